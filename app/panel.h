@@ -1,0 +1,66 @@
+#pragma once
+// A live panel: the interactive part of a lesson page, placed by a lesson directive
+// (`@panel NAME key=value ...`). The shell owns one Panel per directive while its lesson
+// is open, calls draw() every frame, and routes script and demo actions to it through
+// set_param() / press(), so a classroom demo drives exactly what a person would click.
+#include <map>
+#include <memory>
+#include <string>
+
+#include "compute/core/status.h"
+
+namespace whygpu::app {
+
+// The directive's parameters, with typed getters that range-check and record the first
+// problem, so a bad lesson line shows "lessons/x.lesson:12: size must be 1..2^28".
+class PanelArgs {
+ public:
+  PanelArgs(std::map<std::string, std::string> values, std::string where)
+      : values_(std::move(values)), where_(std::move(where)) {}
+
+  bool has(const std::string& key) const { return values_.count(key) != 0; }
+  std::string get_string(const std::string& key, const std::string& fallback) const;
+  long long get_int(const std::string& key, long long fallback, long long min, long long max);
+  double get_double(const std::string& key, double fallback, double min, double max);
+  bool get_bool(const std::string& key, bool fallback);
+  // One of `choices`; anything else is an error naming them.
+  std::string get_choice(const std::string& key, const std::string& fallback,
+                         std::initializer_list<const char*> choices);
+
+  // The first problem found by a getter (empty when all was well), prefixed with "file:line: ".
+  const std::string& error() const { return error_; }
+  const std::string& where() const { return where_; }
+
+ private:
+  void fail(const std::string& message);
+  std::map<std::string, std::string> values_;
+  std::string where_;
+  std::string error_;
+};
+
+// What the shell tells a panel about the current frame.
+struct FrameContext {
+  float delta_seconds = 0.0f;
+  float font_scale = 1.0f;      // user's zoom; panels scale fixed pixel sizes by it
+  bool headless = false;        // rendering offscreen (screenshots, scripts)
+  float content_width = 0.0f;   // width available to the panel, in pixels
+};
+
+class Panel {
+ public:
+  virtual ~Panel() = default;
+
+  // Draws the panel's widgets at the current ImGui cursor. Called every frame.
+  virtual void draw(const FrameContext& frame) = 0;
+
+  // Sets a parameter by the same name a lesson directive uses ("n", "block_x", ...).
+  virtual Status set_param(const std::string& key, const std::string& value);
+
+  // Presses a named button ("launch", "run", "train", "pause", "step", "reset", ...).
+  virtual Status press(const std::string& button);
+
+  // True while background work (a sweep, training) runs; scripts can wait for false.
+  virtual bool busy() const { return false; }
+};
+
+}  // namespace whygpu::app

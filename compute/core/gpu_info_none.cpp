@@ -1,0 +1,14 @@
+#include "compute/core/gpu_info.h"
+
+namespace whygpu {
+
+const GpuInfo& gpu_info() {
+  static const GpuInfo info = [] {
+    GpuInfo i;
+    i.unavailable_reason = "this build of whygpu has no CUDA support (no nvcc when it was built)";
+    return i;
+  }();
+  return info;
+}
+
+}  // namespace whygpu
