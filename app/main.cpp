@@ -1,2 +1,118 @@
+// whygpu: entry point. Parses the command line, loads settings and lessons, then runs the
+// window, the headless renderer, or a command-line tool (bench, --list-lessons, ...).
 #include <cstdio>
-int main() { std::puts("whygpu"); return 0; }
+#include <string>
+#include <vector>
+
+#include "app/bench_command.h"
+#include "app/cli_options.h"
+#include "app/lesson/lesson_library.h"
+#include "app/panels/panel_registry.h"
+#include "app/run_headless.h"
+#include "app/run_window.h"
+#include "app/script_player.h"
+#include "app/settings.h"
+#include "app/shell.h"
+
+using namespace whygpu::app;
+
+namespace {
+
+void list_lessons(const LessonLibrary& library) {
+  for (const LessonSection& section : library.sections()) {
+    std::printf("%s\n", section.title.c_str());
+    for (const int i : section.lessons) {
+      const Lesson& lesson = library.lessons()[i];
+      std::printf("  %-28s %s%s\n", lesson.id.c_str(), lesson.title.c_str(),
+                  lesson.errors.empty() ? "" : "  (has errors: --check-lessons)");
+    }
+  }
+}
+
+// Prints every problem in every lesson, including panels whose parameters are wrong.
+int check_lessons(const LessonLibrary& library) {
+  int problems = 0;
+  if (!library.folder_error().empty()) {
+    std::fprintf(stderr, "%s\n", library.folder_error().c_str());
+    ++problems;
+  }
+  for (const Lesson& lesson : library.lessons()) {
+    for (const LessonError& e : lesson.errors) {
+      std::fprintf(stderr, "%s\n", e.to_string().c_str());
+      ++problems;
+    }
+    for (const LessonBlock& block : lesson.blocks) {
+      if (block.kind != LessonBlock::Kind::panel) continue;
+      if (!find_panel_type(block.panel_type)) {
+        std::fprintf(stderr, "%s:%d: unknown panel '%s'\n", lesson.file.c_str(), block.line,
+                     block.panel_type.c_str());
+        ++problems;
+      }
+    }
+  }
+  std::printf("%d lessons, %d problems\n", static_cast<int>(library.lessons().size()), problems);
+  return problems == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  const CliParse parsed = parse_cli(args);
+  if (!parsed.error.empty()) {
+    std::fprintf(stderr, "whygpu: %s\n", parsed.error.c_str());
+    return 2;
+  }
+  const CliOptions& options = parsed.options;
+  if (options.bench) return run_bench_command(options.bench_args);
+  if (options.help) {
+    std::fputs(cli_help().c_str(), stdout);
+    return 0;
+  }
+  if (options.version) {
+    std::printf("whygpu %s\n", WHYGPU_VERSION);
+    return 0;
+  }
+  if (options.list_panels) {
+    for (const PanelType& type : panel_types()) std::printf("%-22s %s\n", type.name, type.summary);
+    return 0;
+  }
+
+  const std::string folder =
+      options.lessons_folder.empty() ? default_lessons_folder(argv[0]) : options.lessons_folder;
+  LessonLibrary library = LessonLibrary::load(folder);
+  if (options.list_lessons) {
+    list_lessons(library);
+    return library.folder_error().empty() ? 0 : 1;
+  }
+  if (options.check_lessons) return check_lessons(library);
+
+  Script script;
+  std::string error;
+  if (!options.script.empty() && !load_script(options.script, &script, &error)) {
+    std::fprintf(stderr, "whygpu: %s\n", error.c_str());
+    return 2;
+  }
+  ScriptPlayer player(script);
+  ScriptPlayer* script_player = options.script.empty() ? nullptr : &player;
+
+  // Headless runs start from defaults so that screenshots do not depend on the user's settings.
+  const std::string config = settings_folder();
+  Settings settings = options.headless ? Settings{} : load_settings(config);
+  if (options.font_scale) settings.font_scale = *options.font_scale;
+  if (options.dark_theme) settings.dark_theme = *options.dark_theme;
+
+  Shell shell(std::move(library), settings, options.headless);
+  if (!options.lesson.empty()) {
+    if (const auto status = shell.open_lesson(options.lesson); !status) {
+      std::fprintf(stderr, "whygpu: %s\n", status.message().c_str());
+      return 2;
+    }
+  }
+  if (options.headless) return run_headless(shell, options, script_player);
+
+  const int code = run_window(shell, options, script_player);
+  if (!save_settings(shell.settings(), config, &error))
+    std::fprintf(stderr, "whygpu: settings not saved: %s\n", error.c_str());
+  return code;
+}

@@ -1,0 +1,124 @@
+#include "app/cli_options.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "app/settings.h"
+
+namespace whygpu::app {
+namespace {
+
+bool parse_size(const std::string& text, int& width, int& height) {
+  int w = 0, h = 0;
+  char x = 0, extra = 0;
+  if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X')) return false;
+  if (w < 320 || h < 240 || w > 16384 || h > 16384) return false;
+  width = w;
+  height = h;
+  return true;
+}
+
+}  // namespace
+
+CliParse parse_cli(const std::vector<std::string>& args) {
+  CliParse result;
+  CliOptions& o = result.options;
+  if (!args.empty() && args[0] == "bench") {
+    o.bench = true;
+    o.bench_args.assign(args.begin() + 1, args.end());
+    return result;
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](std::string& out) {
+      if (i + 1 >= args.size()) {
+        result.error = a + " needs a value (see --help)";
+        return false;
+      }
+      out = args[++i];
+      return true;
+    };
+    std::string v;
+    if (a == "--help" || a == "-h") o.help = true;
+    else if (a == "--version") o.version = true;
+    else if (a == "--list-lessons") o.list_lessons = true;
+    else if (a == "--list-panels") o.list_panels = true;
+    else if (a == "--check-lessons") o.check_lessons = true;
+    else if (a == "--headless") o.headless = true;
+    else if (a == "--lesson") { if (!value(o.lesson)) return result; }
+    else if (a == "--lessons") { if (!value(o.lessons_folder)) return result; }
+    else if (a == "--screenshot") { if (!value(o.screenshot)) return result; }
+    else if (a == "--script") { if (!value(o.script)) return result; }
+    else if (a == "--size") {
+      if (!value(v)) return result;
+      if (!parse_size(v, o.width, o.height)) {
+        result.error = "--size wants WIDTHxHEIGHT, e.g. 1920x1080 (got '" + v + "')";
+        return result;
+      }
+    } else if (a == "--frames") {
+      if (!value(v)) return result;
+      char* end = nullptr;
+      const long n = std::strtol(v.c_str(), &end, 10);
+      if (*end != '\0' || n < 1 || n > 100000) {
+        result.error = "--frames wants a whole number from 1 to 100000 (got '" + v + "')";
+        return result;
+      }
+      o.frames = static_cast<int>(n);
+    } else if (a == "--font-scale") {
+      if (!value(v)) return result;
+      char* end = nullptr;
+      const float s = std::strtof(v.c_str(), &end);
+      if (*end != '\0' || s < Settings::min_font_scale || s > Settings::max_font_scale) {
+        result.error = "--font-scale wants a number from 0.75 to 3 (got '" + v + "')";
+        return result;
+      }
+      o.font_scale = s;
+    } else if (a == "--theme") {
+      if (!value(v)) return result;
+      if (v != "dark" && v != "light") {
+        result.error = "--theme wants dark or light (got '" + v + "')";
+        return result;
+      }
+      o.dark_theme = v == "dark";
+    } else {
+      result.error = "unknown option '" + a + "' (see whygpu --help)";
+      return result;
+    }
+  }
+  if (o.headless && o.screenshot.empty() && o.script.empty() && !o.check_lessons) {
+    result.error = "--headless has no window to show: give --screenshot FILE or --script FILE";
+  }
+  return result;
+}
+
+std::string cli_help() {
+  return R"(whygpu: watch why GPUs speed up deep learning, on your own machine.
+
+Usage:
+  whygpu [options]                 open the app in a window
+  whygpu --headless --screenshot out.png [--lesson ID] [--size 1920x1080]
+  whygpu --headless --script demo.script
+  whygpu bench <vector-add|matmul|copy|...> [options]   measurements as tables (bench --help)
+
+Options:
+  --lesson ID          open this lesson (see --list-lessons)
+  --lessons DIR        read lessons from DIR (default: the lessons/ folder of this build)
+  --headless           render offscreen through EGL, with no window or X server
+  --size WxH           window or offscreen size in pixels (headless default 1920x1080)
+  --screenshot FILE    write a PNG after --frames frames, then exit
+  --frames N           frames to render before the screenshot (default 3)
+  --script FILE        play UI actions from FILE (see lessons/FORMAT.md, "Scripts")
+  --font-scale X       text size, 0.75 to 3 (projectors: 1.5 or more)
+  --theme dark|light   colour theme
+  --list-lessons       print the lessons in order and exit
+  --list-panels        print the live panels lessons can use and exit
+  --check-lessons      parse every lesson and report errors (exit 1 if any)
+  --version            print the version and exit
+  -h, --help           this text
+
+Settings (font scale, theme, window size, last lesson) persist in
+$XDG_CONFIG_HOME/whygpu (default ~/.config/whygpu); --headless never writes them.
+)";
+}
+
+}  // namespace whygpu::app

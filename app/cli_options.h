@@ -1,0 +1,37 @@
+#pragma once
+// Command-line options of the app (bench has its own, see bench_command.h).
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace whygpu::app {
+
+struct CliOptions {
+  bool help = false;
+  bool version = false;
+  bool list_lessons = false;
+  bool list_panels = false;
+  bool check_lessons = false;
+  bool headless = false;
+  std::string lesson;          // lesson id to open
+  std::string lessons_folder;  // empty: default_lessons_folder()
+  std::string screenshot;      // write a PNG after `frames` frames, then exit
+  std::string script;          // play UI actions from this file
+  int width = 0;               // 0: the saved window size, or 1920x1080 headless
+  int height = 0;
+  int frames = 3;
+  std::optional<float> font_scale;
+  std::optional<bool> dark_theme;
+  bool bench = false;                  // `whygpu bench ...`
+  std::vector<std::string> bench_args; // what follows "bench"
+};
+
+struct CliParse {
+  CliOptions options;
+  std::string error;  // non-empty: print it and exit with code 2
+};
+
+CliParse parse_cli(const std::vector<std::string>& args);
+std::string cli_help();
+
+}  // namespace whygpu::app

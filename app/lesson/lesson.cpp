@@ -1,0 +1,215 @@
+#include "app/lesson/lesson.h"
+
+#include <cctype>
+#include <sstream>
+
+namespace whygpu::app {
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  const auto last = s.find_last_not_of(" \t\r");
+  return s.substr(first, last - first + 1);
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) {
+  return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+// `key=value key="value with spaces"` after the panel name.
+bool parse_panel_line(const std::string& rest, LessonBlock& block, std::string& problem) {
+  std::size_t i = 0;
+  auto skip_spaces = [&] { while (i < rest.size() && std::isspace(static_cast<unsigned char>(rest[i]))) ++i; };
+  skip_spaces();
+  while (i < rest.size() && !std::isspace(static_cast<unsigned char>(rest[i]))) block.panel_type += rest[i++];
+  if (block.panel_type.empty()) {
+    problem = "@panel needs a panel name, e.g. '@panel vector-add-race n=1000000'";
+    return false;
+  }
+  for (skip_spaces(); i < rest.size(); skip_spaces()) {
+    std::string key;
+    while (i < rest.size() && rest[i] != '=' && !std::isspace(static_cast<unsigned char>(rest[i]))) key += rest[i++];
+    if (i >= rest.size() || rest[i] != '=') {
+      problem = "panel parameter '" + key + "' has no value (write " + key + "=VALUE)";
+      return false;
+    }
+    ++i;  // '='
+    std::string value;
+    if (i < rest.size() && rest[i] == '"') {
+      const auto close = rest.find('"', i + 1);
+      if (close == std::string::npos) {
+        problem = "panel parameter '" + key + "' has an unclosed quote";
+        return false;
+      }
+      value = rest.substr(i + 1, close - i - 1);
+      i = close + 1;
+    } else {
+      while (i < rest.size() && !std::isspace(static_cast<unsigned char>(rest[i]))) value += rest[i++];
+    }
+    if (block.panel_params.count(key)) {
+      problem = "panel parameter '" + key + "' is given twice";
+      return false;
+    }
+    block.panel_params[key] = value;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string LessonError::to_string() const {
+  return file + ":" + std::to_string(line) + ": " + message;
+}
+
+std::vector<TextSpan> parse_inline(const std::string& text) {
+  std::vector<TextSpan> spans;
+  auto emit = [&](TextSpan::Style style, std::string s) {
+    if (s.empty()) return;
+    if (!spans.empty() && spans.back().style == style) spans.back().text += s;
+    else spans.push_back({style, std::move(s)});
+  };
+  std::string plain;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const bool strong = starts_with(text.substr(i), "**");
+    const char c = text[i];
+    if (strong || c == '*' || c == '`') {
+      const std::string marker = strong ? "**" : std::string(1, c);
+      const auto close = text.find(marker, i + marker.size());
+      if (close != std::string::npos && close > i + marker.size()) {
+        emit(TextSpan::Style::plain, plain);
+        plain.clear();
+        const auto style = strong ? TextSpan::Style::strong
+                           : c == '*' ? TextSpan::Style::emphasis
+                                      : TextSpan::Style::code;
+        emit(style, text.substr(i + marker.size(), close - i - marker.size()));
+        i = close + marker.size();
+        continue;
+      }
+    }
+    plain += c;
+    ++i;
+  }
+  emit(TextSpan::Style::plain, plain);
+  return spans;
+}
+
+Lesson parse_lesson(const std::string& text, const std::string& file) {
+  Lesson lesson;
+  lesson.file = file;
+  std::istringstream in(text);
+  std::string raw;
+  int line_no = 0;
+  auto error = [&](int line, std::string message) {
+    lesson.errors.push_back({file, line, std::move(message)});
+  };
+
+  // Header: `key: value` lines up to a `---` line.
+  bool header_closed = false;
+  while (std::getline(in, raw)) {
+    ++line_no;
+    const std::string line = trim(raw);
+    if (line.empty() || starts_with(line, "//")) continue;
+    if (line == "---") {
+      header_closed = true;
+      break;
+    }
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) {
+      error(line_no, "expected 'key: value' in the header (id, title, section), then '---'");
+      continue;
+    }
+    const std::string key = trim(line.substr(0, colon));
+    const std::string value = trim(line.substr(colon + 1));
+    if (key == "id") lesson.id = value;
+    else if (key == "title") lesson.title = value;
+    else if (key == "section") lesson.section = value;
+    else error(line_no, "unknown header key '" + key + "' (known: id, title, section)");
+  }
+  if (!header_closed) error(line_no, "the header never ends: add a line '---' after it");
+  if (lesson.id.empty()) error(1, "the header has no 'id:'");
+  if (lesson.title.empty()) error(1, "the header has no 'title:'");
+  if (lesson.section.empty()) error(1, "the header has no 'section:'");
+  for (const char c : lesson.id) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_')) {
+      error(1, "id '" + lesson.id + "' may hold only letters, digits, '-' and '_'");
+      break;
+    }
+  }
+
+  // Body. A paragraph, bullet or callout stays open while later lines continue it.
+  int open_block = -1;
+  std::string open_text;
+  bool in_code = false;
+  LessonBlock code_block;
+  auto close_open = [&] {
+    if (open_block >= 0) lesson.blocks[open_block].spans = parse_inline(open_text);
+    open_block = -1;
+    open_text.clear();
+  };
+  auto start = [&](LessonBlock::Kind kind, const std::string& content) {
+    close_open();
+    lesson.blocks.push_back(LessonBlock{kind, {}, "", "", {}, line_no});
+    open_block = static_cast<int>(lesson.blocks.size()) - 1;
+    open_text = content;
+  };
+  auto open_kind = [&] { return lesson.blocks[open_block].kind; };
+  while (std::getline(in, raw)) {
+    ++line_no;
+    if (in_code) {
+      if (trim(raw) == "```") {
+        in_code = false;
+        lesson.blocks.push_back(code_block);
+      } else {
+        code_block.code += raw + "\n";
+      }
+      continue;
+    }
+    const std::string line = trim(raw);
+    if (line.empty()) {
+      close_open();
+      continue;
+    }
+    if (starts_with(line, "//")) continue;  // author's comment
+    if (starts_with(line, "```")) {
+      close_open();
+      in_code = true;
+      code_block = LessonBlock{LessonBlock::Kind::code, {}, "", "", {}, line_no};
+      continue;
+    }
+    if (starts_with(line, "@")) {
+      close_open();
+      if (!starts_with(line, "@panel")) {
+        error(line_no, "unknown directive '" + line.substr(0, line.find(' ')) + "' (known: @panel)");
+        continue;
+      }
+      LessonBlock block{LessonBlock::Kind::panel, {}, "", "", {}, line_no};
+      std::string problem;
+      if (parse_panel_line(line.substr(6), block, problem)) lesson.blocks.push_back(block);
+      else error(line_no, problem);
+      continue;
+    }
+    if (starts_with(line, "## ")) {
+      start(LessonBlock::Kind::heading2, trim(line.substr(3)));
+      close_open();
+    } else if (starts_with(line, "# ")) {
+      start(LessonBlock::Kind::heading1, trim(line.substr(2)));
+      close_open();
+    } else if (starts_with(line, "- ")) {
+      start(LessonBlock::Kind::bullet, trim(line.substr(2)));
+    } else if (starts_with(line, "> ")) {
+      if (open_block >= 0 && open_kind() == LessonBlock::Kind::callout) open_text += " " + trim(line.substr(2));
+      else start(LessonBlock::Kind::callout, trim(line.substr(2)));
+    } else if (open_block >= 0) {
+      open_text += " " + line;
+    } else {
+      start(LessonBlock::Kind::paragraph, line);
+    }
+  }
+  close_open();
+  if (in_code) error(code_block.line, "code block never closed: add a line '```'");
+  return lesson;
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,20 @@
+#include "app/panels/panel_registry.h"
+
+#include "app/panels/panels.h"
+
+namespace whygpu::app {
+
+const std::vector<PanelType>& panel_types() {
+  static const std::vector<PanelType> types = {
+      {"hardware", "this machine's CPU cores against the GPU's lanes, drawn to scale", make_hardware_panel},
+  };
+  return types;
+}
+
+const PanelType* find_panel_type(const std::string& name) {
+  for (const PanelType& type : panel_types())
+    if (name == type.name) return &type;
+  return nullptr;
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,12 @@
+#pragma once
+// The factory of each panel type; panel_registry.cpp lists them by name.
+#include <memory>
+#include <string>
+
+#include "app/panel.h"
+
+namespace whygpu::app {
+
+std::unique_ptr<Panel> make_hardware_panel(PanelArgs& args, std::string* error);
+
+}  // namespace whygpu::app

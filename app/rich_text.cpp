@@ -1,0 +1,67 @@
+#include "app/rich_text.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/ui_style.h"
+
+namespace whygpu::app {
+namespace {
+
+ImFont* font_for(TextSpan::Style style, const Fonts& fonts, ImFont* base) {
+  switch (style) {
+    case TextSpan::Style::emphasis: return base == fonts.body ? fonts.emphasis : base;
+    case TextSpan::Style::strong: return base == fonts.body ? fonts.strong : base;
+    case TextSpan::Style::code: return fonts.code;
+    case TextSpan::Style::plain: break;
+  }
+  return base;
+}
+
+}  // namespace
+
+void draw_rich_text(const std::vector<TextSpan>& spans, const Fonts& fonts, ImFont* base,
+                    float wrap_width) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float line_height = base->FontSize * 1.35f;
+  const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
+  float x = 0.0f;
+  float y = 0.0f;
+  for (const TextSpan& span : spans) {
+    ImFont* font = font_for(span.style, fonts, base);
+    const float baseline_shift = (base->FontSize - font->FontSize) * 0.7f;
+    std::size_t i = 0;
+    while (i < span.text.size()) {
+      // One word plus the spaces after it; code spans keep their inner spaces together.
+      std::size_t end = i;
+      if (span.style == TextSpan::Style::code) {
+        end = span.text.size();
+      } else {
+        while (end < span.text.size() && span.text[end] != ' ') ++end;
+        while (end < span.text.size() && span.text[end] == ' ') ++end;
+      }
+      const char* begin_ptr = span.text.c_str() + i;
+      const char* end_ptr = span.text.c_str() + end;
+      const ImVec2 size = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, begin_ptr, end_ptr);
+      if (x > 0.0f && x + size.x > wrap_width) {
+        x = 0.0f;
+        y += line_height;
+        while (begin_ptr < end_ptr && *begin_ptr == ' ') ++begin_ptr;  // no leading space on a new line
+      }
+      const ImVec2 at(origin.x + x, origin.y + y + baseline_shift);
+      if (span.style == TextSpan::Style::code) {
+        const float pad = 2.0f * font->FontSize / 16.0f;
+        draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + size.x + pad, at.y + size.y + pad),
+                            palette().code_background, 3.0f);
+      }
+      draw->AddText(font, font->FontSize, at, text_colour, begin_ptr, end_ptr);
+      x += size.x;
+      i = end;
+    }
+  }
+  ImGui::Dummy(ImVec2(std::max(wrap_width, 1.0f), y + line_height));
+}
+
+}  // namespace whygpu::app

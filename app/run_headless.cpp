@@ -1,0 +1,75 @@
+#include "app/run_headless.h"
+
+#include <imgui.h>
+#include <backends/imgui_impl_opengl3.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "app/frame_schedule.h"
+#include "app/gl.h"
+#include "app/headless_context.h"
+#include "app/screenshot.h"
+
+namespace whygpu::app {
+
+int run_headless(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
+  const int width = options.width > 0 ? options.width : 1920;
+  const int height = options.height > 0 ? options.height : 1080;
+  std::string error;
+  const auto context = HeadlessContext::create(width, height, &error);
+  if (!context) {
+    std::fprintf(stderr, "whygpu: %s\n", error.c_str());
+    return 1;
+  }
+  std::fprintf(stderr, "whygpu: rendering offscreen, %dx%d, %s\n", width, height, context->description().c_str());
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // a headless run never touches the user's layout
+  io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  FrameSchedule schedule(player, options.screenshot, options.frames, /*stop_when_done=*/true);
+  int exit_code = 0;
+  auto last = std::chrono::steady_clock::now();
+  for (;;) {
+    const FrameSchedule::Frame frame = schedule.before_frame(shell);
+    if (!frame.error.empty()) {
+      std::fprintf(stderr, "whygpu: script: %s\n", frame.error.c_str());
+      exit_code = 1;
+      break;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    io.DeltaTime = std::max(1e-4f, std::chrono::duration<float>(now - last).count());
+    last = now;
+
+    shell.prepare_frame();
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui::NewFrame();
+    shell.draw(io.DeltaTime);
+    ImGui::Render();
+    context->bind_framebuffer();
+    glViewport(0, 0, width, height);
+    glClearColor(0.1f, 0.1f, 0.12f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+    if (!frame.capture.empty()) {
+      if (write_framebuffer_png(frame.capture, width, height, &error)) {
+        std::fprintf(stderr, "whygpu: wrote %s\n", frame.capture.c_str());
+      } else {
+        std::fprintf(stderr, "whygpu: %s\n", error.c_str());
+        exit_code = 1;
+      }
+    }
+    if (frame.last) break;
+  }
+  shell.close_panels();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui::DestroyContext();
+  return exit_code;
+}
+
+}  // namespace whygpu::app

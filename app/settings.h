@@ -1,0 +1,31 @@
+#pragma once
+// User settings that persist between runs, in $XDG_CONFIG_HOME/whygpu/settings.ini
+// (~/.config/whygpu/ when XDG_CONFIG_HOME is unset). ImGui's own layout file sits beside it.
+#include <string>
+
+namespace whygpu::app {
+
+struct Settings {
+  float font_scale = 1.0f;  // 1.0 = 18 px body text; projectors want 1.5 to 2.5
+  bool dark_theme = true;
+  std::string last_lesson;
+  int window_width = 1600;
+  int window_height = 950;
+  bool window_maximized = false;
+  float sidebar_width = 360.0f;  // at font scale 1
+
+  static constexpr float min_font_scale = 0.75f;
+  static constexpr float max_font_scale = 3.0f;
+};
+
+// The folder settings live in (created on save).
+std::string settings_folder();
+
+// Missing or unreadable file: defaults. Unknown keys and bad values are skipped.
+Settings load_settings(const std::string& folder);
+
+// Writes to a temporary file and renames it over the old one, so a crash mid-write
+// never leaves a half-written settings file. Returns false (and why) on failure.
+bool save_settings(const Settings& settings, const std::string& folder, std::string* error);
+
+}  // namespace whygpu::app

@@ -1,0 +1,41 @@
+#pragma once
+// Fonts and colours. Fonts are TrueType (DejaVu, from Debian's fonts-dejavu-core) rasterised
+// at the user's scale, so text stays crisp on a projector instead of being a scaled bitmap.
+#include <string>
+
+struct ImFont;
+
+namespace whygpu::app {
+
+struct Fonts {
+  ImFont* body = nullptr;
+  ImFont* emphasis = nullptr;
+  ImFont* strong = nullptr;
+  ImFont* code = nullptr;
+  ImFont* heading1 = nullptr;
+  ImFont* heading2 = nullptr;
+  std::string warning;  // set when the TrueType files were missing and ImGui's built-in font is used
+};
+
+// Rebuilds the font atlas for `scale`. Call between frames; the renderer's font texture
+// must be recreated afterwards (ImGui_ImplOpenGL3_CreateFontsTexture).
+Fonts build_fonts(float scale);
+
+// Applies the light or dark colours and scales padding and spacing to the font scale.
+void apply_style(bool dark, float scale);
+
+// Colours panels share so that meaning stays the same everywhere (CPU is always the
+// same orange, GPU the same green) in both themes.
+struct Palette {
+  unsigned cpu;
+  unsigned gpu;
+  unsigned gpu_alt;
+  unsigned warning;
+  unsigned error;
+  unsigned muted_text;
+  unsigned code_background;
+  unsigned callout_background;
+};
+const Palette& palette();
+
+}  // namespace whygpu::app
