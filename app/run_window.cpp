@@ -7,6 +7,7 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include <cstdio>
+#include <filesystem>
 
 #include "app/frame_schedule.h"
 #include "app/gl.h"
@@ -49,6 +50,8 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
+  std::error_code ec;
+  std::filesystem::create_directories(settings_folder(), ec);  // ImGui saves its layout there
   const std::string ini = settings_folder() + "/imgui.ini";
   ImGui::GetIO().IniFilename = ini.c_str();
   ImGui_ImplGlfw_InitForOpenGL(window, true);

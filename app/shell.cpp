@@ -32,6 +32,7 @@ Shell::Shell(LessonLibrary library, Settings settings, bool headless)
   if (!reading_order_.empty()) {
     const int last = library_.find(settings_.last_lesson);
     current_ = last >= 0 ? last : reading_order_.front();
+    settings_.last_lesson = library_.lessons()[current_].id;
   }
   // Fonts and style are set up by the first prepare_frame(), once ImGui exists.
 }
@@ -133,6 +134,11 @@ Status Shell::panel_busy(const std::string& panel, bool* busy) {
   if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
   *busy = slot->panel && slot->panel->busy();
   return Status::ok();
+}
+
+void Shell::close_panels() {
+  for (auto& [lesson, slots] : panels_)
+    for (PanelSlot& slot : slots) slot.panel.reset();
 }
 
 void Shell::set_font_scale(float scale) {

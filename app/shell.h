@@ -38,7 +38,8 @@ class Shell {
   // Errors of the open lesson (parse errors and panels that failed to start).
   std::vector<std::string> current_errors() const;
   // Destroys every panel (stopping their work) while the GL context still exists.
-  void close_panels() { panels_.clear(); }
+  // Their errors stay listed.
+  void close_panels();
   // A line shown in the status bar until replaced (script progress, failures).
   void set_status_message(const std::string& message, bool is_error);
 

@@ -1,0 +1,37 @@
+#include <gtest/gtest.h>
+
+#include "app/cli_options.h"
+
+namespace whygpu::app {
+namespace {
+
+TEST(CliOptions, HeadlessScreenshotOfALesson) {
+  const CliParse p = parse_cli({"--headless", "--lesson", "cpu-vs-gpu", "--size", "1920x1080", "--screenshot", "o.png"});
+  ASSERT_TRUE(p.error.empty()) << p.error;
+  EXPECT_TRUE(p.options.headless);
+  EXPECT_EQ(p.options.lesson, "cpu-vs-gpu");
+  EXPECT_EQ(p.options.width, 1920);
+  EXPECT_EQ(p.options.height, 1080);
+  EXPECT_EQ(p.options.screenshot, "o.png");
+}
+
+TEST(CliOptions, ErrorsAreClear) {
+  EXPECT_EQ(parse_cli({"--frobnicate"}).error, "unknown option '--frobnicate' (see whygpu --help)");
+  EXPECT_NE(parse_cli({"--size", "big"}).error.find("WIDTHxHEIGHT"), std::string::npos);
+  EXPECT_NE(parse_cli({"--size", "10x10"}).error.find("WIDTHxHEIGHT"), std::string::npos);
+  EXPECT_NE(parse_cli({"--lesson"}).error.find("needs a value"), std::string::npos);
+  EXPECT_NE(parse_cli({"--font-scale", "9"}).error.find("0.75 to 3"), std::string::npos);
+  EXPECT_NE(parse_cli({"--theme", "pink"}).error.find("dark or light"), std::string::npos);
+  EXPECT_NE(parse_cli({"--headless"}).error.find("--screenshot"), std::string::npos);
+}
+
+TEST(CliOptions, BenchTakesTheRest) {
+  const CliParse p = parse_cli({"bench", "matmul", "--sizes", "1024"});
+  ASSERT_TRUE(p.error.empty());
+  EXPECT_TRUE(p.options.bench);
+  ASSERT_EQ(p.options.bench_args.size(), 3u);
+  EXPECT_EQ(p.options.bench_args[0], "matmul");
+}
+
+}  // namespace
+}  // namespace whygpu::app

@@ -1,0 +1,93 @@
+#include <gtest/gtest.h>
+
+#include "app/lesson/lesson.h"
+
+namespace whygpu::app {
+namespace {
+
+const char* kGood = R"(id: sample
+title: A sample
+section: 1. Start
+---
+# Big heading
+First line of a paragraph
+continues here with *emphasis* and `code`.
+
+- a bullet
+  that continues
+> remember this
+> and this
+
+@panel hardware id=hw size=12 label="two words"
+```
+int x = 1;
+```
+)";
+
+TEST(LessonParser, ParsesHeaderAndEveryBlockKind) {
+  const Lesson lesson = parse_lesson(kGood, "sample.lesson");
+  ASSERT_TRUE(lesson.errors.empty()) << lesson.errors.front().to_string();
+  EXPECT_EQ(lesson.id, "sample");
+  EXPECT_EQ(lesson.title, "A sample");
+  EXPECT_EQ(lesson.section, "1. Start");
+  ASSERT_EQ(lesson.blocks.size(), 6u);
+  EXPECT_EQ(lesson.blocks[0].kind, LessonBlock::Kind::heading1);
+  EXPECT_EQ(lesson.blocks[1].kind, LessonBlock::Kind::paragraph);
+  EXPECT_EQ(lesson.blocks[2].kind, LessonBlock::Kind::bullet);
+  EXPECT_EQ(lesson.blocks[3].kind, LessonBlock::Kind::callout);
+  EXPECT_EQ(lesson.blocks[4].kind, LessonBlock::Kind::panel);
+  EXPECT_EQ(lesson.blocks[5].kind, LessonBlock::Kind::code);
+  EXPECT_EQ(lesson.blocks[5].code, "int x = 1;\n");
+  EXPECT_EQ(lesson.blocks[4].panel_type, "hardware");
+  EXPECT_EQ(lesson.blocks[4].panel_params.at("id"), "hw");
+  EXPECT_EQ(lesson.blocks[4].panel_params.at("label"), "two words");
+  EXPECT_EQ(lesson.blocks[4].line, 14);
+  // Continuation lines join the paragraph; markup becomes spans.
+  const auto& spans = lesson.blocks[1].spans;
+  ASSERT_EQ(spans.size(), 5u);
+  EXPECT_EQ(spans[0].text, "First line of a paragraph continues here with ");
+  EXPECT_EQ(spans[1].style, TextSpan::Style::emphasis);
+  EXPECT_EQ(spans[3].style, TextSpan::Style::code);
+  EXPECT_EQ(lesson.blocks[3].spans[0].text, "remember this and this");
+}
+
+TEST(LessonParser, ReportsErrorsWithLineNumbers) {
+  const Lesson lesson = parse_lesson("id: x\ntitle: X\nsection: S\ncolour: red\n---\n@panel\n@pannel a\n@panel p k\n", "bad.lesson");
+  ASSERT_EQ(lesson.errors.size(), 4u);
+  EXPECT_EQ(lesson.errors[0].to_string(), "bad.lesson:4: unknown header key 'colour' (known: id, title, section)");
+  EXPECT_EQ(lesson.errors[1].line, 6);
+  EXPECT_NE(lesson.errors[1].message.find("needs a panel name"), std::string::npos);
+  EXPECT_EQ(lesson.errors[2].line, 7);
+  EXPECT_NE(lesson.errors[2].message.find("unknown directive '@pannel'"), std::string::npos);
+  EXPECT_EQ(lesson.errors[3].line, 8);
+  EXPECT_NE(lesson.errors[3].message.find("has no value"), std::string::npos);
+}
+
+TEST(LessonParser, MissingHeaderFieldsAndUnclosedBlocks) {
+  const Lesson lesson = parse_lesson("title: only a title\n", "x.lesson");
+  EXPECT_GE(lesson.errors.size(), 3u);  // no '---', no id, no section
+  const Lesson code = parse_lesson("id: a\ntitle: A\nsection: S\n---\n```\nnever closed\n", "y.lesson");
+  ASSERT_EQ(code.errors.size(), 1u);
+  EXPECT_EQ(code.errors[0].line, 5);
+}
+
+TEST(LessonParser, BadIdAndDuplicateParameter) {
+  const Lesson lesson = parse_lesson("id: has space\ntitle: T\nsection: S\n---\n@panel p a=1 a=2\n", "z.lesson");
+  ASSERT_EQ(lesson.errors.size(), 2u);
+  EXPECT_NE(lesson.errors[0].message.find("may hold only"), std::string::npos);
+  EXPECT_NE(lesson.errors[1].message.find("given twice"), std::string::npos);
+}
+
+TEST(InlineMarkup, StrongEmphasisCodeAndUnclosedMarkers) {
+  const auto spans = parse_inline("a **b** *c* `d*e` 2*3");
+  ASSERT_EQ(spans.size(), 7u);
+  EXPECT_EQ(spans[1].style, TextSpan::Style::strong);
+  EXPECT_EQ(spans[1].text, "b");
+  EXPECT_EQ(spans[3].style, TextSpan::Style::emphasis);
+  EXPECT_EQ(spans[5].style, TextSpan::Style::code);
+  EXPECT_EQ(spans[5].text, "d*e");
+  EXPECT_EQ(spans[6].text, " 2*3");  // a lone '*' stays literal
+}
+
+}  // namespace
+}  // namespace whygpu::app
