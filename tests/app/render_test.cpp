@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <stb_image.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -17,7 +18,12 @@
 namespace whygpu::app {
 namespace {
 
-std::string lessons_folder() { return std::string(WHYGPU_SOURCE_DIR) + "/lessons"; }
+// CTest sets WHYGPU_SOURCE_DIR; a test binary carried to another machine is pointed at
+// the checkout there the same way.
+std::string lessons_folder() {
+  const char* source = std::getenv("WHYGPU_SOURCE_DIR");
+  return std::string(source && *source ? source : WHYGPU_SOURCE_DIR) + "/lessons";
+}
 
 std::filesystem::path output_folder() {
   const auto folder = std::filesystem::temp_directory_path() / "whygpu-ui-tests";
