@@ -1,0 +1,17 @@
+#pragma once
+// The picture without a GPU: the same mapping, computed on the CPU from the launch
+// configuration alone. It knows blocks, warps and threads, and nothing about SMs or
+// time: cells coloured by SM or start time get kNoDataColor rather than made-up values.
+#include <cstdint>
+#include <vector>
+
+#include "compute/grid/cell_colors.h"
+#include "compute/grid/thread_mapping.h"
+
+namespace whygpu::grid {
+
+// Fills `picture` (resized to picture_width * picture_height) for `shape`; cells no
+// thread paints get kNoThreadColor. The shape must be drawable (see too_big_to_draw).
+void paint_on_cpu(const GridShape& shape, ColorMode mode, std::vector<std::uint32_t>* picture);
+
+}  // namespace whygpu::grid

@@ -1,0 +1,172 @@
+#include "compute/grid/launch_config.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace whygpu::grid {
+namespace {
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+std::string dims_text(const Dim3& d) {
+  if (d.y == 1 && d.z == 1) return std::to_string(d.x);
+  return "dim3(" + std::to_string(d.x) + ", " + std::to_string(d.y) + ", " + std::to_string(d.z) + ")";
+}
+
+std::string problem_text(const LaunchConfig& c) {
+  return c.kind == ProblemKind::vector_1d
+             ? "N = " + std::to_string(c.n)
+             : std::to_string(c.width) + " x " + std::to_string(c.height);
+}
+
+// A block that fits any CUDA GPU and suits the problem: 256 threads, 16 x 16 for matrices.
+std::string suggested_launch(const LaunchConfig& c) {
+  if (c.kind == ProblemKind::vector_1d)
+    return "<<<" + std::to_string(ceil_div(c.n, 256)) + ", 256>>> (ceil(" + std::to_string(c.n) +
+           " / 256) blocks) with the bounds check `if (i < n)`";
+  return "dim3 block(16, 16) and dim3 grid(" + std::to_string(ceil_div(c.width, 16)) + ", " +
+         std::to_string(ceil_div(c.height, 16)) +
+         ") with the bounds check `if (col < width && row < height)`";
+}
+
+}  // namespace
+
+Dim3 launch_grid(const LaunchConfig& c) {
+  if (!c.grid_auto) return c.grid_manual;
+  const Dim3& b = c.block;
+  if (b.x <= 0 || b.y <= 0 || b.z <= 0) return Dim3{};
+  if (c.kind == ProblemKind::vector_1d) return Dim3{std::max<std::int64_t>(1, ceil_div(c.n, b.volume())), 1, 1};
+  return Dim3{ceil_div(c.width, b.x), ceil_div(c.height, b.y), 1};
+}
+
+Status validate(const LaunchConfig& c) {
+  auto check_dims = [](const Dim3& d, const char* what) -> Status {
+    for (const std::int64_t v : {d.x, d.y, d.z}) {
+      if (v < 1) return Status::error(std::string(what) + " sizes must be at least 1");
+      if (v > kMaxDimValue)
+        return Status::error(std::string(what) + " sizes must fit in an unsigned int (at most 4294967295)");
+    }
+    return Status::ok();
+  };
+  if (c.kind == ProblemKind::vector_1d) {
+    if (c.n < 1 || c.n > kMaxVectorElements)
+      return Status::error("N must be between 1 and " + std::to_string(kMaxVectorElements));
+  } else if (c.width < 1 || c.height < 1 || c.width > kMaxMatrixSide || c.height > kMaxMatrixSide) {
+    return Status::error("the matrix must be 1 to " + std::to_string(kMaxMatrixSide) + " cells on each side");
+  }
+  if (Status s = check_dims(c.block, "block"); !s) return s;
+  if (!c.grid_auto)
+    if (Status s = check_dims(c.grid_manual, "grid"); !s) return s;
+  return Status::ok();
+}
+
+GridShape make_shape(const LaunchConfig& c) {
+  GridShape s;
+  s.kind = c.kind;
+  const Dim3 g = launch_grid(c);
+  const std::int64_t b[3] = {c.block.x, c.block.y, c.block.z};
+  const std::int64_t gd[3] = {g.x, g.y, g.z};
+  for (int d = 0; d < 3; ++d) {
+    s.block[d] = static_cast<std::uint32_t>(b[d]);
+    s.grid[d] = static_cast<std::uint32_t>(gd[d]);
+  }
+  s.n = static_cast<std::uint64_t>(std::max<std::int64_t>(c.n, 1));
+  s.width = static_cast<std::uint32_t>(std::max<std::int64_t>(c.width, 1));
+  s.height = static_cast<std::uint32_t>(std::max<std::int64_t>(c.height, 1));
+  if (too_big_to_draw(s)) return s;  // picture fields stay 1: nothing will be drawn
+  if (c.kind == ProblemKind::vector_1d) {
+    // About twice as wide as tall, in whole blocks, so block boundaries line up in columns.
+    const std::uint64_t threads = s.total_threads();
+    const std::uint64_t tpb = s.threads_per_block();
+    const double target = std::sqrt(2.0 * static_cast<double>(threads));
+    std::uint64_t width;
+    if (static_cast<double>(tpb) <= target) {
+      width = static_cast<std::uint64_t>(target / static_cast<double>(tpb)) * tpb;
+    } else {  // a block wider than the picture wraps, in whole warps
+      width = std::max<std::uint64_t>(kWarpSize, static_cast<std::uint64_t>(target) / kWarpSize * kWarpSize);
+    }
+    width = std::min(width, threads);
+    s.picture_width = static_cast<std::uint32_t>(width);
+    s.picture_height = static_cast<std::uint32_t>((threads + width - 1) / width);
+    s.layer_rows = s.picture_height;
+  } else {
+    s.picture_width = s.grid[0] * s.block[0];
+    s.layer_rows = s.grid[1] * s.block[1];
+    s.picture_height = s.layer_rows * s.grid[2] * s.block[2];
+  }
+  return s;
+}
+
+std::uint64_t element_count(const GridShape& s) {
+  return s.kind == ProblemKind::vector_1d ? s.n : std::uint64_t{s.width} * s.height;
+}
+
+std::uint64_t elements_covered(const GridShape& s) {
+  if (s.kind == ProblemKind::vector_1d) return std::min(s.n, s.total_threads());
+  const std::uint64_t cols = std::min<std::uint64_t>(s.width, std::uint64_t{s.grid[0]} * s.block[0]);
+  const std::uint64_t rows = std::min<std::uint64_t>(s.height, std::uint64_t{s.grid[1]} * s.block[1]);
+  return cols * rows;
+}
+
+bool too_big_to_draw(const GridShape& s) {
+  // Each factor is below 2^32, so compare stepwise to stay clear of 64-bit overflow.
+  const std::uint64_t blocks = s.block_count();
+  const std::uint64_t tpb = s.threads_per_block();
+  if (blocks > kMaxPictureThreads || tpb > kMaxPictureThreads) return true;
+  if (blocks * tpb > kMaxPictureThreads) return true;
+  if (s.kind == ProblemKind::matrix_2d) {
+    // 2D pictures are exactly grid*block on each side; keep each side a texture can hold.
+    const std::uint64_t w = std::uint64_t{s.grid[0]} * s.block[0];
+    const std::uint64_t h = std::uint64_t{s.grid[1]} * s.block[1] * s.grid[2] * s.block[2];
+    if (w > 16384 || h > 16384) return true;
+  }
+  return false;
+}
+
+std::string launch_syntax(const LaunchConfig& c) {
+  return "<<<" + dims_text(launch_grid(c)) + ", " + dims_text(c.block) + ">>>";
+}
+
+LaunchCheck check_against_limits(const LaunchConfig& c, std::int64_t dynamic_shared_bytes,
+                                 const DeviceLimits& limits) {
+  LaunchCheck check;
+  auto fail = [&](std::string broken, std::string hint) {
+    if (check.exceeds_limits) return;  // report the first, like the runtime does
+    check.exceeds_limits = true;
+    check.broken_limit = std::move(broken);
+    check.hint = std::move(hint);
+  };
+  const Dim3 g = launch_grid(c);
+  const std::int64_t threads = c.block.volume();
+  if (threads > limits.max_threads_per_block)
+    fail("a block holds at most " + std::to_string(limits.max_threads_per_block) +
+             " threads on this GPU; this one has " + std::to_string(threads) + " (" +
+             std::to_string(c.block.x) + " x " + std::to_string(c.block.y) + " x " +
+             std::to_string(c.block.z) + ")",
+         "use more blocks, not bigger ones: for " + problem_text(c) + ", " + suggested_launch(c) + ".");
+  const char* axis[3] = {"x", "y", "z"};
+  const std::int64_t block[3] = {c.block.x, c.block.y, c.block.z};
+  const std::int64_t grid[3] = {g.x, g.y, g.z};
+  for (int d = 0; d < 3; ++d) {
+    if (block[d] > limits.max_block_dim[d])
+      fail(std::string("blockDim.") + axis[d] + " may be at most " + std::to_string(limits.max_block_dim[d]) +
+               "; this one is " + std::to_string(block[d]),
+           std::string("spread the threads over the other dimensions or over more blocks: ") +
+               suggested_launch(c) + ".");
+  }
+  for (int d = 0; d < 3; ++d) {
+    if (grid[d] > limits.max_grid_dim[d])
+      fail(std::string("gridDim.") + axis[d] + " may be at most " + std::to_string(limits.max_grid_dim[d]) +
+               "; this one is " + std::to_string(grid[d]),
+           std::string("use bigger blocks or put more of the grid in x (up to ") +
+               std::to_string(limits.max_grid_dim[0]) + " blocks), or let the grid be computed.");
+  }
+  if (dynamic_shared_bytes > limits.max_shared_memory_per_block)
+    fail("a block may use at most " + std::to_string(limits.max_shared_memory_per_block / 1024) +
+             " KiB of shared memory by default; this launch asks for " +
+             std::to_string(dynamic_shared_bytes / 1024) + " KiB",
+         "ask for less shared memory per block.");
+  return check;
+}
+
+}  // namespace whygpu::grid
