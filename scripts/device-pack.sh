@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Packs binaries built here for a run on the lent GPU server (Ubuntu 24.04, CUDA, no
 # package access): copies them to .devcarry/bin and the shared libraries they need that
-# such a server lacks (OpenBLAS, GLFW, X11, ...) to .devcarry/lib. The driver's own
+# such a server lacks (GLFW, stb, ...) to .devcarry/lib. The server has OpenBLAS; the driver's own
 # libraries (libcuda, GL/EGL vendor), glibc and the CUDA toolkit stay behind.
 # On the server:  export LD_LIBRARY_PATH=$PWD/.devcarry/lib:/usr/local/cuda/lib64
 # Usage: scripts/device-pack.sh build/app/whygpu build/tests/gpu_*_tests ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .devcarry/bin .devcarry/lib
-skip='^(libc|libm|libpthread|libdl|librt|ld-linux-x86-64|libstdc\+\+|libgcc_s|libcuda|libcublas|libcublasLt|libnvrtc|libGL|libEGL|libGLX|libGLdispatch|libOpenGL|libGLESv2|linux-vdso)\.'
+skip='^(libopenblas|libgfortran|libquadmath|libc|libm|libpthread|libdl|librt|ld-linux-x86-64|libstdc\+\+|libgcc_s|libcuda|libcublas|libcublasLt|libnvrtc|libGL|libEGL|libGLX|libGLdispatch|libOpenGL|libGLESv2|linux-vdso)\.'
 for bin in "$@"; do
   cp -f "$bin" .devcarry/bin/
   ldd "$bin" | awk '/=> \//{print $1, $3}' | while read -r name path; do
