@@ -43,17 +43,27 @@ int fp32_lanes_per_sm(int major, int minor) {
   return 0;
 }
 
-// Draws `count` dots of `dot` pixels in rows of `per_row`, and reserves the space.
-void draw_dots(int count, int per_row, float dot, float gap, ImU32 colour) {
+// Draws `groups` blocks of `per_group` dots (rows of `per_row` dots inside a block),
+// blocks laid out left to right and wrapped to the available width; reserves the space.
+void draw_dot_groups(int groups, int per_group, int per_row, float dot, float gap, float group_gap,
+                     ImU32 colour) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const int rows = (count + per_row - 1) / per_row;
-  for (int i = 0; i < count; ++i) {
-    const float x = origin.x + (i % per_row) * (dot + gap);
-    const float y = origin.y + (i / per_row) * (dot + gap);
-    draw->AddRectFilled(ImVec2(x, y), ImVec2(x + dot, y + dot), colour);
+  const int rows = (per_group + per_row - 1) / per_row;
+  const float group_w = per_row * (dot + gap) + group_gap;
+  const float group_h = rows * (dot + gap) + group_gap;
+  const int groups_per_line = std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().x / group_w));
+  for (int g = 0; g < groups; ++g) {
+    const float gx = origin.x + (g % groups_per_line) * group_w;
+    const float gy = origin.y + (g / groups_per_line) * group_h;
+    for (int i = 0; i < per_group; ++i) {
+      const float x = gx + (i % per_row) * (dot + gap);
+      const float y = gy + (i / per_row) * (dot + gap);
+      draw->AddRectFilled(ImVec2(x, y), ImVec2(x + dot, y + dot), colour);
+    }
   }
-  ImGui::Dummy(ImVec2(per_row * (dot + gap), rows * (dot + gap)));
+  const int lines = (groups + groups_per_line - 1) / groups_per_line;
+  ImGui::Dummy(ImVec2(std::min(groups, groups_per_line) * group_w, lines * group_h));
 }
 
 class HardwarePanel final : public Panel {
@@ -77,7 +87,7 @@ class HardwarePanel final : public Panel {
     if (cpu_.mhz > 0) ImGui::Text("about %.1f GHz each", cpu_.mhz / 1000.0);
     ImGui::TextDisabled("one dot = one core (hardware thread)");
     // A core is drawn big: each one is a large, complex machine of its own.
-    draw_dots(cpu_.logical_cores, 16, 8 * dot, 2 * dot, palette().cpu);
+    draw_dot_groups(cpu_.logical_cores, 1, 1, 8 * dot, 0, 2 * dot, palette().cpu);
 
     ImGui::TableNextColumn();
     if (!gpu.available) {
@@ -98,9 +108,10 @@ class HardwarePanel final : public Panel {
       ImGui::TextWrapped("%s", gpu.name.c_str());
       if (gpu.sm_clock_khz > 0) ImGui::Text("about %.2f GHz each", gpu.sm_clock_khz / 1e6);
       ImGui::TextDisabled("one dot = one lane; one block of dots = one SM");
-      const int lanes = per_sm > 0 ? gpu.sm_count * per_sm : gpu.sm_count;
-      const int per_row = std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().x / (dot + 1)));
-      draw_dots(lanes, per_row, dot, 1.0f, palette().gpu);
+      if (per_sm > 0)
+        draw_dot_groups(gpu.sm_count, per_sm, 16, dot, 1.0f, 3 * dot, palette().gpu);
+      else
+        draw_dot_groups(gpu.sm_count, 1, 1, 8 * dot, 0, 2 * dot, palette().gpu);
     }
     ImGui::EndTable();
 
