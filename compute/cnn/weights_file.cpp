@@ -1,0 +1,107 @@
+#include "compute/cnn/weights_file.h"
+
+#include <unistd.h>
+#include <zlib.h>
+
+#include <bit>
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+#include "compute/cnn/idx_file.h"
+#include "compute/cnn/model.h"
+
+namespace whygpu::cnn {
+namespace {
+
+static_assert(std::endian::native == std::endian::little, "weights files are little-endian");
+
+constexpr char kMagic[8] = {'w', 'h', 'y', 'g', 'p', 'u', 'N', 'N'};
+constexpr char kSignature[64] = "mnist-cnn c32 p2 c64 p2 c64 d64 d10 (whygpu model.h)";
+
+struct Header {
+  char magic[8];
+  std::uint32_t version;
+  std::uint32_t parameter_count;
+  char signature[64];
+  std::uint32_t payload_crc32;
+  std::uint32_t reserved;
+};
+static_assert(sizeof(Header) == 88, "the header is 88 bytes on disk");
+
+std::uint32_t crc_of(const void* data, std::size_t bytes) {
+  return static_cast<std::uint32_t>(
+      crc32(crc32(0L, Z_NULL, 0), static_cast<const Bytef*>(data), static_cast<uInt>(bytes)));
+}
+
+}  // namespace
+
+Status save_weights(const std::string& path, const std::vector<float>& params) {
+  if (params.size() != static_cast<std::size_t>(kParameterCount))
+    return Status::error("save weights: " + std::to_string(params.size()) + " parameters given, the network has " +
+                         std::to_string(kParameterCount));
+  Header header{};
+  std::memcpy(header.magic, kMagic, sizeof kMagic);
+  header.version = kWeightsFormatVersion;
+  header.parameter_count = kParameterCount;
+  std::memcpy(header.signature, kSignature, sizeof kSignature);
+  header.payload_crc32 = crc_of(params.data(), params.size() * sizeof(float));
+
+  const std::string temp = path + ".tmp";
+  std::FILE* file = std::fopen(temp.c_str(), "wb");
+  if (!file) return Status::error(temp + ": cannot create: " + std::strerror(errno));
+  const bool written = std::fwrite(&header, sizeof header, 1, file) == 1 &&
+                       std::fwrite(params.data(), sizeof(float), params.size(), file) == params.size() &&
+                       std::fflush(file) == 0 && fsync(fileno(file)) == 0;
+  const int write_errno = errno;
+  if (std::fclose(file) != 0 || !written) {
+    std::remove(temp.c_str());
+    return Status::error(temp + ": write failed: " + std::strerror(write_errno));
+  }
+  std::error_code ec;
+  std::filesystem::rename(temp, path, ec);
+  if (ec) {
+    std::remove(temp.c_str());
+    return Status::error(path + ": cannot replace with the new file: " + ec.message());
+  }
+  return Status::ok();
+}
+
+Status load_weights(const std::string& path, std::vector<float>* params) {
+  std::vector<std::uint8_t> bytes;
+  if (Status s = read_maybe_gzipped_file(path, &bytes, 2 * (sizeof(Header) + 4 * std::size_t{kParameterCount})); !s)
+    return s;
+  const std::size_t expected = sizeof(Header) + sizeof(float) * std::size_t{kParameterCount};
+  if (bytes.size() < sizeof(Header))
+    return Status::error(path + ": " + std::to_string(bytes.size()) + " bytes, too short for a weights file header");
+  Header header;
+  std::memcpy(&header, bytes.data(), sizeof header);
+  if (std::memcmp(header.magic, kMagic, sizeof kMagic) != 0)
+    return Status::error(path + ": not a whygpu weights file (wrong magic bytes)");
+  if (header.version != kWeightsFormatVersion)
+    return Status::error(path + ": weights format version " + std::to_string(header.version) +
+                         "; this build reads version " + std::to_string(kWeightsFormatVersion));
+  if (std::memcmp(header.signature, kSignature, sizeof kSignature) != 0 ||
+      header.parameter_count != static_cast<std::uint32_t>(kParameterCount))
+    return Status::error(path + ": weights of a different network (" +
+                         std::string(header.signature, strnlen(header.signature, sizeof header.signature)) +
+                         ", " + std::to_string(header.parameter_count) + " parameters)");
+  if (bytes.size() != expected)
+    return Status::error(path + ": " + std::string(bytes.size() < expected ? "truncated" : "too long") + ": " +
+                         std::to_string(bytes.size()) + " bytes, a weights file is " + std::to_string(expected));
+  const std::uint8_t* payload = bytes.data() + sizeof(Header);
+  if (crc_of(payload, expected - sizeof(Header)) != header.payload_crc32)
+    return Status::error(path + ": damaged: the checksum of the weights does not match the header");
+  std::vector<float> loaded(kParameterCount);
+  std::memcpy(loaded.data(), payload, loaded.size() * sizeof(float));
+  for (std::size_t i = 0; i < loaded.size(); ++i)
+    if (!std::isfinite(loaded[i]))
+      return Status::error(path + ": parameter " + std::to_string(i) + " is not a finite number");
+  *params = std::move(loaded);
+  return Status::ok();
+}
+
+}  // namespace whygpu::cnn
