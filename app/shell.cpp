@@ -270,6 +270,7 @@ void Shell::draw_sidebar() {
       if (broken) ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
       const std::string label = (broken ? "(!) " : "") + lesson.title + "##" + lesson.id;
       if (ImGui::Selectable(label.c_str(), index == current_)) open_lesson(lesson.id);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson.title.c_str());  // long titles are cut
       if (index == current_ && scroll_page_to_top_) ImGui::SetScrollHereY();
       if (broken) ImGui::PopStyleColor();
     }
@@ -344,6 +345,13 @@ void Shell::draw_page(float delta_seconds) {
       case LessonBlock::Kind::bullet: {
         const float indent = fonts_.body->FontSize * 1.2f;
         ImGui::TextUnformatted("  \xe2\x80\xa2");  // bullet
+        ImGui::SameLine(indent);
+        draw_rich_text(block.spans, fonts_, fonts_.body, text_width - indent);
+        break;
+      }
+      case LessonBlock::Kind::numbered: {
+        const float indent = fonts_.body->FontSize * 1.6f;
+        ImGui::TextUnformatted(("  " + block.number).c_str());
         ImGui::SameLine(indent);
         draw_rich_text(block.spans, fonts_, fonts_.body, text_width - indent);
         break;

@@ -150,7 +150,10 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
   };
   auto start = [&](LessonBlock::Kind kind, const std::string& content) {
     close_open();
-    lesson.blocks.push_back(LessonBlock{kind, {}, "", "", {}, line_no});
+    LessonBlock block;
+    block.kind = kind;
+    block.line = line_no;
+    lesson.blocks.push_back(block);
     open_block = static_cast<int>(lesson.blocks.size()) - 1;
     open_text = content;
   };
@@ -175,7 +178,9 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
     if (starts_with(line, "```")) {
       close_open();
       in_code = true;
-      code_block = LessonBlock{LessonBlock::Kind::code, {}, "", "", {}, line_no};
+      code_block = LessonBlock{};
+      code_block.kind = LessonBlock::Kind::code;
+      code_block.line = line_no;
       continue;
     }
     if (starts_with(line, "@")) {
@@ -184,7 +189,9 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
         error(line_no, "unknown directive '" + line.substr(0, line.find(' ')) + "' (known: @panel)");
         continue;
       }
-      LessonBlock block{LessonBlock::Kind::panel, {}, "", "", {}, line_no};
+      LessonBlock block;
+      block.kind = LessonBlock::Kind::panel;
+      block.line = line_no;
       std::string problem;
       if (parse_panel_line(line.substr(6), block, problem)) lesson.blocks.push_back(block);
       else error(line_no, problem);
@@ -198,6 +205,10 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
       close_open();
     } else if (starts_with(line, "- ")) {
       start(LessonBlock::Kind::bullet, trim(line.substr(2)));
+    } else if (const std::size_t digits = line.find_first_not_of("0123456789");
+               digits > 0 && digits != std::string::npos && line.compare(digits, 2, ". ") == 0) {
+      start(LessonBlock::Kind::numbered, trim(line.substr(digits + 2)));
+      lesson.blocks.back().number = line.substr(0, digits + 1);
     } else if (starts_with(line, "> ")) {
       if (open_block >= 0 && open_kind() == LessonBlock::Kind::callout) open_text += " " + trim(line.substr(2));
       else start(LessonBlock::Kind::callout, trim(line.substr(2)));

@@ -78,6 +78,17 @@ TEST(LessonParser, BadIdAndDuplicateParameter) {
   EXPECT_NE(lesson.errors[1].message.find("given twice"), std::string::npos);
 }
 
+TEST(LessonParser, NumberedItemsKeepTheirNumbers) {
+  const Lesson lesson = parse_lesson("id: n\ntitle: N\nsection: S\n---\n1. first\ncontinued\n12. twelfth\n3 not a list\n", "n.lesson");
+  ASSERT_TRUE(lesson.errors.empty());
+  ASSERT_EQ(lesson.blocks.size(), 2u);
+  EXPECT_EQ(lesson.blocks[0].kind, LessonBlock::Kind::numbered);
+  EXPECT_EQ(lesson.blocks[0].number, "1.");
+  EXPECT_EQ(lesson.blocks[0].spans[0].text, "first continued");
+  EXPECT_EQ(lesson.blocks[1].number, "12.");
+  EXPECT_EQ(lesson.blocks[1].spans[0].text, "twelfth 3 not a list");
+}
+
 TEST(InlineMarkup, StrongEmphasisCodeAndUnclosedMarkers) {
   const auto spans = parse_inline("a **b** *c* `d*e` 2*3");
   ASSERT_EQ(spans.size(), 7u);
