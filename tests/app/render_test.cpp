@@ -62,10 +62,11 @@ TEST(Lessons, EveryLessonParsesAndNamesKnownPanels) {
   ASSERT_FALSE(library.lessons().empty());
   for (const Lesson& lesson : library.lessons()) {
     for (const LessonError& e : lesson.errors) ADD_FAILURE() << e.to_string();
-    for (const LessonBlock& block : lesson.blocks)
-      if (block.kind == LessonBlock::Kind::panel)
-        EXPECT_NE(find_panel_type(block.panel_type), nullptr)
-            << lesson.file << ":" << block.line << ": unknown panel " << block.panel_type;
+    for (const LessonBlock& block : lesson.blocks) {
+      if (block.kind != LessonBlock::Kind::panel) continue;
+      EXPECT_NE(find_panel_type(block.panel_type), nullptr)
+          << lesson.file << ":" << block.line << ": unknown panel " << block.panel_type;
+    }
   }
 }
 
