@@ -1,0 +1,96 @@
+#pragma once
+// The network on the GPU (internal to compute/cnn): device buffers for one batch and the
+// functions that enqueue the forward pass, the loss and backward pass, and Adam on a
+// stream. Same layouts and per-element formulas as cpu_network.h (model.h,
+// model_math.h); matrix products through cuBLAS, everything else in our kernels.
+// Everything here only enqueues work, so a whole training step can be captured into one
+// CUDA graph; nothing reads values back to the host.
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "compute/cnn/model.h"
+#include "compute/cnn/model_math.h"
+#include "compute/core/status.h"
+
+namespace whygpu::cnn::gpu {
+
+// State the captured graph reads and updates on the device, so that one graph serves
+// every step: where the next batch starts, the step count and Adam's per-step scalars.
+struct DeviceControl {
+  int cursor;          // index into the batch order of the next batch's first image
+  int step;            // Adam steps done
+  float learning_rate;
+  float beta1;
+  float beta2;
+  float epsilon;
+  float step_size;     // lr / (1 - beta1^step), set by the loss kernel each step
+  float inv_sqrt_bc2;  // 1 / sqrt(1 - beta2^step)
+};
+
+// Per-step results the loss kernel appends, read back in bulk by the host.
+inline constexpr int kMetricsRing = 4096;
+struct DeviceMetrics {
+  float loss[kMetricsRing];    // mean batch loss of step s at [(s-1) % kMetricsRing]
+  int correct[kMetricsRing];
+};
+
+// One device allocation carved into every intermediate of a batch of up to `capacity`
+// images (cpu_network.h's CpuWorkspace, on the device).
+class Workspace {
+ public:
+  Workspace() = default;
+  ~Workspace();
+  Workspace(const Workspace&) = delete;
+  Workspace& operator=(const Workspace&) = delete;
+
+  Status reserve(int batch, bool with_backward);
+  int capacity() const { return capacity_; }
+  bool has_backward() const { return with_backward_; }
+  // Fills every buffer with NaN bit patterns, so that unwritten outputs show (tests).
+  Status poison(cudaStream_t stream);
+
+  float *x = nullptr, *col1 = nullptr, *a1 = nullptr, *p1 = nullptr;
+  float *col2 = nullptr, *a2 = nullptr, *p2 = nullptr;
+  float *col3 = nullptr, *z3 = nullptr, *flat = nullptr;
+  float *h = nullptr, *logits = nullptr, *probs = nullptr;
+  int* labels = nullptr;
+  float *dlogits = nullptr, *dh = nullptr, *dflat = nullptr, *dz3 = nullptr, *dcol3 = nullptr;
+  float *dz2 = nullptr, *dcol2 = nullptr, *dz1 = nullptr;
+
+ private:
+  void release();
+  void* memory_ = nullptr;
+  std::size_t bytes_ = 0;
+  int capacity_ = 0;
+  bool with_backward_ = false;
+};
+
+struct Context {
+  cudaStream_t stream;
+  cublasHandle_t blas;
+};
+
+Status blas_status(cublasStatus_t status, const char* what);
+
+// x[i] = images[index_i] / 255 and labels[i] = labels[index_i] for i < batch, where
+// index_i = order[*cursor + i] when order is given (training batches), else first + i.
+Status enqueue_load_batch(const Context& ctx, const std::uint8_t* images, const std::uint8_t* labels,
+                          const int* order, const int* cursor, int first, int batch, Workspace& ws);
+
+// Forward pass of ws.x. With probabilities, the output bias and softmax go into
+// ws.probs; without (training), the loss kernel applies them itself.
+Status enqueue_forward(const Context& ctx, const float* params, Workspace& ws, int batch,
+                       bool probabilities);
+
+// Softmax cross-entropy of the forward pass against ws.labels, its gradient, the whole
+// backward pass into grads, and the step's bookkeeping in control and metrics.
+Status enqueue_loss_and_backward(const Context& ctx, const float* params, Workspace& ws, int batch,
+                                 float* grads, DeviceControl* control, DeviceMetrics* metrics);
+
+// Adam over all parameters with the scalars the loss kernel left in control.
+Status enqueue_adam(const Context& ctx, float* params, const float* grads, float* m, float* v,
+                    const DeviceControl* control);
+
+}  // namespace whygpu::cnn::gpu

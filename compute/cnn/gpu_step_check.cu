@@ -1,0 +1,78 @@
+// run_gpu_step_check: the GPU kernels of one training step, run outside the graph on
+// poisoned buffers, for comparison against the CPU reference in tests.
+#include "compute/cnn/gpu_resources.cuh"
+#include "compute/cnn/gpu_trainer.h"
+#include "compute/core/gpu_info.h"
+
+namespace whygpu::cnn {
+
+Status run_gpu_step_check(const std::vector<float>& params, const std::vector<std::uint8_t>& images,
+                          const std::vector<std::uint8_t>& labels, const AdamConfig& adam, GpuStepCheck* out) {
+  if (!gpu_info().available) return Status::error("no usable GPU: " + gpu_info().unavailable_reason);
+  const int batch = static_cast<int>(labels.size());
+  if (Status s = check_batch_size(batch); !s) return s;
+  if (params.size() != static_cast<std::size_t>(kParameterCount) ||
+      images.size() != static_cast<std::size_t>(batch) * kImagePixels)
+    return Status::error("run_gpu_step_check: parameter or image count does not match");
+  for (std::uint8_t label : labels)
+    if (label >= kClasses) return Status::error("run_gpu_step_check: label outside 0..9");
+
+  gpu::Stream stream;
+  gpu::Blas blas;
+  if (Status s = stream.create(); !s) return s;
+  if (Status s = blas.create(stream.get()); !s) return s;
+  const gpu::Context ctx{stream.get(), blas.get()};
+  gpu::DeviceArray<float> p, g, m, v;
+  gpu::DeviceArray<gpu::DeviceControl> control;
+  gpu::DeviceArray<gpu::DeviceMetrics> metrics;
+  gpu::DeviceArray<std::uint8_t> d_images, d_labels;
+  gpu::Workspace ws;
+  for (auto* array : {&p, &g, &m, &v})
+    if (Status s = array->reserve(kParameterCount, "parameters"); !s) return s;
+  if (Status s = control.reserve(1, "control"); !s) return s;
+  if (Status s = metrics.reserve(1, "metrics"); !s) return s;
+  if (Status s = d_images.reserve(images.size(), "images"); !s) return s;
+  if (Status s = d_labels.reserve(labels.size(), "labels"); !s) return s;
+  if (Status s = ws.reserve(batch, true); !s) return s;
+
+  const std::size_t param_bytes = sizeof(float) * kParameterCount;
+  WHYGPU_CUDA_TRY(cudaMemcpy(p.get(), params.data(), param_bytes, cudaMemcpyHostToDevice));
+  WHYGPU_CUDA_TRY(cudaMemcpy(d_images.get(), images.data(), images.size(), cudaMemcpyHostToDevice));
+  WHYGPU_CUDA_TRY(cudaMemcpy(d_labels.get(), labels.data(), labels.size(), cudaMemcpyHostToDevice));
+  WHYGPU_CUDA_TRY(cudaMemset(g.get(), 0xFF, param_bytes));  // NaN until written
+  WHYGPU_CUDA_TRY(cudaMemset(m.get(), 0, param_bytes));
+  WHYGPU_CUDA_TRY(cudaMemset(v.get(), 0, param_bytes));
+  WHYGPU_CUDA_TRY(cudaMemset(metrics.get(), 0xFF, sizeof(gpu::DeviceMetrics)));
+  gpu::DeviceControl c{};
+  c.learning_rate = adam.learning_rate;
+  c.beta1 = adam.beta1;
+  c.beta2 = adam.beta2;
+  c.epsilon = adam.epsilon;
+  WHYGPU_CUDA_TRY(cudaMemcpy(control.get(), &c, sizeof c, cudaMemcpyHostToDevice));
+  if (Status s = ws.poison(stream.get()); !s) return s;
+
+  if (Status s = gpu::enqueue_load_batch(ctx, d_images.get(), d_labels.get(), nullptr, nullptr, 0, batch, ws); !s)
+    return s;
+  if (Status s = gpu::enqueue_forward(ctx, p.get(), ws, batch, false); !s) return s;
+  if (Status s = gpu::enqueue_loss_and_backward(ctx, p.get(), ws, batch, g.get(), control.get(), metrics.get()); !s)
+    return s;
+  WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream.get()));
+  out->probabilities.resize(static_cast<std::size_t>(batch) * kClasses);
+  out->gradients.resize(kParameterCount);
+  WHYGPU_CUDA_TRY(cudaMemcpy(out->probabilities.data(), ws.probs, sizeof(float) * out->probabilities.size(),
+                             cudaMemcpyDeviceToHost));
+  WHYGPU_CUDA_TRY(cudaMemcpy(out->gradients.data(), g.get(), param_bytes, cudaMemcpyDeviceToHost));
+  if (Status s = gpu::enqueue_adam(ctx, p.get(), g.get(), m.get(), v.get(), control.get()); !s) return s;
+  WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream.get()));
+  out->updated.resize(kParameterCount);
+  WHYGPU_CUDA_TRY(cudaMemcpy(out->updated.data(), p.get(), param_bytes, cudaMemcpyDeviceToHost));
+  float loss = 0;
+  int correct = 0;
+  WHYGPU_CUDA_TRY(cudaMemcpy(&loss, metrics.get()->loss, sizeof loss, cudaMemcpyDeviceToHost));
+  WHYGPU_CUDA_TRY(cudaMemcpy(&correct, metrics.get()->correct, sizeof correct, cudaMemcpyDeviceToHost));
+  out->mean_loss = loss;
+  out->correct = correct;
+  return Status::ok();
+}
+
+}  // namespace whygpu::cnn

@@ -1,0 +1,350 @@
+// The GPU back end of Trainer: gpu_network.cuh's kernels, one CUDA graph per step.
+#include "compute/cnn/gpu_trainer.h"
+
+#include <algorithm>
+#include <optional>
+#include <type_traits>
+
+#include "compute/cnn/epoch_sampler.h"
+#include "compute/cnn/gpu_resources.cuh"
+#include "compute/core/gpu_info.h"
+
+namespace whygpu::cnn {
+namespace {
+
+using gpu::DeviceArray;
+using gpu::DeviceControl;
+using gpu::DeviceMetrics;
+
+constexpr int kEvalChunk = 256;
+
+DeviceControl fresh_control(const AdamConfig& adam) {
+  DeviceControl c{};
+  c.learning_rate = adam.learning_rate;
+  c.beta1 = adam.beta1;
+  c.beta2 = adam.beta2;
+  c.epsilon = adam.epsilon;
+  return c;
+}
+
+class GpuTrainerImpl final : public GpuTrainer {
+ public:
+  explicit GpuTrainerImpl(const TrainerOptions& options)
+      : adam_(options.adam), batch_(options.batch_size), seed_(options.seed) {}
+
+  Status init() {
+    if (Status s = stream_.create(); !s) return s;
+    if (Status s = blas_.create(stream_.get()); !s) return s;
+    if (Status s = params_.reserve(kParameterCount, "parameters"); !s) return s;
+    if (Status s = grads_.reserve(kParameterCount, "gradients"); !s) return s;
+    if (Status s = m_.reserve(kParameterCount, "Adam first moments"); !s) return s;
+    if (Status s = v_.reserve(kParameterCount, "Adam second moments"); !s) return s;
+    if (Status s = control_.reserve(1, "the step control block"); !s) return s;
+    if (Status s = metrics_.reserve(1, "the step metrics"); !s) return s;
+    return reset(seed_);
+  }
+
+  ~GpuTrainerImpl() override {
+    if (stream_.get()) cudaStreamSynchronize(stream_.get());
+  }
+
+  std::string name() const override { return "GPU: " + gpu_info().name; }
+
+  Status set_training_data(const Dataset& train) override {
+    if (Status s = check_training_data(train); !s) return s;
+    if (Status s = sync(); !s) return s;
+    if (Status s = train_images_.reserve(train.pixels.size(), "the training images"); !s) return s;
+    if (Status s = train_labels_.reserve(train.labels.size(), "the training labels"); !s) return s;
+    if (Status s = order_.reserve(train.count, "the batch order"); !s) return s;
+    WHYGPU_CUDA_TRY(cudaMemcpy(train_images_.get(), train.pixels.data(), train.pixels.size(), cudaMemcpyHostToDevice));
+    WHYGPU_CUDA_TRY(cudaMemcpy(train_labels_.get(), train.labels.data(), train.labels.size(), cudaMemcpyHostToDevice));
+    data_count_ = train.count;
+    graph_.reset();  // it holds the old data's pointers
+    restart_batches();
+    return Status::ok();
+  }
+
+  Status reset(std::uint64_t seed) override {
+    seed_ = seed;
+    return set_parameters(initial_parameters(seed)).with_context("reset");
+  }
+
+  Status set_parameters(const std::vector<float>& params) override {
+    if (params.size() != static_cast<std::size_t>(kParameterCount))
+      return Status::error("set_parameters: " + std::to_string(params.size()) + " values, the network has " +
+                           std::to_string(kParameterCount));
+    if (Status s = sync(); !s) return s;
+    WHYGPU_CUDA_TRY(cudaMemcpy(params_.get(), params.data(), kParameterCount * sizeof(float), cudaMemcpyHostToDevice));
+    WHYGPU_CUDA_TRY(cudaMemset(m_.get(), 0, kParameterCount * sizeof(float)));
+    WHYGPU_CUDA_TRY(cudaMemset(v_.get(), 0, kParameterCount * sizeof(float)));
+    WHYGPU_CUDA_TRY(cudaMemset(grads_.get(), 0, kParameterCount * sizeof(float)));
+    const DeviceControl control = fresh_control(adam_);
+    WHYGPU_CUDA_TRY(cudaMemcpy(control_.get(), &control, sizeof control, cudaMemcpyHostToDevice));
+    device_cursor_ = 0;
+    steps_ = 0;
+    images_seen_ = 0;
+    return Status::ok();
+  }
+
+  Status get_parameters(std::vector<float>* params) override {
+    if (Status s = sync(); !s) return s;
+    params->resize(kParameterCount);
+    WHYGPU_CUDA_TRY(cudaMemcpy(params->data(), params_.get(), kParameterCount * sizeof(float), cudaMemcpyDeviceToHost));
+    return Status::ok();
+  }
+
+  Status set_batch_size(int batch) override {
+    if (Status s = check_batch_size(batch); !s) return s;
+    if (data_count_ > 0 && batch > data_count_)
+      return Status::error("batch size " + std::to_string(batch) + " is larger than the training set (" +
+                           std::to_string(data_count_) + " images)");
+    batch_ = batch;
+    return Status::ok();
+  }
+  int batch_size() const override { return batch_; }
+
+  void set_learning_rate(float learning_rate) override {
+    adam_.learning_rate = learning_rate;
+    learning_rate_dirty_ = true;
+  }
+  float learning_rate() const override { return adam_.learning_rate; }
+
+  Status train(int steps, std::vector<StepMetrics>* metrics) override {
+    if (metrics) metrics->clear();
+    if (Status s = prepare_graph(); !s) return s;
+    for (int done = 0; done < steps;) {
+      const int chunk = std::min(steps - done, gpu::kMetricsRing);
+      for (int s = 0; s < chunk; ++s)
+        if (Status st = launch_step(); !st) return st;
+      if (Status s = sync(); !s) return s;
+      if (metrics)
+        if (Status s = read_metrics(chunk, metrics); !s) return s;
+      done += chunk;
+    }
+    return sync();
+  }
+
+  TrainProgress progress() const override {
+    TrainProgress p;
+    p.steps = steps_;
+    p.images_seen = images_seen_;
+    p.epoch_size = data_count_;
+    if (sampler_) {
+      p.epochs_completed = sampler_->epochs_completed();
+      p.epoch_position = sampler_->position();
+    }
+    return p;
+  }
+
+  Status evaluate(const Dataset& data, Evaluation* out) override {
+    if (data.count <= 0) return Status::error(data.name + ": holds no images to evaluate");
+    if (data.pixels.size() != static_cast<std::size_t>(data.count) * kImagePixels)
+      return Status::error(data.name + ": pixel array does not match its count");
+    if (Status s = sync(); !s) return s;
+    if (Status s = eval_ws_.reserve(kEvalChunk, false); !s) return s;
+    if (Status s = staging_images_.reserve(data.pixels.size(), "the evaluation images"); !s) return s;
+    WHYGPU_CUDA_TRY(cudaMemcpy(staging_images_.get(), data.pixels.data(), data.pixels.size(), cudaMemcpyHostToDevice));
+    if (Status s = staging_labels_.reserve(data.count, "the evaluation labels"); !s) return s;
+    WHYGPU_CUDA_TRY(cudaMemcpy(staging_labels_.get(), data.labels.data(), data.count, cudaMemcpyHostToDevice));
+    *out = Evaluation{};
+    std::vector<float> probs(static_cast<std::size_t>(kEvalChunk) * kClasses);
+    for (int first = 0; first < data.count; first += kEvalChunk) {
+      const int n = std::min(kEvalChunk, data.count - first);
+      if (Status s = gpu::enqueue_load_batch(context(), staging_images_.get(), staging_labels_.get(), nullptr, nullptr,
+                                             first, n, eval_ws_);
+          !s)
+        return s;
+      if (Status s = gpu::enqueue_forward(context(), params_.get(), eval_ws_, n, true); !s) return s;
+      WHYGPU_CUDA_TRY(cudaMemcpyAsync(probs.data(), eval_ws_.probs, sizeof(float) * n * kClasses,
+                                      cudaMemcpyDeviceToHost, stream_.get()));
+      if (Status s = sync(); !s) return s;
+      for (int i = 0; i < n; ++i) out->add(data.labels[first + i], probs.data() + i * kClasses);
+    }
+    out->finish();
+    return Status::ok();
+  }
+
+  Status infer(const std::uint8_t* image, Inference* out) override {
+    if (Status s = sync(); !s) return s;
+    if (Status s = infer_ws_.reserve(1, false); !s) return s;
+    if (Status s = infer_image_.reserve(kImagePixels, "the inference image"); !s) return s;
+    if (Status s = infer_label_.reserve(1, "the inference label"); !s) return s;
+    WHYGPU_CUDA_TRY(cudaMemcpy(infer_image_.get(), image, kImagePixels, cudaMemcpyHostToDevice));
+    WHYGPU_CUDA_TRY(cudaMemset(infer_label_.get(), 0, 1));
+    if (Status s = gpu::enqueue_load_batch(context(), infer_image_.get(), infer_label_.get(), nullptr, nullptr, 0, 1,
+                                           infer_ws_);
+        !s)
+      return s;
+    if (Status s = gpu::enqueue_forward(context(), params_.get(), infer_ws_, 1, true); !s) return s;
+    if (Status s = sync(); !s) return s;
+    has_inference_ = true;
+    const auto views = device_activations();
+    for (int l = 0; l < kLayerCount; ++l) {
+      out->activations[l].resize(kLayerShapes[l].size());
+      WHYGPU_CUDA_TRY(cudaMemcpy(out->activations[l].data(), views[l].data, sizeof(float) * kLayerShapes[l].size(),
+                                 cudaMemcpyDeviceToHost));
+    }
+    std::copy(out->activations[kLayerCount - 1].begin(), out->activations[kLayerCount - 1].end(),
+              out->probabilities.begin());
+    out->predicted = argmax10(out->probabilities.data());
+    return Status::ok();
+  }
+
+  std::array<DeviceLayerView, kLayerCount> device_activations() const override {
+    std::array<DeviceLayerView, kLayerCount> views{};
+    if (!has_inference_) return views;
+    const float* data[kLayerCount] = {infer_ws_.x,  infer_ws_.a1,   infer_ws_.p1, infer_ws_.a2,
+                                      infer_ws_.p2, infer_ws_.flat, infer_ws_.h,  infer_ws_.probs};
+    for (int l = 0; l < kLayerCount; ++l)
+      views[l] = {data[l], kLayerShapes[l].channels, kLayerShapes[l].height, kLayerShapes[l].width};
+    return views;
+  }
+
+  const float* device_parameters() const override { return params_.get(); }
+
+  Status time_steps(int warmup, int repeats, StepTiming* out) override {
+    if (repeats < 1) return Status::error("time_steps: repeats must be at least 1");
+    if (Status s = train(warmup, nullptr); !s) return s;
+    std::vector<cudaEvent_t> events(2 * repeats + 2, nullptr);
+    for (cudaEvent_t& e : events) WHYGPU_CUDA_TRY(cudaEventCreate(&e));
+    const auto destroy = [&] {
+      for (cudaEvent_t e : events)
+        if (e) cudaEventDestroy(e);
+    };
+    Status status = Status::ok();
+    for (int r = 0; r < repeats && status; ++r) {
+      status = launch_step([&] { return cudaEventRecord(events[2 * r], stream_.get()); },
+                           [&] { return cudaEventRecord(events[2 * r + 1], stream_.get()); });
+    }
+    if (status) status = cuda_status(cudaEventRecord(events[2 * repeats], stream_.get()), "cudaEventRecord", __FILE__, __LINE__);
+    for (int r = 0; r < repeats && status; ++r) status = launch_step();
+    if (status) status = cuda_status(cudaEventRecord(events[2 * repeats + 1], stream_.get()), "cudaEventRecord", __FILE__, __LINE__);
+    if (status) status = sync();
+    std::vector<double> times;
+    for (int r = 0; r < repeats && status; ++r) {
+      float ms = 0;
+      status = cuda_status(cudaEventElapsedTime(&ms, events[2 * r], events[2 * r + 1]), "cudaEventElapsedTime", __FILE__, __LINE__);
+      times.push_back(ms);
+    }
+    float total_ms = 0;
+    if (status) status = cuda_status(cudaEventElapsedTime(&total_ms, events[2 * repeats], events[2 * repeats + 1]), "cudaEventElapsedTime", __FILE__, __LINE__);
+    destroy();
+    if (!status) return status;
+    std::sort(times.begin(), times.end());
+    out->batch = batch_;
+    out->repeats = repeats;
+    out->median_ms = times[times.size() / 2];
+    out->min_ms = times.front();
+    out->back_to_back_ms = total_ms / repeats;
+    return Status::ok();
+  }
+
+ private:
+  gpu::Context context() const { return {stream_.get(), blas_.get()}; }
+
+  Status sync() {
+    WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream_.get()));
+    return Status::ok();
+  }
+
+  void restart_batches() {
+    if (data_count_ > 0) sampler_.emplace(data_count_, batch_order_seed(seed_));
+    device_cursor_ = -1;
+  }
+
+  Status prepare_graph() {
+    if (data_count_ <= 0) return Status::error("no training data: call set_training_data first");
+    if (batch_ > data_count_)
+      return Status::error("batch size " + std::to_string(batch_) + " is larger than the training set");
+    if (graph_.get() && graph_batch_ == batch_) return Status::ok();
+    if (Status s = train_ws_.reserve(batch_, true); !s) return s;
+    const int batch = batch_;
+    const gpu::Context ctx = context();
+    graph_batch_ = 0;
+    const Status captured = graph_.capture(stream_.get(), [&]() -> Status {
+      DeviceControl* control = control_.get();
+      if (Status s = gpu::enqueue_load_batch(ctx, train_images_.get(), train_labels_.get(), order_.get(),
+                                             &control->cursor, 0, batch, train_ws_);
+          !s)
+        return s;
+      if (Status s = gpu::enqueue_forward(ctx, params_.get(), train_ws_, batch, false); !s) return s;
+      if (Status s = gpu::enqueue_loss_and_backward(ctx, params_.get(), train_ws_, batch, grads_.get(), control,
+                                                    metrics_.get());
+          !s)
+        return s;
+      return gpu::enqueue_adam(ctx, params_.get(), grads_.get(), m_.get(), v_.get(), control);
+    });
+    if (captured) graph_batch_ = batch;
+    return captured;
+  }
+
+  // Queues one training step: the batch order and cursor when they changed, then the graph.
+  template <typename Before = std::nullptr_t, typename After = std::nullptr_t>
+  Status launch_step(Before before = nullptr, After after = nullptr) {
+    int start = 0;
+    const bool new_epoch = sampler_->next_batch(batch_, &start);
+    if (new_epoch)
+      WHYGPU_CUDA_TRY(cudaMemcpyAsync(order_.get(), sampler_->order().data(), sizeof(int) * data_count_,
+                                      cudaMemcpyHostToDevice, stream_.get()));
+    if (start != device_cursor_)
+      WHYGPU_CUDA_TRY(cudaMemcpyAsync(&control_.get()->cursor, &start, sizeof start, cudaMemcpyHostToDevice,
+                                      stream_.get()));
+    if (learning_rate_dirty_) {
+      WHYGPU_CUDA_TRY(cudaMemcpyAsync(&control_.get()->learning_rate, &adam_.learning_rate, sizeof(float),
+                                      cudaMemcpyHostToDevice, stream_.get()));
+      learning_rate_dirty_ = false;
+    }
+    if constexpr (!std::is_same_v<Before, std::nullptr_t>) WHYGPU_CUDA_TRY(before());
+    WHYGPU_CUDA_TRY(cudaGraphLaunch(graph_.get(), stream_.get()));
+    if constexpr (!std::is_same_v<After, std::nullptr_t>) WHYGPU_CUDA_TRY(after());
+    device_cursor_ = start + batch_;
+    ++steps_;
+    images_seen_ += batch_;
+    return Status::ok();
+  }
+
+  // The last `count` steps' metrics (count <= kMetricsRing), after a sync.
+  Status read_metrics(int count, std::vector<StepMetrics>* metrics) {
+    std::vector<DeviceMetrics> host(1);
+    WHYGPU_CUDA_TRY(cudaMemcpy(host.data(), metrics_.get(), sizeof(DeviceMetrics), cudaMemcpyDeviceToHost));
+    for (long step = steps_ - count + 1; step <= steps_; ++step) {
+      const int slot = static_cast<int>((step - 1) % gpu::kMetricsRing);
+      metrics->push_back({host[0].loss[slot], static_cast<float>(host[0].correct[slot]) / batch_});
+    }
+    return Status::ok();
+  }
+
+  AdamConfig adam_;
+  int batch_;
+  std::uint64_t seed_;
+  bool learning_rate_dirty_ = false;
+  gpu::Stream stream_;
+  gpu::Blas blas_;
+  DeviceArray<float> params_, grads_, m_, v_;
+  DeviceArray<DeviceControl> control_;
+  DeviceArray<DeviceMetrics> metrics_;
+  DeviceArray<std::uint8_t> train_images_, train_labels_, staging_images_, staging_labels_, infer_image_, infer_label_;
+  DeviceArray<int> order_;
+  int data_count_ = 0;
+  std::optional<EpochSampler> sampler_;
+  int device_cursor_ = -1;
+  gpu::Workspace train_ws_, eval_ws_, infer_ws_;
+  gpu::GraphExec graph_;
+  int graph_batch_ = 0;
+  bool has_inference_ = false;
+  long steps_ = 0;
+  long images_seen_ = 0;
+};
+
+}  // namespace
+
+Status create_gpu_trainer(const TrainerOptions& options, std::unique_ptr<GpuTrainer>* out) {
+  if (!gpu_info().available) return Status::error("no usable GPU: " + gpu_info().unavailable_reason);
+  if (Status s = check_batch_size(options.batch_size); !s) return s;
+  auto trainer = std::make_unique<GpuTrainerImpl>(options);
+  if (Status s = trainer->init(); !s) return s.with_context("GPU trainer");
+  *out = std::move(trainer);
+  return Status::ok();
+}
+
+}  // namespace whygpu::cnn

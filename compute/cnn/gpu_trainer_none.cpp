@@ -1,0 +1,15 @@
+// A build without CUDA: the GPU trainer explains why it is not there.
+#include "compute/cnn/gpu_trainer.h"
+
+namespace whygpu::cnn {
+
+Status create_gpu_trainer(const TrainerOptions&, std::unique_ptr<GpuTrainer>*) {
+  return Status::error("this build of whygpu has no CUDA support");
+}
+
+Status run_gpu_step_check(const std::vector<float>&, const std::vector<std::uint8_t>&,
+                          const std::vector<std::uint8_t>&, const AdamConfig&, GpuStepCheck*) {
+  return Status::error("this build of whygpu has no CUDA support");
+}
+
+}  // namespace whygpu::cnn
