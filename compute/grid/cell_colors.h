@@ -69,7 +69,7 @@ WHYGPU_HD inline std::uint32_t ramp_color(float t) {
 // Threads that ran but failed the bounds check: mostly grey, a trace of their colour
 // left so block boundaries stay visible in the overhang.
 WHYGPU_HD inline std::uint32_t idle_color(std::uint32_t active) {
-  const float keep = 0.22f, grey = 0.30f * (1.0f - keep);
+  const float keep = 0.15f, grey = 0.32f * (1.0f - keep);
   const float r = static_cast<float>(active & 0xffu) / 255.0f;
   const float g = static_cast<float>((active >> 8) & 0xffu) / 255.0f;
   const float b = static_cast<float>((active >> 16) & 0xffu) / 255.0f;

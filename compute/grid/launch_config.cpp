@@ -79,10 +79,16 @@ GridShape make_shape(const LaunchConfig& c) {
     const std::uint64_t threads = s.total_threads();
     const std::uint64_t tpb = s.threads_per_block();
     const double target = std::sqrt(2.0 * static_cast<double>(threads));
+    // Rows of at least 256 cells (a small launch reads best as a few long rows), in
+    // whole blocks; a block of up to 1024 threads gets a row of its own; a larger one
+    // (which no GPU accepts) wraps in whole warps.
+    const double row = std::max(target, 256.0);
     std::uint64_t width;
-    if (static_cast<double>(tpb) <= target) {
-      width = static_cast<std::uint64_t>(target / static_cast<double>(tpb)) * tpb;
-    } else {  // a block wider than the picture wraps, in whole warps
+    if (static_cast<double>(tpb) <= row) {
+      width = static_cast<std::uint64_t>(row / static_cast<double>(tpb)) * tpb;
+    } else if (tpb <= 1024) {
+      width = tpb;
+    } else {
       width = std::max<std::uint64_t>(kWarpSize, static_cast<std::uint64_t>(target) / kWarpSize * kWarpSize);
     }
     width = std::min(width, threads);
@@ -140,7 +146,7 @@ LaunchCheck check_against_limits(const LaunchConfig& c, std::int64_t dynamic_sha
   const std::int64_t threads = c.block.volume();
   if (threads > limits.max_threads_per_block)
     fail("a block holds at most " + std::to_string(limits.max_threads_per_block) +
-             " threads on this GPU; this one has " + std::to_string(threads) + " (" +
+             " threads; this one has " + std::to_string(threads) + " (" +
              std::to_string(c.block.x) + " x " + std::to_string(c.block.y) + " x " +
              std::to_string(c.block.z) + ")",
          "use more blocks, not bigger ones: for " + problem_text(c) + ", " + suggested_launch(c) + ".");

@@ -1,0 +1,42 @@
+#pragma once
+// The launch as it happened: one lane per SM, one bar per block from its first thread's
+// start to its last thread's end (%globaltimer), and above them how many blocks were
+// running at each moment. When a grid has more blocks than the GPU holds at once, the
+// later ones wait for a free slot, and the launch runs in waves.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "compute/grid/grid_launcher.h"
+
+namespace whygpu::app {
+
+class LaunchTimeline {
+ public:
+  // Prepares the bars and the running-block curve; once per launch, not per frame.
+  void set_launch(const grid::LaunchReport& report, int sm_count, std::int64_t blocks_per_wave);
+  void clear();
+  bool empty() const { return block_count_ == 0; }
+
+  // Draws at the ImGui cursor across `width` pixels.
+  void draw(float width, float font_scale) const;
+
+ private:
+  struct Bar {
+    float start;  // fraction of the time span
+    float end;
+    std::uint32_t block;
+  };
+  static constexpr int kBuckets = 400;
+
+  std::vector<std::vector<Bar>> lanes_;  // one per SM
+  std::vector<int> running_;             // most blocks running at once in each time bucket
+  std::uint64_t block_count_ = 0;
+  std::int64_t blocks_per_wave_ = 0;
+  int peak_running_ = 0;
+  double span_us_ = 0.0;
+  double kernel_ms_ = 0.0;
+  int sms_used_ = 0;
+};
+
+}  // namespace whygpu::app
