@@ -34,6 +34,7 @@ class GpuTrainerImpl final : public GpuTrainer {
 
   Status init() {
     if (Status s = stream_.create(); !s) return s;
+    if (Status s = display_stream_.create(); !s) return s;
     if (Status s = blas_.create(stream_.get()); !s) return s;
     if (Status s = params_.reserve(kParameterCount, "parameters"); !s) return s;
     if (Status s = grads_.reserve(kParameterCount, "gradients"); !s) return s;
@@ -66,7 +67,9 @@ class GpuTrainerImpl final : public GpuTrainer {
 
   Status reset(std::uint64_t seed) override {
     seed_ = seed;
-    return set_parameters(initial_parameters(seed)).with_context("reset");
+    if (Status s = set_parameters(initial_parameters(seed)); !s) return s.with_context("reset");
+    restart_batches();
+    return Status::ok();
   }
 
   Status set_parameters(const std::vector<float>& params) override {
@@ -202,6 +205,19 @@ class GpuTrainerImpl final : public GpuTrainer {
 
   const float* device_parameters() const override { return params_.get(); }
 
+  Status copy_display_parameters() override {
+    if (Status s = display_params_.reserve(kParameterCount, "the display copy of the parameters"); !s) return s;
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(display_params_.get(), params_.get(), sizeof(float) * kParameterCount,
+                                    cudaMemcpyDeviceToDevice, stream_.get()));
+    return sync();
+  }
+  const float* display_parameters() const override { return display_params_.get(); }
+  void* display_stream() const override { return display_stream_.get(); }
+  Status synchronize_display_stream() override {
+    WHYGPU_CUDA_TRY(cudaStreamSynchronize(display_stream_.get()));
+    return Status::ok();
+  }
+
   Status time_steps(int warmup, int repeats, StepTiming* out) override {
     if (repeats < 1) return Status::error("time_steps: repeats must be at least 1");
     if (Status s = train(warmup, nullptr); !s) return s;
@@ -318,9 +334,9 @@ class GpuTrainerImpl final : public GpuTrainer {
   int batch_;
   std::uint64_t seed_;
   bool learning_rate_dirty_ = false;
-  gpu::Stream stream_;
+  gpu::Stream stream_, display_stream_;
   gpu::Blas blas_;
-  DeviceArray<float> params_, grads_, m_, v_;
+  DeviceArray<float> params_, grads_, m_, v_, display_params_;
   DeviceArray<DeviceControl> control_;
   DeviceArray<DeviceMetrics> metrics_;
   DeviceArray<std::uint8_t> train_images_, train_labels_, staging_images_, staging_labels_, infer_image_, infer_label_;

@@ -43,6 +43,14 @@ class GpuTrainer : public Trainer {
   // The parameters in device memory (model.h layout, kParameterCount floats), e.g. to
   // draw the conv filters as images; updated by every training step.
   virtual const float* device_parameters() const = 0;
+  // A second copy of the parameters, written only by copy_display_parameters(), so that
+  // another thread can draw the filters while training goes on (training_session.h
+  // takes one lock around the copy and around the drawing).
+  virtual Status copy_display_parameters() = 0;
+  virtual const float* display_parameters() const = 0;
+  // A stream (cudaStream_t as void*) for other threads' reads of the display buffers.
+  virtual void* display_stream() const = 0;
+  virtual Status synchronize_display_stream() = 0;
   // Trains `warmup` steps, then `repeats` steps each timed with CUDA events around one
   // graph replay, then `repeats` more back to back; the model trains on for real.
   virtual Status time_steps(int warmup, int repeats, StepTiming* out) = 0;

