@@ -1,13 +1,14 @@
+// `whygpu bench ...`: dispatches each benchmark to the module that owns it.
 #include "app/bench_command.h"
 
-#include <cstdio>
+
+#include "compute/kernels/bench_cli.h"
 
 namespace whygpu::app {
 
 int run_bench_command(const std::vector<std::string>& args) {
-  std::fprintf(stderr, "whygpu bench: no benchmarks are built into this version yet%s%s\n",
-               args.empty() ? "" : "; asked for ", args.empty() ? "" : args[0].c_str());
-  return 2;
+  // vector-add, matmul, copy, all, and --help/--list without a benchmark.
+  return kernels::run_kernel_bench(args, "whygpu bench");
 }
 
 }  // namespace whygpu::app

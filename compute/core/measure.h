@@ -1,0 +1,106 @@
+#pragma once
+// The one measurement harness. Every number whygpu shows (the bench CLI, the timing
+// lessons' live sweeps, the CNN and LSTM benches) is taken through these functions, so
+// that all of them follow the same rules:
+//   - warm-up runs first, untimed (module load, handle creation, clocks ramping up);
+//   - CPU work timed with std::chrono::steady_clock around each run;
+//   - GPU work timed with CUDA events around each run, with the queue kept full so the
+//     host's launch overhead is not counted as kernel time (see time_gpu_phases);
+//   - medians over repeats, with min, max, p10 and p90 to show the spread;
+//   - a time budget, so a slow variant takes fewer repeats instead of minutes;
+//   - a cancel flag checked between runs, for sweeps running on a worker thread;
+//   - the run index is passed to the body, so it can rotate among several input sets
+//     (see rotation_sets) and caches do not flatter small sizes.
+//
+// Example (CPU):
+//   MeasureOptions opt;  opt.repeats = 20;
+//   TimingStats t;
+//   Status s = time_cpu(opt, [&](int run) { add(a[run % sets], b[run % sets], c, n);
+//                                           return Status::ok(); }, &t);
+//   // t.median_ms ...
+// Example (GPU, one phase): the body only enqueues work on the default stream.
+//   Status s = time_gpu(opt, [&](int run) { my_kernel<<<g, b>>>(...);
+//                                           return launch_status(); }, &t);
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+#include "compute/core/status.h"
+
+namespace whygpu {
+
+// Summary of repeated timings, all in milliseconds.
+struct TimingStats {
+  int repeats = 0;  // number of timed samples behind the numbers (0: nothing measured)
+  double median_ms = 0.0;
+  double mean_ms = 0.0;
+  double min_ms = 0.0;
+  double max_ms = 0.0;
+  double p10_ms = 0.0;
+  double p90_ms = 0.0;
+
+  // (p90 - p10) / median: 0.02 means the middle 80% of runs lie within 2% of each other.
+  double relative_spread() const;
+
+  // Sorts a copy of the samples; an empty list gives repeats == 0 and all zeros.
+  static TimingStats from_samples(std::vector<double> samples_ms);
+};
+
+// The q-quantile (0..1) of ascending samples, interpolating linearly between ranks.
+// Returns 0 for an empty list.
+double percentile_of_sorted(const std::vector<double>& sorted, double q);
+
+struct MeasureOptions {
+  int warmup = 2;        // untimed runs before the timed ones (at least 1 is always made)
+  int repeats = 10;      // timed runs wanted
+  int min_repeats = 3;   // made even when the budget is spent
+  // Stop planning more timed runs once their expected total passes this many seconds
+  // (estimated from the warm-up); 0 means no limit. Keeps slow variants (a naive CPU
+  // matmul) to a few runs while fast ones get all `repeats`.
+  double budget_seconds = 0.0;
+  // When set and true, the harness stops between runs and returns the cancelled status.
+  const std::atomic<bool>* cancel = nullptr;
+
+  bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
+};
+
+// The Status returned when MeasureOptions::cancel stopped a measurement.
+Status cancelled_status();
+bool is_cancelled(const Status& status);
+
+// Times `body(run)` on the CPU. `run` counts from 0 over warm-ups and timed runs alike, so
+// `run % sets` rotates inputs. A failing body stops the measurement and its Status is
+// returned. Options are checked (repeats >= 1 etc.) and bad ones give an error.
+Status time_cpu(const MeasureOptions& options, const std::function<Status(int run)>& body,
+                TimingStats* out);
+
+// A body for time_gpu_phases calls mark() between its phases (phases - 1 times per run).
+using PhaseMark = std::function<Status()>;
+
+// Times GPU work made of `phases` consecutive parts (e.g. copy in, kernel, copy out) with
+// CUDA events on the default stream: one event before the run, one at each mark(), one
+// after. The body only enqueues work; the harness synchronises. Short runs are enqueued
+// in batches behind a brief device-side wait, so the GPU runs them back to back and the
+// events measure device time, not the host's launch rate. Synchronous calls in the body
+// (pageable cudaMemcpy) still work: they are timed as the device saw them.
+// `per_phase` receives one TimingStats per phase; `total`, when not null, the whole run.
+// In a build without CUDA, or with no usable GPU, returns an error saying why.
+Status time_gpu_phases(const MeasureOptions& options, int phases,
+                       const std::function<Status(int run, const PhaseMark& mark)>& body,
+                       std::vector<TimingStats>* per_phase, TimingStats* total);
+
+// One-phase form of time_gpu_phases.
+Status time_gpu(const MeasureOptions& options, const std::function<Status(int run)>& body,
+                TimingStats* out);
+
+// How many input sets to rotate among so that together they exceed the cache about
+// three times over (so each run starts with its inputs out of cache), but never more
+// than `max_sets` or more than `max_total_bytes` in all. At least 1.
+int rotation_sets(std::size_t bytes_per_set, std::size_t cache_bytes,
+                  std::size_t max_total_bytes, int max_sets = 16);
+
+// The CPU's last-level cache in bytes as the OS reports it (32 MiB when it does not say).
+std::size_t cpu_last_level_cache_bytes();
+
+}  // namespace whygpu

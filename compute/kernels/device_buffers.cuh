@@ -1,0 +1,102 @@
+#pragma once
+// Owning buffers for the .cu files of this module: device memory, pinned host memory,
+// and the up-front check that turns "this will not fit" into a clear message before any
+// allocation is tried.
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <string>
+
+#include "compute/core/cuda_check.h"
+#include "compute/core/gpu_info.h"
+#include "compute/kernels/host_array.h"
+
+namespace whygpu::kernels {
+
+// Error unless a GPU is usable and `bytes` (plus `reserve`) fit in its free memory.
+inline Status check_fits_on_gpu(double bytes, std::size_t reserve, const std::string& what) {
+  const GpuInfo& info = gpu_info();
+  if (!info.available) return Status::error("no CUDA device: " + info.unavailable_reason);
+  std::size_t free_bytes = 0, total_bytes = 0;
+  WHYGPU_CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
+  if (bytes + static_cast<double>(reserve) > static_cast<double>(free_bytes))
+    return Status::error(what + " needs " + format_bytes(bytes) + " of GPU memory; the " +
+                         info.name + " has " + format_bytes(static_cast<double>(free_bytes)) +
+                         " free of " + format_bytes(static_cast<double>(total_bytes)));
+  return Status::ok();
+}
+
+template <class T>
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  DeviceBuffer(DeviceBuffer&& other) noexcept : ptr_(other.ptr_), count_(other.count_) {
+    other.ptr_ = nullptr;
+    other.count_ = 0;
+  }
+  ~DeviceBuffer() {
+    if (ptr_) cudaFree(ptr_);
+  }
+
+  Status allocate(std::size_t count) {
+    if (ptr_) cudaFree(ptr_);
+    ptr_ = nullptr;
+    count_ = 0;
+    WHYGPU_CUDA_TRY(cudaMalloc(reinterpret_cast<void**>(&ptr_), count * sizeof(T)));
+    count_ = count;
+    return Status::ok();
+  }
+
+  T* get() const { return ptr_; }
+  std::size_t count() const { return count_; }
+  std::size_t bytes() const { return count_ * sizeof(T); }
+
+ private:
+  T* ptr_ = nullptr;
+  std::size_t count_ = 0;
+};
+
+// Page-locked host memory: the GPU's copy engines read and write it directly, without
+// the driver staging each copy through a pinned buffer of its own.
+template <class T>
+class PinnedBuffer {
+ public:
+  PinnedBuffer() = default;
+  PinnedBuffer(const PinnedBuffer&) = delete;
+  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+  ~PinnedBuffer() {
+    if (ptr_) cudaFreeHost(ptr_);
+  }
+
+  Status allocate(std::size_t count) {
+    WHYGPU_CUDA_TRY(cudaMallocHost(reinterpret_cast<void**>(&ptr_), count * sizeof(T)));
+    count_ = count;
+    return Status::ok();
+  }
+
+  T* get() const { return ptr_; }
+  std::size_t count() const { return count_; }
+
+ private:
+  T* ptr_ = nullptr;
+  std::size_t count_ = 0;
+};
+
+// Copies n floats from the host into a new device buffer.
+inline Status upload(const float* host, std::size_t n, DeviceBuffer<float>* device) {
+  if (Status s = device->allocate(n); !s) return s;
+  WHYGPU_CUDA_TRY(cudaMemcpy(device->get(), host, n * sizeof(float), cudaMemcpyHostToDevice));
+  return Status::ok();
+}
+
+inline Status download(const DeviceBuffer<float>& device, float* host, std::size_t n) {
+  WHYGPU_CUDA_TRY(cudaMemcpy(host, device.get(), n * sizeof(float), cudaMemcpyDeviceToHost));
+  return Status::ok();
+}
+
+// Fills device memory with uniform_at(seed, i), like fill_uniform on the host.
+Status fill_uniform_device(float* p, std::size_t n, std::uint64_t seed);
+
+}  // namespace whygpu::kernels

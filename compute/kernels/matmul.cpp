@@ -1,0 +1,247 @@
+// The matmul ladder: variant table, CPU rungs, and the run/sweep entry points.
+#include "compute/kernels/matmul.h"
+
+#include <cblas.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "compute/core/gpu_info.h"
+#include "compute/kernels/cpu_gemm.h"
+#include "compute/kernels/host_array.h"
+#include "compute/kernels/matmul_gpu.h"
+#include "compute/kernels/random_fill.h"
+#include "compute/kernels/thread_pool.h"
+
+namespace whygpu::kernels {
+namespace {
+
+const VariantInfo kVariants[] = {
+    {"cpu-naive", "CPU naive triple loop", false, "fp32",
+     "i-j-k loops on one core: the inner loop walks down a column of B, one cache miss "
+     "per multiply-add once B outgrows the cache."},
+    {"cpu-blocked", "CPU blocked, all cores", false, "fp32",
+     "Tiles sized for L1/L2/L3, packed panels and a vectorised register-blocked "
+     "micro-kernel (AVX2/AVX-512 chosen at run time), spread over every core."},
+    {"cpu-openblas", "OpenBLAS sgemm, all cores", false, "fp32",
+     "The tuned CPU library: the fair CPU baseline."},
+    {"gpu-naive", "GPU naive, one thread per output", true, "fp32",
+     "Each thread computes one C[i][j]; a warp's threads sit on different rows, so each "
+     "step reads 32 scattered values of A."},
+    {"gpu-coalesced", "GPU coalesced", true, "fp32",
+     "Same arithmetic; a warp's threads sit on adjacent columns, so reads of B and "
+     "writes of C are single 128-byte transactions."},
+    {"gpu-tiled", "GPU shared-memory tiles", true, "fp32",
+     "Blocks stage 32 x 32 tiles of A and B in shared memory and reuse each value 32 "
+     "times, cutting global memory traffic 32-fold."},
+    {"gpu-register-tiled", "GPU register-blocked 2D tiles", true, "fp32",
+     "Each thread keeps an 8 x 8 patch of C in registers (64 multiply-adds per 16 values "
+     "read), float4 loads, double-buffered shared memory."},
+    {"cublas-fp32", "cuBLAS FP32", true, "fp32",
+     "NVIDIA's library on the ordinary FP32 units: what hand-written kernels aim for."},
+    {"cublas-tf32", "cuBLAS TF32 Tensor Cores", true, "tf32",
+     "FP32 data, multiplied on Tensor Cores with a 10-bit mantissa, accumulated in FP32."},
+    {"cublas-fp16", "cuBLAS FP16 Tensor Cores", true, "fp16",
+     "Inputs rounded to FP16, Tensor Core products accumulated in FP32."},
+    {"cublas-bf16", "cuBLAS BF16 Tensor Cores", true, "bf16",
+     "Inputs rounded to BF16 (FP32's range, 8-bit mantissa), accumulated in FP32."},
+};
+
+void cpu_naive(const float* a, const float* b, float* c, int m, int n, int k) {
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < n; ++j) {
+      float sum = 0.0f;
+      for (int p = 0; p < k; ++p)
+        sum += a[static_cast<std::size_t>(i) * k + p] * b[static_cast<std::size_t>(p) * n + j];
+      c[static_cast<std::size_t>(i) * n + j] = sum;
+    }
+  }
+}
+
+Status cpu_matmul(MatmulVariant variant, const float* a, const float* b, float* c, int m,
+                  int n, int k, int threads) {
+  switch (variant) {
+    case MatmulVariant::CpuNaive:
+      cpu_naive(a, b, c, m, n, k);
+      return Status::ok();
+    case MatmulVariant::CpuBlocked:
+      return cpu_gemm::sgemm_blocked(cpu_gemm::best_isa(), a, b, c, m, n, k, threads);
+    case MatmulVariant::CpuOpenBlas:
+      openblas_set_num_threads(resolve_threads(threads));
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a, k, b, n, 0.0f,
+                  c, n);
+      return Status::ok();
+    default:
+      return Status::error("not a CPU matmul variant");
+  }
+}
+
+Status check_sizes(int m, int n, int k) {
+  if (m < 1 || n < 1 || k < 1)
+    return Status::error("matmul: sizes must be at least 1 (got m=" + std::to_string(m) +
+                         ", n=" + std::to_string(n) + ", k=" + std::to_string(k) + ")");
+  return Status::ok();
+}
+
+Status time_cpu_matmul(MatmulVariant variant, int n, const BenchOptions& options,
+                       TimingStats* out) {
+  const auto count = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+  const int sets = options.rotate_inputs
+                       ? rotation_sets(2 * count * sizeof(float), cpu_last_level_cache_bytes(),
+                                       std::size_t{1} << 30)
+                       : 1;
+  std::vector<HostArray<float>> a(static_cast<std::size_t>(sets)), b(a.size());
+  HostArray<float> c;
+  const std::uint64_t seed = fresh_seed();
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (Status s = a[i].allocate(count, "matrix A"); !s) return s;
+    if (Status s = b[i].allocate(count, "matrix B"); !s) return s;
+    fill_uniform(a[i].data(), count, seed + 2 * i);
+    fill_uniform(b[i].data(), count, seed + 2 * i + 1);
+  }
+  if (Status s = c.allocate(count, "matrix C"); !s) return s;
+  const int threads = variant == MatmulVariant::CpuNaive ? 1 : options.cpu_threads;
+  return time_cpu(
+      options.measure,
+      [&](int run) {
+        const auto set = static_cast<std::size_t>(run % sets);
+        return cpu_matmul(variant, a[set].data(), b[set].data(), c.data(), n, n, n, threads);
+      },
+      out);
+}
+
+// Fills the parts of a row common to the ladder and the tuning shapes; false (with the
+// row marked Absent) when the variant cannot run here.
+bool prepare_row(const VariantInfo& info, MatmulVariant variant, int n,
+                 const BenchOptions& options, Measurement* row) {
+  row->flop = 2.0 * std::pow(static_cast<double>(n), 3.0);
+  if (info.on_gpu && !gpu_info().available) {
+    row->state = RowState::Absent;
+    row->note = "no CUDA device: " + gpu_info().unavailable_reason;
+    return false;
+  }
+  if (variant == MatmulVariant::CpuNaive && options.cpu_naive_max_n > 0 &&
+      n > options.cpu_naive_max_n) {
+    row->state = RowState::Absent;
+    row->note = "skipped above n=" + std::to_string(options.cpu_naive_max_n) +
+                ": the triple loop would take minutes (--cpu-naive-max-n 0 runs it anyway)";
+    return false;
+  }
+  return true;
+}
+
+Status finish_row(Status s, Measurement row, std::vector<Measurement>* rows) {
+  if (is_cancelled(s)) return s;
+  if (s) {
+    row.state = RowState::Measured;
+  } else {
+    row.state = RowState::Failed;
+    row.note = s.message();
+  }
+  rows->push_back(std::move(row));
+  return s;
+}
+
+}  // namespace
+
+const std::vector<MatmulVariant>& all_matmul_variants() {
+  static const std::vector<MatmulVariant> all = {
+      MatmulVariant::CpuNaive,       MatmulVariant::CpuBlocked,       MatmulVariant::CpuOpenBlas,
+      MatmulVariant::GpuNaive,       MatmulVariant::GpuCoalesced,     MatmulVariant::GpuSharedTiled,
+      MatmulVariant::GpuRegisterTiled, MatmulVariant::CublasFp32,     MatmulVariant::CublasTf32,
+      MatmulVariant::CublasFp16,     MatmulVariant::CublasBf16};
+  return all;
+}
+
+const VariantInfo& matmul_variant_info(MatmulVariant variant) {
+  return kVariants[static_cast<int>(variant)];
+}
+
+bool find_matmul_variant(std::string_view key, MatmulVariant* out) {
+  for (MatmulVariant v : all_matmul_variants()) {
+    if (matmul_variant_info(v).key == key) {
+      *out = v;
+      return true;
+    }
+  }
+  return false;
+}
+
+Status matmul(MatmulVariant variant, const float* a, const float* b, float* c, int m, int n,
+              int k, int cpu_threads) {
+  if (Status s = check_sizes(m, n, k); !s) return s;
+  if (!a || !b || !c) return Status::error("matmul: a matrix pointer is null");
+  if (matmul_variant_info(variant).on_gpu) return gpu_matmul(variant, -1, a, b, c, m, n, k);
+  return cpu_matmul(variant, a, b, c, m, n, k, cpu_threads);
+}
+
+Status run_matmul(MatmulVariant variant, int n, const BenchOptions& options,
+                  std::vector<Measurement>* rows) {
+  if (Status s = check_sizes(n, n, n); !s) return s;
+  const VariantInfo& info = matmul_variant_info(variant);
+  Measurement row = make_row("matmul", info, n,
+                             variant == MatmulVariant::CpuNaive ? 1 : options.cpu_threads);
+  if (!prepare_row(info, variant, n, options, &row)) {
+    rows->push_back(std::move(row));
+    return Status::ok();
+  }
+  const Status s = info.on_gpu ? time_gpu_matmul(variant, -1, n, options, &row.time)
+                               : time_cpu_matmul(variant, n, options, &row.time);
+  return finish_row(s, std::move(row), rows);
+}
+
+std::vector<SweepJob> matmul_jobs(const std::vector<MatmulVariant>& variants,
+                                  const std::vector<int>& sizes, const BenchOptions& options) {
+  std::vector<SweepJob> jobs;
+  for (int n : sizes) {
+    for (MatmulVariant v : variants) {
+      jobs.push_back({"matmul " + std::string(matmul_variant_info(v).key) + " n=" +
+                          std::to_string(n),
+                      [v, n, options](std::vector<Measurement>* rows) {
+                        return run_matmul(v, n, options, rows);
+                      }});
+    }
+  }
+  return jobs;
+}
+
+Status sweep_matmul(const std::vector<MatmulVariant>& variants, const std::vector<int>& sizes,
+                    const BenchOptions& options, const SweepCallbacks& callbacks,
+                    std::vector<Measurement>* rows) {
+  BenchOptions with_cancel = options;
+  if (callbacks.cancel) with_cancel.measure.cancel = callbacks.cancel;
+  return run_sweep(matmul_jobs(variants, sizes, with_cancel), callbacks, rows);
+}
+
+std::vector<std::string> sgemm_tile_shapes() { return sgemm_tile_shape_names(); }
+
+Status matmul_with_tile_shape(int index, const float* a, const float* b, float* c, int m, int n,
+                              int k) {
+  if (Status s = check_sizes(m, n, k); !s) return s;
+  if (!a || !b || !c) return Status::error("matmul: a matrix pointer is null");
+  const int shapes = static_cast<int>(sgemm_tile_shapes().size());
+  if (index < 0 || index >= shapes)
+    return Status::error("no register-tiled shape number " + std::to_string(index));
+  return gpu_matmul(MatmulVariant::GpuRegisterTiled, index, a, b, c, m, n, k);
+}
+
+Status run_sgemm_tile_shape(int index, int n, const BenchOptions& options,
+                            std::vector<Measurement>* rows) {
+  if (Status s = check_sizes(n, n, n); !s) return s;
+  const std::vector<std::string> shapes = sgemm_tile_shapes();
+  if (index < 0 || index >= static_cast<int>(shapes.size()))
+    return Status::error("no register-tiled shape number " + std::to_string(index));
+  const MatmulVariant variant = MatmulVariant::GpuRegisterTiled;
+  const VariantInfo& info = matmul_variant_info(variant);
+  Measurement row = make_row("matmul", info, n, options.cpu_threads);
+  row.variant += "@" + shapes[static_cast<std::size_t>(index)];
+  row.label += " " + shapes[static_cast<std::size_t>(index)];
+  if (!prepare_row(info, variant, n, options, &row)) {
+    rows->push_back(std::move(row));
+    return Status::ok();
+  }
+  return finish_row(time_gpu_matmul(variant, index, n, options, &row.time), std::move(row),
+                    rows);
+}
+
+}  // namespace whygpu::kernels

@@ -1,0 +1,16 @@
+// The GPU side of the matmul ladder in a build without CUDA.
+#include "compute/kernels/matmul_gpu.h"
+
+namespace whygpu::kernels {
+
+Status gpu_matmul(MatmulVariant, int, const float*, const float*, float*, int, int, int) {
+  return Status::error("this build of whygpu has no CUDA support");
+}
+
+Status time_gpu_matmul(MatmulVariant, int, int, const BenchOptions&, TimingStats*) {
+  return Status::error("this build of whygpu has no CUDA support");
+}
+
+std::vector<std::string> sgemm_tile_shape_names() { return {}; }
+
+}  // namespace whygpu::kernels

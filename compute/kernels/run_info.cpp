@@ -1,0 +1,69 @@
+#include "compute/kernels/run_info.h"
+
+#include <cblas.h>
+
+#include <chrono>
+#include <ctime>
+#include <fstream>
+
+#include "compute/core/gpu_info.h"
+#include "compute/kernels/cpu_gemm.h"
+#include "compute/kernels/measurement.h"
+#include "compute/kernels/thread_pool.h"
+
+namespace whygpu::kernels {
+
+std::string RunInfo::gpu_summary() const {
+  if (!gpu_available) return "no GPU (" + gpu_name + ")";
+  std::string s = gpu_name + ", driver ";
+  s += nvidia_driver.empty() ? "?" : nvidia_driver;
+  s += " (CUDA " + cuda_driver + "), runtime " + cuda_runtime;
+  return s;
+}
+
+std::string RunInfo::cpu_summary() const {
+  return cpu_model + ", " + std::to_string(cpu_threads) + " threads";
+}
+
+std::string nvidia_driver_version() {
+  // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  Thu ..."
+  std::ifstream in("/proc/driver/nvidia/version");
+  std::string line;
+  if (!std::getline(in, line)) return "";
+  const auto module = line.find("Kernel Module");
+  std::size_t start = module == std::string::npos ? std::string::npos : module + 13;
+  if (start == std::string::npos) return "";
+  start = line.find_first_not_of(' ', start);
+  if (start == std::string::npos) return "";
+  const auto end = line.find(' ', start);
+  return line.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+RunInfo describe_this_run(const std::string& command, int cpu_threads) {
+  RunInfo r;
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  r.date_utc = date;
+  r.command = command;
+  r.cpu_model = cpu_model_name();
+  r.cpu_threads = resolve_threads(cpu_threads);
+  r.cpu_kernel = cpu_gemm::isa_name(cpu_gemm::best_isa());
+  r.openblas = std::string(openblas_get_config()) + ", core " + openblas_get_corename();
+  const GpuInfo& gpu = gpu_info();
+  r.gpu_available = gpu.available;
+  r.gpu_name = gpu.available ? gpu.name : gpu.unavailable_reason;
+  if (gpu.available) {
+    r.gpu_compute_capability = gpu.compute_capability();
+    r.gpu_sm_count = gpu.sm_count;
+    r.gpu_memory_gib = static_cast<double>(gpu.total_memory_bytes) / (1024.0 * 1024.0 * 1024.0);
+  }
+  r.nvidia_driver = nvidia_driver_version();
+  r.cuda_driver = cuda_version_string(gpu.driver_version);
+  r.cuda_runtime = cuda_version_string(gpu.runtime_version);
+  return r;
+}
+
+}  // namespace whygpu::kernels

@@ -1,0 +1,230 @@
+// The hand-written rung at the top of the GPU ladder: register-blocked 2D tiling.
+//
+// A block of BM x BN threads' worth of output (128 x 128 by default) is computed by
+// (BM/TM) x (BN/TN) threads, each holding a TM x TN (8 x 8) patch of C in registers.
+// For every step of k a thread reads TM values of A and TN of B from shared memory and
+// does TM * TN fused multiply-adds: 64 FMAs per 16 floats read, where the shared-tile
+// kernel did 1 FMA per 2. Further:
+//   - A's tile is stored transposed (k-major) in shared memory, so both fragments are
+//     read as float4 (16-byte) loads, and every global load is a float4 too;
+//   - a thread's 8 rows (and columns) are two groups of 4, half a tile apart, so the
+//     float4 reads of a warp touch consecutive addresses: no bank conflicts;
+//   - the next k-tile is fetched from global memory into registers while the current
+//     one is multiplied (double-buffered shared memory, one barrier per tile);
+//   - edges (any m, n, k) are bounds-checked loads that read zeros past the matrix and
+//     checked stores; when k or n is not a multiple of 4 the float4 paths are replaced by
+//     scalar ones (kVec4 = false), since rows would not be 16-byte aligned.
+#include <cstdint>
+
+#include "compute/core/cuda_check.h"
+#include "compute/kernels/matmul_gpu.h"
+
+namespace whygpu::kernels {
+namespace {
+
+template <int BM, int BN, int BK, int TM, int TN, bool kVec4>
+__global__ void __launch_bounds__((BM / TM) * (BN / TN), 512 / ((BM / TM) * (BN / TN)))
+    sgemm_register_tiled_kernel(int m, int n, int k, const float* __restrict__ a,
+                                const float* __restrict__ b, float* __restrict__ c) {
+  constexpr int kThreadRows = BM / TM;
+  constexpr int kThreadCols = BN / TN;
+  constexpr int kThreads = kThreadRows * kThreadCols;
+  constexpr int kAStride = BM + 4;  // padding spreads the transposing stores over banks
+  constexpr int kAQuadsPerRow = BK / 4;
+  constexpr int kBQuadsPerRow = BN / 4;
+  constexpr int kALoads = BM * BK / 4 / kThreads;
+  constexpr int kBLoads = BK * BN / 4 / kThreads;
+  static_assert(TM % 4 == 0 && TN % 4 == 0 && BK % 4 == 0, "tiles are made of float4s");
+  static_assert(kALoads * kThreads * 4 == BM * BK, "threads must share A's tile evenly");
+  static_assert(kBLoads * kThreads * 4 == BK * BN, "threads must share B's tile evenly");
+
+  __shared__ __align__(16) float a_tile[2][BK][kAStride];
+  __shared__ __align__(16) float b_tile[2][BK][BN];
+
+  const int tid = static_cast<int>(threadIdx.x);
+  const int tx = tid % kThreadCols;
+  const int ty = tid / kThreadCols;
+  const int block_row = static_cast<int>(blockIdx.y) * BM;
+  const int block_col = static_cast<int>(blockIdx.x) * BN;
+
+  float4 a_stage[kALoads];
+  float4 b_stage[kBLoads];
+
+  auto load_tiles = [&](int k0) {
+#pragma unroll
+    for (int l = 0; l < kALoads; ++l) {
+      const int q = tid + l * kThreads;
+      const int row = block_row + q / kAQuadsPerRow;
+      const int kk = k0 + (q % kAQuadsPerRow) * 4;
+      const float* src = a + static_cast<std::size_t>(row) * k + kk;
+      if (kVec4) {
+        a_stage[l] = (row < m && kk < k) ? *reinterpret_cast<const float4*>(src)
+                                         : make_float4(0.f, 0.f, 0.f, 0.f);
+      } else {
+        const bool r_ok = row < m;
+        a_stage[l].x = (r_ok && kk + 0 < k) ? src[0] : 0.f;
+        a_stage[l].y = (r_ok && kk + 1 < k) ? src[1] : 0.f;
+        a_stage[l].z = (r_ok && kk + 2 < k) ? src[2] : 0.f;
+        a_stage[l].w = (r_ok && kk + 3 < k) ? src[3] : 0.f;
+      }
+    }
+#pragma unroll
+    for (int l = 0; l < kBLoads; ++l) {
+      const int q = tid + l * kThreads;
+      const int kk = k0 + q / kBQuadsPerRow;
+      const int col = block_col + (q % kBQuadsPerRow) * 4;
+      const float* src = b + static_cast<std::size_t>(kk) * n + col;
+      if (kVec4) {
+        b_stage[l] = (kk < k && col < n) ? *reinterpret_cast<const float4*>(src)
+                                         : make_float4(0.f, 0.f, 0.f, 0.f);
+      } else {
+        const bool k_ok = kk < k;
+        b_stage[l].x = (k_ok && col + 0 < n) ? src[0] : 0.f;
+        b_stage[l].y = (k_ok && col + 1 < n) ? src[1] : 0.f;
+        b_stage[l].z = (k_ok && col + 2 < n) ? src[2] : 0.f;
+        b_stage[l].w = (k_ok && col + 3 < n) ? src[3] : 0.f;
+      }
+    }
+  };
+
+  auto store_tiles = [&](int buf) {
+#pragma unroll
+    for (int l = 0; l < kALoads; ++l) {
+      const int q = tid + l * kThreads;
+      const int r = q / kAQuadsPerRow;
+      const int kq = (q % kAQuadsPerRow) * 4;
+      a_tile[buf][kq + 0][r] = a_stage[l].x;
+      a_tile[buf][kq + 1][r] = a_stage[l].y;
+      a_tile[buf][kq + 2][r] = a_stage[l].z;
+      a_tile[buf][kq + 3][r] = a_stage[l].w;
+    }
+#pragma unroll
+    for (int l = 0; l < kBLoads; ++l) {
+      const int q = tid + l * kThreads;
+      *reinterpret_cast<float4*>(&b_tile[buf][q / kBQuadsPerRow][(q % kBQuadsPerRow) * 4]) =
+          b_stage[l];
+    }
+  };
+
+  float acc[TM][TN];
+#pragma unroll
+  for (int i = 0; i < TM; ++i)
+#pragma unroll
+    for (int j = 0; j < TN; ++j) acc[i][j] = 0.f;
+
+  load_tiles(0);
+  store_tiles(0);
+  __syncthreads();
+
+  const int tiles = (k + BK - 1) / BK;
+  for (int t = 0; t < tiles; ++t) {
+    const int buf = t & 1;
+    const bool more = t + 1 < tiles;
+    if (more) load_tiles((t + 1) * BK);  // in flight while this tile is multiplied
+#pragma unroll
+    for (int p = 0; p < BK; ++p) {
+      float af[TM], bf[TN];
+#pragma unroll
+      for (int g = 0; g < TM / 4; ++g) {
+        const float4 v =
+            *reinterpret_cast<const float4*>(&a_tile[buf][p][g * 4 * kThreadRows + ty * 4]);
+        af[g * 4 + 0] = v.x;
+        af[g * 4 + 1] = v.y;
+        af[g * 4 + 2] = v.z;
+        af[g * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int g = 0; g < TN / 4; ++g) {
+        const float4 v =
+            *reinterpret_cast<const float4*>(&b_tile[buf][p][g * 4 * kThreadCols + tx * 4]);
+        bf[g * 4 + 0] = v.x;
+        bf[g * 4 + 1] = v.y;
+        bf[g * 4 + 2] = v.z;
+        bf[g * 4 + 3] = v.w;
+      }
+#pragma unroll
+      for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(af[i], bf[j], acc[i][j]);
+    }
+    if (more) store_tiles(buf ^ 1);  // the other buffer: nobody reads it this iteration
+    __syncthreads();
+  }
+
+#pragma unroll
+  for (int gi = 0; gi < TM / 4; ++gi) {
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const int row = block_row + gi * 4 * kThreadRows + ty * 4 + i;
+      if (row >= m) continue;
+      float* c_row = c + static_cast<std::size_t>(row) * n;
+#pragma unroll
+      for (int gj = 0; gj < TN / 4; ++gj) {
+        const int col = block_col + gj * 4 * kThreadCols + tx * 4;
+        const int r = gi * 4 + i;
+        if (kVec4) {
+          if (col < n)
+            *reinterpret_cast<float4*>(c_row + col) =
+                make_float4(acc[r][gj * 4], acc[r][gj * 4 + 1], acc[r][gj * 4 + 2],
+                            acc[r][gj * 4 + 3]);
+        } else {
+#pragma unroll
+          for (int j = 0; j < 4; ++j)
+            if (col + j < n) c_row[col + j] = acc[r][gj * 4 + j];
+        }
+      }
+    }
+  }
+}
+
+bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+
+template <int BM, int BN, int BK, int TM, int TN>
+Status launch_shape(const GemmOperands& op) {
+  constexpr int kThreads = (BM / TM) * (BN / TN);
+  const dim3 grid((op.n + BN - 1) / BN, (op.m + BM - 1) / BM);
+  if (grid.y > 65535u)
+    return Status::error("matmul: " + std::to_string(grid.y) +
+                         " blocks in y exceed the GPU's grid limit of 65535");
+  const bool vec4 = op.k % 4 == 0 && op.n % 4 == 0 && aligned16(op.a) && aligned16(op.b) &&
+                    aligned16(op.c);
+  if (vec4) {
+    sgemm_register_tiled_kernel<BM, BN, BK, TM, TN, true>
+        <<<grid, kThreads>>>(op.m, op.n, op.k, op.a, op.b, op.c);
+  } else {
+    sgemm_register_tiled_kernel<BM, BN, BK, TM, TN, false>
+        <<<grid, kThreads>>>(op.m, op.n, op.k, op.a, op.b, op.c);
+  }
+  WHYGPU_CUDA_TRY_LAUNCH("sgemm_register_tiled_kernel");
+  return Status::ok();
+}
+
+struct TileShape {
+  const char* name;
+  Status (*launch)(const GemmOperands&);
+};
+
+// The first entry is the one the ladder uses (chosen by measurement: PERF_NOTES.md).
+const TileShape kShapes[] = {
+    {"128x128x8", &launch_shape<128, 128, 8, 8, 8>},
+    {"128x128x16", &launch_shape<128, 128, 16, 8, 8>},
+    {"64x128x8", &launch_shape<64, 128, 8, 8, 8>},
+};
+
+}  // namespace
+
+Status launch_sgemm_register_tiled(const GemmOperands& op) { return kShapes[0].launch(op); }
+
+Status launch_sgemm_tile_shape(int index, const GemmOperands& op) {
+  if (index < 0 || index >= static_cast<int>(std::size(kShapes)))
+    return Status::error("no register-tiled shape number " + std::to_string(index));
+  return kShapes[index].launch(op);
+}
+
+std::vector<std::string> sgemm_tile_shape_names() {
+  std::vector<std::string> names;
+  for (const auto& s : kShapes) names.emplace_back(s.name);
+  return names;
+}
+
+}  // namespace whygpu::kernels

@@ -1,0 +1,147 @@
+// The measurement harness: statistics, run counting, budget, cancel and errors.
+#include "compute/core/measure.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "compute/core/gpu_info.h"
+
+namespace whygpu {
+namespace {
+
+TEST(TimingStats, MedianAndPercentilesOfOddCount) {
+  const TimingStats t = TimingStats::from_samples({5.0, 1.0, 3.0, 2.0, 4.0});
+  EXPECT_EQ(t.repeats, 5);
+  EXPECT_DOUBLE_EQ(t.median_ms, 3.0);
+  EXPECT_DOUBLE_EQ(t.min_ms, 1.0);
+  EXPECT_DOUBLE_EQ(t.max_ms, 5.0);
+  EXPECT_DOUBLE_EQ(t.mean_ms, 3.0);
+  EXPECT_DOUBLE_EQ(t.p10_ms, 1.4);  // rank 0.4 between 1 and 2
+  EXPECT_DOUBLE_EQ(t.p90_ms, 4.6);
+  EXPECT_NEAR(t.relative_spread(), (4.6 - 1.4) / 3.0, 1e-12);
+}
+
+TEST(TimingStats, MedianOfEvenCountInterpolates) {
+  const TimingStats t = TimingStats::from_samples({10.0, 2.0, 4.0, 8.0});
+  EXPECT_DOUBLE_EQ(t.median_ms, 6.0);
+}
+
+TEST(TimingStats, EmptyAndSingle) {
+  EXPECT_EQ(TimingStats::from_samples({}).repeats, 0);
+  const TimingStats one = TimingStats::from_samples({7.0});
+  EXPECT_DOUBLE_EQ(one.median_ms, 7.0);
+  EXPECT_DOUBLE_EQ(one.p10_ms, 7.0);
+  EXPECT_DOUBLE_EQ(one.relative_spread(), 0.0);
+}
+
+TEST(TimingStats, PercentileClampsQuantile) {
+  const std::vector<double> sorted = {1.0, 2.0, 3.0};
+  EXPECT_DOUBLE_EQ(percentile_of_sorted(sorted, -1.0), 1.0);
+  EXPECT_DOUBLE_EQ(percentile_of_sorted(sorted, 2.0), 3.0);
+  EXPECT_DOUBLE_EQ(percentile_of_sorted({}, 0.5), 0.0);
+}
+
+TEST(TimeCpu, MakesWarmupsThenRepeatsWithConsecutiveRunIndices) {
+  MeasureOptions opt;
+  opt.warmup = 2;
+  opt.repeats = 5;
+  std::vector<int> runs;
+  TimingStats t;
+  ASSERT_TRUE(time_cpu(opt, [&](int run) { runs.push_back(run); return Status::ok(); }, &t));
+  EXPECT_EQ(t.repeats, 5);
+  ASSERT_EQ(runs.size(), 7u);
+  for (int i = 0; i < 7; ++i) EXPECT_EQ(runs[static_cast<std::size_t>(i)], i);
+}
+
+TEST(TimeCpu, MeasuresSleepsAsMilliseconds) {
+  MeasureOptions opt;
+  opt.warmup = 1;
+  opt.repeats = 3;
+  TimingStats t;
+  ASSERT_TRUE(time_cpu(opt, [](int) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    return Status::ok();
+  }, &t));
+  EXPECT_GE(t.min_ms, 4.9);
+  EXPECT_LT(t.median_ms, 200.0);
+}
+
+TEST(TimeCpu, BudgetCutsRepeatsButKeepsTheMinimum) {
+  MeasureOptions opt;
+  opt.warmup = 1;
+  opt.repeats = 50;
+  opt.min_repeats = 3;
+  opt.budget_seconds = 0.01;  // each run sleeps 5 ms: about 2 fit, so the minimum of 3 holds
+  TimingStats t;
+  ASSERT_TRUE(time_cpu(opt, [](int) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    return Status::ok();
+  }, &t));
+  EXPECT_EQ(t.repeats, 3);
+}
+
+TEST(TimeCpu, CancelStopsBetweenRuns) {
+  std::atomic<bool> cancel{false};
+  MeasureOptions opt;
+  opt.repeats = 100;
+  opt.cancel = &cancel;
+  int calls = 0;
+  TimingStats t;
+  const Status s = time_cpu(opt, [&](int) {
+    if (++calls == 4) cancel = true;
+    return Status::ok();
+  }, &t);
+  EXPECT_TRUE(is_cancelled(s));
+  EXPECT_EQ(calls, 4);
+}
+
+TEST(TimeCpu, FailingBodyStopsWithItsMessage) {
+  MeasureOptions opt;
+  TimingStats t;
+  const Status s = time_cpu(opt, [](int run) {
+    return run == 3 ? Status::error("boom at 3") : Status::ok();
+  }, &t);
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.message(), "boom at 3");
+  EXPECT_FALSE(is_cancelled(s));
+}
+
+TEST(TimeCpu, RejectsBadOptions) {
+  TimingStats t;
+  const auto body = [](int) { return Status::ok(); };
+  MeasureOptions opt;
+  opt.repeats = 0;
+  EXPECT_FALSE(time_cpu(opt, body, &t));
+  opt = MeasureOptions{};
+  opt.warmup = -1;
+  EXPECT_FALSE(time_cpu(opt, body, &t));
+  opt = MeasureOptions{};
+  opt.min_repeats = opt.repeats + 1;
+  EXPECT_FALSE(time_cpu(opt, body, &t));
+  opt = MeasureOptions{};
+  opt.budget_seconds = -1.0;
+  EXPECT_FALSE(time_cpu(opt, body, &t));
+}
+
+TEST(TimeGpu, WithoutAGpuSaysWhy) {
+  if (gpu_info().available) GTEST_SKIP() << "a GPU is present; covered by the GPU tests";
+  TimingStats t;
+  const Status s = time_gpu(MeasureOptions{}, [](int) { return Status::ok(); }, &t);
+  ASSERT_FALSE(s);
+  EXPECT_FALSE(s.message().empty());
+}
+
+TEST(RotationSets, CoversThreeTimesTheCacheWithinLimits) {
+  constexpr std::size_t MiB = std::size_t{1} << 20;
+  EXPECT_EQ(rotation_sets(1 * MiB, 50 * MiB, 1024 * MiB, 16), 16);  // capped by max_sets
+  EXPECT_EQ(rotation_sets(30 * MiB, 50 * MiB, 1024 * MiB, 16), 6);   // 3*50/30 + 1
+  EXPECT_EQ(rotation_sets(200 * MiB, 50 * MiB, 1024 * MiB, 16), 1);  // already too big
+  EXPECT_EQ(rotation_sets(30 * MiB, 50 * MiB, 60 * MiB, 16), 2);     // capped by memory
+  EXPECT_EQ(rotation_sets(0, 50 * MiB, 60 * MiB, 16), 1);
+  EXPECT_GT(cpu_last_level_cache_bytes(), 0u);
+}
+
+}  // namespace
+}  // namespace whygpu
