@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "app/ui_style.h"
+#include "compute/grid/block_rounds.h"
 #include "compute/grid/cell_colors.h"
 
 namespace whygpu::app {
@@ -29,13 +30,22 @@ double tick_step(double span, int count) {
   return 10.0 * power;
 }
 
+// Rounds alternate between clearly different colours, so neighbouring waves stand apart.
+std::uint32_t round_color(std::uint32_t round) {
+  static const std::uint32_t colours[] = {grid::pack_rgba(0.20f, 0.55f, 0.95f), grid::pack_rgba(0.95f, 0.60f, 0.15f),
+                                          grid::pack_rgba(0.35f, 0.80f, 0.35f), grid::pack_rgba(0.85f, 0.30f, 0.65f),
+                                          grid::pack_rgba(0.95f, 0.90f, 0.30f), grid::pack_rgba(0.55f, 0.40f, 0.90f)};
+  return colours[round % (sizeof colours / sizeof colours[0])];
+}
+
 }  // namespace
 
 void LaunchTimeline::clear() {
   lanes_.clear();
   running_.clear();
   block_count_ = 0;
-  peak_running_ = 0;
+  peak_running_ = 0.0f;
+  rounds_ = 0;
 }
 
 void LaunchTimeline::set_launch(const grid::LaunchReport& report, int sm_count, std::int64_t blocks_per_wave) {
@@ -49,44 +59,40 @@ void LaunchTimeline::set_launch(const grid::LaunchReport& report, int sm_count, 
   span_us_ = span / 1e3;
 
   lanes_.assign(static_cast<std::size_t>(sm_count), {});
-  struct Event {
-    double time;
-    int change;
-  };
-  std::vector<Event> events;
-  events.reserve(block_count_ * 2);
-  for (std::uint64_t b = 0; b < block_count_; ++b) {
-    const grid::BlockSummary& s = report.blocks[b];
-    const double t0 = static_cast<double>(s.first_start_ns - origin) / span;
-    const double t1 = static_cast<double>(s.end_ns - origin) / span;
-    if (s.smid < lanes_.size() && block_count_ <= kMaxBars)
-      lanes_[s.smid].push_back({static_cast<float>(t0), static_cast<float>(t1), static_cast<std::uint32_t>(b)});
-    events.push_back({t0, +1});
-    events.push_back({t1, -1});
-  }
-  std::vector<bool> used(static_cast<std::size_t>(sm_count), false);
-  for (const grid::BlockSummary& s : report.blocks)
-    if (s.smid < used.size()) used[s.smid] = true;
-  sms_used_ = static_cast<int>(std::count(used.begin(), used.end(), true));
+  std::vector<std::vector<std::uint64_t>> blocks_of_sm(static_cast<std::size_t>(sm_count));
+  for (std::uint64_t b = 0; b < block_count_; ++b)
+    if (report.blocks[b].smid < blocks_of_sm.size()) blocks_of_sm[report.blocks[b].smid].push_back(b);
+  sms_used_ = static_cast<int>(std::count_if(blocks_of_sm.begin(), blocks_of_sm.end(),
+                                             [](const auto& blocks) { return !blocks.empty(); }));
 
-  // Most blocks running at once per bucket: sweep the starts and ends in time order
-  // (an end before a start at the same instant: a slot is freed, then reused).
-  std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
-    return a.time != b.time ? a.time < b.time : a.change < b.change;
-  });
-  running_.assign(kBuckets, 0);
-  int current = 0;
-  std::size_t next = 0;
-  for (int bucket = 0; bucket < kBuckets; ++bucket) {
-    const double bucket_end = static_cast<double>(bucket + 1) / kBuckets;
-    int most = current;
-    while (next < events.size() && (events[next].time < bucket_end || bucket == kBuckets - 1)) {
-      current += events[next].change;
-      most = std::max(most, current);
-      ++next;
+  const std::vector<std::uint32_t> turns = grid::block_turns(report.blocks, sm_count);
+  for (std::size_t sm = 0; sm < blocks_of_sm.size(); ++sm)
+    for (std::uint64_t b : blocks_of_sm[sm]) {
+      const grid::BlockSummary& s = report.blocks[b];
+      rounds_ = std::max(rounds_, turns[b] + 1);
+      lanes_[sm].push_back({static_cast<float>(static_cast<double>(s.first_start_ns - origin) / span),
+                            static_cast<float>(static_cast<double>(s.end_ns - origin) / span),
+                            static_cast<std::uint32_t>(b), turns[b]});
     }
-    running_[bucket] = most;
-    peak_running_ = std::max(peak_running_, most);
+
+  // Blocks running, averaged over each time bucket (a maximum would hide the dips
+  // between waves).
+  std::vector<double> busy(kBuckets, 0.0);
+  const double bucket_width = 1.0 / kBuckets;
+  for (const std::vector<Bar>& lane : lanes_)
+    for (const Bar& bar : lane) {
+      const int first = std::clamp(static_cast<int>(bar.start / bucket_width), 0, kBuckets - 1);
+      const int last = std::clamp(static_cast<int>(bar.end / bucket_width), 0, kBuckets - 1);
+      for (int k = first; k <= last; ++k) {
+        const double a = std::max<double>(bar.start, k * bucket_width);
+        const double b = std::min<double>(bar.end, (k + 1) * bucket_width);
+        if (b > a) busy[k] += (b - a) / bucket_width;
+      }
+    }
+  running_.assign(kBuckets, 0.0f);
+  for (int k = 0; k < kBuckets; ++k) {
+    running_[k] = static_cast<float>(busy[k]);
+    peak_running_ = std::max(peak_running_, running_[k]);
   }
 }
 
@@ -104,29 +110,29 @@ void LaunchTimeline::draw(float width, float font_scale) const {
   const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
 
   // Blocks running at once.
-  const float curve_height = 56.0f * font_scale;
+  const float curve_height = 48.0f * font_scale;
   const float curve_top = origin.y;
   const float curve_bottom = curve_top + curve_height;
-  const int scale_max = std::max<int>(peak_running_, static_cast<int>(std::min<std::int64_t>(blocks_per_wave_, 1 << 30)));
+  const float scale_max = std::max(1.0f, std::max(peak_running_, static_cast<float>(std::min<std::int64_t>(blocks_per_wave_, 1 << 30))));
   draw->AddRectFilled(ImVec2(x0, curve_top), ImVec2(x0 + plot_width, curve_bottom), ImGui::GetColorU32(ImGuiCol_FrameBg));
   for (int bucket = 0; bucket < kBuckets; ++bucket) {
-    if (running_[bucket] == 0) continue;
+    if (running_[bucket] <= 0.0f) continue;
     const float xa = x0 + plot_width * bucket / kBuckets;
     const float xb = x0 + plot_width * (bucket + 1) / kBuckets;
-    const float h = curve_height * running_[bucket] / std::max(1, scale_max);
+    const float h = curve_height * running_[bucket] / scale_max;
     draw->AddRectFilled(ImVec2(xa, curve_bottom - h), ImVec2(xb, curve_bottom), palette().gpu);
   }
   if (blocks_per_wave_ > 0 && blocks_per_wave_ <= scale_max) {
-    const float y = curve_bottom - curve_height * static_cast<float>(blocks_per_wave_) / std::max(1, scale_max);
+    const float y = curve_bottom - curve_height * static_cast<float>(blocks_per_wave_) / scale_max;
     draw->AddLine(ImVec2(x0, y), ImVec2(x0 + plot_width, y), palette().warning, 1.5f * font_scale);
   }
   char label[64];
-  std::snprintf(label, sizeof label, "running %d", peak_running_);
+  std::snprintf(label, sizeof label, "running %.0f", peak_running_);
   draw->AddText(ImVec2(origin.x, curve_top), text_colour, label);
 
   // One lane per SM, one bar per block, coloured by block number (dark: first blocks).
   const int sm_count = static_cast<int>(lanes_.size());
-  const float lane_height = std::clamp(220.0f * font_scale / std::max(1, sm_count), 1.0f, 12.0f * font_scale);
+  const float lane_height = std::clamp(180.0f * font_scale / std::max(1, sm_count), 1.0f, 12.0f * font_scale);
   const float lanes_top = curve_bottom + 6.0f * font_scale;
   const float lanes_bottom = lanes_top + lane_height * sm_count;
   draw->AddRectFilled(ImVec2(x0, lanes_top), ImVec2(x0 + plot_width, lanes_bottom), ImGui::GetColorU32(ImGuiCol_FrameBg));
@@ -137,9 +143,8 @@ void LaunchTimeline::draw(float width, float font_scale) const {
       for (const Bar& bar : lanes_[sm]) {
         const float xa = x0 + plot_width * bar.start;
         const float xb = std::max(xa + 1.0f, x0 + plot_width * bar.end);
-        const float t = block_count_ > 1 ? static_cast<float>(bar.block) / static_cast<float>(block_count_ - 1) : 0.0f;
         draw->AddRectFilled(ImVec2(xa, y), ImVec2(xb, y + std::max(1.0f, lane_height - 1.0f)),
-                            to_imgui(grid::ramp_color(t), 170));
+                            to_imgui(round_color(bar.round), 200));
       }
     }
   }
@@ -167,7 +172,7 @@ void LaunchTimeline::draw(float width, float font_scale) const {
       const int bucket = std::clamp(static_cast<int>(fraction * kBuckets), 0, kBuckets - 1);
       ImGui::BeginTooltip();
       ImGui::Text("%.2f us after the first thread started", fraction * span_us_);
-      ImGui::Text("up to %d blocks running at once here", running_[bucket]);
+      ImGui::Text("about %.0f blocks running at once here", running_[bucket]);
       const int sm = static_cast<int>((mouse.y - lanes_top) / lane_height);
       if (bars && mouse.y >= lanes_top && sm >= 0 && sm < sm_count) {
         std::string blocks;
@@ -175,7 +180,7 @@ void LaunchTimeline::draw(float width, float font_scale) const {
         for (const Bar& bar : lanes_[sm]) {
           if (fraction < bar.start || fraction > bar.end) continue;
           if (shown < 8) {
-            blocks += (shown ? ", " : "") + std::to_string(bar.block);
+            blocks += (shown ? ", " : "") + std::to_string(bar.block) + " (round " + std::to_string(bar.round + 1) + ")";
             ++shown;
           }
           ++total;
@@ -185,6 +190,19 @@ void LaunchTimeline::draw(float width, float font_scale) const {
         if (total > 0) ImGui::Text("running now: block%s %s", total > 1 ? "s" : "", blocks.c_str());
       }
       ImGui::EndTooltip();
+    }
+  }
+  if (bars && rounds_ > 0) {
+    ImGui::TextUnformatted("Bar colour: the block's turn in its place on the SM:");
+    for (std::uint32_t r = 0; r < std::min<std::uint32_t>(rounds_, 6); ++r) {
+      ImGui::SameLine();
+      ImGui::PushStyleColor(ImGuiCol_Text, to_imgui(round_color(r), 255));
+      ImGui::TextUnformatted(r == 0 ? "first" : r == 1 ? "second" : r == 2 ? "third" : r == 3 ? "fourth" : r == 4 ? "fifth" : "sixth");
+      ImGui::PopStyleColor();
+    }
+    if (rounds_ > 1) {
+      ImGui::SameLine();
+      ImGui::Text(rounds_ > 6 ? "(%u rounds, colours repeat: the waves)" : "(%u rounds: the waves)", rounds_);
     }
   }
   if (!bars)

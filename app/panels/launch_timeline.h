@@ -1,8 +1,10 @@
 #pragma once
 // The launch as it happened: one lane per SM, one bar per block from its first thread's
 // start to its last thread's end (%globaltimer), and above them how many blocks were
-// running at each moment. When a grid has more blocks than the GPU holds at once, the
-// later ones wait for a free slot, and the launch runs in waves.
+// running at each moment. When a grid has more blocks than the GPU holds at once, a
+// block waits for a running one to finish and takes its place: the launch runs in
+// waves. Bars are coloured by that order: the first block in its place on the SM, the
+// second, and so on, so the waves show as bands of colour.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,14 +28,16 @@ class LaunchTimeline {
     float start;  // fraction of the time span
     float end;
     std::uint32_t block;
+    std::uint32_t round;  // its turn on the SM (grid::block_turns)
   };
   static constexpr int kBuckets = 400;
 
-  std::vector<std::vector<Bar>> lanes_;  // one per SM
-  std::vector<int> running_;             // most blocks running at once in each time bucket
+  std::vector<std::vector<Bar>> lanes_;  // one per SM, in start order
+  std::vector<float> running_;           // blocks running, averaged over each time bucket
   std::uint64_t block_count_ = 0;
   std::int64_t blocks_per_wave_ = 0;
-  int peak_running_ = 0;
+  float peak_running_ = 0.0f;
+  std::uint32_t rounds_ = 0;             // most blocks that ran one after another in one place
   double span_us_ = 0.0;
   double kernel_ms_ = 0.0;
   int sms_used_ = 0;

@@ -51,6 +51,8 @@ struct Controls {
   bool auto_launch = true;
   bool show_timeline = true;
   bool show_occupancy = true;
+  bool show_picture = true;  // false: the occupancy table takes the picture's place
+  std::int64_t picture_height = 320;  // most pixels (at text scale 1) the picture may take
 };
 
 Status parse_int(const std::string& text, std::int64_t min, std::int64_t max, std::int64_t* out) {
@@ -156,6 +158,8 @@ class ThreadGridPanel final : public Panel {
       return parse_bool(value, &c_.show_timeline).with_context(key);
     } else if (key == "occupancy") {
       return parse_bool(value, &c_.show_occupancy).with_context(key);
+    } else if (key == "picture") {
+      return parse_bool(value, &c_.show_picture).with_context(key);
     } else {
       return Panel::set_param(key, value);
     }
@@ -186,12 +190,18 @@ class ThreadGridPanel final : public Panel {
       if (launch_requested_ || !launched_once_) launch(frame.headless);
       else if (repaint_requested_) repaint();
       ImGui::TableNextColumn();
-      draw_picture(frame.content_width - controls_width);
+      if (c_.show_picture) {
+        draw_picture(frame.content_width - controls_width);
+      } else {
+        draw_launch_summary();
+        draw_error();
+        if (c_.show_occupancy) draw_occupancy_section();
+      }
+      draw_refusal();
       ImGui::EndTable();
     }
-    draw_refusal();
     if (c_.show_timeline) draw_timeline(frame.content_width);
-    if (c_.show_occupancy) draw_occupancy_section();
+    if (c_.show_occupancy && c_.show_picture) draw_occupancy_section();
     ImGui::PopID();
   }
 
@@ -418,21 +428,20 @@ class ThreadGridPanel final : public Panel {
     }
   }
 
+  void draw_error() {
+    if (error_.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+    ImGui::TextWrapped("%s", error_.c_str());
+    ImGui::PopStyleColor();
+  }
+
   void draw_picture(float available_width) {
     draw_color_choice();
     draw_launch_summary();
-    if (!error_.empty()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-      ImGui::TextWrapped("%s", error_.c_str());
-      ImGui::PopStyleColor();
-    }
-    if (!has_picture_) {
-      if (!report_.runtime_error.empty() || cpu_check_.exceeds_limits)
-        ImGui::TextDisabled("The kernel never ran: there is nothing to draw.");
-      return;
-    }
+    draw_error();
+    if (!has_picture_) return;
     const float width = std::max(64.0f, available_width - 2.0f * ImGui::GetStyle().CellPadding.x - 4.0f);
-    const float max_height = 320.0f * scale_;
+    const float max_height = static_cast<float>(c_.picture_height) * scale_;
     const float pw = static_cast<float>(shape_.picture_width), ph = static_cast<float>(shape_.picture_height);
     float cell = std::min(width / pw, max_height / ph);
     if (cell >= 2.0f) cell = std::floor(cell);  // whole pixels per cell when there is room
@@ -580,7 +589,7 @@ class ThreadGridPanel final : public Panel {
     const grid::LaunchCheck& check = refused ? report_.check : cpu_check_;
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertFloat4ToU32(ImVec4(0.45f, 0.08f, 0.08f, 0.35f)));
     const float line = ImGui::GetTextLineHeightWithSpacing();
-    ImGui::BeginChild("refusal", ImVec2(0, line * 6.5f), true);
+    ImGui::BeginChild("refusal", ImVec2(0, line * 8.0f), true);
     if (refused) {
       ImGui::Text("The launch was made, and the CUDA runtime refused it. cudaGetLastError() after");
       ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
@@ -600,7 +609,8 @@ class ThreadGridPanel final : public Panel {
       ImGui::TextWrapped("Why: %s.", check.broken_limit.c_str());
       ImGui::TextWrapped("What to change: %s", check.hint.c_str());
     }
-    if (refused) ImGui::TextDisabled("The error was read and so cleared: the next launch works normally.");
+    ImGui::TextDisabled("The kernel never ran: there is nothing to draw.");
+    if (refused) ImGui::TextDisabled("Reading the error also cleared it: the next launch works normally.");
     ImGui::EndChild();
     ImGui::PopStyleColor();
   }
@@ -680,6 +690,8 @@ std::unique_ptr<Panel> make_thread_grid_panel(PanelArgs& args, std::string* erro
   c.auto_launch = args.get_bool("auto", true);
   c.show_timeline = args.get_bool("timeline", true);
   c.show_occupancy = args.get_bool("occupancy", true);
+  c.show_picture = args.get_bool("picture", true);
+  c.picture_height = args.get_int("picture_height", 320, 64, 2000);
   if (!args.error().empty()) return nullptr;
   auto panel = std::make_unique<ThreadGridPanel>(std::move(c));
   if (args.has("inspect"))

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "compute/core/gpu_info.h"
+#include "compute/grid/block_rounds.h"
 #include "compute/grid/cpu_picture.h"
 #include "compute/grid/grid_launcher.h"
 #include "tests/gpu_test_support.h"
@@ -199,6 +200,9 @@ TEST(GridLauncherGpu, MoreBlocksThanFitRunInWaves) {
   }
   // Some block could only start after another had finished: it waited for a free slot.
   EXPECT_GT(latest_start, earliest_end);
+  // Three waves' worth of blocks: places on the SMs were reused at least twice.
+  const std::vector<std::uint32_t> turns = block_turns(report.blocks, gpu_info().sm_count);
+  EXPECT_GE(*std::max_element(turns.begin(), turns.end()), 2u);
   std::printf("waves: %lld blocks, %lld per wave, kernel %.3f ms, block span %.1f us\n",
               static_cast<long long>(report.blocks.size()), static_cast<long long>(occupancy.blocks_per_wave),
               report.kernel_ms, static_cast<double>(report.blocks[0].end_ns - report.blocks[0].first_start_ns) / 1e3);
