@@ -1,0 +1,176 @@
+#include "compute/lstm/bench.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+
+#include "compute/core/gpu_info.h"
+#include "compute/lstm/corpus.h"
+#include "compute/lstm/split_mix.h"
+#include "compute/lstm/text_generator.h"
+#include "compute/lstm/trainer.h"
+
+namespace whygpu::lstm {
+namespace {
+
+struct BenchOptions {
+  TrainingShape training;
+  int hidden = 128, embed = 64, vocab = 98;
+  std::string corpus = kDefaultCorpusPath;
+  int steps = 20, repeats = 30, chars = 200;
+  bool cpu = false;
+};
+
+bool parse(const std::vector<std::string>& args, BenchOptions* o) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto number = [&](int* out) {
+      if (i + 1 >= args.size()) return false;
+      try {
+        *out = std::stoi(args[++i]);
+      } catch (...) {
+        return false;
+      }
+      return *out > 0;
+    };
+    bool ok = true;
+    if (a == "--batch") ok = number(&o->training.batch);
+    else if (a == "--length") ok = number(&o->training.length);
+    else if (a == "--hidden") ok = number(&o->hidden);
+    else if (a == "--embed") ok = number(&o->embed);
+    else if (a == "--vocab") ok = number(&o->vocab);
+    else if (a == "--steps") ok = number(&o->steps);
+    else if (a == "--repeats") ok = number(&o->repeats);
+    else if (a == "--chars") ok = number(&o->chars);
+    else if (a == "--cpu") o->cpu = true;
+    else if (a == "--corpus" && i + 1 < args.size()) o->corpus = args[++i];
+    else ok = false;
+    if (!ok) {
+      std::fprintf(stderr, "whygpu bench lstm: bad argument '%s'\n", a.c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+Status time_training(Trainer& trainer, const BenchOptions& o, const char* label) {
+  double ms = 0.0;
+  if (Status s = trainer.timed_train(std::max(3, o.steps / 2), &ms); !s) return s;  // warm-up, graph capture
+  std::vector<double> per_step;
+  for (int r = 0; r < o.repeats; ++r) {
+    if (Status s = trainer.timed_train(o.steps, &ms); !s) return s;
+    per_step.push_back(ms / o.steps);
+  }
+  TrainingProgress progress;
+  if (Status s = trainer.collect(&progress); !s) return s;
+  const double m = median(per_step);
+  const double chars = static_cast<double>(o.training.batch) * o.training.length;
+  std::printf("train step  %-58s median %8.4f ms  (min %.4f, max %.4f; %d x %d steps)  %.2f M chars/s  loss %.3f\n",
+              label, m, *std::min_element(per_step.begin(), per_step.end()),
+              *std::max_element(per_step.begin(), per_step.end()), o.repeats, o.steps, chars / m / 1e3,
+              progress.mean_loss);
+  return Status::ok();
+}
+
+Status time_generation(std::unique_ptr<Generator> generator, const Vocabulary& vocabulary, const BenchOptions& o,
+                       const char* label) {
+  TextGenerator text(std::move(generator), vocabulary, 7);
+  if (Status s = text.prime(U"The ", 0.8f); !s) return s;
+  std::string out;
+  if (Status s = text.generate(o.chars, 0.8f, &out); !s) return s;  // warm-up
+  std::vector<double> per_char;
+  for (int r = 0; r < std::max(5, o.repeats / 3); ++r) {
+    const auto begin = std::chrono::steady_clock::now();
+    if (Status s = text.generate(o.chars, 0.8f, &out); !s) return s;
+    per_char.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count() /
+                       o.chars);
+  }
+  std::printf("generation  %-58s median %8.4f ms/char  (min %.4f, max %.4f; %zu x %d chars, host clock)\n", label,
+              median(per_char), *std::min_element(per_char.begin(), per_char.end()),
+              *std::max_element(per_char.begin(), per_char.end()), per_char.size(), o.chars);
+  return Status::ok();
+}
+
+}  // namespace
+
+int run_lstm_bench(const std::vector<std::string>& args) {
+  BenchOptions o;
+  if (!parse(args, &o)) return 2;
+  auto corpus = std::make_shared<Corpus>();
+  if (Status s = load_corpus(o.corpus, corpus.get()); !s) {
+    std::printf("note: %s; using a synthetic text of %d characters\n", s.message().c_str(), o.vocab);
+    std::u32string text;
+    SplitMix64 random(3);
+    for (int i = 0; i < 1 << 20; ++i) text.push_back(static_cast<char32_t>(U'!' + random.next() % o.vocab));
+    for (int v = 0; v < o.vocab; ++v) text.push_back(static_cast<char32_t>(U'!' + v));
+    if (Status t = corpus_from_text(text, "synthetic", corpus.get()); !t) {
+      std::fprintf(stderr, "whygpu bench lstm: %s\n", t.message().c_str());
+      return 1;
+    }
+  }
+  const std::time_t now = std::time(nullptr);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+  const GpuInfo& info = gpu_info();
+  std::printf("whygpu bench lstm, %s: %s (driver CUDA %s)\n", date, info.available ? info.name.c_str() : "no GPU",
+              cuda_version_string(info.driver_version).c_str());
+  LstmShape shape{corpus->vocabulary.size(), o.embed, o.hidden};
+  std::printf("vocab %d (%s), embed %d, hidden %d, batch %d, sequence %d\n", shape.vocab, corpus->source.c_str(),
+              shape.embed, shape.hidden, o.training.batch, o.training.length);
+  const ModelWeights weights = initial_weights(shape, 1);
+  const TrainerConfig config{shape, o.training, OptimizerConfig{}};
+  auto text = std::shared_ptr<const std::vector<TokenId>>(corpus, &corpus->tokens);
+  int failures = 0;
+  auto report = [&](const Status& s, const char* what) {
+    if (!s) {
+      std::printf("%s: FAILED: %s\n", what, s.message().c_str());
+      ++failures;
+    }
+  };
+
+  if (info.available) {
+    struct Variant {
+      GpuRecurrence recurrence;
+      bool graph;
+      const char* label;
+    };
+    const Variant variants[] = {
+        {GpuRecurrence::kPersistentCluster, true, "GPU persistent cluster kernel, one CUDA graph"},
+        {GpuRecurrence::kPersistentCluster, false, "GPU persistent cluster kernel, eager launches"},
+        {GpuRecurrence::kPerStep, true, "GPU per-step cuBLAS + cell kernel, one CUDA graph"},
+        {GpuRecurrence::kPerStep, false, "GPU per-step cuBLAS + cell kernel, eager launches"},
+    };
+    for (const Variant& v : variants) {
+      std::unique_ptr<Trainer> trainer;
+      Status s = make_gpu_trainer(config, weights, text, GpuTrainerOptions{v.recurrence, v.graph}, &trainer);
+      if (s) s = time_training(*trainer, o, v.label);
+      report(s, v.label);
+    }
+    std::unique_ptr<Generator> generator;
+    Status s = make_gpu_generator(weights, &generator);
+    if (s) s = time_generation(std::move(generator), corpus->vocabulary, o, "GPU, one character per call");
+    report(s, "GPU generation");
+  }
+  if (o.cpu || !info.available) {
+    std::unique_ptr<Trainer> trainer;
+    BenchOptions cpu = o;
+    cpu.steps = 2;
+    cpu.repeats = 5;
+    Status s = make_cpu_trainer(config, weights, text, &trainer);
+    if (s) s = time_training(*trainer, cpu, "CPU (OpenBLAS)");
+    report(s, "CPU training");
+    std::unique_ptr<Generator> generator;
+    s = make_cpu_generator(weights, &generator);
+    if (s) s = time_generation(std::move(generator), corpus->vocabulary, o, "CPU, one character per call");
+    report(s, "CPU generation");
+  }
+  return failures ? 1 : 0;
+}
+
+}  // namespace whygpu::lstm

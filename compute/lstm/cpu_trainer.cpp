@@ -1,0 +1,159 @@
+// The CPU trainer: CpuNetwork<float> for the passes, clipping and Adam in plain loops.
+#include <cblas.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "compute/lstm/cell_math.h"
+#include "compute/lstm/cpu_network.h"
+#include "compute/lstm/text_streams.h"
+#include "compute/lstm/trainer.h"
+
+namespace whygpu::lstm {
+namespace {
+
+class CpuTrainer final : public Trainer {
+ public:
+  CpuTrainer(const TrainerConfig& config, const ModelWeights& initial,
+             std::shared_ptr<const std::vector<TokenId>> text, const TextStreams& streams)
+      : config_(config), text_(std::move(text)), streams_(streams), network_(config.shape),
+        params_(initial.values) {
+    const std::size_t n = params_.size();
+    grads_.assign(n, 0.0f);
+    m_.assign(n, 0.0f);
+    v_.assign(n, 0.0f);
+    const std::size_t state = static_cast<std::size_t>(config.training.batch) * config.shape.hidden;
+    h_.assign(state, 0.0f);
+    c_.assign(state, 0.0f);
+    const std::size_t tokens = static_cast<std::size_t>(config.training.batch) * config.training.length;
+    inputs_.resize(tokens);
+    targets_.resize(tokens);
+  }
+
+  std::string description() const override {
+    return "CPU (OpenBLAS, " + std::to_string(openblas_get_num_threads()) + " threads)";
+  }
+  const LstmShape& shape() const override { return config_.shape; }
+  const TrainingShape& training_shape() const override { return config_.training; }
+
+  Status forward_backward(const SequenceBatch& batch, ForwardBackwardResult* out) override {
+    if (Status s = validate_batch(batch, config_.shape); !s) return s;
+    network_.forward(params_.data(), batch.inputs.data(), batch.length, batch.batch, batch.h0.data(),
+                     batch.c0.data());
+    out->loss = network_.backward(params_.data(), batch.targets.data(), grads_.data());
+    out->gradients = grads_;
+    out->hidden_states = network_.hidden_states();
+    out->cell_states = network_.cell_states();
+    return Status::ok();
+  }
+
+  Status apply_gradients() override {
+    double norm_squared = 0.0;
+    for (float g : grads_) norm_squared += static_cast<double>(g) * g;
+    last_norm_ = std::sqrt(norm_squared);
+    const OptimizerConfig& o = config_.optimizer;
+    const float scale = clip_factor(norm_squared, o.clip_norm);
+    ++steps_;
+    const AdamStep step = adam_step(o.learning_rate, o.beta1, o.beta2, o.epsilon, static_cast<float>(steps_));
+    for (std::size_t i = 0; i < params_.size(); ++i)
+      adam_update(&params_[i], &m_[i], &v_[i], grads_[i] * scale, o.beta1, o.beta2, step);
+    return Status::ok();
+  }
+
+  Status train(int steps) override {
+    if (!text_) return Status::error("this trainer was made without a text to train on");
+    const int batch = config_.training.batch, length = config_.training.length;
+    for (int s = 0; s < steps; ++s) {
+      if (chunk_ == 0) {
+        std::fill(h_.begin(), h_.end(), 0.0f);
+        std::fill(c_.begin(), c_.end(), 0.0f);
+      }
+      streams_.fill(text_->data(), chunk_, inputs_.data(), targets_.data());
+      network_.forward(params_.data(), inputs_.data(), length, batch, h_.data(), c_.data());
+      loss_sum_ += network_.backward(params_.data(), targets_.data(), grads_.data());
+      ++loss_count_;
+      if (Status st = apply_gradients(); !st) return st;
+      // Carry the final state into the next chunk (truncated BPTT).
+      const std::size_t last = static_cast<std::size_t>(length) * batch * config_.shape.hidden;
+      std::copy_n(network_.hidden_states().begin() + static_cast<std::ptrdiff_t>(last), h_.size(), h_.begin());
+      std::copy_n(network_.cell_states().begin() + static_cast<std::ptrdiff_t>(last), c_.size(), c_.begin());
+      chunk_ = (chunk_ + 1) % streams_.chunks_per_pass();
+    }
+    return Status::ok();
+  }
+
+  Status timed_train(int steps, double* milliseconds) override {
+    const auto begin = std::chrono::steady_clock::now();
+    const Status s = train(steps);
+    *milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
+    return s;
+  }
+
+  Status collect(TrainingProgress* out) override {
+    out->steps = steps_;
+    out->new_steps = loss_count_;
+    out->mean_loss = loss_count_ ? loss_sum_ / loss_count_ : 0.0;
+    out->gradient_norm = last_norm_;
+    loss_sum_ = 0.0;
+    loss_count_ = 0;
+    return Status::ok();
+  }
+
+  Status get_weights(ModelWeights* out) override {
+    out->shape = config_.shape;
+    out->values = params_;
+    return Status::ok();
+  }
+
+  Status set_weights(const ModelWeights& w) override {
+    if (!(w.shape == config_.shape) || w.values.size() != params_.size())
+      return Status::error("the weights have a different shape than this trainer's model");
+    params_ = w.values;
+    std::fill(m_.begin(), m_.end(), 0.0f);
+    std::fill(v_.begin(), v_.end(), 0.0f);
+    steps_ = 0;
+    chunk_ = 0;
+    return Status::ok();
+  }
+
+  Status set_optimizer(const OptimizerConfig& config) override {
+    if (Status s = validate_optimizer(config); !s) return s;
+    config_.optimizer = config;
+    return Status::ok();
+  }
+
+ private:
+  TrainerConfig config_;
+  std::shared_ptr<const std::vector<TokenId>> text_;
+  TextStreams streams_;
+  CpuNetwork<float> network_;
+  std::vector<float> params_, grads_, m_, v_, h_, c_;
+  std::vector<int> inputs_, targets_;
+  long long steps_ = 0;
+  int chunk_ = 0;
+  double loss_sum_ = 0.0;
+  int loss_count_ = 0;
+  double last_norm_ = 0.0;
+};
+
+}  // namespace
+
+Status make_cpu_trainer(const TrainerConfig& config, const ModelWeights& initial,
+                        std::shared_ptr<const std::vector<TokenId>> text, std::unique_ptr<Trainer>* out) {
+  if (Status s = validate_shape(config.shape); !s) return s;
+  if (Status s = validate_training_shape(config.training); !s) return s;
+  if (Status s = validate_optimizer(config.optimizer); !s) return s;
+  if (!(initial.shape == config.shape) || initial.values.size() != parameter_layout(config.shape).total)
+    return Status::error("the initial weights do not match the model's shape");
+  TextStreams streams;
+  if (text) {
+    if (Status s = check_tokens(*text, config.shape.vocab); !s) return s;
+    if (Status s = TextStreams::create(text->size(), config.training, &streams); !s) return s;
+  }
+  out->reset(new CpuTrainer(config, initial, std::move(text), streams));
+  return Status::ok();
+}
+
+}  // namespace whygpu::lstm

@@ -1,0 +1,401 @@
+// The GPU trainer: cuBLAS for every product over the whole sequence, the persistent
+// cluster kernel (gpu_recurrence.cuh) or per-step kernels for the time steps, and the
+// whole training step (chunk gathering, forward, backward, clipping, Adam, carrying the
+// state) captured once in a CUDA graph and replayed.
+#include <cublas_v2.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "compute/core/cuda_check.h"
+#include "compute/core/gpu_info.h"
+#include "compute/lstm/gpu_kernels.cuh"
+#include "compute/lstm/gpu_memory.cuh"
+#include "compute/lstm/gpu_recurrence.cuh"
+#include "compute/lstm/text_streams.h"
+#include "compute/lstm/trainer.h"
+
+namespace whygpu::lstm {
+namespace {
+
+using gpu::DeviceArray;
+using gpu::DeviceCounters;
+using gpu::PinnedArray;
+
+Status cublas_check(cublasStatus_t status, const char* what) {
+  if (status == CUBLAS_STATUS_SUCCESS) return Status::ok();
+  return Status::error(std::string(what) + ": " + cublasGetStatusString(status));
+}
+
+#define WHYGPU_CUBLAS_TRY(call)                                         \
+  do {                                                                  \
+    if (Status s_ = cublas_check((call), #call); !s_) return s_;        \
+  } while (0)
+
+class GpuTrainer final : public Trainer {
+ public:
+  ~GpuTrainer() override {
+    if (stream_) cudaStreamSynchronize(stream_);
+    if (graph_exec_) cudaGraphExecDestroy(graph_exec_);
+    if (cublas_) cublasDestroy(cublas_);
+    if (stream_) cudaStreamDestroy(stream_);
+  }
+
+  Status init(const TrainerConfig& config, const ModelWeights& initial,
+              std::shared_ptr<const std::vector<TokenId>> text, const GpuTrainerOptions& options) {
+    config_ = config;
+    options_ = options;
+    layout_ = parameter_layout(config.shape);
+    const GpuInfo& info = gpu_info();
+    if (!info.available) return Status::error("no CUDA device: " + info.unavailable_reason);
+    device_ = info.device;
+    device_name_ = info.name;
+    WHYGPU_CUDA_TRY(cudaSetDevice(device_));
+
+    recurrence_ = options.recurrence;
+    std::string why;
+    const bool cluster_ok = gpu::cluster_recurrence_available(config.shape.hidden, &why);
+    if (recurrence_ == GpuRecurrence::kAuto)
+      recurrence_ = cluster_ok ? GpuRecurrence::kPersistentCluster : GpuRecurrence::kPerStep;
+    if (recurrence_ == GpuRecurrence::kPersistentCluster && !cluster_ok)
+      return Status::error("the persistent LSTM kernel cannot run here: " + why);
+
+    const int V = config.shape.vocab, E = config.shape.embed, H = config.shape.hidden, G = 4 * H;
+    const int B = config.training.batch, T = config.training.length;
+    const std::size_t rows = static_cast<std::size_t>(B) * T, P = layout_.total;
+    const std::size_t state = static_cast<std::size_t>(B) * H;
+    if (text) {
+      if (Status s = check_tokens(*text, V); !s) return s;
+      if (Status s = TextStreams::create(text->size(), config.training, &streams_); !s) return s;
+    }
+    const double bytes =
+        4.0 * (4 * P + rows * (2.0 * E + 3.0 * G + V + H + 2) + 2.0 * (rows + B) * H + 2.0 * state) +
+        (text ? 2.0 * text->size() : 0.0);
+    std::size_t free_bytes = 0, total_bytes = 0;
+    WHYGPU_CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
+    if (bytes + (64 << 20) > static_cast<double>(free_bytes))
+      return Status::error("training this model needs " + std::to_string(static_cast<long long>(bytes / 1e6)) +
+                           " MB of GPU memory; the " + device_name_ + " has " +
+                           std::to_string(free_bytes / 1000000) + " MB free");
+
+    WHYGPU_CUDA_TRY(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    WHYGPU_CUBLAS_TRY(cublasCreate(&cublas_));
+    WHYGPU_CUBLAS_TRY(cublasSetStream(cublas_, stream_));
+    WHYGPU_CUBLAS_TRY(cublasSetMathMode(cublas_, CUBLAS_DEFAULT_MATH));  // true FP32, no TF32
+    // A workspace of our own, so cuBLAS never allocates while a graph is being captured.
+    if (Status s = cublas_workspace_.allocate(4 << 20); !s) return s;
+    WHYGPU_CUBLAS_TRY(cublasSetWorkspace(cublas_, cublas_workspace_.get(), cublas_workspace_.bytes()));
+
+    for (auto* a : {&params_, &grads_, &adam_m_, &adam_v_})
+      if (Status s = a->allocate(P); !s) return s;
+    for (auto* a : {&inputs_, &targets_})
+      if (Status s = a->allocate(rows); !s) return s;
+    if (Status s = x_.allocate(rows * E); !s) return s;
+    if (Status s = d_x_.allocate(rows * E); !s) return s;
+    for (auto* a : {&pre_, &acts_, &d_gates_})
+      if (Status s = a->allocate(rows * G); !s) return s;
+    for (auto* a : {&h_seq_, &c_seq_})
+      if (Status s = a->allocate(rows * H + state); !s) return s;
+    if (Status s = logits_.allocate(rows * V); !s) return s;
+    if (Status s = d_h_out_.allocate(rows * H); !s) return s;
+    for (auto* a : {&d_h_rec_, &d_c_})
+      if (Status s = a->allocate(state); !s) return s;
+    if (Status s = ones_.allocate(rows); !s) return s;
+    if (Status s = counters_.allocate(1); !s) return s;
+    if (Status s = optimizer_.allocate(1); !s) return s;
+    if (Status s = host_counters_.allocate(1, false); !s) return s;
+    if (text) {
+      if (Status s = text_.allocate(text->size()); !s) return s;
+      WHYGPU_CUDA_TRY(cudaMemcpy(text_.get(), text->data(), text->size() * sizeof(TokenId), cudaMemcpyHostToDevice));
+    }
+    // Poison every work buffer with NaN (all bits set), so a value some kernel forgot to
+    // write shows up in the results instead of passing as a stale zero.
+    for (auto* a : {&x_, &d_x_, &pre_, &acts_, &d_gates_, &h_seq_, &c_seq_, &logits_, &d_h_out_, &d_h_rec_, &d_c_, &grads_})
+      WHYGPU_CUDA_TRY(cudaMemset(a->get(), 0xFF, a->bytes()));
+    const std::vector<float> ones(rows, 1.0f);
+    WHYGPU_CUDA_TRY(cudaMemcpy(ones_.get(), ones.data(), rows * sizeof(float), cudaMemcpyHostToDevice));
+    has_text_ = static_cast<bool>(text);
+    if (Status s = set_optimizer(config.optimizer); !s) return s;
+    return set_weights(initial);
+  }
+
+  std::string description() const override {
+    return device_name_ + " (" + recurrence_name(recurrence_) +
+           (options_.use_graph ? ", one CUDA graph per step)" : ", eager launches)");
+  }
+  const LstmShape& shape() const override { return config_.shape; }
+  const TrainingShape& training_shape() const override { return config_.training; }
+
+  Status forward_backward(const SequenceBatch& batch, ForwardBackwardResult* out) override {
+    if (Status s = validate_batch(batch, config_.shape); !s) return s;
+    if (batch.batch != config_.training.batch || batch.length != config_.training.length)
+      return Status::error("this GPU trainer was made for batch " + std::to_string(config_.training.batch) +
+                           " x length " + std::to_string(config_.training.length));
+    WHYGPU_CUDA_TRY(cudaSetDevice(device_));
+    const std::size_t rows = batch.inputs.size(), state = batch.h0.size();
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(inputs_.get(), batch.inputs.data(), rows * sizeof(int), cudaMemcpyHostToDevice, stream_));
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(targets_.get(), batch.targets.data(), rows * sizeof(int), cudaMemcpyHostToDevice, stream_));
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(h_seq_.get(), batch.h0.data(), state * sizeof(float), cudaMemcpyHostToDevice, stream_));
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(c_seq_.get(), batch.c0.data(), state * sizeof(float), cudaMemcpyHostToDevice, stream_));
+    if (Status s = enqueue_forward_backward(); !s) return s;
+    out->gradients.resize(layout_.total);
+    out->hidden_states.resize(h_seq_.count());
+    out->cell_states.resize(c_seq_.count());
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(host_counters_.get(), counters_.get(), sizeof(DeviceCounters), cudaMemcpyDeviceToHost, stream_));
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(out->gradients.data(), grads_.get(), grads_.bytes(), cudaMemcpyDeviceToHost, stream_));
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(out->hidden_states.data(), h_seq_.get(), h_seq_.bytes(), cudaMemcpyDeviceToHost, stream_));
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(out->cell_states.data(), c_seq_.get(), c_seq_.bytes(), cudaMemcpyDeviceToHost, stream_));
+    WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream_));
+    out->loss = host_counters_.get()->step_loss / static_cast<double>(rows);
+    return Status::ok();
+  }
+
+  Status apply_gradients() override {
+    WHYGPU_CUDA_TRY(cudaSetDevice(device_));
+    if (Status s = enqueue_update(false); !s) return s;
+    WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream_));
+    return Status::ok();
+  }
+
+  Status train(int steps) override {
+    if (!has_text_) return Status::error("this trainer was made without a text to train on");
+    WHYGPU_CUDA_TRY(cudaSetDevice(device_));
+    if (options_.use_graph && !graph_exec_)
+      if (Status s = capture_training_step(); !s) return s;
+    for (int i = 0; i < steps; ++i) {
+      if (graph_exec_) {
+        WHYGPU_CUDA_TRY(cudaGraphLaunch(graph_exec_, stream_));
+      } else if (Status s = enqueue_training_step(); !s) {
+        return s;
+      }
+    }
+    return Status::ok();
+  }
+
+  Status timed_train(int steps, double* milliseconds) override {
+    WHYGPU_CUDA_TRY(cudaSetDevice(device_));
+    if (options_.use_graph && !graph_exec_)
+      if (Status s = capture_training_step(); !s) return s;  // not inside the timed region
+    cudaEvent_t begin = nullptr, end = nullptr;
+    WHYGPU_CUDA_TRY(cudaEventCreate(&begin));
+    if (cudaError_t e = cudaEventCreate(&end); e != cudaSuccess) {
+      cudaEventDestroy(begin);
+      WHYGPU_CUDA_TRY(e);
+    }
+    Status s = cuda_status(cudaEventRecord(begin, stream_), "cudaEventRecord", __FILE__, __LINE__);
+    if (s) s = train(steps);
+    if (s) s = cuda_status(cudaEventRecord(end, stream_), "cudaEventRecord", __FILE__, __LINE__);
+    if (s) s = cuda_status(cudaEventSynchronize(end), "cudaEventSynchronize", __FILE__, __LINE__);
+    float ms = 0.0f;
+    if (s) s = cuda_status(cudaEventElapsedTime(&ms, begin, end), "cudaEventElapsedTime", __FILE__, __LINE__);
+    cudaEventDestroy(begin);
+    cudaEventDestroy(end);
+    *milliseconds = ms;
+    return s;
+  }
+
+  Status collect(TrainingProgress* out) override {
+    WHYGPU_CUDA_TRY(cudaSetDevice(device_));
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(host_counters_.get(), counters_.get(), sizeof(DeviceCounters), cudaMemcpyDeviceToHost, stream_));
+    WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream_));
+    const DeviceCounters& c = *host_counters_.get();
+    out->steps = c.adam_steps;
+    out->new_steps = static_cast<int>(c.loss_steps - reported_steps_);
+    out->mean_loss = out->new_steps > 0 ? (c.loss_total - reported_loss_) / out->new_steps : 0.0;
+    out->gradient_norm = std::sqrt(c.norm_squared);
+    reported_steps_ = c.loss_steps;
+    reported_loss_ = c.loss_total;
+    return Status::ok();
+  }
+
+  Status get_weights(ModelWeights* out) override {
+    WHYGPU_CUDA_TRY(cudaSetDevice(device_));
+    out->shape = config_.shape;
+    out->values.resize(layout_.total);
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(out->values.data(), params_.get(), params_.bytes(), cudaMemcpyDeviceToHost, stream_));
+    WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream_));
+    return Status::ok();
+  }
+
+  Status set_weights(const ModelWeights& w) override {
+    if (!(w.shape == config_.shape) || w.values.size() != layout_.total)
+      return Status::error("the weights have a different shape than this trainer's model");
+    WHYGPU_CUDA_TRY(cudaSetDevice(device_));
+    WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream_));
+    WHYGPU_CUDA_TRY(cudaMemcpy(params_.get(), w.values.data(), params_.bytes(), cudaMemcpyHostToDevice));
+    WHYGPU_CUDA_TRY(cudaMemset(adam_m_.get(), 0, adam_m_.bytes()));
+    WHYGPU_CUDA_TRY(cudaMemset(adam_v_.get(), 0, adam_v_.bytes()));
+    WHYGPU_CUDA_TRY(cudaMemset(counters_.get(), 0, sizeof(DeviceCounters)));
+    reported_steps_ = 0;
+    reported_loss_ = 0.0;
+    return Status::ok();
+  }
+
+  Status set_optimizer(const OptimizerConfig& config) override {
+    if (Status s = validate_optimizer(config); !s) return s;
+    WHYGPU_CUDA_TRY(cudaSetDevice(device_));
+    WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream_));
+    WHYGPU_CUDA_TRY(cudaMemcpy(optimizer_.get(), &config, sizeof config, cudaMemcpyHostToDevice));
+    config_.optimizer = config;
+    return Status::ok();
+  }
+
+ private:
+  // Row-major C = op(A)·op(B) + beta·C: cuBLAS is column-major, so it computes
+  // C^T = op(B)^T·op(A)^T on the same memory.
+  Status gemm(bool ta, bool tb, int m, int n, int k, const float* a, int lda, const float* b, int ldb, float beta,
+              float* c, int ldc) {
+    const float alpha = 1.0f;
+    WHYGPU_CUBLAS_TRY(cublasSgemm(cublas_, tb ? CUBLAS_OP_T : CUBLAS_OP_N, ta ? CUBLAS_OP_T : CUBLAS_OP_N, n, m, k,
+                                  &alpha, b, ldb, a, lda, &beta, c, ldc));
+    return Status::ok();
+  }
+  // out[j] = sum over rows of m[row][j] (a bias gradient).
+  Status column_sums(const float* m, int rows, int cols, float* out) {
+    const float one = 1.0f, zero = 0.0f;
+    WHYGPU_CUBLAS_TRY(cublasSgemv(cublas_, CUBLAS_OP_N, cols, rows, &one, m, cols, ones_.get(), 1, &zero, out, 1));
+    return Status::ok();
+  }
+
+  gpu::RecurrenceBuffers recurrence_buffers() const {
+    gpu::RecurrenceBuffers r;
+    r.pre = pre_.get();
+    r.bias = params_.get() + layout_.gate_bias;
+    r.w_h = params_.get() + layout_.recurrent_weights;
+    r.acts = acts_.get();
+    r.h_seq = h_seq_.get();
+    r.c_seq = c_seq_.get();
+    r.d_h_out = d_h_out_.get();
+    r.d_gates = d_gates_.get();
+    r.length = config_.training.length;
+    r.batch = config_.training.batch;
+    return r;
+  }
+
+  Status enqueue_forward_backward() {
+    const int V = config_.shape.vocab, E = config_.shape.embed, H = config_.shape.hidden, G = 4 * H;
+    const int B = config_.training.batch, T = config_.training.length, rows = B * T;
+    const std::size_t state = static_cast<std::size_t>(B) * H;
+    float* p = params_.get();
+    float* g = grads_.get();
+    // step_loss and norm_squared start at zero.
+    WHYGPU_CUDA_TRY(cudaMemsetAsync(counters_.get(), 0, 2 * sizeof(double), stream_));
+
+    if (Status s = gpu::launch_gather_embeddings(inputs_.get(), p + layout_.embedding, x_.get(), rows, E, stream_); !s) return s;
+    if (Status s = gemm(false, false, rows, G, E, x_.get(), E, p + layout_.input_weights, G, 0.0f, pre_.get(), G); !s) return s;
+    if (recurrence_ == GpuRecurrence::kPersistentCluster) {
+      if (Status s = gpu::launch_cluster_forward(H, recurrence_buffers(), stream_); !s) return s;
+    } else {
+      for (int t = 0; t < T; ++t) {
+        float* pre_t = pre_.get() + static_cast<std::size_t>(t) * B * G;
+        if (Status s = gemm(false, false, B, G, H, h_seq_.get() + t * state, H, p + layout_.recurrent_weights, G,
+                            1.0f, pre_t, G); !s) return s;
+        if (Status s = gpu::launch_cell_forward(pre_t, p + layout_.gate_bias, acts_.get() + static_cast<std::size_t>(t) * B * G,
+                                                c_seq_.get() + t * state, c_seq_.get() + (t + 1) * state,
+                                                h_seq_.get() + (t + 1) * state, B, H, stream_); !s) return s;
+      }
+    }
+    const float* h_out = h_seq_.get() + state;
+    if (Status s = gemm(false, false, rows, V, H, h_out, H, p + layout_.output_weights, V, 0.0f, logits_.get(), V); !s) return s;
+    if (Status s = gpu::launch_softmax_cross_entropy(logits_.get(), p + layout_.output_bias, targets_.get(), rows, V,
+                                                     counters_.get(), stream_); !s) return s;
+    if (Status s = gemm(true, false, H, V, rows, h_out, H, logits_.get(), V, 0.0f, g + layout_.output_weights, V); !s) return s;
+    if (Status s = column_sums(logits_.get(), rows, V, g + layout_.output_bias); !s) return s;
+    if (Status s = gemm(false, true, rows, H, V, logits_.get(), V, p + layout_.output_weights, V, 0.0f, d_h_out_.get(), H); !s) return s;
+
+    if (recurrence_ == GpuRecurrence::kPersistentCluster) {
+      if (Status s = gpu::launch_cluster_backward(H, recurrence_buffers(), stream_); !s) return s;
+    } else {
+      WHYGPU_CUDA_TRY(cudaMemsetAsync(d_c_.get(), 0, d_c_.bytes(), stream_));
+      for (int t = T - 1; t >= 0; --t) {
+        float* d_gates_t = d_gates_.get() + static_cast<std::size_t>(t) * B * G;
+        if (Status s = gpu::launch_cell_backward(acts_.get() + static_cast<std::size_t>(t) * B * G, c_seq_.get() + t * state,
+                                                 c_seq_.get() + (t + 1) * state, d_h_out_.get() + t * state,
+                                                 t == T - 1 ? nullptr : d_h_rec_.get(), d_c_.get(), d_gates_t, B, H,
+                                                 stream_); !s) return s;
+        if (t > 0)
+          if (Status s = gemm(false, true, B, H, G, d_gates_t, G, p + layout_.recurrent_weights, G, 0.0f,
+                              d_h_rec_.get(), H); !s) return s;
+      }
+    }
+    if (Status s = gemm(true, false, H, G, rows, h_seq_.get(), H, d_gates_.get(), G, 0.0f, g + layout_.recurrent_weights, G); !s) return s;
+    if (Status s = gemm(true, false, E, G, rows, x_.get(), E, d_gates_.get(), G, 0.0f, g + layout_.input_weights, G); !s) return s;
+    if (Status s = column_sums(d_gates_.get(), rows, G, g + layout_.gate_bias); !s) return s;
+    if (Status s = gemm(false, true, rows, E, G, d_gates_.get(), G, p + layout_.input_weights, G, 0.0f, d_x_.get(), E); !s) return s;
+    WHYGPU_CUDA_TRY(cudaMemsetAsync(g + layout_.embedding, 0, static_cast<std::size_t>(V) * E * sizeof(float), stream_));
+    return gpu::launch_scatter_embedding_gradient(inputs_.get(), d_x_.get(), g + layout_.embedding, rows, E, stream_);
+  }
+
+  Status enqueue_update(bool training_step) {
+    const int rows = config_.training.batch * config_.training.length;
+    if (Status s = gpu::launch_gradient_norm(grads_.get(), layout_.total, counters_.get(), training_step, rows,
+                                             std::max(streams_.chunks_per_pass(), 1), stream_); !s) return s;
+    return gpu::launch_adam(params_.get(), grads_.get(), adam_m_.get(), adam_v_.get(), layout_.total,
+                            optimizer_.get(), counters_.get(), stream_);
+  }
+
+  Status enqueue_training_step() {
+    const TrainingShape& t = config_.training;
+    if (Status s = gpu::launch_prepare_chunk(text_.get(), streams_.segment(), t.length, t.batch, config_.shape.hidden,
+                                             counters_.get(), inputs_.get(), targets_.get(), h_seq_.get(),
+                                             c_seq_.get(), stream_); !s) return s;
+    if (Status s = enqueue_forward_backward(); !s) return s;
+    return enqueue_update(true);
+  }
+
+  Status capture_training_step() {
+    WHYGPU_CUDA_TRY(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal));
+    const Status enqueued = enqueue_training_step();
+    cudaGraph_t graph = nullptr;
+    const cudaError_t ended = cudaStreamEndCapture(stream_, &graph);
+    if (!enqueued) {
+      if (graph) cudaGraphDestroy(graph);
+      return enqueued.with_context("capturing the training step");
+    }
+    WHYGPU_CUDA_TRY(ended);
+    const cudaError_t made = cudaGraphInstantiate(&graph_exec_, graph, 0);
+    cudaGraphDestroy(graph);
+    WHYGPU_CUDA_TRY(made);
+    return Status::ok();
+  }
+
+  TrainerConfig config_;
+  GpuTrainerOptions options_;
+  GpuRecurrence recurrence_ = GpuRecurrence::kPerStep;
+  ParameterLayout layout_;
+  TextStreams streams_;
+  bool has_text_ = false;
+  int device_ = 0;
+  std::string device_name_;
+  cudaStream_t stream_ = nullptr;
+  cublasHandle_t cublas_ = nullptr;
+  cudaGraphExec_t graph_exec_ = nullptr;
+  DeviceArray<unsigned char> cublas_workspace_;
+  DeviceArray<float> params_, grads_, adam_m_, adam_v_;
+  DeviceArray<int> inputs_, targets_;
+  DeviceArray<TokenId> text_;
+  DeviceArray<float> x_, d_x_, pre_, acts_, d_gates_, h_seq_, c_seq_, logits_, d_h_out_, d_h_rec_, d_c_, ones_;
+  DeviceArray<DeviceCounters> counters_;
+  DeviceArray<OptimizerConfig> optimizer_;
+  PinnedArray<DeviceCounters> host_counters_;
+  long long reported_steps_ = 0;
+  double reported_loss_ = 0.0;
+};
+
+}  // namespace
+
+Status make_gpu_trainer(const TrainerConfig& config, const ModelWeights& initial,
+                        std::shared_ptr<const std::vector<TokenId>> text, const GpuTrainerOptions& options,
+                        std::unique_ptr<Trainer>* out) {
+  if (Status s = validate_shape(config.shape); !s) return s;
+  if (Status s = validate_training_shape(config.training); !s) return s;
+  if (Status s = validate_optimizer(config.optimizer); !s) return s;
+  if (!(initial.shape == config.shape) || initial.values.size() != parameter_layout(config.shape).total)
+    return Status::error("the initial weights do not match the model's shape");
+  auto trainer = std::make_unique<GpuTrainer>();
+  if (Status s = trainer->init(config, initial, std::move(text), options); !s) return s.with_context("GPU trainer");
+  *out = std::move(trainer);
+  return Status::ok();
+}
+
+}  // namespace whygpu::lstm

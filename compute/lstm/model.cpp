@@ -1,0 +1,73 @@
+#include "compute/lstm/model.h"
+
+#include <cmath>
+
+#include "compute/lstm/split_mix.h"
+
+namespace whygpu::lstm {
+
+Status validate_shape(const LstmShape& s) {
+  if (s.vocab < 1 || s.vocab > 1024)
+    return Status::error("vocabulary size " + std::to_string(s.vocab) + " is outside 1..1024");
+  if (s.embed < 1 || s.embed > kMaxEmbed)
+    return Status::error("embedding size " + std::to_string(s.embed) + " is outside 1.." + std::to_string(kMaxEmbed));
+  if (s.hidden < 4 || s.hidden > kMaxHidden)
+    return Status::error("hidden size " + std::to_string(s.hidden) + " is outside 4.." + std::to_string(kMaxHidden));
+  return Status::ok();
+}
+
+ParameterLayout parameter_layout(const LstmShape& s) {
+  const auto V = static_cast<std::size_t>(s.vocab), E = static_cast<std::size_t>(s.embed),
+             H = static_cast<std::size_t>(s.hidden);
+  ParameterLayout p;
+  p.embedding = 0;
+  p.input_weights = p.embedding + V * E;
+  p.recurrent_weights = p.input_weights + E * 4 * H;
+  p.gate_bias = p.recurrent_weights + H * 4 * H;
+  p.output_weights = p.gate_bias + 4 * H;
+  p.output_bias = p.output_weights + H * V;
+  p.total = p.output_bias + V;
+  return p;
+}
+
+ModelWeights initial_weights(const LstmShape& shape, std::uint64_t seed) {
+  const ParameterLayout p = parameter_layout(shape);
+  ModelWeights w;
+  w.shape = shape;
+  w.values.assign(p.total, 0.0f);
+  SplitMix64 random(seed);
+  auto fill = [&](std::size_t begin, std::size_t end, double scale) {
+    for (std::size_t i = begin; i < end; ++i)
+      w.values[i] = static_cast<float>((2.0 * random.uniform() - 1.0) * scale);
+  };
+  const double lstm_scale = 1.0 / std::sqrt(static_cast<double>(shape.hidden));
+  fill(p.embedding, p.input_weights, 0.5);
+  fill(p.input_weights, p.gate_bias, lstm_scale);
+  fill(p.gate_bias, p.output_weights, lstm_scale);
+  for (int u = 0; u < shape.hidden; ++u)
+    w.values[p.gate_bias + static_cast<std::size_t>(kForgetGate * shape.hidden + u)] = 1.0f;
+  fill(p.output_weights, p.output_bias, lstm_scale);
+  return w;
+}
+
+Status validate_optimizer(const OptimizerConfig& c) {
+  auto finite = [](float x) { return std::isfinite(x); };
+  if (!finite(c.learning_rate) || c.learning_rate <= 0.0f || c.learning_rate > 1.0f)
+    return Status::error("learning rate " + std::to_string(c.learning_rate) + " is outside (0, 1]");
+  if (!finite(c.beta1) || !finite(c.beta2) || c.beta1 < 0.0f || c.beta1 >= 1.0f || c.beta2 < 0.0f || c.beta2 >= 1.0f)
+    return Status::error("Adam's betas must lie in [0, 1)");
+  if (!finite(c.epsilon) || c.epsilon <= 0.0f) return Status::error("Adam's epsilon must be positive");
+  if (!finite(c.clip_norm) || c.clip_norm <= 0.0f)
+    return Status::error("the gradient clipping norm must be positive");
+  return Status::ok();
+}
+
+Status validate_training_shape(const TrainingShape& t) {
+  if (t.batch < 1 || t.batch > 4096)
+    return Status::error("batch " + std::to_string(t.batch) + " is outside 1..4096");
+  if (t.length < 1 || t.length > 4096)
+    return Status::error("sequence length " + std::to_string(t.length) + " is outside 1..4096");
+  return Status::ok();
+}
+
+}  // namespace whygpu::lstm

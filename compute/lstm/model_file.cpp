@@ -1,0 +1,159 @@
+#include "compute/lstm/model_file.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+namespace whygpu::lstm {
+namespace {
+
+constexpr char kMagic[12] = {'W', 'H', 'Y', 'G', 'P', 'U', '-', 'L', 'S', 'T', 'M', '\0'};
+constexpr std::uint32_t kVersion = 1;
+
+std::uint64_t fnv1a(const std::string& bytes) {
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  for (unsigned char b : bytes) {
+    hash ^= b;
+    hash *= 0x100000001b3ull;
+  }
+  return hash;
+}
+
+void put_u32(std::string* out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out->push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+}
+void put_u64(std::string* out, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) out->push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+}
+
+class Reader {
+ public:
+  explicit Reader(const std::string& bytes) : bytes_(bytes) {}
+  bool u32(std::uint32_t* v) {
+    if (pos_ + 4 > bytes_.size()) return false;
+    *v = 0;
+    for (int i = 0; i < 4; ++i) *v |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes_[pos_ + i])) << (8 * i);
+    pos_ += 4;
+    return true;
+  }
+  bool u64(std::uint64_t* v) {
+    if (pos_ + 8 > bytes_.size()) return false;
+    *v = 0;
+    for (int i = 0; i < 8; ++i) *v |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes_[pos_ + i])) << (8 * i);
+    pos_ += 8;
+    return true;
+  }
+  std::size_t position() const { return pos_; }
+  void skip(std::size_t n) { pos_ += n; }
+
+ private:
+  const std::string& bytes_;
+  std::size_t pos_ = 0;
+};
+
+}  // namespace
+
+Status save_model(const std::string& path, const SavedModel& model) {
+  const LstmShape& shape = model.weights.shape;
+  if (Status s = validate_shape(shape); !s) return s;
+  if (shape.vocab != model.vocabulary.size())
+    return Status::error("the model's vocabulary size does not match its weights");
+  if (model.weights.values.size() != parameter_layout(shape).total)
+    return Status::error("the model's weights do not match its shape");
+  std::string bytes(kMagic, sizeof kMagic);
+  put_u32(&bytes, kVersion);
+  put_u32(&bytes, static_cast<std::uint32_t>(shape.vocab));
+  put_u32(&bytes, static_cast<std::uint32_t>(shape.embed));
+  put_u32(&bytes, static_cast<std::uint32_t>(shape.hidden));
+  put_u64(&bytes, static_cast<std::uint64_t>(model.training_steps));
+  for (char32_t c : model.vocabulary.code_points()) put_u32(&bytes, static_cast<std::uint32_t>(c));
+  for (float w : model.weights.values) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &w, 4);
+    put_u32(&bytes, bits);
+  }
+  put_u64(&bytes, fnv1a(bytes));
+
+  const std::string temp = path + ".tmp";
+  {
+    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
+    if (!file) return Status::error("cannot write " + temp + ": " + std::strerror(errno));
+    file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    file.flush();
+    if (!file) {
+      std::remove(temp.c_str());
+      return Status::error("cannot write " + temp + " (disk full?)");
+    }
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    std::remove(temp.c_str());
+    return Status::error("cannot rename " + temp + " to " + path + ": " + why);
+  }
+  return Status::ok();
+}
+
+Status load_model(const std::string& path, SavedModel* out) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return Status::error("cannot open " + path + ": " + std::strerror(errno));
+  const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const std::string refused = path + " is not a usable whygpu character model: ";
+  if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
+    return Status::error(refused + "it does not begin with the model file's signature");
+  Reader reader(bytes);
+  reader.skip(sizeof kMagic);
+  std::uint32_t version = 0, vocab = 0, embed = 0, hidden = 0;
+  std::uint64_t steps = 0;
+  if (!reader.u32(&version) || !reader.u32(&vocab) || !reader.u32(&embed) || !reader.u32(&hidden) ||
+      !reader.u64(&steps))
+    return Status::error(refused + "the file is cut short");
+  if (version != kVersion)
+    return Status::error(refused + "it is format version " + std::to_string(version) +
+                         "; this whygpu reads version " + std::to_string(kVersion));
+  LstmShape shape;
+  if (vocab > 4096 || embed > 4096 || hidden > 4096) return Status::error(refused + "its sizes are impossible");
+  shape.vocab = static_cast<int>(vocab);
+  shape.embed = static_cast<int>(embed);
+  shape.hidden = static_cast<int>(hidden);
+  if (Status s = validate_shape(shape); !s) return Status::error(refused + s.message());
+  const std::size_t params = parameter_layout(shape).total;
+  const std::size_t expected = reader.position() + 4 * static_cast<std::size_t>(vocab) + 4 * params + 8;
+  if (bytes.size() < expected)
+    return Status::error(refused + "the file is cut short (" + std::to_string(bytes.size()) + " of " +
+                         std::to_string(expected) + " bytes)");
+  if (bytes.size() > expected)
+    return Status::error(refused + "it has " + std::to_string(bytes.size() - expected) + " bytes too many");
+  Reader tail(bytes);
+  tail.skip(expected - 8);
+  std::uint64_t stored_hash = 0;
+  tail.u64(&stored_hash);
+  if (stored_hash != fnv1a(bytes.substr(0, expected - 8)))
+    return Status::error(refused + "it is damaged (its checksum does not match its contents)");
+
+  std::vector<char32_t> code_points(vocab);
+  for (auto& c : code_points) {
+    std::uint32_t v = 0;
+    reader.u32(&v);
+    c = static_cast<char32_t>(v);
+  }
+  SavedModel model;
+  if (Status s = Vocabulary::from_code_points(std::move(code_points), &model.vocabulary); !s)
+    return Status::error(refused + s.message());
+  model.weights.shape = shape;
+  model.weights.values.resize(params);
+  for (float& w : model.weights.values) {
+    std::uint32_t bits = 0;
+    reader.u32(&bits);
+    std::memcpy(&w, &bits, 4);
+    if (!std::isfinite(w)) return Status::error(refused + "it holds weights that are not finite numbers");
+  }
+  model.training_steps = static_cast<long long>(steps);
+  *out = std::move(model);
+  return Status::ok();
+}
+
+}  // namespace whygpu::lstm

@@ -1,0 +1,98 @@
+#pragma once
+// A trainer owns the weights, the Adam state and the text's stream positions on one
+// device (CPU or GPU) and runs training steps. It is not thread-safe: one thread uses it
+// at a time (TrainingSession in session.h adds the worker thread and the locking).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compute/core/status.h"
+#include "compute/lstm/model.h"
+#include "compute/lstm/vocabulary.h"
+
+namespace whygpu::lstm {
+
+// One explicit batch, for tests and checks: token ids [length][batch] and the initial
+// state [batch][hidden].
+struct SequenceBatch {
+  int length = 0;
+  int batch = 0;
+  std::vector<int> inputs, targets;
+  std::vector<float> h0, c0;
+};
+Status validate_batch(const SequenceBatch& batch, const LstmShape& shape);
+// Error unless every token id of a training text is below `vocab`.
+Status check_tokens(const std::vector<TokenId>& text, int vocab);
+
+struct ForwardBackwardResult {
+  double loss = 0.0;                 // mean cross-entropy, nats per character
+  std::vector<float> gradients;      // parameter_layout order
+  std::vector<float> hidden_states;  // [length + 1][batch][hidden], slot 0 = h0
+  std::vector<float> cell_states;    // same for c
+};
+
+struct TrainingProgress {
+  long long steps = 0;          // optimizer steps since the trainer was made
+  int new_steps = 0;            // steps since the previous collect
+  double mean_loss = 0.0;       // their mean training loss (nats per character); 0 if none
+  double gradient_norm = 0.0;   // global gradient norm of the latest step, before clipping
+};
+
+class Trainer {
+ public:
+  virtual ~Trainer() = default;
+
+  // "CPU (OpenBLAS, 16 threads)", "NVIDIA H100 80GB HBM3 (persistent cluster kernel)"...
+  virtual std::string description() const = 0;
+  virtual const LstmShape& shape() const = 0;
+  virtual const TrainingShape& training_shape() const = 0;
+
+  // Forward and backward on one explicit batch (no update); the gradients stay inside
+  // for apply_gradients.
+  virtual Status forward_backward(const SequenceBatch& batch, ForwardBackwardResult* out) = 0;
+  // Clips the held gradients to the configured global norm and takes one Adam step.
+  virtual Status apply_gradients() = 0;
+
+  // `steps` training steps over the text given at creation (which it needs). The GPU
+  // trainer queues them and returns early; collect() waits for them.
+  virtual Status train(int steps) = 0;
+  virtual Status collect(TrainingProgress* out) = 0;
+  // Runs `steps` training steps and measures them where they run: CUDA events around
+  // them on the trainer's stream for the GPU, a steady clock for the CPU.
+  virtual Status timed_train(int steps, double* milliseconds) = 0;
+
+  virtual Status get_weights(ModelWeights* out) = 0;
+  // Replaces the weights (same shape), clears Adam's moments and restarts the streams.
+  virtual Status set_weights(const ModelWeights& weights) = 0;
+  virtual Status set_optimizer(const OptimizerConfig& config) = 0;
+};
+
+struct TrainerConfig {
+  LstmShape shape;
+  TrainingShape training;
+  OptimizerConfig optimizer;
+};
+
+// `text` may be null for a trainer that only runs explicit batches.
+Status make_cpu_trainer(const TrainerConfig& config, const ModelWeights& initial,
+                        std::shared_ptr<const std::vector<TokenId>> text, std::unique_ptr<Trainer>* out);
+
+// How the GPU runs the time steps of the recurrence.
+enum class GpuRecurrence {
+  kAuto,               // the persistent cluster kernel where it applies, else per step
+  kPersistentCluster,  // one kernel for all steps; needs compute capability 9.0 and
+                       // hidden 32, 64, 128 or 256
+  kPerStep,            // cuBLAS product plus a cell kernel for every step (any GPU, any size)
+};
+const char* recurrence_name(GpuRecurrence recurrence);
+
+struct GpuTrainerOptions {
+  GpuRecurrence recurrence = GpuRecurrence::kAuto;
+  bool use_graph = true;  // capture the whole training step in one CUDA graph
+};
+
+Status make_gpu_trainer(const TrainerConfig& config, const ModelWeights& initial,
+                        std::shared_ptr<const std::vector<TokenId>> text, const GpuTrainerOptions& options,
+                        std::unique_ptr<Trainer>* out);
+
+}  // namespace whygpu::lstm

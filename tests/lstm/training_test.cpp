@@ -1,0 +1,95 @@
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "compute/lstm/corpus.h"
+#include "compute/lstm/session.h"
+#include "compute/lstm/text_streams.h"
+#include "compute/lstm/trainer.h"
+
+namespace whygpu::lstm {
+namespace {
+
+std::shared_ptr<Corpus> tiny_corpus() {
+  std::u32string text;
+  for (int i = 0; i < 60; ++i) text += U"the quick brown fox jumps over the lazy dog. ";
+  auto corpus = std::make_shared<Corpus>();
+  EXPECT_TRUE(corpus_from_text(text, "tiny", corpus.get()));
+  return corpus;
+}
+
+TEST(TextStreams, ChunksFollowEachStreamAndTargetsAreTheNextCharacters) {
+  std::vector<TokenId> text(103);
+  for (std::size_t i = 0; i < text.size(); ++i) text[i] = static_cast<TokenId>(i);
+  TextStreams streams;
+  ASSERT_TRUE(TextStreams::create(text.size(), {4, 5}, &streams));
+  EXPECT_EQ(streams.segment(), 25u);
+  EXPECT_EQ(streams.chunks_per_pass(), 4);  // (25 - 1) / 5
+  std::vector<int> in(20), out(20);
+  streams.fill(text.data(), 2, in.data(), out.data());
+  EXPECT_EQ(in[0 * 4 + 1], 25 + 10);  // t = 0, stream 1
+  EXPECT_EQ(in[4 * 4 + 3], 75 + 14);  // t = 4, stream 3
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(out[i], in[i] + 1);
+  TextStreams small;
+  const Status s = TextStreams::create(20, {4, 5}, &small);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find("at least 24"), std::string::npos) << s.message();
+}
+
+TEST(CpuTrainer, TrainingOnATinyTextReducesTheLoss) {
+  const auto corpus = tiny_corpus();
+  const LstmShape shape{corpus->vocabulary.size(), 8, 32};
+  TrainerConfig config{shape, {4, 16}, OptimizerConfig{}};
+  config.optimizer.learning_rate = 1e-2f;
+  std::unique_ptr<Trainer> trainer;
+  ASSERT_TRUE(make_cpu_trainer(config, initial_weights(shape, 1),
+                               std::shared_ptr<const std::vector<TokenId>>(corpus, &corpus->tokens), &trainer));
+  TrainingProgress first, last;
+  ASSERT_TRUE(trainer->train(5));
+  ASSERT_TRUE(trainer->collect(&first));
+  ASSERT_TRUE(trainer->train(150));
+  ASSERT_TRUE(trainer->train(20));
+  ASSERT_TRUE(trainer->collect(&last));
+  EXPECT_EQ(last.steps, 175);
+  EXPECT_EQ(last.new_steps, 170);
+  EXPECT_GT(first.mean_loss, 2.5);  // about ln(28) = 3.3 at the start
+  EXPECT_LT(last.mean_loss, 0.5 * first.mean_loss);
+}
+
+TEST(TrainingSession, TrainsOnAWorkerThreadAndPublishesMetricsAndSamples) {
+  SessionConfig config;
+  config.device = Device::kCpu;
+  config.embed = 8;
+  config.hidden = 16;
+  config.training = {4, 8};
+  config.sample_every = 20;
+  config.sample_length = 30;
+  std::unique_ptr<TrainingSession> session;
+  ASSERT_TRUE(TrainingSession::create(config, tiny_corpus(), nullptr, &session));
+  EXPECT_FALSE(session->metrics().running);
+  session->start();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (session->samples().empty() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  session->pause();
+  const SessionMetrics m = session->metrics();
+  EXPECT_TRUE(m.error.empty()) << m.error;
+  EXPECT_GE(m.steps, 20);
+  EXPECT_GT(m.characters_per_second, 0.0);
+  EXPECT_GT(m.loss, 0.0);
+  ASSERT_FALSE(session->samples().empty());
+  EXPECT_EQ(session->samples()[0].text.substr(0, 3), "he ");  // the text has no 'T'
+  EXPECT_EQ(session->samples()[0].text.size(), 3u + 30u);
+  EXPECT_FALSE(session->loss_history().empty());
+  // A step-by-step generator from the current weights, used while paused.
+  std::unique_ptr<TextGenerator> generator;
+  ASSERT_TRUE(session->make_text_generator(Device::kCpu, 3, &generator));
+  ASSERT_TRUE(generator->prime(U"the", 1.0f));
+  ASSERT_TRUE(generator->step(1.0f));
+  EXPECT_EQ(generator->history().size(), 4u);
+  EXPECT_EQ(generator->latest()->cell.hidden.size(), 16u);
+}
+
+}  // namespace
+}  // namespace whygpu::lstm
