@@ -56,9 +56,10 @@ int run_headless(Shell& shell, const CliOptions& options, ScriptPlayer* player) 
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
-    if (!frame.capture.empty()) {
-      if (write_framebuffer_png(frame.capture, width, height, &error)) {
-        std::fprintf(stderr, "whygpu: wrote %s\n", frame.capture.c_str());
+    const std::string capture = !frame.capture.empty() ? frame.capture : shell.take_capture_request();
+    if (!capture.empty()) {
+      if (write_framebuffer_png(capture, width, height, &error)) {
+        std::fprintf(stderr, "whygpu: wrote %s\n", capture.c_str());
       } else {
         std::fprintf(stderr, "whygpu: %s\n", error.c_str());
         exit_code = 1;

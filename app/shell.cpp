@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 #include "app/panels/panel_registry.h"
 #include "app/rich_text.h"
+#include "app/script_player.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::app {
@@ -35,11 +37,40 @@ Shell::Shell(LessonLibrary library, Settings settings, bool headless)
     settings_.last_lesson = library_.lessons()[current_].id;
   }
   // Fonts and style are set up by the first prepare_frame(), once ImGui exists.
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(library_.folder() + "/demos", ec))
+    if (entry.path().extension() == ".script") demo_files_.push_back(entry.path().string());
+  std::sort(demo_files_.begin(), demo_files_.end());
 }
+
+Status Shell::start_demo(const std::string& path) {
+  Script script;
+  std::string error;
+  if (!load_script(path, &script, &error)) return Status::error(error);
+  demo_ = std::make_unique<ScriptPlayer>(std::move(script));
+  demo_name_ = std::filesystem::path(path).stem().string();
+  set_status_message("playing demo " + demo_name_, false);
+  return Status::ok();
+}
+
+void Shell::stop_demo() {
+  if (!demo_) return;
+  demo_.reset();
+  set_status_message("demo " + demo_name_ + " stopped", false);
+}
+
+std::string Shell::take_capture_request() { return std::exchange(capture_request_, {}); }
 
 Shell::~Shell() = default;
 
 void Shell::prepare_frame() {
+  if (demo_) {
+    const ScriptPlayer::Step step = demo_->advance(*this);
+    if (!step.screenshot.empty()) capture_request_ = step.screenshot;
+    if (!step.error.empty()) set_status_message("demo stopped: " + step.error, true);
+    else if (step.finished) set_status_message("demo " + demo_name_ + " finished", false);
+    if (step.finished) demo_.reset();
+  }
   if (!fonts_dirty_) return;
   fonts_ = build_fonts(settings_.font_scale);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
@@ -240,6 +271,18 @@ void Shell::draw_menu_bar() {
     ImGui::Separator();
     if (ImGui::MenuItem("Dark theme", nullptr, settings_.dark_theme)) set_dark_theme(true);
     if (ImGui::MenuItem("Light theme", nullptr, !settings_.dark_theme)) set_dark_theme(false);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Demos")) {
+    if (demo_files_.empty()) ImGui::TextDisabled("no demos in %s/demos", library_.folder().c_str());
+    for (const std::string& file : demo_files_) {
+      const std::string name = std::filesystem::path(file).stem().string();
+      if (ImGui::MenuItem(name.c_str())) {
+        if (const Status s = start_demo(file); !s) set_status_message(s.message(), true);
+      }
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Stop demo", nullptr, false, demo_ != nullptr)) stop_demo();
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {

@@ -16,6 +16,8 @@
 
 namespace whygpu::app {
 
+class ScriptPlayer;
+
 class Shell {
  public:
   Shell(LessonLibrary library, Settings settings, bool headless);
@@ -37,6 +39,14 @@ class Shell {
   void set_dark_theme(bool dark);
   // Errors of the open lesson (parse errors and panels that failed to start).
   std::vector<std::string> current_errors() const;
+  // Classroom demos: the *.script files in the lessons folder's demos/ sub-folder, played
+  // inside the running window from the Demos menu, one action per frame.
+  const std::vector<std::string>& demo_files() const { return demo_files_; }
+  Status start_demo(const std::string& path);
+  void stop_demo();
+  // A screenshot a demo asked for; the runner writes it after rendering the frame.
+  std::string take_capture_request();
+
   // Destroys every panel (stopping their work) while the GL context still exists.
   // Their errors stay listed.
   void close_panels();
@@ -74,6 +84,10 @@ class Shell {
   int current_ = -1;
   bool scroll_page_to_top_ = false;
   std::map<int, std::vector<PanelSlot>> panels_;  // kept while the app runs: training goes on
+  std::vector<std::string> demo_files_;
+  std::unique_ptr<ScriptPlayer> demo_;
+  std::string demo_name_;
+  std::string capture_request_;
   float frame_ms_smoothed_ = 0.0f;
   std::string status_message_;
   bool status_is_error_ = false;

@@ -147,3 +147,32 @@ TEST(HeadlessRender, BrokenLessonShowsItsErrorAndTheAppCarriesOn) {
 
 }  // namespace
 }  // namespace whygpu::app
+
+namespace whygpu::app {
+namespace {
+
+TEST(HeadlessRender, DemoFromTheDemosFolderPlaysInsideTheRunningApp) {
+  const auto folder = output_folder() / "demo-lessons";
+  std::filesystem::create_directories(folder / "demos");
+  std::ofstream(folder / "a.lesson") << "id: first\ntitle: First\nsection: S\n---\nOne.\n";
+  std::ofstream(folder / "b.lesson") << "id: second\ntitle: Second\nsection: S\n---\nTwo.\n";
+  const std::string shot = (output_folder() / "demo.png").string();
+  std::filesystem::remove(shot);
+  std::ofstream(folder / "demos" / "tour.script") << "next\nscreenshot " << shot << "\n";
+  Shell shell(LessonLibrary::load(folder.string()), Settings{}, true);
+  ASSERT_EQ(shell.demo_files().size(), 1u);
+  ASSERT_TRUE(shell.start_demo(shell.demo_files()[0]));
+  CliOptions options;
+  options.headless = true;
+  options.width = 640;
+  options.height = 480;
+  options.frames = 8;
+  options.screenshot = (output_folder() / "demo-final.png").string();
+  ASSERT_EQ(run_headless(shell, options, nullptr), 0);
+  EXPECT_EQ(shell.library().lessons()[shell.current_lesson()].id, "second");
+  EXPECT_TRUE(std::filesystem::exists(shot)) << "the demo's own screenshot";
+  EXPECT_FALSE(shell.start_demo((folder / "demos" / "missing.script").string()));
+}
+
+}  // namespace
+}  // namespace whygpu::app
