@@ -71,13 +71,15 @@ void TrainingSession::post(std::function<void()> command) {
   {
     std::lock_guard<std::mutex> lock(command_mutex_);
     commands_.push_back(std::move(command));
+    ++posted_;
   }
   command_ready_.notify_all();
 }
 
 void TrainingSession::wait_until_idle() {
   std::unique_lock<std::mutex> lock(command_mutex_);
-  idle_.wait(lock, [&] { return stopping_ || (commands_.empty() && !busy_); });
+  const std::uint64_t target = posted_;
+  idle_.wait(lock, [&] { return stopping_ || completed_ >= target; });
 }
 
 void TrainingSession::worker_loop() {
@@ -85,20 +87,23 @@ void TrainingSession::worker_loop() {
     std::deque<std::function<void()>> commands;
     {
       std::unique_lock<std::mutex> lock(command_mutex_);
-      busy_ = false;
-      idle_.notify_all();
       command_ready_.wait(lock, [&] { return stopping_ || !commands_.empty() || running_ || pending_steps_ > 0; });
-      if (stopping_) return;
+      if (stopping_) break;
       commands.swap(commands_);
-      busy_ = true;
     }
     for (auto& command : commands) command();
+    {
+      std::lock_guard<std::mutex> lock(command_mutex_);
+      completed_ += commands.size();
+    }
+    idle_.notify_all();
     if (running_ || pending_steps_ > 0) {
       train_chunk();
       std::lock_guard<std::mutex> lock(snapshot_mutex_);
       snapshot_.state = running_ ? SessionSnapshot::State::kRunning : SessionSnapshot::State::kPaused;
     }
   }
+  idle_.notify_all();  // waiters see stopping_
 }
 
 void TrainingSession::train_chunk() {

@@ -90,7 +90,8 @@ class TrainingSession {
       const std::function<void(const std::array<DeviceLayerView, kLayerCount>& activations,
                                const float* parameters, void* stream)>& fn);
 
-  // Blocks until every command given so far has been carried out (tests, shutdown).
+  // Blocks until every command given before this call has been carried out (training
+  // may go on: a running session keeps running).
   void wait_until_idle();
 
  private:
@@ -118,7 +119,8 @@ class TrainingSession {
   std::condition_variable command_ready_;
   std::condition_variable idle_;
   std::deque<std::function<void()>> commands_;
-  bool busy_ = false;
+  std::uint64_t posted_ = 0;     // commands given so far
+  std::uint64_t completed_ = 0;  // commands carried out so far
   bool stopping_ = false;
 
   // What the UI reads.

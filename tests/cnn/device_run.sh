@@ -14,29 +14,30 @@ bin=$carried/bin
 data=$carried/data
 status=0
 step() { echo; echo "=== $*"; }
-run() { "$@" || { echo "FAILED ($?): $*"; status=1; }; }
+# Each command gets a time limit of its own, so one hang cannot eat the whole call.
+run() { local limit=$1; shift; timeout "$limit" "$@" || { echo "FAILED ($?): $*"; status=1; }; }
 
 step "device"
 date -u
 nvidia-smi --query-gpu=name,driver_version --format=csv
 step "GPU tests"
-run "$bin/gpu_cnn_tests"
+run 120 "$bin/gpu_cnn_tests"
 step "CPU tests"
-WHYGPU_SOURCE_DIR=$carried run "$bin/cpu_cnn_tests" --gtest_brief=1
+WHYGPU_SOURCE_DIR=$carried run 60 "$bin/cpu_cnn_tests" --gtest_brief=1
 step "benchmark: ours and the PyTorch peer, batch 64, same call"
-run "$bin/whygpu_cnn_bench" --steps 500 --warmup 100 --mnist "$data/mnist" --fashion "$data/fashion-mnist"
-run python3 scripts/peer/cnn_pytorch.py --steps 500 --warmup 100
-run "$bin/whygpu_cnn_bench" --steps 500 --warmup 100 --backend gpu --json --mnist "$data/mnist" > "$out/bench.json"
+run 60 "$bin/whygpu_cnn_bench" --steps 500 --warmup 100 --mnist "$data/mnist" --fashion "$data/fashion-mnist"
+run 120 python3 scripts/peer/cnn_pytorch.py --steps 500 --warmup 100
+run 60 "$bin/whygpu_cnn_bench" --steps 500 --warmup 100 --backend gpu --json --mnist "$data/mnist" > "$out/bench.json"
 step "accuracy: ours (GPU), then the peer"
-run "$bin/whygpu_cnn_bench" --backend gpu --steps 10 --warmup 2 --accuracy --mnist "$data/mnist" --fashion "$data/fashion-mnist"
+run 90 "$bin/whygpu_cnn_bench" --backend gpu --steps 10 --warmup 2 --accuracy --mnist "$data/mnist" --fashion "$data/fashion-mnist"
 for seed in 2 3 4 5 6; do
   echo "seed $seed:"
-  "$bin/whygpu_cnn_bench" --backend gpu --steps 10 --warmup 2 --accuracy-data mnist --seed "$seed" --mnist "$data/mnist" | grep "epoch  5"
+  timeout 30 "$bin/whygpu_cnn_bench" --backend gpu --steps 10 --warmup 2 --accuracy-data mnist --seed "$seed" --mnist "$data/mnist" | grep "epoch  5"
 done
-run python3 scripts/peer/cnn_pytorch.py --steps 10 --warmup 5 --mnist "$data/mnist" --fashion "$data/fashion-mnist"
+run 150 python3 scripts/peer/cnn_pytorch.py --steps 10 --warmup 5 --mnist "$data/mnist" --fashion "$data/fashion-mnist"
 step "per-kernel GPU time of training steps (ncu, kernels serialised)"
 if command -v ncu >/dev/null; then
-  ncu --csv --metrics gpu__time_duration.sum --launch-skip 100 --launch-count 40 \
+  timeout 120 ncu --csv --metrics gpu__time_duration.sum --launch-skip 100 --launch-count 40 \
       "$bin/whygpu_cnn_bench" --backend gpu --steps 5 --warmup 5 --mnist "$data/mnist" > "$out/ncu.csv" 2> "$out/ncu.err"
   python3 - "$out/ncu.csv" <<'PY'
 import csv, sys, collections
@@ -54,7 +55,7 @@ PY
 fi
 step "memcheck over the GPU kernels"
 if command -v compute-sanitizer >/dev/null; then
-  run compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/gpu_cnn_tests" \
+  run 120 compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/gpu_cnn_tests" \
       --gtest_filter='GpuStep.*:GpuFeatureMaps.*:GpuTrainer.Evaluates*' --gtest_brief=1
 fi
 echo; echo "device_run: exit status $status"

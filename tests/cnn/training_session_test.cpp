@@ -50,6 +50,8 @@ TEST(TrainingSession, StepsPausesAndResets) {
   EXPECT_EQ(session->snapshot().state, SessionSnapshot::State::kPaused);
 
   session->play();
+  session->wait_until_idle();  // returns once play() is carried out, while training goes on
+  EXPECT_EQ(session->snapshot().state, SessionSnapshot::State::kRunning);
   ASSERT_TRUE(eventually([&] { return session->snapshot().progress.epochs_completed >= 2; }));
   session->pause();
   session->wait_until_idle();
