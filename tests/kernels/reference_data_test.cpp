@@ -106,6 +106,16 @@ TEST(ReferenceData, CorruptFilesGiveClearErrors) {
   EXPECT_NE(missing.message().find("cannot open"), std::string::npos);
 }
 
+TEST(RunInfo, DriverVersionFromEitherKernelModuleLine) {
+  EXPECT_EQ(driver_version_from_line(
+                "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  Thu Oct  2 2025"),
+            "580.159.04");
+  EXPECT_EQ(driver_version_from_line("NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  "
+                                     "580.159.04  Release Build  (dvs-builder@U22)"),
+            "580.159.04");
+  EXPECT_EQ(driver_version_from_line("something else"), "");
+}
+
 // The H100 run recorded in the repository loads, says where it comes from, and holds the
 // ladder the lessons show.
 TEST(ReferenceData, ShippedH100FileLoads) {
