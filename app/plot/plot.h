@@ -1,0 +1,107 @@
+#pragma once
+// A small plot widget for Dear ImGui 1.86 (which has only PlotLines): linear and log axes
+// with ticks and labels, several series with a legend (click an entry to hide it),
+// markers, dashed series for recorded data, vertical marks (crossovers), point labels,
+// a hover read-out, mouse-wheel zoom, drag to pan, double-click to fit, and PNG export
+// of the plot's own pixels. Every timing lesson (and the training curves) draws with it.
+//
+//   plot::Chart chart;
+//   chart.x = {plot::ScaleKind::Log, plot::ValueFormat::PowerOfTwo, true};
+//   chart.series.push_back({"CPU, one thread", sizes, times, palette().cpu});
+//   view_.draw("vector-add", chart, ImVec2(width, height), frame.font_scale);
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+#include "app/plot/plot_math.h"
+#include "app/plot/region_capture.h"
+
+namespace whygpu::app::plot {
+
+enum class Marker { None, Circle, Square, Diamond, Triangle, Cross };
+enum class Line { None, Solid, Dashed, Dotted };
+
+struct Series {
+  std::string label;
+  std::vector<double> x, y;  // same length; unplottable points (NaN, <= 0 on log) are gaps
+  ImU32 colour = IM_COL32(200, 200, 200, 255);
+  Marker marker = Marker::Circle;
+  Line line = Line::Solid;
+  // Recorded elsewhere (not measured here): hollow markers and "(recorded)" in the
+  // legend, so it is never mistaken for live data. Give it a dashed line as well.
+  bool recorded = false;
+  float thickness = 2.0f;               // line width at font scale 1
+  std::vector<std::string> point_notes;  // optional: one more read-out line per point
+};
+
+// A vertical line across the plot with a label at its top (a crossover size).
+struct VerticalMark {
+  double x = 0.0;
+  std::string label;
+  ImU32 colour = IM_COL32(220, 220, 220, 255);
+};
+
+// Text placed next to a data point (a kernel's name on the roofline).
+struct PointLabel {
+  double x = 0.0, y = 0.0;
+  std::string text;
+  ImU32 colour = IM_COL32(220, 220, 220, 255);
+};
+
+enum class LegendPlace { Right, Below };
+
+struct Chart {
+  std::string x_title, y_title;
+  AxisSpec x, y;
+  std::vector<Series> series;
+  std::vector<VerticalMark> marks;
+  std::vector<PointLabel> labels;
+  std::string footnote;  // one muted line under the plot (where recorded data come from)
+  // Values the fitted x range always covers (the sizes a sweep will measure), so the axes
+  // do not jump as its points arrive.
+  std::vector<double> x_span;
+  std::string empty_message;  // shown in the middle while no series has a point
+  LegendPlace legend = LegendPlace::Right;  // Below: in columns, for many series
+};
+
+class PlotView {
+ public:
+  PlotView() = default;
+  PlotView(const PlotView&) = delete;
+  PlotView& operator=(const PlotView&) = delete;
+
+  // Draws the chart at the cursor in a box of `size` pixels (legend included) and
+  // handles the mouse over it. `scale` is the user's font scale (line widths, markers).
+  void draw(const char* id, const Chart& chart, ImVec2 size, float scale);
+
+  // Back to fitting the view to the data (also: double-click on the plot).
+  void fit() { auto_fit_ = true; }
+  bool fitted() const { return auto_fit_; }
+
+  // Asks for the plot's pixels to be written to `path` as a PNG when this frame is
+  // rendered (the plot must be drawn this frame). The outcome: last_png_message().
+  void save_png(const std::string& path);
+  bool png_pending() const { return capture_.pending; }
+  // "Saved the plot to x.png (1200 x 600 pixels)" or why not; empty before any request.
+  const std::string& last_png_message() const { return capture_.message; }
+  bool last_png_ok() const { return capture_.ok; }
+
+  // The view's current ranges (for tests and for panels that show them).
+  const Range& x_range() const { return x_range_; }
+  const Range& y_range() const { return y_range_; }
+
+ private:
+  void fit_to(const Chart& chart);
+  bool hidden(const std::string& label) const;
+  void toggle(const std::string& label);
+
+  bool auto_fit_ = true;
+  bool drag_started_in_plot_ = false;  // drags that begin on the legend do not pan
+  Range x_range_, y_range_;
+  std::string view_key_;  // axes and titles: a different view refits
+  std::vector<std::string> hidden_;
+  RegionCapture capture_;  // the plot's address is stable: panels own their views
+};
+
+}  // namespace whygpu::app::plot

@@ -1,0 +1,348 @@
+#include "app/plot/plot_math.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace whygpu::app::plot {
+namespace {
+
+// Values on a log axis are handled as log10(v), so that equal ratios get equal lengths.
+double to_scale(ScaleKind scale, double v) { return scale == ScaleKind::Log ? std::log10(v) : v; }
+double from_scale(ScaleKind scale, double s) { return scale == ScaleKind::Log ? std::pow(10.0, s) : s; }
+
+// Limits of a view, in scale space: zooming stops there instead of losing all precision.
+constexpr double kMaxLogScale = 300.0;
+constexpr double kMaxLinear = 1e300;
+constexpr double kMinRelativeSpan = 1e-9;
+
+// Removes trailing zeros (and a trailing point) from "12.500".
+std::string trim_zeros(std::string text) {
+  if (text.find('.') == std::string::npos) return text;
+  while (!text.empty() && text.back() == '0') text.pop_back();
+  if (!text.empty() && text.back() == '.') text.pop_back();
+  return text;
+}
+
+// Fixed-point with enough decimals for `significant` digits, never rounding the integer part.
+std::string plain_number(double v, int significant) {
+  if (v == 0.0) return "0";
+  const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(v))));
+  const int decimals = std::clamp(significant - 1 - magnitude, 0, 12);
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, v);
+  std::string out = trim_zeros(text);
+  return out == "-0" ? "0" : out;
+}
+
+std::string number(double v, int significant) {
+  const double a = std::fabs(v);
+  if (a == 0.0) return "0";
+  if (!std::isfinite(v)) return std::isnan(v) ? "NaN" : (v > 0 ? "inf" : "-inf");
+  if (a >= 1e15 || a < 1e-4) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*e", std::max(0, significant - 1), v);
+    // "2.50e-05" -> "2.5e-5"
+    std::string s = text;
+    const auto e = s.find('e');
+    std::string mantissa = trim_zeros(s.substr(0, e));
+    int exponent = std::atoi(s.c_str() + e + 1);
+    return mantissa + "e" + std::to_string(exponent);
+  }
+  if (a >= 1e4) {
+    static const char* const suffixes[] = {"k", "M", "G", "T"};
+    int index = 0;
+    double scaled = v / 1e3;
+    while (std::fabs(scaled) >= 1e3 && index < 3) {
+      scaled /= 1e3;
+      ++index;
+    }
+    return plain_number(scaled, significant) + suffixes[index];
+  }
+  return plain_number(v, significant);
+}
+
+// UTF-8 superscript for an integer exponent: 20 -> "²⁰".
+std::string superscript(int exponent) {
+  static const char* const digits[] = {"\u2070", "\u00b9", "\u00b2", "\u00b3", "\u2074",
+                                       "\u2075", "\u2076", "\u2077", "\u2078", "\u2079"};
+  std::string out = exponent < 0 ? "\u207b" : "";
+  for (const char c : std::to_string(std::abs(exponent))) out += digits[c - '0'];
+  return out;
+}
+
+// Exponent of v when it is a power of two (to rounding), or false.
+bool power_of_two_exponent(double v, int* exponent) {
+  if (!(v > 0.0) || !std::isfinite(v)) return false;
+  const double e = std::round(std::log2(v));
+  if (std::fabs(std::log2(v) - e) > 1e-9) return false;
+  *exponent = static_cast<int>(e);
+  return true;
+}
+
+std::string tick_label(double v, const AxisSpec& axis, int significant) {
+  return format_value(v, axis.format, significant);
+}
+
+bool inside(const Range& range, double v) {
+  const double slack = 1e-9 * std::max(std::fabs(range.min), std::fabs(range.max));
+  return v >= range.min - slack && v <= range.max + slack;
+}
+
+std::vector<Tick> linear_ticks(const AxisSpec& axis, const Range& range, int max_labels) {
+  std::vector<Tick> ticks;
+  const double span = range.max - range.min;
+  if (!(span > 0.0) || !std::isfinite(span)) return ticks;
+  const double raw = span / std::max(1, max_labels - 1);
+  const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = 10.0 * decade;
+  int mantissa = 1;  // of 10 * decade, when none of 1, 2, 5 is large enough
+  for (const int m : {1, 2, 5}) {
+    if (m * decade >= raw * (1 - 1e-12)) {
+      step = m * decade;
+      mantissa = m;
+      break;
+    }
+  }
+  // Two labels at least: a range that falls between two steps takes the next finer step.
+  while (std::floor(range.max / step + 1e-9) - std::ceil(range.min / step - 1e-9) < 1.0) {
+    mantissa = mantissa == 1 ? 5 : mantissa == 5 ? 2 : 1;
+    step = mantissa == 5 ? step / 2.0 : mantissa == 2 ? step / 2.5 : step / 2.0;
+  }
+  const int minors = mantissa == 2 ? 4 : 5;
+  const double largest = std::max(std::fabs(range.min), std::fabs(range.max));
+  const int significant =
+      std::max(3, static_cast<int>(std::floor(std::log10(largest)) - std::floor(std::log10(step))) + 1);
+  const double minor_step = step / minors;
+  const long long first = static_cast<long long>(std::ceil(range.min / minor_step - 1e-9));
+  const long long last = static_cast<long long>(std::floor(range.max / minor_step + 1e-9));
+  if (last - first > 10000) return ticks;  // cannot happen with a sane max_labels
+  for (long long i = first; i <= last; ++i) {
+    double v = i * minor_step;
+    if (std::fabs(v) < step * 1e-9) v = 0.0;  // no "-0" or "1e-17" at the origin
+    Tick tick;
+    tick.value = v;
+    tick.major = i % minors == 0;
+    if (tick.major) tick.label = tick_label(v, axis, significant);
+    ticks.push_back(tick);
+  }
+  return ticks;
+}
+
+// Ticks at multiples m * 10^d (m from `multiples`) inside the range, all major.
+std::vector<Tick> decade_multiples(const AxisSpec& axis, const Range& range,
+                                   std::initializer_list<int> multiples) {
+  std::vector<Tick> ticks;
+  const int d0 = static_cast<int>(std::floor(std::log10(range.min)));
+  const int d1 = static_cast<int>(std::ceil(std::log10(range.max)));
+  for (int d = d0; d <= d1; ++d)
+    for (const int m : multiples) {
+      const double v = m * std::pow(10.0, d);
+      if (inside(range, v)) ticks.push_back({v, true, tick_label(v, axis, 3)});
+    }
+  return ticks;
+}
+
+std::vector<Tick> log_ticks(const AxisSpec& axis, const Range& range, int max_labels) {
+  std::vector<Tick> ticks;
+  const double lmin = std::log10(range.min);
+  const double lmax = std::log10(range.max);
+  const int d0 = static_cast<int>(std::ceil(lmin - 1e-9));
+  const int d1 = static_cast<int>(std::floor(lmax + 1e-9));
+  if (d1 - d0 >= 1) {
+    const int every = std::max(1, static_cast<int>(std::ceil((d1 - d0) / double(std::max(1, max_labels - 1)))));
+    const bool fine_minors = every == 1 && lmax - lmin <= 8.0;
+    for (int d = static_cast<int>(std::floor(lmin)); d <= d1; ++d) {
+      const double v = std::pow(10.0, d);
+      if (inside(range, v)) {
+        const bool major = ((d % every) + every) % every == 0;
+        ticks.push_back({v, major, major ? tick_label(v, axis, 3) : ""});
+      }
+      if (!fine_minors) continue;
+      for (int m = 2; m <= 9; ++m)
+        if (inside(range, m * v)) ticks.push_back({m * v, false, ""});
+    }
+    return ticks;
+  }
+  // Less than about a decade in view: 1-2-5 steps, else every multiple, else linear.
+  std::vector<Tick> majors = decade_multiples(axis, range, {1, 2, 5});
+  if (majors.size() < 2) majors = decade_multiples(axis, range, {1, 2, 3, 4, 5, 6, 7, 8, 9});
+  if (majors.size() < 2 || static_cast<int>(majors.size()) > std::max(2, max_labels))
+    return linear_ticks(axis, range, max_labels);
+  for (const Tick& t : decade_multiples(axis, range, {1, 2, 3, 4, 5, 6, 7, 8, 9})) {
+    const bool is_major = std::any_of(majors.begin(), majors.end(),
+                                      [&](const Tick& m) { return m.value == t.value; });
+    if (!is_major) ticks.push_back({t.value, false, ""});
+  }
+  ticks.insert(ticks.end(), majors.begin(), majors.end());
+  std::sort(ticks.begin(), ticks.end(), [](const Tick& a, const Tick& b) { return a.value < b.value; });
+  return ticks;
+}
+
+std::vector<Tick> binary_ticks(const AxisSpec& axis, const Range& range, int max_labels) {
+  const int p0 = static_cast<int>(std::ceil(std::log2(range.min) - 1e-9));
+  const int p1 = static_cast<int>(std::floor(std::log2(range.max) + 1e-9));
+  if (p1 - p0 < 1) return log_ticks(axis, range, max_labels);
+  // Steps of 1, 2, 4, 5, 10, 20... powers: labels at 2^10, 2^12, 2^14, not 2^12, 2^15.
+  const double wanted = (p1 - p0) / double(std::max(1, max_labels - 1));
+  int every = 100;
+  for (const int step : {1, 2, 4, 5, 10, 20, 50, 100}) {
+    if (step >= wanted) {
+      every = step;
+      break;
+    }
+  }
+  std::vector<Tick> ticks;
+  for (int p = p0; p <= p1; ++p) {
+    const double v = std::ldexp(1.0, p);
+    const bool major = ((p % every) + every) % every == 0;
+    ticks.push_back({v, major, major ? tick_label(v, axis, 3) : ""});
+  }
+  return ticks;
+}
+
+}  // namespace
+
+bool plottable(ScaleKind scale, double v) {
+  return std::isfinite(v) && (scale == ScaleKind::Linear || v > 0.0);
+}
+
+double fraction_of(ScaleKind scale, const Range& range, double v) {
+  const double lo = to_scale(scale, range.min);
+  const double hi = to_scale(scale, range.max);
+  return (to_scale(scale, v) - lo) / (hi - lo);
+}
+
+double value_at(ScaleKind scale, const Range& range, double fraction) {
+  const double lo = to_scale(scale, range.min);
+  const double hi = to_scale(scale, range.max);
+  return from_scale(scale, lo + fraction * (hi - lo));
+}
+
+std::vector<Tick> make_ticks(const AxisSpec& axis, const Range& range, int max_labels) {
+  if (!(range.max > range.min) || !plottable(axis.scale, range.min) || !plottable(axis.scale, range.max))
+    return {};
+  max_labels = std::max(2, max_labels);
+  if (axis.scale == ScaleKind::Linear) return linear_ticks(axis, range, max_labels);
+  if (axis.binary_ticks) return binary_ticks(axis, range, max_labels);
+  return log_ticks(axis, range, max_labels);
+}
+
+std::string format_value(double v, ValueFormat format, int significant) {
+  switch (format) {
+    case ValueFormat::Number:
+      return number(v, significant);
+    case ValueFormat::PowerOfTwo: {
+      int exponent = 0;
+      if (!power_of_two_exponent(v, &exponent)) return number(v, significant);
+      // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) about "2" + string.
+      std::string text = "2";
+      text += superscript(exponent);
+      if (significant > 3 && exponent >= 0 && exponent < 63) {
+        text += " (";
+        text += std::to_string(1ull << exponent);
+        text += ")";
+      }
+      return text;
+    }
+    case ValueFormat::Milliseconds: {
+      if (!std::isfinite(v)) return number(v, significant);
+      const double a = std::fabs(v);
+      if (a == 0.0) return "0 s";
+      if (a >= 1e3) return number(v / 1e3, significant) + " s";
+      if (a >= 1.0) return number(v, significant) + " ms";
+      if (a >= 1e-3) return number(v * 1e3, significant) + " \u00b5s";
+      return number(v * 1e6, significant) + " ns";
+    }
+  }
+  return number(v, significant);
+}
+
+void Extent::add(double v) {
+  if (!plottable(scale_, v)) return;
+  lo_ = std::min(lo_, v);
+  hi_ = std::max(hi_, v);
+}
+
+Range Extent::padded(double pad) const {
+  if (empty()) return scale_ == ScaleKind::Log ? Range{1.0, 10.0} : Range{0.0, 1.0};
+  double lo = to_scale(scale_, lo_);
+  double hi = to_scale(scale_, hi_);
+  if (hi - lo <= kMinRelativeSpan * std::max(1.0, std::fabs(lo))) {
+    // One value (or all equal): give it room, half a decade on a log axis.
+    const double half = scale_ == ScaleKind::Log ? 0.5 : std::max(std::fabs(lo) * 0.1, 0.5);
+    lo -= half;
+    hi += half;
+  }
+  const double span = hi - lo;
+  return {from_scale(scale_, lo - pad * span), from_scale(scale_, hi + pad * span)};
+}
+
+Range zoom(ScaleKind scale, const Range& range, double anchor, double factor) {
+  if (!(factor > 0.0) || !std::isfinite(factor)) return range;
+  const double lo = to_scale(scale, range.min);
+  const double hi = to_scale(scale, range.max);
+  const double at = lo + anchor * (hi - lo);
+  const double new_lo = at - (at - lo) * factor;
+  const double new_hi = at + (hi - at) * factor;
+  const double limit = scale == ScaleKind::Log ? kMaxLogScale : kMaxLinear;
+  const double min_span = kMinRelativeSpan * std::max({1.0, std::fabs(new_lo), std::fabs(new_hi)});
+  if (!(new_hi - new_lo > min_span) || new_lo < -limit || new_hi > limit) return range;
+  return {from_scale(scale, new_lo), from_scale(scale, new_hi)};
+}
+
+Range pan(ScaleKind scale, const Range& range, double delta) {
+  const double lo = to_scale(scale, range.min);
+  const double hi = to_scale(scale, range.max);
+  const double shift = delta * (hi - lo);
+  const double limit = scale == ScaleKind::Log ? kMaxLogScale : kMaxLinear;
+  if (!std::isfinite(shift) || lo + shift < -limit || hi + shift > limit) return range;
+  return {from_scale(scale, lo + shift), from_scale(scale, hi + shift)};
+}
+
+int nearest_point(const std::vector<ScreenPoint>& points, ScreenPoint at, double radius) {
+  int best = -1;
+  double best_d2 = radius * radius;
+  for (int i = 0; i < static_cast<int>(points.size()); ++i) {
+    const double dx = points[i].x - at.x;
+    const double dy = points[i].y - at.y;
+    const double d2 = dx * dx + dy * dy;
+    if (d2 <= best_d2) {
+      best_d2 = d2;
+      best = i;
+    }
+  }
+  return best;
+}
+
+double crossover_x(const std::vector<double>& x, const std::vector<double>& a,
+                   const std::vector<double>& b, bool log_x, bool log_y, bool* a_ends_above) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const std::size_t count = std::min({x.size(), a.size(), b.size()});
+  const ScaleKind xs = log_x ? ScaleKind::Log : ScaleKind::Linear;
+  const ScaleKind ys = log_y ? ScaleKind::Log : ScaleKind::Linear;
+  double crossing = nan;
+  bool have_previous = false;
+  double previous_x = 0.0, previous_d = 0.0;
+  int last_sign = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!plottable(xs, x[i]) || !plottable(ys, a[i]) || !plottable(ys, b[i])) continue;
+    const double d = to_scale(ys, a[i]) - to_scale(ys, b[i]);
+    const int sign = d > 0 ? 1 : d < 0 ? -1 : 0;
+    if (sign != 0 && last_sign != 0 && sign != last_sign && have_previous) {
+      // Between the previous sample and this one (at the previous one when it was a tie).
+      const double t = previous_d == 0.0 ? 0.0 : previous_d / (previous_d - d);
+      const double x0 = to_scale(xs, previous_x);
+      const double x1 = to_scale(xs, x[i]);
+      crossing = from_scale(xs, x0 + t * (x1 - x0));
+    }
+    if (sign != 0) last_sign = sign;
+    have_previous = true;
+    previous_x = x[i];
+    previous_d = d;
+  }
+  if (a_ends_above) *a_ends_above = last_sign > 0;
+  return crossing;
+}
+
+}  // namespace whygpu::app::plot

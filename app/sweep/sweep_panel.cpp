@@ -1,0 +1,235 @@
+#include "app/sweep/sweep_panel.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+
+#include "app/sweep/sweep_csv.h"
+#include "app/ui_style.h"
+#include "compute/core/measure.h"
+#include "compute/kernels/bench_cli.h"
+
+namespace whygpu::app {
+namespace {
+
+// Parses one parameter with PanelArgs' checks, so lesson lines and scripts read alike.
+Status parse_int(const std::string& key, const std::string& value, long long min, long long max, long long* out) {
+  PanelArgs args({{key, value}}, "");
+  *out = args.get_int(key, 0, min, max);
+  return args.error().empty() ? Status::ok() : Status::error(args.error().substr(2));
+}
+
+Status parse_double(const std::string& key, const std::string& value, double min, double max, double* out) {
+  PanelArgs args({{key, value}}, "");
+  *out = args.get_double(key, 0, min, max);
+  return args.error().empty() ? Status::ok() : Status::error(args.error().substr(2));
+}
+
+std::string format_seconds(double s) {
+  char text[32];
+  if (s < 60) std::snprintf(text, sizeof text, "%.0f s", s);
+  else std::snprintf(text, sizeof text, "%d min %02d s", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
+  return text;
+}
+
+}  // namespace
+
+SweepPanel::SweepPanel(std::string name, PanelArgs& args)
+    : name_(std::move(name)), options_(kernels::default_bench_options()) {
+  // The same defaults as `whygpu bench`, so a lesson's numbers match the command line's.
+  options_.measure.repeats = static_cast<int>(args.get_int("repeats", options_.measure.repeats, 1, 1000));
+  options_.measure.budget_seconds = args.get_double("budget", options_.measure.budget_seconds, 0.0, 600.0);
+  options_.cpu_threads = static_cast<int>(args.get_int("threads", 0, 0, 4096));
+  const std::time_t now = std::time(nullptr);
+  csv_path_ = args.get_string("csv", default_export_path(name_, "csv", now));
+  png_path_ = args.get_string("png", default_export_path(name_, "png", now));
+}
+
+Status SweepPanel::set_param(const std::string& key, const std::string& value) {
+  long long n = 0;
+  double d = 0.0;
+  if (key == "repeats") {
+    if (Status s = parse_int(key, value, 1, 1000, &n); !s) return s;
+    options_.measure.repeats = static_cast<int>(n);
+    return Status::ok();
+  }
+  if (key == "budget") {
+    if (Status s = parse_double(key, value, 0.0, 600.0, &d); !s) return s;
+    options_.measure.budget_seconds = d;
+    return Status::ok();
+  }
+  if (key == "threads") {
+    if (Status s = parse_int(key, value, 0, 4096, &n); !s) return s;
+    options_.cpu_threads = static_cast<int>(n);
+    return Status::ok();
+  }
+  if (key == "csv") {
+    csv_path_ = value;
+    return Status::ok();
+  }
+  if (key == "png") {
+    png_path_ = value;
+    return Status::ok();
+  }
+  return set_own_param(key, value);
+}
+
+Status SweepPanel::set_own_param(const std::string& key, const std::string&) {
+  return Status::error("this panel has no parameter '" + key +
+                       "' (shared ones: repeats, budget, threads, csv, png)");
+}
+
+Status SweepPanel::press(const std::string& button) {
+  if (button == "run") return start();
+  if (button == "cancel") {
+    runner_.cancel();
+    return Status::ok();
+  }
+  if (button == "fit") {
+    view_.fit();
+    return Status::ok();
+  }
+  if (button == "save-csv") {
+    SweepRunner::Snapshot latest = snapshot_;
+    runner_.refresh(&latest);
+    const Status s = write_sweep_csv(csv_path_, describe_sweep(), options_.cpu_threads, latest.rows);
+    export_ok_ = s.is_ok();
+    export_message_ = s ? "Saved " + std::to_string(latest.rows.size()) + " rows to " + csv_path_ : s.message();
+    if (s) std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(), export_message_.c_str());
+    return s;
+  }
+  if (button == "save-png") {
+    // Written while the next frame renders; the message appears then.
+    view_.save_png(png_path_);
+    return Status::ok();
+  }
+  return press_own(button);
+}
+
+Status SweepPanel::press_own(const std::string& button) {
+  return Status::error("this panel has no button '" + button + "' (run, cancel, save-csv, save-png, fit)");
+}
+
+Status SweepPanel::start() {
+  kernels::BenchOptions options = options_;
+  options.measure.cancel = runner_.cancel_flag();
+  std::vector<kernels::SweepJob> jobs;
+  if (Status s = make_jobs(options, &jobs); !s) return s;
+  if (Status s = runner_.start(std::move(jobs)); !s) return s;
+  started_ = std::chrono::steady_clock::now();
+  frame_ms_.clear();
+  frame_summary_.clear();
+  slow_frames_logged_ = 0;
+  view_.fit();
+  std::fprintf(stderr, "whygpu: %s: sweep started\n", name_.c_str());
+  return Status::ok();
+}
+
+void SweepPanel::record_frame(const FrameContext& frame) {
+  const bool busy_now = runner_.busy();
+  if (busy_now && frame.delta_seconds > 0) {
+    frame_ms_.push_back(frame.delta_seconds * 1000.0);
+    // Name the slow frames, so a stall can be matched with what the sweep was doing.
+    if (frame.delta_seconds > 0.1 && slow_frames_logged_++ < 20)
+      std::fprintf(stderr, "whygpu: %s: slow frame %.0f ms at %.1f s into the sweep, during %s\n", name_.c_str(),
+                   frame.delta_seconds * 1000.0,
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count(),
+                   snapshot_.progress.current.c_str());
+  }
+  if (was_busy_ && !busy_now && !frame_ms_.empty()) {
+    std::vector<double> sorted = frame_ms_;
+    std::sort(sorted.begin(), sorted.end());
+    const std::size_t slow = static_cast<std::size_t>(std::count_if(sorted.begin(), sorted.end(),
+                                                                    [](double ms) { return ms > 1000.0 / 60.0; }));
+    char text[256];
+    std::snprintf(text, sizeof text,
+                  "UI during the sweep: %zu frames, median %.1f ms, p99 %.1f ms, worst %.1f ms; %zu over 16.7 ms",
+                  sorted.size(), percentile_of_sorted(sorted, 0.5), percentile_of_sorted(sorted, 0.99),
+                  sorted.back(), slow);
+    frame_summary_ = text;
+    std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(), text);
+  }
+  was_busy_ = busy_now;
+}
+
+bool SweepPanel::poll(const FrameContext& frame) {
+  record_frame(frame);
+  if (png_was_pending_ && !view_.png_pending())
+    std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(), view_.last_png_message().c_str());
+  png_was_pending_ = view_.png_pending();
+  const bool changed = runner_.refresh(&snapshot_);
+  if (changed && !snapshot_.running && !runner_.busy()) {
+    const char* how = snapshot_.cancelled ? "cancelled" : snapshot_.error.empty() ? "finished" : "stopped";
+    std::fprintf(stderr, "whygpu: %s: sweep %s after %.1f s, %zu rows%s%s\n", name_.c_str(), how,
+                 snapshot_.elapsed_seconds, snapshot_.rows.size(), snapshot_.error.empty() ? "" : ": ",
+                 snapshot_.error.c_str());
+  }
+  return changed;
+}
+
+void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_label) {
+  const bool running = runner_.busy();
+  ImGui::BeginDisabled(running);
+  if (ImGui::Button(run_label)) {
+    if (Status s = start(); !s) {
+      export_ok_ = false;
+      export_message_ = s.message();
+    }
+  }
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!running);
+  if (ImGui::Button("Cancel")) runner_.cancel();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  const kernels::SweepProgress& p = snapshot_.progress;
+  const float fraction = p.total > 0 ? static_cast<float>(p.done) / p.total : 0.0f;
+  if (running) last_elapsed_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  std::string overlay;
+  if (running) overlay = std::to_string(p.done) + " / " + std::to_string(p.total) + ": " + p.current + "  (" +
+                         format_seconds(last_elapsed_) + ")";
+  else if (p.total > 0)
+    overlay = snapshot_.cancelled ? "cancelled after " + std::to_string(p.done) + " of " + std::to_string(p.total)
+                                  : "done: " + std::to_string(p.done) + " measurements in " + format_seconds(last_elapsed_);
+  else overlay = "not run yet";
+  ImGui::ProgressBar(running || snapshot_.cancelled ? fraction : (p.total > 0 ? 1.0f : 0.0f),
+                     ImVec2(std::min(ImGui::GetContentRegionAvail().x, 640.0f * frame.font_scale), 0),
+                     overlay.c_str());
+  if (!snapshot_.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+    ImGui::TextWrapped("The sweep stopped: %s", snapshot_.error.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (!frame_summary_.empty()) ImGui::TextDisabled("%s", frame_summary_.c_str());
+}
+
+void SweepPanel::draw_export_row(const FrameContext& frame, bool with_png) {
+  const float field = 330.0f * frame.font_scale;
+  ImGui::SetNextItemWidth(field);
+  ImGui::InputText("##csv", &csv_path_);
+  ImGui::SameLine();
+  if (ImGui::Button("Save CSV")) press("save-csv");
+  if (with_png) {
+    ImGui::SameLine(0, 3 * ImGui::GetStyle().ItemSpacing.x);
+    ImGui::SetNextItemWidth(field);
+    ImGui::InputText("##png", &png_path_);
+    ImGui::SameLine();
+    if (ImGui::Button("Save plot as PNG")) press("save-png");
+  }
+  const bool png_newer = with_png && !view_.last_png_message().empty() && !view_.png_pending();
+  if (png_newer) {
+    ImGui::PushStyleColor(ImGuiCol_Text, view_.last_png_ok() ? palette().muted_text : palette().error);
+    ImGui::TextWrapped("%s", view_.last_png_message().c_str());
+    ImGui::PopStyleColor();
+  }
+  if (!export_message_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, export_ok_ ? palette().muted_text : palette().error);
+    ImGui::TextWrapped("%s", export_message_.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,197 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "app/plot/plot_math.h"
+
+namespace whygpu::app::plot {
+namespace {
+
+std::vector<double> major_values(const std::vector<Tick>& ticks) {
+  std::vector<double> out;
+  for (const Tick& t : ticks)
+    if (t.major) out.push_back(t.value);
+  return out;
+}
+
+std::vector<std::string> major_labels(const std::vector<Tick>& ticks) {
+  std::vector<std::string> out;
+  for (const Tick& t : ticks)
+    if (t.major) out.push_back(t.label);
+  return out;
+}
+
+TEST(PlotScale, LinearAndLogMappingsAreInversesAndLogIsByRatio) {
+  const Range lin{-2.0, 6.0};
+  EXPECT_DOUBLE_EQ(fraction_of(ScaleKind::Linear, lin, -2.0), 0.0);
+  EXPECT_DOUBLE_EQ(fraction_of(ScaleKind::Linear, lin, 2.0), 0.5);
+  EXPECT_DOUBLE_EQ(value_at(ScaleKind::Linear, lin, 0.25), 0.0);
+  const Range log{1e-3, 1e3};
+  EXPECT_NEAR(fraction_of(ScaleKind::Log, log, 1.0), 0.5, 1e-12);
+  EXPECT_NEAR(fraction_of(ScaleKind::Log, log, 10.0) - fraction_of(ScaleKind::Log, log, 1.0),
+              fraction_of(ScaleKind::Log, log, 1e3) - fraction_of(ScaleKind::Log, log, 1e2), 1e-12);
+  for (const double v : {2e-3, 0.37, 41.0, 999.0})
+    EXPECT_NEAR(value_at(ScaleKind::Log, log, fraction_of(ScaleKind::Log, log, v)) / v, 1.0, 1e-12);
+  EXPECT_FALSE(plottable(ScaleKind::Log, 0.0));
+  EXPECT_FALSE(plottable(ScaleKind::Log, -1.0));
+  EXPECT_FALSE(plottable(ScaleKind::Linear, std::nan("")));
+  EXPECT_TRUE(plottable(ScaleKind::Linear, -1.0));
+}
+
+TEST(PlotTicks, LinearTicksAreNiceStepsInsideTheRange) {
+  AxisSpec axis;
+  const auto ticks = make_ticks(axis, {0.0, 97.0}, 6);
+  EXPECT_EQ(major_values(ticks), (std::vector<double>{0, 20, 40, 60, 80}));
+  EXPECT_EQ(major_labels(ticks), (std::vector<std::string>{"0", "20", "40", "60", "80"}));
+  for (const Tick& t : ticks) {
+    EXPECT_GE(t.value, 0.0);
+    EXPECT_LE(t.value, 97.0);
+    EXPECT_EQ(t.major, !t.label.empty());
+  }
+  EXPECT_GT(ticks.size(), 5u) << "minor ticks between the labelled ones";
+  // Crossing zero: zero is exactly 0 (no "-0" or 1e-17), steps of 0.5.
+  const auto around_zero = make_ticks(axis, {-1.2, 1.3}, 6);
+  EXPECT_EQ(major_labels(around_zero), (std::vector<std::string>{"-1", "-0.5", "0", "0.5", "1"}));
+  // Never more labels than asked for, but two at least.
+  for (const int max : {2, 3, 5, 8, 12}) {
+    const auto v = major_values(make_ticks(axis, {3.7, 12345.0}, max));
+    EXPECT_LE(static_cast<int>(v.size()), std::max(max, 3));
+    EXPECT_GE(v.size(), 2u);
+  }
+  // A narrow range far from zero keeps enough digits to tell labels apart.
+  const auto narrow = major_labels(make_ticks(axis, {1000.0, 1000.5}, 6));
+  ASSERT_GE(narrow.size(), 2u);
+  EXPECT_NE(narrow[0], narrow[1]);
+  EXPECT_TRUE(make_ticks(axis, {1.0, 1.0}, 6).empty());
+}
+
+TEST(PlotTicks, LogTicksAreDecadesWithMinorsAndThinOutOverManyDecades) {
+  AxisSpec axis{ScaleKind::Log, ValueFormat::Number, false};
+  const auto ticks = make_ticks(axis, {0.5, 2000.0}, 8);
+  EXPECT_EQ(major_values(ticks), (std::vector<double>{1, 10, 100, 1000}));
+  EXPECT_EQ(major_labels(ticks), (std::vector<std::string>{"1", "10", "100", "1000"}));
+  int minors_between_1_and_10 = 0;
+  for (const Tick& t : ticks)
+    if (!t.major && t.value > 1 && t.value < 10) ++minors_between_1_and_10;
+  EXPECT_EQ(minors_between_1_and_10, 8);  // 2..9
+  // Twelve decades with room for 5 labels: every third decade, aligned to 10^0.
+  const auto wide = major_values(make_ticks(axis, {1e-6, 1e6}, 5));
+  EXPECT_EQ(wide.size(), 5u);
+  for (const double v : wide) EXPECT_EQ(std::lround(std::log10(v)) % 3, 0) << v;
+  // Within one decade: 1-2-5 steps.
+  EXPECT_EQ(major_values(make_ticks(axis, {1.5, 9.0}, 8)), (std::vector<double>{2, 5}));
+  // Within a sliver of a decade: still at least two labels.
+  EXPECT_GE(major_values(make_ticks(axis, {2.1, 2.9}, 8)).size(), 2u);
+  EXPECT_TRUE(make_ticks(axis, {0.0, 10.0}, 8).empty()) << "0 is not on a log axis";
+}
+
+TEST(PlotTicks, BinaryTicksArePowersOfTwoWithSuperscripts) {
+  AxisSpec axis{ScaleKind::Log, ValueFormat::PowerOfTwo, true};
+  const auto ticks = make_ticks(axis, {1 << 10, 1 << 28}, 10);
+  const auto values = major_values(ticks);
+  ASSERT_FALSE(values.empty());
+  EXPECT_EQ(values.front(), 1 << 10);
+  EXPECT_LE(values.size(), 10u);
+  for (const double v : values) EXPECT_EQ(std::exp2(std::round(std::log2(v))), v);
+  EXPECT_EQ(major_labels(ticks).front(), "2\u00b9\u2070");  // 2^10
+  EXPECT_EQ(format_value(1 << 20, ValueFormat::PowerOfTwo, 6), "2\u00b2\u2070 (1048576)");
+  EXPECT_EQ(format_value(0.25, ValueFormat::PowerOfTwo), "2\u207b\u00b2");
+  EXPECT_EQ(format_value(1000, ValueFormat::PowerOfTwo), "1000");
+  // Matrix sizes: plain numbers at powers of two.
+  AxisSpec n_axis{ScaleKind::Log, ValueFormat::Number, true};
+  EXPECT_EQ(major_labels(make_ticks(n_axis, {32, 4096}, 10)),
+            (std::vector<std::string>{"32", "64", "128", "256", "512", "1024", "2048", "4096"}));
+}
+
+TEST(PlotFormat, NumbersUseSiSuffixesAndTimesPickTheirUnit) {
+  EXPECT_EQ(format_value(0.25, ValueFormat::Number), "0.25");
+  EXPECT_EQ(format_value(2048, ValueFormat::Number), "2048");
+  EXPECT_EQ(format_value(12000, ValueFormat::Number), "12k");
+  EXPECT_EQ(format_value(3.5e6, ValueFormat::Number), "3.5M");
+  EXPECT_EQ(format_value(6.7e10, ValueFormat::Number), "67G");
+  EXPECT_EQ(format_value(2.5e-5, ValueFormat::Number), "2.5e-5");
+  EXPECT_EQ(format_value(-0.0, ValueFormat::Number), "0");
+  EXPECT_EQ(format_value(1234.5678, ValueFormat::Number, 6), "1234.57");
+  EXPECT_EQ(format_value(2500.0, ValueFormat::Milliseconds), "2.5 s");
+  EXPECT_EQ(format_value(12.0, ValueFormat::Milliseconds), "12 ms");
+  EXPECT_EQ(format_value(0.015, ValueFormat::Milliseconds), "15 \u00b5s");
+  EXPECT_EQ(format_value(8e-5, ValueFormat::Milliseconds), "80 ns");
+}
+
+TEST(PlotFit, ExtentPadsInScaleSpaceAndSkipsUnplottableValues) {
+  Extent lin(ScaleKind::Linear);
+  for (const double v : {2.0, 10.0, std::nan(""), 6.0}) lin.add(v);
+  const Range r = lin.padded(0.1);
+  EXPECT_DOUBLE_EQ(r.min, 2.0 - 0.8);
+  EXPECT_DOUBLE_EQ(r.max, 10.0 + 0.8);
+
+  Extent log(ScaleKind::Log);
+  for (const double v : {1e-3, 0.0, -5.0, 1e1}) log.add(v);  // 0 and -5 cannot be drawn
+  const Range lr = log.padded(0.25);                           // 4 decades, 1 decade each side
+  EXPECT_NEAR(lr.min, 1e-4, 1e-16);
+  EXPECT_NEAR(lr.max, 1e2, 1e-10);
+
+  Extent one(ScaleKind::Log);
+  one.add(100.0);
+  const Range single = one.padded(0.0);
+  EXPECT_LT(single.min, 100.0);
+  EXPECT_GT(single.max, 100.0);
+  EXPECT_NEAR(single.min * single.max, 1e4, 1e-6);  // centred by ratio
+
+  EXPECT_TRUE(Extent(ScaleKind::Log).empty());
+  EXPECT_EQ(Extent(ScaleKind::Log).padded(0.1), (Range{1.0, 10.0}));
+  EXPECT_EQ(Extent(ScaleKind::Linear).padded(0.1), (Range{0.0, 1.0}));
+}
+
+TEST(PlotView, ZoomKeepsTheAnchorAndPanMovesBySpan) {
+  const Range lin{0.0, 100.0};
+  const Range in = zoom(ScaleKind::Linear, lin, 0.25, 0.5);
+  EXPECT_DOUBLE_EQ(in.min, 12.5);
+  EXPECT_DOUBLE_EQ(in.max, 62.5);
+  EXPECT_DOUBLE_EQ(fraction_of(ScaleKind::Linear, in, 25.0), 0.25);  // the anchor stays put
+
+  const Range log{1.0, 1e4};
+  const Range lz = zoom(ScaleKind::Log, log, 0.5, 0.5);
+  EXPECT_NEAR(lz.min, 10.0, 1e-9);
+  EXPECT_NEAR(lz.max, 1000.0, 1e-9);
+  const Range moved = pan(ScaleKind::Log, log, 0.25);  // one decade of four
+  EXPECT_NEAR(moved.min, 10.0, 1e-9);
+  EXPECT_NEAR(moved.max, 1e5, 1e-6);
+  EXPECT_EQ(pan(ScaleKind::Linear, lin, -0.1), (Range{-10.0, 90.0}));
+  // Degenerate requests leave the view alone instead of breaking it.
+  EXPECT_EQ(zoom(ScaleKind::Linear, lin, 0.5, 0.0), lin);
+  EXPECT_EQ(zoom(ScaleKind::Linear, lin, 0.5, 1e-15), lin);
+  EXPECT_EQ(zoom(ScaleKind::Log, log, 0.5, 1e6), log);
+}
+
+TEST(PlotHover, NearestPointWithinRadius) {
+  const std::vector<ScreenPoint> points{{10, 10}, {50, 50}, {53, 50}};
+  EXPECT_EQ(nearest_point(points, {52.0, 51.0}, 8.0), 2);
+  EXPECT_EQ(nearest_point(points, {12.0, 9.0}, 8.0), 0);
+  EXPECT_EQ(nearest_point(points, {30.0, 30.0}, 8.0), -1);
+  EXPECT_EQ(nearest_point({}, {0.0, 0.0}, 8.0), -1);
+}
+
+TEST(PlotCrossover, FindsWhereTheOrderLastChangesInLogSpace) {
+  const double nan = std::nan("");
+  // GPU time flat at 10, CPU time grows 10x per step: CPU is slower from x=100 on.
+  const std::vector<double> x{1, 10, 100, 1000};
+  const std::vector<double> cpu{1, 5, 20, 200};
+  const std::vector<double> gpu{10, 10, 10, 10};
+  bool cpu_above = false;
+  const double at = crossover_x(x, cpu, gpu, true, true, &cpu_above);
+  EXPECT_TRUE(cpu_above);
+  // log10(5/10) = -0.301, log10(20/10) = 0.301: halfway between 10 and 100 in log space.
+  EXPECT_NEAR(at, std::sqrt(10.0 * 100.0), 1e-9);
+  // Missing points are skipped, ties put the crossing at the tie.
+  EXPECT_NEAR(crossover_x({1, 2, 3, 4}, {1, nan, 5, 9}, {3, 3, 5, 4}, false, false, nullptr), 3.0, 1e-12);
+  // Never crossing, or nothing comparable: NaN.
+  EXPECT_TRUE(std::isnan(crossover_x(x, gpu, {1, 2, 3, 4}, true, true, &cpu_above)));
+  EXPECT_TRUE(cpu_above);
+  EXPECT_TRUE(std::isnan(crossover_x(x, {nan, nan, nan, nan}, gpu, true, true, nullptr)));
+  // Noise that crosses back and forth: the last crossing counts.
+  EXPECT_NEAR(crossover_x({1, 2, 3, 4}, {1, 3, 1, 3}, {2, 2, 2, 2}, false, false, nullptr), 3.5, 1e-12);
+}
+
+}  // namespace
+}  // namespace whygpu::app::plot
