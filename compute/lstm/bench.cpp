@@ -63,18 +63,38 @@ Status time_training(Trainer& trainer, const BenchOptions& o, const char* label)
   double ms = 0.0;
   if (Status s = trainer.timed_train(std::max(3, o.steps / 2), &ms); !s) return s;  // warm-up, graph capture
   std::vector<double> per_step;
+  TrainingProgress progress;
   for (int r = 0; r < o.repeats; ++r) {
+    if (r + 1 == o.repeats)  // so the loss shown is the last repeat's
+      if (Status s = trainer.collect(&progress); !s) return s;
     if (Status s = trainer.timed_train(o.steps, &ms); !s) return s;
     per_step.push_back(ms / o.steps);
   }
-  TrainingProgress progress;
   if (Status s = trainer.collect(&progress); !s) return s;
   const double m = median(per_step);
   const double chars = static_cast<double>(o.training.batch) * o.training.length;
-  std::printf("train step  %-58s median %8.4f ms  (min %.4f, max %.4f; %d x %d steps)  %.2f M chars/s  loss %.3f\n",
+  std::printf("train step  %-58s median %8.4f ms  (min %.4f, max %.4f; %d x %d steps)  %.2f M chars/s  loss %.3f "
+              "(mean of the last %d steps)\n",
               label, m, *std::min_element(per_step.begin(), per_step.end()),
               *std::max_element(per_step.begin(), per_step.end()), o.repeats, o.steps, chars / m / 1e3,
-              progress.mean_loss);
+              progress.mean_loss, progress.new_steps);
+  return Status::ok();
+}
+
+// Where a step's time goes: median of each phase over `repeats` profiled steps.
+Status print_phases(Trainer& trainer, int repeats, const char* label) {
+  std::vector<std::vector<PhaseTime>> runs(static_cast<std::size_t>(repeats));
+  for (auto& run : runs)
+    if (Status s = trainer.profile_step(&run); !s) return s;
+  std::printf("phases of one step, %s (medians of %d):\n", label, repeats);
+  double total = 0.0;
+  for (std::size_t p = 0; p < runs[0].size(); ++p) {
+    std::vector<double> ms;
+    for (const auto& run : runs) ms.push_back(run[p].milliseconds);
+    total += median(ms);
+    std::printf("  %-48s %8.4f ms\n", runs[0][p].phase.c_str(), median(ms));
+  }
+  std::printf("  %-48s %8.4f ms\n", "sum", total);
   return Status::ok();
 }
 
@@ -150,6 +170,7 @@ int run_lstm_bench(const std::vector<std::string>& args) {
       std::unique_ptr<Trainer> trainer;
       Status s = make_gpu_trainer(config, weights, text, GpuTrainerOptions{v.recurrence, v.graph}, &trainer);
       if (s) s = time_training(*trainer, o, v.label);
+      if (s && v.graph) s = print_phases(*trainer, o.repeats, v.label);
       report(s, v.label);
     }
     std::unique_ptr<Generator> generator;
@@ -164,6 +185,7 @@ int run_lstm_bench(const std::vector<std::string>& args) {
     cpu.repeats = 5;
     Status s = make_cpu_trainer(config, weights, text, &trainer);
     if (s) s = time_training(*trainer, cpu, "CPU (OpenBLAS)");
+    if (s) s = print_phases(*trainer, 3, "CPU (OpenBLAS)");
     report(s, "CPU training");
     std::unique_ptr<Generator> generator;
     s = make_cpu_generator(weights, &generator);

@@ -91,6 +91,25 @@ class CpuTrainer final : public Trainer {
     return s;
   }
 
+  Status profile_step(std::vector<PhaseTime>* out) override {
+    if (!text_) return Status::error("this trainer was made without a text to train on");
+    using Clock = std::chrono::steady_clock;
+    auto ms = [](Clock::time_point a, Clock::time_point b) {
+      return std::chrono::duration<double, std::milli>(b - a).count();
+    };
+    const int batch = config_.training.batch, length = config_.training.length;
+    const auto t0 = Clock::now();
+    streams_.fill(text_->data(), chunk_, inputs_.data(), targets_.data());
+    network_.forward(params_.data(), inputs_.data(), length, batch, h_.data(), c_.data());
+    const auto t1 = Clock::now();
+    network_.backward(params_.data(), targets_.data(), grads_.data());
+    const auto t2 = Clock::now();
+    if (Status s = apply_gradients(); !s) return s;
+    const auto t3 = Clock::now();
+    *out = {{"forward", ms(t0, t1)}, {"backward", ms(t1, t2)}, {"clip + Adam", ms(t2, t3)}};
+    return Status::ok();
+  }
+
   Status collect(TrainingProgress* out) override {
     out->steps = steps_;
     out->new_steps = loss_count_;

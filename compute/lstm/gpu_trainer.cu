@@ -194,6 +194,26 @@ class GpuTrainer final : public Trainer {
     return s;
   }
 
+  Status profile_step(std::vector<PhaseTime>* out) override {
+    if (!has_text_) return Status::error("this trainer was made without a text to train on");
+    WHYGPU_CUDA_TRY(cudaSetDevice(device_));
+    std::vector<std::pair<std::string, cudaEvent_t>> marks;
+    marks_ = &marks;
+    Status s = mark("start");
+    if (s) s = enqueue_training_step();
+    marks_ = nullptr;
+    if (s) s = cuda_status(cudaStreamSynchronize(stream_), "cudaStreamSynchronize", __FILE__, __LINE__);
+    out->clear();
+    for (std::size_t i = 1; s && i < marks.size(); ++i) {
+      float ms = 0.0f;
+      s = cuda_status(cudaEventElapsedTime(&ms, marks[i - 1].second, marks[i].second), "cudaEventElapsedTime",
+                      __FILE__, __LINE__);
+      out->push_back({marks[i].first, ms});
+    }
+    for (auto& m : marks) cudaEventDestroy(m.second);
+    return s;
+  }
+
   Status collect(TrainingProgress* out) override {
     WHYGPU_CUDA_TRY(cudaSetDevice(device_));
     WHYGPU_CUDA_TRY(cudaMemcpyAsync(host_counters_.get(), counters_.get(), sizeof(DeviceCounters), cudaMemcpyDeviceToHost, stream_));
@@ -257,6 +277,16 @@ class GpuTrainer final : public Trainer {
     return Status::ok();
   }
 
+  // While profile_step runs, records an event after each phase (never during capture).
+  Status mark(const char* phase) {
+    if (!marks_) return Status::ok();
+    cudaEvent_t event = nullptr;
+    WHYGPU_CUDA_TRY(cudaEventCreate(&event));
+    marks_->push_back({phase, event});
+    WHYGPU_CUDA_TRY(cudaEventRecord(event, stream_));
+    return Status::ok();
+  }
+
   gpu::RecurrenceBuffers recurrence_buffers() const {
     gpu::RecurrenceBuffers r;
     r.pre = pre_.get();
@@ -283,6 +313,7 @@ class GpuTrainer final : public Trainer {
 
     if (Status s = gpu::launch_gather_embeddings(inputs_.get(), p + layout_.embedding, x_.get(), rows, E, stream_); !s) return s;
     if (Status s = gemm(false, false, rows, G, E, x_.get(), E, p + layout_.input_weights, G, 0.0f, pre_.get(), G); !s) return s;
+    if (Status s = mark("embedding + input projection (cuBLAS)"); !s) return s;
     if (recurrence_ == GpuRecurrence::kPersistentCluster) {
       if (Status s = gpu::launch_cluster_forward(H, recurrence_buffers(), stream_); !s) return s;
     } else {
@@ -295,14 +326,17 @@ class GpuTrainer final : public Trainer {
                                                 h_seq_.get() + (t + 1) * state, B, H, stream_); !s) return s;
       }
     }
+    if (Status s = mark("recurrence forward"); !s) return s;
     const float* h_out = h_seq_.get() + state;
     if (Status s = gemm(false, false, rows, V, H, h_out, H, p + layout_.output_weights, V, 0.0f, logits_.get(), V); !s) return s;
     if (Status s = gpu::launch_softmax_cross_entropy(logits_.get(), p + layout_.output_bias, targets_.get(), rows, V,
                                                      counters_.get(), stream_); !s) return s;
+    if (Status s = mark("output layer + softmax cross-entropy"); !s) return s;
     if (Status s = gemm(true, false, H, V, rows, h_out, H, logits_.get(), V, 0.0f, g + layout_.output_weights, V); !s) return s;
     if (Status s = column_sums(logits_.get(), rows, V, g + layout_.output_bias); !s) return s;
     if (Status s = gemm(false, true, rows, H, V, logits_.get(), V, p + layout_.output_weights, V, 0.0f, d_h_out_.get(), H); !s) return s;
 
+    if (Status s = mark("output layer backward (cuBLAS)"); !s) return s;
     if (recurrence_ == GpuRecurrence::kPersistentCluster) {
       if (Status s = gpu::launch_cluster_backward(H, recurrence_buffers(), stream_); !s) return s;
     } else {
@@ -318,12 +352,15 @@ class GpuTrainer final : public Trainer {
                               d_h_rec_.get(), H); !s) return s;
       }
     }
+    if (Status s = mark("recurrence backward"); !s) return s;
     if (Status s = gemm(true, false, H, G, rows, h_seq_.get(), H, d_gates_.get(), G, 0.0f, g + layout_.recurrent_weights, G); !s) return s;
     if (Status s = gemm(true, false, E, G, rows, x_.get(), E, d_gates_.get(), G, 0.0f, g + layout_.input_weights, G); !s) return s;
     if (Status s = column_sums(d_gates_.get(), rows, G, g + layout_.gate_bias); !s) return s;
     if (Status s = gemm(false, true, rows, E, G, d_gates_.get(), G, p + layout_.input_weights, G, 0.0f, d_x_.get(), E); !s) return s;
     WHYGPU_CUDA_TRY(cudaMemsetAsync(g + layout_.embedding, 0, static_cast<std::size_t>(V) * E * sizeof(float), stream_));
-    return gpu::launch_scatter_embedding_gradient(inputs_.get(), d_x_.get(), g + layout_.embedding, rows, E, stream_);
+    if (Status s = gpu::launch_scatter_embedding_gradient(inputs_.get(), d_x_.get(), g + layout_.embedding, rows, E, stream_); !s)
+      return s;
+    return mark("LSTM weight gradients (cuBLAS) + embedding");
   }
 
   Status enqueue_update(bool training_step) {
@@ -339,8 +376,10 @@ class GpuTrainer final : public Trainer {
     if (Status s = gpu::launch_prepare_chunk(text_.get(), streams_.segment(), t.length, t.batch, config_.shape.hidden,
                                              counters_.get(), inputs_.get(), targets_.get(), h_seq_.get(),
                                              c_seq_.get(), stream_); !s) return s;
+    if (Status s = mark("gather the text chunk"); !s) return s;
     if (Status s = enqueue_forward_backward(); !s) return s;
-    return enqueue_update(true);
+    if (Status s = enqueue_update(true); !s) return s;
+    return mark("gradient norm + clip + Adam");
   }
 
   Status capture_training_step() {
@@ -378,6 +417,7 @@ class GpuTrainer final : public Trainer {
   DeviceArray<DeviceCounters> counters_;
   DeviceArray<OptimizerConfig> optimizer_;
   PinnedArray<DeviceCounters> host_counters_;
+  std::vector<std::pair<std::string, cudaEvent_t>>* marks_ = nullptr;
   long long reported_steps_ = 0;
   double reported_loss_ = 0.0;
 };

@@ -31,6 +31,11 @@ struct ForwardBackwardResult {
   std::vector<float> cell_states;    // same for c
 };
 
+struct PhaseTime {
+  std::string phase;
+  double milliseconds = 0.0;
+};
+
 struct TrainingProgress {
   long long steps = 0;          // optimizer steps since the trainer was made
   int new_steps = 0;            // steps since the previous collect
@@ -60,6 +65,10 @@ class Trainer {
   // Runs `steps` training steps and measures them where they run: CUDA events around
   // them on the trainer's stream for the GPU, a steady clock for the CPU.
   virtual Status timed_train(int steps, double* milliseconds) = 0;
+  // One training step timed phase by phase, for a "where does the time go" view and the
+  // bench. The GPU runs it with eager launches and events between the phases, so each
+  // phase includes its launch gaps.
+  virtual Status profile_step(std::vector<PhaseTime>* out) = 0;
 
   virtual Status get_weights(ModelWeights* out) = 0;
   // Replaces the weights (same shape), clears Adam's moments and restarts the streams.

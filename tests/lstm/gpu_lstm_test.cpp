@@ -6,7 +6,11 @@
 
 #include <cmath>
 
+#include <chrono>
+#include <thread>
+
 #include "compute/lstm/cpu_network.h"
+#include "compute/lstm/session.h"
 #include "compute/lstm/generator.h"
 #include "compute/lstm/trainer.h"
 #include "tests/gpu_test_support.h"
@@ -32,7 +36,7 @@ TEST_P(GpuAgreement, ForwardGradientsAndOneAdamStepMatchTheCpu) {
   for (float& v : w.values) v *= 1.5f;  // gates away from their linear middle
 
   TrainerConfig config{shape, {batch, length}, OptimizerConfig{}};
-  config.optimizer.clip_norm = 0.5f;  // so the clipping path is taken
+  config.optimizer.clip_norm = 0.05f;  // below the gradient norm, so clipping is tested
   std::unique_ptr<Trainer> gpu;
   Status made = make_gpu_trainer(config, w, nullptr, GpuTrainerOptions{c.recurrence, true}, &gpu);
   if (!made && c.recurrence == GpuRecurrence::kPersistentCluster && gpu_info().compute_major < 9)
@@ -178,6 +182,46 @@ TEST(GpuGenerator, StepsMatchTheCpuReference) {
     EXPECT_LT(testing::relative_error(again.hidden, std::vector<double>(ref.hidden_states().begin() + hidden,
                                                                         ref.hidden_states().end())), 1e-5);
   }
+}
+
+// The session as the UI uses it, on the GPU: a worker thread trains, the loss falls,
+// samples appear, and a step-by-step generator runs on the GPU while training is paused.
+TEST(GpuSession, TrainsOnAWorkerThreadAndGeneratesStepByStep) {
+  WHYGPU_REQUIRE_GPU();
+  std::u32string text;
+  for (int i = 0; i < 80; ++i) text += U"The quick brown fox jumps over the lazy dog. ";
+  auto corpus = std::make_shared<Corpus>();
+  ASSERT_TRUE(corpus_from_text(text, "tiny", corpus.get()));
+  SessionConfig config;
+  config.hidden = 64;
+  config.embed = 16;
+  config.training = {8, 16};
+  config.optimizer.learning_rate = 1e-2f;
+  config.sample_every = 200;
+  config.sample_length = 40;
+  std::unique_ptr<TrainingSession> session;
+  const Status made = TrainingSession::create(config, corpus, nullptr, &session);
+  ASSERT_TRUE(made) << made.message();
+  session->start();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (session->samples().size() < 2 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  session->pause();
+  const SessionMetrics m = session->metrics();
+  EXPECT_TRUE(m.error.empty()) << m.error;
+  ASSERT_GE(session->samples().size(), 2u);
+  EXPECT_EQ(session->samples()[0].text.substr(0, 4), "The ");
+  const std::vector<LossPoint> history = session->loss_history();
+  ASSERT_GE(history.size(), 2u);
+  EXPECT_LT(history.back().loss, 0.5 * history.front().loss) << m.trainer;
+  std::unique_ptr<TextGenerator> generator;
+  ASSERT_TRUE(session->make_text_generator(Device::kGpu, 1, &generator));
+  ASSERT_TRUE(generator->prime(U"The quick", 0.0f));
+  std::string continuation;
+  ASSERT_TRUE(generator->generate(20, 0.0f, &continuation));
+  EXPECT_EQ(continuation.size(), 20u);  // the tiny text is ASCII
+  EXPECT_EQ(generator->history().size(), 9u + 20u);
+  EXPECT_EQ(generator->generator().description().find("CPU"), std::string::npos);
 }
 
 }  // namespace
