@@ -233,6 +233,8 @@ Status parse_bench_args(const std::vector<std::string>& args, BenchRequest* out)
     } else if (a == "--cpu-naive-max-n") {
       if (Status s = value(&v); !s) return s;
       if (Status s = parse_int(a, v, 0, 1 << 17, &r.options.cpu_naive_max_n); !s) return s;
+    } else if (a == "--sgemm-shape") {
+      if (Status s = value(&r.sgemm_shape); !s) return s;
     } else if (a == "--output") {
       if (Status s = value(&r.output_path); !s) return s;
     } else if (!a.empty() && a[0] == '-') {
@@ -284,6 +286,7 @@ std::string bench_usage(const std::string& program) {
          "  --cpu-naive-max-n N largest n for the naive CPU matmul (default 1024, 0 = any)\n"
          "  --no-rotate         do not rotate among input sets (caches may flatter)\n"
          "  --tune              matmul: also time each register-tiled tile shape\n"
+         "  --sgemm-shape NAME  matmul: the tile shape gpu-register-tiled uses (see --tune)\n"
          "  --json | --csv      machine-readable output instead of a table\n"
          "  --output FILE       write the output to FILE instead of stdout\n"
          "  --quiet             no progress line on stderr\n"
@@ -292,6 +295,12 @@ std::string bench_usage(const std::string& program) {
 
 int run_bench_request(const BenchRequest& request, const std::string& command,
                       std::ostream& out, std::ostream& err) {
+  if (!request.sgemm_shape.empty()) {
+    if (Status s = select_sgemm_tile_shape(request.sgemm_shape); !s) {
+      err << "whygpu bench: " << s.message() << "\n";
+      return 2;
+    }
+  }
   std::vector<SweepJob> jobs;
   const std::vector<std::string> benchmarks =
       request.benchmark == "all" ? std::vector<std::string>{"vector-add", "matmul", "copy"}

@@ -21,6 +21,7 @@ struct BenchRequest {
   std::string output_path;             // empty: stdout
   BenchOptions options;
   bool tune = false;                   // matmul: also time every register-tiled shape
+  std::string sgemm_shape;             // matmul: the shape gpu-register-tiled uses
   bool progress = true;                // progress line on stderr
   bool list = false;                   // print the variants and exit
   bool help = false;

@@ -187,6 +187,7 @@ Status run_matmul(MatmulVariant variant, int n, const BenchOptions& options,
   }
   const Status s = info.on_gpu ? time_gpu_matmul(variant, -1, n, options, &row.time)
                                : time_cpu_matmul(variant, n, options, &row.time);
+  if (variant == MatmulVariant::GpuRegisterTiled) row.note = "tile shape " + selected_sgemm_tile_shape();
   return finish_row(s, std::move(row), rows);
 }
 
@@ -214,6 +215,24 @@ Status sweep_matmul(const std::vector<MatmulVariant>& variants, const std::vecto
 }
 
 std::vector<std::string> sgemm_tile_shapes() { return sgemm_tile_shape_names(); }
+
+Status select_sgemm_tile_shape(std::string_view name) {
+  const std::vector<std::string> shapes = sgemm_tile_shapes();
+  for (std::size_t i = 0; i < shapes.size(); ++i)
+    if (shapes[i] == name) return select_sgemm_shape_index(static_cast<int>(i));
+  std::string known;
+  for (const auto& s : shapes) known += (known.empty() ? "" : ", ") + s;
+  return Status::error("no register-tiled tile shape " + std::string(name) +
+                       (known.empty() ? " (this build has no CUDA support)" : " (known: " + known + ")"));
+}
+
+std::string selected_sgemm_tile_shape() {
+  const std::vector<std::string> shapes = sgemm_tile_shapes();
+  const int index = selected_sgemm_shape_index();
+  return index >= 0 && index < static_cast<int>(shapes.size())
+             ? shapes[static_cast<std::size_t>(index)]
+             : "";
+}
 
 Status matmul_with_tile_shape(int index, const float* a, const float* b, float* c, int m, int n,
                               int k) {

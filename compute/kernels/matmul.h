@@ -56,6 +56,10 @@ std::vector<std::string> sgemm_tile_shapes();
 // One product with shape `index` of sgemm_tile_shapes() (host arrays, like matmul()).
 Status matmul_with_tile_shape(int index, const float* a, const float* b, float* c, int m, int n,
                               int k);
+// Chooses, for this process, the shape GpuRegisterTiled uses (by its name in
+// sgemm_tile_shapes()); selected_sgemm_tile_shape() says which is in use ("" without CUDA).
+Status select_sgemm_tile_shape(std::string_view name);
+std::string selected_sgemm_tile_shape();
 // Times shape `index` of sgemm_tile_shapes() at n x n x n; the row's variant is
 // "gpu-register-tiled@<shape>".
 Status run_sgemm_tile_shape(int index, int n, const BenchOptions& options,

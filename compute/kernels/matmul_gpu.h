@@ -31,6 +31,9 @@ Status launch_matmul_shared_tiled(const GemmOperands& op);
 Status launch_sgemm_register_tiled(const GemmOperands& op);
 Status launch_sgemm_tile_shape(int index, const GemmOperands& op);
 std::vector<std::string> sgemm_tile_shape_names();
+// Which shape launch_sgemm_register_tiled (the ladder's rung) uses, for this process.
+Status select_sgemm_shape_index(int index);
+int selected_sgemm_shape_index();
 Status launch_cublas(MatmulVariant variant, const GemmOperands& op);
 
 // Dispatches a GPU variant to its launcher.

@@ -13,4 +13,10 @@ Status time_gpu_matmul(MatmulVariant, int, int, const BenchOptions&, TimingStats
 
 std::vector<std::string> sgemm_tile_shape_names() { return {}; }
 
+Status select_sgemm_shape_index(int) {
+  return Status::error("this build of whygpu has no CUDA support");
+}
+
+int selected_sgemm_shape_index() { return -1; }
+
 }  // namespace whygpu::kernels

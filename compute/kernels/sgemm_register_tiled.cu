@@ -17,7 +17,7 @@
 #include <cstdint>
 
 #include "compute/core/cuda_check.h"
-#include "compute/kernels/matmul_gpu.h"
+#include "compute/kernels/sgemm_shapes.h"
 
 namespace whygpu::kernels {
 namespace {
@@ -228,39 +228,19 @@ Status launch_shape(const GemmOperands& op) {
   return Status::ok();
 }
 
-struct TileShape {
-  const char* name;
-  Status (*launch)(const GemmOperands&);
-};
-
-// The first entry is the one the ladder uses (chosen by measurement: PERF_NOTES.md).
-// Names: block tile / thread tile / warp rows / occupancy / "pf" when fragments prefetch.
-const TileShape kShapes[] = {
-    {"128x128x8/8x8/w2/2", &launch_shape<Shape<128, 128, 8, 8, 8, 2, 2, false>>},
-    {"128x128x8/8x8/w4/2", &launch_shape<Shape<128, 128, 8, 8, 8, 4, 2, false>>},
-    {"128x128x8/8x8/w4/2/pf", &launch_shape<Shape<128, 128, 8, 8, 8, 4, 2, true>>},
-    {"128x128x8/8x8/w4/1/pf", &launch_shape<Shape<128, 128, 8, 8, 8, 4, 1, true>>},
-    {"128x128x16/8x8/w4/2", &launch_shape<Shape<128, 128, 16, 8, 8, 4, 2, false>>},
-    {"128x256x8/8x16/w4/1", &launch_shape<Shape<128, 256, 8, 8, 16, 4, 1, false>>},
-    {"128x256x8/8x16/w4/1/pf", &launch_shape<Shape<128, 256, 8, 8, 16, 4, 1, true>>},
-    {"256x128x8/16x8/w4/1", &launch_shape<Shape<256, 128, 8, 16, 8, 4, 1, false>>},
-    {"64x128x8/8x8/w4/4", &launch_shape<Shape<64, 128, 8, 8, 8, 4, 4, false>>},
-};
-
 }  // namespace
 
-Status launch_sgemm_register_tiled(const GemmOperands& op) { return kShapes[0].launch(op); }
-
-Status launch_sgemm_tile_shape(int index, const GemmOperands& op) {
-  if (index < 0 || index >= static_cast<int>(std::size(kShapes)))
-    return Status::error("no register-tiled shape number " + std::to_string(index));
-  return kShapes[index].launch(op);
+// Names: block tile / thread tile / warp rows / occupancy (blocks per SM).
+std::vector<SgemmShape> register_tiled_shapes() {
+  return {
+      {"128x128x8/8x8/w2/2", &launch_shape<Shape<128, 128, 8, 8, 8, 2, 2, false>>},
+      {"128x128x16/8x8/w4/2", &launch_shape<Shape<128, 128, 16, 8, 8, 4, 2, false>>},
+      {"64x128x8/8x8/w4/4", &launch_shape<Shape<64, 128, 8, 8, 8, 4, 4, false>>},
+  };
 }
 
-std::vector<std::string> sgemm_tile_shape_names() {
-  std::vector<std::string> names;
-  for (const auto& s : kShapes) names.emplace_back(s.name);
-  return names;
+Status launch_sgemm_scalar_fallback(const GemmOperands& op) {
+  return launch_shape<Shape<128, 128, 16, 8, 8, 4, 2, false>>(op);
 }
 
 }  // namespace whygpu::kernels

@@ -41,7 +41,8 @@ TEST(ParseBenchArgs, FullRequest) {
   ASSERT_TRUE(parse_bench_args({"matmul", "--sizes", "31,2^10", "--variants",
                                 "cpu-naive,cublas-bf16", "--repeats", "7", "--warmup", "0",
                                 "--budget", "0.5", "--threads", "3", "--json", "--tune",
-                                "--no-rotate", "--quiet", "--output", "x.json"},
+                                "--no-rotate", "--quiet", "--output", "x.json", "--sgemm-shape",
+                                "some/shape"},
                                &r));
   EXPECT_EQ(r.benchmark, "matmul");
   EXPECT_EQ(r.sizes, (std::vector<std::int64_t>{31, 1024}));
@@ -55,6 +56,7 @@ TEST(ParseBenchArgs, FullRequest) {
   EXPECT_FALSE(r.options.rotate_inputs);
   EXPECT_FALSE(r.progress);
   EXPECT_EQ(r.output_path, "x.json");
+  EXPECT_EQ(r.sgemm_shape, "some/shape");
 }
 
 TEST(ParseBenchArgs, ErrorsSayWhatIsWrong) {
@@ -89,6 +91,14 @@ TEST(RunKernelBench, BadArgumentsExitWithTwo) {
   EXPECT_EQ(run_kernel_bench({"vector-add", "--sizes", "0"}), 2);
   EXPECT_EQ(run_kernel_bench({"--help"}), 0);
   EXPECT_EQ(run_kernel_bench({"all", "--list"}), 0);
+}
+
+TEST(RunBenchRequest, UnknownSgemmShapeExitsWithTwo) {
+  BenchRequest r;
+  ASSERT_TRUE(parse_bench_args({"matmul", "--sgemm-shape", "1x1x1", "--quiet"}, &r));
+  std::ostringstream out, err;
+  EXPECT_EQ(run_bench_request(r, "t", out, err), 2);
+  EXPECT_NE(err.str().find("no register-tiled tile shape 1x1x1"), std::string::npos) << err.str();
 }
 
 TEST(RunBenchRequest, JsonOutputParsesAndHasEveryRow) {

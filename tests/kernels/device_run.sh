@@ -47,17 +47,25 @@ elif [ "$mode" = quick ]; then
   step copies
   $bin/whygpu-bench-kernels copy --sizes 1G --quiet || status=1
 else
-  step full run
-  $bin/whygpu-bench-kernels all --json --output "$out/h100-bench.json" || status=1
-  $bin/whygpu-bench-kernels matmul --sizes 4096 --tune --variants gpu-register-tiled,cublas-fp32 --quiet || status=1
+  step tile shapes at 4096, to pick the ladder\'s register-tiled shape
+  $bin/whygpu-bench-kernels matmul --sizes 4096 --tune --variants gpu-register-tiled,cublas-fp32 \
+    --quiet | tee "$out/tune.txt" || status=1
+  best=$(grep -o 'best hand-written GPU kernel (gpu-register-tiled@[^)]*)' "$out/tune.txt" |
+         sed 's/.*@//; s/)$//')
+  shape=()
+  [ -n "$best" ] && shape=(--sgemm-shape "$best")
+  step full run "${shape[@]}"
+  $bin/whygpu-bench-kernels all "${shape[@]}" --json --output "$out/h100-bench.json" || status=1
   python3 - "$out/h100-bench.json" <<'PY'
 import json, sys
 doc = json.load(open(sys.argv[1]))
 print("\n".join(doc["summary"]))
 for r in doc["results"]:
-    if r["benchmark"] == "matmul" and r["size"] == 4096:
-        print(f'{r["variant"]:22} {r["state"]:9} {r["median_ms"]:10.4f} ms {r["gflops"]:10.1f} GFLOP/s')
+    rate = f'{r["gflops"]:10.1f} GFLOP/s' if r["flop"] and r["benchmark"] == "matmul" else f'{r["gbytes_per_s"]:10.1f} GB/s'
+    print(f'{r["benchmark"]:10} {r["variant"]:20} {r["phase"]:6} {r["size"]:>11} {r["state"]:8} '
+          f'{r["median_ms"]:11.4f} ms {rate}  {r["note"] if r["state"] != "measured" or r["variant"] == "gpu-register-tiled" else ""}')
 PY
+  nvidia-smi --query-gpu=name,driver_version,clocks.sm,power.draw,temperature.gpu --format=csv
 fi
 
 step pytorch on the same GPU

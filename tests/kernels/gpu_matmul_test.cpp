@@ -88,8 +88,9 @@ TEST(GpuSgemmTileShapes, EveryShapeMatchesReference) {
   const auto shapes = sgemm_tile_shapes();
   ASSERT_FALSE(shapes.empty());
   for (int i = 0; i < static_cast<int>(shapes.size()); ++i) {
-    for (const Shape& s : {Shape{31, 31, 31}, Shape{1000, 1000, 1000}, Shape{1025, 1025, 1025},
-                           Shape{129, 67, 1001}, Shape{640, 36, 100}}) {
+    for (const Shape& s : {Shape{1, 1, 1}, Shape{31, 31, 31}, Shape{1000, 1000, 1000},
+                           Shape{1025, 1025, 1025}, Shape{129, 67, 1001}, Shape{640, 36, 100},
+                           Shape{3, 516, 4}, Shape{4097, 4097, 4097}}) {
       SCOPED_TRACE(shapes[static_cast<std::size_t>(i)] + " " + s.name());
       const Problem& p = problem(s);
       auto c = poisoned(static_cast<std::size_t>(s.m) * s.n);
@@ -97,6 +98,24 @@ TEST(GpuSgemmTileShapes, EveryShapeMatchesReference) {
       EXPECT_LT(relative_error(c, p.ref), 1e-5);
     }
   }
+}
+
+TEST(GpuSgemmTileShapes, SelectionChangesTheLadderRung) {
+  WHYGPU_REQUIRE_GPU();
+  const std::string before = selected_sgemm_tile_shape();
+  ASSERT_FALSE(before.empty());
+  const Shape s{1000, 1000, 1000};
+  const Problem& p = problem(s);
+  for (const std::string& name : sgemm_tile_shapes()) {
+    ASSERT_TRUE(select_sgemm_tile_shape(name));
+    EXPECT_EQ(selected_sgemm_tile_shape(), name);
+    auto c = poisoned(static_cast<std::size_t>(s.m) * s.n);
+    ASSERT_TRUE(matmul(MatmulVariant::GpuRegisterTiled, p.a.data(), p.b.data(), c.data(), s.m,
+                       s.n, s.k));
+    EXPECT_LT(relative_error(c, p.ref), 1e-5) << name;
+  }
+  EXPECT_FALSE(select_sgemm_tile_shape("no-such-shape"));
+  ASSERT_TRUE(select_sgemm_tile_shape(before));
 }
 
 TEST(GpuMatmul, TooBigForMemoryIsAClearError) {
