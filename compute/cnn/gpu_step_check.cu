@@ -53,8 +53,7 @@ Status run_gpu_step_check(const std::vector<float>& params, const std::vector<st
 
   if (Status s = gpu::enqueue_load_batch(ctx, d_images.get(), d_labels.get(), nullptr, nullptr, 0, batch, ws); !s)
     return s;
-  if (Status s = gpu::enqueue_forward(ctx, p.get(), ws, batch, false); !s) return s;
-  if (Status s = gpu::enqueue_loss_and_backward(ctx, p.get(), ws, batch, g.get(), control.get(), metrics.get()); !s)
+  if (Status s = gpu::enqueue_forward_backward(ctx, p.get(), ws, batch, g.get(), control.get(), metrics.get()); !s)
     return s;
   WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream.get()));
   out->probabilities.resize(static_cast<std::size_t>(batch) * kClasses);

@@ -157,7 +157,7 @@ class GpuTrainerImpl final : public GpuTrainer {
                                              first, n, eval_ws_);
           !s)
         return s;
-      if (Status s = gpu::enqueue_forward(context(), params_.get(), eval_ws_, n, true); !s) return s;
+      if (Status s = gpu::enqueue_forward(context(), params_.get(), eval_ws_, n); !s) return s;
       WHYGPU_CUDA_TRY(cudaMemcpyAsync(probs.data(), eval_ws_.probs, sizeof(float) * n * kClasses,
                                       cudaMemcpyDeviceToHost, stream_.get()));
       if (Status s = sync(); !s) return s;
@@ -178,7 +178,7 @@ class GpuTrainerImpl final : public GpuTrainer {
                                            infer_ws_);
         !s)
       return s;
-    if (Status s = gpu::enqueue_forward(context(), params_.get(), infer_ws_, 1, true); !s) return s;
+    if (Status s = gpu::enqueue_forward(context(), params_.get(), infer_ws_, 1); !s) return s;
     if (Status s = sync(); !s) return s;
     has_inference_ = true;
     const auto views = device_activations();
@@ -283,9 +283,8 @@ class GpuTrainerImpl final : public GpuTrainer {
                                              &control->cursor, 0, batch, train_ws_);
           !s)
         return s;
-      if (Status s = gpu::enqueue_forward(ctx, params_.get(), train_ws_, batch, false); !s) return s;
-      if (Status s = gpu::enqueue_loss_and_backward(ctx, params_.get(), train_ws_, batch, grads_.get(), control,
-                                                    metrics_.get());
+      if (Status s = gpu::enqueue_forward_backward(ctx, params_.get(), train_ws_, batch, grads_.get(), control,
+                                                   metrics_.get());
           !s)
         return s;
       return gpu::enqueue_adam(ctx, params_.get(), grads_.get(), m_.get(), v_.get(), control);
