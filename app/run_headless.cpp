@@ -9,7 +9,7 @@
 #include "app/frame_schedule.h"
 #include "app/gl.h"
 #include "app/headless_context.h"
-#include "app/screenshot.h"
+#include "app/frame_output.h"
 
 namespace whygpu::app {
 
@@ -51,20 +51,7 @@ int run_headless(Shell& shell, const CliOptions& options, ScriptPlayer* player) 
     shell.draw(io.DeltaTime);
     ImGui::Render();
     context->bind_framebuffer();
-    glViewport(0, 0, width, height);
-    glClearColor(0.1f, 0.1f, 0.12f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-
-    const std::string capture = !frame.capture.empty() ? frame.capture : shell.take_capture_request();
-    if (!capture.empty()) {
-      if (write_framebuffer_png(capture, width, height, &error)) {
-        std::fprintf(stderr, "whygpu: wrote %s\n", capture.c_str());
-      } else {
-        std::fprintf(stderr, "whygpu: %s\n", error.c_str());
-        exit_code = 1;
-      }
-    }
+    if (!render_frame_and_capture(shell, frame.capture, width, height)) exit_code = 1;
     if (frame.last) break;
   }
   shell.close_panels();

@@ -11,7 +11,7 @@
 
 #include "app/frame_schedule.h"
 #include "app/gl.h"
-#include "app/screenshot.h"
+#include "app/frame_output.h"
 
 namespace whygpu::app {
 namespace {
@@ -62,7 +62,6 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
 
   FrameSchedule schedule(player, options.screenshot, options.frames, /*stop_when_done=*/false);
   int exit_code = 0;
-  std::string error;
   while (!glfwWindowShouldClose(window)) {
     glfwPollEvents();
     const FrameSchedule::Frame frame = schedule.before_frame(shell);
@@ -83,20 +82,8 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
     ImGui::Render();
     int width = 0, height = 0;
     glfwGetFramebufferSize(window, &width, &height);
-    glViewport(0, 0, width, height);
-    glClearColor(0.1f, 0.1f, 0.12f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    const std::string capture = !frame.capture.empty() ? frame.capture : shell.take_capture_request();
-    if (!capture.empty()) {
-      glReadBuffer(GL_BACK);
-      if (write_framebuffer_png(capture, width, height, &error)) {
-        std::fprintf(stderr, "whygpu: wrote %s\n", capture.c_str());
-      } else {
-        std::fprintf(stderr, "whygpu: %s\n", error.c_str());
-        exit_code = 1;
-      }
-    }
+    glReadBuffer(GL_BACK);  // screenshots read what is about to be shown
+    if (!render_frame_and_capture(shell, frame.capture, width, height)) exit_code = 1;
     glfwSwapBuffers(window);
     if (frame.last) break;
   }
