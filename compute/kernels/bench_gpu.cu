@@ -54,6 +54,10 @@ Status time_gpu_vector_add_with_copies(std::size_t n, const BenchOptions& option
                                    "vector add of " + std::to_string(n) + " floats");
       !s)
     return s;
+  if (Status s = check_fits_in_host_memory(3.0 * static_cast<double>(bytes),
+                                           "vector add of " + std::to_string(n) + " floats");
+      !s)
+    return s;
   PinnedBuffer<float> ha, hb, hc;
   if (Status s = ha.allocate(n); !s) return s;
   if (Status s = hb.allocate(n); !s) return s;
@@ -105,6 +109,10 @@ Status time_gpu_copy(CopyKind kind, std::size_t bytes, const BenchOptions& optio
       kind == CopyKind::HostToDevicePinned || kind == CopyKind::DeviceToHostPinned;
   const bool to_device =
       kind == CopyKind::HostToDevicePageable || kind == CopyKind::HostToDevicePinned;
+  if (Status s = check_fits_in_host_memory(static_cast<double>(bytes),
+                                           "a copy of " + format_bytes(static_cast<double>(bytes)));
+      !s)
+    return s;
   HostArray<unsigned char> pageable;
   PinnedBuffer<unsigned char> locked;
   unsigned char* host = nullptr;

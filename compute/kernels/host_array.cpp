@@ -1,6 +1,8 @@
 #include "compute/kernels/host_array.h"
 
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 
 namespace whygpu::kernels {
 
@@ -17,6 +19,26 @@ std::string format_bytes(double bytes) {
   else
     std::snprintf(text, sizeof text, bytes < 10.0 ? "%.2f %s" : "%.1f %s", bytes, units[unit]);
   return text;
+}
+
+double host_memory_available_bytes() {
+  std::ifstream in("/proc/meminfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("MemAvailable:", 0) != 0) continue;
+    std::istringstream fields(line.substr(13));
+    double kib = 0.0;
+    if (fields >> kib) return kib * 1024.0;
+  }
+  return 0.0;
+}
+
+Status check_fits_in_host_memory(double bytes, const std::string& what) {
+  const double available = host_memory_available_bytes();
+  if (available > 0.0 && bytes > available)
+    return Status::error(what + " needs " + format_bytes(bytes) + " of host memory; " +
+                         format_bytes(available) + " is available");
+  return Status::ok();
 }
 
 }  // namespace whygpu::kernels

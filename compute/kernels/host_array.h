@@ -13,6 +13,13 @@ namespace whygpu::kernels {
 // "1.5 GiB", "12 MiB", "512 bytes": sizes in messages and tables.
 std::string format_bytes(double bytes);
 
+// Error unless `bytes` fit in the memory the OS reports available (MemAvailable), so an
+// oversized benchmark says so instead of being killed for running out of memory.
+Status check_fits_in_host_memory(double bytes, const std::string& what);
+
+// MemAvailable from /proc/meminfo in bytes (0 when unknown).
+double host_memory_available_bytes();
+
 template <class T>
 class HostArray {
  public:

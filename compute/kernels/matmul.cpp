@@ -90,6 +90,11 @@ Status time_cpu_matmul(MatmulVariant variant, int n, const BenchOptions& options
                        ? rotation_sets(2 * count * sizeof(float), cpu_last_level_cache_bytes(),
                                        std::size_t{1} << 30)
                        : 1;
+  if (Status s = check_fits_in_host_memory(
+          (2.0 * sets + 1.0) * 4.0 * static_cast<double>(count),
+          "a " + std::to_string(n) + " x " + std::to_string(n) + " matrix product");
+      !s)
+    return s;
   std::vector<HostArray<float>> a(static_cast<std::size_t>(sets)), b(a.size());
   HostArray<float> c;
   const std::uint64_t seed = fresh_seed();

@@ -28,6 +28,10 @@ Status time_cpu_vector_add(std::size_t n, int threads, const BenchOptions& optio
   const int sets = options.rotate_inputs
                        ? rotation_sets(12 * n, cpu_last_level_cache_bytes(), std::size_t{1} << 30)
                        : 1;
+  if (Status s = check_fits_in_host_memory(12.0 * sets * static_cast<double>(n),
+                                           "vector add of " + std::to_string(n) + " floats");
+      !s)
+    return s;
   std::vector<HostArray<float>> a(static_cast<std::size_t>(sets)), b(a.size()), c(a.size());
   const std::uint64_t seed = fresh_seed();
   for (std::size_t i = 0; i < a.size(); ++i) {

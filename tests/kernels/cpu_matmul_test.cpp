@@ -113,6 +113,13 @@ TEST(RunMatmul, MeasuresCpuRowsWithRates) {
   EXPECT_GT(r.gflops(), 0.0);
 }
 
+TEST(RunMatmul, MoreThanHostMemoryIsAClearError) {
+  std::vector<Measurement> rows;
+  const Status s = run_matmul(MatmulVariant::CpuBlocked, 1 << 20, BenchOptions{}, &rows);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find("host memory"), std::string::npos) << s.message();
+}
+
 TEST(RunMatmul, NaiveCpuAboveItsLimitIsAbsentNotRun) {
   BenchOptions opt;
   opt.cpu_naive_max_n = 16;

@@ -135,6 +135,16 @@ TEST(RunVectorAdd, ZeroLengthIsAnError) {
   EXPECT_NE(s.message().find("at least 1"), std::string::npos);
 }
 
+TEST(RunVectorAdd, MoreThanHostMemoryIsAClearErrorNotACrash) {
+  std::vector<Measurement> rows;
+  const Status s = run_vector_add(VectorAddVariant::CpuThreads, std::size_t{1} << 44,
+                                  BenchOptions{}, &rows);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find("host memory"), std::string::npos) << s.message();
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].state, RowState::Failed);
+}
+
 TEST(RunVectorAdd, GpuRowsWithoutGpuAreAbsent) {
   if (gpu_info().available) GTEST_SKIP() << "a GPU is present";
   std::vector<Measurement> rows;
