@@ -9,7 +9,9 @@ TextGenerator::TextGenerator(std::unique_ptr<Generator> generator, Vocabulary vo
     : generator_(std::move(generator)), vocabulary_(std::move(vocabulary)), random_(seed) {}
 
 Status TextGenerator::prime(const std::u32string& prime, float temperature) {
-  std::u32string text = prime.empty() ? std::u32string(1, U'\n') : prime;
+  std::u32string text = prime;
+  if (text.empty())  // start as a new line would, or with the first character the model knows
+    text.push_back(vocabulary_.id_of(U'\n') >= 0 ? U'\n' : vocabulary_.code_point(0));
   std::vector<TokenId> ids;
   if (Status s = vocabulary_.encode(text, &ids); !s) return s.with_context("prime text");
   if (Status s = generator_->reset(); !s) return s;

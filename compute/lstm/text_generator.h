@@ -36,8 +36,9 @@ class TextGenerator {
   TextGenerator(std::unique_ptr<Generator> generator, Vocabulary vocabulary, std::uint64_t seed);
 
   // Starts over from the zero state and feeds every character of `prime` (which may be
-  // empty: then the first step feeds a line break). Characters the vocabulary lacks are
-  // an error naming the first one (or map to U+FFFD when the vocabulary has it).
+  // empty: then it feeds a line break, or the vocabulary's first character if the text
+  // had no line breaks). Characters the vocabulary lacks are an error naming the first
+  // one (or map to U+FFFD when the vocabulary has it).
   Status prime(const std::u32string& prime, float temperature);
   // Feeds the character drawn by the last step and draws the next one.
   Status step(float temperature);

@@ -65,6 +65,18 @@ TEST(TextGenerator, PrimeStepAndHistory) {
   EXPECT_EQ(text.latest()->index, 2);
   EXPECT_EQ(text.latest()->cell.gates.size(), 32u);
   EXPECT_FALSE(text.prime(U"abz", 1.0f));  // 'z' is not in the vocabulary
+  ASSERT_TRUE(text.prime(U"", 1.0f));         // an empty prime starts at a line break
+  EXPECT_EQ(text.history()[0].input_char, U'\n');
+}
+
+TEST(TextGenerator, EmptyPrimeWithoutLineBreaksStartsAtTheFirstCharacter) {
+  Vocabulary v;
+  ASSERT_TRUE(Vocabulary::from_text(U"zyx", &v));
+  std::unique_ptr<Generator> g;
+  ASSERT_TRUE(make_cpu_generator(initial_weights({v.size(), 2, 4}, 3), &g));
+  TextGenerator text(std::move(g), v, 1);
+  ASSERT_TRUE(text.step(0.5f));  // stepping before any prime primes with nothing
+  EXPECT_EQ(text.history()[0].input_char, U'x');
 }
 
 }  // namespace
