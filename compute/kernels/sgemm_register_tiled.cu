@@ -1,6 +1,6 @@
 // The hand-written rung at the top of the GPU ladder: register-blocked 2D tiling.
 //
-// A block of BM x BN threads' worth of output (128 x 128 by default) is computed by
+// A block tile of BM x BN outputs (128 x 128, k step 16, by default) is computed by
 // (BM/TM) x (BN/TN) threads, each holding a TM x TN (8 x 8) patch of C in registers.
 // For every step of k a thread reads TM values of A and TN of B from shared memory and
 // does TM * TN fused multiply-adds: 64 FMAs per 16 floats read, where the shared-tile
@@ -24,14 +24,11 @@ namespace {
 
 // Compile-time shape of one kernel: block tile BM x BN, k step BK, thread tile TM x TN;
 // a warp's 32 threads form WR rows x (32 / WR) columns of the thread grid; kMinBlocks is
-// the occupancy asked of the compiler (it caps registers at 64K / (threads * kMinBlocks));
-// kPrefetch loads the next k step's fragments from shared memory while the current one
-// is multiplied.
-template <int BM_, int BN_, int BK_, int TM_, int TN_, int WR_, int kMinBlocks_, bool kPrefetch_>
+// the occupancy asked of the compiler (it caps registers at 64K / (threads * kMinBlocks)).
+template <int BM_, int BN_, int BK_, int TM_, int TN_, int WR_, int kMinBlocks_>
 struct Shape {
   static constexpr int BM = BM_, BN = BN_, BK = BK_, TM = TM_, TN = TN_, WR = WR_;
   static constexpr int kMinBlocks = kMinBlocks_;
-  static constexpr bool kPrefetch = kPrefetch_;
   static constexpr int kThreads = (BM / TM) * (BN / TN);
 };
 
@@ -143,38 +140,32 @@ __global__ void __launch_bounds__(S::kThreads, S::kMinBlocks)
     const int buf = t & 1;
     const bool more = t + 1 < tiles;
     if (more) load_tiles((t + 1) * BK);  // in flight while this tile is multiplied
-    // Fragments: TM values of A's column p and TN of B's row p, as float4 reads.
-    float af[S::kPrefetch ? 2 : 1][TM], bf[S::kPrefetch ? 2 : 1][TN];
-    auto load_fragments = [&](int slot, int p) {
+#pragma unroll
+    for (int p = 0; p < BK; ++p) {
+      // Fragments: TM values of A's column p and TN of B's row p, as float4 reads.
+      float af[TM], bf[TN];
 #pragma unroll
       for (int g = 0; g < TM / 4; ++g) {
         const float4 v =
             *reinterpret_cast<const float4*>(&a_tile[buf][p][g * 4 * kThreadRows + ty * 4]);
-        af[slot][g * 4 + 0] = v.x;
-        af[slot][g * 4 + 1] = v.y;
-        af[slot][g * 4 + 2] = v.z;
-        af[slot][g * 4 + 3] = v.w;
+        af[g * 4 + 0] = v.x;
+        af[g * 4 + 1] = v.y;
+        af[g * 4 + 2] = v.z;
+        af[g * 4 + 3] = v.w;
       }
 #pragma unroll
       for (int g = 0; g < TN / 4; ++g) {
         const float4 v =
             *reinterpret_cast<const float4*>(&b_tile[buf][p][g * 4 * kThreadCols + tx * 4]);
-        bf[slot][g * 4 + 0] = v.x;
-        bf[slot][g * 4 + 1] = v.y;
-        bf[slot][g * 4 + 2] = v.z;
-        bf[slot][g * 4 + 3] = v.w;
+        bf[g * 4 + 0] = v.x;
+        bf[g * 4 + 1] = v.y;
+        bf[g * 4 + 2] = v.z;
+        bf[g * 4 + 3] = v.w;
       }
-    };
-    if (S::kPrefetch) load_fragments(0, 0);
-#pragma unroll
-    for (int p = 0; p < BK; ++p) {
-      const int slot = S::kPrefetch ? (p & 1) : 0;
-      if (!S::kPrefetch) load_fragments(0, p);
-      else if (p + 1 < BK) load_fragments(slot ^ 1, p + 1);
 #pragma unroll
       for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(af[slot][i], bf[slot][j], acc[i][j]);
+        for (int j = 0; j < TN; ++j) acc[i][j] = fmaf(af[i], bf[j], acc[i][j]);
     }
     if (more) store_tiles(buf ^ 1);  // the other buffer: nobody reads it this iteration
     __syncthreads();
@@ -233,14 +224,14 @@ Status launch_shape(const GemmOperands& op) {
 // Names: block tile / thread tile / warp rows / occupancy (blocks per SM).
 std::vector<SgemmShape> register_tiled_shapes() {
   return {
-      {"128x128x8/8x8/w2/2", &launch_shape<Shape<128, 128, 8, 8, 8, 2, 2, false>>},
-      {"128x128x16/8x8/w4/2", &launch_shape<Shape<128, 128, 16, 8, 8, 4, 2, false>>},
-      {"64x128x8/8x8/w4/4", &launch_shape<Shape<64, 128, 8, 8, 8, 4, 4, false>>},
+      {"128x128x8/8x8/w2/2", &launch_shape<Shape<128, 128, 8, 8, 8, 2, 2>>},
+      {"128x128x16/8x8/w4/2", &launch_shape<Shape<128, 128, 16, 8, 8, 4, 2>>},
+      {"64x128x8/8x8/w4/4", &launch_shape<Shape<64, 128, 8, 8, 8, 4, 4>>},
   };
 }
 
 Status launch_sgemm_scalar_fallback(const GemmOperands& op) {
-  return launch_shape<Shape<128, 128, 16, 8, 8, 4, 2, false>>(op);
+  return launch_shape<Shape<128, 128, 16, 8, 8, 4, 2>>(op);
 }
 
 }  // namespace whygpu::kernels
