@@ -1,6 +1,7 @@
 #include "app/shell.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ErrorCheckEndWindowRecover: unwinding after a failed panel
 #include <backends/imgui_impl_opengl3.h>
 
 #include <algorithm>
@@ -122,7 +123,11 @@ std::vector<Shell::PanelSlot>& Shell::panels_of(int lesson) {
       slot.error = args.where() + ": unknown panel '" + slot.type + "' (whygpu --list-panels lists them)";
     } else {
       std::string error;
-      slot.panel = type->make(args, &error);
+      try {
+        slot.panel = type->make(args, &error);
+      } catch (const std::exception& e) {
+        error = std::string("the panel failed to start: ") + e.what();
+      }
       if (!slot.panel) {
         slot.error = !args.error().empty() ? args.error()
                      : !error.empty()      ? args.where() + ": " + error
@@ -150,14 +155,22 @@ Status Shell::set_panel_param(const std::string& panel, const std::string& key, 
   PanelSlot* slot = find_panel(panel);
   if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
   if (!slot->panel) return Status::error("panel '" + panel + "' did not start: " + slot->error);
-  return slot->panel->set_param(key, value).with_context(panel);
+  try {
+    return slot->panel->set_param(key, value).with_context(panel);
+  } catch (const std::exception& e) {
+    return Status::error(panel + ": setting " + key + " failed: " + e.what());
+  }
 }
 
 Status Shell::press_panel_button(const std::string& panel, const std::string& button) {
   PanelSlot* slot = find_panel(panel);
   if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
   if (!slot->panel) return Status::error("panel '" + panel + "' did not start: " + slot->error);
-  return slot->panel->press(button).with_context(panel);
+  try {
+    return slot->panel->press(button).with_context(panel);
+  } catch (const std::exception& e) {
+    return Status::error(panel + ": " + button + " failed: " + e.what());
+  }
 }
 
 Status Shell::panel_busy(const std::string& panel, bool* busy) {
@@ -435,16 +448,34 @@ void Shell::draw_page(float delta_seconds) {
         auto slot = std::find_if(slots.begin(), slots.end(), [&](const PanelSlot& s) { return s.block == b; });
         if (slot == slots.end() || !slot->panel) break;  // its error is listed at the top
         ImGui::Spacing();
-        ImGui::PushID(slot->id.c_str());
         frame.content_width = ImGui::GetContentRegionAvail().x;
-        slot->panel->draw(frame);
-        ImGui::PopID();
+        draw_panel_guarded(*slot, frame);
         ImGui::Spacing();
         break;
       }
     }
   }
   ImGui::EndChild();
+}
+
+void Shell::draw_panel_guarded(PanelSlot& slot, const FrameContext& frame) {
+  ImGuiWindow* page = ImGui::GetCurrentWindow();
+  ImGui::PushID(slot.id.c_str());
+  try {
+    slot.panel->draw(frame);
+    ImGui::PopID();
+  } catch (const std::exception& e) {
+    // Close what the panel left open (child windows, tables, pushed styles and IDs, our
+    // PushID included) so the page and the rest of the app carry on.
+    while (ImGui::GetCurrentWindow() != page) {
+      ImGui::ErrorCheckEndWindowRecover(nullptr);
+      if (ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_ChildWindow) ImGui::EndChild();
+      else ImGui::End();
+    }
+    ImGui::ErrorCheckEndWindowRecover(nullptr);
+    slot.error = "panel '" + slot.id + "' stopped: " + e.what();
+    slot.panel.reset();
+  }
 }
 
 void Shell::draw_status_bar() {

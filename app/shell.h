@@ -73,6 +73,8 @@ class Shell {
   void draw_sidebar();
   void draw_page(float delta_seconds);
   void draw_status_bar();
+  // Draws a panel; one that throws is closed, its ImGui state unwound, its error shown.
+  void draw_panel_guarded(PanelSlot& slot, const FrameContext& frame);
   void handle_shortcuts();
 
   LessonLibrary library_;
