@@ -10,6 +10,8 @@ namespace whygpu::app {
 std::unique_ptr<Panel> make_hardware_panel(PanelArgs& args, std::string* error);
 std::unique_ptr<Panel> make_vector_add_sweep_panel(PanelArgs& args, std::string* error);
 std::unique_ptr<Panel> make_matmul_sweep_panel(PanelArgs& args, std::string* error);
+std::unique_ptr<Panel> make_hardware_ceilings_panel(PanelArgs& args, std::string* error);
+std::unique_ptr<Panel> make_roofline_panel(PanelArgs& args, std::string* error);
 std::unique_ptr<Panel> make_thread_grid_panel(PanelArgs& args, std::string* error);
 
 }  // namespace whygpu::app

@@ -177,6 +177,7 @@ void PlotView::fit_to(const Chart& chart) {
   }
   for (const VerticalMark& m : chart.marks) x.add(m.x);
   for (const double v : chart.x_span) x.add(v);
+  for (const double v : chart.y_span) y.add(v);
   x_range_ = x.padded(kFitPadding);
   y_range_ = y.padded(kFitPadding);
 }
@@ -207,10 +208,13 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
   const float pad = 6.0f * scale;
   const float swatch = 30.0f * scale;
   const float entry_height = line + 4.0f * scale;
-  const int entries = static_cast<int>(chart.series.size());
+  std::vector<int> listed;  // indices of the series in the legend
+  for (int i = 0; i < static_cast<int>(chart.series.size()); ++i)
+    if (chart.series[i].in_legend) listed.push_back(i);
+  const int entries = static_cast<int>(listed.size());
   float entry_width = 0.0f;
-  for (const Series& s : chart.series)
-    entry_width = std::max(entry_width, ImGui::CalcTextSize(legend_text(s).c_str()).x + swatch + 2 * pad);
+  for (const int i : listed)
+    entry_width = std::max(entry_width, ImGui::CalcTextSize(legend_text(chart.series[i]).c_str()).x + swatch + 2 * pad);
   const bool legend_below = chart.legend == LegendPlace::Below;
   const float legend_width = entries == 0 || legend_below ? 0.0f : std::min(entry_width + pad, size.x * 0.38f);
   const int legend_columns = std::max(1, static_cast<int>(size.x / (entry_width + 2 * pad)));
@@ -269,7 +273,7 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
     for (int i = 0; i < entries; ++i) {
       const ImVec2 at = legend_at[i];
       if (mouse.x >= at.x && mouse.x < at.x + entry_width && mouse.y >= at.y && mouse.y < at.y + entry_height) {
-        toggle(legend_text(chart.series[i]));
+        toggle(legend_text(chart.series[listed[i]]));
         if (auto_fit_) fit_to(chart);
       }
     }
@@ -351,12 +355,27 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
       if (p.x >= plot_min.x - marker_radius && p.x <= plot_max.x + marker_radius)
         draw_marker(draw, p, s.marker, marker_radius, s.colour, s.recorded, 1.5f * scale);
   }
+  // Point labels beside their points; one that would cover an earlier label moves down
+  // (or up) by a line until it is clear.
+  std::vector<ImRect> taken;
   for (const PointLabel& l : chart.labels) {
     if (!plottable(chart.x.scale, l.x) || !plottable(chart.y.scale, l.y)) continue;
     const ImVec2 p = to_screen(l.x, l.y);
     const ImVec2 extent = ImGui::CalcTextSize(l.text.c_str());
     const float x = p.x + pad + extent.x < plot_max.x ? p.x + pad : p.x - pad - extent.x;
-    draw->AddText(ImVec2(x, p.y - extent.y / 2), l.colour, l.text.c_str());
+    ImRect box(ImVec2(x, p.y - extent.y / 2), ImVec2(x + extent.x, p.y + extent.y / 2));
+    for (const float shift : {0.0f, 1.0f, -1.0f, 2.0f, -2.0f}) {
+      ImRect moved = box;
+      moved.Translate(ImVec2(0, shift * extent.y));
+      const bool inside = moved.Min.y >= plot_min.y && moved.Max.y <= plot_max.y;
+      const bool clear = inside && std::none_of(taken.begin(), taken.end(), [&](const ImRect& t) { return t.Overlaps(moved); });
+      if (clear) {
+        box = moved;
+        break;
+      }
+    }
+    taken.push_back(box);
+    draw->AddText(box.Min, l.colour, l.text.c_str());
   }
 
   if (hover_points.empty() && !chart.empty_message.empty()) {
@@ -382,10 +401,10 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
   draw->AddRect(plot_min, plot_max, grid);
 
   // Legend: one entry per series; a click hides or shows it.
-  for (int si = 0; si < entries; ++si) {
-    const Series& s = chart.series[si];
+  for (int entry = 0; entry < entries; ++entry) {
+    const Series& s = chart.series[listed[entry]];
     const bool off = hidden(legend_text(s));
-    const ImVec2 at = legend_at[si];
+    const ImVec2 at = legend_at[entry];
     const float mid = at.y + line / 2;
     const ImU32 colour = off ? with_alpha(s.colour, 70) : s.colour;
     draw->PushClipRect(at, ImVec2(std::min(at.x + entry_width, origin.x + size.x), at.y + entry_height), true);

@@ -33,6 +33,7 @@ struct Series {
   bool recorded = false;
   float thickness = 2.0f;               // line width at font scale 1
   std::vector<std::string> point_notes;  // optional: one more read-out line per point
+  bool in_legend = true;                 // false for points already named by a PointLabel
 };
 
 // A vertical line across the plot with a label at its top (a crossover size).
@@ -61,6 +62,7 @@ struct Chart {
   // Values the fitted x range always covers (the sizes a sweep will measure), so the axes
   // do not jump as its points arrive.
   std::vector<double> x_span;
+  std::vector<double> y_span;  // likewise for y (room above a roofline's roofs)
   std::string empty_message;  // shown in the middle while no series has a point
   LegendPlace legend = LegendPlace::Right;  // Below: in columns, for many series
 };
