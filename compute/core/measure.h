@@ -18,9 +18,14 @@
 //   Status s = time_cpu(opt, [&](int run) { add(a[run % sets], b[run % sets], c, n);
 //                                           return Status::ok(); }, &t);
 //   // t.median_ms ...
-// Example (GPU, one phase): the body only enqueues work on the default stream.
-//   Status s = time_gpu(opt, [&](int run) { my_kernel<<<g, b>>>(...);
-//                                           return launch_status(); }, &t);
+// Example (GPU, one phase, in a .cu file): the body only enqueues work on the default
+// stream and reports the launch.
+//   Status s = time_gpu(opt, [&](int run) -> Status {
+//     my_kernel<<<grid, block>>>(inputs[run % sets], out);
+//     WHYGPU_CUDA_TRY_LAUNCH("my_kernel");
+//     return Status::ok();
+//   }, &t);
+// Phases (copy in, kernel, copy out): time_gpu_phases with mark() between them.
 #include <atomic>
 #include <cstddef>
 #include <functional>
