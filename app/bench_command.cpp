@@ -1,14 +1,26 @@
 // `whygpu bench ...`: dispatches each benchmark to the module that owns it.
 #include "app/bench_command.h"
 
+#include <cstdio>
 
+#include "compute/cnn/cnn_bench.h"
 #include "compute/kernels/bench_cli.h"
+#include "compute/lstm/bench.h"
 
 namespace whygpu::app {
 
 int run_bench_command(const std::vector<std::string>& args) {
+  const std::string what = args.empty() ? "" : args[0];
+  const std::vector<std::string> rest(args.begin() + (args.empty() ? 0 : 1), args.end());
+  if (what == "cnn") return cnn::run_cnn_bench(rest);
+  if (what == "lstm") return lstm::run_lstm_bench(rest);
   // vector-add, matmul, copy, all, and --help/--list without a benchmark.
-  return kernels::run_kernel_bench(args, "whygpu bench");
+  const int code = kernels::run_kernel_bench(args, "whygpu bench");
+  if (what.empty() || what == "--help" || what == "-h")
+    std::fputs("       whygpu bench cnn [--help]    the MNIST CNN's training step and accuracy\n"
+               "       whygpu bench lstm [--help]   the character LSTM's training step and generation\n",
+               what.empty() ? stderr : stdout);
+  return code;
 }
 
 }  // namespace whygpu::app
