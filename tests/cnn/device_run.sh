@@ -51,7 +51,7 @@ head, body = rows[0], rows[1:]
 k, v, u = head.index("Kernel Name"), head.index("Metric Value"), head.index("Metric Unit")
 total = collections.OrderedDict()
 for r in body:
-    scale = {"nsecond": 1e-3, "usecond": 1.0, "msecond": 1e3}.get(r[u], 1.0)
+    scale = {"ns": 1e-3, "nsecond": 1e-3, "us": 1.0, "usecond": 1.0, "ms": 1e3, "msecond": 1e3}[r[u]]
     name = r[k][:90]
     total.setdefault(name, []).append(float(r[v].replace(",", "")) * scale)
 for name, times in total.items():
