@@ -1,13 +1,13 @@
 #pragma once
-// Owning buffers for the .cu files of this module: device memory, pinned host memory,
-// and the up-front check that turns "this will not fit" into a clear message before any
-// allocation is tried.
+// Device-memory helpers of this module: the up-front check that turns "this will not
+// fit" into a clear message before any allocation is tried, and float upload/download.
 #include <cuda_runtime.h>
 
 #include <cstddef>
 #include <string>
 
 #include "compute/core/cuda_check.h"
+#include "compute/core/device_memory.cuh"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/host_array.h"
 
@@ -25,64 +25,6 @@ inline Status check_fits_on_gpu(double bytes, std::size_t reserve, const std::st
                          " free of " + format_bytes(static_cast<double>(total_bytes)));
   return Status::ok();
 }
-
-template <class T>
-class DeviceBuffer {
- public:
-  DeviceBuffer() = default;
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  DeviceBuffer(DeviceBuffer&& other) noexcept : ptr_(other.ptr_), count_(other.count_) {
-    other.ptr_ = nullptr;
-    other.count_ = 0;
-  }
-  ~DeviceBuffer() {
-    if (ptr_) cudaFree(ptr_);
-  }
-
-  Status allocate(std::size_t count) {
-    if (ptr_) cudaFree(ptr_);
-    ptr_ = nullptr;
-    count_ = 0;
-    WHYGPU_CUDA_TRY(cudaMalloc(reinterpret_cast<void**>(&ptr_), count * sizeof(T)));
-    count_ = count;
-    return Status::ok();
-  }
-
-  T* get() const { return ptr_; }
-  std::size_t count() const { return count_; }
-  std::size_t bytes() const { return count_ * sizeof(T); }
-
- private:
-  T* ptr_ = nullptr;
-  std::size_t count_ = 0;
-};
-
-// Page-locked host memory: the GPU's copy engines read and write it directly, without
-// the driver staging each copy through a pinned buffer of its own.
-template <class T>
-class PinnedBuffer {
- public:
-  PinnedBuffer() = default;
-  PinnedBuffer(const PinnedBuffer&) = delete;
-  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
-  ~PinnedBuffer() {
-    if (ptr_) cudaFreeHost(ptr_);
-  }
-
-  Status allocate(std::size_t count) {
-    WHYGPU_CUDA_TRY(cudaMallocHost(reinterpret_cast<void**>(&ptr_), count * sizeof(T)));
-    count_ = count;
-    return Status::ok();
-  }
-
-  T* get() const { return ptr_; }
-  std::size_t count() const { return count_; }
-
- private:
-  T* ptr_ = nullptr;
-  std::size_t count_ = 0;
-};
 
 // Copies n floats from the host into a new device buffer.
 inline Status upload(const float* host, std::size_t n, DeviceBuffer<float>* device) {

@@ -8,13 +8,11 @@
 #include "compute/core/gpu_info.h"
 #include "compute/lstm/cell_math.h"
 #include "compute/lstm/generator.h"
-#include "compute/lstm/gpu_memory.cuh"
+#include "compute/core/device_memory.cuh"
 
 namespace whygpu::lstm {
 namespace {
 
-using gpu::DeviceArray;
-using gpu::PinnedArray;
 
 constexpr int kCellUnits = 32;     // hidden units per block of the cell kernel
 constexpr int kCellSplits = 8;     // threads sharing one gate column's dot product
@@ -181,10 +179,10 @@ class GpuGenerator final : public Generator {
   int device_ = 0;
   std::string name_;
   cudaStream_t stream_ = nullptr;
-  DeviceArray<float> params_;
-  DeviceArray<float> h_[2], c_[2];  // the state, double-buffered: blocks read all of h while others write
+  DeviceBuffer<float> params_;
+  DeviceBuffer<float> h_[2], c_[2];  // the state, double-buffered: blocks read all of h while others write
   int current_ = 0;
-  PinnedArray<float> trace_, logits_;
+  PinnedBuffer<float> trace_, logits_;
   std::size_t shared_bytes_ = 0;
 };
 

@@ -10,7 +10,7 @@
 #include "compute/core/cuda_check.h"
 #include "compute/core/gpu_info.h"
 #include "compute/lstm/gpu_kernels.cuh"
-#include "compute/lstm/gpu_memory.cuh"
+#include "compute/core/device_memory.cuh"
 #include "compute/lstm/gpu_recurrence.cuh"
 #include "compute/lstm/text_streams.h"
 #include "compute/lstm/trainer.h"
@@ -18,9 +18,7 @@
 namespace whygpu::lstm {
 namespace {
 
-using gpu::DeviceArray;
 using gpu::DeviceCounters;
-using gpu::PinnedArray;
 
 Status cublas_check(cublasStatus_t status, const char* what) {
   if (status == CUBLAS_STATUS_SUCCESS) return Status::ok();
@@ -409,14 +407,14 @@ class GpuTrainer final : public Trainer {
   cudaStream_t stream_ = nullptr;
   cublasHandle_t cublas_ = nullptr;
   cudaGraphExec_t graph_exec_ = nullptr;
-  DeviceArray<unsigned char> cublas_workspace_;
-  DeviceArray<float> params_, grads_, adam_m_, adam_v_;
-  DeviceArray<int> inputs_, targets_;
-  DeviceArray<TokenId> text_;
-  DeviceArray<float> x_, d_x_, pre_, acts_, d_gates_, h_seq_, c_seq_, logits_, d_h_out_, d_h_rec_, d_c_, ones_;
-  DeviceArray<DeviceCounters> counters_;
-  DeviceArray<OptimizerConfig> optimizer_;
-  PinnedArray<DeviceCounters> host_counters_;
+  DeviceBuffer<unsigned char> cublas_workspace_;
+  DeviceBuffer<float> params_, grads_, adam_m_, adam_v_;
+  DeviceBuffer<int> inputs_, targets_;
+  DeviceBuffer<TokenId> text_;
+  DeviceBuffer<float> x_, d_x_, pre_, acts_, d_gates_, h_seq_, c_seq_, logits_, d_h_out_, d_h_rec_, d_c_, ones_;
+  DeviceBuffer<DeviceCounters> counters_;
+  DeviceBuffer<OptimizerConfig> optimizer_;
+  PinnedBuffer<DeviceCounters> host_counters_;
   std::vector<std::pair<std::string, cudaEvent_t>>* marks_ = nullptr;
   long long reported_steps_ = 0;
   double reported_loss_ = 0.0;
