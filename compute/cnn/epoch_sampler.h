@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "compute/cnn/random.h"
+#include "compute/core/split_mix.h"
 
 namespace whygpu::cnn {
 

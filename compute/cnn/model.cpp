@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "compute/cnn/random.h"
+#include "compute/core/split_mix.h"
 
 namespace whygpu::cnn {
 

@@ -7,7 +7,7 @@
 
 #include "compute/core/gpu_info.h"
 #include "compute/lstm/corpus.h"
-#include "compute/lstm/split_mix.h"
+#include "compute/core/split_mix.h"
 #include "compute/lstm/text_generator.h"
 #include "compute/lstm/trainer.h"
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "compute/lstm/split_mix.h"
+#include "compute/core/split_mix.h"
 
 namespace whygpu::lstm {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "compute/lstm/generator.h"
-#include "compute/lstm/split_mix.h"
+#include "compute/core/split_mix.h"
 #include "compute/lstm/vocabulary.h"
 
 namespace whygpu::lstm {

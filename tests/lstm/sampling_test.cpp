@@ -4,7 +4,7 @@
 
 #include <numeric>
 
-#include "compute/lstm/split_mix.h"
+#include "compute/core/split_mix.h"
 #include "compute/lstm/text_generator.h"
 
 namespace whygpu::lstm {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "compute/lstm/model.h"
-#include "compute/lstm/split_mix.h"
+#include "compute/core/split_mix.h"
 #include "compute/lstm/trainer.h"
 
 namespace whygpu::lstm::testing {

@@ -1,10 +1,10 @@
 #pragma once
-// A small deterministic generator (SplitMix64) so that the same seed gives the same
-// weights and the same batch order on every machine, CPU and GPU alike. The standard
-// library's distributions are implementation-defined, so they are not used for this.
+// SplitMix64: a tiny deterministic generator, so that the same seed gives the same
+// weights, batch order and samples on every machine and compiler, CPU and GPU runs
+// alike (the standard library's distributions are implementation-defined).
 #include <cstdint>
 
-namespace whygpu::cnn {
+namespace whygpu {
 
 class SplitMix64 {
  public:
@@ -30,4 +30,4 @@ class SplitMix64 {
   std::uint64_t state_;
 };
 
-}  // namespace whygpu::cnn
+}  // namespace whygpu
