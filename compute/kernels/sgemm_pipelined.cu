@@ -1,4 +1,5 @@
-// The register-blocked SGEMM with an asynchronous copy pipeline (sm_80 and newer).
+// The register-blocked SGEMM with an asynchronous copy pipeline (cp.async on sm_80 and
+// newer; synchronous copies on Turing).
 //
 // Same arithmetic as sgemm_register_tiled.cu (each thread holds an 8 x 8 patch of C in
 // registers), but tiles travel from global to shared memory with cp.async: the copy
@@ -29,18 +30,31 @@ struct PipeShape {
   static constexpr std::size_t kSharedBytes = sizeof(float) * kStageFloats * STAGES;
 };
 
+// cp.async exists from sm_80. Turing builds (sm_75) get the same pipeline with plain
+// 16-byte copies through registers: correct, since every stage is still fenced by the
+// __syncthreads() the pipeline already has, only without the overlap.
 __device__ __forceinline__ void cp_async16(float* smem, const float* global, bool valid) {
+#if __CUDA_ARCH__ >= 800
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
   const int bytes = valid ? 16 : 0;  // 0: nothing is read and the 16 bytes are zero-filled
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(global),
                "r"(bytes));
+#else
+  *reinterpret_cast<float4*>(smem) = valid ? *reinterpret_cast<const float4*>(global) : float4{0, 0, 0, 0};
+#endif
 }
 
-__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
+__device__ __forceinline__ void cp_async_commit() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;\n" ::);
+#endif
+}
 
 template <int kPending>
 __device__ __forceinline__ void cp_async_wait() {
+#if __CUDA_ARCH__ >= 800
   asm volatile("cp.async.wait_group %0;\n" ::"n"(kPending));
+#endif
 }
 
 __device__ __forceinline__ float component(const float4& v, int q) {
