@@ -11,6 +11,8 @@
 
 namespace whygpu::app {
 
+struct Fonts;
+
 // The directive's parameters, with typed getters that range-check and record the first
 // problem, so a bad lesson line shows "lessons/x.lesson:12: size must be 1..2^28".
 class PanelArgs {
@@ -44,6 +46,7 @@ struct FrameContext {
   float font_scale = 1.0f;      // user's zoom; panels scale fixed pixel sizes by it
   bool headless = false;        // rendering offscreen (screenshots, scripts)
   float content_width = 0.0f;   // width available to the panel, in pixels
+  const Fonts* fonts = nullptr; // the page's fonts (monospace, headings), at the user's scale
 };
 
 class Panel {

@@ -383,6 +383,7 @@ void Shell::draw_page(float delta_seconds) {
   frame.delta_seconds = delta_seconds;
   frame.font_scale = settings_.font_scale;
   frame.headless = headless_;
+  frame.fonts = &fonts_;
   for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b) {
     const LessonBlock& block = lesson.blocks[b];
     switch (block.kind) {
