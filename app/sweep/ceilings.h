@@ -13,7 +13,7 @@ namespace whygpu::app {
 // Sizes of the ceiling measurements (large enough to reach the plateau).
 struct CeilingSizes {
   std::size_t copy_bytes = std::size_t{256} << 20;
-  int gpu_matmul_n = 8192;
+  int gpu_matmul_n = 8192;  // cuBLAS runs at n = 2048 and at this n; the best counts
   int cpu_matmul_n = 2048;
   std::size_t cpu_stream_elements = std::size_t{1} << 26;
 };

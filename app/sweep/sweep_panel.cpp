@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
+#include <map>
 
 #include "app/sweep/sweep_csv.h"
 #include "app/ui_style.h"
@@ -123,6 +124,8 @@ Status SweepPanel::start() {
   frame_ms_.clear();
   frame_summary_.clear();
   slow_frames_logged_ = 0;
+  slow_frames_by_job_.clear();
+  skip_next_frame_ = true;
   view_.fit();
   std::fprintf(stderr, "whygpu: %s: sweep started\n", name_.c_str());
   return Status::ok();
@@ -130,8 +133,13 @@ Status SweepPanel::start() {
 
 void SweepPanel::record_frame(const FrameContext& frame) {
   const bool busy_now = runner_.busy();
-  if (busy_now && frame.delta_seconds > 0) {
+  // The first frame's time began before the sweep did (it holds the press itself, and in
+  // scripts the opening of the lesson), so it is not counted.
+  const bool counted = busy_now && frame.delta_seconds > 0 && !skip_next_frame_;
+  skip_next_frame_ = false;
+  if (counted) {
     frame_ms_.push_back(frame.delta_seconds * 1000.0);
+    if (frame.delta_seconds > 1.0 / 60.0) ++slow_frames_by_job_[snapshot_.progress.current];
     // Name the slow frames, so a stall can be matched with what the sweep was doing.
     if (frame.delta_seconds > 0.1 && slow_frames_logged_++ < 20)
       std::fprintf(stderr, "whygpu: %s: slow frame %.0f ms at %.1f s into the sweep, during %s\n", name_.c_str(),
@@ -150,7 +158,16 @@ void SweepPanel::record_frame(const FrameContext& frame) {
                   sorted.size(), percentile_of_sorted(sorted, 0.5), percentile_of_sorted(sorted, 0.99),
                   sorted.back(), slow);
     frame_summary_ = text;
-    std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(), text);
+    // Where the slow frames happened: the three measurements with the most of them.
+    std::vector<std::pair<int, std::string>> by_job;
+    for (const auto& [job, count] : slow_frames_by_job_) by_job.emplace_back(count, job);
+    std::sort(by_job.rbegin(), by_job.rend());
+    std::string where;
+    for (std::size_t i = 0; i < std::min<std::size_t>(3, by_job.size()); ++i) {
+      where += i ? "; " : " (most during: ";
+      where += by_job[i].second + " x" + std::to_string(by_job[i].first);
+    }
+    std::fprintf(stderr, "whygpu: %s: %s%s%s\n", name_.c_str(), text, where.c_str(), where.empty() ? "" : ")");
   }
   was_busy_ = busy_now;
 }
@@ -166,6 +183,9 @@ bool SweepPanel::poll(const FrameContext& frame) {
     std::fprintf(stderr, "whygpu: %s: sweep %s after %.1f s, %zu rows%s%s\n", name_.c_str(), how,
                  snapshot_.elapsed_seconds, snapshot_.rows.size(), snapshot_.error.empty() ? "" : ": ",
                  snapshot_.error.c_str());
+    if (snapshot_.cancelled)
+      std::fprintf(stderr, "whygpu: %s: the worker stopped %.0f ms after Cancel was pressed\n", name_.c_str(),
+                   snapshot_.cancel_latency_seconds * 1000.0);
   }
   return changed;
 }

@@ -8,6 +8,7 @@
 // Parameters: repeats, budget (seconds per measurement), threads (0: all), csv, png.
 // Buttons: run, cancel, save-csv, save-png, fit.
 #include <chrono>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,8 @@ class SweepPanel : public Panel {
   std::vector<double> frame_ms_;  // UI frame times during the running sweep
   std::string frame_summary_;     // of the last sweep
   int slow_frames_logged_ = 0;
+  std::map<std::string, int> slow_frames_by_job_;  // frames over 16.7 ms, by what was measured
+  bool skip_next_frame_ = false;
 };
 
 }  // namespace whygpu::app

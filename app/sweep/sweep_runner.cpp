@@ -14,12 +14,14 @@ Status SweepRunner::start(std::vector<kernels::SweepJob> jobs) {
   if (running_.load()) return Status::error("a sweep is already running: cancel it first");
   if (worker_.joinable()) worker_.join();  // the previous sweep has finished: this is quick
   cancel_.store(false);
+  cancel_requested_ns_.store(0);
   {
     std::lock_guard<std::mutex> lock(mutex_);
     state_.rows.clear();
     state_.progress = {0, static_cast<int>(jobs.size()), jobs.empty() ? "" : jobs.front().description};
     state_.running = true;
     state_.cancelled = false;
+    state_.cancel_latency_seconds = 0.0;
     state_.error.clear();
     state_.elapsed_seconds = 0.0;
     started_ = std::chrono::steady_clock::now();
@@ -30,7 +32,11 @@ Status SweepRunner::start(std::vector<kernels::SweepJob> jobs) {
   return Status::ok();
 }
 
-void SweepRunner::cancel() { cancel_.store(true); }
+void SweepRunner::cancel() {
+  long long none = 0;
+  cancel_requested_ns_.compare_exchange_strong(none, std::chrono::steady_clock::now().time_since_epoch().count());
+  cancel_.store(true);
+}
 
 void SweepRunner::bump() {
   state_.elapsed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
@@ -61,6 +67,11 @@ void SweepRunner::work(std::vector<kernels::SweepJob> jobs) {
     std::lock_guard<std::mutex> lock(mutex_);
     state_.running = false;
     state_.cancelled = is_cancelled(status);
+    if (state_.cancelled) {
+      const auto asked = std::chrono::steady_clock::time_point(
+          std::chrono::steady_clock::duration(cancel_requested_ns_.load()));
+      state_.cancel_latency_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
+    }
     if (!status && !state_.cancelled) state_.error = status.message();
     bump();
   }

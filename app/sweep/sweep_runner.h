@@ -39,6 +39,7 @@ class SweepRunner {
     kernels::SweepProgress progress;
     bool running = false;
     bool cancelled = false;     // the last sweep was cancelled
+    double cancel_latency_seconds = 0.0;  // from cancel() to the worker's stop, when cancelled
     std::string error;          // the last sweep stopped on an error (rows keep their notes)
     double elapsed_seconds = 0.0;
     std::uint64_t version = 0;  // grows with every change
@@ -55,6 +56,7 @@ class SweepRunner {
   Snapshot state_;  // guarded by mutex_, except state_.version's mirror below
   std::atomic<std::uint64_t> version_{0};
   std::atomic<bool> cancel_{false};
+  std::atomic<long long> cancel_requested_ns_{0};  // steady_clock time of the first cancel()
   std::atomic<bool> running_{false};
   std::chrono::steady_clock::time_point started_;
   std::thread worker_;
