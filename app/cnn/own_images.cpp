@@ -1,0 +1,80 @@
+#include "app/cnn/own_images.h"
+
+#include <stb_image_write.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <vector>
+
+namespace whygpu::app::cnn_ui {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr int kExampleScale = 3;
+
+std::string safe_name(const std::string& name) {
+  std::string out;
+  for (char c : name) out += (c == '/' || c == '\\' || c == ':' || c == '\0') ? '-' : c;
+  if (out.empty() || out == "." || out == "..") out = "class";
+  return out;
+}
+
+Status write_png(const fs::path& path, const std::vector<std::uint8_t>& grey, int width, int height) {
+  std::error_code ec;
+  fs::create_directories(path.parent_path(), ec);
+  if (ec) return Status::error(path.parent_path().string() + ": cannot create the folder (" + ec.message() + ")");
+  if (!stbi_write_png(path.string().c_str(), width, height, 1, grey.data(), width))
+    return Status::error(path.string() + ": could not be written");
+  return Status::ok();
+}
+
+}  // namespace
+
+std::string default_image_folder() {
+  const char* home = std::getenv("HOME");
+  return (home && *home ? std::string(home) : std::string(".")) + "/whygpu-images";
+}
+
+Status write_example_folder(const cnn::Dataset& data, const std::string& folder, int per_class, int* written) {
+  *written = 0;
+  if (folder.empty()) return Status::error("no folder given");
+  if (per_class <= 0) return Status::error("at least one image per class");
+  const int side = cnn::kImageSide * kExampleScale;
+  std::vector<int> done(data.class_names.size(), 0);
+  std::vector<std::uint8_t> picture(static_cast<std::size_t>(side) * side);
+  for (int i = 0; i < data.count; ++i) {
+    const int label = data.labels[i];
+    if (done[label] >= per_class) continue;
+    const std::uint8_t* image = data.image(i);
+    for (int y = 0; y < side; ++y)
+      for (int x = 0; x < side; ++x)
+        picture[static_cast<std::size_t>(y) * side + x] =
+            static_cast<std::uint8_t>(255 - image[(y / kExampleScale) * cnn::kImageSide + x / kExampleScale]);
+    const fs::path path = fs::path(folder) / safe_name(data.class_names[label]) /
+                          ("example-" + std::to_string(done[label] + 1) + ".png");
+    if (Status s = write_png(path, picture, side, side); !s) return s;
+    ++done[label];
+    ++*written;
+  }
+  return Status::ok();
+}
+
+Status save_into_class(const std::string& folder, const std::string& class_name, const std::uint8_t* grey, int width,
+                       int height, std::string* path) {
+  if (folder.empty()) return Status::error("no folder given");
+  const fs::path dir = fs::path(folder) / safe_name(class_name);
+  int highest = 0;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string stem = entry.path().stem().string();
+    if (stem.rfind("drawing-", 0) == 0) highest = std::max(highest, std::atoi(stem.c_str() + 8));
+  }
+  const fs::path file = dir / ("drawing-" + std::to_string(highest + 1) + ".png");
+  std::vector<std::uint8_t> copy(grey, grey + static_cast<std::size_t>(width) * height);
+  if (Status s = write_png(file, copy, width, height); !s) return s;
+  *path = file.string();
+  return Status::ok();
+}
+
+}  // namespace whygpu::app::cnn_ui

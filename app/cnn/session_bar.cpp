@@ -1,0 +1,77 @@
+#include "app/cnn/session_bar.h"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "app/ui_style.h"
+#include "compute/core/gpu_info.h"
+
+namespace whygpu::app::cnn_ui {
+
+std::string with_commas(double value) {
+  const long long v = std::llround(value);
+  std::string digits = std::to_string(v < 0 ? -v : v);
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
+  return (v < 0 ? "-" : "") + digits;
+}
+
+unsigned backend_colour(cnn::Backend backend) {
+  return backend == cnn::Backend::kGpu ? palette().gpu : palette().cpu;
+}
+
+bool draw_session_bar(SharedSession& shared, bool with_buttons) {
+  shared.update();
+  switch (shared.phase()) {
+    case SharedSession::Phase::kPreparing:
+      ImGui::TextDisabled("%s", shared.preparing_what().c_str());
+      return false;
+    case SharedSession::Phase::kFailed: {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+      ImGui::TextWrapped("%s", shared.problem().c_str());
+      ImGui::PopStyleColor();
+      if (shared.backend() == cnn::Backend::kGpu && !gpu_info().available)
+        ImGui::TextWrapped("The GPU trainer needs a CUDA device (%s). The CPU trainer works here.",
+                           gpu_info().unavailable_reason.c_str());
+      return false;
+    }
+    case SharedSession::Phase::kReady: break;
+  }
+  const cnn::SessionSnapshot& snap = shared.snapshot();
+  if (with_buttons) {
+    if (shared.running()) {
+      if (ImGui::Button("Pause")) shared.pause();
+    } else if (ImGui::Button("Train")) {
+      shared.play();
+    }
+    ImGui::SameLine();
+    ImGui::BeginDisabled(shared.running());
+    if (ImGui::Button("Step")) shared.step(1);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("one training step: one batch forward, backward, and a weight update");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("Reset")) shared.reset();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("fresh random weights (the same seed: the same start every time)");
+    ImGui::SameLine();
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, backend_colour(shared.backend()));
+  ImGui::TextUnformatted(snap.trainer_name.c_str());
+  ImGui::PopStyleColor();
+  ImGui::SameLine();
+  const cnn::TrainProgress& p = snap.progress;
+  const double fraction = p.epoch_size > 0 ? static_cast<double>(p.epoch_position) / p.epoch_size : 0.0;
+  char line[256];
+  std::snprintf(line, sizeof line, "| epoch %d (%.0f%%) | step %s | %s images/s", p.epochs_completed + 1,
+                100.0 * fraction, with_commas(static_cast<double>(p.steps)).c_str(),
+                with_commas(snap.images_per_second).c_str());
+  ImGui::TextUnformatted(line);
+  if (!snap.test_accuracy.empty()) {
+    ImGui::SameLine();
+    ImGui::Text("| test accuracy %.1f%%", 100.0 * snap.test_accuracy.back().value);
+  }
+  return true;
+}
+
+}  // namespace whygpu::app::cnn_ui

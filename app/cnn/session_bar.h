@@ -1,0 +1,20 @@
+#pragma once
+// What every CNN panel shows of its session in one or two lines: Train/Pause, Step,
+// Reset, and where training stands (back end, data, epoch, images per second, test
+// accuracy); or that the session is being prepared, or why it could not be.
+#include <string>
+
+#include "app/cnn/shared_session.h"
+
+namespace whygpu::app::cnn_ui {
+
+// 1234567 -> "1,234,567"
+std::string with_commas(double value);
+
+// Returns true when the session is ready (the caller may draw the rest of its panel).
+bool draw_session_bar(SharedSession& shared, bool with_buttons);
+
+// The back end's colour (CPU orange, GPU green, as everywhere in the app).
+unsigned backend_colour(cnn::Backend backend);
+
+}  // namespace whygpu::app::cnn_ui

@@ -1,0 +1,291 @@
+#include "app/lstm/lstm_workspace.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+
+#include "compute/core/gpu_info.h"
+#include "compute/lstm/model_file.h"
+
+namespace whygpu::app::lstm_ui {
+namespace {
+
+std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+std::string millions(double n) {
+  char text[32];
+  if (n >= 1e6) std::snprintf(text, sizeof text, "%.1f M", n / 1e6);
+  else if (n >= 1e3) std::snprintf(text, sizeof text, "%.0f k", n / 1e3);
+  else std::snprintf(text, sizeof text, "%.0f", n);
+  return text;
+}
+
+// Makes the session on the chosen device; when the GPU trainer cannot be made, trains on
+// the CPU instead and says so in *note (the UI shows which device is really training).
+Status make_session(lstm::SessionConfig config, std::shared_ptr<const lstm::Corpus> corpus,
+                    const lstm::SavedModel* start, std::unique_ptr<lstm::TrainingSession>* out, std::string* note) {
+  const Status made = lstm::TrainingSession::create(config, corpus, start, out);
+  if (made || config.device == lstm::Device::kCpu) return made;
+  config.device = lstm::Device::kCpu;
+  if (Status s = lstm::TrainingSession::create(config, corpus, start, out); !s) return s;
+  *note = "the GPU trainer could not start (" + made.message() + "); training on the CPU instead";
+  return Status::ok();
+}
+
+std::string describe_text(const lstm::Corpus& corpus) {
+  return file_name(corpus.source) + ": " + millions(static_cast<double>(corpus.tokens.size())) + " characters, " +
+         std::to_string(corpus.vocabulary.size()) + " distinct";
+}
+
+}  // namespace
+
+const char* device_name(lstm::Device device) { return device == lstm::Device::kGpu ? "GPU" : "CPU"; }
+
+std::string default_text_path() {
+  const std::string relative = lstm::kDefaultCorpusPath;
+  std::error_code ec;
+  if (std::filesystem::exists(relative, ec)) return relative;
+  for (const char* root : {static_cast<const char*>(std::getenv("WHYGPU_SOURCE_DIR")), static_cast<const char*>(WHYGPU_SOURCE_DIR)}) {
+    if (!root || !*root) continue;
+    const std::string candidate = std::string(root) + "/" + relative;
+    if (std::filesystem::exists(candidate, ec)) return candidate;
+  }
+  return relative;  // opening it then says what is missing
+}
+
+std::shared_ptr<LstmWorkspace> LstmWorkspace::get(const std::string& name) {
+  static std::map<std::string, std::weak_ptr<LstmWorkspace>> workspaces;
+  if (auto existing = workspaces[name].lock()) return existing;
+  auto made = std::make_shared<LstmWorkspace>(name);
+  workspaces[name] = made;
+  return made;
+}
+
+LstmWorkspace::LstmWorkspace(std::string name) : name_(std::move(name)) {
+  choices_.device = gpu_info().available ? lstm::Device::kGpu : lstm::Device::kCpu;
+}
+
+LstmWorkspace::~LstmWorkspace() {
+  if (job_.valid()) job_.wait();
+}
+
+void LstmWorkspace::set_message(std::string message, bool is_error) {
+  message_ = std::move(message);
+  message_is_error_ = is_error;
+}
+
+lstm::SessionConfig LstmWorkspace::session_config() const {
+  lstm::SessionConfig config;
+  config.device = choices_.device;
+  config.hidden = choices_.hidden;
+  config.sample_every = choices_.sample_every;
+  return config;
+}
+
+Status LstmWorkspace::begin_job(std::string description, std::function<JobResult()> work) {
+  if (job_.valid()) return Status::error("busy: " + job_description_);
+  job_description_ = std::move(description);
+  job_ = std::async(std::launch::async, std::move(work));
+  return Status::ok();
+}
+
+Status LstmWorkspace::open_text(const std::string& path) {
+  if (path.empty()) return Status::error("no file name given");
+  const lstm::SessionConfig config = session_config();
+  const Status s = begin_job("reading " + path, [path, config] {
+    JobResult r;
+    auto corpus = std::make_shared<lstm::Corpus>();
+    r.status = lstm::load_corpus(path, corpus.get());
+    if (!r.status) {
+      if (path.find(lstm::kDefaultCorpusPath) != std::string::npos && !std::filesystem::exists(path))
+        r.status = r.status.with_context("the default text is fetched by scripts/fetch-corpus.sh");
+      return r;
+    }
+    std::string note;
+    r.status = make_session(config, corpus, nullptr, &r.session, &note);
+    r.corpus = corpus;
+    r.text_path = path;
+    r.done_message = "Opened " + describe_text(*corpus) + "; a new model with " + std::to_string(config.hidden) +
+                     " hidden units" + (note.empty() ? "" : "; " + note);
+    return r;
+  });
+  if (s) pause_training();
+  return s;
+}
+
+Status LstmWorkspace::new_model() {
+  if (!corpus_) return text_path_.empty() ? open_text(default_text_path()) : open_text(text_path_);
+  const lstm::SessionConfig config = session_config();
+  const Status s = begin_job("making a new model", [config, corpus = corpus_, path = text_path_] {
+    JobResult r;
+    std::string note;
+    r.status = make_session(config, corpus, nullptr, &r.session, &note);
+    r.corpus = corpus;
+    r.text_path = path;
+    r.done_message = "New model: " + std::to_string(config.hidden) + " hidden units, fresh random weights" +
+                     (note.empty() ? "" : "; " + note);
+    return r;
+  });
+  if (s) pause_training();
+  return s;
+}
+
+Status LstmWorkspace::move_to(lstm::Device device) {
+  if (!session_) return set_device(device);
+  if (device == lstm::Device::kGpu && !gpu_info().available)
+    return Status::error("no CUDA device: " + gpu_info().unavailable_reason);
+  if (device == session_device_) return Status::ok();
+  if (job_.valid()) return Status::error("busy: " + job_description_);
+  const bool was_running = session_->metrics().running;
+  session_->pause();
+  auto saved = std::make_shared<lstm::SavedModel>();
+  if (Status s = session_->snapshot(saved.get()); !s) return s;
+  lstm::SessionConfig config = session_config();
+  config.device = device;
+  const Status s = begin_job(std::string("moving training to the ") + device_name(device),
+                             [config, saved, was_running, corpus = corpus_, path = text_path_] {
+                               JobResult r;
+                               std::string note;
+                               r.status = make_session(config, corpus, saved.get(), &r.session, &note);
+                               if (r.status && !note.empty()) r.status = Status::error(note);
+                               r.corpus = corpus;
+                               r.text_path = path;
+                               r.resume_training = was_running;
+                               r.same_model = true;
+                               r.done_message = std::string("Training moved to the ") + device_name(config.device) +
+                                                " with the same weights (step " +
+                                                std::to_string(saved->training_steps) + ")";
+                               return r;
+                             });
+  if (s) choices_.device = device;
+  else if (was_running) session_->start();
+  return s;
+}
+
+Status LstmWorkspace::load_model(const std::string& path) {
+  if (path.empty()) return Status::error("no file name given");
+  const std::string text = text_path_.empty() ? default_text_path() : text_path_;
+  const lstm::SessionConfig config = session_config();
+  const Status s = begin_job("loading " + path, [path, text, config] {
+    JobResult r;
+    lstm::SavedModel saved;
+    r.status = lstm::load_model(path, &saved);
+    if (!r.status) return r;
+    auto corpus = std::make_shared<lstm::Corpus>();
+    r.status = lstm::load_corpus_with_vocabulary(text, saved.vocabulary, corpus.get());
+    if (!r.status) {
+      r.status = r.status.with_context("the model's characters do not fit the open text (open the text it was "
+                                       "trained on first)");
+      return r;
+    }
+    std::string note;
+    r.status = make_session(config, corpus, &saved, &r.session, &note);
+    r.corpus = corpus;
+    r.text_path = text;
+    r.done_message = "Loaded " + file_name(path) + ": " + std::to_string(saved.weights.shape.hidden) +
+                     " hidden units, trained " + std::to_string(saved.training_steps) + " steps" +
+                     (note.empty() ? "" : "; " + note);
+    return r;
+  });
+  if (s) pause_training();
+  return s;
+}
+
+Status LstmWorkspace::save_model(const std::string& path) {
+  if (path.empty()) return Status::error("no file name given");
+  if (!session_) return Status::error("no model yet: the text is still being read");
+  if (Status s = session_->save_model(path); !s) return s;
+  set_message("Saved the model (step " + std::to_string(session_->metrics().steps) + ") to " + path, false);
+  return Status::ok();
+}
+
+Status LstmWorkspace::set_device(lstm::Device device) {
+  if (device == lstm::Device::kGpu && !gpu_info().available)
+    return Status::error("no CUDA device: " + gpu_info().unavailable_reason);
+  choices_.device = device;
+  return Status::ok();
+}
+
+Status LstmWorkspace::set_hidden(int hidden) {
+  lstm::LstmShape shape;
+  shape.vocab = 1;
+  shape.embed = 64;
+  shape.hidden = hidden;
+  if (Status s = lstm::validate_shape(shape); !s) return s;
+  choices_.hidden = hidden;
+  return Status::ok();
+}
+
+Status LstmWorkspace::set_sample_every(int steps) {
+  if (steps < 1 || steps > 1000000) return Status::error("sample_every must be 1..1000000 steps");
+  choices_.sample_every = steps;
+  return Status::ok();
+}
+
+void LstmWorkspace::start_training() {
+  if (session_) session_->start();
+}
+
+void LstmWorkspace::pause_training() {
+  goal_.active = false;
+  if (session_) session_->pause();
+}
+
+Status LstmWorkspace::train_for(long long steps, double seconds) {
+  if (!session_) return Status::error(job_.valid() ? "busy: " + job_description_ : "no model yet");
+  if (steps <= 0 && seconds <= 0) return Status::error("give a number of steps or seconds to train for");
+  goal_ = TrainingGoal{};
+  goal_.active = true;
+  goal_.until_step = steps > 0 ? session_->metrics().steps + steps : 0;
+  goal_.has_deadline = seconds > 0;
+  goal_.deadline = std::chrono::steady_clock::now() +
+                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+  goal_started_ = std::chrono::steady_clock::now();
+  goal_start_characters_ = session_->metrics().characters;
+  session_->start();
+  return Status::ok();
+}
+
+void LstmWorkspace::poll() {
+  if (!opened_once_ && !job_.valid()) {
+    opened_once_ = true;
+    if (const Status s = open_text(text_path_.empty() ? default_text_path() : text_path_); !s)
+      set_message(s.message(), true);
+  }
+  if (job_.valid() && job_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+    JobResult r = job_.get();
+    if (!r.status) {
+      set_message(r.status.message(), true);
+    } else {
+      session_.reset();  // paused: its worker stops at once
+      session_ = std::move(r.session);
+      corpus_ = std::move(r.corpus);
+      text_path_ = r.text_path;
+      session_device_ = session_->config().device;
+      choices_.device = session_device_;
+      ++generation_;
+      if (!r.same_model) ++lineage_;
+      if (r.resume_training) session_->start();
+      set_message(r.done_message, false);
+    }
+  }
+  if (goal_.active && session_) {
+    const lstm::SessionMetrics m = session_->metrics();
+    const bool reached = (goal_.until_step > 0 && m.steps >= goal_.until_step) ||
+                         (goal_.has_deadline && std::chrono::steady_clock::now() >= goal_.deadline);
+    if (reached || !m.running) {
+      goal_.active = false;
+      session_->pause();
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - goal_started_).count();
+      const double rate = seconds > 0 ? (m.characters - goal_start_characters_) / seconds : 0.0;
+      std::fprintf(stderr,
+                   "whygpu: lstm %s: trained to step %lld in %.1f s on %s: loss %.3f, %.0f characters/s over the run "
+                   "(latest %.0f)%s%s\n",
+                   name_.c_str(), m.steps, seconds, m.trainer.c_str(), m.loss, rate, m.characters_per_second,
+                   m.error.empty() ? "" : "; stopped: ", m.error.c_str());
+    }
+  }
+}
+
+}  // namespace whygpu::app::lstm_ui

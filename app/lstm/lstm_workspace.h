@@ -1,0 +1,134 @@
+#pragma once
+// The character LSTM that the lesson panels share: the open text, the training session
+// and how it was made. Panels with the same `session=` name (default "main") get the
+// same workspace, so a model trained on one lesson page is the one stepped through on the
+// next. The slow parts (reading a 10 MB text, making a GPU trainer, loading a model) run
+// as a background job, one at a time, so the UI keeps drawing; poll() takes the result in.
+//
+// Used from the UI thread only (the session inside has its own worker thread).
+#include <chrono>
+#include <functional>
+#include <future>
+#include <memory>
+#include <string>
+
+#include "compute/core/status.h"
+#include "compute/lstm/corpus.h"
+#include "compute/lstm/session.h"
+
+namespace whygpu::app::lstm_ui {
+
+// The model's shape and training choices that a new session is made with.
+struct LstmChoices {
+  lstm::Device device = lstm::Device::kCpu;
+  int hidden = 128;
+  int sample_every = 250;  // steps between the samples printed while training
+};
+
+class LstmWorkspace {
+ public:
+  // The workspace named `name`, made (and its default text opened) on first use. It lives
+  // while a panel holds it.
+  static std::shared_ptr<LstmWorkspace> get(const std::string& name);
+
+  explicit LstmWorkspace(std::string name);
+  ~LstmWorkspace();  // waits for a job under way; the session's worker stops
+  LstmWorkspace(const LstmWorkspace&) = delete;
+  LstmWorkspace& operator=(const LstmWorkspace&) = delete;
+
+  // Call every frame (any panel; more than once is harmless): takes in a finished job and
+  // stops a scripted training run that reached its goal.
+  void poll();
+
+  // Background jobs; each fails at once while another runs.
+  // Reads a UTF-8 text and makes a new, untrained model for it.
+  Status open_text(const std::string& path);
+  // Fresh weights with the current choices (hidden size, device), same text.
+  Status new_model();
+  // Moves training to the other device, keeping the weights (Adam restarts).
+  Status move_to(lstm::Device device);
+  // A saved model; the open text is read again with the model's characters.
+  Status load_model(const std::string& path);
+  // Writes the current weights (waits at most one training slice).
+  Status save_model(const std::string& path);
+
+  // Before the first poll(): choices from a lesson's panel parameters. Afterwards the
+  // hidden size waits for the next new_model() (the current model keeps its own).
+  bool fresh() const { return !opened_once_; }
+  void set_text_path(std::string path) { text_path_ = std::move(path); }
+  Status set_device(lstm::Device device);
+  Status set_hidden(int hidden);
+  Status set_sample_every(int steps);
+
+  void start_training();
+  void pause_training();
+  // Trains until `steps` more steps or `seconds` have passed (whichever comes first;
+  // 0 means no limit of that kind), then pauses. busy() stays true meanwhile.
+  Status train_for(long long steps, double seconds);
+
+  bool job_running() const { return job_.valid(); }
+  bool busy() const { return job_running() || goal_.active; }
+  const std::string& job_description() const { return job_description_; }
+
+  lstm::TrainingSession* session() { return session_.get(); }
+  // Increases whenever the session is replaced, so panels re-read its history.
+  int generation() const { return generation_; }
+  // Increases when the model itself is new (a text opened, new weights, a model loaded),
+  // not when training moves to another device: a loss curve continues across that.
+  int lineage() const { return lineage_; }
+  const std::string& text_path() const { return text_path_; }
+  const LstmChoices& choices() const { return choices_; }
+  // The device the current session trains on (choices().device may differ while moving).
+  lstm::Device session_device() const { return session_device_; }
+  const std::string& name() const { return name_; }
+
+  // The outcome of the last action, for the panels to show.
+  const std::string& message() const { return message_; }
+  bool message_is_error() const { return message_is_error_; }
+  void set_message(std::string message, bool is_error);
+
+ private:
+  struct JobResult {
+    Status status = Status::ok();
+    std::shared_ptr<const lstm::Corpus> corpus;
+    std::unique_ptr<lstm::TrainingSession> session;
+    std::string text_path;
+    std::string done_message;
+    bool resume_training = false;
+    bool same_model = false;  // moved to another device: the lineage continues
+  };
+  Status begin_job(std::string description, std::function<JobResult()> work);
+  lstm::SessionConfig session_config() const;
+
+  struct TrainingGoal {
+    bool active = false;
+    long long until_step = 0;  // 0: no step limit
+    std::chrono::steady_clock::time_point deadline{};
+    bool has_deadline = false;
+  };
+
+  std::string name_;
+  LstmChoices choices_;
+  std::string text_path_;
+  std::shared_ptr<const lstm::Corpus> corpus_;
+  std::unique_ptr<lstm::TrainingSession> session_;
+  lstm::Device session_device_ = lstm::Device::kCpu;
+  int generation_ = 0;
+  int lineage_ = 0;
+  std::future<JobResult> job_;
+  std::string job_description_;
+  TrainingGoal goal_;
+  std::chrono::steady_clock::time_point goal_started_{};
+  long long goal_start_characters_ = 0;
+  bool opened_once_ = false;  // the first poll() opens the text (after panels set choices)
+  std::string message_;
+  bool message_is_error_ = false;
+};
+
+// The default text: data/corpus/sotu.txt below the working folder, else below the
+// source tree (WHYGPU_SOURCE_DIR, from the environment or the build).
+std::string default_text_path();
+
+const char* device_name(lstm::Device device);
+
+}  // namespace whygpu::app::lstm_ui

@@ -1,0 +1,15 @@
+// The character LSTM pillar's panels (issue 7), by the names lessons use.
+#include "app/panels/panels.h"
+
+namespace whygpu::app {
+
+std::unique_ptr<Panel> make_lstm_step_panel(PanelArgs& args, std::string* error);
+
+const std::vector<PanelType>& lstm_panel_types() {
+  static const std::vector<PanelType> types = {
+      {"lstm-step", "the character LSTM writing one step at a time: gates, cell and hidden state, next-character guesses, temperature", make_lstm_step_panel},
+  };
+  return types;
+}
+
+}  // namespace whygpu::app
