@@ -1,0 +1,63 @@
+// The classroom demos in lessons/demos/ are content: a renamed lesson or panel would
+// break one only when a teacher plays it in front of a class. These tests read each demo
+// the way the player will and check every lesson and panel it names is there.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "app/lesson/lesson_library.h"
+#include "app/script.h"
+
+namespace whygpu::app {
+namespace {
+
+std::string lessons_folder() {
+  const char* source = std::getenv("WHYGPU_SOURCE_DIR");
+  return std::string(source && *source ? source : WHYGPU_SOURCE_DIR) + "/lessons";
+}
+
+std::vector<std::string> demo_files() {
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(lessons_folder() + "/demos"))
+    if (entry.path().extension() == ".script") files.push_back(entry.path().string());
+  return files;
+}
+
+// A panel named in a script: its id= on the lesson, or its type name.
+bool lesson_has_panel(const Lesson& lesson, const std::string& name) {
+  for (const LessonBlock& block : lesson.blocks) {
+    if (block.kind != LessonBlock::Kind::panel) continue;
+    const auto id = block.panel_params.find("id");
+    if (block.panel_type == name || (id != block.panel_params.end() && id->second == name)) return true;
+  }
+  return false;
+}
+
+TEST(Demos, AtLeastOneShips) { EXPECT_FALSE(demo_files().empty()) << lessons_folder() << "/demos"; }
+
+TEST(Demos, EveryDemoNamesLessonsAndPanelsThatExist) {
+  const LessonLibrary library = LessonLibrary::load(lessons_folder());
+  for (const std::string& file : demo_files()) {
+    Script script;
+    std::string error;
+    ASSERT_TRUE(load_script(file, &script, &error)) << error;
+    const Lesson* open = nullptr;  // the lesson the demo has open at each action
+    for (const ScriptAction& action : script.actions) {
+      const std::string where = file + ":" + std::to_string(action.line);
+      if (action.verb == "lesson") {
+        const int index = library.find(action.args.at(0));
+        ASSERT_GE(index, 0) << where << ": no lesson " << action.args.at(0);
+        open = &library.lessons()[index];
+        EXPECT_TRUE(open->errors.empty()) << where << ": lesson " << open->id << " has errors";
+      } else if (action.verb == "set" || action.verb == "press" || action.verb == "wait-idle") {
+        ASSERT_NE(open, nullptr) << where << ": no lesson is open yet";
+        EXPECT_TRUE(lesson_has_panel(*open, action.args.at(0)))
+            << where << ": lesson " << open->id << " has no panel " << action.args.at(0);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace whygpu::app
