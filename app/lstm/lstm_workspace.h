@@ -67,7 +67,10 @@ class LstmWorkspace {
   Status train_for(long long steps, double seconds);
 
   bool job_running() const { return job_.valid(); }
-  bool busy() const { return job_running() || goal_.active; }
+  // Before the first poll() the default text is still to be opened: that counts too, so a
+  // script's wait-idle right after opening a lesson waits for the model.
+  bool preparing() const { return !opened_once_ || job_running(); }
+  bool busy() const { return preparing() || goal_.active; }
   const std::string& job_description() const { return job_description_; }
 
   lstm::TrainingSession* session() { return session_.get(); }

@@ -37,7 +37,8 @@ void draw_probability_bars(const ProbabilityBarsInput& in, float width, float sc
 
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float label_width = 110.0f * scale;
-  const float numbers_width = 150.0f * scale;
+  // Room for the widest read-out, so "drawn" is never cut off at the panel's edge.
+  const float numbers_width = ImGui::CalcTextSize("0.01% \xe2\x86\x92 0.01%  \xe2\x97\x80 drawn").x + 12.0f * scale;
   const float bar_width = std::max(40.0f * scale, width - label_width - numbers_width);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImU32 grey = palette().muted_text;

@@ -8,8 +8,8 @@
 //
 // Parameters: session (default main), prime, temperature (0 = always the most likely,
 // up to 2), speed (autoplay steps per second), burst (steps of the "Step xN" button),
-// top (bars), gates / state / bars / text (show those parts), inspect (a step index to
-// show, or latest), autoplay (true/false).
+// top (bars), gates / state / bars / text (show those parts), inspect (the number of a
+// step to show, from 1 as the panel numbers them, or latest), autoplay (true/false).
 // Buttons: prime (start again from the prime text with the newest weights), step, burst,
 // autoplay, stop, latest, train, pause. busy() is true while the shared text or model
 // is being prepared.
@@ -96,10 +96,10 @@ class LstmStepPanel final : public Panel {
         pinned_ = -1;
         return Status::ok();
       }
-      long long index = 0;
-      if (Status s = parse_number(key, value, 0, 1e12, &index); !s) return s;
-      if (!find_step(index)) return Status::error("inspect: no step " + value + " in the generated text");
-      pinned_ = index;
+      long long number = 0;  // as the panel numbers steps: from 1
+      if (Status s = parse_number(key, value, 1, 1e12, &number); !s) return s;
+      if (!find_step(number - 1)) return Status::error("inspect: no step " + value + " in the generated text");
+      pinned_ = number - 1;
       return Status::ok();
     }
     return Panel::set_param(key, value);
@@ -134,7 +134,7 @@ class LstmStepPanel final : public Panel {
                          "' (prime, step, burst, autoplay, stop, latest, train, pause)");
   }
 
-  bool busy() const override { return workspace_->job_running(); }
+  bool busy() const override { return workspace_->preparing(); }
 
   void draw(const FrameContext& frame) override {
     workspace_->poll();
