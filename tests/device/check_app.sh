@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The lead's call on the lent GPU server: every GPU and UI test of the app, then the app
+# itself headless on the GPU (EGL): a screenshot of every lesson and the lesson scripts
+# that drive live panels, with the frame times they print. One call, parts chosen:
+#   tests/device/check_app.sh tests lessons grid timing cnn lstm
+# Carried (ignored folders): .devcarry (scripts/device-pack.sh build/app/whygpu
+# build/tests/*/{gpu,ui,cpu}_*tests), .gl (the GL dispatch .debs: libegl1 libglvnd0
+# libopengl0 libgl1 libglx0 libgles2), data/mnist, data/corpus. Output under $OUT.
+set -uo pipefail
+repo=$PWD
+export LD_LIBRARY_PATH=$repo/.devcarry/lib:/usr/local/cuda/lib64
+export WHYGPU_SOURCE_DIR=$repo
+bin=$repo/.devcarry/bin
+out=${OUT:-/tmp/whygpu-check}
+mkdir -p "$out"
+status=0
+step() { echo; echo "=== $* ($(date -u +%H:%M:%S))"; }
+# Each command has its own time limit, so one hang cannot eat the whole call.
+run() { local limit=$1; shift; timeout "$limit" "$@" || { echo "FAILED ($?): $*"; status=1; }; }
+# The app, headless, run from $out (scripts write their pictures below the working
+# folder); its whole log goes to $out/NAME.log, the lines worth reading to the output.
+app() {
+  local limit=$1 name=$2; shift 2
+  timeout "$limit" env -C "$out" "$bin/whygpu" --headless --size 1920x1080 --lessons "$repo/lessons" "$@" \
+      > "$out/$name.log" 2>&1 || { echo "FAILED ($?): whygpu $*"; status=1; }
+  grep -v "slow frame" "$out/$name.log" | tail -40
+}
+
+step machine
+date -u
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv
+# The server has the driver's GL/EGL vendor libraries but not the dispatch libraries.
+for deb in "$repo"/.gl/*.deb; do dpkg -x "$deb" /; done
+ldconfig
+
+for part in "$@"; do
+  case $part in
+    tests)
+      for t in "$bin"/gpu_*tests "$bin"/ui_*tests; do
+        step "$(basename "$t")"
+        run 300 "$t" --gtest_brief=1
+      done ;;
+    lessons)
+      step "a screenshot of every lesson (EGL on the GPU)"
+      mkdir -p "$out/lessons"
+      "$bin/whygpu" --list-lessons --lessons "$repo/lessons" | awk 'NF==0||/^[0-9]/{next}{print $1}' |
+        while read -r id; do printf 'lesson %s\nwait 90\nscreenshot lessons/%s.png\n' "$id" "$id"; done > "$out/all_lessons.script"
+      echo quit >> "$out/all_lessons.script"
+      app 400 lessons --script "$out/all_lessons.script" ;;
+    grid)
+      step "thread-hierarchy lessons: relaunch frame times, screenshots"
+      app 120 grid --script "$repo/tests/grid/thread_grid_demo.script" ;;
+    timing)
+      step "timing lessons: sweeps with the UI's frame times, CSVs, screenshots"
+      app 500 timing --script "$repo/tests/app/timing_lessons.script"
+      step "whygpu bench vector-add at the sweep's sizes (to compare with the sweep's CSV)"
+      run 200 "$bin/whygpu" bench vector-add --sizes 2^10,2^14,2^18,2^22,2^26,2^28 --csv --quiet > "$out/bench-vector-add.csv"
+      cat "$out/bench-vector-add.csv" ;;
+    cnn | lstm)
+      step "$part lessons on the GPU"
+      app 500 "$part" --script "$repo/tests/app/${part}_gpu.script" ;;
+    *) echo "unknown part $part"; status=2 ;;
+  esac
+done
+# At most a few files come back from a call: everything else travels as one archive.
+(cd "$out" && find . -name '*.png' -o -name '*.csv' -o -name '*.log' | tar -czf "$out/results.tar.gz" -T -)
+echo; echo "check_app: exit status $status"
+exit $status
