@@ -13,14 +13,6 @@ namespace {
 
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
-std::string millions(double n) {
-  char text[32];
-  if (n >= 1e6) std::snprintf(text, sizeof text, "%.1f M", n / 1e6);
-  else if (n >= 1e3) std::snprintf(text, sizeof text, "%.0f k", n / 1e3);
-  else std::snprintf(text, sizeof text, "%.0f", n);
-  return text;
-}
-
 // Makes the session on the chosen device; when the GPU trainer cannot be made, trains on
 // the CPU instead and says so in *note (the UI shows which device is really training).
 Status make_session(lstm::SessionConfig config, std::shared_ptr<const lstm::Corpus> corpus,
@@ -33,12 +25,33 @@ Status make_session(lstm::SessionConfig config, std::shared_ptr<const lstm::Corp
   return Status::ok();
 }
 
-std::string describe_text(const lstm::Corpus& corpus) {
-  return file_name(corpus.source) + ": " + millions(static_cast<double>(corpus.tokens.size())) + " characters, " +
-         std::to_string(corpus.vocabulary.size()) + " distinct";
+// A sample from the session's weights as they are, to show before training changes them.
+// An empty prime starts the text the way the compute side does (a line break).
+lstm::TextSample sample_now(lstm::TrainingSession& session, int length, float temperature) {
+  lstm::TextSample sample;
+  sample.step = session.metrics().steps;
+  std::unique_ptr<lstm::TextGenerator> generator;
+  Status s = session.make_text_generator(session.config().device, session.config().seed, &generator);
+  if (s) s = generator->prime(U"", temperature);
+  if (s) s = generator->generate(length, temperature, &sample.text);
+  if (!s) sample.text = "(no sample: " + s.message() + ")";
+  return sample;
 }
 
 }  // namespace
+
+std::string describe_text(const lstm::Corpus& corpus) {
+  return file_name(corpus.source) + ": " + short_count(static_cast<double>(corpus.tokens.size())) + " characters, " +
+         std::to_string(corpus.vocabulary.size()) + " distinct";
+}
+
+std::string short_count(double n) {
+  char text[32];
+  if (n >= 1e6) std::snprintf(text, sizeof text, "%.1f M", n / 1e6);
+  else if (n >= 1e3) std::snprintf(text, sizeof text, "%.0f k", n / 1e3);
+  else std::snprintf(text, sizeof text, "%.0f", n);
+  return text;
+}
 
 const char* device_name(lstm::Device device) { return device == lstm::Device::kGpu ? "GPU" : "CPU"; }
 
@@ -104,6 +117,8 @@ Status LstmWorkspace::open_text(const std::string& path) {
     }
     std::string note;
     r.status = make_session(config, corpus, nullptr, &r.session, &note);
+    if (!r.status) return r;
+    r.first_sample = sample_now(*r.session, config.sample_length, config.sample_temperature);
     r.corpus = corpus;
     r.text_path = path;
     r.done_message = "Opened " + describe_text(*corpus) + "; a new model with " + std::to_string(config.hidden) +
@@ -121,6 +136,8 @@ Status LstmWorkspace::new_model() {
     JobResult r;
     std::string note;
     r.status = make_session(config, corpus, nullptr, &r.session, &note);
+    if (!r.status) return r;
+    r.first_sample = sample_now(*r.session, config.sample_length, config.sample_temperature);
     r.corpus = corpus;
     r.text_path = path;
     r.done_message = "New model: " + std::to_string(config.hidden) + " hidden units, fresh random weights" +
@@ -181,6 +198,8 @@ Status LstmWorkspace::load_model(const std::string& path) {
     }
     std::string note;
     r.status = make_session(config, corpus, &saved, &r.session, &note);
+    if (!r.status) return r;
+    r.first_sample = sample_now(*r.session, config.sample_length, config.sample_temperature);
     r.corpus = corpus;
     r.text_path = text;
     r.done_message = "Loaded " + file_name(path) + ": " + std::to_string(saved.weights.shape.hidden) +
@@ -265,9 +284,25 @@ void LstmWorkspace::poll() {
       session_device_ = session_->config().device;
       choices_.device = session_device_;
       ++generation_;
-      if (!r.same_model) ++lineage_;
+      loss_read_ = samples_read_ = 0;
+      if (!r.same_model) {
+        ++lineage_;
+        loss_curve_.clear();
+        samples_.clear();
+        samples_.push_back(std::move(r.first_sample));
+      }
       if (r.resume_training) session_->start();
       set_message(r.done_message, false);
+    }
+  }
+  if (session_) {
+    for (lstm::LossPoint& p : session_->loss_history(loss_read_)) {
+      loss_curve_.push_back(p);
+      ++loss_read_;
+    }
+    for (lstm::TextSample& sample : session_->samples(samples_read_)) {
+      samples_.push_back(std::move(sample));
+      ++samples_read_;
     }
   }
   if (goal_.active && session_) {

@@ -11,6 +11,7 @@
 #include <future>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "compute/core/status.h"
 #include "compute/lstm/corpus.h"
@@ -85,6 +86,13 @@ class LstmWorkspace {
   lstm::Device session_device() const { return session_device_; }
   const std::string& name() const { return name_; }
 
+  // The model's training record, kept across a move to the other device (which makes a
+  // new session): the loss of each training slice, and the samples, oldest first. A new
+  // model starts with one sample written by its untrained weights (the noise that
+  // training turns into words).
+  const std::vector<lstm::LossPoint>& loss_curve() const { return loss_curve_; }
+  const std::vector<lstm::TextSample>& samples() const { return samples_; }
+
   // The outcome of the last action, for the panels to show.
   const std::string& message() const { return message_; }
   bool message_is_error() const { return message_is_error_; }
@@ -99,6 +107,7 @@ class LstmWorkspace {
     std::string done_message;
     bool resume_training = false;
     bool same_model = false;  // moved to another device: the lineage continues
+    lstm::TextSample first_sample;  // what the model writes before any (more) training
   };
   Status begin_job(std::string description, std::function<JobResult()> work);
   lstm::SessionConfig session_config() const;
@@ -124,6 +133,9 @@ class LstmWorkspace {
   std::chrono::steady_clock::time_point goal_started_{};
   long long goal_start_characters_ = 0;
   bool opened_once_ = false;  // the first poll() opens the text (after panels set choices)
+  std::vector<lstm::LossPoint> loss_curve_;
+  std::vector<lstm::TextSample> samples_;
+  std::size_t loss_read_ = 0, samples_read_ = 0;  // taken from the current session so far
   std::string message_;
   bool message_is_error_ = false;
 };
@@ -133,5 +145,9 @@ class LstmWorkspace {
 std::string default_text_path();
 
 const char* device_name(lstm::Device device);
+// "950", "12 k", "10.8 M": counts as a person reads them aloud.
+std::string short_count(double n);
+// "sotu.txt: 10.8 M characters, 98 distinct".
+std::string describe_text(const lstm::Corpus& corpus);
 
 }  // namespace whygpu::app::lstm_ui
