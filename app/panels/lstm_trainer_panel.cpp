@@ -155,7 +155,14 @@ class LstmTrainerPanel final : public Panel {
       draw_curve(frame.content_width - controls_width);
       ImGui::EndTable();
     } else if (o_.controls) {
-      draw_controls();
+      // Alone, the controls keep their width rather than stretching across the page.
+      const float width = std::min(640.0f * scale_, frame.content_width);
+      if (ImGui::BeginTable("lstm-trainer-controls", 1, ImGuiTableFlags_None, ImVec2(width, 0))) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        draw_controls();
+        ImGui::EndTable();
+      }
     } else if (o_.curve) {
       draw_curve(frame.content_width);
     }
