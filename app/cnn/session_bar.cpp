@@ -12,9 +12,13 @@ namespace whygpu::app::cnn_ui {
 
 std::string with_commas(double value) {
   const long long v = std::llround(value);
-  std::string digits = std::to_string(v < 0 ? -v : v);
-  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
-  return (v < 0 ? "-" : "") + digits;
+  const std::string digits = std::to_string(v < 0 ? -v : v);
+  std::string out = v < 0 ? "-" : "";
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
 }
 
 unsigned backend_colour(cnn::Backend backend) {

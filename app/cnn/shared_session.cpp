@@ -44,6 +44,20 @@ std::shared_ptr<SharedSession> SharedSession::get(const std::string& name, const
   return made;
 }
 
+std::vector<std::string> SharedSession::pause_all_except(const std::vector<std::string>& keep) {
+  std::vector<std::string> paused;
+  for (auto& [name, weak] : registry()) {
+    if (std::find(keep.begin(), keep.end(), name) != keep.end()) continue;
+    auto shared = weak.lock();
+    if (!shared) continue;
+    shared->update();
+    if (!shared->running() && !shared->play_when_ready_) continue;
+    shared->pause();
+    paused.push_back(name);
+  }
+  return paused;
+}
+
 SharedSession::SharedSession(std::string name, SessionConfig config)
     : name_(std::move(name)), config_(std::move(config)) {}
 
@@ -123,6 +137,8 @@ void SharedSession::update() {
   if (version != inference_version_) {
     inference_version_ = version;
     ++inference_stamp_;
+    // One request is outstanding at a time, so the newest answer is for the newest request.
+    if (inference_version_ == infer_requests_) inference_label_ = requested_label_;
   }
   const bool outstanding = infer_requests_ > inference_version_;
   const bool weights_changed =
@@ -130,6 +146,7 @@ void SharedSession::update() {
   if (!outstanding && (shown_changed_ || weights_changed)) {
     session_->infer(shown_);
     ++infer_requests_;
+    requested_label_ = shown_label_;
     shown_changed_ = false;
     inferred_steps_ = snapshot_.progress.steps;
     inferred_weights_stamp_ = weights_stamp_;

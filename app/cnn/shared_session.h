@@ -17,6 +17,7 @@
 #include <future>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "app/cnn/cnn_data.h"
 #include "compute/cnn/training_session.h"
@@ -41,6 +42,9 @@ class SharedSession {
  public:
   // The session called `name`; `config` makes it when no panel holds one by that name.
   static std::shared_ptr<SharedSession> get(const std::string& name, const SessionConfig& config);
+  // Pauses every other session that is training (the race wants the machine to itself).
+  // Returns the names of those it paused.
+  static std::vector<std::string> pause_all_except(const std::vector<std::string>& keep);
   ~SharedSession();
   SharedSession(const SharedSession&) = delete;
   SharedSession& operator=(const SharedSession&) = delete;
@@ -97,6 +101,9 @@ class SharedSession {
   // grows with each new one, so pictures are redrawn only when it changes.
   const cnn::Inference* inference() const { return inference_version_ > 0 ? &inference_ : nullptr; }
   long inference_stamp() const { return inference_stamp_; }
+  // The label of the image the newest inference was made for: the shown image changes at
+  // once, its inference a moment later (behind training and tests in the queue).
+  const std::string& inference_label() const { return inference_label_; }
 
  private:
   SharedSession(std::string name, SessionConfig config);
@@ -137,6 +144,8 @@ class SharedSession {
   long infer_requests_ = 0;     // inferences asked of this session
   long inference_version_ = 0;  // the session's count of inferences done
   long inference_stamp_ = 0;
+  std::string requested_label_;  // shown_label_ when the outstanding inference was asked for
+  std::string inference_label_;
   cnn::Inference inference_;
 };
 

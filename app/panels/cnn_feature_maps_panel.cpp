@@ -24,6 +24,7 @@
 #include "app/panels/panels.h"
 #include "app/ui_style.h"
 #include "compute/cnn/feature_map_pixel.h"
+#include "compute/core/split_mix.h"
 
 namespace whygpu::app {
 namespace {
@@ -214,13 +215,17 @@ class CnnFeatureMapsPanel final : public Panel {
     auto data = shared_->data();
     ImGui::AlignTextToFramePadding();
     ImGui::Text("Shown: %s", shared_->shown_label().c_str());
+    if (shared_->inference() && shared_->inference_label() != shared_->shown_label()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("(the pictures below are still of %s)", shared_->inference_label().c_str());
+    }
     ImGui::SameLine();
     if (ImGui::ArrowButton("previous-image", ImGuiDir_Left)) step_image(-1);
     ImGui::SameLine();
     if (ImGui::ArrowButton("next-image", ImGuiDir_Right)) step_image(+1);
     ImGui::SameLine();
     if (ImGui::Button("Random test image") && data && data->test.count > 0)
-      shared_->show_test_image(static_cast<int>(random_.next() % static_cast<unsigned>(data->test.count)));
+      shared_->show_test_image(static_cast<int>(random_.below(static_cast<std::uint32_t>(data->test.count))));
     ImGui::SameLine();
     bool per_layer = o_.normalization == cnn::Normalization::kPerLayer;
     if (ImGui::Checkbox("one colour range per layer", &per_layer))
@@ -381,16 +386,6 @@ class CnnFeatureMapsPanel final : public Panel {
     }
   }
 
-  struct SplitMix {
-    std::uint64_t state = 0x9E3779B97F4A7C15ull;
-    std::uint64_t next() {
-      std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-      return z ^ (z >> 31);
-    }
-  };
-
   MapsOptions o_;
   std::shared_ptr<SharedSession> shared_;
   float scale_ = 1.0f;
@@ -399,7 +394,7 @@ class CnnFeatureMapsPanel final : public Panel {
   long drawn_stamp_ = -1;
   std::string error_;
   ImVec2 picture_origin_;
-  SplitMix random_;
+  SplitMix64 random_{0x5EED};
 };
 
 }  // namespace

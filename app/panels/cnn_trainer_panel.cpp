@@ -281,8 +281,10 @@ class CnnTrainerPanel final : public Panel {
     ImGui::PushStyleColor(ImGuiCol_Text, cnn_ui::backend_colour(shared_->backend()));
     ImGui::Text("%s images per second", cnn_ui::with_commas(snap.images_per_second).c_str());
     ImGui::PopStyleColor();
-    ImGui::TextDisabled("%s steps, %s images seen; %s", cnn_ui::with_commas(static_cast<double>(p.steps)).c_str(),
-                        cnn_ui::with_commas(static_cast<double>(p.images_seen)).c_str(), snap.data_name.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s steps, %s images seen; %s", cnn_ui::with_commas(static_cast<double>(p.steps)).c_str(),
+                       cnn_ui::with_commas(static_cast<double>(p.images_seen)).c_str(), snap.data_name.c_str());
+    ImGui::PopStyleColor();
     if (ImGui::Button("Evaluate on the test set")) shared_->evaluate();
     ImGui::SameLine();
     char label[48];
@@ -319,8 +321,10 @@ class CnnTrainerPanel final : public Panel {
       loss_view_.draw("loss", cnn_ui::loss_chart(snap, colour), ImVec2(w, h), scale_);
       accuracy_view_.draw("accuracy", cnn_ui::accuracy_chart(snap, colour), ImVec2(w, h), scale_);
     }
-    ImGui::TextDisabled("Faint line: the batches being trained on (noisy). Dots: the %s held-out test images, after each epoch.",
-                        shared_->data() ? cnn_ui::with_commas(shared_->data()->test.count).c_str() : "");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Faint line: the batches being trained on (noisy). Dots: the %s held-out test images, after each epoch.",
+                       shared_->data() ? cnn_ui::with_commas(shared_->data()->test.count).c_str() : "");
+    ImGui::PopStyleColor();
   }
 
   // What the network sees: the first training images of each class, 28x28 grey.
