@@ -107,6 +107,7 @@ class LstmStepPanel final : public Panel {
 
   Status press(const std::string& button) override {
     workspace_->poll();
+    follow_workspace();  // before the button, so the next frame does not start over
     if (button == "prime") return restart();
     if (button == "step") return advance(1);
     if (button == "burst") return advance(o_.burst);
@@ -141,12 +142,7 @@ class LstmStepPanel final : public Panel {
     scale_ = frame.font_scale;
     code_font_ = frame.fonts ? frame.fonts->code : nullptr;
     ImGui::PushID(this);
-    if (workspace_->generation() != generation_) {  // a new model (or device): begin again with it
-      generation_ = workspace_->generation();
-      generator_.reset();
-      pinned_ = -1;
-      if (workspace_->session()) report(restart());
-    }
+    follow_workspace();
     draw_model_line();
     draw_controls();
     if (o_.autoplay) autoplay(frame.delta_seconds);
@@ -180,6 +176,15 @@ class LstmStepPanel final : public Panel {
   // ---- generation ------------------------------------------------------------------
 
   float temperature() const { return std::max(o_.temperature, lstm::kGreedyTemperature); }
+
+  // A new model (or device) in the workspace: begin again with it.
+  void follow_workspace() {
+    if (workspace_->generation() == generation_) return;
+    generation_ = workspace_->generation();
+    generator_.reset();
+    pinned_ = -1;
+    if (workspace_->session()) report(restart());
+  }
 
   Status restart() {
     lstm::TrainingSession* session = workspace_->session();
@@ -276,8 +281,10 @@ class LstmStepPanel final : public Panel {
     ImGui::SameLine();
     if (m.steps == 0)
       ImGui::TextUnformatted("model untrained (random weights: expect noise)");
-    else
+    else if (m.loss > 0)
       ImGui::Text("model trained %lld steps, loss %.2f%s", m.steps, m.loss, m.running ? ", training" : "");
+    else
+      ImGui::Text("model trained %lld steps (loaded)%s", m.steps, m.running ? ", training" : "");
     ImGui::SameLine();
     if (m.running) {
       if (ImGui::SmallButton("Pause training")) workspace_->pause_training();
@@ -361,7 +368,10 @@ class LstmStepPanel final : public Panel {
     ImGui::SameLine();
     ImGui::TextDisabled(step.primed ? "(from the prime text)" : "(the model's own earlier draw)");
     ImGui::SameLine(0, 2 * ImGui::GetFontSize());
-    ImGui::TextUnformatted("\xe2\x86\x92 drawn next:");
+    // Inside the prime text the draw is not fed in: the prime's next character is.
+    const lstm::GenerationStep* next = find_step(step.index + 1);
+    const bool overridden = next && next->primed;
+    ImGui::TextUnformatted(overridden ? "\xe2\x86\x92 drawn (unused, the prime goes on):" : "\xe2\x86\x92 drawn next:");
     ImGui::SameLine();
     if (big) ImGui::PushFont(big);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().warning), "%s", quoted(step.drawn_char).c_str());

@@ -286,8 +286,9 @@ class LstmTrainerPanel final : public Panel {
                                                 ? lstm_ui::short_count(m.characters_per_second).c_str()
                                                 : "-");
     ImGui::PopStyleColor();
-    if (m.steps > 0) ImGui::Text("loss %.3f after %lld steps", m.loss, m.steps);
-    else ImGui::TextUnformatted("untrained: random weights");
+    if (m.steps == 0) ImGui::TextUnformatted("untrained: random weights");
+    else if (m.loss > 0) ImGui::Text("loss %.3f after %lld steps", m.loss, m.steps);
+    else ImGui::Text("trained %lld steps before it was loaded", m.steps);  // no slice measured yet
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     const lstm::TrainingShape& t = workspace_->session()->config().training;
     ImGui::TextWrapped("%s characters trained on this run; a step is %d streams x %d characters; %d hidden units",
