@@ -344,7 +344,7 @@ class CnnTrainerPanel final : public Panel {
       if (Status s = preview_.set(images); !s) preview_error_ = s.message();
     }
     ImGui::Spacing();
-    ImGui::Text("What the network sees: %s, turned into 28 x 28 grey (%s training and %s test images)",
+    ImGui::TextWrapped("What the network sees: %s, turned into 28 x 28 grey (%s training and %s test images)",
                 data->train.name.c_str(), cnn_ui::with_commas(data->train.count).c_str(),
                 cnn_ui::with_commas(data->test.count).c_str());
     if (!preview_error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().error), "%s", preview_error_.c_str());
