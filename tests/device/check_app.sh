@@ -2,9 +2,9 @@
 # The lead's call on the lent GPU server: every GPU and UI test of the app, then the app
 # itself headless on the GPU (EGL): a screenshot of every lesson and the lesson scripts
 # that drive live panels, with the frame times they print. One call, parts chosen:
-#   tests/device/check_app.sh tests lessons grid timing cnn lstm
+#   tests/device/check_app.sh tests lessons grid timing cnn lstm bench
 # Carried (ignored folders): .devcarry (scripts/device-pack.sh build/app/whygpu
-# build/tests/*/{gpu,ui,cpu}_*tests), .gl (the GL dispatch .debs: libegl1 libglvnd0
+# build/tests/*/{gpu,ui}_*tests build/tests/cnn/whygpu_cnn_bench build/tests/lstm/lstm_bench), .gl (the GL dispatch .debs: libegl1 libglvnd0
 # libopengl0 libgl1 libglx0 libgles2), data/mnist, data/corpus. Output under $OUT.
 set -uo pipefail
 repo=$PWD
@@ -59,6 +59,13 @@ for part in "$@"; do
     cnn | lstm)
       step "$part lessons on the GPU"
       app 500 "$part" --script "$repo/tests/app/${part}_gpu.script" ;;
+    bench)
+      step "CNN training step, batch 64: ours, then the PyTorch peer, same call"
+      run 90 "$bin/whygpu_cnn_bench" --steps 500 --warmup 100 --mnist "$repo/data/mnist"
+      run 150 python3 "$repo/scripts/peer/cnn_pytorch.py" --steps 500 --warmup 100
+      step "LSTM training step and generation: ours, then the PyTorch (cuDNN) peer, same call"
+      run 120 "$bin/lstm_bench" --corpus "$repo/data/corpus/sotu.txt"
+      run 150 python3 "$repo/scripts/peer/lstm_pytorch.py" --corpus "$repo/data/corpus/sotu.txt" ;;
     *) echo "unknown part $part"; status=2 ;;
   esac
 done
