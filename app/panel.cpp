@@ -71,4 +71,31 @@ std::string PanelArgs::get_choice(const std::string& key, const std::string& fal
   return fallback;
 }
 
+namespace {
+
+// A PanelArgs holding only `key`, read by `get`; its error without the empty "where: ".
+template <class T, class Get>
+Status parse_value(const std::string& key, const std::string& value, T* out, Get get) {
+  PanelArgs args({{key, value}}, "");
+  const T v = get(args);
+  if (!args.error().empty()) return Status::error(args.error().substr(std::string(": ").size()));
+  *out = v;
+  return Status::ok();
+}
+
+}  // namespace
+
+Status parse_whole_value(const std::string& key, const std::string& value, long long min, long long max,
+                         long long* out) {
+  return parse_value(key, value, out, [&](PanelArgs& args) { return args.get_int(key, 0, min, max); });
+}
+
+Status parse_number_value(const std::string& key, const std::string& value, double min, double max, double* out) {
+  return parse_value(key, value, out, [&](PanelArgs& args) { return args.get_double(key, 0, min, max); });
+}
+
+Status parse_flag_value(const std::string& key, const std::string& value, bool* out) {
+  return parse_value(key, value, out, [&](PanelArgs& args) { return args.get_bool(key, false); });
+}
+
 }  // namespace whygpu::app

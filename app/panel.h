@@ -3,6 +3,7 @@
 // (`@panel NAME key=value ...`). The shell owns one Panel per directive while its lesson
 // is open, calls draw() every frame, and routes script and demo actions to it through
 // set_param() / press(), so a classroom demo drives exactly what a person would click.
+#include <concepts>
 #include <map>
 #include <memory>
 #include <string>
@@ -39,6 +40,30 @@ class PanelArgs {
   std::string where_;
   std::string error_;
 };
+
+// Parsers for one set_param() value, with PanelArgs' checks and messages, so a script line
+// is read as the same lesson line would be ("burst must be a whole number from 1 to 10000
+// (got 'x')"). On failure *out is left as it was.
+Status parse_whole_value(const std::string& key, const std::string& value, long long min, long long max,
+                         long long* out);
+Status parse_number_value(const std::string& key, const std::string& value, double min, double max, double* out);
+Status parse_flag_value(const std::string& key, const std::string& value, bool* out);
+
+// The same into a narrower variable (an int, a float), which min and max must fit.
+template <std::integral T>
+Status parse_whole_value(const std::string& key, const std::string& value, long long min, long long max, T* out) {
+  long long v = 0;
+  if (Status s = parse_whole_value(key, value, min, max, &v); !s) return s;
+  *out = static_cast<T>(v);
+  return Status::ok();
+}
+template <std::floating_point T>
+Status parse_number_value(const std::string& key, const std::string& value, double min, double max, T* out) {
+  double v = 0;
+  if (Status s = parse_number_value(key, value, min, max, &v); !s) return s;
+  *out = static_cast<T>(v);
+  return Status::ok();
+}
 
 // What the shell tells a panel about the current frame.
 struct FrameContext {

@@ -16,9 +16,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
 
 #include "app/cnn/own_images.h"
 #include "app/cnn/session_bar.h"
@@ -58,23 +56,6 @@ Status parse_backend(const std::string& text, BackendChoice* out) {
   return Status::ok();
 }
 
-Status parse_number(const std::string& text, double min, double max, double* out) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end == text.c_str() || *end != '\0' || !(v >= min && v <= max))
-    return Status::error("must be a number from " + std::to_string(min) + " to " + std::to_string(max) + " (got '" +
-                         text + "')");
-  *out = v;
-  return Status::ok();
-}
-
-Status parse_bool(const std::string& text, bool* out) {
-  if (text == "true" || text == "1" || text == "yes") *out = true;
-  else if (text == "false" || text == "0" || text == "no") *out = false;
-  else return Status::error("must be true or false (got '" + text + "')");
-  return Status::ok();
-}
-
 class CnnTrainerPanel final : public Panel {
  public:
   CnnTrainerPanel(TrainerPanelOptions options, std::shared_ptr<SharedSession> shared)
@@ -86,7 +67,6 @@ class CnnTrainerPanel final : public Panel {
   }
 
   Status set_param(const std::string& key, const std::string& value) override {
-    double number = 0;
     if (key == "backend") {
       BackendChoice b;
       if (Status s = parse_backend(value, &b); !s) return s.with_context(key);
@@ -100,23 +80,23 @@ class CnnTrainerPanel final : public Panel {
       std::snprintf(folder_buffer_, sizeof folder_buffer_, "%s", value.c_str());
       shared_->set_data({DataChoice::kFolder, value});
     } else if (key == "batch") {
-      if (Status s = parse_number(value, 1, cnn::kMaxBatch, &number); !s || number != std::floor(number))
-        return Status::error("batch must be a whole number from 1 to " + std::to_string(cnn::kMaxBatch));
-      shared_->set_batch(static_cast<int>(number));
+      int batch = 0;
+      if (Status s = parse_whole_value(key, value, 1, cnn::kMaxBatch, &batch); !s) return s;
+      shared_->set_batch(batch);
     } else if (key == "lr") {
-      if (Status s = parse_number(value, 1e-6, 0.5, &number); !s) return s.with_context(key);
-      shared_->set_learning_rate(static_cast<float>(number));
+      float learning_rate = 0;
+      if (Status s = parse_number_value(key, value, 1e-6, 0.5, &learning_rate); !s) return s;
+      shared_->set_learning_rate(learning_rate);
     } else if (key == "epochs") {
-      if (Status s = parse_number(value, 1, 1000, &number); !s) return s.with_context(key);
-      o_.epochs = static_cast<int>(number);
+      return parse_whole_value(key, value, 1, 1000, &o_.epochs);
     } else if (key == "weights") {
       std::snprintf(weights_buffer_, sizeof weights_buffer_, "%s", value.c_str());
     } else if (key == "controls") {
-      return parse_bool(value, &o_.controls).with_context(key);
+      return parse_flag_value(key, value, &o_.controls);
     } else if (key == "curves") {
-      return parse_bool(value, &o_.curves).with_context(key);
+      return parse_flag_value(key, value, &o_.curves);
     } else if (key == "preview") {
-      return parse_bool(value, &o_.preview).with_context(key);
+      return parse_flag_value(key, value, &o_.preview);
     } else {
       return Panel::set_param(key, value);
     }

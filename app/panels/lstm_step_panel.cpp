@@ -49,24 +49,6 @@ struct StepOptions {
   bool autoplay = false;
 };
 
-// Parses one value with PanelArgs' checks, so a script line and a lesson line read alike.
-template <class T>
-Status parse_number(const std::string& key, const std::string& value, double min, double max, T* out) {
-  PanelArgs args({{key, value}}, "");
-  const double v = args.get_double(key, 0, min, max);
-  if (!args.error().empty()) return Status::error(args.error().substr(2));
-  *out = static_cast<T>(v);
-  return Status::ok();
-}
-
-Status parse_flag(const std::string& key, const std::string& value, bool* out) {
-  PanelArgs args({{key, value}}, "");
-  const bool v = args.get_bool(key, false);
-  if (!args.error().empty()) return Status::error(args.error().substr(2));
-  *out = v;
-  return Status::ok();
-}
-
 std::string quoted(char32_t c) {
   const std::string label = lstm_ui::char_label(c);
   return label.size() > 4 ? label : "'" + label + "'";  // names ("space") are not quoted
@@ -82,22 +64,22 @@ class LstmStepPanel final : public Panel {
       o_.prime = value;
       return Status::ok();
     }
-    if (key == "temperature") return parse_number(key, value, 0.0, kMaxTemperature, &o_.temperature);
-    if (key == "speed") return parse_number(key, value, 0.5, 120.0, &o_.speed);
-    if (key == "burst") return parse_number(key, value, 1, 10000, &o_.burst);
-    if (key == "top") return parse_number(key, value, 1, 40, &o_.top);
-    if (key == "gates") return parse_flag(key, value, &o_.gates);
-    if (key == "state") return parse_flag(key, value, &o_.state);
-    if (key == "bars") return parse_flag(key, value, &o_.bars);
-    if (key == "text") return parse_flag(key, value, &o_.text);
-    if (key == "autoplay") return parse_flag(key, value, &o_.autoplay);
+    if (key == "temperature") return parse_number_value(key, value, 0.0, kMaxTemperature, &o_.temperature);
+    if (key == "speed") return parse_number_value(key, value, 0.5, 120.0, &o_.speed);
+    if (key == "burst") return parse_whole_value(key, value, 1, 10000, &o_.burst);
+    if (key == "top") return parse_whole_value(key, value, 1, 40, &o_.top);
+    if (key == "gates") return parse_flag_value(key, value, &o_.gates);
+    if (key == "state") return parse_flag_value(key, value, &o_.state);
+    if (key == "bars") return parse_flag_value(key, value, &o_.bars);
+    if (key == "text") return parse_flag_value(key, value, &o_.text);
+    if (key == "autoplay") return parse_flag_value(key, value, &o_.autoplay);
     if (key == "inspect") {
       if (value == "latest") {
         pinned_ = -1;
         return Status::ok();
       }
       long long number = 0;  // as the panel numbers steps: from 1
-      if (Status s = parse_number(key, value, 1, 1e12, &number); !s) return s;
+      if (Status s = parse_whole_value(key, value, 1, 1000000000000LL, &number); !s) return s;
       if (!find_step(number - 1)) return Status::error("inspect: no step " + value + " in the generated text");
       pinned_ = number - 1;
       return Status::ok();

@@ -47,23 +47,6 @@ Status parse_device(const std::string& text, lstm::Device* out) {
   return Status::ok();
 }
 
-// Parses one value with PanelArgs' checks, so a script line and a lesson line read alike.
-Status parse_value(const std::string& key, const std::string& value, double min, double max, double* out) {
-  PanelArgs args({{key, value}}, "");
-  const double v = args.get_double(key, 0, min, max);
-  if (!args.error().empty()) return Status::error(args.error().substr(2));
-  *out = v;
-  return Status::ok();
-}
-
-Status parse_flag(const std::string& key, const std::string& value, bool* out) {
-  PanelArgs args({{key, value}}, "");
-  const bool v = args.get_bool(key, false);
-  if (!args.error().empty()) return Status::error(args.error().substr(2));
-  *out = v;
-  return Status::ok();
-}
-
 unsigned device_colour(lstm::Device device) { return device == lstm::Device::kGpu ? palette().gpu : palette().cpu; }
 
 // Samples are read as one running line: a line break is shown, not obeyed.
@@ -86,19 +69,19 @@ class LstmTrainerPanel final : public Panel {
   }
 
   Status set_param(const std::string& key, const std::string& value) override {
-    double number = 0;
     if (key == "device") {
       lstm::Device device;
       if (Status s = parse_device(value, &device); !s) return s;
       return workspace_->move_to(device);
     }
+    int number = 0;
     if (key == "hidden") {
-      if (Status s = parse_value(key, value, 4, lstm::kMaxHidden, &number); !s) return s;
-      return workspace_->set_hidden(static_cast<int>(number));
+      if (Status s = parse_whole_value(key, value, 4, lstm::kMaxHidden, &number); !s) return s;
+      return workspace_->set_hidden(number);
     }
     if (key == "sample_every") {
-      if (Status s = parse_value(key, value, 1, 1e6, &number); !s) return s;
-      return workspace_->set_sample_every(static_cast<int>(number));
+      if (Status s = parse_whole_value(key, value, 1, 1000000, &number); !s) return s;
+      return workspace_->set_sample_every(number);
     }
     if (key == "text") {
       o_.text_path = value;
@@ -108,15 +91,11 @@ class LstmTrainerPanel final : public Panel {
       o_.model_path = value;
       return Status::ok();
     }
-    if (key == "steps") {
-      if (Status s = parse_value(key, value, 0, 1e9, &number); !s) return s;
-      o_.goal_steps = static_cast<long long>(number);
-      return Status::ok();
-    }
-    if (key == "seconds") return parse_value(key, value, 0, 86400, &o_.goal_seconds);
-    if (key == "controls") return parse_flag(key, value, &o_.controls);
-    if (key == "curve") return parse_flag(key, value, &o_.curve);
-    if (key == "samples") return parse_flag(key, value, &o_.samples);
+    if (key == "steps") return parse_whole_value(key, value, 0, 1000000000, &o_.goal_steps);
+    if (key == "seconds") return parse_number_value(key, value, 0, 86400, &o_.goal_seconds);
+    if (key == "controls") return parse_flag_value(key, value, &o_.controls);
+    if (key == "curve") return parse_flag_value(key, value, &o_.curve);
+    if (key == "samples") return parse_flag_value(key, value, &o_.samples);
     return Panel::set_param(key, value);
   }
 

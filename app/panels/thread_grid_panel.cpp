@@ -7,7 +7,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -55,24 +54,6 @@ struct Controls {
   std::int64_t picture_height = 320;  // most pixels (at text scale 1) the picture may take
 };
 
-Status parse_int(const std::string& text, std::int64_t min, std::int64_t max, std::int64_t* out) {
-  char* end = nullptr;
-  errno = 0;
-  const long long v = std::strtoll(text.c_str(), &end, 0);
-  if (errno != 0 || end == text.c_str() || *end != '\0' || v < min || v > max)
-    return Status::error("must be a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
-                         " (got '" + text + "')");
-  *out = v;
-  return Status::ok();
-}
-
-Status parse_bool(const std::string& text, bool* out) {
-  if (text == "true" || text == "1" || text == "yes") *out = true;
-  else if (text == "false" || text == "0" || text == "no") *out = false;
-  else return Status::error("must be true or false (got '" + text + "')");
-  return Status::ok();
-}
-
 Status parse_color(const std::string& text, ColorMode* out) {
   for (int i = 0; i < grid::kColorModeCount; ++i)
     if (text == kColorNames[i]) {
@@ -90,8 +71,8 @@ Status parse_cell(const std::string& text, std::int64_t* x, std::int64_t* y) {
   }
   const auto comma = text.find(',');
   std::int64_t cx = 0, cy = 0;
-  if (comma == std::string::npos || !parse_int(text.substr(0, comma), 0, 1 << 20, &cx) ||
-      !parse_int(text.substr(comma + 1), 0, 1 << 20, &cy))
+  if (comma == std::string::npos || !parse_whole_value("x", text.substr(0, comma), 0, 1 << 20, &cx) ||
+      !parse_whole_value("y", text.substr(comma + 1), 0, 1 << 20, &cy))
     return Status::error("must be a cell as x,y or none (got '" + text + "')");
   *x = cx;
   *y = cy;
@@ -121,49 +102,49 @@ class ThreadGridPanel final : public Panel {
     if (key == "problem") {
       if (value == "vector") cfg.kind = ProblemKind::vector_1d;
       else if (value == "matrix") cfg.kind = ProblemKind::matrix_2d;
-      else s = Status::error("must be vector or matrix (got '" + value + "')");
+      else s = Status::error("problem must be vector or matrix (got '" + value + "')");
     } else if (key == "n") {
-      s = parse_int(value, 1, grid::kMaxVectorElements, &cfg.n);
+      s = parse_whole_value(key, value, 1, grid::kMaxVectorElements, &cfg.n);
       if (s) cfg.kind = ProblemKind::vector_1d;
     } else if (key == "width" || key == "height") {
-      s = parse_int(value, 1, grid::kMaxMatrixSide, key == "width" ? &cfg.width : &cfg.height);
+      s = parse_whole_value(key, value, 1, grid::kMaxMatrixSide, key == "width" ? &cfg.width : &cfg.height);
       if (s) cfg.kind = ProblemKind::matrix_2d;
     } else if (key == "block_x" || key == "block_y" || key == "block_z") {
       std::int64_t* d = key == "block_x" ? &cfg.block.x : key == "block_y" ? &cfg.block.y : &cfg.block.z;
-      s = parse_int(value, 1, grid::kMaxDimValue, d);
+      s = parse_whole_value(key, value, 1, grid::kMaxDimValue, d);
     } else if (key == "grid") {
       if (value == "auto") cfg.grid_auto = true;
       else if (value == "manual") cfg.grid_auto = false;
-      else s = Status::error("must be auto or manual (got '" + value + "')");
+      else s = Status::error("grid must be auto or manual (got '" + value + "')");
     } else if (key == "grid_x" || key == "grid_y" || key == "grid_z") {
       if (cfg.grid_auto) cfg.grid_manual = grid::launch_grid(cfg);
       std::int64_t* d = key == "grid_x" ? &cfg.grid_manual.x : key == "grid_y" ? &cfg.grid_manual.y : &cfg.grid_manual.z;
-      s = parse_int(value, 1, grid::kMaxDimValue, d);
+      s = parse_whole_value(key, value, 1, grid::kMaxDimValue, d);
       if (s) cfg.grid_auto = false;
     } else if (key == "color") {
       s = parse_color(value, &c_.color);
       if (s) repaint_requested_ = true;
       return s.with_context(key);
     } else if (key == "heavy") {
-      s = parse_bool(value, &c_.heavy);
+      s = parse_flag_value(key, value, &c_.heavy);
     } else if (key == "work") {
-      s = parse_int(value, 1, 10000000, &c_.work);
+      s = parse_whole_value(key, value, 1, 10000000, &c_.work);
     } else if (key == "shared_kib") {
-      s = parse_int(value, 0, 1024, &c_.shared_kib);
+      s = parse_whole_value(key, value, 0, 1024, &c_.shared_kib);
     } else if (key == "inspect") {
       return parse_cell(value, &pinned_x_, &pinned_y_).with_context(key);
     } else if (key == "auto") {
-      return parse_bool(value, &c_.auto_launch).with_context(key);
+      return parse_flag_value(key, value, &c_.auto_launch);
     } else if (key == "timeline") {
-      return parse_bool(value, &c_.show_timeline).with_context(key);
+      return parse_flag_value(key, value, &c_.show_timeline);
     } else if (key == "occupancy") {
-      return parse_bool(value, &c_.show_occupancy).with_context(key);
+      return parse_flag_value(key, value, &c_.show_occupancy);
     } else if (key == "picture") {
-      return parse_bool(value, &c_.show_picture).with_context(key);
+      return parse_flag_value(key, value, &c_.show_picture);
     } else {
       return Panel::set_param(key, value);
     }
-    if (!s) return s.with_context(key);
+    if (!s) return s;
     changed();
     return Status::ok();
   }

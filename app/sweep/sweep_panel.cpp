@@ -16,19 +16,6 @@
 namespace whygpu::app {
 namespace {
 
-// Parses one parameter with PanelArgs' checks, so lesson lines and scripts read alike.
-Status parse_int(const std::string& key, const std::string& value, long long min, long long max, long long* out) {
-  PanelArgs args({{key, value}}, "");
-  *out = args.get_int(key, 0, min, max);
-  return args.error().empty() ? Status::ok() : Status::error(args.error().substr(2));
-}
-
-Status parse_double(const std::string& key, const std::string& value, double min, double max, double* out) {
-  PanelArgs args({{key, value}}, "");
-  *out = args.get_double(key, 0, min, max);
-  return args.error().empty() ? Status::ok() : Status::error(args.error().substr(2));
-}
-
 std::string format_seconds(double s) {
   char text[32];
   if (s < 60) std::snprintf(text, sizeof text, "%.0f s", s);
@@ -50,23 +37,9 @@ SweepPanel::SweepPanel(std::string name, PanelArgs& args)
 }
 
 Status SweepPanel::set_param(const std::string& key, const std::string& value) {
-  long long n = 0;
-  double d = 0.0;
-  if (key == "repeats") {
-    if (Status s = parse_int(key, value, 1, 1000, &n); !s) return s;
-    options_.measure.repeats = static_cast<int>(n);
-    return Status::ok();
-  }
-  if (key == "budget") {
-    if (Status s = parse_double(key, value, 0.0, 600.0, &d); !s) return s;
-    options_.measure.budget_seconds = d;
-    return Status::ok();
-  }
-  if (key == "threads") {
-    if (Status s = parse_int(key, value, 0, 4096, &n); !s) return s;
-    options_.cpu_threads = static_cast<int>(n);
-    return Status::ok();
-  }
+  if (key == "repeats") return parse_whole_value(key, value, 1, 1000, &options_.measure.repeats);
+  if (key == "budget") return parse_number_value(key, value, 0.0, 600.0, &options_.measure.budget_seconds);
+  if (key == "threads") return parse_whole_value(key, value, 0, 4096, &options_.cpu_threads);
   if (key == "csv") {
     csv_path_ = value;
     return Status::ok();
