@@ -16,7 +16,7 @@
 #include <numeric>
 
 #include "app/cnn/session_bar.h"
-#include "app/cnn/shared_session.h"
+#include "app/cnn/session_panel.h"
 #include "app/cnn/thumbnail_atlas.h"
 #include "app/panels/panels.h"
 #include "app/ui_style.h"
@@ -41,10 +41,10 @@ ImU32 cell_colour(ImU32 colour, double share) {
   return ImGui::ColorConvertFloat4ToU32(c);
 }
 
-class CnnConfusionPanel final : public Panel {
+class CnnConfusionPanel final : public cnn_ui::SessionPanel {
  public:
   CnnConfusionPanel(ConfusionOptions options, std::shared_ptr<SharedSession> shared)
-      : o_(std::move(options)), shared_(std::move(shared)) {}
+      : SessionPanel(std::move(shared), options.controls), o_(std::move(options)) {}
 
   Status press(const std::string& button) override {
     if (button == "evaluate") shared_->evaluate();
@@ -56,19 +56,8 @@ class CnnConfusionPanel final : public Panel {
     return Status::ok();
   }
 
-  bool busy() const override { return shared_->phase() == SharedSession::Phase::kPreparing; }
-
-  void draw(const FrameContext& frame) override {
-    scale_ = frame.font_scale;
-    ImGui::PushID(this);
-    shared_->update();
-    const bool ready = o_.controls || !shared_->session() ? cnn_ui::draw_session_bar(*shared_, o_.controls) : true;
-    if (ready) draw_contents(frame.content_width);
-    ImGui::PopID();
-  }
-
- private:
-  void draw_contents(float width) {
+  void draw_ready(const FrameContext& frame) override {
+    const float width = frame.content_width;
     const cnn::SessionSnapshot& snap = shared_->snapshot();
     auto data = shared_->data();
     if (!snap.last_test || !data) {
@@ -240,8 +229,6 @@ class CnnConfusionPanel final : public Panel {
   }
 
   ConfusionOptions o_;
-  std::shared_ptr<SharedSession> shared_;
-  float scale_ = 1.0f;
   int filter_true_ = -1, filter_predicted_ = -1;
   std::string gallery_key_;
   std::vector<int> gallery_;  // test image indices shown

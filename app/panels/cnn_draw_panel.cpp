@@ -12,13 +12,12 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <optional>
 
 #include "app/cnn/drawn_digit.h"
 #include "app/cnn/probability_bars.h"
 #include "app/cnn/session_bar.h"
-#include "app/cnn/shared_session.h"
+#include "app/cnn/session_panel.h"
 #include "app/cnn/thumbnail_atlas.h"
 #include "app/panels/panels.h"
 #include "app/ui_style.h"
@@ -31,6 +30,7 @@ using cnn_ui::SharedSession;
 constexpr const char* kDrawingLabel = "your drawing";
 constexpr float kMinPointStep = 0.006f;    // canvas fractions between recorded points
 constexpr float kShownPenWidth = 0.075f;   // the pen on the canvas, as a fraction of its side
+constexpr int kMaxTestImage = 1000000;     // the largest index `digit` takes
 
 struct DrawOptions {
   std::string session = "main";
@@ -39,10 +39,10 @@ struct DrawOptions {
   int digit = -1;
 };
 
-class CnnDrawPanel final : public Panel {
+class CnnDrawPanel final : public cnn_ui::SessionPanel {
  public:
   CnnDrawPanel(DrawOptions options, std::shared_ptr<SharedSession> shared)
-      : o_(std::move(options)), shared_(std::move(shared)) {
+      : SessionPanel(std::move(shared), options.controls), o_(std::move(options)) {
     if (o_.digit >= 0) pending_digit_ = o_.digit;
   }
 
@@ -58,13 +58,7 @@ class CnnDrawPanel final : public Panel {
 
   Status set_param(const std::string& key, const std::string& value) override {
     if (key == "strokes") return set_strokes(value);
-    if (key == "digit") {
-      char* end = nullptr;
-      const long v = std::strtol(value.c_str(), &end, 10);
-      if (end == value.c_str() || *end != '\0' || v < 0) return Status::error("digit must be a test image index (0, 1, ...)");
-      pending_digit_ = static_cast<int>(v);
-      return Status::ok();
-    }
+    if (key == "digit") return parse_whole_value(key, value, 0, kMaxTestImage, &pending_digit_);
     return Panel::set_param(key, value);
   }
 
@@ -77,18 +71,9 @@ class CnnDrawPanel final : public Panel {
     return Status::ok();
   }
 
-  bool busy() const override { return shared_->phase() == SharedSession::Phase::kPreparing; }
-
-  void draw(const FrameContext& frame) override {
-    scale_ = frame.font_scale;
-    ImGui::PushID(this);
-    shared_->update();
-    const bool ready = o_.controls || !shared_->session() ? cnn_ui::draw_session_bar(*shared_, o_.controls) : true;
-    if (ready) {
-      copy_pending_digit();
-      draw_contents(frame.content_width);
-    }
-    ImGui::PopID();
+  void draw_ready(const FrameContext& frame) override {
+    copy_pending_digit();
+    draw_contents(frame.content_width);
   }
 
  private:
@@ -240,8 +225,6 @@ class CnnDrawPanel final : public Panel {
   }
 
   DrawOptions o_;
-  std::shared_ptr<SharedSession> shared_;
-  float scale_ = 1.0f;
   std::vector<cnn_ui::Stroke> strokes_;
   bool stroke_open_ = false;
   std::optional<cnn_ui::DigitPixels> copied_;  // a test image put on the canvas
@@ -259,7 +242,7 @@ std::unique_ptr<Panel> make_cnn_draw_panel(PanelArgs& args, std::string* error) 
   o.session = args.get_string("session", "main");
   o.controls = args.get_bool("controls", true);
   o.strokes = args.get_string("strokes", "");
-  o.digit = static_cast<int>(args.get_int("digit", -1, 0, 1000000));
+  o.digit = static_cast<int>(args.get_int("digit", -1, 0, kMaxTestImage));
   if (!args.error().empty()) return nullptr;
   auto shared = SharedSession::get(o.session, cnn_ui::SessionConfig{});
   auto panel = std::make_unique<CnnDrawPanel>(o, std::move(shared));

@@ -20,7 +20,7 @@
 #include "app/cnn/network_pictures.h"
 #include "app/cnn/probability_bars.h"
 #include "app/cnn/session_bar.h"
-#include "app/cnn/shared_session.h"
+#include "app/cnn/session_panel.h"
 #include "app/panels/panels.h"
 #include "app/ui_style.h"
 #include "compute/cnn/feature_map_pixel.h"
@@ -32,6 +32,8 @@ namespace {
 using cnn_ui::FilterBank;
 using cnn_ui::NetworkPictures;
 using cnn_ui::SharedSession;
+
+constexpr int kMaxTestImage = 1000000;  // the largest index `image` takes
 
 const char* layer_key(cnn::Layer layer) {
   switch (layer) {
@@ -137,19 +139,18 @@ void draw_colour_scale(cnn::Colormap colormap, const char* low, const char* midd
   if (middle && *middle) ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeight() * 0.5f));
 }
 
-class CnnFeatureMapsPanel final : public Panel {
+class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
  public:
   CnnFeatureMapsPanel(MapsOptions options, std::shared_ptr<SharedSession> shared)
-      : o_(std::move(options)), shared_(std::move(shared)) {
+      : SessionPanel(std::move(shared), options.controls), o_(std::move(options)) {
     if (o_.image >= 0) shared_->show_test_image(o_.image);
   }
 
   Status set_param(const std::string& key, const std::string& value) override {
     if (key == "image") {
-      char* end = nullptr;
-      const long v = std::strtol(value.c_str(), &end, 10);
-      if (end == value.c_str() || *end != '\0' || v < 0) return Status::error("image must be a test image index (0, 1, ...)");
-      shared_->show_test_image(static_cast<int>(v));
+      int index = 0;
+      if (Status s = parse_whole_value(key, value, 0, kMaxTestImage, &index); !s) return s;
+      shared_->show_test_image(index);
     } else if (key == "layers") {
       return parse_layers(value, &o_.layers).with_context(key);
     } else if (key == "filters") {
@@ -171,21 +172,10 @@ class CnnFeatureMapsPanel final : public Panel {
     return Status::ok();
   }
 
-  bool busy() const override { return shared_->phase() == SharedSession::Phase::kPreparing; }
-
-  void draw(const FrameContext& frame) override {
-    scale_ = frame.font_scale;
-    ImGui::PushID(this);
-    shared_->update();
-    // Without controls, the bar still says why nothing shows while the session is not ready.
-    const bool ready = o_.controls || !shared_->session() ? cnn_ui::draw_session_bar(*shared_, o_.controls)
-                                                          : true;
-    if (ready) {
-      refresh_pictures();
-      draw_image_choice();
-      draw_contents(frame.content_width);
-    }
-    ImGui::PopID();
+  void draw_ready(const FrameContext& frame) override {
+    refresh_pictures();
+    draw_image_choice();
+    draw_contents(frame.content_width);
   }
 
  private:
@@ -387,8 +377,6 @@ class CnnFeatureMapsPanel final : public Panel {
   }
 
   MapsOptions o_;
-  std::shared_ptr<SharedSession> shared_;
-  float scale_ = 1.0f;
   NetworkPictures pictures_;
   NetworkPictures::Options drawn_options_;
   long drawn_stamp_ = -1;
@@ -402,7 +390,7 @@ class CnnFeatureMapsPanel final : public Panel {
 std::unique_ptr<Panel> make_cnn_feature_maps_panel(PanelArgs& args, std::string* error) {
   MapsOptions o;
   o.session = args.get_string("session", "main");
-  o.image = static_cast<int>(args.get_int("image", -1, 0, 1000000));  // -1: whatever the session shows
+  o.image = static_cast<int>(args.get_int("image", -1, 0, kMaxTestImage));  // -1: whatever the session shows
   if (Status s = parse_layers(args.get_string("layers", "all"), &o.layers); !s) *error = s.message();
   if (Status s = parse_filters(args.get_choice("filters", "conv1", {"conv1", "conv2", "both", "none"}), &o); !s)
     *error = s.message();
