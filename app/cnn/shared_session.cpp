@@ -6,6 +6,7 @@
 #include <chrono>
 #include <map>
 
+#include "app/training_threads.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::app::cnn_ui {
@@ -88,7 +89,7 @@ void SharedSession::prepare() {
     options.seed = config.seed;
     options.batch_size = std::clamp(config.batch, 1, std::min(cnn::kMaxBatch, p.data->train.count));
     options.adam.learning_rate = config.learning_rate;
-    options.cpu_threads = config.cpu_threads;
+    options.cpu_threads = config.cpu_threads > 0 ? config.cpu_threads : training_threads();
     p.status = cnn::TrainingSession::create(resolve(config.backend), options, p.data, &p.session);
     return p;
   });

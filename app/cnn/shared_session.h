@@ -32,7 +32,7 @@ struct SessionConfig {
   std::uint64_t seed = 1;
   int batch = 64;
   float learning_rate = 1e-3f;
-  int cpu_threads = 0;  // 0: all the CPU's threads
+  int cpu_threads = 0;  // 0: training_threads() (all but one core)
 };
 
 cnn::Backend resolve(BackendChoice choice);

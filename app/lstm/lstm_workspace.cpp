@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <map>
 
+#include "app/training_threads.h"
 #include "compute/core/gpu_info.h"
 #include "compute/lstm/model_file.h"
 
@@ -93,6 +94,7 @@ lstm::SessionConfig LstmWorkspace::session_config() const {
   config.device = choices_.device;
   config.hidden = choices_.hidden;
   config.sample_every = choices_.sample_every;
+  config.cpu_threads = training_threads();
   return config;
 }
 

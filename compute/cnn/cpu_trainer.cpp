@@ -1,4 +1,6 @@
 // The CPU back end of Trainer: cpu_network.h in float, one ThreadPool, OpenBLAS GEMMs.
+#include <cblas.h>
+
 #include <algorithm>
 #include <optional>
 
@@ -22,7 +24,7 @@ class CpuTrainer final : public Trainer {
   }
 
   std::string name() const override {
-    return "CPU: OpenBLAS + " + std::to_string(pool_.size()) + " threads";
+    return "CPU: OpenBLAS + " + std::to_string(pool_.size()) + (pool_.size() == 1 ? " thread" : " threads");
   }
 
   Status set_training_data(const Dataset& train) override {
@@ -67,6 +69,7 @@ class CpuTrainer final : public Trainer {
   float learning_rate() const override { return adam_.learning_rate; }
 
   Status train(int steps, std::vector<StepMetrics>* metrics) override {
+    gemms_on_pool_threads();
     if (data_.count <= 0) return Status::error("no training data: call set_training_data first");
     if (batch_ > data_.count)
       return Status::error("batch size " + std::to_string(batch_) + " is larger than the training set");
@@ -107,6 +110,7 @@ class CpuTrainer final : public Trainer {
   }
 
   Status evaluate(const Dataset& data, Evaluation* out) override {
+    gemms_on_pool_threads();
     if (data.count <= 0) return Status::error(data.name + ": holds no images to evaluate");
     *out = Evaluation{};
     if (eval_ws_.batch != kEvalChunk) eval_ws_.resize(kEvalChunk, false);
@@ -122,6 +126,7 @@ class CpuTrainer final : public Trainer {
   }
 
   Status infer(const std::uint8_t* image, Inference* out) override {
+    gemms_on_pool_threads();
     if (infer_ws_.batch != 1) infer_ws_.resize(1, false);
     for (int p = 0; p < kImagePixels; ++p) infer_ws_.x[p] = image[p] * (1.0f / 255.0f);
     cpu_forward(params_.data(), infer_ws_, 1, pool_);
@@ -139,6 +144,13 @@ class CpuTrainer final : public Trainer {
     steps_ = 0;
     images_seen_ = 0;
   }
+
+  // OpenBLAS keeps one process-wide thread count, which other work (the matmul ladder's
+  // OpenBLAS rung) may have changed: the GEMMs use the pool's count, so a caller that
+  // leaves cores free for the UI gets that in the GEMMs too. More threads than free
+  // cores makes OpenBLAS slower, not faster (on 2 cores with the UI busy: 39 ms a
+  // step with 2 OpenBLAS threads, 25 ms with 1).
+  void gemms_on_pool_threads() const { openblas_set_num_threads(pool_.size()); }
 
   void restart_batches() {
     if (data_.count > 0) sampler_.emplace(data_.count, batch_order_seed(seed_));

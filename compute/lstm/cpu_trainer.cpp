@@ -33,13 +33,20 @@ class CpuTrainer final : public Trainer {
   }
 
   std::string description() const override {
-    return "CPU (OpenBLAS, " + std::to_string(openblas_get_num_threads()) + " threads)";
+    const int threads = config_.cpu_threads > 0 ? config_.cpu_threads : openblas_get_num_threads();
+    return "CPU (OpenBLAS, " + std::to_string(threads) + (threads == 1 ? " thread)" : " threads)");
+  }
+  // OpenBLAS keeps one process-wide thread count that other work may have changed, and
+  // more threads than free cores slows it down: each entry point sets the configured one.
+  void use_configured_threads() const {
+    if (config_.cpu_threads > 0) openblas_set_num_threads(config_.cpu_threads);
   }
   const LstmShape& shape() const override { return config_.shape; }
   const TrainingShape& training_shape() const override { return config_.training; }
 
   Status forward_backward(const SequenceBatch& batch, ForwardBackwardResult* out) override {
     if (Status s = validate_batch(batch, config_.shape); !s) return s;
+    use_configured_threads();
     network_.forward(params_.data(), batch.inputs.data(), batch.length, batch.batch, batch.h0.data(),
                      batch.c0.data());
     out->loss = network_.backward(params_.data(), batch.targets.data(), grads_.data());
@@ -63,6 +70,7 @@ class CpuTrainer final : public Trainer {
   }
 
   Status train(int steps) override {
+    use_configured_threads();
     if (!text_) return Status::error("this trainer was made without a text to train on");
     const int batch = config_.training.batch, length = config_.training.length;
     for (int s = 0; s < steps; ++s) {

@@ -38,7 +38,7 @@ Status TrainingSession::create(const SessionConfig& config, std::shared_ptr<cons
     weights = initial_weights(shape, config.seed);
   }
   session->shape_ = weights.shape;
-  TrainerConfig trainer_config{weights.shape, config.training, config.optimizer};
+  TrainerConfig trainer_config{weights.shape, config.training, config.optimizer, config.cpu_threads};
   auto text = std::shared_ptr<const std::vector<TokenId>>(corpus, &corpus->tokens);
   const Status made = config.device == Device::kGpu
                           ? make_gpu_trainer(trainer_config, weights, text, config.gpu, &session->trainer_)

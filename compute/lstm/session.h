@@ -35,6 +35,7 @@ struct SessionConfig {
   TrainingShape training;       // batch 64 x length 64
   OptimizerConfig optimizer;
   GpuTrainerOptions gpu;
+  int cpu_threads = 0;          // CPU training: OpenBLAS threads, 0 = OpenBLAS's own setting
   std::uint64_t seed = 1;       // initial weights and samples
   int sample_every = 500;       // steps between the samples printed while training
   int sample_length = 200;      // characters per sample

@@ -80,6 +80,7 @@ struct TrainerConfig {
   LstmShape shape;
   TrainingShape training;
   OptimizerConfig optimizer;
+  int cpu_threads = 0;  // CPU trainer: OpenBLAS threads, 0 = OpenBLAS's own setting
 };
 
 // `text` may be null for a trainer that only runs explicit batches.
