@@ -23,11 +23,11 @@
 #include "app/cnn/shared_session.h"
 #include "app/cnn/thumbnail_atlas.h"
 #include "app/cnn/training_charts.h"
+#include "app/device_choice.h"
 #include "app/panels/panels.h"
 #include "app/plot/plot.h"
 #include "app/settings.h"
 #include "app/ui_style.h"
-#include "compute/core/gpu_info.h"
 
 namespace whygpu::app {
 namespace {
@@ -166,29 +166,14 @@ class CnnTrainerPanel final : public Panel {
   }
 
   void draw_backend_choice() {
-    ImGui::TextUnformatted("Train on:");
-    ImGui::SameLine();
-    const cnn::Backend now = shared_->backend();
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().cpu);
-    if (ImGui::RadioButton("CPU", now == cnn::Backend::kCpu)) shared_->set_backend(BackendChoice::kCpu);
-    ImGui::PopStyleColor();
-    ImGui::SameLine();
-    const bool gpu = gpu_info().available;
-    ImGui::BeginDisabled(!gpu);
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
-    if (ImGui::RadioButton("GPU", now == cnn::Backend::kGpu)) shared_->set_backend(BackendChoice::kGpu);
-    ImGui::PopStyleColor();
-    ImGui::EndDisabled();
-    if (!gpu && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip("no CUDA device: %s", gpu_info().unavailable_reason.c_str());
-    if (!gpu) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("(no GPU here)");
-    }
+    const bool on_gpu = shared_->backend() == cnn::Backend::kGpu;
+    if (auto clicked = draw_device_choice(on_gpu ? ComputeDevice::kGpu : ComputeDevice::kCpu))
+      shared_->set_backend(*clicked == ComputeDevice::kGpu ? BackendChoice::kGpu : BackendChoice::kCpu);
   }
 
   void draw_data_choice() {
     const cnn_ui::DataRequest& data = shared_->config().data;
+    ImGui::AlignTextToFramePadding();  // level with the radio buttons, as "Train on:" is
     ImGui::TextUnformatted("Data:");
     ImGui::SameLine();
     if (ImGui::RadioButton("digits", data.choice == DataChoice::kDigits)) shared_->set_data({DataChoice::kDigits, ""});

@@ -17,12 +17,12 @@
 #include <chrono>
 #include <cstdio>
 
+#include "app/device_choice.h"
 #include "app/lstm/loss_chart.h"
 #include "app/lstm/lstm_workspace.h"
 #include "app/panels/panels.h"
 #include "app/plot/plot.h"
 #include "app/ui_style.h"
-#include "compute/core/gpu_info.h"
 
 namespace whygpu::app {
 namespace {
@@ -195,7 +195,7 @@ class LstmTrainerPanel final : public Panel {
 
   void draw_controls() {
     const bool ready = workspace_->session() && !workspace_->job_running();
-    draw_device_choice();
+    draw_training_device_choice();
     draw_hidden_choice();
     ImGui::BeginDisabled(!ready);
     const bool running = ready && workspace_->session()->metrics().running;
@@ -213,27 +213,10 @@ class LstmTrainerPanel final : public Panel {
     draw_files(ready);
   }
 
-  void draw_device_choice() {
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Train on:");
-    ImGui::SameLine();
-    const lstm::Device now = workspace_->choices().device;
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().cpu);
-    if (ImGui::RadioButton("CPU", now == lstm::Device::kCpu)) shown(workspace_->move_to(lstm::Device::kCpu));
-    ImGui::PopStyleColor();
-    ImGui::SameLine();
-    const bool gpu = gpu_info().available;
-    ImGui::BeginDisabled(!gpu);
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
-    if (ImGui::RadioButton("GPU", now == lstm::Device::kGpu)) shown(workspace_->move_to(lstm::Device::kGpu));
-    ImGui::PopStyleColor();
-    ImGui::EndDisabled();
-    if (!gpu && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip("no CUDA device: %s", gpu_info().unavailable_reason.c_str());
-    if (!gpu) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("(unavailable: no GPU here)");
-    }
+  void draw_training_device_choice() {
+    const bool on_gpu = workspace_->choices().device == lstm::Device::kGpu;
+    if (auto clicked = draw_device_choice(on_gpu ? ComputeDevice::kGpu : ComputeDevice::kCpu))
+      shown(workspace_->move_to(*clicked == ComputeDevice::kGpu ? lstm::Device::kGpu : lstm::Device::kCpu));
   }
 
   void draw_hidden_choice() {

@@ -1,0 +1,39 @@
+#include "app/device_choice.h"
+
+#include <imgui.h>
+
+#include "app/ui_style.h"
+#include "compute/core/gpu_info.h"
+
+namespace whygpu::app {
+namespace {
+
+bool coloured_radio(const char* label, bool active, unsigned colour) {
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  const bool clicked = ImGui::RadioButton(label, active);
+  ImGui::PopStyleColor();
+  return clicked;
+}
+
+}  // namespace
+
+std::optional<ComputeDevice> draw_device_choice(ComputeDevice chosen) {
+  std::optional<ComputeDevice> clicked;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Train on:");
+  ImGui::SameLine();
+  if (coloured_radio("CPU", chosen == ComputeDevice::kCpu, palette().cpu)) clicked = ComputeDevice::kCpu;
+  ImGui::SameLine();
+  const bool gpu = gpu_info().available;
+  ImGui::BeginDisabled(!gpu);
+  if (coloured_radio("GPU", chosen == ComputeDevice::kGpu, palette().gpu)) clicked = ComputeDevice::kGpu;
+  ImGui::EndDisabled();
+  if (gpu) return clicked;
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("no CUDA device: %s", gpu_info().unavailable_reason.c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled("(no GPU here)");
+  return clicked;
+}
+
+}  // namespace whygpu::app
