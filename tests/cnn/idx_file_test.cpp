@@ -120,7 +120,9 @@ TEST(IdxDataset, ImagesAndLabelsMustAgree) {
 
 TEST(IdxDataset, FolderAcceptsTheUsualSpellings) {
   TempDir dir;
+  EXPECT_FALSE(holds_idx_files(dir.path()));  // an empty folder, or one of class sub-folders
   write_bytes(dir.file("train-images.idx3-ubyte"), idx_bytes(0x803, {7, 28, 28}, 7 * 784));
+  EXPECT_TRUE(holds_idx_files(dir.path()));
   write_gzip(dir.file("train-labels-idx1-ubyte.gz"), idx_bytes(0x801, {7}, 7, 10));
   write_gzip(dir.file("t10k-images-idx3-ubyte.gz"), idx_bytes(0x803, {3, 28, 28}, 3 * 784));
   DatasetPair pair;
