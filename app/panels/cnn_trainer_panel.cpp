@@ -188,7 +188,7 @@ class CnnTrainerPanel final : public Panel {
     if (data.choice != DataChoice::kFolder) return;
     ImGui::InputText("folder", folder_buffer_, sizeof folder_buffer_);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("one sub-folder per class (at most 10), PNG or JPEG images of any size in each");
+      ImGui::SetTooltip("one sub-folder per class (at most 10), PNG or JPEG images of any size in each;\nor the four IDX files of the official MNIST (train-images-idx3-ubyte, ...)");
     if (ImGui::Button("Use this folder")) {
       if (std::string(folder_buffer_) == data.folder) shared_->reload();
       else shared_->set_data({DataChoice::kFolder, folder_buffer_});
