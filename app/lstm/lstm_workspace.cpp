@@ -105,6 +105,19 @@ Status LstmWorkspace::begin_job(std::string description, std::function<JobResult
   return Status::ok();
 }
 
+LstmWorkspace::JobResult LstmWorkspace::new_session_result(const lstm::SessionConfig& config,
+                                                           std::shared_ptr<const lstm::Corpus> corpus,
+                                                           const lstm::SavedModel* start, std::string text_path,
+                                                           std::string* note) {
+  JobResult r;
+  r.status = make_session(config, corpus, start, &r.session, note);
+  if (!r.status) return r;
+  r.first_sample = sample_now(*r.session, config.sample_length, config.sample_temperature);
+  r.corpus = std::move(corpus);
+  r.text_path = std::move(text_path);
+  return r;
+}
+
 Status LstmWorkspace::open_text(const std::string& path) {
   if (path.empty()) return Status::error("no file name given");
   const lstm::SessionConfig config = session_config();
@@ -118,13 +131,10 @@ Status LstmWorkspace::open_text(const std::string& path) {
       return r;
     }
     std::string note;
-    r.status = make_session(config, corpus, nullptr, &r.session, &note);
-    if (!r.status) return r;
-    r.first_sample = sample_now(*r.session, config.sample_length, config.sample_temperature);
-    r.corpus = corpus;
-    r.text_path = path;
-    r.done_message = "Opened " + describe_text(*corpus) + "; a new model with " + std::to_string(config.hidden) +
-                     " hidden units" + (note.empty() ? "" : "; " + note);
+    r = new_session_result(config, corpus, nullptr, path, &note);
+    if (r.status)
+      r.done_message = "Opened " + describe_text(*corpus) + "; a new model with " + std::to_string(config.hidden) +
+                       " hidden units" + (note.empty() ? "" : "; " + note);
     return r;
   });
   if (s) pause_training();
@@ -135,15 +145,11 @@ Status LstmWorkspace::new_model() {
   if (!corpus_) return text_path_.empty() ? open_text(default_text_path()) : open_text(text_path_);
   const lstm::SessionConfig config = session_config();
   const Status s = begin_job("making a new model", [config, corpus = corpus_, path = text_path_] {
-    JobResult r;
     std::string note;
-    r.status = make_session(config, corpus, nullptr, &r.session, &note);
-    if (!r.status) return r;
-    r.first_sample = sample_now(*r.session, config.sample_length, config.sample_temperature);
-    r.corpus = corpus;
-    r.text_path = path;
-    r.done_message = "New model: " + std::to_string(config.hidden) + " hidden units, fresh random weights" +
-                     (note.empty() ? "" : "; " + note);
+    JobResult r = new_session_result(config, corpus, nullptr, path, &note);
+    if (r.status)
+      r.done_message = "New model: " + std::to_string(config.hidden) + " hidden units, fresh random weights" +
+                       (note.empty() ? "" : "; " + note);
     return r;
   });
   if (s) pause_training();
@@ -199,14 +205,11 @@ Status LstmWorkspace::load_model(const std::string& path) {
       return r;
     }
     std::string note;
-    r.status = make_session(config, corpus, &saved, &r.session, &note);
-    if (!r.status) return r;
-    r.first_sample = sample_now(*r.session, config.sample_length, config.sample_temperature);
-    r.corpus = corpus;
-    r.text_path = text;
-    r.done_message = "Loaded " + file_name(path) + ": " + std::to_string(saved.weights.shape.hidden) +
-                     " hidden units, trained " + std::to_string(saved.training_steps) + " steps" +
-                     (note.empty() ? "" : "; " + note);
+    r = new_session_result(config, corpus, &saved, text, &note);
+    if (r.status)
+      r.done_message = "Loaded " + file_name(path) + ": " + std::to_string(saved.weights.shape.hidden) +
+                       " hidden units, trained " + std::to_string(saved.training_steps) + " steps" +
+                       (note.empty() ? "" : "; " + note);
     return r;
   });
   if (s) pause_training();

@@ -110,6 +110,11 @@ class LstmWorkspace {
     lstm::TextSample first_sample;  // what the model writes before any (more) training
   };
   Status begin_job(std::string description, std::function<JobResult()> work);
+  // A job's result holding a session on `corpus` (with `start`'s weights, or fresh random
+  // ones when null) and the sample it writes before training; *note as make_session says
+  // (the GPU trainer could not start). done_message is the caller's to write.
+  static JobResult new_session_result(const lstm::SessionConfig& config, std::shared_ptr<const lstm::Corpus> corpus,
+                                      const lstm::SavedModel* start, std::string text_path, std::string* note);
   lstm::SessionConfig session_config() const;
 
   struct TrainingGoal {
