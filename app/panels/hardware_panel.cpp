@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <thread>
 
 #include "app/panels/panels.h"
+#include "app/sweep/reference.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 
@@ -94,8 +96,7 @@ class HardwarePanel final : public Panel {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextWrapped("GPU: none usable here (%s).", gpu.unavailable_reason.c_str());
       ImGui::PopStyleColor();
-      ImGui::TextWrapped("On a machine with an NVIDIA GPU this side shows its lanes, "
-                         "typically thousands of them.");
+      draw_recorded_gpu(dot);
     } else {
       const int per_sm = fp32_lanes_per_sm(gpu.compute_major, gpu.compute_minor);
       ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
@@ -122,6 +123,29 @@ class HardwarePanel final : public Panel {
   }
 
  private:
+  // Without a GPU here the bus is still shown: the GPU of the recorded H100 run, faded
+  // and labelled as recorded, so the scale of the comparison survives on any computer.
+  static void draw_recorded_gpu(float dot) {
+    const kernels::ReferenceData* recorded = h100_reference();
+    const kernels::RunInfo* run = recorded ? &recorded->run : nullptr;
+    int major = 0, minor = 0;
+    if (run) std::sscanf(run->gpu_compute_capability.c_str(), "%d.%d", &major, &minor);
+    const int per_sm = fp32_lanes_per_sm(major, minor);
+    if (!run || !run->gpu_available || run->gpu_sm_count <= 0 || per_sm <= 0) {
+      ImGui::TextWrapped("On a machine with an NVIDIA GPU this side shows its lanes, "
+                         "typically thousands of them.");
+      return;
+    }
+    ImGui::TextWrapped("For comparison, %s: %d FP32 lanes (%d SMs x %d).", run->gpu_name.c_str(),
+                       run->gpu_sm_count * per_sm, run->gpu_sm_count, per_sm);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    ImGui::TextWrapped("%s.", recorded->label().c_str());
+    ImGui::PopStyleColor();
+    const ImVec4 faded = ImGui::ColorConvertU32ToFloat4(palette().gpu);
+    draw_dot_groups(run->gpu_sm_count, per_sm, 16, dot, 1.0f, 3 * dot,
+                    ImGui::ColorConvertFloat4ToU32(ImVec4(faded.x, faded.y, faded.z, 0.45f)));
+  }
+
   CpuDescription cpu_;
 };
 
