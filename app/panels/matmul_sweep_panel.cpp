@@ -132,17 +132,8 @@ class MatmulSweepPanel final : public SweepPanel {
                         naive_max_ > 0 ? naive_max_ : 1 << max_log_);
     if (dirty_) rebuild();
 
-    const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
-    const float side = std::max(300.0f * frame.font_scale, frame.content_width * 0.28f);
-    const float plot_width = std::max(300.0f, frame.content_width - side - gap);
-    const float plot_height = std::clamp(plot_width * 0.6f, 260.0f * frame.font_scale, 620.0f * frame.font_scale);
-    view().draw("matmul", chart_, ImVec2(plot_width, plot_height), frame.font_scale);
-    ImGui::SameLine(0, gap);
-    ImGui::BeginGroup();
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
-    draw_ladder_table(side);
-    ImGui::PopTextWrapPos();
-    ImGui::EndGroup();
+    draw_chart_and_column(frame, "matmul", chart_, {300.0f, 0.28f, 0.6f, 260.0f, 620.0f},
+                          [this](float width) { draw_ladder_table(width); });
     draw_export_row(frame, true);
   }
 

@@ -104,17 +104,8 @@ class RooflinePanel final : public SweepPanel {
     if (poll(frame)) dirty_ = true;
     draw_run_controls(frame, "Measure the roofline");
     if (dirty_) rebuild();
-    const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
-    const float side = std::max(280.0f * frame.font_scale, frame.content_width * 0.3f);
-    const float plot_width = std::max(300.0f, frame.content_width - side - gap);
-    const float plot_height = std::clamp(plot_width * 0.62f, 280.0f * frame.font_scale, 640.0f * frame.font_scale);
-    view().draw("roofline", chart_, ImVec2(plot_width, plot_height), frame.font_scale);
-    ImGui::SameLine(0, gap);
-    ImGui::BeginGroup();
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
-    draw_explanation();
-    ImGui::PopTextWrapPos();
-    ImGui::EndGroup();
+    draw_chart_and_column(frame, "roofline", chart_, {280.0f, 0.3f, 0.62f, 280.0f, 640.0f},
+                          [this](float) { draw_explanation(); });
     draw_export_row(frame, true);
   }
 

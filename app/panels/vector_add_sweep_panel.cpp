@@ -108,17 +108,8 @@ class VectorAddSweepPanel final : public SweepPanel {
     ImGui::TextDisabled("  sizes 2^%d to 2^%d, %s", min_log_, max_log_, sizes_note().c_str());
     if (dirty_) rebuild();
 
-    const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
-    const float side = std::max(260.0f * frame.font_scale, frame.content_width * 0.3f);
-    const float plot_width = std::max(300.0f, frame.content_width - side - gap);
-    const float plot_height = std::clamp(plot_width * 0.58f, 260.0f * frame.font_scale, 600.0f * frame.font_scale);
-    view().draw("vector-add", chart_, ImVec2(plot_width, plot_height), frame.font_scale);
-    ImGui::SameLine(0, gap);
-    ImGui::BeginGroup();
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
-    draw_explanation();
-    ImGui::PopTextWrapPos();
-    ImGui::EndGroup();
+    draw_chart_and_column(frame, "vector-add", chart_, {260.0f, 0.3f, 0.58f, 260.0f, 600.0f},
+                          [this](float) { draw_explanation(); });
     draw_export_row(frame, true);
   }
 

@@ -199,6 +199,23 @@ void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_la
   if (!frame_summary_.empty()) ImGui::TextDisabled("%s", frame_summary_.c_str());
 }
 
+void SweepPanel::draw_chart_and_column(const FrameContext& frame, const char* id, const plot::Chart& chart,
+                                       const ChartLayout& layout, const std::function<void(float width)>& beside) {
+  const float scale = frame.font_scale;
+  const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
+  const float side = std::max(layout.min_side * scale, frame.content_width * layout.side_share);
+  const float plot_width = std::max(300.0f, frame.content_width - side - gap);
+  const float plot_height =
+      std::clamp(plot_width * layout.aspect, layout.min_height * scale, layout.max_height * scale);
+  view_.draw(id, chart, ImVec2(plot_width, plot_height), scale);
+  ImGui::SameLine(0, gap);
+  ImGui::BeginGroup();
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
+  beside(side);
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+}
+
 void SweepPanel::draw_export_row(const FrameContext& frame, bool with_png) {
   const float field = 330.0f * frame.font_scale;
   ImGui::SetNextItemWidth(field);

@@ -8,6 +8,7 @@
 // Parameters: repeats, budget (seconds per measurement), threads (0: all), csv, png.
 // Buttons: run, cancel, save-csv, save-png, fit.
 #include <chrono>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -44,10 +45,20 @@ class SweepPanel : public Panel {
   // Path fields and Save buttons (the PNG half only for panels with a plot).
   void draw_export_row(const FrameContext& frame, bool with_png);
 
+  // How the chart and the column beside it share the panel's width (sizes in pixels at
+  // text scale 1): the column takes side_share of the width and at least min_side; the
+  // chart is aspect times as high as it is wide, within min_height..max_height.
+  struct ChartLayout {
+    float min_side, side_share, aspect, min_height, max_height;
+  };
+  // The chart at the left and, in a column at its right with text wrapped to the column,
+  // what `beside` draws (it is given the column's width).
+  void draw_chart_and_column(const FrameContext& frame, const char* id, const plot::Chart& chart,
+                             const ChartLayout& layout, const std::function<void(float width)>& beside);
+
   const SweepRunner::Snapshot& results() const { return snapshot_; }
   const std::string& name() const { return name_; }
   int cpu_threads() const { return options_.cpu_threads; }
-  plot::PlotView& view() { return view_; }
   Status start();
 
  private:
