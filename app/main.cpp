@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
   }
 
   const std::string folder =
-      options.lessons_folder.empty() ? default_lessons_folder(argv[0]) : options.lessons_folder;
+      options.lessons_folder.empty() ? default_lessons_folder() : options.lessons_folder;
   LessonLibrary library = LessonLibrary::load(folder);
   if (options.list_lessons) {
     list_lessons(library);

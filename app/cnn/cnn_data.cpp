@@ -1,14 +1,13 @@
 #include "app/cnn/cnn_data.h"
 
 #include <cstdlib>
-#include <filesystem>
 #include <map>
 #include <mutex>
 
+#include "app/checkout_path.h"
 #include "compute/cnn/image_folder.h"
 
 namespace whygpu::app::cnn_ui {
-namespace fs = std::filesystem;
 
 std::string DataRequest::key() const {
   if (choice == DataChoice::kFolder) return "folder:" + folder;
@@ -42,16 +41,7 @@ Status parse_choice(const std::string& text, DataChoice* out) {
   return Status::error("must be digits, fashion or folder (got '" + text + "')");
 }
 
-std::string mnist_folder() {
-  if (const char* env = std::getenv("WHYGPU_MNIST_DIR"); env && *env) return env;
-  std::error_code ec;
-  const fs::path executable = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const fs::path beside = executable.parent_path() / ".." / ".." / cnn::kNpmMnistFolder;
-    if (fs::is_directory(beside, ec)) return fs::weakly_canonical(beside, ec).string();
-  }
-  return std::string(WHYGPU_SOURCE_DIR) + "/" + cnn::kNpmMnistFolder;
-}
+std::string mnist_folder() { return checkout_path("WHYGPU_MNIST_DIR", cnn::kNpmMnistFolder); }
 
 std::string fashion_folder() {
   if (const char* env = std::getenv("WHYGPU_FASHION_DIR"); env && *env) return env;

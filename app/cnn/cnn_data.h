@@ -29,8 +29,7 @@ struct DataRequest {
 const char* choice_name(DataChoice choice);
 Status parse_choice(const std::string& text, DataChoice* out);
 
-// $WHYGPU_MNIST_DIR, else data/mnist of the checkout the binary was built in (found
-// beside the executable first, so a build carried to another machine finds its copy).
+// $WHYGPU_MNIST_DIR, else data/mnist of the checkout (app/checkout_path.h).
 std::string mnist_folder();
 // $WHYGPU_FASHION_DIR, else where Debian's dataset-fashion-mnist puts it.
 std::string fashion_folder();

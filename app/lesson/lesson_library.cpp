@@ -1,11 +1,12 @@
 #include "app/lesson/lesson_library.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
+
+#include "app/checkout_path.h"
 
 namespace fs = std::filesystem;
 
@@ -70,12 +71,6 @@ int LessonLibrary::find(const std::string& id) const {
   return -1;
 }
 
-std::string default_lessons_folder(const std::string& executable_path) {
-  if (const char* env = std::getenv("WHYGPU_LESSONS"); env && *env) return env;
-  std::error_code ec;
-  const fs::path beside_build = fs::path(executable_path).parent_path() / ".." / ".." / "lessons";
-  if (fs::is_directory(beside_build, ec)) return fs::weakly_canonical(beside_build, ec).string();
-  return WHYGPU_SOURCE_DIR "/lessons";
-}
+std::string default_lessons_folder() { return checkout_path("WHYGPU_LESSONS", "lessons"); }
 
 }  // namespace whygpu::app

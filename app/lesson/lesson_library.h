@@ -34,8 +34,7 @@ class LessonLibrary {
   std::vector<LessonSection> sections_;
 };
 
-// Where the lessons are: $WHYGPU_LESSONS, then lessons/ beside the source tree the binary
-// was built from or two folders above the binary (build/app/whygpu -> lessons/).
-std::string default_lessons_folder(const std::string& executable_path);
+// Where the lessons are: $WHYGPU_LESSONS, else lessons/ of the checkout (checkout_path).
+std::string default_lessons_folder();
 
 }  // namespace whygpu::app

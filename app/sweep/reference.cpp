@@ -1,22 +1,12 @@
 #include "app/sweep/reference.h"
 
-#include <cstdlib>
-#include <filesystem>
 #include <mutex>
 
-namespace whygpu::app {
-namespace fs = std::filesystem;
+#include "app/checkout_path.h"
 
-std::string h100_reference_path() {
-  if (const char* env = std::getenv("WHYGPU_REFERENCE_DATA"); env && *env) return env;
-  std::error_code ec;
-  const fs::path executable = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const fs::path beside = executable.parent_path() / ".." / ".." / kernels::kH100ReferencePath;
-    if (fs::is_regular_file(beside, ec)) return fs::weakly_canonical(beside, ec).string();
-  }
-  return std::string(WHYGPU_SOURCE_DIR) + "/" + kernels::kH100ReferencePath;
-}
+namespace whygpu::app {
+
+std::string h100_reference_path() { return checkout_path("WHYGPU_REFERENCE_DATA", kernels::kH100ReferencePath); }
 
 const kernels::ReferenceData* h100_reference(std::string* error) {
   static std::once_flag once;

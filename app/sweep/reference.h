@@ -12,8 +12,7 @@ namespace whygpu::app {
 const kernels::ReferenceData* h100_reference(std::string* error = nullptr);
 
 // Where it is looked for: $WHYGPU_REFERENCE_DATA when set (another recorded run), else
-// beside the executable's source tree (build/app/whygpu -> ../../assets), else the
-// source folder this binary was built from.
+// in the checkout (app/checkout_path.h).
 std::string h100_reference_path();
 
 }  // namespace whygpu::app
