@@ -83,7 +83,9 @@ int main(int argc, char** argv) {
   LessonLibrary library = LessonLibrary::load(folder);
   if (options.list_lessons) {
     list_lessons(library);
-    return library.folder_error().empty() ? 0 : 1;
+    if (library.folder_error().empty()) return 0;
+    std::fprintf(stderr, "whygpu: %s\n", library.folder_error().c_str());
+    return 1;
   }
   if (options.check_lessons) return check_lessons(library);
 
