@@ -2,7 +2,7 @@
 # The lead's call on the lent GPU server: every GPU and UI test of the app, then the app
 # itself headless on the GPU (EGL): a screenshot of every lesson and the lesson scripts
 # that drive live panels, with the frame times they print. One call, parts chosen:
-#   tests/device/check_app.sh tests lessons grid timing cnn lstm bench
+#   tests/device/check_app.sh tests lessons grid timing cnn lstm bench window
 # Carried (ignored folders): .devcarry (scripts/device-pack.sh build/app/whygpu
 # build/tests/*/{gpu,ui}_*tests build/tests/cnn/whygpu_cnn_bench build/tests/lstm/lstm_bench), .gl (the GL dispatch .debs: libegl1 libglvnd0
 # libopengl0 libgl1 libglx0 libgles2), data/mnist, data/corpus. Output under $OUT.
@@ -59,6 +59,14 @@ for part in "$@"; do
     cnn | lstm)
       step "$part lessons on the GPU"
       app 500 "$part" --script "$repo/tests/app/${part}_gpu.script" ;;
+    window)
+      # .xrt: /work/shared/gpu-server/fetch-x-runtime.sh .xrt, with with-display.sh copied
+      # in (48 MB: carry it without data/ to stay under the 64 MiB a call takes).
+      step "a real GLFW window under Xvfb, GL on the GPU through GLX"
+      timeout 200 bash "$repo/.xrt/with-display.sh" "$repo/.xrt" env -C "$out" "$bin/whygpu" --size 1920x1080 \
+          --lessons "$repo/lessons" --script "$repo/tests/device/window.script" > "$out/window.log" 2>&1 ||
+        { echo "FAILED ($?): window"; status=1; }
+      grep -v "slow frame" "$out/window.log" | tail -30 ;;
     bench)
       step "CNN training step, batch 64: ours, then the PyTorch peer, same call"
       run 90 "$bin/whygpu_cnn_bench" --steps 500 --warmup 100 --mnist "$repo/data/mnist"
