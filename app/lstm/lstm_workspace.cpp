@@ -219,6 +219,9 @@ Status LstmWorkspace::load_model(const std::string& path) {
 Status LstmWorkspace::save_model(const std::string& path) {
   if (path.empty()) return Status::error("no file name given");
   if (!session_) return Status::error("no model yet: the text is still being read");
+  std::error_code ec;  // a missing folder is made; a folder that cannot be made fails the save, with its reason
+  if (const auto folder = std::filesystem::path(path).parent_path(); !folder.empty())
+    std::filesystem::create_directories(folder, ec);
   if (Status s = session_->save_model(path); !s) return s;
   set_message("Saved the model (step " + std::to_string(session_->metrics().steps) + ") to " + path, false);
   return Status::ok();

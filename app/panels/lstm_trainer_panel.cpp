@@ -22,6 +22,7 @@
 #include "app/lstm/lstm_workspace.h"
 #include "app/panels/panels.h"
 #include "app/plot/plot.h"
+#include "app/settings.h"
 #include "app/ui_style.h"
 
 namespace whygpu::app {
@@ -34,7 +35,7 @@ constexpr double kLogEverySeconds = 2.0;
 
 struct TrainerOptions {
   std::string text_path;   // the Open field
-  std::string model_path = "whygpu-lstm.model";
+  std::string model_path = settings_folder() + "/lstm.model";  // beside the CNN's weights
   long long goal_steps = 0;
   double goal_seconds = 10.0;
   bool controls = true, curve = true, samples = true;
