@@ -9,18 +9,12 @@
 
 #include "app/gl.h"
 #include "app/headless_context.h"
+#include "tests/grid/texture_readback.h"
 
 namespace whygpu::app {
 namespace {
 
-std::vector<std::uint32_t> texture_pixels(const CudaGlImage& image) {
-  std::vector<std::uint32_t> out(static_cast<std::size_t>(image.width()) * image.height(), 0);
-  glBindTexture(GL_TEXTURE_2D, image.texture());
-  glPixelStorei(GL_PACK_ALIGNMENT, 4);
-  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
-  glBindTexture(GL_TEXTURE_2D, 0);
-  return out;
-}
+using testing::texture_pixels;
 
 std::vector<std::uint32_t> random_pixels(int width, int height, unsigned seed) {
   std::mt19937 rng(seed);

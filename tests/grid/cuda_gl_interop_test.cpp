@@ -3,7 +3,6 @@
 // launch after launch and after a resize (which registers a new buffer).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <vector>
 
 #include "app/gl.h"
@@ -12,24 +11,14 @@
 #include "compute/grid/cpu_picture.h"
 #include "compute/grid/grid_launcher.h"
 #include "tests/gpu_test_support.h"
+#include "tests/grid/grid_test_support.h"
+#include "tests/grid/texture_readback.h"
 
 namespace whygpu::app {
 namespace {
 
-std::vector<std::uint32_t> texture_pixels(const CudaGlImage& image) {
-  std::vector<std::uint32_t> out(static_cast<std::size_t>(image.width()) * image.height(), 0);
-  glBindTexture(GL_TEXTURE_2D, image.texture());
-  glPixelStorei(GL_PACK_ALIGNMENT, 4);
-  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
-  glBindTexture(GL_TEXTURE_2D, 0);
-  return out;
-}
-
-bool close_colors(std::uint32_t a, std::uint32_t b) {
-  for (int shift = 0; shift < 32; shift += 8)
-    if (std::abs(static_cast<int>((a >> shift) & 0xffu) - static_cast<int>((b >> shift) & 0xffu)) > 1) return false;
-  return true;
-}
+using grid::testing::close_colors;
+using testing::texture_pixels;
 
 void paint_and_check(CudaGlImage& image, grid::GridLauncher& launcher, const grid::LaunchConfig& config,
                      grid::ColorMode mode) {

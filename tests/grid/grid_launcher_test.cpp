@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <vector>
 
 #include "compute/core/gpu_info.h"
@@ -14,9 +13,14 @@
 #include "compute/grid/cpu_picture.h"
 #include "compute/grid/grid_launcher.h"
 #include "tests/gpu_test_support.h"
+#include "tests/grid/grid_test_support.h"
 
 namespace whygpu::grid {
 namespace {
+
+using testing::close_colors;
+using testing::matrix;
+using testing::vector;
 
 // A device picture buffer, poisoned with 0xff bytes (a colour the kernel never paints).
 class DevicePicture {
@@ -37,31 +41,6 @@ class DevicePicture {
   std::uint64_t cells_;
   std::uint32_t* data_ = nullptr;
 };
-
-bool close_colors(std::uint32_t a, std::uint32_t b) {
-  for (int shift = 0; shift < 32; shift += 8) {
-    const int ca = static_cast<int>((a >> shift) & 0xffu), cb = static_cast<int>((b >> shift) & 0xffu);
-    if (std::abs(ca - cb) > 1) return false;  // host and device may round a float differently
-  }
-  return true;
-}
-
-LaunchConfig vector(std::int64_t n, Dim3 block) {
-  LaunchConfig c;
-  c.kind = ProblemKind::vector_1d;
-  c.n = n;
-  c.block = block;
-  return c;
-}
-
-LaunchConfig matrix(std::int64_t w, std::int64_t h, Dim3 block) {
-  LaunchConfig c;
-  c.kind = ProblemKind::matrix_2d;
-  c.width = w;
-  c.height = h;
-  c.block = block;
-  return c;
-}
 
 void check_launch(const LaunchConfig& config, std::int64_t work_iterations) {
   SCOPED_TRACE(launch_syntax(config));

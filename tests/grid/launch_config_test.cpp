@@ -1,26 +1,13 @@
 #include <gtest/gtest.h>
 
 #include "compute/grid/launch_config.h"
+#include "tests/grid/grid_test_support.h"
 
 namespace whygpu::grid {
 namespace {
 
-LaunchConfig vector(std::int64_t n, Dim3 block) {
-  LaunchConfig c;
-  c.kind = ProblemKind::vector_1d;
-  c.n = n;
-  c.block = block;
-  return c;
-}
-
-LaunchConfig matrix(std::int64_t w, std::int64_t h, Dim3 block) {
-  LaunchConfig c;
-  c.kind = ProblemKind::matrix_2d;
-  c.width = w;
-  c.height = h;
-  c.block = block;
-  return c;
-}
+using testing::matrix;
+using testing::vector;
 
 // An H100's limits (cudaDeviceProp), so these tests need no GPU.
 DeviceLimits h100() { return DeviceLimits{1024, {1024, 1024, 64}, {2147483647, 65535, 65535}, 48 * 1024}; }

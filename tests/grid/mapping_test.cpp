@@ -11,9 +11,13 @@
 
 #include "compute/grid/launch_config.h"
 #include "compute/grid/thread_mapping.h"
+#include "tests/grid/grid_test_support.h"
 
 namespace whygpu::grid {
 namespace {
+
+using testing::matrix;
+using testing::vector;
 
 struct ModelThread {
   std::uint32_t b[3], t[3];
@@ -121,23 +125,6 @@ void check_shape(const LaunchConfig& config) {
   if (s.kind == ProblemKind::vector_1d) {
     EXPECT_LT(empty, s.picture_width);
   }
-}
-
-LaunchConfig vector(std::int64_t n, Dim3 block) {
-  LaunchConfig c;
-  c.kind = ProblemKind::vector_1d;
-  c.n = n;
-  c.block = block;
-  return c;
-}
-
-LaunchConfig matrix(std::int64_t w, std::int64_t h, Dim3 block) {
-  LaunchConfig c;
-  c.kind = ProblemKind::matrix_2d;
-  c.width = w;
-  c.height = h;
-  c.block = block;
-  return c;
 }
 
 LaunchConfig manual(LaunchConfig c, Dim3 grid) {

@@ -8,18 +8,14 @@
 #include "compute/kernels/cpu_gemm.h"
 #include "compute/kernels/matmul.h"
 #include "tests/kernels/check_support.h"
+#include "tests/kernels/matmul_test_support.h"
 
 namespace whygpu::kernels {
 namespace {
 
-using testing::matmul_reference;
-using testing::poisoned;
-using testing::random_vector;
+using Shape = testing::MatmulShape;
+using testing::random_matmul_problem;
 using testing::relative_error;
-
-struct Shape {
-  int m, n, k;
-};
 
 const Shape kShapes[] = {{1, 1, 1},     {31, 31, 31},   {1, 37, 5},   {37, 1, 129},
                          {100, 100, 100}, {129, 67, 300}, {257, 255, 513}};
@@ -29,13 +25,11 @@ class CpuMatmul : public ::testing::TestWithParam<std::tuple<MatmulVariant, int>
 TEST_P(CpuMatmul, MatchesFloat64Reference) {
   const auto [variant, threads] = GetParam();
   for (const Shape& s : kShapes) {
-    SCOPED_TRACE(std::to_string(s.m) + "x" + std::to_string(s.n) + "x" + std::to_string(s.k));
-    const std::uint64_t seed = fresh_seed();
-    const auto a = random_vector(static_cast<std::size_t>(s.m) * s.k, seed);
-    const auto b = random_vector(static_cast<std::size_t>(s.k) * s.n, seed + 1);
-    auto c = poisoned(static_cast<std::size_t>(s.m) * s.n);
-    ASSERT_TRUE(matmul(variant, a.data(), b.data(), c.data(), s.m, s.n, s.k, threads));
-    EXPECT_LT(relative_error(c, matmul_reference(a, b, s.m, s.n, s.k)), 1e-5) << "seed " << seed;
+    SCOPED_TRACE(s.name());
+    const auto p = random_matmul_problem(s);
+    auto c = s.poisoned_output();
+    ASSERT_TRUE(matmul(variant, p.a.data(), p.b.data(), c.data(), s.m, s.n, s.k, threads));
+    EXPECT_LT(relative_error(c, p.ref), 1e-5) << "seed " << p.seed;
   }
 }
 
@@ -56,12 +50,10 @@ TEST(CpuBlocked, EveryInstructionSetThisCpuSupports) {
     if (!cpu_gemm::isa_supported(isa)) continue;
     SCOPED_TRACE(cpu_gemm::isa_name(isa));
     for (const Shape& s : {Shape{1, 1, 1}, Shape{13, 33, 7}, Shape{150, 1100, 260}}) {
-      const std::uint64_t seed = fresh_seed();
-      const auto a = random_vector(static_cast<std::size_t>(s.m) * s.k, seed);
-      const auto b = random_vector(static_cast<std::size_t>(s.k) * s.n, seed + 1);
-      auto c = poisoned(static_cast<std::size_t>(s.m) * s.n);
-      ASSERT_TRUE(cpu_gemm::sgemm_blocked(isa, a.data(), b.data(), c.data(), s.m, s.n, s.k, 2));
-      EXPECT_LT(relative_error(c, matmul_reference(a, b, s.m, s.n, s.k)), 1e-5);
+      const auto p = random_matmul_problem(s);
+      auto c = s.poisoned_output();
+      ASSERT_TRUE(cpu_gemm::sgemm_blocked(isa, p.a.data(), p.b.data(), c.data(), s.m, s.n, s.k, 2));
+      EXPECT_LT(relative_error(c, p.ref), 1e-5);
     }
   }
 }

@@ -9,40 +9,22 @@
 #include "compute/kernels/matmul.h"
 #include "tests/gpu_test_support.h"
 #include "tests/kernels/check_support.h"
+#include "tests/kernels/matmul_test_support.h"
 
 namespace whygpu::kernels {
 namespace {
 
-using testing::matmul_reference;
-using testing::poisoned;
-using testing::random_vector;
+using Problem = testing::MatmulProblem;
+using Shape = testing::MatmulShape;
 using testing::relative_error;
 using testing::tolerance_for;
-
-struct Problem {
-  std::vector<float> a, b;
-  std::vector<double> ref;
-  std::uint64_t seed = 0;
-};
-
-struct Shape {
-  int m, n, k;
-  std::string name() const {
-    return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
-  }
-};
 
 // One random problem per shape for the whole run (fresh each run), shared by variants so
 // the float64 reference of the 4097 cube is computed once.
 const Problem& problem(const Shape& s) {
   static std::map<std::tuple<int, int, int>, Problem> cache;
   auto [it, fresh] = cache.try_emplace({s.m, s.n, s.k});
-  if (fresh) {
-    it->second.seed = fresh_seed();
-    it->second.a = random_vector(static_cast<std::size_t>(s.m) * s.k, it->second.seed);
-    it->second.b = random_vector(static_cast<std::size_t>(s.k) * s.n, it->second.seed + 1);
-    it->second.ref = matmul_reference(it->second.a, it->second.b, s.m, s.n, s.k);
-  }
+  if (fresh) it->second = testing::random_matmul_problem(s);
   return it->second;
 }
 
@@ -59,7 +41,7 @@ TEST_P(GpuMatmul, MatchesFloat64ReferenceAtOddSizes) {
   for (const Shape& s : kShapes) {
     SCOPED_TRACE(s.name());
     const Problem& p = problem(s);
-    auto c = poisoned(static_cast<std::size_t>(s.m) * s.n);
+    auto c = s.poisoned_output();
     const Status st = matmul(variant, p.a.data(), p.b.data(), c.data(), s.m, s.n, s.k);
     ASSERT_TRUE(st) << st.message();
     const double err = relative_error(c, p.ref);
@@ -93,7 +75,7 @@ TEST(GpuSgemmTileShapes, EveryShapeMatchesReference) {
                            Shape{3, 516, 4}, Shape{4097, 4097, 4097}}) {
       SCOPED_TRACE(shapes[static_cast<std::size_t>(i)] + " " + s.name());
       const Problem& p = problem(s);
-      auto c = poisoned(static_cast<std::size_t>(s.m) * s.n);
+      auto c = s.poisoned_output();
       ASSERT_TRUE(matmul_with_tile_shape(i, p.a.data(), p.b.data(), c.data(), s.m, s.n, s.k));
       EXPECT_LT(relative_error(c, p.ref), 1e-5);
     }
@@ -109,7 +91,7 @@ TEST(GpuSgemmTileShapes, SelectionChangesTheLadderRung) {
   for (const std::string& name : sgemm_tile_shapes()) {
     ASSERT_TRUE(select_sgemm_tile_shape(name));
     EXPECT_EQ(selected_sgemm_tile_shape(), name);
-    auto c = poisoned(static_cast<std::size_t>(s.m) * s.n);
+    auto c = s.poisoned_output();
     ASSERT_TRUE(matmul(MatmulVariant::GpuRegisterTiled, p.a.data(), p.b.data(), c.data(), s.m,
                        s.n, s.k));
     EXPECT_LT(relative_error(c, p.ref), 1e-5) << name;
