@@ -53,6 +53,7 @@ int run_headless(Shell& shell, const CliOptions& options, ScriptPlayer* player) 
     context->bind_framebuffer();
     if (!render_frame_and_capture(shell, frame.capture, width, height)) exit_code = 1;
     if (frame.last) break;
+    shell.pace_frame(now);
   }
   shell.close_panels();
   ImGui_ImplOpenGL3_Shutdown();

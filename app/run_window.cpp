@@ -6,6 +6,7 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 
@@ -63,6 +64,7 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
   FrameSchedule schedule(player, options.screenshot, options.frames, /*stop_when_done=*/false);
   int exit_code = 0;
   while (!glfwWindowShouldClose(window)) {
+    const auto frame_start = std::chrono::steady_clock::now();
     glfwPollEvents();
     const FrameSchedule::Frame frame = schedule.before_frame(shell);
     if (!frame.error.empty()) {
@@ -86,6 +88,7 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
     if (!render_frame_and_capture(shell, frame.capture, width, height)) exit_code = 1;
     glfwSwapBuffers(window);
     if (frame.last) break;
+    shell.pace_frame(frame_start);
   }
 
   settings.window_maximized = glfwGetWindowAttrib(window, GLFW_MAXIMIZED) == GLFW_TRUE;

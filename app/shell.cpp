@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <thread>
 
 #include "app/panels/panel_registry.h"
 #include "app/rich_text.h"
@@ -178,6 +179,15 @@ Status Shell::panel_busy(const std::string& panel, bool* busy) {
   if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
   *busy = slot->panel && slot->panel->busy();
   return Status::ok();
+}
+
+void Shell::pace_frame(std::chrono::steady_clock::time_point frame_start) const {
+  bool timing = false;
+  for (const auto& [lesson, slots] : panels_)
+    for (const PanelSlot& slot : slots) timing = timing || (slot.panel && slot.panel->timing_the_cpu());
+  if (timing)
+    std::this_thread::sleep_until(frame_start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                    std::chrono::duration<double>(kQuietFrameSeconds)));
 }
 
 void Shell::close_panels() {

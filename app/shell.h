@@ -35,6 +35,9 @@ class Shell {
   Status press_panel_button(const std::string& panel, const std::string& button);
   // True while the panel runs background work; an unknown panel is an error.
   Status panel_busy(const std::string& panel, bool* busy);
+  // After a frame: while any panel is timing CPU work, waits until `frame_start` plus
+  // kQuietFrameSeconds (panel.h), so the app's drawing stays out of the measurement.
+  void pace_frame(std::chrono::steady_clock::time_point frame_start) const;
   void set_font_scale(float scale);
   void set_dark_theme(bool dark);
   // Errors of the open lesson (parse errors and panels that failed to start).

@@ -28,6 +28,7 @@ class SweepPanel : public Panel {
   Status set_param(const std::string& key, const std::string& value) override;
   Status press(const std::string& button) override;
   bool busy() const override { return runner_.busy(); }
+  bool timing_the_cpu() const override { return runner_.busy() && snapshot_.progress.on_cpu; }
 
  protected:
   // The jobs of one sweep; `options` already carries the cancel flag.
@@ -81,6 +82,7 @@ class SweepPanel : public Panel {
   int slow_frames_logged_ = 0;
   std::map<std::string, int> slow_frames_by_job_;  // frames over 16.7 ms, by what was measured
   bool skip_next_frame_ = false;
+  bool paced_last_frame_ = false;  // the app slowed drawing on purpose (timing the CPU)
 };
 
 }  // namespace whygpu::app

@@ -18,7 +18,8 @@ Status SweepRunner::start(std::vector<kernels::SweepJob> jobs) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     state_.rows.clear();
-    state_.progress = {0, static_cast<int>(jobs.size()), jobs.empty() ? "" : jobs.front().description};
+    state_.progress = {0, static_cast<int>(jobs.size()), jobs.empty() ? "" : jobs.front().description,
+                       !jobs.empty() && jobs.front().on_cpu};
     state_.running = true;
     state_.cancelled = false;
     state_.cancel_latency_seconds = 0.0;

@@ -205,7 +205,8 @@ std::vector<SweepJob> matmul_jobs(const std::vector<MatmulVariant>& variants,
                           std::to_string(n),
                       [v, n, options](std::vector<Measurement>* rows) {
                         return run_matmul(v, n, options, rows);
-                      }});
+                      },
+                      !matmul_variant_info(v).on_gpu});
     }
   }
   return jobs;

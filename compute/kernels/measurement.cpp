@@ -31,7 +31,7 @@ Status run_sweep(const std::vector<SweepJob>& jobs, const SweepCallbacks& callba
   const int total = static_cast<int>(jobs.size());
   for (int i = 0; i < total; ++i) {
     if (callbacks.cancel && callbacks.cancel->load()) return cancelled_status();
-    if (callbacks.on_progress) callbacks.on_progress({i, total, jobs[i].description});
+    if (callbacks.on_progress) callbacks.on_progress({i, total, jobs[i].description, jobs[i].on_cpu});
     std::vector<Measurement> made;
     const Status s = jobs[i].run(&made);
     if (is_cancelled(s)) return s;

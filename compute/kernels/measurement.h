@@ -65,6 +65,7 @@ struct SweepProgress {
   int done = 0;   // measurements finished
   int total = 0;  // measurements planned
   std::string current;  // "matmul gpu-tiled n=4096"
+  bool on_cpu = false;  // the current measurement times CPU work
 };
 
 // For sweeps on a worker thread: progress before each measurement, each row as it is
@@ -79,6 +80,7 @@ struct SweepCallbacks {
 struct SweepJob {
   std::string description;
   std::function<Status(std::vector<Measurement>* rows)> run;
+  bool on_cpu = false;  // times CPU work, which anything else busy on the CPU would slow
 };
 
 // Runs the jobs in order. A failing job leaves its rows (marked Failed) and the sweep goes

@@ -147,7 +147,8 @@ std::vector<SweepJob> vector_add_jobs(const std::vector<VectorAddVariant>& varia
                           std::to_string(n),
                       [v, n, options](std::vector<Measurement>* rows) {
                         return run_vector_add(v, n, options, rows);
-                      }});
+                      },
+                      !vector_add_variant_info(v).on_gpu});
     }
   }
   return jobs;

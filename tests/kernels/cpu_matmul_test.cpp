@@ -7,6 +7,7 @@
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/cpu_gemm.h"
 #include "compute/kernels/matmul.h"
+#include "compute/kernels/vector_add_bench.h"
 #include "tests/kernels/check_support.h"
 #include "tests/kernels/matmul_test_support.h"
 
@@ -155,6 +156,15 @@ TEST(SweepMatmul, ReportsProgressRowsAndHonoursCancel) {
   EXPECT_EQ(progress[0].done, 0);
   EXPECT_EQ(progress[1].done, 1);
   EXPECT_EQ(progress[0].current, "matmul cpu-naive n=8");
+  EXPECT_TRUE(progress[0].on_cpu);  // the app draws few frames while this is true
+}
+
+// Sweep jobs say which ones time the CPU (the app then keeps its own drawing out of it).
+TEST(SweepJobs, MarkCpuWorkAndOnlyCpuWork) {
+  for (const SweepJob& job : matmul_jobs(all_matmul_variants(), {64}, BenchOptions{}))
+    EXPECT_EQ(job.on_cpu, job.description.rfind("matmul cpu-", 0) == 0) << job.description;
+  for (const SweepJob& job : vector_add_jobs(all_vector_add_variants(), {1024}, BenchOptions{}))
+    EXPECT_EQ(job.on_cpu, job.description.rfind("vector-add cpu", 0) == 0) << job.description;
 }
 
 }  // namespace
