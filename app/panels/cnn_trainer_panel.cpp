@@ -295,7 +295,8 @@ class CnnTrainerPanel final : public Panel {
   // What the network sees: the first training images of each class, 28x28 grey.
   void draw_preview(float width) {
     auto data = shared_->data();
-    if (!data) return;
+    // After a failed change of data set the old images would be shown under the new name.
+    if (!data || shared_->phase() == SharedSession::Phase::kFailed) return;
     if (data.get() != preview_data_) {
       preview_data_ = data.get();
       preview_rows_.assign(data->train.class_names.size(), {});
