@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <map>
 
+#include "app/checkout_path.h"
 #include "app/training_threads.h"
 #include "compute/core/gpu_info.h"
 #include "compute/lstm/model_file.h"
@@ -66,6 +67,13 @@ std::string default_text_path() {
     if (std::filesystem::exists(candidate, ec)) return candidate;
   }
   return relative;  // opening it then says what is missing
+}
+
+std::string example_model_path() { return checkout_path("WHYGPU_LSTM_EXAMPLE", "assets/models/sotu-h128.model"); }
+
+bool example_model_exists() {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(example_model_path(), ec);
 }
 
 std::shared_ptr<LstmWorkspace> LstmWorkspace::get(const std::string& name) {

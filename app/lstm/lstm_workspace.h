@@ -149,6 +149,13 @@ class LstmWorkspace {
 // source tree (WHYGPU_SOURCE_DIR, from the environment or the build).
 std::string default_text_path();
 
+// The example model that ships with whygpu, trained by our own code on the default text
+// (assets/models/README.md says how, where and for how long): for computers without a
+// GPU, where a fresh model takes many minutes to write words. $WHYGPU_LSTM_EXAMPLE, else
+// the checkout's copy. exists() tells whether this build has one.
+std::string example_model_path();
+bool example_model_exists();
+
 const char* device_name(lstm::Device device);
 // "950", "12 k", "10.8 M": counts as a person reads them aloud.
 std::string short_count(double n);

@@ -11,7 +11,8 @@
 // top (bars), gates / state / bars / text (show those parts), inspect (the number of a
 // step to show, from 1 as the panel numbers them, or latest), autoplay (true/false).
 // Buttons: prime (start again from the prime text with the newest weights), step, burst,
-// autoplay, stop, latest, train, pause. busy() is true while the shared text or model
+// autoplay, stop, latest, train, pause, load-example (the trained example model shipped in
+// assets/models/). busy() is true while the shared text or model
 // is being prepared.
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -113,8 +114,9 @@ class LstmStepPanel final : public Panel {
       workspace_->pause_training();
       return Status::ok();
     }
+    if (button == "load-example") return workspace_->load_model(lstm_ui::example_model_path());
     return Status::error("this panel has no button '" + button +
-                         "' (prime, step, burst, autoplay, stop, latest, train, pause)");
+                         "' (prime, step, burst, autoplay, stop, latest, train, pause, load-example)");
   }
 
   bool busy() const override { return workspace_->preparing(); }
@@ -272,6 +274,13 @@ class LstmStepPanel final : public Panel {
       if (ImGui::SmallButton("Pause training")) workspace_->pause_training();
     } else if (ImGui::SmallButton("Train")) {
       workspace_->start_training();
+    }
+    if (m.steps == 0 && !m.running && lstm_ui::example_model_exists()) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Load the trained example")) report(workspace_->load_model(lstm_ui::example_model_path()));
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("a model trained earlier by this app on the same text (assets/models/README.md):\n"
+                          "no need to wait for training on a computer without a GPU");
     }
     if (generator_) {
       ImGui::SameLine();

@@ -8,7 +8,8 @@
 // (units; applies to the next new model once a model exists), sample_every (steps), text
 // (a file to open), model (the file Save and Load use), steps and seconds (the
 // train-for button's goal), controls / curve / samples (show those parts).
-// Buttons: train, pause, new-model, open, save, load, train-for. busy() is true while a
+// Buttons: train, pause, new-model, open, save, load, load-example (the trained example
+// model shipped in assets/models/), train-for. busy() is true while a
 // text or model is being prepared and during a train-for run.
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -111,9 +112,10 @@ class LstmTrainerPanel final : public Panel {
     if (button == "open") return workspace_->open_text(o_.text_path);
     if (button == "save") return shown(workspace_->save_model(o_.model_path));
     if (button == "load") return workspace_->load_model(o_.model_path);
+    if (button == "load-example") return workspace_->load_model(lstm_ui::example_model_path());
     if (button == "train-for") return workspace_->train_for(o_.goal_steps, o_.goal_seconds);
     return Status::error("this panel has no button '" + button +
-                         "' (train, pause, new-model, open, save, load, train-for)");
+                         "' (train, pause, new-model, open, save, load, load-example, train-for)");
   }
 
   bool busy() const override { return workspace_->busy(); }
@@ -291,6 +293,14 @@ class LstmTrainerPanel final : public Panel {
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip("a saved model goes with the text it was trained on: open that text first");
+    if (lstm_ui::example_model_exists()) {
+      ImGui::BeginDisabled(!ready);
+      if (ImGui::Button("Load the trained example")) shown(workspace_->load_model(lstm_ui::example_model_path()));
+      ImGui::EndDisabled();
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("a model trained earlier by this app on the State of the Union text\n"
+                          "(assets/models/README.md): on a computer without a GPU, no need to wait");
+    }
   }
 
   void draw_curve(float width) {

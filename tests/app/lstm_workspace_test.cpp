@@ -3,6 +3,7 @@
 // samples, and survives a save and a load.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -124,6 +125,28 @@ TEST(LstmWorkspace, TrainsRecordsSamplesAndSurvivesSaveAndLoad) {
   poll_until_idle(workspace);
   EXPECT_TRUE(workspace.message_is_error());
   EXPECT_EQ(workspace.session()->shape().hidden, 16) << "a bad model file leaves the loaded one";
+}
+
+// The example model in assets/models/ loads on the default text and writes mostly
+// letters and spaces; an untrained model over the text's 98 characters writes about a
+// third of them.
+TEST(LstmWorkspace, TheShippedExampleModelLoadsAndWritesText) {
+  ASSERT_TRUE(example_model_exists()) << example_model_path() << " ships with whygpu";
+  if (!std::filesystem::exists(default_text_path()))
+    GTEST_SKIP() << default_text_path() << " missing: run scripts/setup.sh";
+  LstmWorkspace workspace("example");
+  ASSERT_TRUE(workspace.set_device(lstm::Device::kCpu));
+  poll_until_idle(workspace);  // the default text and a fresh model
+  ASSERT_NE(workspace.session(), nullptr) << workspace.message();
+  ASSERT_TRUE(workspace.load_model(example_model_path()));
+  poll_until_idle(workspace);
+  ASSERT_FALSE(workspace.message_is_error()) << workspace.message();
+  EXPECT_EQ(workspace.session()->shape().hidden, 128);
+  EXPECT_GT(workspace.session()->metrics().steps, 1000);
+  ASSERT_FALSE(workspace.samples().empty());
+  const std::string& text = workspace.samples().back().text;
+  const auto plain = std::count_if(text.begin(), text.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == ' '; });
+  EXPECT_GT(static_cast<double>(plain) / text.size(), 0.75) << text;
 }
 
 TEST(LstmWorkspace, GpuChoiceWithoutADeviceSaysSo) {
