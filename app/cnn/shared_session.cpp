@@ -12,11 +12,6 @@
 namespace whygpu::app::cnn_ui {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-// A scripted run that finds the session paused this long after it asked it to play was
-// paused by someone else (a person pressing Pause), and ends.
-constexpr double kPausedRunGraceSeconds = 1.0;
 
 std::map<std::string, std::weak_ptr<SharedSession>>& registry() {
   static std::map<std::string, std::weak_ptr<SharedSession>> sessions;
@@ -236,29 +231,17 @@ void SharedSession::train_epochs(int epochs) {
     if (phase_ == Phase::kPreparing) scripted_epochs_ = epochs;
     return;
   }
-  const cnn::SessionSnapshot now = session_->snapshot();
-  target_epochs_ = now.progress.epochs_completed + epochs;
-  target_tests_ = 0;
-  scripted_since_ = Clock::now();
-  session_->play();
+  target_epochs_ = session_->snapshot().progress.epochs_completed + epochs;
+  session_->train_epochs(epochs);
 }
 
+// The run is over once its last epoch is trained and the test the session makes after
+// every epoch is in. Pausing, resetting or new data end it earlier (target_epochs_ = -1).
 void SharedSession::check_scripted_run() {
   if (target_epochs_ < 0 || !session_) return;
-  if (target_tests_ == 0) {
-    if (snapshot_.progress.epochs_completed >= target_epochs_) {
-      // Reached: stop, and test the final weights (the evaluation queues behind the pause).
-      session_->pause();
-      session_->evaluate_now();
-      target_tests_ = snapshot_.test_accuracy.size() + 1;
-      return;
-    }
-    const double since = std::chrono::duration<double>(Clock::now() - scripted_since_).count();
-    if (snapshot_.state == cnn::SessionSnapshot::State::kPaused && since > kPausedRunGraceSeconds)
-      target_epochs_ = -1;  // paused by hand, or stopped by an error
-    return;
-  }
-  if (snapshot_.test_accuracy.size() >= target_tests_) target_epochs_ = -1;
+  if (snapshot_.progress.epochs_completed >= target_epochs_ && !snapshot_.test_accuracy.empty() &&
+      snapshot_.test_accuracy.back().epoch >= target_epochs_ - 1e-9)
+    target_epochs_ = -1;
 }
 
 bool SharedSession::scripted_run_active() {

@@ -12,7 +12,6 @@
 //
 // UI thread only (the session itself does its work on its own worker thread).
 #include <array>
-#include <chrono>
 #include <cstdint>
 #include <future>
 #include <memory>
@@ -131,8 +130,6 @@ class SharedSession {
   int steps_when_ready_ = 0;
   int scripted_epochs_ = 0;       // asked for before the session was ready
   int target_epochs_ = -1;        // epochs_completed that ends a scripted run; -1: none
-  std::size_t target_tests_ = 0;  // once reached: test points that mean the final evaluation is in
-  std::chrono::steady_clock::time_point scripted_since_;
 
   std::array<std::uint8_t, cnn::kImagePixels> shown_{};
   std::string shown_label_;

@@ -175,7 +175,7 @@ class CnnRacePanel final : public Panel {
         if (!lane_ready(lane) || !lane_reset_done(lane)) return;
       }
       for (Lane& lane : lanes_)
-        if (lane.shared && !lane.finished) lane.shared->play();
+        if (lane.shared && !lane.finished) lane.shared->train_epochs(o_.epochs);  // exactly, then a test
       start_ = Clock::now();
       state_ = State::kRunning;
       return;
@@ -194,7 +194,6 @@ class CnnRacePanel final : public Panel {
       const cnn::TrainProgress& p = snap.progress;
       if (p.epochs_completed >= o_.epochs) {
         // The session tests after each epoch by itself: the lane is done once that is in.
-        lane.shared->pause();
         if (lane.tests_seen >= static_cast<std::size_t>(o_.epochs) && !snap.test_accuracy.empty() &&
             snap.test_accuracy.back().epoch >= o_.epochs - 1e-9) {
           lane.finished = true;

@@ -45,7 +45,7 @@ struct SessionSnapshot {
   std::string data_name;
   std::string message;       // the last error or notice ("saved weights to ..."), if any
   bool message_is_error = false;
-  TrainProgress progress;
+  TrainProgress progress;  // epochs_completed counts an epoch once its last batch is trained
   int batch_size = 0;
   float learning_rate = 0.0f;
   double images_per_second = 0.0;  // while running, smoothed over recent chunks
@@ -53,6 +53,10 @@ struct SessionSnapshot {
   std::vector<CurvePoint> test_loss, test_accuracy;    // one point per evaluation
   std::optional<Evaluation> last_test;                 // confusion matrix, predictions
 };
+
+// Optimizer steps that finish `epochs` more epochs from `p` at batch size `batch` (the
+// epoch under way counts as the first): step() with it trains exactly to an epoch's end.
+int steps_for_epochs(const TrainProgress& p, int batch, int epochs);
 
 class TrainingSession {
  public:
@@ -67,6 +71,8 @@ class TrainingSession {
   void play();
   void pause();
   void step(int steps = 1);          // while paused: that many steps, then paused again
+  void train_epochs(int epochs);     // pauses, trains to the end of `epochs` more epochs (the
+                                     // one under way is the first), tests, and stays paused
   void reset(std::uint64_t seed);    // fresh weights, curves cleared, paused
   void set_learning_rate(float learning_rate);
   void set_batch_size(int batch);    // refused (message) outside 1..kMaxBatch or above the data

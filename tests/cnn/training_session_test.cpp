@@ -74,6 +74,40 @@ TEST(TrainingSession, StepsPausesAndResets) {
   EXPECT_EQ(params, initial_parameters(9));
 }
 
+TEST(StepsForEpochs, EndsExactlyAtAnEpochsEnd) {
+  TrainProgress p;
+  p.epoch_size = 8000;
+  EXPECT_EQ(steps_for_epochs(p, 64, 1), 125);
+  EXPECT_EQ(steps_for_epochs(p, 64, 3), 375);
+  p.epoch_position = 64;  // one batch into the epoch
+  EXPECT_EQ(steps_for_epochs(p, 64, 1), 124);
+  EXPECT_EQ(steps_for_epochs(p, 64, 2), 249);
+  // 8000 / 256 = 31 batches; the 64 images left over wait for a later shuffle, so after
+  // 31 batches the epoch is finished and the next call starts a whole new one.
+  p.epoch_position = 31 * 256;
+  EXPECT_EQ(steps_for_epochs(p, 256, 1), 31);
+  EXPECT_EQ(steps_for_epochs(p, 256, 0), 0);
+}
+
+// However fast the trainer, a session asked for one epoch trains exactly that epoch,
+// counts it at once, tests it, and stops (on an H100 one epoch takes about 20 ms and
+// a timed chunk of steps used to run through many).
+TEST(TrainingSession, TrainsExactlyTheEpochsAskedAndTestsEach) {
+  auto session = cpu_session(40);  // 96 images: 2 batches an epoch, 16 left over
+  ASSERT_TRUE(session);
+  session->train_epochs(2);
+  ASSERT_TRUE(eventually([&] { return session->snapshot().test_accuracy.size() >= 2; }));
+  session->wait_until_idle();
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const SessionSnapshot done = session->snapshot();
+  EXPECT_EQ(done.state, SessionSnapshot::State::kPaused);
+  EXPECT_EQ(done.progress.steps, 4);
+  EXPECT_EQ(done.progress.epochs_completed, 2) << "counted as soon as its last batch is trained";
+  ASSERT_EQ(done.test_accuracy.size(), 2u);
+  EXPECT_DOUBLE_EQ(done.test_accuracy[0].epoch, 1.0);
+  EXPECT_DOUBLE_EQ(done.test_accuracy[1].epoch, 2.0);
+}
+
 TEST(TrainingSession, LiveSettingsInferenceAndWeights) {
   auto session = cpu_session();
   ASSERT_TRUE(session);
