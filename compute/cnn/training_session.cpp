@@ -40,9 +40,13 @@ double epochs_of(const TrainProgress& p, int batch) {
   return p.epochs_completed + static_cast<double>(p.epoch_position) / p.epoch_size;
 }
 
-// What the snapshot shows: epochs counted as soon as they are finished.
+// What the snapshot shows: an epoch counted as soon as it is finished, and then nothing
+// of the next one yet (the next batch opens it).
 TrainProgress published(TrainProgress p, int batch) {
-  p.epochs_completed = finished_epochs(p, batch);
+  if (epoch_finished(p, batch)) {
+    ++p.epochs_completed;
+    p.epoch_position = 0;
+  }
   return p;
 }
 

@@ -45,7 +45,7 @@ struct SessionSnapshot {
   std::string data_name;
   std::string message;       // the last error or notice ("saved weights to ..."), if any
   bool message_is_error = false;
-  TrainProgress progress;  // epochs_completed counts an epoch once its last batch is trained
+  TrainProgress progress;  // an epoch counts once its last batch is trained (position 0 then)
   int batch_size = 0;
   float learning_rate = 0.0f;
   double images_per_second = 0.0;  // while running, smoothed over recent chunks

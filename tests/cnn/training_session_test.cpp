@@ -103,6 +103,7 @@ TEST(TrainingSession, TrainsExactlyTheEpochsAskedAndTestsEach) {
   EXPECT_EQ(done.state, SessionSnapshot::State::kPaused);
   EXPECT_EQ(done.progress.steps, 4);
   EXPECT_EQ(done.progress.epochs_completed, 2) << "counted as soon as its last batch is trained";
+  EXPECT_EQ(done.progress.epoch_position, 0) << "and nothing of the next epoch yet";
   ASSERT_EQ(done.test_accuracy.size(), 2u);
   EXPECT_DOUBLE_EQ(done.test_accuracy[0].epoch, 1.0);
   EXPECT_DOUBLE_EQ(done.test_accuracy[1].epoch, 2.0);
