@@ -2,7 +2,7 @@
 # The lead's call on the lent GPU server: every GPU and UI test of the app, then the app
 # itself headless on the GPU (EGL): a screenshot of every lesson and the lesson scripts
 # that drive live panels, with the frame times they print. One call, parts chosen:
-#   tests/device/check_app.sh tests lessons grid timing cnn lstm bench window
+#   tests/device/check_app.sh tests lessons grid timing cnn cnn-frames lstm bench window
 # Carried (ignored folders): .devcarry (scripts/device-pack.sh build/app/whygpu
 # build/tests/*/{gpu,ui}_*tests build/tests/cnn/whygpu_cnn_bench build/tests/lstm/lstm_bench), .gl (the GL dispatch .debs: libegl1 libglvnd0
 # libopengl0 libgl1 libglx0 libgles2), data/mnist, data/corpus. Output under $OUT.
@@ -60,6 +60,9 @@ for part in "$@"; do
     cnn | lstm)
       step "$part lessons on the GPU"
       app 500 "$part" --script "$repo/tests/app/${part}_gpu.script" ;;
+    cnn-frames)
+      step "the UI's frame time while the CNN trains on the GPU"
+      app 200 cnn-frames --script "$repo/tests/app/cnn_gpu_frames.script" ;;
     window)
       # .xrt: /work/shared/gpu-server/fetch-x-runtime.sh .xrt, with with-display.sh copied
       # in (48 MB: carry it without data/ to stay under the 64 MiB a call takes).
