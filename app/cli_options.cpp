@@ -64,6 +64,15 @@ CliParse parse_cli(const std::vector<std::string>& args) {
         return result;
       }
       o.frames = static_cast<int>(n);
+    } else if (a == "--fps") {
+      if (!value(v)) return result;
+      char* end = nullptr;
+      const long n = std::strtol(v.c_str(), &end, 10);
+      if (*end != '\0' || n < 1 || n > 1000) {
+        result.error = "--fps wants a whole number from 1 to 1000 (got '" + v + "')";
+        return result;
+      }
+      o.fps = static_cast<int>(n);
     } else if (a == "--font-scale") {
       if (!value(v)) return result;
       char* end = nullptr;
@@ -107,6 +116,8 @@ Options:
   --size WxH           window or offscreen size in pixels (headless default 1920x1080)
   --screenshot FILE    write a PNG after --frames frames, then exit
   --frames N           frames to render before the screenshot (default 3)
+  --fps N              headless: at most N frames a second, as a 60 Hz display paces a
+                       window (default: as fast as they render)
   --script FILE        play UI actions from FILE (see lessons/FORMAT.md, "Scripts")
   --font-scale X       text size, 0.75 to 3 (projectors: 1.5 or more)
   --theme dark|light   colour theme

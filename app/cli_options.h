@@ -20,6 +20,7 @@ struct CliOptions {
   int width = 0;               // 0: the saved window size, or 1920x1080 headless
   int height = 0;
   int frames = 3;
+  int fps = 0;                 // headless: draw at most this many frames a second (0: unpaced)
   std::optional<float> font_scale;
   std::optional<bool> dark_theme;
   bool bench = false;                  // `whygpu bench ...`

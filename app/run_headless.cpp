@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <thread>
 
 #include "app/frame_schedule.h"
 #include "app/gl.h"
@@ -54,6 +55,8 @@ int run_headless(Shell& shell, const CliOptions& options, ScriptPlayer* player) 
     if (!render_frame_and_capture(shell, frame.capture, width, height)) exit_code = 1;
     if (frame.last) break;
     shell.pace_frame(now);
+    if (options.fps > 0)  // a display's refresh, for measurements of a UI at that rate
+      std::this_thread::sleep_until(now + std::chrono::microseconds(1000000 / options.fps));
   }
   shell.close_panels();
   ImGui_ImplOpenGL3_Shutdown();

@@ -25,6 +25,13 @@ TEST(CliOptions, ErrorsAreClear) {
   EXPECT_NE(parse_cli({"--headless"}).error.find("--screenshot"), std::string::npos);
 }
 
+TEST(CliOptions, HeadlessFramesCanBePacedLikeADisplay) {
+  EXPECT_EQ(parse_cli({"--headless"}).options.fps, 0) << "unpaced unless asked";
+  EXPECT_EQ(parse_cli({"--headless", "--fps", "60"}).options.fps, 60);
+  EXPECT_NE(parse_cli({"--fps", "0"}).error.find("--fps wants"), std::string::npos);
+  EXPECT_NE(parse_cli({"--fps", "fast"}).error.find("--fps wants"), std::string::npos);
+}
+
 TEST(CliOptions, BenchTakesTheRest) {
   const CliParse p = parse_cli({"bench", "matmul", "--sizes", "1024"});
   ASSERT_TRUE(p.error.empty());
