@@ -18,6 +18,15 @@ bool parse_size(const std::string& text, int& width, int& height) {
   return true;
 }
 
+// A whole number from 1 to max, nothing else.
+bool parse_whole(const std::string& text, long max, int* out) {
+  char* end = nullptr;
+  const long n = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || n < 1 || n > max) return false;
+  *out = static_cast<int>(n);
+  return true;
+}
+
 }  // namespace
 
 CliParse parse_cli(const std::vector<std::string>& args) {
@@ -55,24 +64,13 @@ CliParse parse_cli(const std::vector<std::string>& args) {
         result.error = "--size wants WIDTHxHEIGHT, e.g. 1920x1080 (got '" + v + "')";
         return result;
       }
-    } else if (a == "--frames") {
+    } else if (a == "--frames" || a == "--fps") {
+      const long max = a == "--frames" ? 100000 : 1000;
       if (!value(v)) return result;
-      char* end = nullptr;
-      const long n = std::strtol(v.c_str(), &end, 10);
-      if (*end != '\0' || n < 1 || n > 100000) {
-        result.error = "--frames wants a whole number from 1 to 100000 (got '" + v + "')";
+      if (!parse_whole(v, max, a == "--frames" ? &o.frames : &o.fps)) {
+        result.error = a + " wants a whole number from 1 to " + std::to_string(max) + " (got '" + v + "')";
         return result;
       }
-      o.frames = static_cast<int>(n);
-    } else if (a == "--fps") {
-      if (!value(v)) return result;
-      char* end = nullptr;
-      const long n = std::strtol(v.c_str(), &end, 10);
-      if (*end != '\0' || n < 1 || n > 1000) {
-        result.error = "--fps wants a whole number from 1 to 1000 (got '" + v + "')";
-        return result;
-      }
-      o.fps = static_cast<int>(n);
     } else if (a == "--font-scale") {
       if (!value(v)) return result;
       char* end = nullptr;
