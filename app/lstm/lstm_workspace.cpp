@@ -72,8 +72,12 @@ std::string default_text_path() {
 std::string example_model_path() { return checkout_path("WHYGPU_LSTM_EXAMPLE", "assets/models/sotu-h128.model"); }
 
 bool example_model_exists() {
-  std::error_code ec;
-  return std::filesystem::is_regular_file(example_model_path(), ec);
+  // Asked every frame by the panels: the file system is asked once.
+  static const bool exists = [] {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(example_model_path(), ec);
+  }();
+  return exists;
 }
 
 std::shared_ptr<LstmWorkspace> LstmWorkspace::get(const std::string& name) {
