@@ -72,7 +72,12 @@ Status parse_number_value(const std::string& key, const std::string& value, doub
 
 // What the shell tells a panel about the current frame.
 struct FrameContext {
-  float delta_seconds = 0.0f;
+  float delta_seconds = 0.0f;   // since the previous frame began
+  // How long the previous frame took to make, what a display's refresh has to wait for.
+  // Headless, from its start until glFinish returned (the GPU drew it): the sleep that
+  // paces frames is not in it. In a window, its whole interval: there swapping buffers
+  // waits for the display, so the interval is all that can be seen of a late frame.
+  float previous_frame_cost_seconds = 0.0f;
   float font_scale = 1.0f;      // user's zoom; panels scale fixed pixel sizes by it
   bool headless = false;        // rendering offscreen (screenshots, scripts)
   float content_width = 0.0f;   // width available to the panel, in pixels

@@ -34,7 +34,15 @@ int run_headless(Shell& shell, const CliOptions& options, ScriptPlayer* player) 
 
   FrameSchedule schedule(player, options.screenshot, options.frames, /*stop_when_done=*/true);
   int exit_code = 0;
-  auto last = std::chrono::steady_clock::now();
+  using Clock = std::chrono::steady_clock;
+  auto last = Clock::now();
+  float previous_cost = 0.0f;
+  // --fps: frames start on a fixed beat, as a display's refreshes do, so the mean interval
+  // is the display's and not a sleep's overshoot more; a frame that runs late restarts it.
+  const auto beat = options.fps > 0 ? std::chrono::duration_cast<Clock::duration>(
+                                          std::chrono::duration<double>(1.0 / options.fps))
+                                    : Clock::duration::zero();
+  auto next_beat = last;
   for (;;) {
     const FrameSchedule::Frame frame = schedule.before_frame(shell);
     if (!frame.error.empty()) {
@@ -42,21 +50,29 @@ int run_headless(Shell& shell, const CliOptions& options, ScriptPlayer* player) 
       exit_code = 1;
       break;
     }
-    const auto now = std::chrono::steady_clock::now();
+    const auto now = Clock::now();
     io.DeltaTime = std::max(1e-4f, std::chrono::duration<float>(now - last).count());
     last = now;
 
     shell.prepare_frame();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
-    shell.draw(io.DeltaTime);
+    shell.draw(io.DeltaTime, previous_cost);
     ImGui::Render();
     context->bind_framebuffer();
     if (!render_frame_and_capture(shell, frame.capture, width, height)) exit_code = 1;
+    // Offscreen nothing else waits for the GPU: a frame is made when its pixels are, so
+    // its cost includes the GPU's share (a long CUDA kernel ahead of it shows here).
+    glFinish();
+    previous_cost = std::chrono::duration<float>(Clock::now() - now).count();
     if (frame.last) break;
     shell.pace_frame(now);
-    if (options.fps > 0)  // a display's refresh, for measurements of a UI at that rate
-      std::this_thread::sleep_until(now + std::chrono::microseconds(1000000 / options.fps));
+    if (options.fps > 0) {
+      next_beat += beat;
+      const auto after = Clock::now();
+      if (next_beat < after) next_beat = after;  // late: the next frame starts now
+      std::this_thread::sleep_until(next_beat);
+    }
   }
   shell.close_panels();
   ImGui_ImplOpenGL3_Shutdown();

@@ -80,7 +80,7 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
-    shell.draw(ImGui::GetIO().DeltaTime);
+    shell.draw(ImGui::GetIO().DeltaTime, ImGui::GetIO().DeltaTime);
     ImGui::Render();
     int width = 0, height = 0;
     glfwGetFramebufferSize(window, &width, &height);

@@ -236,7 +236,7 @@ void Shell::handle_shortcuts() {
     open_lesson(library_.lessons()[reading_order_.front()].id);
 }
 
-void Shell::draw(float delta_seconds) {
+void Shell::draw(float delta_seconds, float previous_frame_cost_seconds) {
   const float frame_ms = delta_seconds * 1000.0f;
   frame_ms_smoothed_ = frame_ms_smoothed_ == 0.0f ? frame_ms : 0.9f * frame_ms_smoothed_ + 0.1f * frame_ms;
   handle_shortcuts();
@@ -263,7 +263,7 @@ void Shell::draw(float delta_seconds) {
     settings_.sidebar_width = ImGui::GetContentRegionAvail().x / settings_.font_scale;
     draw_sidebar();
     ImGui::TableNextColumn();
-    draw_page(delta_seconds);
+    draw_page(delta_seconds, previous_frame_cost_seconds);
     ImGui::EndTable();
   }
   ImGui::EndChild();
@@ -346,7 +346,7 @@ void Shell::draw_sidebar() {
   ImGui::EndChild();
 }
 
-void Shell::draw_page(float delta_seconds) {
+void Shell::draw_page(float delta_seconds, float previous_frame_cost_seconds) {
   ImGui::BeginChild("page", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysVerticalScrollbar);
   if (scroll_page_to_top_) {
     ImGui::SetScrollY(0.0f);
@@ -391,6 +391,7 @@ void Shell::draw_page(float delta_seconds) {
 
   FrameContext frame;
   frame.delta_seconds = delta_seconds;
+  frame.previous_frame_cost_seconds = previous_frame_cost_seconds;
   frame.font_scale = settings_.font_scale;
   frame.headless = headless_;
   frame.fonts = &fonts_;

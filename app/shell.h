@@ -25,8 +25,10 @@ class Shell {
 
   // Between frames: rebuilds fonts after a scale change (needs the GL renderer up).
   void prepare_frame();
-  // The whole UI for one frame, inside ImGui::NewFrame()/Render().
-  void draw(float delta_seconds);
+  // The whole UI for one frame, inside ImGui::NewFrame()/Render(). `delta_seconds`: since
+  // the previous frame began. `previous_frame_cost_seconds`: how long the previous frame
+  // took to make, up to its pixels being done (FrameContext says how each loop knows).
+  void draw(float delta_seconds, float previous_frame_cost_seconds);
 
   // Actions (scripts, shortcuts, menus). Failures come back as Status with a message.
   Status open_lesson(const std::string& id);
@@ -74,7 +76,7 @@ class Shell {
   PanelSlot* find_panel(const std::string& name);
   void draw_menu_bar();
   void draw_sidebar();
-  void draw_page(float delta_seconds);
+  void draw_page(float delta_seconds, float previous_frame_cost_seconds);
   void draw_status_bar();
   // Draws a panel; one that throws is closed, its ImGui state unwound, its error shown.
   void draw_panel_guarded(PanelSlot& slot, const FrameContext& frame);

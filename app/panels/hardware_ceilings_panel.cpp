@@ -4,7 +4,7 @@
 // Cores) and of OpenBLAS. Without a GPU, the GPU column is the recorded H100 run, with
 // that run's own CPU beside it, so recorded and live numbers are never compared.
 //
-// Parameters (besides SweepPanel's): peak-n (cuBLAS size, 8192), cpu-n (OpenBLAS size,
+// Parameters (besides SweepPanel's): peak-n (cuBLAS size, 4096), cpu-n (OpenBLAS size,
 // 2048), copy-mb (copy size, 256), stream (log2 of the CPU streaming add's length, 26).
 #include <imgui.h>
 #include <unistd.h>

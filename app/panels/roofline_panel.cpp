@@ -7,7 +7,7 @@
 // hollow) and the CPU's are live.
 //
 // Parameters (besides SweepPanel's): n (matrix size of the matmul points, 2048), vector
-// (log2 of the vector-add length, 26), peak-n (cuBLAS size of the compute ceilings, 8192).
+// (log2 of the vector-add length, 26), peak-n (cuBLAS size of the compute ceilings, 4096).
 #include <imgui.h>
 
 #include <algorithm>
@@ -96,7 +96,7 @@ class RooflinePanel final : public SweepPanel {
   explicit RooflinePanel(PanelArgs& args) : SweepPanel("roofline", args) {
     n_ = static_cast<int>(args.get_int("n", 2048, 64, 16384));
     vector_log_ = static_cast<int>(args.get_int("vector", 26, 16, 30));
-    peak_n_ = static_cast<int>(args.get_int("peak-n", 8192, 256, 32768));
+    peak_n_ = static_cast<int>(args.get_int("peak-n", CeilingSizes{}.gpu_matmul_n, 256, 32768));
     if (!gpu_info().available) reference_ = h100_reference(&reference_error_);
   }
 
@@ -298,7 +298,7 @@ class RooflinePanel final : public SweepPanel {
     }
   }
 
-  int n_ = 2048, vector_log_ = 26, peak_n_ = 8192;
+  int n_ = 2048, vector_log_ = 26, peak_n_ = CeilingSizes{}.gpu_matmul_n;
   bool dirty_ = true;
   const kernels::ReferenceData* reference_ = nullptr;
   std::string reference_error_;

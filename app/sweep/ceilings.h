@@ -13,7 +13,9 @@ namespace whygpu::app {
 // Sizes of the ceiling measurements (large enough to reach the plateau).
 struct CeilingSizes {
   std::size_t copy_bytes = std::size_t{256} << 20;
-  int gpu_matmul_n = 8192;  // cuBLAS runs at n = 2048 and at this n; the best counts
+  // cuBLAS runs at n = 2048 and at this n; the best counts. At 4096 one FP32 product takes
+  // about 3 ms on an H100, so the app keeps drawing between launches (at 8192, 35 ms).
+  int gpu_matmul_n = 4096;
   int cpu_matmul_n = 2048;
   std::size_t cpu_stream_elements = std::size_t{1} << 26;
 };

@@ -108,20 +108,24 @@ void SweepPanel::record_frame(const FrameContext& frame) {
   const bool busy_now = runner_.busy();
   // The first frame's time began before the sweep did (it holds the press itself, and in
   // scripts the opening of the lesson), so it is not counted.
-  // Frames drawn slowly on purpose while the CPU was timed (Shell::pace_frame) say
-  // nothing about the UI's speed, so they are not counted either.
-  const bool counted = busy_now && frame.delta_seconds > 0 && !skip_next_frame_ && !paced_last_frame_;
+  // Nor is a frame drawn while the CPU was timed, at its start or its end: the app then
+  // stands back on purpose (Shell::pace_frame), and where OpenGL runs on the CPU the
+  // measurement slows its drawing; that says nothing about the UI during GPU work.
+  const float cost = frame.previous_frame_cost_seconds;
+  const bool cpu_timed_now = timing_the_cpu();
+  const bool counted = busy_now && cost > 0 && !skip_next_frame_ && !cpu_timed_last_frame_ && !cpu_timed_now;
   skip_next_frame_ = false;
-  paced_last_frame_ = timing_the_cpu();
+  cpu_timed_last_frame_ = cpu_timed_now;
   if (counted) {
-    frame_ms_.push_back(frame.delta_seconds * 1000.0);
-    if (frame.delta_seconds > 1.0 / 60.0) ++slow_frames_by_job_[snapshot_.progress.current];
-    // Name the slow frames, so a stall can be matched with what the sweep was doing.
-    if (frame.delta_seconds > 0.1 && slow_frames_logged_++ < 20)
-      std::fprintf(stderr, "whygpu: %s: slow frame %.0f ms at %.1f s into the sweep, during %s\n", name_.c_str(),
-                   frame.delta_seconds * 1000.0,
-                   std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count(),
-                   snapshot_.progress.current.c_str());
+    frame_ms_.push_back(cost * 1000.0);
+    if (cost > 1.0 / 60.0) {
+      ++slow_frames_by_job_[snapshot_.progress.current];
+      // Name the first slow frames, so a stall can be matched with what the sweep did.
+      if (slow_frames_logged_++ < 20)
+        std::fprintf(stderr, "whygpu: %s: slow frame %.1f ms at %.1f s into the sweep, during %s\n", name_.c_str(),
+                     cost * 1000.0, std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count(),
+                     snapshot_.progress.current.c_str());
+    }
   }
   if (was_busy_ && !busy_now && !frame_ms_.empty()) {
     std::vector<double> sorted = frame_ms_;
@@ -149,11 +153,11 @@ void SweepPanel::record_frame(const FrameContext& frame) {
 }
 
 bool SweepPanel::poll(const FrameContext& frame) {
-  record_frame(frame);
+  const bool changed = runner_.refresh(&snapshot_);
+  record_frame(frame);  // with what the sweep is doing now
   if (png_was_pending_ && !view_.png_pending())
     std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(), view_.last_png_message().c_str());
   png_was_pending_ = view_.png_pending();
-  const bool changed = runner_.refresh(&snapshot_);
   if (changed && !snapshot_.running && !runner_.busy()) {
     const char* how = snapshot_.cancelled ? "cancelled" : snapshot_.error.empty() ? "finished" : "stopped";
     std::fprintf(stderr, "whygpu: %s: sweep %s after %.1f s, %zu rows%s%s\n", name_.c_str(), how,

@@ -82,7 +82,7 @@ class SweepPanel : public Panel {
   int slow_frames_logged_ = 0;
   std::map<std::string, int> slow_frames_by_job_;  // frames over 16.7 ms, by what was measured
   bool skip_next_frame_ = false;
-  bool paced_last_frame_ = false;  // the app slowed drawing on purpose (timing the CPU)
+  bool cpu_timed_last_frame_ = false;  // the sweep was timing the CPU when the last frame was drawn
 };
 
 }  // namespace whygpu::app

@@ -1,4 +1,6 @@
 // The first three GPU rungs of the matmul ladder: each thread computes one element of C.
+#include <algorithm>
+
 #include "compute/core/cuda_check.h"
 #include "compute/kernels/matmul_gpu.h"
 
@@ -6,6 +8,31 @@ namespace whygpu::kernels {
 namespace {
 
 constexpr int kTile = 32;
+
+// These rungs are slow on purpose, and one launch of a large product would hold the GPU
+// for a long time: 0.28 s for the naive kernel at n = 4096 on an H100, seconds on a
+// laptop GPU, where a display's watchdog may kill it. Meanwhile the GPU draws no frames
+// for the app. So each launch computes a band of rows of C worth at most this many
+// floating-point operations: about 9 ms of the naive kernel on an H100. At n <= 4096 a
+// band has 128 rows or more, about two waves of blocks on an H100 or more, so the extra
+// launches and partly filled last waves should cost a few percent (measured: PERF_NOTES).
+constexpr double kMaxFlopsPerLaunch = 4294967296.0;  // 2^32
+
+// Launches `launch` on successive bands of whole block rows of C (the last may be short).
+template <typename Launch>
+Status for_each_band(const GemmOperands& op, Launch launch) {
+  const double flops_per_row = 2.0 * op.n * std::max(op.k, 1);
+  const int fitting = static_cast<int>(std::min<double>(op.m, kMaxFlopsPerLaunch / flops_per_row));
+  const int rows = std::max(kTile, fitting / kTile * kTile);
+  for (int row0 = 0; row0 < op.m; row0 += rows) {
+    GemmOperands band = op;
+    band.m = std::min(rows, op.m - row0);
+    band.a = op.a + static_cast<std::size_t>(row0) * op.k;
+    band.c = op.c + static_cast<std::size_t>(row0) * op.n;
+    if (Status s = launch(band); !s) return s;
+  }
+  return Status::ok();
+}
 
 Status check_grid(unsigned blocks_y) {
   if (blocks_y > 65535u)
@@ -69,30 +96,36 @@ __global__ void matmul_shared_tiled_kernel(int m, int n, int k, const float* __r
 }  // namespace
 
 Status launch_matmul_naive(const GemmOperands& op) {
-  const dim3 block(kTile, kTile);
-  const dim3 grid((op.m + kTile - 1) / kTile, (op.n + kTile - 1) / kTile);
-  if (Status s = check_grid(grid.y); !s) return s;
-  matmul_naive_kernel<<<grid, block>>>(op.m, op.n, op.k, op.a, op.b, op.c);
-  WHYGPU_CUDA_TRY_LAUNCH("matmul_naive_kernel");
-  return Status::ok();
+  return for_each_band(op, [](const GemmOperands& band) {
+    const dim3 block(kTile, kTile);
+    const dim3 grid((band.m + kTile - 1) / kTile, (band.n + kTile - 1) / kTile);
+    if (Status s = check_grid(grid.y); !s) return s;
+    matmul_naive_kernel<<<grid, block>>>(band.m, band.n, band.k, band.a, band.b, band.c);
+    WHYGPU_CUDA_TRY_LAUNCH("matmul_naive_kernel");
+    return Status::ok();
+  });
 }
 
 Status launch_matmul_coalesced(const GemmOperands& op) {
-  const dim3 block(kTile, kTile);
-  const dim3 grid((op.n + kTile - 1) / kTile, (op.m + kTile - 1) / kTile);
-  if (Status s = check_grid(grid.y); !s) return s;
-  matmul_coalesced_kernel<<<grid, block>>>(op.m, op.n, op.k, op.a, op.b, op.c);
-  WHYGPU_CUDA_TRY_LAUNCH("matmul_coalesced_kernel");
-  return Status::ok();
+  return for_each_band(op, [](const GemmOperands& band) {
+    const dim3 block(kTile, kTile);
+    const dim3 grid((band.n + kTile - 1) / kTile, (band.m + kTile - 1) / kTile);
+    if (Status s = check_grid(grid.y); !s) return s;
+    matmul_coalesced_kernel<<<grid, block>>>(band.m, band.n, band.k, band.a, band.b, band.c);
+    WHYGPU_CUDA_TRY_LAUNCH("matmul_coalesced_kernel");
+    return Status::ok();
+  });
 }
 
 Status launch_matmul_shared_tiled(const GemmOperands& op) {
-  const dim3 block(kTile, kTile);
-  const dim3 grid((op.n + kTile - 1) / kTile, (op.m + kTile - 1) / kTile);
-  if (Status s = check_grid(grid.y); !s) return s;
-  matmul_shared_tiled_kernel<<<grid, block>>>(op.m, op.n, op.k, op.a, op.b, op.c);
-  WHYGPU_CUDA_TRY_LAUNCH("matmul_shared_tiled_kernel");
-  return Status::ok();
+  return for_each_band(op, [](const GemmOperands& band) {
+    const dim3 block(kTile, kTile);
+    const dim3 grid((band.n + kTile - 1) / kTile, (band.m + kTile - 1) / kTile);
+    if (Status s = check_grid(grid.y); !s) return s;
+    matmul_shared_tiled_kernel<<<grid, block>>>(band.m, band.n, band.k, band.a, band.b, band.c);
+    WHYGPU_CUDA_TRY_LAUNCH("matmul_shared_tiled_kernel");
+    return Status::ok();
+  });
 }
 
 }  // namespace whygpu::kernels
