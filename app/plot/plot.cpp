@@ -314,6 +314,7 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
 
   // Data, clipped to the plot area.
   draw->PushClipRect(plot_min, plot_max, true);
+  std::vector<ImVec4> placed_labels;  // (x0, y0, x1, y1) of the marks' labels drawn so far
   for (const VerticalMark& m : chart.marks) {
     if (!plottable(chart.x.scale, m.x)) continue;
     const float x = to_screen(m.x, y_range_.min).x;
@@ -321,9 +322,20 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
                     4.0f * scale, plot_min, plot_max);
     const ImVec2 extent = ImGui::CalcTextSize(m.label.c_str());
     const float label_x = x + extent.x + 2 * pad < plot_max.x ? x + pad : x - pad - extent.x;
-    draw->AddRectFilled(ImVec2(label_x - 2, plot_min.y + pad - 1), ImVec2(label_x + extent.x + 2, plot_min.y + pad + extent.y + 1),
+    // Crossovers can be close together: a label that would cover another goes a line lower.
+    float label_y = plot_min.y + pad;
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (const ImVec4& r : placed_labels)
+        if (label_x - 2 < r.z && label_x + extent.x + 2 > r.x && label_y - 1 < r.w && label_y + extent.y + 1 > r.y) {
+          label_y = r.w + 2;
+          moved = true;
+        }
+    }
+    placed_labels.emplace_back(label_x - 2, label_y - 1, label_x + extent.x + 2, label_y + extent.y + 1);
+    draw->AddRectFilled(ImVec2(label_x - 2, label_y - 1), ImVec2(label_x + extent.x + 2, label_y + extent.y + 1),
                         with_alpha(background, 220));
-    draw->AddText(ImVec2(label_x, plot_min.y + pad), m.colour, m.label.c_str());
+    draw->AddText(ImVec2(label_x, label_y), m.colour, m.label.c_str());
   }
   const float marker_radius = 4.0f * scale;
   std::vector<ScreenPoint> hover_points;

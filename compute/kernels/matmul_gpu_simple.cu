@@ -12,17 +12,19 @@ constexpr int kTile = 32;
 // These rungs are slow on purpose, and one launch of a large product would hold the GPU
 // for a long time: 0.28 s for the naive kernel at n = 4096 on an H100, seconds on a
 // laptop GPU, where a display's watchdog may kill it. Meanwhile the GPU draws no frames
-// for the app. So each launch computes a band of rows of C worth at most this many
-// floating-point operations: about 9 ms of the naive kernel on an H100. At n <= 4096 a
-// band has 128 rows or more, about two waves of blocks on an H100 or more, so the extra
-// launches and partly filled last waves should cost a few percent (measured: PERF_NOTES).
-constexpr double kMaxFlopsPerLaunch = 4294967296.0;  // 2^32
+// for the app. So each launch computes a band of rows of C worth at most a budget of
+// floating-point operations, about 9 ms of the naive kernel and 4 to 7 ms of the other two
+// on an H100. A band must stay large, or the extra launches and partly filled waves of
+// blocks cost time: the faster kernels got 10% slower at n = 4096 with the naive kernel's
+// budget (128-row bands), so theirs is 8 times larger. PERF_NOTES has the measurements.
+constexpr double kNaiveFlopsPerLaunch = 4294967296.0;  // 2^32
+constexpr double kFasterFlopsPerLaunch = 34359738368.0;  // 2^35
 
 // Launches `launch` on successive bands of whole block rows of C (the last may be short).
 template <typename Launch>
-Status for_each_band(const GemmOperands& op, Launch launch) {
+Status for_each_band(const GemmOperands& op, double flops_per_launch, Launch launch) {
   const double flops_per_row = 2.0 * op.n * std::max(op.k, 1);
-  const int fitting = static_cast<int>(std::min<double>(op.m, kMaxFlopsPerLaunch / flops_per_row));
+  const int fitting = static_cast<int>(std::min<double>(op.m, flops_per_launch / flops_per_row));
   const int rows = std::max(kTile, fitting / kTile * kTile);
   for (int row0 = 0; row0 < op.m; row0 += rows) {
     GemmOperands band = op;
@@ -96,7 +98,7 @@ __global__ void matmul_shared_tiled_kernel(int m, int n, int k, const float* __r
 }  // namespace
 
 Status launch_matmul_naive(const GemmOperands& op) {
-  return for_each_band(op, [](const GemmOperands& band) {
+  return for_each_band(op, kNaiveFlopsPerLaunch, [](const GemmOperands& band) {
     const dim3 block(kTile, kTile);
     const dim3 grid((band.m + kTile - 1) / kTile, (band.n + kTile - 1) / kTile);
     if (Status s = check_grid(grid.y); !s) return s;
@@ -107,7 +109,7 @@ Status launch_matmul_naive(const GemmOperands& op) {
 }
 
 Status launch_matmul_coalesced(const GemmOperands& op) {
-  return for_each_band(op, [](const GemmOperands& band) {
+  return for_each_band(op, kFasterFlopsPerLaunch, [](const GemmOperands& band) {
     const dim3 block(kTile, kTile);
     const dim3 grid((band.n + kTile - 1) / kTile, (band.m + kTile - 1) / kTile);
     if (Status s = check_grid(grid.y); !s) return s;
@@ -118,7 +120,7 @@ Status launch_matmul_coalesced(const GemmOperands& op) {
 }
 
 Status launch_matmul_shared_tiled(const GemmOperands& op) {
-  return for_each_band(op, [](const GemmOperands& band) {
+  return for_each_band(op, kFasterFlopsPerLaunch, [](const GemmOperands& band) {
     const dim3 block(kTile, kTile);
     const dim3 grid((band.n + kTile - 1) / kTile, (band.m + kTile - 1) / kTile);
     if (Status s = check_grid(grid.y); !s) return s;

@@ -11,6 +11,7 @@ shopt -s nullglob  # a part whose binaries were not carried runs none
 repo=$PWD
 export LD_LIBRARY_PATH=$repo/.devcarry/lib:/usr/local/cuda/lib64
 export WHYGPU_SOURCE_DIR=$repo
+export WHYGPU_FONT_DIR=$repo/.devcarry/fonts  # the server has no fonts: device-pack.sh carries them
 bin=$repo/.devcarry/bin
 out=${OUT:-/tmp/whygpu-check}
 mkdir -p "$out"
