@@ -2,6 +2,7 @@
 // window, the headless renderer, or a command-line tool (bench, --list-lessons, ...).
 #include <cstdio>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "app/bench_command.h"
@@ -13,6 +14,7 @@
 #include "app/script_player.h"
 #include "app/settings.h"
 #include "app/shell.h"
+#include "compute/core/gpu_info.h"
 
 using namespace whygpu::app;
 
@@ -88,6 +90,14 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (options.check_lessons) return check_lessons(library);
+
+  // The CUDA context is built while the app starts (see create_gpu_context), not when a
+  // user first presses a button that runs a kernel. Joined on the way out.
+  const std::jthread gpu_context([] {
+    if (!whygpu::gpu_info().available) return;
+    if (const whygpu::Status s = whygpu::create_gpu_context(); !s)
+      std::fprintf(stderr, "whygpu: creating the CUDA context: %s\n", s.message().c_str());
+  });
 
   Script script;
   std::string error;

@@ -1,6 +1,7 @@
 #include <cuda_runtime.h>
 
 #include "compute/core/gpu_info.h"
+#include "compute/core/cuda_check.h"
 
 namespace whygpu {
 namespace {
@@ -68,6 +69,13 @@ GpuInfo query() {
 const GpuInfo& gpu_info() {
   static const GpuInfo info = query();
   return info;
+}
+
+Status create_gpu_context() {
+  if (!gpu_info().available) return Status::error(gpu_info().unavailable_reason);
+  WHYGPU_CUDA_TRY(cudaSetDevice(gpu_info().device));
+  WHYGPU_CUDA_TRY(cudaFree(nullptr));  // the runtime's documented way to create the context now
+  return Status::ok();
 }
 
 }  // namespace whygpu

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <string>
 
+#include "compute/core/status.h"
+
 namespace whygpu {
 
 struct GpuInfo {
@@ -44,6 +46,12 @@ struct GpuInfo {
 
 // Queried on first call, then cached for the process.
 const GpuInfo& gpu_info();
+
+// Creates the CUDA context on gpu_info().device now. The first CUDA work of a process pays
+// for it (0.1 to 0.2 s on an H100) and, while the driver builds it, OpenGL in the same
+// process waits too: the app calls this at start-up, so that cost does not land on the
+// first frame in which the user asks for GPU work. An error without a usable GPU.
+Status create_gpu_context();
 
 // 13000 -> "13.0"; 0 -> "none".
 std::string cuda_version_string(int version);

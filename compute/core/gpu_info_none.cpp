@@ -11,4 +11,6 @@ const GpuInfo& gpu_info() {
   return info;
 }
 
+Status create_gpu_context() { return Status::error(gpu_info().unavailable_reason); }
+
 }  // namespace whygpu
