@@ -15,6 +15,7 @@
 #include "app/settings.h"
 #include "app/shell.h"
 #include "compute/core/gpu_info.h"
+#include "compute/kernels/matmul.h"
 
 using namespace whygpu::app;
 
@@ -91,12 +92,13 @@ int main(int argc, char** argv) {
   }
   if (options.check_lessons) return check_lessons(library);
 
-  // The CUDA context is built while the app starts (see create_gpu_context), not when a
-  // user first presses a button that runs a kernel. Joined on the way out.
-  const std::jthread gpu_context([] {
+  // The CUDA context and cuBLAS are set up while the app starts (see create_gpu_context),
+  // not when a user first presses a button that runs a kernel. Joined on the way out.
+  const std::jthread gpu_setup([] {
     if (!whygpu::gpu_info().available) return;
-    if (const whygpu::Status s = whygpu::create_gpu_context(); !s)
-      std::fprintf(stderr, "whygpu: creating the CUDA context: %s\n", s.message().c_str());
+    whygpu::Status s = whygpu::create_gpu_context();
+    if (s) s = whygpu::kernels::prepare_cublas();
+    if (!s) std::fprintf(stderr, "whygpu: setting up the GPU: %s\n", s.message().c_str());
   });
 
   Script script;

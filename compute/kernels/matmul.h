@@ -65,4 +65,8 @@ std::string selected_sgemm_tile_shape();
 Status run_sgemm_tile_shape(int index, int n, const BenchOptions& options,
                             std::vector<Measurement>* rows);
 
+// Creates cuBLAS's handle now. Its first use costs about 0.1 s on an H100, during which
+// OpenGL in the same process waits: the app calls this at start-up, not mid-sweep.
+Status prepare_cublas();
+
 }  // namespace whygpu::kernels

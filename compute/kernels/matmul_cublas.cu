@@ -19,7 +19,7 @@ Status cublas_status(cublasStatus_t status, const char* what) {
                        cublasGetStatusName(status) + ")");
 }
 
-// One handle for the process, created on first use (creating one costs milliseconds),
+// One handle for the process, created on first use (or by prepare_cublas),
 // used under a mutex because a handle must not be shared by two threads at once.
 std::mutex& handle_mutex() {
   static std::mutex mutex;
@@ -72,6 +72,12 @@ Status convert_on_gpu(LowPrecision precision, const float* src, void* dst, std::
 
 // cuBLAS is column-major. A row-major m x n matrix is the column-major n x m transpose,
 // so C = A B in row-major is C^T = B^T A^T in column-major: pass B first, then A.
+Status prepare_cublas() {
+  std::lock_guard<std::mutex> lock(handle_mutex());
+  cublasHandle_t handle = nullptr;
+  return shared_handle(&handle);
+}
+
 Status launch_cublas(MatmulVariant variant, const GemmOperands& op) {
   std::lock_guard<std::mutex> lock(handle_mutex());
   cublasHandle_t handle = nullptr;

@@ -19,4 +19,6 @@ Status select_sgemm_shape_index(int) {
 
 int selected_sgemm_shape_index() { return -1; }
 
+Status prepare_cublas() { return Status::error("this build of whygpu has no CUDA support"); }
+
 }  // namespace whygpu::kernels

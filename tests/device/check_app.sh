@@ -51,7 +51,7 @@ for part in "$@"; do
       app 400 lessons --script "$out/all_lessons.script" ;;
     grid)
       step "thread-hierarchy lessons: relaunch frame times, screenshots"
-      app 120 grid --script "$repo/tests/grid/thread_grid_demo.script" ;;
+      app 120 grid --fps 60 --script "$repo/tests/grid/thread_grid_demo.script" ;;
     timing)
       # At a display's 60 Hz: unpaced, the headless UI draws thousands of frames a second
       # and its GL work competes with the kernels being timed.
