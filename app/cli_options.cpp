@@ -32,9 +32,9 @@ bool parse_whole(const std::string& text, long max, int* out) {
 CliParse parse_cli(const std::vector<std::string>& args) {
   CliParse result;
   CliOptions& o = result.options;
-  if (!args.empty() && args[0] == "bench") {
-    o.bench = true;
-    o.bench_args.assign(args.begin() + 1, args.end());
+  if (!args.empty() && (args[0] == "bench" || args[0] == "kernel-lab")) {
+    (args[0] == "bench" ? o.bench : o.kernel_lab) = true;
+    o.tool_args.assign(args.begin() + 1, args.end());
     return result;
   }
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -106,6 +106,7 @@ Usage:
   whygpu --headless --screenshot out.png [--lesson ID] [--size 1920x1080]
   whygpu --headless --script demo.script
   whygpu bench <vector-add|matmul|copy|...> [options]   measurements as tables (bench --help)
+  whygpu kernel-lab --exercise KEY --source FILE        compile, run and check your own kernel
 
 Options:
   --lesson ID          open this lesson (see --list-lessons)

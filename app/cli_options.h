@@ -1,5 +1,5 @@
 #pragma once
-// Command-line options of the app (bench has its own, see bench_command.h).
+// Command-line options of the app (bench and kernel-lab have their own).
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,7 +24,8 @@ struct CliOptions {
   std::optional<float> font_scale;
   std::optional<bool> dark_theme;
   bool bench = false;                  // `whygpu bench ...`
-  std::vector<std::string> bench_args; // what follows "bench"
+  bool kernel_lab = false;             // `whygpu kernel-lab ...` (compute/rtc/lab_cli.h)
+  std::vector<std::string> tool_args;  // what follows "bench" or "kernel-lab"
 };
 
 struct CliParse {

@@ -7,6 +7,7 @@
 
 #include "app/bench_command.h"
 #include "app/cli_options.h"
+#include "app/kernel_lab/lab_runner.h"
 #include "app/lesson/lesson_library.h"
 #include "app/panels/panel_registry.h"
 #include "app/run_headless.h"
@@ -16,6 +17,7 @@
 #include "app/shell.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/matmul.h"
+#include "compute/rtc/lab_cli.h"
 
 using namespace whygpu::app;
 
@@ -67,7 +69,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   const CliOptions& options = parsed.options;
-  if (options.bench) return run_bench_command(options.bench_args);
+  if (options.bench) return run_bench_command(options.tool_args);
+  if (options.kernel_lab) return whygpu::rtc::run_kernel_lab_command(options.tool_args);
   if (options.help) {
     std::fputs(cli_help().c_str(), stdout);
     return 0;
@@ -91,6 +94,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (options.check_lessons) return check_lessons(library);
+  set_kernel_lab_executable("/proc/self/exe");  // tries of the kernel lab run in a copy of this program
 
   // The CUDA context and cuBLAS are set up while the app starts (see create_gpu_context),
   // not when a user first presses a button that runs a kernel. Joined on the way out.

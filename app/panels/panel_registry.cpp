@@ -12,6 +12,7 @@ const std::vector<PanelType>& panel_types() {
       {"hardware-ceilings", "this computer's GPU and CPU: what the specifications promise and what a Measure button finds", make_hardware_ceilings_panel},
       {"roofline", "the roofline of this GPU and CPU from measured ceilings, with each kernel placed at its arithmetic intensity", make_roofline_panel},
       {"thread-grid", "a real <<<blocks, threads>>> launch: every thread paints its cell, records its SM and time; timeline, occupancy, refusals", make_thread_grid_panel},
+      {"kernel-lab", "write a kernel, compile it with NVRTC, run it on a million floats, check it against the CPU and time it", make_kernel_lab_panel},
   };
   static const std::vector<PanelType> all = [] {
     std::vector<PanelType> list = types;

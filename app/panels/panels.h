@@ -15,6 +15,7 @@ std::unique_ptr<Panel> make_matmul_sweep_panel(PanelArgs& args, std::string* err
 std::unique_ptr<Panel> make_hardware_ceilings_panel(PanelArgs& args, std::string* error);
 std::unique_ptr<Panel> make_roofline_panel(PanelArgs& args, std::string* error);
 std::unique_ptr<Panel> make_thread_grid_panel(PanelArgs& args, std::string* error);
+std::unique_ptr<Panel> make_kernel_lab_panel(PanelArgs& args, std::string* error);
 
 const std::vector<PanelType>& cnn_panel_types();
 const std::vector<PanelType>& lstm_panel_types();

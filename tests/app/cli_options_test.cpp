@@ -36,8 +36,19 @@ TEST(CliOptions, BenchTakesTheRest) {
   const CliParse p = parse_cli({"bench", "matmul", "--sizes", "1024"});
   ASSERT_TRUE(p.error.empty());
   EXPECT_TRUE(p.options.bench);
-  ASSERT_EQ(p.options.bench_args.size(), 3u);
-  EXPECT_EQ(p.options.bench_args[0], "matmul");
+  EXPECT_FALSE(p.options.kernel_lab);
+  ASSERT_EQ(p.options.tool_args.size(), 3u);
+  EXPECT_EQ(p.options.tool_args[0], "matmul");
+}
+
+TEST(CliOptions, KernelLabTakesTheRest) {
+  const CliParse p = parse_cli({"kernel-lab", "--exercise", "add", "--headless"});
+  ASSERT_TRUE(p.error.empty());
+  EXPECT_TRUE(p.options.kernel_lab);
+  EXPECT_FALSE(p.options.bench);
+  EXPECT_FALSE(p.options.headless);  // its arguments are the tool's, not the app's
+  ASSERT_EQ(p.options.tool_args.size(), 3u);
+  EXPECT_EQ(p.options.tool_args[2], "--headless");
 }
 
 }  // namespace

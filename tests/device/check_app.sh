@@ -2,7 +2,7 @@
 # The lead's call on the lent GPU server: every GPU and UI test of the app, then the app
 # itself headless on the GPU (EGL): a screenshot of every lesson and the lesson scripts
 # that drive live panels, with the frame times they print. One call, parts chosen:
-#   tests/device/check_app.sh tests lessons grid timing cnn cnn-frames lstm bench window
+#   tests/device/check_app.sh tests lessons grid timing kernel-lab cnn cnn-frames lstm bench window
 # Carried (ignored folders): .devcarry (scripts/device-pack.sh build/app/whygpu
 # build/tests/*/{gpu,ui}_*tests build/tests/cnn/whygpu_cnn_bench build/tests/lstm/lstm_bench), .gl (the GL dispatch .debs: libegl1 libglvnd0
 # libopengl0 libgl1 libglx0 libgles2), data/mnist, data/corpus. Output under $OUT.
@@ -69,6 +69,10 @@ for part in "$@"; do
     cnn | lstm)
       step "$part lessons on the GPU"
       app 500 "$part" --script "$repo/tests/app/${part}_gpu.script" ;;
+    kernel-lab)
+      step "write your own kernel: NVRTC, the check against the CPU, refusals, a fault"
+      cp -r "$repo/tests/app/kernels" "$out/"
+      app 200 kernel-lab --fps 60 --script "$repo/tests/app/kernel_lab_gpu.script" ;;
     cnn-frames)
       step "the UI's frame time while the CNN trains on the GPU"
       app 200 cnn-frames --fps 60 --script "$repo/tests/app/cnn_gpu_frames.script" ;;
