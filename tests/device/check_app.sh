@@ -12,6 +12,7 @@ repo=$PWD
 export LD_LIBRARY_PATH=$repo/.devcarry/lib:/usr/local/cuda/lib64
 export WHYGPU_SOURCE_DIR=$repo
 export WHYGPU_FONT_DIR=$repo/.devcarry/fonts  # the server has no fonts: device-pack.sh carries them
+export WHYGPU_APP_BINARY=$repo/.devcarry/bin/whygpu  # the kernel lab's child-process tests start it
 bin=$repo/.devcarry/bin
 out=${OUT:-/tmp/whygpu-check}
 mkdir -p "$out"

@@ -4,6 +4,7 @@
 #include "compute/core/gpu_info.h"
 #include "compute/rtc/child_run.h"
 #include "compute/rtc/exercise.h"
+#include "tests/rtc/app_binary.h"
 
 namespace whygpu::rtc {
 namespace {
@@ -21,7 +22,7 @@ LabRequest starter_request(const std::string& exercise) {
 TEST(ChildRun, ReportsCompileErrorsFromTheChild) {
   LabRequest r = starter_request("add");
   r.source = "extern \"C\" __global__ void my_kernel(const float* a, const float* b, float* c, int n) {\n  oops;\n}\n";
-  const LabReport report = run_in_child(WHYGPU_APP_BINARY, r, 60, nullptr);
+  const LabReport report = run_in_child(testing::app_binary(), r, 60, nullptr);
   EXPECT_FALSE(report.compiled) << report.message;
   EXPECT_EQ(report.run, RunState::NotRun);
   ASSERT_FALSE(report.diagnostics.empty()) << report.compile_log;
@@ -29,7 +30,7 @@ TEST(ChildRun, ReportsCompileErrorsFromTheChild) {
 }
 
 TEST(ChildRun, RunsWhereThereIsAGpuAndSaysSoWhereThereIsNone) {
-  const LabReport report = run_in_child(WHYGPU_APP_BINARY, starter_request("add"), 60, nullptr);
+  const LabReport report = run_in_child(testing::app_binary(), starter_request("add"), 60, nullptr);
   EXPECT_TRUE(report.compiled) << report.compile_log;
   if (gpu_info().available) {
     EXPECT_EQ(report.run, RunState::Ran) << report.message;
@@ -54,7 +55,7 @@ TEST(ChildRun, AChildWithoutAReportIsAFailureInWords) {
 
 TEST(ChildRun, CancelStopsTheChild) {
   const std::atomic<bool> cancel{true};
-  const LabReport report = run_in_child(WHYGPU_APP_BINARY, starter_request("add"), 60, &cancel);
+  const LabReport report = run_in_child(testing::app_binary(), starter_request("add"), 60, &cancel);
   EXPECT_EQ(report.run, RunState::Failed);
   EXPECT_EQ(report.message, "cancelled");
 }

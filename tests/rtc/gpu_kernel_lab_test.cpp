@@ -9,6 +9,7 @@
 #include "compute/rtc/exercise.h"
 #include "compute/rtc/lab_cli.h"
 #include "tests/gpu_test_support.h"
+#include "tests/rtc/app_binary.h"
 
 namespace whygpu::rtc {
 namespace {
@@ -85,7 +86,7 @@ TEST(GpuKernelLab, RefusedLaunchesAndMissingKernelsAreExplained) {
 // process (and its GPU) carry on.
 TEST(GpuKernelLab, AFaultEndsOnlyTheChild) {
   WHYGPU_REQUIRE_GPU();
-  const LabReport r = run_in_child(WHYGPU_APP_BINARY,
+  const LabReport r = run_in_child(testing::app_binary(),
                                    {"add", kernel_with_body("  ((float*)nullptr)[i] = 1.0f;"), 1000, 256}, 60, nullptr);
   EXPECT_EQ(r.run, RunState::Failed);
   EXPECT_NE(r.message.find("cudaErrorIllegalAddress"), std::string::npos) << r.message;
@@ -97,7 +98,7 @@ TEST(GpuKernelLab, AFaultEndsOnlyTheChild) {
 TEST(GpuKernelLab, AnEndlessKernelIsStopped) {
   WHYGPU_REQUIRE_GPU();
   const LabReport r = run_in_child(
-      WHYGPU_APP_BINARY, {"add", kernel_with_body("  volatile int go_on = 1;\n  while (go_on) {}"), 1000, 256}, 5,
+      testing::app_binary(), {"add", kernel_with_body("  volatile int go_on = 1;\n  while (go_on) {}"), 1000, 256}, 5,
       nullptr);
   EXPECT_EQ(r.run, RunState::Failed);
   EXPECT_NE(r.message.find("stopped after 5 s"), std::string::npos) << r.message;
