@@ -86,7 +86,7 @@ class KernelLabPanel final : public Panel {
     if (runner_.busy())
       ImGui::TextDisabled("Compiling and running in a separate process... %.1f s", runner_.seconds_running());
     else if (report_)
-      draw_report(*report_);
+      draw_report(*report_, frame);
     ImGui::PopID();
   }
 
@@ -189,7 +189,7 @@ class KernelLabPanel final : public Panel {
                                               gpu_info().unavailable_reason + ").");
   }
 
-  void draw_report(const LabReport& r) {
+  void draw_report(const LabReport& r, const FrameContext& frame) {
     const Palette& colours = palette();
     // Compile.
     if (r.compiled) {
@@ -201,7 +201,10 @@ class KernelLabPanel final : public Panel {
       const ImU32 colour = d.severity == "error" ? colours.error : colours.warning;
       coloured_wrapped(colour, "line " + std::to_string(d.line) + ", " + d.severity + ": " + d.message);
       const std::string line = source_line(reported_source_, d.line);
-      if (!line.empty()) ImGui::TextDisabled("    %s", line.c_str());
+      if (line.empty()) continue;
+      if (frame.fonts && frame.fonts->code) ImGui::PushFont(frame.fonts->code);
+      ImGui::TextDisabled("    %s", line.c_str());
+      if (frame.fonts && frame.fonts->code) ImGui::PopFont();
     }
     if (!r.compiled && r.diagnostics.empty() && !r.compile_log.empty()) coloured_wrapped(colours.error, r.compile_log);
     // Run.
@@ -237,10 +240,10 @@ class KernelLabPanel final : public Panel {
                                             " floats past the end of c. Those threads had no element of their own: "
                                             "without a bounds check they write memory that belongs to something else.");
     if (r.time.repeats > 0) {
-      char text[200];
-      std::snprintf(text, sizeof text, "Time: %.4f ms (median of %d runs, CUDA events), %.0f GB/s of memory traffic.",
-                    r.time.median_ms, r.time.repeats, r.gbytes_per_s);
-      ImGui::TextUnformatted(text);
+      // A rate only for a kernel that did the whole job: a wrong one may have skipped work.
+      char rate[64] = "";
+      if (r.wrong == 0) std::snprintf(rate, sizeof rate, ", %.0f GB/s of memory traffic", r.gbytes_per_s);
+      ImGui::Text("Time: %.4f ms (median of %d runs, CUDA events)%s.", r.time.median_ms, r.time.repeats, rate);
     }
     if (!r.message.empty()) coloured_wrapped(colours.warning, r.message);
   }
