@@ -95,39 +95,35 @@ __global__ void matmul_shared_tiled_kernel(int m, int n, int k, const float* __r
   if (row < m && col < n) c[static_cast<std::size_t>(row) * n + col] = sum;
 }
 
+using MatmulKernel = void (*)(int, int, int, const float*, const float*, float*);
+enum class GridRows { OnX, OnY };  // which grid dimension walks the rows of C
+
+// One 32 x 32-thread block per 32 x 32 tile of C, band by band.
+Status launch_in_bands(const GemmOperands& op, double flops_per_launch, GridRows rows, MatmulKernel kernel,
+                       const char* what) {
+  return for_each_band(op, flops_per_launch, [&](const GemmOperands& band) {
+    const unsigned row_blocks = (band.m + kTile - 1) / kTile, col_blocks = (band.n + kTile - 1) / kTile;
+    const dim3 grid = rows == GridRows::OnX ? dim3(row_blocks, col_blocks) : dim3(col_blocks, row_blocks);
+    if (Status s = check_grid(grid.y); !s) return s;
+    kernel<<<grid, dim3(kTile, kTile)>>>(band.m, band.n, band.k, band.a, band.b, band.c);
+    return cuda_status(cudaGetLastError(), what, __FILE__, __LINE__);
+  });
+}
+
 }  // namespace
 
 Status launch_matmul_naive(const GemmOperands& op) {
-  return for_each_band(op, kNaiveFlopsPerLaunch, [](const GemmOperands& band) {
-    const dim3 block(kTile, kTile);
-    const dim3 grid((band.m + kTile - 1) / kTile, (band.n + kTile - 1) / kTile);
-    if (Status s = check_grid(grid.y); !s) return s;
-    matmul_naive_kernel<<<grid, block>>>(band.m, band.n, band.k, band.a, band.b, band.c);
-    WHYGPU_CUDA_TRY_LAUNCH("matmul_naive_kernel");
-    return Status::ok();
-  });
+  return launch_in_bands(op, kNaiveFlopsPerLaunch, GridRows::OnX, matmul_naive_kernel, "launch of matmul_naive_kernel");
 }
 
 Status launch_matmul_coalesced(const GemmOperands& op) {
-  return for_each_band(op, kFasterFlopsPerLaunch, [](const GemmOperands& band) {
-    const dim3 block(kTile, kTile);
-    const dim3 grid((band.n + kTile - 1) / kTile, (band.m + kTile - 1) / kTile);
-    if (Status s = check_grid(grid.y); !s) return s;
-    matmul_coalesced_kernel<<<grid, block>>>(band.m, band.n, band.k, band.a, band.b, band.c);
-    WHYGPU_CUDA_TRY_LAUNCH("matmul_coalesced_kernel");
-    return Status::ok();
-  });
+  return launch_in_bands(op, kFasterFlopsPerLaunch, GridRows::OnY, matmul_coalesced_kernel,
+                         "launch of matmul_coalesced_kernel");
 }
 
 Status launch_matmul_shared_tiled(const GemmOperands& op) {
-  return for_each_band(op, kFasterFlopsPerLaunch, [](const GemmOperands& band) {
-    const dim3 block(kTile, kTile);
-    const dim3 grid((band.n + kTile - 1) / kTile, (band.m + kTile - 1) / kTile);
-    if (Status s = check_grid(grid.y); !s) return s;
-    matmul_shared_tiled_kernel<<<grid, block>>>(band.m, band.n, band.k, band.a, band.b, band.c);
-    WHYGPU_CUDA_TRY_LAUNCH("matmul_shared_tiled_kernel");
-    return Status::ok();
-  });
+  return launch_in_bands(op, kFasterFlopsPerLaunch, GridRows::OnY, matmul_shared_tiled_kernel,
+                         "launch of matmul_shared_tiled_kernel");
 }
 
 }  // namespace whygpu::kernels
