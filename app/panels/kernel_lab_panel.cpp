@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "app/kernel_lab/lab_runner.h"
@@ -30,6 +31,7 @@ using rtc::LabReport;
 using rtc::RunState;
 
 constexpr int kMaxBlock = 4096;
+constexpr int kEditorLines = 10;
 
 // 1000000 -> "1,000,000" (counts are never negative).
 std::string with_commas(long long count) {
@@ -76,6 +78,9 @@ class KernelLabPanel final : public Panel {
     if (std::optional<LabReport> r = runner_.take_report()) {
       report_ = std::move(*r);
       reported_source_ = ran_source_;
+      error_lines_.clear();
+      for (const rtc::Diagnostic& d : report_->diagnostics)
+        if (d.severity == "error") error_lines_.insert(d.line);
       std::fprintf(stderr, "whygpu: kernel-lab: %s: %s%s%s\n", exercise_.c_str(), rtc::run_state_key(report_->run),
                    report_->message.empty() ? "" : ": ", report_->message.c_str());
     }
@@ -155,15 +160,36 @@ class KernelLabPanel final : public Panel {
       ImGui::SetTooltip("Puts back the code this exercise started with (your edits are lost).");
   }
 
+  // The editor grows with the code (at least kEditorLines lines), so it never scrolls and
+  // a gutter beside it can number its lines; lines with an error are numbered in red.
   void draw_editor(const FrameContext& frame) {
     std::string& source = sources_[exercise_];
-    if (frame.fonts && frame.fonts->code) ImGui::PushFont(frame.fonts->code);
-    const float height = ImGui::GetTextLineHeight() * 12.5f + ImGui::GetStyle().FramePadding.y * 2;
+    const bool code_font = frame.fonts && frame.fonts->code;
+    if (code_font) ImGui::PushFont(frame.fonts->code);
+    const int lines = 1 + static_cast<int>(std::count(source.begin(), source.end(), '\n'));
+    const float line_height = ImGui::GetTextLineHeight();
+    const ImVec2 padding = ImGui::GetStyle().FramePadding;
+    const float gutter = ImGui::CalcTextSize("000").x + padding.x * 2;
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    for (int line = 1; line <= lines; ++line) {
+      const bool has_error = showing_errors() && error_lines_.count(line) != 0;
+      char number[16];
+      std::snprintf(number, sizeof number, "%d", line);
+      const float width = ImGui::CalcTextSize(number).x;
+      draw->AddText(ImVec2(origin.x + gutter - padding.x - width, origin.y + padding.y + (line - 1) * line_height),
+                    has_error ? palette().error : palette().muted_text, number);
+    }
+    ImGui::SetCursorScreenPos(ImVec2(origin.x + gutter, origin.y));
+    const float height = std::max(lines + 1, kEditorLines) * line_height + padding.y * 2;
     ImGui::InputTextMultiline("##source", source.data(), source.capacity() + 1, ImVec2(-1, height),
                               ImGuiInputTextFlags_AllowTabInput | ImGuiInputTextFlags_CallbackResize, resize_string,
                               &source);
-    if (frame.fonts && frame.fonts->code) ImGui::PopFont();
+    if (code_font) ImGui::PopFont();
   }
+
+  // The report's errors still describe the editor's text (it was not edited since).
+  bool showing_errors() const { return report_ && !runner_.busy() && sources_.at(exercise_) == reported_source_; }
 
   void draw_controls(const FrameContext& frame) {
     const float field = 150.0f * frame.font_scale;
@@ -255,6 +281,7 @@ class KernelLabPanel final : public Panel {
   std::string ran_source_;       // what the running try compiles
   std::string reported_source_;  // what the report's line numbers refer to
   std::optional<LabReport> report_;
+  std::set<int> error_lines_;  // of reported_source_
 };
 
 }  // namespace
