@@ -73,10 +73,9 @@ Status parse_number_value(const std::string& key, const std::string& value, doub
 // What the shell tells a panel about the current frame.
 struct FrameContext {
   float delta_seconds = 0.0f;   // since the previous frame began
-  // How long the previous frame took to make, what a display's refresh has to wait for.
-  // Headless, from its start until glFinish returned (the GPU drew it): the sleep that
-  // paces frames is not in it. In a window, its whole interval: there swapping buffers
-  // waits for the display, so the interval is all that can be seen of a late frame.
+  // How long the previous frame took to make, from its start until glFinish returned (the
+  // GPU had drawn it): what a display's refresh has to wait for. Not in it: the wait for
+  // the display in a window's buffer swap, and the sleep that paces headless frames.
   float previous_frame_cost_seconds = 0.0f;
   float font_scale = 1.0f;      // user's zoom; panels scale fixed pixel sizes by it
   bool headless = false;        // rendering offscreen (screenshots, scripts)

@@ -63,6 +63,7 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
 
   FrameSchedule schedule(player, options.screenshot, options.frames, /*stop_when_done=*/false);
   int exit_code = 0;
+  float previous_cost = 0.0f;
   while (!glfwWindowShouldClose(window)) {
     const auto frame_start = std::chrono::steady_clock::now();
     glfwPollEvents();
@@ -80,12 +81,16 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
-    shell.draw(ImGui::GetIO().DeltaTime, ImGui::GetIO().DeltaTime);
+    shell.draw(ImGui::GetIO().DeltaTime, previous_cost);
     ImGui::Render();
     int width = 0, height = 0;
     glfwGetFramebufferSize(window, &width, &height);
     glReadBuffer(GL_BACK);  // screenshots read what is about to be shown
     if (!render_frame_and_capture(shell, frame.capture, width, height)) exit_code = 1;
+    // The frame's cost up to its pixels being drawn, before the swap waits for the display:
+    // what the display's refresh needs, without the wait for it (FrameContext).
+    glFinish();
+    previous_cost = std::chrono::duration<float>(std::chrono::steady_clock::now() - frame_start).count();
     glfwSwapBuffers(window);
     if (frame.last) break;
     shell.pace_frame(frame_start);
