@@ -2,7 +2,7 @@
 # The lead's call on the lent GPU server: every GPU and UI test of the app, then the app
 # itself headless on the GPU (EGL): a screenshot of every lesson and the lesson scripts
 # that drive live panels, with the frame times they print. One call, parts chosen:
-#   tests/device/check_app.sh tests lessons grid timing kernel-lab cnn cnn-frames lstm bench window
+#   tests/device/check_app.sh tests lessons grid timing fps-effect kernel-lab cnn cnn-frames lstm bench window
 # Carried (ignored folders): .devcarry (scripts/device-pack.sh build/app/whygpu
 # build/tests/*/{gpu,ui}_*tests build/tests/cnn/whygpu_cnn_bench build/tests/lstm/lstm_bench), .gl (the GL dispatch .debs: libegl1 libglvnd0
 # libopengl0 libgl1 libglx0 libgles2), data/mnist, data/corpus. Output under $OUT.
@@ -66,6 +66,21 @@ for part in "$@"; do
       for bench in vector-add matmul; do
         echo "--- $bench: the sweep's CSV (first) against whygpu bench (second)"
         python3 "$repo/scripts/compare-csv.py" "$out/out/timing/$bench-sweep.csv" "$out/bench-$bench.csv"
+      done ;;
+    fps-effect)
+      # The kernel phase of gpu-with-copies read 1.14x slower in the app at 60 Hz: is it the
+      # app's drawing? The same sweep at 60 and at 2 frames a second, then bench.
+      step "vector add with copies in the app at 60 and at 2 frames a second, against bench"
+      for fps in 60 2; do
+        mkdir -p "$out/fps$fps"
+        timeout 250 env -C "$out/fps$fps" "$bin/whygpu" --headless --fps "$fps" --lessons "$repo/lessons" \
+            --script "$repo/tests/app/vector_add_large.script" > "$out/fps$fps/app.log" 2>&1 || status=1
+      done
+      run 200 "$bin/whygpu" bench vector-add --sizes 2^26,2^27,2^28 --variants gpu,gpu-with-copies --csv --quiet \
+          --output "$out/bench-large.csv"
+      for fps in 60 2; do
+        echo "--- app at $fps fps against bench"
+        python3 "$repo/scripts/compare-csv.py" "$out/fps$fps/va.csv" "$out/bench-large.csv"
       done ;;
     cnn | lstm)
       step "$part lessons on the GPU"
