@@ -134,7 +134,7 @@ void SweepPanel::record_frame(const FrameContext& frame) {
                                                                     [](double ms) { return ms > 1000.0 / 60.0; }));
     char text[256];
     std::snprintf(text, sizeof text,
-                  "UI during the sweep (not counting frames paced while the CPU was timed): %zu frames, median %.1f ms, p99 %.1f ms, worst %.1f ms; %zu over 16.7 ms",
+                  "UI during the sweep: %zu frames took a median %.1f ms to draw, p99 %.1f ms, worst %.1f ms; %zu over 16.7 ms (frames slowed on purpose while the CPU was timed are not counted)",
                   sorted.size(), percentile_of_sorted(sorted, 0.5), percentile_of_sorted(sorted, 0.99),
                   sorted.back(), slow);
     frame_summary_ = text;
@@ -203,12 +203,15 @@ void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_la
     ImGui::TextWrapped("The sweep stopped: %s", snapshot_.error.c_str());
     ImGui::PopStyleColor();
   }
-  if (timing_the_cpu())
+  if (timing_the_cpu()) {
     ImGui::TextDisabled("Timing the CPU: the app draws only %.0f frames a second meanwhile, so that its own "
                         "drawing does not slow down what is measured.",
                         1.0 / kQuietFrameSeconds);
-  else if (!frame_summary_.empty())
+  } else if (!frame_summary_.empty()) {
+    ImGui::PushTextWrapPos(0.0f);  // long on narrow windows: wrap at the panel's edge
     ImGui::TextDisabled("%s", frame_summary_.c_str());
+    ImGui::PopTextWrapPos();
+  }
 }
 
 void SweepPanel::draw_chart_and_column(const FrameContext& frame, const char* id, const plot::Chart& chart,
