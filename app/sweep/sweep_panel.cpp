@@ -134,8 +134,8 @@ void SweepPanel::record_frame(const FrameContext& frame) {
                                                                     [](double ms) { return ms > 1000.0 / 60.0; }));
     char text[256];
     std::snprintf(text, sizeof text,
-                  "UI during the sweep: %zu frames took a median %.1f ms to draw, p99 %.1f ms, worst %.1f ms; %zu over 16.7 ms (frames slowed on purpose while the CPU was timed are not counted)",
-                  sorted.size(), percentile_of_sorted(sorted, 0.5), percentile_of_sorted(sorted, 0.99),
+                  "UI during the sweep: %zu %s a median %.1f ms to draw, p99 %.1f ms, worst %.1f ms; %zu over 16.7 ms (frames slowed on purpose while the CPU was timed are not counted)",
+                  sorted.size(), sorted.size() == 1 ? "frame took" : "frames took", percentile_of_sorted(sorted, 0.5), percentile_of_sorted(sorted, 0.99),
                   sorted.back(), slow);
     frame_summary_ = text;
     // Where the slow frames happened: the three measurements with the most of them.
