@@ -1,48 +1,19 @@
 #pragma once
 // Owning wrappers for the CUDA objects the GPU trainer holds (internal to compute/cnn):
-// device arrays, a stream, a cuBLAS handle with its own workspace (needed to capture
-// cuBLAS calls into CUDA graphs), a graph. Each creation returns a Status.
+// a stream, a cuBLAS handle with its own workspace (needed to capture cuBLAS calls into
+// CUDA graphs), a graph. Each creation returns a Status. Device arrays are core's
+// DeviceBuffer (compute/core/device_memory.cuh).
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <cstddef>
-#include <string>
 #include <utility>
 
 #include "compute/cnn/gpu_network.cuh"
 #include "compute/core/cuda_check.h"
+#include "compute/core/device_memory.cuh"
 
 namespace whygpu::cnn::gpu {
-
-template <typename T>
-class DeviceArray {
- public:
-  DeviceArray() = default;
-  ~DeviceArray() { reset(); }
-  DeviceArray(const DeviceArray&) = delete;
-  DeviceArray& operator=(const DeviceArray&) = delete;
-
-  // Keeps the memory when it is already large enough.
-  Status reserve(std::size_t count, const char* what) {
-    if (count <= capacity_ && ptr_) return Status::ok();
-    reset();
-    WHYGPU_CUDA_TRY_NAMED(cudaMalloc(&ptr_, std::max<std::size_t>(count, 1) * sizeof(T)),
-                          (std::string("cudaMalloc for ") + what).c_str());
-    capacity_ = count;
-    return Status::ok();
-  }
-  void reset() {
-    if (ptr_) cudaFree(ptr_);
-    ptr_ = nullptr;
-    capacity_ = 0;
-  }
-  T* get() const { return ptr_; }
-
- private:
-  T* ptr_ = nullptr;
-  std::size_t capacity_ = 0;
-};
 
 class Stream {
  public:
@@ -76,7 +47,7 @@ class Blas {
 
  private:
   cublasHandle_t handle_ = nullptr;
-  DeviceArray<unsigned char> workspace_;
+  DeviceBuffer<unsigned char> workspace_;
 };
 
 class GraphExec {

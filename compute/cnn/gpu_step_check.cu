@@ -22,10 +22,10 @@ Status run_gpu_step_check(const std::vector<float>& params, const std::vector<st
   if (Status s = stream.create(); !s) return s;
   if (Status s = blas.create(stream.get()); !s) return s;
   const gpu::Context ctx{stream.get(), blas.get()};
-  gpu::DeviceArray<float> p, g, m, v;
-  gpu::DeviceArray<gpu::DeviceControl> control;
-  gpu::DeviceArray<gpu::DeviceMetrics> metrics;
-  gpu::DeviceArray<std::uint8_t> d_images, d_labels;
+  DeviceBuffer<float> p, g, m, v;
+  DeviceBuffer<gpu::DeviceControl> control;
+  DeviceBuffer<gpu::DeviceMetrics> metrics;
+  DeviceBuffer<std::uint8_t> d_images, d_labels;
   gpu::Workspace ws;
   for (auto* array : {&p, &g, &m, &v})
     if (Status s = array->reserve(kParameterCount, "parameters"); !s) return s;

@@ -12,7 +12,6 @@
 namespace whygpu::cnn {
 namespace {
 
-using gpu::DeviceArray;
 using gpu::DeviceControl;
 using gpu::DeviceMetrics;
 
@@ -335,11 +334,11 @@ class GpuTrainerImpl final : public GpuTrainer {
   bool learning_rate_dirty_ = false;
   gpu::Stream stream_, display_stream_;
   gpu::Blas blas_;
-  DeviceArray<float> params_, grads_, m_, v_, display_params_;
-  DeviceArray<DeviceControl> control_;
-  DeviceArray<DeviceMetrics> metrics_;
-  DeviceArray<std::uint8_t> train_images_, train_labels_, staging_images_, staging_labels_, infer_image_, infer_label_;
-  DeviceArray<int> order_;
+  DeviceBuffer<float> params_, grads_, m_, v_, display_params_;
+  DeviceBuffer<DeviceControl> control_;
+  DeviceBuffer<DeviceMetrics> metrics_;
+  DeviceBuffer<std::uint8_t> train_images_, train_labels_, staging_images_, staging_labels_, infer_image_, infer_label_;
+  DeviceBuffer<int> order_;
   int data_count_ = 0;
   std::optional<EpochSampler> sampler_;
   int device_cursor_ = -1;

@@ -1,9 +1,10 @@
 #pragma once
-// Owning device and pinned-host arrays for .cu files: freed on destruction, every
+// Owning device and pinned-host arrays for files built with CUDA: freed on destruction, every
 // allocation checked, failures returned as Status with the runtime's message.
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <string>
 
 #include "compute/core/cuda_check.h"
 
@@ -30,6 +31,19 @@ class DeviceBuffer {
     ptr_ = nullptr;
     count_ = 0;
     WHYGPU_CUDA_TRY(cudaMalloc(reinterpret_cast<void**>(&ptr_), (count ? count : 1) * sizeof(T)));
+    count_ = count;
+    return Status::ok();
+  }
+
+  // Like allocate, but keeps the memory (and its contents) when it already holds `count`
+  // elements; a failure names `what` ("cudaMalloc for the training images: ...").
+  Status reserve(std::size_t count, const char* what) {
+    if (ptr_ && count <= count_) return Status::ok();
+    if (ptr_) cudaFree(ptr_);
+    ptr_ = nullptr;
+    count_ = 0;
+    WHYGPU_CUDA_TRY_NAMED(cudaMalloc(reinterpret_cast<void**>(&ptr_), (count ? count : 1) * sizeof(T)),
+                          (std::string("cudaMalloc for ") + what).c_str());
     count_ = count;
     return Status::ok();
   }

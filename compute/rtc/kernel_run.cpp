@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 
+#include "compute/core/device_memory.cuh"
 #include "compute/kernels/random_fill.h"
 
 namespace whygpu::rtc {
@@ -14,13 +15,6 @@ namespace {
 std::string cuda_words(cudaError_t e) {
   return std::string(cudaGetErrorName(e)) + ": " + cudaGetErrorString(e);
 }
-
-// Device memory freed on every way out.
-struct DeviceFloats {
-  float* p = nullptr;
-  ~DeviceFloats() { cudaFree(p); }
-  cudaError_t allocate(std::size_t n) { return cudaMalloc(&p, n * sizeof(float)); }
-};
 
 struct LoadedLibrary {
   cudaLibrary_t library = nullptr;
@@ -66,19 +60,19 @@ void run_kernel(const CompiledKernel& kernel, const Exercise& exercise, int n, i
   exercise.reference(a.data(), b.data(), expected.data(), n);
 
   const std::size_t c_floats = static_cast<std::size_t>(n) + kGuardFloats;
-  DeviceFloats da, db, dc;
+  DeviceBuffer<float> da, db, dc;
   for (auto [buffer, count] : {std::pair{&da, a.size()}, std::pair{&db, b.size()}, std::pair{&dc, c_floats}})
-    if (cudaError_t e = buffer->allocate(count); e != cudaSuccess)
-      return fail(report, RunState::Failed, "no room on the GPU for " + std::to_string(n) + " elements (" + cuda_words(e) + ")");
-  cudaMemcpy(da.p, a.data(), a.size() * sizeof(float), cudaMemcpyHostToDevice);
-  cudaMemcpy(db.p, b.data(), b.size() * sizeof(float), cudaMemcpyHostToDevice);
-  cudaMemset(dc.p, 0xFF, c_floats * sizeof(float));  // all NaN: unwritten outputs show
+    if (Status s = buffer->allocate(count); !s)
+      return fail(report, RunState::Failed, "no room on the GPU for " + std::to_string(n) + " elements (" + s.message() + ")");
+  cudaMemcpy(da.get(), a.data(), a.size() * sizeof(float), cudaMemcpyHostToDevice);
+  cudaMemcpy(db.get(), b.data(), b.size() * sizeof(float), cudaMemcpyHostToDevice);
+  cudaMemset(dc.get(), 0xFF, c_floats * sizeof(float));  // all NaN: unwritten outputs show
   if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess)
     return fail(report, RunState::Failed, "preparing the inputs failed (" + cuda_words(e) + ")");
 
-  const float* a_arg = da.p;
-  const float* b_arg = db.p;
-  float* c_arg = dc.p;
+  const float* a_arg = da.get();
+  const float* b_arg = db.get();
+  float* c_arg = dc.get();
   void* args[] = {&a_arg, &b_arg, &c_arg, &n};
   auto launch = [&]() {
     return cudaLaunchKernel(reinterpret_cast<const void*>(function), dim3(static_cast<unsigned>(blocks)),
@@ -92,7 +86,7 @@ void run_kernel(const CompiledKernel& kernel, const Exercise& exercise, int n, i
     return fail(report, RunState::Failed, "the kernel stopped with an error: " + cuda_words(e));
 
   std::vector<float> c(c_floats);
-  if (cudaError_t e = cudaMemcpy(c.data(), dc.p, c_floats * sizeof(float), cudaMemcpyDeviceToHost); e != cudaSuccess)
+  if (cudaError_t e = cudaMemcpy(c.data(), dc.get(), c_floats * sizeof(float), cudaMemcpyDeviceToHost); e != cudaSuccess)
     return fail(report, RunState::Failed, "reading the result back failed (" + cuda_words(e) + ")");
   report->checked = n;
   for (int i = 0; i < n; ++i) {
