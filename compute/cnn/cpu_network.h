@@ -8,7 +8,7 @@
 
 #include "compute/cnn/model.h"
 #include "compute/cnn/model_math.h"
-#include "compute/cnn/thread_pool.h"
+#include "compute/core/thread_pool.h"
 
 namespace whygpu::cnn {
 

@@ -11,12 +11,15 @@
 namespace whygpu::cnn {
 namespace {
 
+// The trainer's pool by default: every hardware thread, up to this many.
+constexpr int kMaxCpuThreads = 32;
+
 constexpr int kEvalChunk = 256;
 
 class CpuTrainer final : public Trainer {
  public:
   explicit CpuTrainer(const TrainerOptions& options)
-      : pool_(options.cpu_threads > 0 ? options.cpu_threads : default_cpu_threads()),
+      : pool_(options.cpu_threads > 0 ? options.cpu_threads : std::min(hardware_threads(), kMaxCpuThreads)),
         adam_(options.adam),
         batch_(options.batch_size),
         seed_(options.seed) {

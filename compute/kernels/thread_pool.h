@@ -1,12 +1,14 @@
 #pragma once
-// A small pool of persistent CPU threads for the multi-threaded CPU baselines, so that a
-// sweep over small sizes measures the arithmetic and not the cost of starting threads.
+// The CPU baselines' threads: one ThreadPool (compute/core/thread_pool.h) for the whole
+// process, as big as the machine, so a sweep over small sizes measures the arithmetic and
+// not the cost of starting threads.
 #include <functional>
+
+#include "compute/core/thread_pool.h"
 
 namespace whygpu::kernels {
 
-// Number of hardware threads (at least 1).
-int hardware_threads();
+using whygpu::hardware_threads;
 
 // `requested` threads, or all hardware threads when requested <= 0.
 int resolve_threads(int requested);
