@@ -8,9 +8,6 @@
 
 namespace whygpu::app::cnn_ui {
 
-// 1234567 -> "1,234,567"
-std::string with_commas(double value);
-
 // Returns true when the session is ready (the caller may draw the rest of its panel).
 bool draw_session_bar(SharedSession& shared, bool with_buttons);
 

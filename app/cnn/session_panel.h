@@ -11,6 +11,9 @@
 
 namespace whygpu::app::cnn_ui {
 
+// The largest test-image index the panels' parameters take (digit, image).
+inline constexpr int kMaxTestImage = 1000000;
+
 class SessionPanel : public Panel {
  public:
   bool busy() const override;

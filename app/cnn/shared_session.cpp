@@ -12,7 +12,6 @@
 namespace whygpu::app::cnn_ui {
 namespace {
 
-
 std::map<std::string, std::weak_ptr<SharedSession>>& registry() {
   static std::map<std::string, std::weak_ptr<SharedSession>> sessions;
   return sessions;

@@ -16,6 +16,7 @@
 #include <numeric>
 
 #include "app/cnn/session_bar.h"
+#include "app/number_text.h"
 #include "app/cnn/session_panel.h"
 #include "app/cnn/thumbnail_atlas.h"
 #include "app/panels/panels.h"
@@ -63,16 +64,16 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
     if (!snap.last_test || !data) {
       ImGui::TextWrapped("No test results yet. The network is tested on the %s held-out images after every epoch; "
                          "press the button to test it now.",
-                         data ? cnn_ui::with_commas(data->test.count).c_str() : "");
+                         data ? with_commas(data->test.count).c_str() : "");
       if (ImGui::Button("Test on the test set now")) shared_->evaluate();
       return;
     }
     const cnn::Evaluation& eval = *snap.last_test;
     refresh_gallery(eval, *data);
     ImGui::Text("Test set: %s images, %.2f%% right, %s wrong (after %s training steps)",
-                cnn_ui::with_commas(eval.count).c_str(), 100.0 * eval.accuracy,
-                cnn_ui::with_commas(eval.count - correct(eval)).c_str(),
-                cnn_ui::with_commas(static_cast<double>(snap.progress.steps)).c_str());
+                with_commas(eval.count).c_str(), 100.0 * eval.accuracy,
+                with_commas(eval.count - correct(eval)).c_str(),
+                with_commas(static_cast<double>(snap.progress.steps)).c_str());
     ImGui::SameLine();
     if (ImGui::SmallButton("Test again")) shared_->evaluate();
     const float matrix_width = 12 * 38.0f * scale_;
@@ -185,7 +186,7 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
       if (ImGui::SmallButton("Show all mistakes")) filter_true_ = filter_predicted_ = -1;
     } else {
       ImGui::Text("Misclassified test images (%s; the most confident mistakes first)",
-                  cnn_ui::with_commas(wrong_total_).c_str());
+                  with_commas(wrong_total_).c_str());
     }
     if (!error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().error), "%s", error_.c_str());
     if (gallery_.empty()) {

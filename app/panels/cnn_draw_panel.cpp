@@ -17,6 +17,7 @@
 #include "app/cnn/drawn_digit.h"
 #include "app/cnn/probability_bars.h"
 #include "app/cnn/session_bar.h"
+#include "app/number_text.h"
 #include "app/cnn/session_panel.h"
 #include "app/cnn/thumbnail_atlas.h"
 #include "app/panels/panels.h"
@@ -30,7 +31,6 @@ using cnn_ui::SharedSession;
 constexpr const char* kDrawingLabel = "your drawing";
 constexpr float kMinPointStep = 0.006f;    // canvas fractions between recorded points
 constexpr float kShownPenWidth = 0.075f;   // the pen on the canvas, as a fraction of its side
-constexpr int kMaxTestImage = 1000000;     // the largest index `digit` takes
 
 struct DrawOptions {
   std::string session = "main";
@@ -58,7 +58,7 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
 
   Status set_param(const std::string& key, const std::string& value) override {
     if (key == "strokes") return set_strokes(value);
-    if (key == "digit") return parse_whole_value(key, value, 0, kMaxTestImage, &pending_digit_);
+    if (key == "digit") return parse_whole_value(key, value, 0, cnn_ui::kMaxTestImage, &pending_digit_);
     return Panel::set_param(key, value);
   }
 
@@ -221,7 +221,7 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
     if (snap.progress.steps == 0)
       ImGui::TextWrapped("These weights are still random: the answer is a guess. Train the network, then draw again.");
     else
-      ImGui::TextDisabled("after %s training steps", cnn_ui::with_commas(static_cast<double>(snap.progress.steps)).c_str());
+      ImGui::TextDisabled("after %s training steps", with_commas(static_cast<double>(snap.progress.steps)).c_str());
   }
 
   DrawOptions o_;
@@ -242,7 +242,7 @@ std::unique_ptr<Panel> make_cnn_draw_panel(PanelArgs& args, std::string* error) 
   o.session = args.get_string("session", "main");
   o.controls = args.get_bool("controls", true);
   o.strokes = args.get_string("strokes", "");
-  o.digit = static_cast<int>(args.get_int("digit", -1, 0, kMaxTestImage));
+  o.digit = static_cast<int>(args.get_int("digit", -1, 0, cnn_ui::kMaxTestImage));
   if (!args.error().empty()) return nullptr;
   auto shared = SharedSession::get(o.session, cnn_ui::SessionConfig{});
   auto panel = std::make_unique<CnnDrawPanel>(o, std::move(shared));

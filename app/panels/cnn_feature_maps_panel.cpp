@@ -33,8 +33,6 @@ using cnn_ui::FilterBank;
 using cnn_ui::NetworkPictures;
 using cnn_ui::SharedSession;
 
-constexpr int kMaxTestImage = 1000000;  // the largest index `image` takes
-
 const char* layer_key(cnn::Layer layer) {
   switch (layer) {
     case cnn::Layer::kInput: return "input";
@@ -149,7 +147,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
   Status set_param(const std::string& key, const std::string& value) override {
     if (key == "image") {
       int index = 0;
-      if (Status s = parse_whole_value(key, value, 0, kMaxTestImage, &index); !s) return s;
+      if (Status s = parse_whole_value(key, value, 0, cnn_ui::kMaxTestImage, &index); !s) return s;
       shared_->show_test_image(index);
     } else if (key == "layers") {
       return parse_layers(value, &o_.layers).with_context(key);
@@ -390,7 +388,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
 std::unique_ptr<Panel> make_cnn_feature_maps_panel(PanelArgs& args, std::string* error) {
   MapsOptions o;
   o.session = args.get_string("session", "main");
-  o.image = static_cast<int>(args.get_int("image", -1, 0, kMaxTestImage));  // -1: whatever the session shows
+  o.image = static_cast<int>(args.get_int("image", -1, 0, cnn_ui::kMaxTestImage));  // -1: whatever the session shows
   if (Status s = parse_layers(args.get_string("layers", "all"), &o.layers); !s) *error = s.message();
   if (Status s = parse_filters(args.get_choice("filters", "conv1", {"conv1", "conv2", "both", "none"}), &o); !s)
     *error = s.message();

@@ -19,6 +19,7 @@
 #include <cstdio>
 
 #include "app/cnn/session_bar.h"
+#include "app/number_text.h"
 #include "app/cnn/shared_session.h"
 #include "app/panels/panels.h"
 #include "app/plot/plot.h"
@@ -282,7 +283,7 @@ class CnnRacePanel final : public Panel {
         ImGui::Text("finished in %.1f s: test accuracy %.2f%%", lane.finish_seconds,
                     lane.accuracy.empty() ? 0.0 : lane.accuracy.back());
       else if (state_ == State::kRunning)
-        ImGui::Text("%s images/s; test accuracy %s", cnn_ui::with_commas(snap.images_per_second).c_str(),
+        ImGui::Text("%s images/s; test accuracy %s", with_commas(snap.images_per_second).c_str(),
                     lane.accuracy.empty() ? "not tested yet" : (std::to_string(lane.accuracy.back()).substr(0, 5) + "%").c_str());
       else
         ImGui::TextDisabled("ready");

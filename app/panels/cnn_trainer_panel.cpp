@@ -20,6 +20,7 @@
 
 #include "app/cnn/own_images.h"
 #include "app/cnn/session_bar.h"
+#include "app/number_text.h"
 #include "app/cnn/shared_session.h"
 #include "app/cnn/thumbnail_atlas.h"
 #include "app/cnn/training_charts.h"
@@ -241,14 +242,14 @@ class CnnTrainerPanel final : public Panel {
     const float fraction = p.epoch_size > 0 ? static_cast<float>(p.epoch_position) / p.epoch_size : 0.0f;
     char overlay[96];
     std::snprintf(overlay, sizeof overlay, "epoch %d: %s of %s images", p.epochs_completed + 1,
-                  cnn_ui::with_commas(p.epoch_position).c_str(), cnn_ui::with_commas(p.epoch_size).c_str());
+                  with_commas(p.epoch_position).c_str(), with_commas(p.epoch_size).c_str());
     ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
     ImGui::PushStyleColor(ImGuiCol_Text, cnn_ui::backend_colour(shared_->backend()));
-    ImGui::Text("%s images per second", cnn_ui::with_commas(snap.images_per_second).c_str());
+    ImGui::Text("%s images per second", with_commas(snap.images_per_second).c_str());
     ImGui::PopStyleColor();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s steps, %s images seen; %s", cnn_ui::with_commas(static_cast<double>(p.steps)).c_str(),
-                       cnn_ui::with_commas(static_cast<double>(p.images_seen)).c_str(), snap.data_name.c_str());
+    ImGui::TextWrapped("%s steps, %s images seen; %s", with_commas(static_cast<double>(p.steps)).c_str(),
+                       with_commas(static_cast<double>(p.images_seen)).c_str(), snap.data_name.c_str());
     ImGui::PopStyleColor();
     if (ImGui::Button("Evaluate on the test set")) shared_->evaluate();
     ImGui::SameLine();
@@ -288,7 +289,7 @@ class CnnTrainerPanel final : public Panel {
     }
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("Faint line: the batches being trained on (noisy). Dots: the %s held-out test images, after each epoch.",
-                       shared_->data() ? cnn_ui::with_commas(shared_->data()->test.count).c_str() : "");
+                       shared_->data() ? with_commas(shared_->data()->test.count).c_str() : "");
     ImGui::PopStyleColor();
   }
 
@@ -311,8 +312,8 @@ class CnnTrainerPanel final : public Panel {
     }
     ImGui::Spacing();
     ImGui::TextWrapped("What the network sees: %s, turned into 28 x 28 grey (%s training and %s test images)",
-                data->train.name.c_str(), cnn_ui::with_commas(data->train.count).c_str(),
-                cnn_ui::with_commas(data->test.count).c_str());
+                data->train.name.c_str(), with_commas(data->train.count).c_str(),
+                with_commas(data->test.count).c_str());
     if (!preview_error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().error), "%s", preview_error_.c_str());
     const float label_width = 150.0f * scale_;
     const float side = std::clamp((width - label_width) / kPreviewPerClass - 4.0f * scale_, 24.0f, 56.0f * scale_);

@@ -14,10 +14,10 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
-#include <set>
 #include <sstream>
 
 #include "app/kernel_lab/lab_runner.h"
+#include "app/number_text.h"
 #include "app/panels/panels.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -32,17 +32,6 @@ using rtc::RunState;
 
 constexpr int kMaxBlock = 4096;
 constexpr int kEditorLines = 10;
-
-// 1000000 -> "1,000,000" (counts are never negative).
-std::string with_commas(long long count) {
-  const std::string digits = std::to_string(count);
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
 
 std::string source_line(const std::string& source, int line) {
   std::istringstream in(source);
@@ -77,10 +66,6 @@ class KernelLabPanel final : public Panel {
   void draw(const FrameContext& frame) override {
     if (std::optional<LabReport> r = runner_.take_report()) {
       report_ = std::move(*r);
-      reported_source_ = ran_source_;
-      error_lines_.clear();
-      for (const rtc::Diagnostic& d : report_->diagnostics)
-        if (d.severity == "error") error_lines_.insert(d.line);
       std::fprintf(stderr, "whygpu: kernel-lab: %s: %s%s%s\n", exercise_.c_str(), rtc::run_state_key(report_->run),
                    report_->message.empty() ? "" : ": ", report_->message.c_str());
     }
@@ -139,8 +124,8 @@ class KernelLabPanel final : public Panel {
 
  private:
   void start() {
-    ran_source_ = sources_[exercise_];
-    runner_.start({exercise_, ran_source_, n_, block_});
+    tried_source_ = sources_[exercise_];
+    runner_.start({exercise_, tried_source_, n_, block_});
   }
 
   void draw_exercise_choice() {
@@ -172,8 +157,11 @@ class KernelLabPanel final : public Panel {
     const float gutter = ImGui::CalcTextSize("000").x + padding.x * 2;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImDrawList* draw = ImGui::GetWindowDrawList();
+    const bool errors_apply = showing_errors();
     for (int line = 1; line <= lines; ++line) {
-      const bool has_error = showing_errors() && error_lines_.count(line) != 0;
+      const bool has_error =
+          errors_apply && std::any_of(report_->diagnostics.begin(), report_->diagnostics.end(),
+                                      [line](const rtc::Diagnostic& d) { return d.line == line && d.severity == "error"; });
       char number[16];
       std::snprintf(number, sizeof number, "%d", line);
       const float width = ImGui::CalcTextSize(number).x;
@@ -189,7 +177,7 @@ class KernelLabPanel final : public Panel {
   }
 
   // The report's errors still describe the editor's text (it was not edited since).
-  bool showing_errors() const { return report_ && !runner_.busy() && sources_.at(exercise_) == reported_source_; }
+  bool showing_errors() const { return report_ && !runner_.busy() && sources_.at(exercise_) == tried_source_; }
 
   void draw_controls(const FrameContext& frame) {
     const float field = 150.0f * frame.font_scale;
@@ -232,7 +220,7 @@ class KernelLabPanel final : public Panel {
     for (const rtc::Diagnostic& d : r.diagnostics) {
       const ImU32 colour = d.severity == "error" ? colours.error : colours.warning;
       coloured_wrapped(colour, "line " + std::to_string(d.line) + ", " + d.severity + ": " + d.message);
-      const std::string line = source_line(reported_source_, d.line);
+      const std::string line = source_line(tried_source_, d.line);
       if (line.empty()) continue;
       if (frame.fonts && frame.fonts->code) ImGui::PushFont(frame.fonts->code);
       ImGui::TextDisabled("    %s", line.c_str());
@@ -255,20 +243,20 @@ class KernelLabPanel final : public Panel {
         return;
       case RunState::Ran: break;
     }
-    ImGui::Text("%s on %s elements.", r.launch.c_str(), with_commas(r.checked).c_str());
+    ImGui::Text("%s on %s elements.", r.launch.c_str(), with_commas(static_cast<double>(r.checked)).c_str());
     if (r.wrong == 0) {
-      coloured_wrapped(colours.gpu, "All " + with_commas(r.checked) + " outputs match the CPU's.");
+      coloured_wrapped(colours.gpu, "All " + with_commas(static_cast<double>(r.checked)) + " outputs match the CPU's.");
     } else {
       char got[64];
       if (std::isnan(r.got)) std::snprintf(got, sizeof got, "nothing (never written)");
       else std::snprintf(got, sizeof got, "%.6g", r.got);
       char text[256];
       std::snprintf(text, sizeof text, "%s of %s outputs are wrong. The first is c[%lld]: the CPU says %.6g, the GPU gave %s.",
-                    with_commas(r.wrong).c_str(), with_commas(r.checked).c_str(), r.first_wrong, r.expected, got);
+                    with_commas(static_cast<double>(r.wrong)).c_str(), with_commas(static_cast<double>(r.checked)).c_str(), r.first_wrong, r.expected, got);
       coloured_wrapped(colours.error, text);
     }
     if (r.overrun > 0)
-      coloured_wrapped(colours.warning, "The kernel also wrote " + with_commas(r.overrun) +
+      coloured_wrapped(colours.warning, "The kernel also wrote " + with_commas(static_cast<double>(r.overrun)) +
                                             " floats past the end of c. Those threads had no element of their own: "
                                             "without a bounds check they write memory that belongs to something else.");
     if (r.time.repeats > 0) {
@@ -284,10 +272,8 @@ class KernelLabPanel final : public Panel {
   std::string exercise_;
   int n_, block_;
   std::map<std::string, std::string> sources_;  // the editor's text, per exercise
-  std::string ran_source_;       // what the running try compiles
-  std::string reported_source_;  // what the report's line numbers refer to
+  std::string tried_source_;  // what the last try compiled: the report's line numbers refer to it
   std::optional<LabReport> report_;
-  std::set<int> error_lines_;  // of reported_source_
 };
 
 }  // namespace
