@@ -27,4 +27,9 @@ bool render_frame_and_capture(Shell& shell, const std::string& scheduled_capture
   return true;
 }
 
+float finish_frame(std::chrono::steady_clock::time_point frame_start) {
+  glFinish();
+  return std::chrono::duration<float>(std::chrono::steady_clock::now() - frame_start).count();
+}
+
 }  // namespace whygpu::app

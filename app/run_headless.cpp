@@ -61,10 +61,8 @@ int run_headless(Shell& shell, const CliOptions& options, ScriptPlayer* player) 
     ImGui::Render();
     context->bind_framebuffer();
     if (!render_frame_and_capture(shell, frame.capture, width, height)) exit_code = 1;
-    // Offscreen nothing else waits for the GPU: a frame is made when its pixels are, so
-    // its cost includes the GPU's share (a long CUDA kernel ahead of it shows here).
-    glFinish();
-    previous_cost = std::chrono::duration<float>(Clock::now() - now).count();
+    // Its cost includes the GPU's share: a long CUDA kernel ahead of it shows here.
+    previous_cost = finish_frame(now);
     if (frame.last) break;
     shell.pace_frame(now);
     if (options.fps > 0) {

@@ -87,10 +87,7 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
     glfwGetFramebufferSize(window, &width, &height);
     glReadBuffer(GL_BACK);  // screenshots read what is about to be shown
     if (!render_frame_and_capture(shell, frame.capture, width, height)) exit_code = 1;
-    // The frame's cost up to its pixels being drawn, before the swap waits for the display:
-    // what the display's refresh needs, without the wait for it (FrameContext).
-    glFinish();
-    previous_cost = std::chrono::duration<float>(std::chrono::steady_clock::now() - frame_start).count();
+    previous_cost = finish_frame(frame_start);  // before the swap waits for the display
     glfwSwapBuffers(window);
     if (frame.last) break;
     shell.pace_frame(frame_start);
