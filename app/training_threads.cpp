@@ -1,10 +1,11 @@
 #include "app/training_threads.h"
 
 #include <algorithm>
-#include <thread>
+
+#include "compute/core/thread_pool.h"
 
 namespace whygpu::app {
 
-int training_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1); }
+int training_threads() { return std::max(1, hardware_threads() - 1); }
 
 }  // namespace whygpu::app

@@ -20,8 +20,8 @@
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/measure.h"
+#include "compute/core/thread_pool.h"
 #include "compute/kernels/run_info.h"
-#include "compute/kernels/thread_pool.h"
 
 namespace whygpu::app {
 namespace {
@@ -177,7 +177,7 @@ class HardwareCeilingsPanel final : public SweepPanel {
   }
 
   std::string cpu_cores() const {
-    return std::to_string(kernels::hardware_threads()) + " hardware threads; vector unit " + run_.cpu_kernel;
+    return std::to_string(hardware_threads()) + " hardware threads; vector unit " + run_.cpu_kernel;
   }
 
   std::string measured(double v, const char* unit, bool running_hint = true) const {

@@ -8,8 +8,6 @@
 
 namespace whygpu::kernels {
 
-using whygpu::hardware_threads;
-
 // `requested` threads, or all hardware threads when requested <= 0.
 int resolve_threads(int requested);
 
