@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "compute/core/gpu_info.h"
+#include "compute/kernels/bench_cli.h"
 #include "compute/rtc/compiler.h"
 #include "compute/rtc/exercise.h"
 #include "compute/rtc/kernel_run.h"
@@ -28,16 +29,12 @@ int usage(const std::string& error) {
   return error.empty() ? 0 : 2;
 }
 
-bool parse_int(const std::string& text, long long min, long long max, int* out) {
-  try {
-    std::size_t used = 0;
-    const long long v = std::stoll(text, &used);
-    if (used != text.size() || v < min || v > max) return false;
-    *out = static_cast<int>(v);
-    return true;
-  } catch (...) {
-    return false;
-  }
+// A size as `whygpu bench` reads it (4096, 2^20, 64K), from 1 to max.
+bool parse_count(const std::string& text, std::int64_t max, int* out) {
+  std::int64_t v = 0;
+  if (!kernels::parse_size(text, &v) || v < 1 || v > max) return false;
+  *out = static_cast<int>(v);
+  return true;
 }
 
 }  // namespace
@@ -85,10 +82,10 @@ int run_kernel_lab_command(const std::vector<std::string>& args) {
     if (a == "--exercise") request.exercise = v;
     else if (a == "--source") source_path = v;
     else if (a == "--n") {
-      if (!parse_int(v, 1, kMaxElements, &request.n)) return usage("--n wants a whole number from 1 to 2^28");
+      if (!parse_count(v, kMaxElements, &request.n)) return usage("--n wants a size from 1 to 2^28 (4096, 2^20, 1M)");
     } else if (a == "--block") {
       // Up to 4096 on purpose: a lesson shows the GPU refusing more than 1024.
-      if (!parse_int(v, 1, 4096, &request.block)) return usage("--block wants a whole number from 1 to 4096");
+      if (!parse_count(v, 4096, &request.block)) return usage("--block wants a whole number from 1 to 4096");
     } else if (a == "--starter") {
       const Exercise* e = find_exercise(v);
       if (!e) return usage("no exercise named '" + v + "'");
