@@ -248,8 +248,9 @@ class CnnTrainerPanel final : public Panel {
     ImGui::Text("%s images per second", with_commas(snap.images_per_second).c_str());
     ImGui::PopStyleColor();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s steps, %s images seen; %s", with_commas(static_cast<double>(p.steps)).c_str(),
-                       with_commas(static_cast<double>(p.images_seen)).c_str(), snap.data_name.c_str());
+    ImGui::TextWrapped("%s %s, %s images seen; %s", with_commas(static_cast<double>(p.steps)).c_str(),
+                       p.steps == 1 ? "step" : "steps", with_commas(static_cast<double>(p.images_seen)).c_str(),
+                       snap.data_name.c_str());
     ImGui::PopStyleColor();
     if (ImGui::Button("Evaluate on the test set")) shared_->evaluate();
     ImGui::SameLine();
