@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "compute/cnn/cnn_bench.h"
-#include "compute/kernels/bench_cli.h"
+#include "compute/bench/bench_cli.h"
 #include "compute/lstm/bench.h"
 
 namespace whygpu::app {
@@ -15,7 +15,7 @@ int run_bench_command(const std::vector<std::string>& args) {
   if (what == "cnn") return cnn::run_cnn_bench(rest);
   if (what == "lstm") return lstm::run_lstm_bench(rest);
   // vector-add, matmul, copy, all, and --help/--list without a benchmark.
-  const int code = kernels::run_kernel_bench(args, "whygpu bench");
+  const int code = bench::run_kernel_bench(args, "whygpu bench");
   if (what.empty() || what == "--help" || what == "-h")
     std::fputs("       whygpu bench cnn [--help]    the MNIST CNN's training step and accuracy\n"
                "       whygpu bench lstm [--help]   the character LSTM's training step and generation\n",

@@ -24,7 +24,7 @@ struct CliOptions {
   std::optional<float> font_scale;
   std::optional<bool> dark_theme;
   bool bench = false;                  // `whygpu bench ...`
-  bool kernel_lab = false;             // `whygpu kernel-lab ...` (compute/rtc/lab_cli.h)
+  bool kernel_lab = false;             // `whygpu kernel-lab ...` (compute/kernel_lab/lab_cli.h)
   std::vector<std::string> tool_args;  // what follows "bench" or "kernel-lab"
 };
 

@@ -9,7 +9,7 @@
 #include "app/cli_options.h"
 #include "app/kernel_lab/lab_runner.h"
 #include "app/lesson/lesson_library.h"
-#include "app/panels/panel_registry.h"
+#include "app/panel_registry.h"
 #include "app/run_headless.h"
 #include "app/run_window.h"
 #include "app/script_player.h"
@@ -17,7 +17,7 @@
 #include "app/shell.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/matmul.h"
-#include "compute/rtc/lab_cli.h"
+#include "compute/kernel_lab/lab_cli.h"
 
 using namespace whygpu::app;
 
@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
   }
   const CliOptions& options = parsed.options;
   if (options.bench) return run_bench_command(options.tool_args);
-  if (options.kernel_lab) return whygpu::rtc::run_kernel_lab_command(options.tool_args);
+  if (options.kernel_lab) return whygpu::kernel_lab::run_kernel_lab_command(options.tool_args);
   if (options.help) {
     std::fputs(cli_help().c_str(), stdout);
     return 0;

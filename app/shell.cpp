@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "app/panels/panel_registry.h"
+#include "app/panel_registry.h"
 #include "app/rich_text.h"
 #include "app/script_player.h"
 #include "compute/core/gpu_info.h"

@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "compute/rtc/child_run.h"
+#include "compute/kernel_lab/child_run.h"
 
 namespace whygpu::app {
 namespace {
@@ -30,19 +30,19 @@ LabRunner::~LabRunner() {
   if (worker_.joinable()) worker_.join();
 }
 
-void LabRunner::start(rtc::LabRequest request) {
+void LabRunner::start(kernel_lab::LabRequest request) {
   if (busy()) return;
   if (worker_.joinable()) worker_.join();  // the previous try has finished
   cancel_.store(false);
   busy_.store(true);
   started_ns_.store(now_ns());
   worker_ = std::thread([this, request = std::move(request)] {
-    rtc::LabReport report;
+    kernel_lab::LabReport report;
     if (executable().empty()) {
-      report.run = rtc::RunState::Failed;
+      report.run = kernel_lab::RunState::Failed;
       report.message = "only the whygpu app can run kernels in a child process";
     } else {
-      report = rtc::run_in_child(executable(), request, kTryTimeoutSeconds, &cancel_);
+      report = kernel_lab::run_in_child(executable(), request, kTryTimeoutSeconds, &cancel_);
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -56,9 +56,9 @@ double LabRunner::seconds_running() const {
   return busy() ? static_cast<double>(now_ns() - started_ns_.load()) * 1e-9 : 0.0;
 }
 
-std::optional<rtc::LabReport> LabRunner::take_report() {
+std::optional<kernel_lab::LabReport> LabRunner::take_report() {
   std::lock_guard<std::mutex> lock(mutex_);
-  std::optional<rtc::LabReport> out = std::move(finished_);
+  std::optional<kernel_lab::LabReport> out = std::move(finished_);
   finished_.reset();
   return out;
 }

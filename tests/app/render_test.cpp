@@ -10,7 +10,7 @@
 
 #include "app/cli_options.h"
 #include "app/lesson/lesson_library.h"
-#include "app/panels/panel_registry.h"
+#include "app/panel_registry.h"
 #include "app/run_headless.h"
 #include "app/script_player.h"
 #include "app/shell.h"

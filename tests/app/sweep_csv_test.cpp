@@ -5,7 +5,7 @@
 #include <regex>
 #include <sstream>
 
-#include "app/sweep/sweep_csv.h"
+#include "app/kernels/sweep_csv.h"
 
 namespace whygpu::app {
 namespace {

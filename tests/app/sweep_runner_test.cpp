@@ -3,7 +3,7 @@
 #include <chrono>
 #include <thread>
 
-#include "app/sweep/sweep_runner.h"
+#include "app/kernels/sweep_runner.h"
 #include "compute/core/measure.h"
 
 namespace whygpu::app {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One call on the lent GPU server for the kernels module: machine facts, every CPU and GPU
 # test, the bench ladder, and PyTorch on the same GPU for context. Binaries come from
-#   scripts/device-pack.sh build-kernels/tests/kernels/{cpu_kernels_tests,gpu_kernels_tests,whygpu-bench-kernels}
+#   scripts/device-pack.sh build-kernels/tests/kernels/{cpu_kernels_tests,gpu_kernels_tests} build-kernels/tests/bench/whygpu-bench-kernels
 # Usage (on the server, repository root): tests/kernels/device_run.sh tune|quick|record
 #   tune:   tests, every register-tiled tile shape at 2048/4096 (and odd sizes), ncu
 #   quick:  tests, matmul ladder + tile shapes at 4096, vector add and copy at the big sizes

@@ -1,0 +1,253 @@
+// Where the network goes wrong: the confusion matrix of the newest test-set evaluation
+// (rows: the true class, columns: the network's answer; hover a cell for its count) and a
+// gallery of misclassified test images, the most confident mistakes first, each with its
+// true and predicted label. Clicking a cell keeps only its mistakes; clicking an image
+// shows it in the feature maps (the shared session's shown image).
+//
+// Parameters: session (default main), gallery (most images shown, default 40),
+// controls (the Train/Pause bar).
+// Buttons: evaluate, all (clears the cell filter), first (shows the first image of the
+// gallery to the network, as a click would).
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+#include "app/cnn/session_bar.h"
+#include "app/number_text.h"
+#include "app/cnn/session_panel.h"
+#include "app/cnn/thumbnail_atlas.h"
+#include "app/panel_factories.h"
+#include "app/ui_style.h"
+
+namespace whygpu::app {
+namespace {
+
+using cnn_ui::SharedSession;
+
+struct ConfusionOptions {
+  std::string session = "main";
+  int gallery = 40;
+  bool controls = false;
+};
+
+// Cells fade from the background to full colour as their share of the row grows; the
+// square root lets a handful of mistakes among a thousand still show.
+ImU32 cell_colour(ImU32 colour, double share) {
+  const float t = static_cast<float>(std::sqrt(std::clamp(share, 0.0, 1.0)));
+  ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour);
+  c.w = share > 0.0 ? 0.12f + 0.88f * t : 0.0f;
+  return ImGui::ColorConvertFloat4ToU32(c);
+}
+
+class CnnConfusionPanel final : public cnn_ui::SessionPanel {
+ public:
+  CnnConfusionPanel(ConfusionOptions options, std::shared_ptr<SharedSession> shared)
+      : SessionPanel(std::move(shared), options.controls), o_(std::move(options)) {}
+
+  Status press(const std::string& button) override {
+    if (button == "evaluate") shared_->evaluate();
+    else if (button == "all") filter_true_ = filter_predicted_ = -1, gallery_key_.clear();
+    else if (button == "first") {
+      if (gallery_.empty()) return Status::error("no misclassified test image to show (evaluate first)");
+      shared_->show_test_image(gallery_.front());
+    } else return Panel::press(button);
+    return Status::ok();
+  }
+
+  void draw_ready(const FrameContext& frame) override {
+    const float width = frame.content_width;
+    const cnn::SessionSnapshot& snap = shared_->snapshot();
+    auto data = shared_->data();
+    if (!snap.last_test || !data) {
+      ImGui::TextWrapped("No test results yet. The network is tested on the %s held-out images after every epoch; "
+                         "press the button to test it now.",
+                         data ? with_commas(data->test.count).c_str() : "");
+      if (ImGui::Button("Test on the test set now")) shared_->evaluate();
+      return;
+    }
+    const cnn::Evaluation& eval = *snap.last_test;
+    refresh_gallery(eval, *data);
+    ImGui::Text("Test set: %s images, %.2f%% right, %s wrong (after %s training steps)",
+                with_commas(eval.count).c_str(), 100.0 * eval.accuracy,
+                with_commas(eval.count - correct(eval)).c_str(),
+                with_commas(static_cast<double>(snap.progress.steps)).c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Test again")) shared_->evaluate();
+    const float matrix_width = 12 * 38.0f * scale_;
+    if (!ImGui::BeginTable("confusion", 2, ImGuiTableFlags_BordersInnerV)) return;
+    ImGui::TableSetupColumn("matrix", ImGuiTableColumnFlags_WidthFixed, matrix_width);
+    ImGui::TableSetupColumn("gallery", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    draw_matrix(eval, data->test.class_names);
+    ImGui::TableNextColumn();
+    draw_gallery(eval, *data, width - matrix_width - 24.0f * scale_);
+    ImGui::EndTable();
+  }
+
+  static int correct(const cnn::Evaluation& eval) {
+    int sum = 0;
+    for (int c = 0; c < cnn::kClasses; ++c) sum += eval.confusion[c][c];
+    return sum;
+  }
+
+  void draw_matrix(const cnn::Evaluation& eval, const std::vector<std::string>& names) {
+    const int classes = std::min<int>(cnn::kClasses, static_cast<int>(names.size()));
+    const float cell = 36.0f * scale_;
+    ImGui::TextUnformatted("Rows: the true class. Columns: the network's answer.");
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float label = cell * 1.2f;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    const ImU32 muted = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    auto short_name = [&](int c) { return names[c].size() <= 3 ? names[c] : std::to_string(c); };
+    for (int c = 0; c < classes; ++c) {
+      const std::string n = short_name(c);
+      const ImVec2 size = ImGui::CalcTextSize(n.c_str());
+      draw->AddText(ImVec2(origin.x + label + c * cell + (cell - size.x) * 0.5f, origin.y), muted, n.c_str());
+      draw->AddText(ImVec2(origin.x + label - size.x - 6.0f * scale_, origin.y + label + c * cell + (cell - size.y) * 0.5f),
+                    muted, n.c_str());
+    }
+    const ImVec2 grid(origin.x + label, origin.y + label);
+    int hovered_true = -1, hovered_predicted = -1;
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    for (int t = 0; t < classes; ++t) {
+      const int row_total = std::accumulate(eval.confusion[t].begin(), eval.confusion[t].end(), 0);
+      for (int p = 0; p < classes; ++p) {
+        const int count = eval.confusion[t][p];
+        const ImVec2 a(grid.x + p * cell, grid.y + t * cell), b(a.x + cell - 1.0f, a.y + cell - 1.0f);
+        const double share = row_total > 0 ? static_cast<double>(count) / row_total : 0.0;
+        draw->AddRectFilled(a, b, ImGui::GetColorU32(ImGuiCol_FrameBg));
+        draw->AddRectFilled(a, b, cell_colour(t == p ? palette().gpu : palette().error, t == p ? share : share * 10.0));
+        if (t == filter_true_ && p == filter_predicted_) draw->AddRect(a, b, text, 0.0f, 0, 2.0f * scale_);
+        if (count > 0) {
+          const std::string n = count >= 1000 ? std::to_string(count / 100 / 10.0).substr(0, 3) + "k" : std::to_string(count);
+          const ImVec2 size = ImGui::CalcTextSize(n.c_str());
+          draw->AddText(ImVec2(a.x + (cell - size.x) * 0.5f, a.y + (cell - size.y) * 0.5f), text, n.c_str());
+        }
+        if (mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y) hovered_true = t, hovered_predicted = p;
+      }
+    }
+    ImGui::InvisibleButton("matrix", ImVec2(label + classes * cell, label + classes * cell));
+    if (ImGui::IsItemHovered() && hovered_true >= 0) {
+      const int count = eval.confusion[hovered_true][hovered_predicted];
+      const int row_total = std::accumulate(eval.confusion[hovered_true].begin(), eval.confusion[hovered_true].end(), 0);
+      if (hovered_true == hovered_predicted)
+        ImGui::SetTooltip("%s read right: %d of %d test images (%.1f%%)", names[hovered_true].c_str(), count, row_total,
+                          row_total ? 100.0 * count / row_total : 0.0);
+      else
+        ImGui::SetTooltip("%s read as %s: %d of %d test images (%.1f%%)\nclick: show only these in the gallery",
+                          names[hovered_true].c_str(), names[hovered_predicted].c_str(), count, row_total,
+                          row_total ? 100.0 * count / row_total : 0.0);
+      if (ImGui::IsItemClicked() && hovered_true != hovered_predicted) {
+        const bool same = filter_true_ == hovered_true && filter_predicted_ == hovered_predicted;
+        filter_true_ = same ? -1 : hovered_true;
+        filter_predicted_ = same ? -1 : hovered_predicted;
+      }
+    }
+    ImGui::TextDisabled("Green: read right. Red: mistakes (darker: more of that row).");
+  }
+
+  // The mistakes to show (under the cell filter), most confident first, as thumbnails.
+  void refresh_gallery(const cnn::Evaluation& eval, const cnn::DatasetPair& data) {
+    char key[128];
+    std::snprintf(key, sizeof key, "%p %d %.9f %d %d", static_cast<const void*>(&data), eval.count, eval.mean_loss,
+                  filter_true_, filter_predicted_);
+    if (gallery_key_ == key) return;
+    gallery_key_ = key;
+    gallery_.clear();
+    const int count = std::min<int>(eval.count, static_cast<int>(eval.predicted.size()));
+    for (int i = 0; i < std::min(count, data.test.count); ++i) {
+      const int truth = data.test.labels[i], guess = eval.predicted[i];
+      if (truth == guess) continue;
+      if (filter_true_ >= 0 && (truth != filter_true_ || guess != filter_predicted_)) continue;
+      gallery_.push_back(i);
+    }
+    wrong_total_ = static_cast<int>(gallery_.size());
+    std::stable_sort(gallery_.begin(), gallery_.end(), [&](int a, int b) {
+      return eval.confidence[a] > eval.confidence[b];
+    });
+    if (static_cast<int>(gallery_.size()) > o_.gallery) gallery_.resize(o_.gallery);
+    std::vector<const std::uint8_t*> images;
+    for (int i : gallery_) images.push_back(data.test.image(i));
+    const Status s = thumbnails_.set(images);
+    error_ = s ? "" : s.message();
+  }
+
+  void draw_gallery(const cnn::Evaluation& eval, const cnn::DatasetPair& data, float width) {
+    const std::vector<std::string>& names = data.test.class_names;
+    if (filter_true_ >= 0) {
+      ImGui::Text("%s read as %s: %d image%s", names[filter_true_].c_str(), names[filter_predicted_].c_str(),
+                  wrong_total_, wrong_total_ == 1 ? "" : "s");
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Show all mistakes")) filter_true_ = filter_predicted_ = -1;
+    } else {
+      ImGui::Text("Misclassified test images (%s; the most confident mistakes first)",
+                  with_commas(wrong_total_).c_str());
+    }
+    if (!error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().error), "%s", error_.c_str());
+    if (gallery_.empty()) {
+      ImGui::TextDisabled("none");
+      return;
+    }
+    ImGui::TextDisabled("Click an image to see it inside the network. Caption: the true label \xE2\x86\x92 the network's answer.");
+    const float side = 56.0f * scale_;
+    float caption_width = 0.0f;
+    for (int index : gallery_)
+      caption_width = std::max(caption_width, ImGui::CalcTextSize(caption(names, data.test.labels[index],
+                                                                         eval.predicted[index]).c_str()).x);
+    const float cell = std::max(side, caption_width) + 10.0f * scale_;
+    const int columns = std::max(1, static_cast<int>(width / cell));
+    for (std::size_t k = 0; k < gallery_.size(); ++k) {
+      const int index = gallery_[k];
+      if (k % columns != 0) ImGui::SameLine(static_cast<float>(k % columns) * cell);
+      ImGui::BeginGroup();
+      ImGui::PushID(index);
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      thumbnails_.draw(static_cast<int>(k), side);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("test image %d: it is %s, the network said %s (%.0f%% sure)", index,
+                          names[data.test.labels[index]].c_str(), names[eval.predicted[index]].c_str(),
+                          100.0f * eval.confidence[index]);
+      if (ImGui::IsItemClicked()) shared_->show_test_image(index);
+      if (shared_->shown_test_index() == index)
+        ImGui::GetWindowDrawList()->AddRect(at, ImVec2(at.x + side, at.y + side), palette().warning, 0.0f, 0,
+                                            2.0f * scale_);
+      ImGui::TextUnformatted(caption(names, data.test.labels[index], eval.predicted[index]).c_str());
+      ImGui::PopID();
+      ImGui::EndGroup();
+    }
+  }
+
+  // "4 -> 9" with an arrow; long class names ("Ankle boot") are cut to 5 letters so the
+  // gallery stays a grid.
+  static std::string caption(const std::vector<std::string>& names, int truth, int guess) {
+    auto cut = [&](int c) { return names[c].size() <= 5 ? names[c] : names[c].substr(0, 4) + "."; };
+    return cut(truth) + " \xE2\x86\x92 " + cut(guess);
+  }
+
+  ConfusionOptions o_;
+  int filter_true_ = -1, filter_predicted_ = -1;
+  std::string gallery_key_;
+  std::vector<int> gallery_;  // test image indices shown
+  int wrong_total_ = 0;
+  cnn_ui::ThumbnailAtlas thumbnails_;
+  std::string error_;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_cnn_confusion_panel(PanelArgs& args, std::string* /*error*/) {
+  ConfusionOptions o;
+  o.session = args.get_string("session", "main");
+  o.gallery = static_cast<int>(args.get_int("gallery", 40, 1, 400));
+  o.controls = args.get_bool("controls", false);
+  if (!args.error().empty()) return nullptr;
+  auto shared = SharedSession::get(o.session, cnn_ui::SessionConfig{});
+  return std::make_unique<CnnConfusionPanel>(o, std::move(shared));
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,258 @@
+// "Draw a digit": a canvas to draw on with the mouse, the 28x28 picture the network is
+// given (the strokes fitted and centred as MNIST's digits were, app/cnn/drawn_digit.h),
+// and the network's probabilities for it, updated while the stroke is being drawn. The
+// drawing is what the shared session shows, so the feature maps on the same page follow
+// it too.
+//
+// Parameters: session (default main), strokes (points "x,y" in [0, 1] separated by
+// spaces, strokes by ';': what a script draws), digit (copies that test image onto the
+// canvas), controls (the Train/Pause bar).
+// Buttons: clear, show (gives the drawing back to the network after another panel
+// showed it something else), train, pause.
+#include <imgui.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "app/cnn/drawn_digit.h"
+#include "app/cnn/probability_bars.h"
+#include "app/cnn/session_bar.h"
+#include "app/number_text.h"
+#include "app/cnn/session_panel.h"
+#include "app/cnn/thumbnail_atlas.h"
+#include "app/panel_factories.h"
+#include "app/ui_style.h"
+
+namespace whygpu::app {
+namespace {
+
+using cnn_ui::SharedSession;
+
+constexpr const char* kDrawingLabel = "your drawing";
+constexpr float kMinPointStep = 0.006f;    // canvas fractions between recorded points
+constexpr float kShownPenWidth = 0.075f;   // the pen on the canvas, as a fraction of its side
+
+struct DrawOptions {
+  std::string session = "main";
+  bool controls = true;
+  std::string strokes;
+  int digit = -1;
+};
+
+class CnnDrawPanel final : public cnn_ui::SessionPanel {
+ public:
+  CnnDrawPanel(DrawOptions options, std::shared_ptr<SharedSession> shared)
+      : SessionPanel(std::move(shared), options.controls), o_(std::move(options)) {
+    if (o_.digit >= 0) pending_digit_ = o_.digit;
+  }
+
+  // The lesson's strokes are parsed by the factory; errors there stop the panel.
+  Status set_strokes(const std::string& text) {
+    std::vector<cnn_ui::Stroke> strokes;
+    if (Status s = cnn_ui::parse_strokes(text, &strokes); !s) return s;
+    strokes_ = std::move(strokes);
+    copied_.reset();
+    redraw();
+    return Status::ok();
+  }
+
+  Status set_param(const std::string& key, const std::string& value) override {
+    if (key == "strokes") return set_strokes(value);
+    if (key == "digit") return parse_whole_value(key, value, 0, cnn_ui::kMaxTestImage, &pending_digit_);
+    return Panel::set_param(key, value);
+  }
+
+  Status press(const std::string& button) override {
+    if (button == "clear") clear();
+    else if (button == "show") show();
+    else if (button == "train") shared_->play();
+    else if (button == "pause") shared_->pause();
+    else return Panel::press(button);
+    return Status::ok();
+  }
+
+  void draw_ready(const FrameContext& frame) override {
+    copy_pending_digit();
+    draw_contents(frame.content_width);
+  }
+
+ private:
+  void clear() {
+    strokes_.clear();
+    copied_.reset();
+    stroke_open_ = false;
+    redraw();
+  }
+
+  void show() { shared_->show_image(pixels_, kDrawingLabel); }
+
+  bool shown_to_network() const {
+    return shared_->shown_test_index() < 0 && shared_->shown_label() == kDrawingLabel;
+  }
+
+  void copy_pending_digit() {
+    auto data = shared_->data();
+    if (pending_digit_ < 0 || !data || data->test.count == 0) return;
+    const int index = std::min(pending_digit_, data->test.count - 1);
+    pending_digit_ = -1;
+    cnn_ui::DigitPixels pixels;
+    std::copy(data->test.image(index), data->test.image(index) + cnn::kImagePixels, pixels.begin());
+    copied_ = pixels;
+    copied_from_ = index;
+    strokes_.clear();
+    redraw();
+  }
+
+  // The picture the network gets changed: rasterise, show it, hand it to the network.
+  void redraw() {
+    pixels_ = copied_ ? *copied_ : cnn_ui::rasterise_strokes(strokes_);
+    if (Status s = preview_.set({pixels_.data()}); !s) error_ = s.message();
+    show();
+  }
+
+  void draw_contents(float width) {
+    const float canvas = std::clamp(width * 0.3f, 200.0f, 320.0f * scale_);
+    const char* seen_title = "What the network gets";
+    const float seen = std::max(28.0f * 5.0f * scale_, ImGui::CalcTextSize(seen_title).x);
+    if (!ImGui::BeginTable("draw", 3, ImGuiTableFlags_None)) return;
+    ImGui::TableSetupColumn("canvas", ImGuiTableColumnFlags_WidthFixed, canvas + 8.0f);
+    ImGui::TableSetupColumn("seen", ImGuiTableColumnFlags_WidthFixed, seen + 8.0f);
+    ImGui::TableSetupColumn("answer", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted("Draw a digit (hold the left button)");
+    draw_canvas(canvas);
+    if (ImGui::Button("Clear")) clear();
+    ImGui::SameLine();
+    auto data = shared_->data();
+    if (ImGui::Button("Copy a test digit") && data && data->test.count > 0) {
+      pending_digit_ = copied_ ? (copied_from_ + 1) % data->test.count : copied_from_;
+      copy_pending_digit();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("puts the next handwritten digit of the test set on the canvas");
+
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(seen_title);
+    preview_.draw(0, 28.0f * 5.0f * scale_);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + seen);
+    ImGui::TextDisabled(copied_ ? "test image %d, as it is in the data set"
+                                : "28 x 28 pixels: your strokes scaled into a 20 x 20 box and centred, like MNIST's",
+                        copied_from_);
+    ImGui::PopTextWrapPos();
+
+    ImGui::TableNextColumn();
+    draw_answer(width - canvas - seen - 40.0f * scale_);
+    ImGui::EndTable();
+    if (!error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().error), "%s", error_.c_str());
+  }
+
+  void draw_canvas(float side) {
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("canvas", ImVec2(side, side));
+    const ImVec2 end(origin.x + side, origin.y + side);
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(origin, end, IM_COL32(0, 0, 0, 255));
+    draw->AddRect(origin, end, ImGui::GetColorU32(ImGuiCol_Border), 0.0f, 0, 2.0f);
+
+    if (ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+      const ImVec2 mouse = ImGui::GetIO().MousePos;
+      const cnn_ui::CanvasPoint p{std::clamp((mouse.x - origin.x) / side, 0.0f, 1.0f),
+                                  std::clamp((mouse.y - origin.y) / side, 0.0f, 1.0f)};
+      if (!stroke_open_) {
+        if (copied_) strokes_.clear();
+        copied_.reset();
+        strokes_.emplace_back();
+        stroke_open_ = true;
+      }
+      cnn_ui::Stroke& stroke = strokes_.back();
+      const bool moved = stroke.empty() || std::abs(stroke.back().x - p.x) + std::abs(stroke.back().y - p.y) > kMinPointStep;
+      if (moved) {
+        stroke.push_back(p);
+        redraw();
+      }
+    } else {
+      stroke_open_ = false;
+    }
+
+    if (copied_) {
+      preview_.draw_at(0, origin, side);
+    } else {
+      const float pen = kShownPenWidth * side;
+      const ImU32 ink = IM_COL32(255, 255, 255, 255);
+      for (const cnn_ui::Stroke& stroke : strokes_)
+        for (std::size_t i = 0; i < stroke.size(); ++i) {
+          const ImVec2 a(origin.x + stroke[i].x * side, origin.y + stroke[i].y * side);
+          draw->AddCircleFilled(a, pen * 0.5f, ink, 12);
+          if (i + 1 < stroke.size())
+            draw->AddLine(a, ImVec2(origin.x + stroke[i + 1].x * side, origin.y + stroke[i + 1].y * side), ink, pen);
+        }
+    }
+    if (strokes_.empty() && !copied_) {
+      const char* hint = "draw here";
+      const ImVec2 size = ImGui::CalcTextSize(hint);
+      draw->AddText(ImVec2(origin.x + (side - size.x) * 0.5f, origin.y + (side - size.y) * 0.5f),
+                    ImGui::GetColorU32(ImGuiCol_TextDisabled), hint);
+    }
+  }
+
+  void draw_answer(float width) {
+    const cnn::Inference* inference = shared_->inference();
+    if (strokes_.empty() && !copied_) {
+      ImGui::TextWrapped("Draw a digit on the black square: the network's answer appears here while you draw.");
+      return;
+    }
+    if (!shown_to_network()) {
+      ImGui::TextWrapped("The network is looking at %s now (another panel chose it).", shared_->shown_label().c_str());
+      if (ImGui::Button("Show it my drawing")) show();
+      return;
+    }
+    if (!inference || shared_->inference_label() != kDrawingLabel) {
+      ImGui::TextDisabled("waiting for the network's answer...");
+      return;
+    }
+    auto data = shared_->data();
+    const std::vector<std::string> names = data ? data->test.class_names : cnn::digit_class_names();
+    const int predicted = std::min<int>(inference->predicted, static_cast<int>(names.size()) - 1);
+    ImGui::Text("The network says: %s (%.1f%% sure)", names[predicted].c_str(),
+                100.0f * inference->probabilities[inference->predicted]);
+    cnn_ui::draw_probability_bars(*inference, names, std::max(200.0f, std::min(width, 520.0f * scale_)),
+                                  cnn_ui::backend_colour(shared_->backend()));
+    const cnn::SessionSnapshot& snap = shared_->snapshot();
+    if (snap.progress.steps == 0)
+      ImGui::TextWrapped("These weights are still random: the answer is a guess. Train the network, then draw again.");
+    else
+      ImGui::TextDisabled("after %s training steps", with_commas(static_cast<double>(snap.progress.steps)).c_str());
+  }
+
+  DrawOptions o_;
+  std::vector<cnn_ui::Stroke> strokes_;
+  bool stroke_open_ = false;
+  std::optional<cnn_ui::DigitPixels> copied_;  // a test image put on the canvas
+  int copied_from_ = 0;
+  int pending_digit_ = -1;  // a test image to copy once the data is loaded
+  cnn_ui::DigitPixels pixels_{};
+  cnn_ui::ThumbnailAtlas preview_;
+  std::string error_;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_cnn_draw_panel(PanelArgs& args, std::string* error) {
+  DrawOptions o;
+  o.session = args.get_string("session", "main");
+  o.controls = args.get_bool("controls", true);
+  o.strokes = args.get_string("strokes", "");
+  o.digit = static_cast<int>(args.get_int("digit", -1, 0, cnn_ui::kMaxTestImage));
+  if (!args.error().empty()) return nullptr;
+  auto shared = SharedSession::get(o.session, cnn_ui::SessionConfig{});
+  auto panel = std::make_unique<CnnDrawPanel>(o, std::move(shared));
+  if (!o.strokes.empty()) {
+    if (Status s = panel->set_strokes(o.strokes); !s) {
+      *error = s.message();
+      return nullptr;
+    }
+  }
+  return panel;
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,404 @@
+// Inside the network, live: for one image (a test image, or the user's drawing), every
+// layer's feature maps, the conv filters, and the answer, redrawn after every training
+// step as the weights change. On a GPU session the maps are colour-mapped by a CUDA
+// kernel from the trainer's device memory straight into OpenGL buffers (CUDA-OpenGL
+// interop); on a CPU session they are drawn on the CPU. Hovering a map pixel reads its
+// value.
+//
+// Parameters: session (default main), image (test image index), layers (comma list of
+// input, conv1, pool1, conv2, pool2, conv3, dense1; default all), filters (conv1 |
+// conv2 | both | none), normalize (map | layer), controls (the Train/Pause bar),
+// max_zoom (largest magnification of a map pixel).
+// Buttons: next, previous, train, pause.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "app/cnn/network_pictures.h"
+#include "app/cnn/probability_bars.h"
+#include "app/cnn/session_bar.h"
+#include "app/cnn/session_panel.h"
+#include "app/panel_factories.h"
+#include "app/ui_style.h"
+#include "compute/cnn/feature_map_pixel.h"
+#include "compute/core/split_mix.h"
+
+namespace whygpu::app {
+namespace {
+
+using cnn_ui::FilterBank;
+using cnn_ui::NetworkPictures;
+using cnn_ui::SharedSession;
+
+const char* layer_key(cnn::Layer layer) {
+  switch (layer) {
+    case cnn::Layer::kInput: return "input";
+    case cnn::Layer::kConv1: return "conv1";
+    case cnn::Layer::kPool1: return "pool1";
+    case cnn::Layer::kConv2: return "conv2";
+    case cnn::Layer::kPool2: return "pool2";
+    case cnn::Layer::kConv3: return "conv3";
+    case cnn::Layer::kDense1: return "dense1";
+    case cnn::Layer::kOutput: return "output";
+  }
+  return "?";
+}
+
+// What each picture shows, in a line a student can read.
+const char* layer_caption(cnn::Layer layer) {
+  switch (layer) {
+    case cnn::Layer::kInput: return "the 28 x 28 input";
+    case cnn::Layer::kConv1: return "conv1: 32 maps of 26 x 26, one per filter (after ReLU)";
+    case cnn::Layer::kPool1: return "pool1: the same 32 maps, 13 x 13 (the largest of each 2 x 2)";
+    case cnn::Layer::kConv2: return "conv2: 64 maps of 11 x 11 (after ReLU)";
+    case cnn::Layer::kPool2: return "pool2: 64 maps of 5 x 5";
+    case cnn::Layer::kConv3: return "conv3: 64 maps of 3 x 3 (after ReLU)";
+    case cnn::Layer::kDense1: return "dense1: 64 units, drawn as an 8 x 8 square";
+    case cnn::Layer::kOutput: return "output";
+  }
+  return "";
+}
+
+Status parse_layers(const std::string& text, std::vector<cnn::Layer>* out) {
+  out->clear();
+  if (text == "all") {
+    out->assign(cnn_ui::kPictureLayers.begin(), cnn_ui::kPictureLayers.end());
+    return Status::ok();
+  }
+  std::stringstream in(text);
+  std::string name;
+  while (std::getline(in, name, ',')) {
+    bool found = false;
+    for (cnn::Layer layer : cnn_ui::kPictureLayers)
+      if (name == layer_key(layer)) {
+        out->push_back(layer);
+        found = true;
+      }
+    if (!found)
+      return Status::error("layers must be all or a comma list of input, conv1, pool1, conv2, pool2, conv3, dense1 (got '" +
+                           name + "')");
+  }
+  if (out->empty()) return Status::error("layers names no layer");
+  return Status::ok();
+}
+
+struct MapsOptions {
+  std::string session = "main";
+  int image = -1;
+  std::vector<cnn::Layer> layers;
+  bool conv1_filters = true;
+  bool conv2_filters = false;
+  cnn::Normalization normalization = cnn::Normalization::kPerMap;
+  bool controls = true;
+  int max_zoom = 10;
+};
+
+Status parse_filters(const std::string& text, MapsOptions* o) {
+  if (text == "conv1") o->conv1_filters = true, o->conv2_filters = false;
+  else if (text == "conv2") o->conv1_filters = false, o->conv2_filters = true;
+  else if (text == "both") o->conv1_filters = o->conv2_filters = true;
+  else if (text == "none") o->conv1_filters = o->conv2_filters = false;
+  else return Status::error("must be conv1, conv2, both or none (got '" + text + "')");
+  return Status::ok();
+}
+
+Status parse_normalization(const std::string& text, cnn::Normalization* out) {
+  if (text == "map") *out = cnn::Normalization::kPerMap;
+  else if (text == "layer") *out = cnn::Normalization::kPerLayer;
+  else return Status::error("must be map or layer (got '" + text + "')");
+  return Status::ok();
+}
+
+// A horizontal colour bar for a colour map, with labels at its ends (and middle).
+void draw_colour_scale(cnn::Colormap colormap, const char* low, const char* middle, const char* high, float width,
+                       float scale) {
+  const float height = 12.0f * scale;
+  ImGui::TextDisabled("%s", low);
+  ImGui::SameLine();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const ImVec2 bar(at.x, at.y + (ImGui::GetTextLineHeight() - height) * 0.5f);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  constexpr int kSteps = 48;
+  for (int i = 0; i < kSteps; ++i) {
+    const float t0 = static_cast<float>(i) / kSteps, t1 = static_cast<float>(i + 1) / kSteps;
+    draw->AddRectFilled(ImVec2(bar.x + width * t0, bar.y), ImVec2(bar.x + width * t1 + 1.0f, bar.y + height),
+                        cnn::colormap_rgba((t0 + t1) * 0.5f, colormap));
+  }
+  if (middle && *middle) {
+    const float w = ImGui::CalcTextSize(middle).x;
+    draw->AddText(ImVec2(bar.x + (width - w) * 0.5f, bar.y + height), ImGui::GetColorU32(ImGuiCol_TextDisabled), middle);
+  }
+  ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", high);
+  if (middle && *middle) ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeight() * 0.5f));
+}
+
+class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
+ public:
+  CnnFeatureMapsPanel(MapsOptions options, std::shared_ptr<SharedSession> shared)
+      : SessionPanel(std::move(shared), options.controls), o_(std::move(options)) {
+    if (o_.image >= 0) shared_->show_test_image(o_.image);
+  }
+
+  Status set_param(const std::string& key, const std::string& value) override {
+    if (key == "image") {
+      int index = 0;
+      if (Status s = parse_whole_value(key, value, 0, cnn_ui::kMaxTestImage, &index); !s) return s;
+      shared_->show_test_image(index);
+    } else if (key == "layers") {
+      return parse_layers(value, &o_.layers).with_context(key);
+    } else if (key == "filters") {
+      return parse_filters(value, &o_).with_context(key);
+    } else if (key == "normalize") {
+      return parse_normalization(value, &o_.normalization).with_context(key);
+    } else {
+      return Panel::set_param(key, value);
+    }
+    return Status::ok();
+  }
+
+  Status press(const std::string& button) override {
+    if (button == "next") step_image(+1);
+    else if (button == "previous") step_image(-1);
+    else if (button == "train") shared_->play();
+    else if (button == "pause") shared_->pause();
+    else return Panel::press(button);
+    return Status::ok();
+  }
+
+  void draw_ready(const FrameContext& frame) override {
+    refresh_pictures();
+    draw_image_choice();
+    draw_contents(frame.content_width);
+  }
+
+ private:
+  void step_image(int delta) {
+    auto data = shared_->data();
+    const int count = data ? data->test.count : 1;
+    const int now = std::max(shared_->shown_test_index(), 0);
+    shared_->show_test_image(((now + delta) % count + count) % count);
+  }
+
+  void refresh_pictures() {
+    NetworkPictures::Options options;
+    options.normalization = o_.normalization;
+    options.filters = o_.conv1_filters || o_.conv2_filters;
+    options.conv2_filters = o_.conv2_filters;
+    const bool changed = options.normalization != drawn_options_.normalization ||
+                         options.filters != drawn_options_.filters ||
+                         options.conv2_filters != drawn_options_.conv2_filters;
+    if (shared_->inference_stamp() == drawn_stamp_ && !changed) return;
+    drawn_stamp_ = shared_->inference_stamp();
+    drawn_options_ = options;
+    const Status s = pictures_.refresh(*shared_, options);
+    error_ = s ? "" : s.message();
+  }
+
+  void draw_image_choice() {
+    auto data = shared_->data();
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("Shown: %s", shared_->shown_label().c_str());
+    if (shared_->inference() && shared_->inference_label() != shared_->shown_label()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("(the pictures below are still of %s)", shared_->inference_label().c_str());
+    }
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("previous-image", ImGuiDir_Left)) step_image(-1);
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("next-image", ImGuiDir_Right)) step_image(+1);
+    ImGui::SameLine();
+    if (ImGui::Button("Random test image") && data && data->test.count > 0)
+      shared_->show_test_image(static_cast<int>(random_.below(static_cast<std::uint32_t>(data->test.count))));
+    ImGui::SameLine();
+    bool per_layer = o_.normalization == cnn::Normalization::kPerLayer;
+    if (ImGui::Checkbox("one colour range per layer", &per_layer))
+      o_.normalization = per_layer ? cnn::Normalization::kPerLayer : cnn::Normalization::kPerMap;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("off: each map is stretched over its own range, so every map's pattern shows\n"
+                        "on: one range for the whole layer, so you see which maps respond most");
+  }
+
+  // The input and the answer first, then the layers two to a row, then the filters.
+  void draw_contents(float width) {
+    const cnn::Inference* inference = shared_->inference();
+    if (!inference) {
+      ImGui::TextDisabled("waiting for the network's first answer...");
+      return;
+    }
+    auto data = shared_->data();
+    const std::vector<std::string> names = data ? data->test.class_names : cnn::digit_class_names();
+    const float cell_pad = 2.0f * ImGui::GetStyle().CellPadding.x + 8.0f;
+    const float half = (width - cell_pad) * 0.5f;
+    const bool show_input = std::find(o_.layers.begin(), o_.layers.end(), cnn::Layer::kInput) != o_.layers.end();
+    if (ImGui::BeginTable("answer", 2, ImGuiTableFlags_None)) {
+      ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthFixed, show_input ? 150.0f * scale_ : 1.0f);
+      ImGui::TableSetupColumn("bars", ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      if (show_input) draw_layer(cnn::Layer::kInput, 140.0f * scale_, *inference);
+      ImGui::TableNextColumn();
+      ImGui::Text("The answer: %s (%.1f%%)", names[std::min<int>(inference->predicted, static_cast<int>(names.size()) - 1)].c_str(),
+                  100.0f * inference->probabilities[inference->predicted]);
+      cnn_ui::draw_probability_bars(*inference, names, std::min(width - 170.0f * scale_, 520.0f * scale_),
+                                    cnn_ui::backend_colour(shared_->backend()));
+      ImGui::EndTable();
+    }
+    std::vector<cnn::Layer> rest;
+    for (cnn::Layer layer : o_.layers)
+      if (layer != cnn::Layer::kInput) rest.push_back(layer);
+    if (!rest.empty()) {
+      draw_activation_scale(*inference, rest);
+      const bool two = rest.size() > 1 && width > 900.0f * scale_;
+      if (ImGui::BeginTable("layers", two ? 2 : 1, ImGuiTableFlags_BordersInnerV)) {
+        for (std::size_t i = 0; i < rest.size(); ++i) {
+          if (i % (two ? 2 : 1) == 0) ImGui::TableNextRow();
+          ImGui::TableNextColumn();
+          draw_layer(rest[i], two ? half : width - cell_pad, *inference);
+        }
+        ImGui::EndTable();
+      }
+    }
+    draw_filters(width - cell_pad);
+    ImGui::TextDisabled("Pictures %s, %.2f ms; redrawn after every training step.", pictures_.how_drawn().c_str(),
+                        pictures_.last_refresh_ms());
+    if (!error_.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+      ImGui::TextWrapped("%s", error_.c_str());
+      ImGui::PopStyleColor();
+    }
+  }
+
+  void draw_activation_scale(const cnn::Inference& inference, const std::vector<cnn::Layer>& layers) {
+    if (o_.normalization == cnn::Normalization::kPerMap) {
+      draw_colour_scale(cnn::Colormap::kViridis, "lowest", "", "highest value of each map", 200.0f * scale_, scale_);
+      return;
+    }
+    float lo = 0, hi = 0;
+    std::string ranges;
+    for (cnn::Layer layer : layers) {
+      cnn_ui::value_range(inference.activations[static_cast<int>(layer)], &lo, &hi);
+      char text[64];
+      std::snprintf(text, sizeof text, "%s%s %.2f to %.2f", ranges.empty() ? "" : ", ", layer_key(layer), lo, hi);
+      ranges += text;
+    }
+    draw_colour_scale(cnn::Colormap::kViridis, "lowest", "", "highest value in the layer", 200.0f * scale_, scale_);
+    ImGui::TextDisabled("Ranges: %s", ranges.c_str());
+  }
+
+  // A picture magnified by a whole number (crisp pixels) to fit `width`.
+  float zoom_for(const cnn::FeatureMapLayout& layout, float width) const {
+    const float fit = std::floor(width / static_cast<float>(layout.width()));
+    return std::clamp(fit, 1.0f, static_cast<float>(o_.max_zoom) * scale_);
+  }
+
+  void draw_layer(cnn::Layer layer, float width, const cnn::Inference& inference) {
+    if (layer != cnn::Layer::kInput) ImGui::TextUnformatted(layer_caption(layer));
+    if (!pictures_.has(layer)) {
+      ImGui::TextDisabled("(not drawn yet)");
+      return;
+    }
+    const cnn_ui::PictureLayout& pl = pictures_.layout(layer);
+    const float zoom = layer == cnn::Layer::kDense1 ? std::min(zoom_for(pl.layout, width), 16.0f * scale_)
+                                                    : zoom_for(pl.layout, width);
+    const std::vector<float>& values = inference.activations[static_cast<int>(layer)];
+    if (draw_picture(pictures_.picture(layer), pl.layout, zoom)) {
+      int channel = 0, index = 0;
+      if (hovered_pixel(pl.layout, zoom, &channel, &index)) {
+        const int per_map = pl.layout.map_width * pl.layout.map_height;
+        const std::size_t at = static_cast<std::size_t>(channel) * per_map + index;
+        if (at < values.size()) {
+          if (layer == cnn::Layer::kDense1) ImGui::SetTooltip("unit %d: %.3f", index, values[at]);
+          else if (layer == cnn::Layer::kInput) ImGui::SetTooltip("pixel (%d, %d): %.3f", index % pl.layout.map_width, index / pl.layout.map_width, values[at]);
+          else ImGui::SetTooltip("%s map %d at (%d, %d): %.3f", layer_key(layer), channel, index % pl.layout.map_width,
+                                 index / pl.layout.map_width, values[at]);
+        }
+      }
+    }
+  }
+
+  // Returns true when the picture is hovered.
+  bool draw_picture(const CudaGlImage& image, const cnn::FeatureMapLayout& layout, float zoom) {
+    picture_origin_ = ImGui::GetCursorScreenPos();
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(image.texture())),
+                 ImVec2(layout.width() * zoom, layout.height() * zoom));
+    return ImGui::IsItemHovered();
+  }
+
+  bool hovered_pixel(const cnn::FeatureMapLayout& layout, float zoom, int* channel, int* index) const {
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const int px = static_cast<int>((mouse.x - picture_origin_.x) / zoom);
+    const int py = static_cast<int>((mouse.y - picture_origin_.y) / zoom);
+    if (px < 0 || py < 0 || px >= layout.width() || py >= layout.height()) return false;
+    return cnn::locate_pixel(layout, px, py, channel, index);
+  }
+
+  void draw_filters(float width) {
+    const FilterBank banks[2] = {FilterBank::kConv1, FilterBank::kConv2};
+    const bool wanted[2] = {o_.conv1_filters, o_.conv2_filters};
+    bool any = false;
+    for (int b = 0; b < 2; ++b) {
+      if (!wanted[b]) continue;
+      if (!any) {
+        ImGui::Spacing();
+        draw_colour_scale(cnn::Colormap::kDiverging, "negative", "0", "positive weight", 200.0f * scale_, scale_);
+        any = true;
+      }
+      const cnn_ui::PictureLayout& pl = pictures_.layout(banks[b]);
+      ImGui::TextUnformatted(b == 0 ? "conv1 filters: 32 of 3 x 3 weights, each slid over the image to make one conv1 map"
+                                    : "conv2 filters: one row per filter, 32 kernels of 3 x 3 each (one for every conv1 map it reads)");
+      if (!pictures_.has(banks[b])) {
+        ImGui::TextDisabled("(not drawn yet)");
+        continue;
+      }
+      const float zoom = std::min(zoom_for(pl.layout, width * (b == 0 ? 0.5f : 1.0f)), b == 0 ? 14.0f * scale_ : 4.0f * scale_);
+      if (draw_picture(pictures_.picture(banks[b]), pl.layout, zoom)) {
+        int channel = 0, index = 0;
+        if (hovered_pixel(pl.layout, zoom, &channel, &index)) {
+          const std::vector<float>& params = pictures_.host_parameters();
+          const int base = cnn::kParamBlocks[b == 0 ? cnn::kConv1Weight : cnn::kConv2Weight].offset;
+          const std::size_t at = static_cast<std::size_t>(base) + static_cast<std::size_t>(channel) * 9 + index;
+          const int filter = b == 0 ? channel : channel / cnn::kConv2.in_channels;
+          if (at < params.size())
+            ImGui::SetTooltip("filter %d, weight (%d, %d): %.4f", filter, index % 3, index / 3, params[at]);
+          else if (b == 0)
+            ImGui::SetTooltip("filter %d: it makes conv1 map %d", filter, filter);
+          else
+            ImGui::SetTooltip("filter %d, kernel for conv1 map %d", filter, channel % cnn::kConv2.in_channels);
+        }
+      }
+    }
+  }
+
+  MapsOptions o_;
+  NetworkPictures pictures_;
+  NetworkPictures::Options drawn_options_;
+  long drawn_stamp_ = -1;
+  std::string error_;
+  ImVec2 picture_origin_;
+  SplitMix64 random_{0x5EED};
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_cnn_feature_maps_panel(PanelArgs& args, std::string* error) {
+  MapsOptions o;
+  o.session = args.get_string("session", "main");
+  o.image = static_cast<int>(args.get_int("image", -1, 0, cnn_ui::kMaxTestImage));  // -1: whatever the session shows
+  if (Status s = parse_layers(args.get_string("layers", "all"), &o.layers); !s) *error = s.message();
+  if (Status s = parse_filters(args.get_choice("filters", "conv1", {"conv1", "conv2", "both", "none"}), &o); !s)
+    *error = s.message();
+  if (Status s = parse_normalization(args.get_choice("normalize", "map", {"map", "layer"}), &o.normalization); !s)
+    *error = s.message();
+  o.controls = args.get_bool("controls", true);
+  o.max_zoom = static_cast<int>(args.get_int("max_zoom", 10, 1, 32));
+  if (!args.error().empty() || !error->empty()) return nullptr;
+  auto shared = cnn_ui::SharedSession::get(o.session, cnn_ui::SessionConfig{});
+  return std::make_unique<CnnFeatureMapsPanel>(std::move(o), std::move(shared));
+}
+
+}  // namespace whygpu::app

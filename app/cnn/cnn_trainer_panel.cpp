@@ -1,0 +1,399 @@
+// "Train a CNN, live": the curriculum's MNIST network training on the CPU or the GPU,
+// with the controls a teacher needs on a projector (train, pause, single step, reset,
+// batch size and learning rate changed while it runs, the data set switched between
+// digits, clothes and a folder of the user's own images), the loss and accuracy curves
+// for training batches and the test set, epoch progress, images per second, and saved
+// weights. A preview shows the training images as the network sees them (28x28 grey).
+//
+// Parameters: session (shared with the other cnn-* panels, default main), backend
+// (auto | cpu | gpu), dataset (digits | fashion | folder), folder, batch, lr, seed,
+// epochs (for the train-epochs button), controls (the back-end/data/weights part),
+// curves, preview, weights (the file Save and Load use).
+// Buttons: train, pause, step, reset, evaluate, train-epochs, save, load, reload,
+// make-example (writes an example image folder from test digits). busy() is true while
+// the session is being prepared and while a train-epochs run is under way.
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "app/cnn/own_images.h"
+#include "app/cnn/session_bar.h"
+#include "app/number_text.h"
+#include "app/cnn/shared_session.h"
+#include "app/cnn/thumbnail_atlas.h"
+#include "app/cnn/training_charts.h"
+#include "app/device_choice.h"
+#include "app/panel_factories.h"
+#include "app/plot/plot.h"
+#include "app/settings.h"
+#include "app/ui_style.h"
+
+namespace whygpu::app {
+namespace {
+
+using cnn_ui::BackendChoice;
+using cnn_ui::DataChoice;
+using cnn_ui::SharedSession;
+
+constexpr int kPreviewPerClass = 12;
+constexpr double kLogEverySeconds = 2.0;
+
+struct TrainerPanelOptions {
+  std::string session = "main";
+  bool controls = true;
+  bool curves = true;
+  bool preview = false;
+  int epochs = 1;
+  std::string weights_path;
+};
+
+Status parse_backend(const std::string& text, BackendChoice* out) {
+  if (text == "auto") *out = BackendChoice::kAuto;
+  else if (text == "cpu") *out = BackendChoice::kCpu;
+  else if (text == "gpu") *out = BackendChoice::kGpu;
+  else return Status::error("must be auto, cpu or gpu (got '" + text + "')");
+  return Status::ok();
+}
+
+class CnnTrainerPanel final : public Panel {
+ public:
+  CnnTrainerPanel(TrainerPanelOptions options, std::shared_ptr<SharedSession> shared)
+      : o_(std::move(options)), shared_(std::move(shared)) {
+    const cnn_ui::DataRequest& data = shared_->config().data;
+    std::snprintf(folder_buffer_, sizeof folder_buffer_, "%s",
+                  data.folder.empty() ? cnn_ui::default_image_folder().c_str() : data.folder.c_str());
+    std::snprintf(weights_buffer_, sizeof weights_buffer_, "%s", o_.weights_path.c_str());
+  }
+
+  Status set_param(const std::string& key, const std::string& value) override {
+    if (key == "backend") {
+      BackendChoice b;
+      if (Status s = parse_backend(value, &b); !s) return s.with_context(key);
+      shared_->set_backend(b);
+    } else if (key == "dataset") {
+      cnn_ui::DataRequest request = shared_->config().data;
+      if (Status s = cnn_ui::parse_choice(value, &request.choice); !s) return s.with_context(key);
+      if (request.choice == DataChoice::kFolder) request.folder = folder_buffer_;
+      shared_->set_data(request);
+    } else if (key == "folder") {
+      std::snprintf(folder_buffer_, sizeof folder_buffer_, "%s", value.c_str());
+      shared_->set_data({DataChoice::kFolder, value});
+    } else if (key == "batch") {
+      int batch = 0;
+      if (Status s = parse_whole_value(key, value, 1, cnn::kMaxBatch, &batch); !s) return s;
+      shared_->set_batch(batch);
+    } else if (key == "lr") {
+      float learning_rate = 0;
+      if (Status s = parse_number_value(key, value, 1e-6, 0.5, &learning_rate); !s) return s;
+      shared_->set_learning_rate(learning_rate);
+    } else if (key == "epochs") {
+      return parse_whole_value(key, value, 1, 1000, &o_.epochs);
+    } else if (key == "weights") {
+      std::snprintf(weights_buffer_, sizeof weights_buffer_, "%s", value.c_str());
+    } else if (key == "controls") {
+      return parse_flag_value(key, value, &o_.controls);
+    } else if (key == "curves") {
+      return parse_flag_value(key, value, &o_.curves);
+    } else if (key == "preview") {
+      return parse_flag_value(key, value, &o_.preview);
+    } else {
+      return Panel::set_param(key, value);
+    }
+    return Status::ok();
+  }
+
+  Status press(const std::string& button) override {
+    if (button == "train") shared_->play();
+    else if (button == "pause") shared_->pause();
+    else if (button == "step") shared_->step(1);
+    else if (button == "reset") shared_->reset();
+    else if (button == "evaluate") shared_->evaluate();
+    else if (button == "train-epochs") shared_->train_epochs(o_.epochs);
+    else if (button == "save") shared_->save_weights(weights_buffer_);
+    else if (button == "load") shared_->load_weights(weights_buffer_);
+    else if (button == "reload") shared_->reload();
+    else if (button == "make-example") return make_example_folder();
+    else return Panel::press(button);
+    return Status::ok();
+  }
+
+  bool busy() const override {
+    return shared_->phase() == SharedSession::Phase::kPreparing || shared_->scripted_run_active();
+  }
+
+  void draw(const FrameContext& frame) override {
+    scale_ = frame.font_scale;
+    ImGui::PushID(this);
+    const bool ready = cnn_ui::draw_session_bar(*shared_, true);
+    const float controls_width = std::min(440.0f * scale_, frame.content_width * 0.42f);
+    if (o_.controls || o_.curves) {
+      const int columns = o_.controls && o_.curves ? 2 : 1;
+      if (ImGui::BeginTable("cnn-trainer", columns, ImGuiTableFlags_BordersInnerV)) {
+        if (o_.controls) ImGui::TableSetupColumn("controls", ImGuiTableColumnFlags_WidthFixed, controls_width);
+        if (o_.curves) ImGui::TableSetupColumn("curves", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableNextRow();
+        if (o_.controls) {
+          ImGui::TableNextColumn();
+          draw_controls(ready);
+        }
+        if (o_.curves) {
+          ImGui::TableNextColumn();
+          if (!o_.controls) draw_live_settings(ready);
+          draw_curves(frame.content_width - (o_.controls ? controls_width : 0.0f));
+        }
+        ImGui::EndTable();
+      }
+    }
+    if (o_.preview) draw_preview(frame.content_width);
+    log_progress(frame);
+    ImGui::PopID();
+  }
+
+ private:
+  // ---- controls ---------------------------------------------------------------------
+
+  void draw_controls(bool ready) {
+    ImGui::PushItemWidth(-ImGui::CalcTextSize("learning rate ").x);
+    draw_backend_choice();
+    draw_data_choice();
+    ImGui::Separator();
+    draw_live_settings(ready);
+    if (ready) draw_progress();
+    ImGui::Separator();
+    draw_weights(ready);
+    ImGui::PopItemWidth();
+  }
+
+  void draw_backend_choice() {
+    const bool on_gpu = shared_->backend() == cnn::Backend::kGpu;
+    if (auto clicked = draw_device_choice(on_gpu ? ComputeDevice::kGpu : ComputeDevice::kCpu))
+      shared_->set_backend(*clicked == ComputeDevice::kGpu ? BackendChoice::kGpu : BackendChoice::kCpu);
+  }
+
+  void draw_data_choice() {
+    const cnn_ui::DataRequest& data = shared_->config().data;
+    ImGui::AlignTextToFramePadding();  // level with the radio buttons, as "Train on:" is
+    ImGui::TextUnformatted("Data:");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("digits", data.choice == DataChoice::kDigits)) shared_->set_data({DataChoice::kDigits, ""});
+    ImGui::SameLine();
+    if (ImGui::RadioButton("clothes", data.choice == DataChoice::kFashion))
+      shared_->set_data({DataChoice::kFashion, ""});
+    ImGui::SameLine();
+    if (ImGui::RadioButton("your images", data.choice == DataChoice::kFolder)) {
+      shared_->set_data({DataChoice::kFolder, folder_buffer_});
+      o_.preview = true;
+    }
+    if (data.choice != DataChoice::kFolder) return;
+    ImGui::InputText("folder", folder_buffer_, sizeof folder_buffer_);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("one sub-folder per class (at most 10), PNG or JPEG images of any size in each;\nor the four IDX files of the official MNIST (train-images-idx3-ubyte, ...)");
+    if (ImGui::Button("Use this folder")) {
+      if (std::string(folder_buffer_) == data.folder) shared_->reload();
+      else shared_->set_data({DataChoice::kFolder, folder_buffer_});
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Make an example folder")) make_example_folder();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("writes 30 test digits of each class into the folder above, as dark ink on white paper");
+    if (!example_message_.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, example_ok_ ? palette().muted_text : palette().error);
+      ImGui::TextWrapped("%s", example_message_.c_str());
+      ImGui::PopStyleColor();
+    }
+  }
+
+  Status make_example_folder() {
+    std::shared_ptr<const cnn::DatasetPair> digits;
+    Status s = cnn_ui::load_data({DataChoice::kDigits, ""}, &digits);
+    int written = 0;
+    if (s) s = cnn_ui::write_example_folder(digits->test, folder_buffer_, 30, &written);
+    example_ok_ = s.is_ok();
+    example_message_ = s ? "wrote " + std::to_string(written) + " images into " + folder_buffer_ +
+                               ": add your own beside them, or replace them"
+                         : s.message();
+    if (s) shared_->set_data({DataChoice::kFolder, folder_buffer_});
+    if (s && shared_->config().data.folder == folder_buffer_) shared_->reload();
+    return s;
+  }
+
+  // Batch size and learning rate: applied when the slider is let go (one command per
+  // change, not one per pixel dragged), while training runs.
+  void draw_live_settings(bool ready) {
+    if (!ready) return;
+    const cnn::SessionSnapshot& snap = shared_->snapshot();
+    if (!batch_editing_) batch_ = snap.batch_size;
+    ImGui::SliderInt("batch size", &batch_, 1, cnn::kMaxBatch, "%d", ImGuiSliderFlags_Logarithmic);
+    batch_editing_ = ImGui::IsItemActive();
+    if (ImGui::IsItemDeactivatedAfterEdit()) shared_->set_batch(std::clamp(batch_, 1, cnn::kMaxBatch));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("images per training step (Ctrl+click to type a value)");
+    if (!lr_editing_) lr_ = snap.learning_rate;
+    ImGui::SliderFloat("learning rate", &lr_, 1e-5f, 1e-1f, "%.5f", ImGuiSliderFlags_Logarithmic);
+    lr_editing_ = ImGui::IsItemActive();
+    if (ImGui::IsItemDeactivatedAfterEdit()) shared_->set_learning_rate(std::clamp(lr_, 1e-6f, 0.5f));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Adam's step size; 0.001 is the usual choice");
+  }
+
+  void draw_progress() {
+    const cnn::SessionSnapshot& snap = shared_->snapshot();
+    const cnn::TrainProgress& p = snap.progress;
+    const float fraction = p.epoch_size > 0 ? static_cast<float>(p.epoch_position) / p.epoch_size : 0.0f;
+    char overlay[96];
+    std::snprintf(overlay, sizeof overlay, "epoch %d: %s of %s images", p.epochs_completed + 1,
+                  with_commas(p.epoch_position).c_str(), with_commas(p.epoch_size).c_str());
+    ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
+    ImGui::PushStyleColor(ImGuiCol_Text, cnn_ui::backend_colour(shared_->backend()));
+    ImGui::Text("%s images per second", with_commas(snap.images_per_second).c_str());
+    ImGui::PopStyleColor();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s %s, %s images seen; %s", with_commas(static_cast<double>(p.steps)).c_str(),
+                       p.steps == 1 ? "step" : "steps", with_commas(static_cast<double>(p.images_seen)).c_str(),
+                       snap.data_name.c_str());
+    ImGui::PopStyleColor();
+    if (ImGui::Button("Evaluate on the test set")) shared_->evaluate();
+    ImGui::SameLine();
+    char label[48];
+    std::snprintf(label, sizeof label, "Train %d epoch%s", o_.epochs, o_.epochs == 1 ? "" : "s");
+    if (ImGui::Button(label)) shared_->train_epochs(o_.epochs);
+    if (!snap.message.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, snap.message_is_error ? palette().error : palette().muted_text);
+      ImGui::TextWrapped("%s", snap.message.c_str());
+      ImGui::PopStyleColor();
+    }
+  }
+
+  void draw_weights(bool ready) {
+    ImGui::InputText("weights", weights_buffer_, sizeof weights_buffer_);
+    ImGui::BeginDisabled(!ready);
+    if (ImGui::Button("Save weights")) shared_->save_weights(weights_buffer_);
+    ImGui::SameLine();
+    if (ImGui::Button("Load weights")) shared_->load_weights(weights_buffer_);
+    ImGui::EndDisabled();
+  }
+
+  // ---- curves and preview -----------------------------------------------------------
+
+  void draw_curves(float width) {
+    const cnn::SessionSnapshot& snap = shared_->snapshot();
+    const unsigned colour = cnn_ui::backend_colour(shared_->backend());
+    const float w = std::max(200.0f, width - 2.0f * ImGui::GetStyle().CellPadding.x - 4.0f);
+    const float h = std::clamp(w * 0.32f, 180.0f * scale_, 300.0f * scale_);
+    if (w > 900.0f * scale_) {
+      loss_view_.draw("loss", cnn_ui::loss_chart(snap, colour), ImVec2(w * 0.5f - 4.0f, h), scale_);
+      ImGui::SameLine();
+      accuracy_view_.draw("accuracy", cnn_ui::accuracy_chart(snap, colour), ImVec2(w * 0.5f - 4.0f, h), scale_);
+    } else {
+      loss_view_.draw("loss", cnn_ui::loss_chart(snap, colour), ImVec2(w, h), scale_);
+      accuracy_view_.draw("accuracy", cnn_ui::accuracy_chart(snap, colour), ImVec2(w, h), scale_);
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Faint line: the batches being trained on (noisy). Dots: the %s held-out test images, after each epoch.",
+                       shared_->data() ? with_commas(shared_->data()->test.count).c_str() : "");
+    ImGui::PopStyleColor();
+  }
+
+  // What the network sees: the first training images of each class, 28x28 grey.
+  void draw_preview(float width) {
+    auto data = shared_->data();
+    // After a failed change of data set the old images would be shown under the new name.
+    if (!data || shared_->phase() == SharedSession::Phase::kFailed) return;
+    if (data.get() != preview_data_) {
+      preview_data_ = data.get();
+      preview_rows_.assign(data->train.class_names.size(), {});
+      std::vector<const std::uint8_t*> images;
+      for (int i = 0; i < data->train.count; ++i) {
+        std::vector<int>& row = preview_rows_[data->train.labels[i]];
+        if (static_cast<int>(row.size()) >= kPreviewPerClass) continue;
+        row.push_back(static_cast<int>(images.size()));
+        images.push_back(data->train.image(i));
+      }
+      if (Status s = preview_.set(images); !s) preview_error_ = s.message();
+    }
+    ImGui::Spacing();
+    ImGui::TextWrapped("What the network sees: %s, turned into 28 x 28 grey (%s training and %s test images)",
+                data->train.name.c_str(), with_commas(data->train.count).c_str(),
+                with_commas(data->test.count).c_str());
+    if (!preview_error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().error), "%s", preview_error_.c_str());
+    const float label_width = 150.0f * scale_;
+    const float side = std::clamp((width - label_width) / kPreviewPerClass - 4.0f * scale_, 24.0f, 56.0f * scale_);
+    for (std::size_t c = 0; c < preview_rows_.size(); ++c) {
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(data->train.class_names[c].c_str());
+      ImGui::SameLine(label_width);
+      for (std::size_t k = 0; k < preview_rows_[c].size(); ++k) {
+        if (k > 0) ImGui::SameLine(0, 3.0f * scale_);
+        preview_.draw(preview_rows_[c][k], side);
+      }
+      if (preview_rows_[c].empty()) ImGui::TextDisabled("(no training images)");
+    }
+  }
+
+  // Headless runs (scripts, the GPU server) log the speed, for the record.
+  void log_progress(const FrameContext& frame) {
+    frame_ms_ = frame_ms_ == 0.0 ? frame.delta_seconds * 1000.0 : 0.95 * frame_ms_ + 0.05 * frame.delta_seconds * 1000.0;
+    if (!frame.headless || !shared_->running()) return;
+    const double now = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    if (now - last_log_ < kLogEverySeconds) return;
+    last_log_ = now;
+    const cnn::SessionSnapshot& snap = shared_->snapshot();
+    std::fprintf(stderr, "cnn-trainer[%s]: %s, batch %d: %.0f images/s while the UI draws at %.2f ms a frame; epoch %d, test accuracy %s\n",
+                 shared_->name().c_str(), snap.trainer_name.c_str(), snap.batch_size, snap.images_per_second, frame_ms_,
+                 snap.progress.epochs_completed + 1,
+                 snap.test_accuracy.empty() ? "-" : (std::to_string(100.0 * snap.test_accuracy.back().value) + "%").c_str());
+  }
+
+  TrainerPanelOptions o_;
+  std::shared_ptr<SharedSession> shared_;
+  float scale_ = 1.0f;
+  char folder_buffer_[1024] = {};
+  char weights_buffer_[1024] = {};
+  std::string example_message_;
+  bool example_ok_ = true;
+  int batch_ = 64;
+  bool batch_editing_ = false;
+  float lr_ = 1e-3f;
+  bool lr_editing_ = false;
+  plot::PlotView loss_view_, accuracy_view_;
+  cnn_ui::ThumbnailAtlas preview_;
+  const cnn::DatasetPair* preview_data_ = nullptr;
+  std::vector<std::vector<int>> preview_rows_;
+  std::string preview_error_;
+  double frame_ms_ = 0.0;
+  double last_log_ = 0.0;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_cnn_trainer_panel(PanelArgs& args, std::string* error) {
+  TrainerPanelOptions o;
+  o.session = args.get_string("session", "main");
+  cnn_ui::SessionConfig config;
+  if (Status s = parse_backend(args.get_choice("backend", "auto", {"auto", "cpu", "gpu"}), &config.backend); !s)
+    *error = s.message();
+  if (Status s = cnn_ui::parse_choice(args.get_choice("dataset", "digits", {"digits", "fashion", "folder"}),
+                                      &config.data.choice);
+      !s)
+    *error = s.message();
+  if (config.data.choice == DataChoice::kFolder)
+    config.data.folder = args.get_string("folder", cnn_ui::default_image_folder());
+  config.batch = static_cast<int>(args.get_int("batch", 64, 1, cnn::kMaxBatch));
+  config.learning_rate = static_cast<float>(args.get_double("lr", 1e-3, 1e-6, 0.5));
+  config.seed = static_cast<std::uint64_t>(args.get_int("seed", 1, 0, 2147483647));
+  o.epochs = static_cast<int>(args.get_int("epochs", 1, 1, 1000));
+  o.controls = args.get_bool("controls", true);
+  o.curves = args.get_bool("curves", true);
+  o.preview = args.get_bool("preview", config.data.choice == DataChoice::kFolder);
+  o.weights_path = args.get_string("weights", settings_folder() + "/mnist-cnn.weights");
+  if (!args.error().empty() || !error->empty()) return nullptr;
+  auto shared = SharedSession::get(o.session, config);
+  // A session other panels made first: this panel's explicit choices still apply.
+  if (args.has("backend")) shared->set_backend(config.backend);
+  if (args.has("dataset") || args.has("folder")) shared->set_data(config.data);
+  if (args.has("batch")) shared->set_batch(config.batch);
+  if (args.has("lr")) shared->set_learning_rate(config.learning_rate);
+  return std::make_unique<CnnTrainerPanel>(std::move(o), std::move(shared));
+}
+
+}  // namespace whygpu::app

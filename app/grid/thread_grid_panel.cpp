@@ -1,0 +1,686 @@
+// "What <<<blocks, threads>>> means on your GPU": the student picks a problem, a block
+// shape and a grid, and the launch is made for real. Every thread paints its own cell
+// straight into an OpenGL buffer (CUDA-OpenGL interop) and records where and when it
+// ran; hovering a cell shows that record, the timeline shows the blocks on the SMs, the
+// occupancy table shows why that many fit, and a launch the GPU refuses shows the
+// runtime's own words. Without a GPU the mapping is computed on the CPU and says so.
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <unordered_map>
+#include <vector>
+
+#include "app/interop/cuda_gl_image.h"
+#include "app/grid/launch_timeline.h"
+#include "app/grid/occupancy_view.h"
+#include "app/panel_factories.h"
+#include "app/ui_style.h"
+#include "compute/core/gpu_info.h"
+#include "compute/grid/cpu_picture.h"
+#include "compute/grid/grid_launcher.h"
+
+namespace whygpu::app {
+namespace {
+
+using grid::ColorMode;
+using grid::ProblemKind;
+
+const char* const kColorNames[grid::kColorModeCount] = {"block", "warp", "thread", "sm", "time"};
+const char* const kColorLabels[grid::kColorModeCount] = {"block", "warp", "thread index", "SM", "start time"};
+const char* const kColorLegends[grid::kColorModeCount] = {
+    "one colour per block",
+    "one colour per warp (32 threads that execute together)",
+    "threadIdx within the block: dark = thread 0, yellow = the block's last thread",
+    "one colour per SM (%smid): the streaming multiprocessor that ran the thread",
+    "when the thread started (%globaltimer): dark = first, yellow = last"};
+
+constexpr std::int64_t kDefaultWork = 20000;
+
+struct Controls {
+  grid::LaunchConfig config;
+  ColorMode color = ColorMode::by_block;
+  bool heavy = false;
+  std::int64_t work = kDefaultWork;  // multiply-adds per thread when heavy
+  std::int64_t shared_kib = 0;
+  bool auto_launch = true;
+  bool show_timeline = true;
+  bool show_occupancy = true;
+  bool show_picture = true;  // false: the occupancy table takes the picture's place
+  std::int64_t picture_height = 320;  // most pixels (at text scale 1) the picture may take
+};
+
+Status parse_color(const std::string& text, ColorMode* out) {
+  for (int i = 0; i < grid::kColorModeCount; ++i)
+    if (text == kColorNames[i]) {
+      *out = static_cast<ColorMode>(i);
+      return Status::ok();
+    }
+  return Status::error("must be one of block, warp, thread, sm, time (got '" + text + "')");
+}
+
+// "x,y" (a picture cell) or "none".
+Status parse_cell(const std::string& text, std::int64_t* x, std::int64_t* y) {
+  if (text == "none") {
+    *x = *y = -1;
+    return Status::ok();
+  }
+  const auto comma = text.find(',');
+  std::int64_t cx = 0, cy = 0;
+  if (comma == std::string::npos || !parse_whole_value("x", text.substr(0, comma), 0, 1 << 20, &cx) ||
+      !parse_whole_value("y", text.substr(comma + 1), 0, 1 << 20, &cy))
+    return Status::error("must be a cell as x,y or none (got '" + text + "')");
+  *x = cx;
+  *y = cy;
+  return Status::ok();
+}
+
+double now_ms() {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// A slider for a launch dimension. Ctrl+click types any value, beyond the slider too:
+// that is how a student asks for 1025 threads and meets the runtime's answer.
+bool dimension_slider(const char* label, std::int64_t* value, int max) {
+  int v = static_cast<int>(std::clamp<std::int64_t>(*value, 1, 2147483647));
+  if (!ImGui::SliderInt(label, &v, 1, max, "%d", ImGuiSliderFlags_Logarithmic)) return false;
+  *value = std::max(1, v);
+  return true;
+}
+
+class ThreadGridPanel final : public Panel {
+ public:
+  explicit ThreadGridPanel(Controls controls) : c_(std::move(controls)) {}
+
+  Status set_param(const std::string& key, const std::string& value) override {
+    grid::LaunchConfig& cfg = c_.config;
+    Status s = Status::ok();
+    if (key == "problem") {
+      if (value == "vector") cfg.kind = ProblemKind::vector_1d;
+      else if (value == "matrix") cfg.kind = ProblemKind::matrix_2d;
+      else s = Status::error("problem must be vector or matrix (got '" + value + "')");
+    } else if (key == "n") {
+      s = parse_whole_value(key, value, 1, grid::kMaxVectorElements, &cfg.n);
+      if (s) cfg.kind = ProblemKind::vector_1d;
+    } else if (key == "width" || key == "height") {
+      s = parse_whole_value(key, value, 1, grid::kMaxMatrixSide, key == "width" ? &cfg.width : &cfg.height);
+      if (s) cfg.kind = ProblemKind::matrix_2d;
+    } else if (key == "block_x" || key == "block_y" || key == "block_z") {
+      std::int64_t* d = key == "block_x" ? &cfg.block.x : key == "block_y" ? &cfg.block.y : &cfg.block.z;
+      s = parse_whole_value(key, value, 1, grid::kMaxDimValue, d);
+    } else if (key == "grid") {
+      if (value == "auto") cfg.grid_auto = true;
+      else if (value == "manual") cfg.grid_auto = false;
+      else s = Status::error("grid must be auto or manual (got '" + value + "')");
+    } else if (key == "grid_x" || key == "grid_y" || key == "grid_z") {
+      if (cfg.grid_auto) cfg.grid_manual = grid::launch_grid(cfg);
+      std::int64_t* d = key == "grid_x" ? &cfg.grid_manual.x : key == "grid_y" ? &cfg.grid_manual.y : &cfg.grid_manual.z;
+      s = parse_whole_value(key, value, 1, grid::kMaxDimValue, d);
+      if (s) cfg.grid_auto = false;
+    } else if (key == "color") {
+      s = parse_color(value, &c_.color);
+      if (s) repaint_requested_ = true;
+      return s.with_context(key);
+    } else if (key == "heavy") {
+      s = parse_flag_value(key, value, &c_.heavy);
+    } else if (key == "work") {
+      s = parse_whole_value(key, value, 1, 10000000, &c_.work);
+    } else if (key == "shared_kib") {
+      s = parse_whole_value(key, value, 0, 1024, &c_.shared_kib);
+    } else if (key == "inspect") {
+      return parse_cell(value, &pinned_x_, &pinned_y_).with_context(key);
+    } else if (key == "auto") {
+      return parse_flag_value(key, value, &c_.auto_launch);
+    } else if (key == "timeline") {
+      return parse_flag_value(key, value, &c_.show_timeline);
+    } else if (key == "occupancy") {
+      return parse_flag_value(key, value, &c_.show_occupancy);
+    } else if (key == "picture") {
+      return parse_flag_value(key, value, &c_.show_picture);
+    } else {
+      return Panel::set_param(key, value);
+    }
+    if (!s) return s;
+    changed();
+    return Status::ok();
+  }
+
+  Status press(const std::string& button) override {
+    if (button != "launch") return Panel::press(button);
+    launch_requested_ = true;
+    return Status::ok();
+  }
+
+  void draw(const FrameContext& frame) override {
+    scale_ = frame.font_scale;
+    note_frame_time(frame);
+    ImGui::PushID(this);
+    const float controls_width = std::min(430.0f * scale_, frame.content_width * 0.45f);
+    if (ImGui::BeginTable("thread-grid", 2, ImGuiTableFlags_BordersInnerV)) {
+      ImGui::TableSetupColumn("controls", ImGuiTableColumnFlags_WidthFixed, controls_width);
+      ImGui::TableSetupColumn("picture", ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      draw_controls();
+      // Launch here, between the controls and the picture: a slider moved this frame is
+      // on screen this same frame.
+      if (launch_requested_ || !launched_once_) launch(frame.headless);
+      else if (repaint_requested_) repaint();
+      ImGui::TableNextColumn();
+      if (c_.show_picture) {
+        draw_picture(frame.content_width - controls_width);
+      } else {
+        draw_launch_summary();
+        draw_error();
+        if (c_.show_occupancy) draw_occupancy_section();
+      }
+      draw_refusal();
+      ImGui::EndTable();
+    }
+    if (c_.show_timeline) draw_timeline(frame.content_width);
+    if (c_.show_occupancy && c_.show_picture) draw_occupancy_section();
+    ImGui::PopID();
+  }
+
+ private:
+  void changed() {
+    if (c_.auto_launch) launch_requested_ = true;
+  }
+
+  grid::LaunchOptions options() const {
+    grid::LaunchOptions o;
+    o.color = c_.color;
+    o.work_iterations = c_.heavy ? c_.work : 0;
+    o.dynamic_shared_bytes = c_.shared_kib * 1024;
+    return o;
+  }
+
+  // ---- launching -------------------------------------------------------------------
+
+  void launch(bool headless) {
+    launch_requested_ = false;
+    repaint_requested_ = false;
+    launched_once_ = true;
+    const double t0 = now_ms();
+    report_ = grid::LaunchReport{};
+    occupancy_ = grid::OccupancyReport{};
+    error_.clear();
+    has_picture_ = false;
+    cpu_check_ = grid::LaunchCheck{};
+    timeline_.clear();
+    records_.clear();
+
+    if (Status s = grid::validate(c_.config); !s) {
+      error_ = s.message();
+      return;
+    }
+    shape_ = grid::make_shape(c_.config);
+    if (gpu_info().available) launch_on_gpu();
+    else paint_without_gpu();
+    last_update_ms_ = now_ms() - t0;
+    ++launches_;
+    report_frame_ = true;
+    report_to_log_ = headless || std::getenv("WHYGPU_GRID_LOG") != nullptr;
+  }
+
+  void launch_on_gpu() {
+    const grid::LaunchOptions opts = options();
+    Status status = Status::ok();
+    if (!grid::too_big_to_draw(shape_)) {
+      status = image_.resize(static_cast<int>(shape_.picture_width), static_cast<int>(shape_.picture_height));
+      if (status)
+        status = image_.write_on_gpu([&](std::uint32_t* pixels) {
+          return launcher_.launch(c_.config, opts, pixels, &report_);
+        });
+    } else {
+      status = launcher_.launch(c_.config, opts, nullptr, &report_);
+    }
+    if (!status) {
+      error_ = status.message();
+      return;
+    }
+    has_picture_ = report_.drawn;
+    if (Status s = launcher_.occupancy(c_.config, opts, &occupancy_); !s) error_ = s.message();
+    timeline_.set_launch(report_, gpu_info().sm_count, occupancy_.blocks_per_wave);
+  }
+
+  // No GPU: the mapping from the CPU model, and the documented limits of CUDA GPUs for a
+  // configuration no GPU here can be asked about.
+  void paint_without_gpu() {
+    cpu_check_ = grid::check_against_limits(c_.config, c_.shared_kib * 1024, grid::DeviceLimits{});
+    if (cpu_check_.exceeds_limits) return;
+    if (grid::too_big_to_draw(shape_)) {
+      error_ = "this launch runs " + std::to_string(shape_.total_threads()) + " threads; the lesson draws at most " +
+               std::to_string(grid::kMaxPictureThreads);
+      return;
+    }
+    grid::paint_on_cpu(shape_, c_.color, &cpu_pixels_);
+    Status s = image_.resize(static_cast<int>(shape_.picture_width), static_cast<int>(shape_.picture_height));
+    if (s) s = image_.upload(cpu_pixels_.data());
+    if (!s) {
+      error_ = s.message();
+      return;
+    }
+    has_picture_ = true;
+  }
+
+  void repaint() {
+    repaint_requested_ = false;
+    if (!has_picture_) return;
+    const double t0 = now_ms();
+    Status s = Status::ok();
+    if (gpu_info().available) {
+      s = image_.write_on_gpu([&](std::uint32_t* pixels) { return launcher_.repaint(c_.color, pixels); });
+    } else {
+      grid::paint_on_cpu(shape_, c_.color, &cpu_pixels_);
+      s = image_.upload(cpu_pixels_.data());
+    }
+    if (!s) error_ = s.message();
+    last_update_ms_ = now_ms() - t0;
+  }
+
+  // The frame of a relaunch carries its whole cost: that is the frame time the lesson
+  // promises to keep under one frame. It is read on the frame after (FrameContext).
+  void note_frame_time(const FrameContext& frame) {
+    if (!report_frame_) return;
+    report_frame_ = false;
+    last_frame_ms_ = frame.previous_frame_cost_seconds * 1000.0;
+    if (report_to_log_)
+      std::fprintf(stderr, "thread-grid: launch %d %s: relaunch and redraw %.2f ms on the CPU side, kernel %.3f ms, frame %.2f ms\n",
+                   launches_, grid::launch_syntax(c_.config).c_str(), last_update_ms_, report_.kernel_ms, last_frame_ms_);
+  }
+
+  // ---- controls --------------------------------------------------------------------
+
+  void draw_controls() {
+    grid::LaunchConfig& cfg = c_.config;
+    ImGui::PushItemWidth(-ImGui::CalcTextSize("block z  ").x);
+    int kind = static_cast<int>(cfg.kind);
+    ImGui::TextUnformatted("Problem:");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("vector (1D)", &kind, 0)) { cfg.kind = ProblemKind::vector_1d; changed(); }
+    ImGui::SameLine();
+    if (ImGui::RadioButton("matrix (2D)", &kind, 1)) { cfg.kind = ProblemKind::matrix_2d; changed(); }
+    if (cfg.kind == ProblemKind::vector_1d) {
+      if (dimension_slider("N", &cfg.n, static_cast<int>(grid::kMaxVectorElements))) changed();
+    } else {
+      if (dimension_slider("width", &cfg.width, static_cast<int>(grid::kMaxMatrixSide))) changed();
+      if (dimension_slider("height", &cfg.height, static_cast<int>(grid::kMaxMatrixSide))) changed();
+    }
+
+    ImGui::TextUnformatted("Block:");
+    ImGui::SameLine();
+    ImGui::TextDisabled("(Ctrl+click a slider to type any value)");
+    if (dimension_slider("block x", &cfg.block.x, 1024)) changed();
+    if (dimension_slider("block y", &cfg.block.y, 1024)) changed();
+    if (dimension_slider("block z", &cfg.block.z, 64)) changed();
+    if (ImGui::SmallButton("256")) preset_block(256, 1);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("16 x 16")) preset_block(16, 16);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("1025")) preset_block(1025, 1);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("<<<1, 500000>>>")) {
+      cfg.kind = ProblemKind::vector_1d;
+      cfg.n = 500000;
+      cfg.block = {500000, 1, 1};
+      cfg.grid_auto = false;
+      cfg.grid_manual = {1, 1, 1};
+      changed();
+    }
+
+    bool grid_auto = cfg.grid_auto;
+    if (ImGui::Checkbox("grid computed from the problem", &grid_auto)) {
+      if (!grid_auto) cfg.grid_manual = grid::launch_grid(cfg);
+      cfg.grid_auto = grid_auto;
+      changed();
+    }
+    if (!cfg.grid_auto) {
+      if (dimension_slider("grid x", &cfg.grid_manual.x, 65535)) changed();
+      if (dimension_slider("grid y", &cfg.grid_manual.y, 65535)) changed();
+      if (dimension_slider("grid z", &cfg.grid_manual.z, 64)) changed();
+    }
+
+    if (ImGui::Checkbox("heavy work", &c_.heavy)) changed();
+    if (c_.heavy) {
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(-ImGui::CalcTextSize("work  ").x);
+      if (dimension_slider("work", &c_.work, 1000000)) changed();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("dependent multiply-adds per thread");
+    }
+    int shared_int = static_cast<int>(c_.shared_kib);
+    if (ImGui::SliderInt("shared", &shared_int, 0, 48, "%d KiB per block")) {
+      c_.shared_kib = std::max(0, shared_int);
+      changed();
+    }
+    ImGui::PopItemWidth();
+
+    if (ImGui::Button("Launch")) launch_requested_ = true;
+    ImGui::SameLine();
+    ImGui::Checkbox("relaunch on every change", &c_.auto_launch);
+  }
+
+  void draw_color_choice() {
+    ImGui::TextUnformatted("Colour by:");
+    for (int i = 0; i < grid::kColorModeCount; ++i) {
+      ImGui::SameLine();
+      int mode = static_cast<int>(c_.color);
+      if (ImGui::RadioButton(kColorLabels[i], &mode, i)) {
+        c_.color = static_cast<ColorMode>(i);
+        repaint_requested_ = true;
+      }
+    }
+  }
+
+  void preset_block(std::int64_t x, std::int64_t y) {
+    c_.config.block = {x, y, 1};
+    c_.config.grid_auto = true;
+    if (y > 1) c_.config.kind = ProblemKind::matrix_2d;
+    changed();
+  }
+
+  // ---- the picture -----------------------------------------------------------------
+
+  void draw_launch_summary() {
+    const grid::LaunchConfig& cfg = c_.config;
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
+    ImGui::Text("paint_threads%s", grid::launch_syntax(cfg).c_str());
+    ImGui::PopStyleColor();
+    if (!error_.empty() || !has_picture_) return;
+    const grid::Dim3 g = grid::launch_grid(cfg);
+    const std::uint64_t elements = grid::element_count(shape_);
+    const std::uint64_t covered = grid::elements_covered(shape_);
+    const std::uint64_t threads = shape_.total_threads();
+    ImGui::TextWrapped("%lld block%s x %lld threads = %llu threads for %llu elements: %llu work, %llu idle%s",
+                       static_cast<long long>(g.volume()), g.volume() == 1 ? "" : "s",
+                       static_cast<long long>(cfg.block.volume()),
+                       static_cast<unsigned long long>(threads), static_cast<unsigned long long>(elements),
+                       static_cast<unsigned long long>(covered), static_cast<unsigned long long>(threads - covered),
+                       threads > covered ? " (they run the bounds check and stop)." : ".");
+    if (covered < elements) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("The grid is too small: %llu elements have no thread and are never processed.",
+                         static_cast<unsigned long long>(elements - covered));
+      ImGui::PopStyleColor();
+    }
+  }
+
+  void draw_error() {
+    if (error_.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+    ImGui::TextWrapped("%s", error_.c_str());
+    ImGui::PopStyleColor();
+  }
+
+  void draw_picture(float available_width) {
+    draw_color_choice();
+    draw_launch_summary();
+    draw_error();
+    if (!has_picture_) return;
+    const float width = std::max(64.0f, available_width - 2.0f * ImGui::GetStyle().CellPadding.x - 4.0f);
+    const float max_height = static_cast<float>(c_.picture_height) * scale_;
+    const float pw = static_cast<float>(shape_.picture_width), ph = static_cast<float>(shape_.picture_height);
+    float cell = std::min(width / pw, max_height / ph);
+    if (cell >= 2.0f) cell = std::floor(cell);  // whole pixels per cell when there is room
+    // A vector of a few long rows gets taller cells, so its rows stay easy to see.
+    float cell_height = cell;
+    if (shape_.kind == ProblemKind::vector_1d)
+      cell_height = std::clamp(max_height / ph, cell, std::max(cell, 24.0f * scale_));
+    const ImVec2 size(pw * cell, ph * cell_height);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    // Checkerboard-free dark backing, so transparent "no thread" cells read as empty.
+    draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(20, 20, 24, 255));
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(image_.texture())), size);
+    const bool hovered = ImGui::IsItemHovered();
+    draw_outlines(draw, origin, cell, cell_height);
+    if (hovered) {
+      std::int64_t x, y;
+      cell_under_mouse(origin, cell, cell_height, &x, &y);
+      if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        pinned_x_ = x;
+        pinned_y_ = y;
+      }
+      ImGui::BeginTooltip();
+      if (!draw_cell_record(x, y)) ImGui::TextDisabled("no thread paints this cell");
+      ImGui::EndTooltip();
+    }
+    if (pinned_x_ >= 0 && pinned_x_ < static_cast<std::int64_t>(shape_.picture_width) &&
+        pinned_y_ >= 0 && pinned_y_ < static_cast<std::int64_t>(shape_.picture_height)) {
+      const ImVec2 a(origin.x + pinned_x_ * cell, origin.y + pinned_y_ * cell_height);
+      draw->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(a.x + cell + 2, a.y + cell_height + 2), IM_COL32(255, 255, 255, 255), 0.0f, 0, 2.0f);
+      ImGui::TextDisabled("Cell (%lld, %lld), pinned (click another cell to move it):", static_cast<long long>(pinned_x_),
+                          static_cast<long long>(pinned_y_));
+      ImGui::Indent();
+      draw_cell_record(pinned_x_, pinned_y_);
+      ImGui::Unindent();
+    }
+
+    ImGui::TextWrapped("Colour: %s. Grey cells: idle threads (outside the data).", kColorLegends[static_cast<int>(c_.color)]);
+    if (gpu_info().available) {
+      ImGui::TextDisabled("%s. Hover or click a cell for what its thread recorded.", describe(image_.path()));
+      ImGui::TextDisabled("kernel %.3f ms (CUDA events); relaunch + redraw %.2f ms on the CPU side; frame %.1f ms",
+                          report_.kernel_ms, last_update_ms_, last_frame_ms_);
+    } else {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("Computed on the CPU: no SM or timing data (%s).", gpu_info().unavailable_reason.c_str());
+      ImGui::PopStyleColor();
+    }
+  }
+
+  // Block boundaries when cells are big enough to see them, and the edge of the data.
+  void draw_outlines(ImDrawList* draw, ImVec2 origin, float cell, float cell_height) {
+    const ImU32 line = IM_COL32(0, 0, 0, 110);
+    const ImU32 data_edge = IM_COL32(255, 255, 255, 220);
+    const float thickness = std::max(1.0f, scale_);
+    if (shape_.kind == ProblemKind::matrix_2d) {
+      const float bx = static_cast<float>(shape_.block[0]) * cell, by = static_cast<float>(shape_.block[1]) * cell;
+      const float w = static_cast<float>(shape_.picture_width) * cell, h = static_cast<float>(shape_.picture_height) * cell;
+      if (bx >= 6.0f && by >= 6.0f) {
+        for (float x = bx; x < w - 0.5f; x += bx) draw->AddLine(ImVec2(origin.x + x, origin.y), ImVec2(origin.x + x, origin.y + h), line);
+        for (float y = by; y < h - 0.5f; y += by) draw->AddLine(ImVec2(origin.x, origin.y + y), ImVec2(origin.x + w, origin.y + y), line);
+      }
+      draw->AddRect(origin, ImVec2(origin.x + shape_.width * cell, origin.y + shape_.height * cell), data_edge, 0.0f, 0, thickness);
+      return;
+    }
+    const std::uint64_t tpb = shape_.threads_per_block();
+    const float h = static_cast<float>(shape_.picture_height) * cell_height;
+    if (shape_.picture_width % tpb == 0 && tpb * cell >= 6.0f)
+      for (std::uint64_t x = tpb; x < shape_.picture_width; x += tpb)
+        draw->AddLine(ImVec2(origin.x + x * cell, origin.y), ImVec2(origin.x + x * cell, origin.y + h), line);
+    // The data ends at element N: a mark on its row.
+    if (shape_.n < shape_.total_threads()) {
+      const float x = static_cast<float>(shape_.n % shape_.picture_width) * cell;
+      const float y = static_cast<float>(shape_.n / shape_.picture_width) * cell_height;
+      draw->AddLine(ImVec2(origin.x + x, origin.y + y), ImVec2(origin.x + x, origin.y + y + std::max(cell_height, 4.0f)), data_edge, 2.0f * thickness);
+    }
+  }
+
+  // The cell under the mouse, in picture cells.
+  void cell_under_mouse(ImVec2 origin, float cell, float cell_height, std::int64_t* x, std::int64_t* y) const {
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    *x = static_cast<std::int64_t>(std::floor((mouse.x - origin.x) / cell));
+    *y = static_cast<std::int64_t>(std::floor((mouse.y - origin.y) / cell_height));
+  }
+
+  // The record the thread of slot wrote, read from the GPU once per launch and slot.
+  const grid::ThreadRecord* record_for(std::uint64_t slot) {
+    if (!gpu_info().available || !report_.drawn) return nullptr;
+    auto found = records_.find(slot);
+    if (found == records_.end()) {
+      if (records_.size() > 64) records_.clear();
+      grid::ThreadRecord r{};
+      if (!launcher_.read_records(slot, 1, &r)) r.smid = grid::kUnwritten;
+      found = records_.emplace(slot, r).first;
+    }
+    return found->second.smid == grid::kUnwritten ? nullptr : &found->second;
+  }
+
+  // What is known about the thread of picture cell (x, y): from the mapping, and from
+  // its own record when it ran on the GPU. False when no thread paints that cell.
+  bool draw_cell_record(std::int64_t x, std::int64_t y) {
+    if (x < 0 || y < 0) return false;
+    std::uint32_t b[3], t[3];
+    if (!grid::thread_at_pixel(shape_, static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y), b, t)) return false;
+    const grid::ThreadPlace p = grid::place_thread(shape_, b[0], b[1], b[2], t[0], t[1], t[2]);
+    ImGui::Text("blockIdx = (%u, %u, %u)   threadIdx = (%u, %u, %u)", b[0], b[1], b[2], t[0], t[1], t[2]);
+    if (shape_.kind == ProblemKind::vector_1d) {
+      ImGui::Text("i = blockIdx.x * blockDim.x + threadIdx.x = %llu", static_cast<unsigned long long>(p.global_index));
+      if (shape_.grid[1] > 1 || shape_.grid[2] > 1 || shape_.block[1] > 1 || shape_.block[2] > 1)
+        ImGui::TextDisabled("(with y and z folded in: block %llu, thread %u of its block)",
+                            static_cast<unsigned long long>(p.block_linear), p.thread_linear);
+    } else {
+      ImGui::Text("row = %llu, col = %llu%s", static_cast<unsigned long long>(p.row),
+                  static_cast<unsigned long long>(p.col), p.layer > 0 ? " (z layer: no data there)" : "");
+    }
+    ImGui::Text("warp %u of its block, lane %u", p.warp, p.lane);
+    if (!p.in_bounds) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      if (shape_.kind == ProblemKind::vector_1d)
+        ImGui::Text("idle: i = %llu is not < N = %llu, so the bounds check stops it",
+                    static_cast<unsigned long long>(p.global_index), static_cast<unsigned long long>(shape_.n));
+      else
+        ImGui::Text("idle: outside the %u x %u matrix, so the bounds check stops it", shape_.width, shape_.height);
+      ImGui::PopStyleColor();
+    }
+    if (const grid::ThreadRecord* r = record_for(p.slot)) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
+      ImGui::Text("recorded by the thread: SM %u (%%smid), lane %u (%%laneid)", r->smid, r->lane);
+      const double start_us = static_cast<double>(r->start_ns - report_.first_start_ns) / 1e3;
+      const double end_us = static_cast<double>(r->end_ns - report_.first_start_ns) / 1e3;
+      ImGui::Text("started %.2f us, ended %.2f us after the launch's first thread (%%globaltimer)", start_us, end_us);
+      ImGui::PopStyleColor();
+    } else if (gpu_info().available) {
+      ImGui::TextDisabled("this thread's record could not be read");
+    } else {
+      ImGui::TextDisabled("computed on the CPU: no SM or timing data");
+    }
+    return true;
+  }
+
+  // ---- refusals, timeline, occupancy -------------------------------------------------
+
+  void draw_refusal() {
+    const bool refused = !report_.runtime_error.empty();
+    if (!refused && !cpu_check_.exceeds_limits) return;
+    const grid::LaunchCheck& check = refused ? report_.check : cpu_check_;
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertFloat4ToU32(ImVec4(0.45f, 0.08f, 0.08f, 0.35f)));
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    ImGui::BeginChild("refusal", ImVec2(0, line * 8.0f), true);
+    if (refused) {
+      ImGui::Text("The launch was made, and the CUDA runtime refused it. cudaGetLastError() after");
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
+      ImGui::Text("  %s(...);", report_.runtime_call.c_str());
+      ImGui::PopStyleColor();
+      ImGui::Text("returned:");
+      ImGui::SameLine();
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+      ImGui::TextUnformatted(report_.runtime_error.c_str());
+      ImGui::PopStyleColor();
+    } else {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("No GPU here to ask. By the limits every current CUDA GPU has, a GPU would refuse this launch.");
+      ImGui::PopStyleColor();
+    }
+    if (check.exceeds_limits) {
+      ImGui::TextWrapped("Why: %s.", check.broken_limit.c_str());
+      ImGui::TextWrapped("What to change: %s", check.hint.c_str());
+    }
+    ImGui::TextDisabled("The kernel never ran: there is nothing to draw.");
+    if (refused) ImGui::TextDisabled("Reading the error also cleared it: the next launch works normally.");
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+  }
+
+  void draw_timeline(float width) {
+    if (!gpu_info().available) {
+      ImGui::TextDisabled("Timeline: no GPU here, so no SM or timing data to show.");
+      return;
+    }
+    if (timeline_.empty()) return;
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Timeline: each lane is an SM, each bar a block, from its first thread's start to its last thread's end.");
+    timeline_.draw(width, scale_);
+  }
+
+  void draw_occupancy_section() {
+    if (!gpu_info().available) return;
+    if (occupancy_.threads_per_block == 0) return;
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Occupancy: how many blocks of this kernel one SM holds at once");
+    draw_occupancy(occupancy_, scale_);
+  }
+
+  Controls c_;
+  float scale_ = 1.0f;
+  bool launch_requested_ = false;
+  bool repaint_requested_ = false;
+  bool launched_once_ = false;
+
+  grid::GridLauncher launcher_;
+  CudaGlImage image_;
+  grid::GridShape shape_;
+  grid::LaunchReport report_;
+  grid::OccupancyReport occupancy_;
+  grid::LaunchCheck cpu_check_;  // no GPU: the documented limits' verdict
+  std::vector<std::uint32_t> cpu_pixels_;
+  LaunchTimeline timeline_;
+  bool has_picture_ = false;
+  std::string error_;
+
+  std::unordered_map<std::uint64_t, grid::ThreadRecord> records_;  // read for hovering, this launch
+  std::int64_t pinned_x_ = -1;  // a cell whose record stays shown (click, or inspect=x,y)
+  std::int64_t pinned_y_ = -1;
+
+  int launches_ = 0;
+  double last_update_ms_ = 0.0;
+  double last_frame_ms_ = 0.0;
+  bool report_frame_ = false;
+  bool report_to_log_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_thread_grid_panel(PanelArgs& args, std::string* error) {
+  Controls c;
+  grid::LaunchConfig& cfg = c.config;
+  const std::string problem = args.get_choice("problem", args.has("width") || args.has("height") ? "matrix" : "vector",
+                                              {"vector", "matrix"});
+  cfg.kind = problem == "matrix" ? ProblemKind::matrix_2d : ProblemKind::vector_1d;
+  cfg.n = args.get_int("n", 1000, 1, grid::kMaxVectorElements);
+  cfg.width = args.get_int("width", 100, 1, grid::kMaxMatrixSide);
+  cfg.height = args.get_int("height", 60, 1, grid::kMaxMatrixSide);
+  const bool matrix = cfg.kind == ProblemKind::matrix_2d;
+  cfg.block.x = args.get_int("block_x", matrix ? 16 : 256, 1, grid::kMaxDimValue);
+  cfg.block.y = args.get_int("block_y", matrix ? 16 : 1, 1, grid::kMaxDimValue);
+  cfg.block.z = args.get_int("block_z", 1, 1, grid::kMaxDimValue);
+  cfg.grid_auto = !(args.has("grid_x") || args.has("grid_y") || args.has("grid_z"));
+  cfg.grid_manual = grid::launch_grid(cfg);
+  cfg.grid_manual.x = args.get_int("grid_x", cfg.grid_manual.x, 1, grid::kMaxDimValue);
+  cfg.grid_manual.y = args.get_int("grid_y", cfg.grid_manual.y, 1, grid::kMaxDimValue);
+  cfg.grid_manual.z = args.get_int("grid_z", cfg.grid_manual.z, 1, grid::kMaxDimValue);
+  const std::string color = args.get_choice("color", "block", {"block", "warp", "thread", "sm", "time"});
+  if (Status s = parse_color(color, &c.color); !s) *error = s.message();
+  c.heavy = args.get_bool("heavy", false);
+  c.work = args.get_int("work", kDefaultWork, 1, 10000000);
+  c.shared_kib = args.get_int("shared_kib", 0, 0, 1024);
+  c.auto_launch = args.get_bool("auto", true);
+  c.show_timeline = args.get_bool("timeline", true);
+  c.show_occupancy = args.get_bool("occupancy", true);
+  c.show_picture = args.get_bool("picture", true);
+  c.picture_height = args.get_int("picture_height", 320, 64, 2000);
+  if (!args.error().empty()) return nullptr;
+  auto panel = std::make_unique<ThreadGridPanel>(std::move(c));
+  if (args.has("inspect"))
+    if (Status s = panel->set_param("inspect", args.get_string("inspect", "none")); !s) {
+      *error = args.where() + ": " + s.message();
+      return nullptr;
+    }
+  return panel;
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,307 @@
+// "Your hardware": what the CUDA runtime and the OS say about this computer's GPU and CPU,
+// next to what they really deliver when measured (Measure button): memory bandwidth,
+// copies over the bus, and the best matrix-multiply rate of cuBLAS (FP32 and Tensor
+// Cores) and of OpenBLAS. Without a GPU, the GPU column is the recorded H100 run, with
+// that run's own CPU beside it, so recorded and live numbers are never compared.
+//
+// Parameters (besides SweepPanel's): peak-n (cuBLAS size, 4096), cpu-n (OpenBLAS size,
+// 2048), copy-mb (copy size, 256), stream (log2 of the CPU streaming add's length, 26).
+#include <imgui.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "app/panel_factories.h"
+#include "app/plot/plot_math.h"
+#include "app/kernels/ceilings.h"
+#include "app/kernels/reference.h"
+#include "app/kernels/sweep_panel.h"
+#include "app/ui_style.h"
+#include "compute/core/gpu_info.h"
+#include "compute/core/measure.h"
+#include "compute/core/thread_pool.h"
+#include "compute/bench/run_info.h"
+
+namespace whygpu::app {
+namespace {
+
+// FP32 lanes ("CUDA cores") and Tensor Cores per SM, and the Tensor Core generation, by
+// compute capability, from NVIDIA's architecture whitepapers (Volta to Blackwell).
+struct SmFacts {
+  int fp32_lanes = 0;
+  int tensor_cores = 0;
+  const char* tensor_generation = "";
+  const char* tensor_precisions = "";
+};
+
+SmFacts sm_facts(int major, int minor) {
+  if (major == 7 && minor < 5) return {64, 8, "1st generation (Volta)", "FP16"};
+  if (major == 7) return {64, 8, "2nd generation (Turing)", "FP16, INT8"};
+  if (major == 8 && minor == 0) return {64, 4, "3rd generation (Ampere)", "TF32, BF16, FP16, INT8"};
+  if (major == 8 && minor < 9) return {128, 4, "3rd generation (Ampere)", "TF32, BF16, FP16, INT8"};
+  if (major == 8) return {128, 4, "4th generation (Ada)", "FP8, TF32, BF16, FP16, INT8"};
+  if (major == 9) return {128, 4, "4th generation (Hopper)", "FP8, TF32, BF16, FP16, INT8"};
+  if (major >= 10) return {128, 4, "5th generation (Blackwell)", "FP4, FP6, FP8, TF32, BF16, FP16"};
+  return {};
+}
+
+// "1.95 TB/s" from GB/s, "48.2 TFLOP/s" from GFLOP/s: big numbers in big units.
+std::string big_rate(double giga, const char* unit) {
+  if (std::isnan(giga) || giga <= 0) return "-";
+  if (giga >= 1000) return plot::format_value(giga / 1000, plot::ValueFormat::Number, 3) + " T" + unit;
+  return plot::format_value(giga, plot::ValueFormat::Number, 3) + " G" + unit;
+}
+
+std::string percent_of(double measured, double theoretical) {
+  if (std::isnan(measured) || !(theoretical > 0)) return "";
+  char text[48];
+  std::snprintf(text, sizeof text, " (%.0f%% of the theoretical peak)", 100.0 * measured / theoretical);
+  return text;
+}
+
+std::string ratio(double a, double b) {
+  if (std::isnan(a) || std::isnan(b) || !(b > 0)) return "?";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", a / b);
+  return text;
+}
+
+double host_memory_gib() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? static_cast<double>(pages) * page / double(1 << 30) : 0.0;
+}
+
+class HardwareCeilingsPanel final : public SweepPanel {
+ public:
+  explicit HardwareCeilingsPanel(PanelArgs& args) : SweepPanel("hardware-ceilings", args) {
+    read_sizes(args);
+    run_ = bench::describe_this_run("", 0);
+    if (!gpu_info().available) {
+      reference_ = h100_reference(&reference_error_);
+      if (reference_) recorded_ = ceilings_from(reference_->rows);
+    }
+  }
+
+  void draw(const FrameContext& frame) override {
+    if (poll(frame)) live_ = ceilings_from(results().rows);
+    draw_run_controls(frame, "Measure");
+    ImGui::Spacing();
+    const bool recorded = reference_ != nullptr;
+    const int columns = recorded ? 4 : 3;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
+    if (ImGui::BeginTable("ceilings", columns, flags, ImVec2(std::min(frame.content_width, 1500.0f * frame.font_scale), 0))) {
+      ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 0.8f);
+      ImGui::TableSetupColumn("CPU (this computer, live)", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+      if (recorded) {
+        ImGui::TableSetupColumn("CPU of the recorded run", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableSetupColumn("GPU of the recorded run", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+      } else {
+        ImGui::TableSetupColumn("GPU (this computer, live)", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+      }
+      header_row(recorded);
+      if (recorded) recorded_rows();
+      else live_rows();
+      ImGui::EndTable();
+    }
+    ImGui::Spacing();
+    draw_summary(recorded);
+    draw_export_row(frame, false);
+  }
+
+ protected:
+  Status make_jobs(const kernels::BenchOptions& options, std::vector<kernels::SweepJob>* jobs) override {
+    *jobs = ceiling_jobs(options, sizes_, gpu_info().available);
+    return Status::ok();
+  }
+
+  Status set_own_param(const std::string& key, const std::string& value) override {
+    if (key != "peak-n" && key != "cpu-n" && key != "copy-mb" && key != "stream")
+      return SweepPanel::set_own_param(key, value);
+    if (busy()) return Status::error("cannot change the sizes while measuring");
+    PanelArgs args({{key, value}}, name());
+    read_sizes(args);
+    return args.error().empty() ? Status::ok() : Status::error(args.error());
+  }
+
+  std::string describe_sweep() const override {
+    return "whygpu app: hardware-ceilings (copy " + std::to_string(sizes_.copy_bytes) + " bytes, cuBLAS n=" +
+           std::to_string(sizes_.gpu_matmul_n) + ", OpenBLAS n=" + std::to_string(sizes_.cpu_matmul_n) +
+           ", CPU add " + std::to_string(sizes_.cpu_stream_elements) + " elements)";
+  }
+
+ private:
+  // The sizes present in `args` (the rest stay as they are).
+  void read_sizes(PanelArgs& args) {
+    sizes_.gpu_matmul_n = static_cast<int>(args.get_int("peak-n", sizes_.gpu_matmul_n, 256, 32768));
+    sizes_.cpu_matmul_n = static_cast<int>(args.get_int("cpu-n", sizes_.cpu_matmul_n, 64, 16384));
+    sizes_.copy_bytes =
+        static_cast<std::size_t>(args.get_int("copy-mb", static_cast<long long>(sizes_.copy_bytes >> 20), 1, 16384)) << 20;
+    const int stream_log = static_cast<int>(std::log2(static_cast<double>(sizes_.cpu_stream_elements)));
+    sizes_.cpu_stream_elements = std::size_t{1} << args.get_int("stream", stream_log, 16, 30);
+  }
+
+  void header_row(bool recorded) {
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    ImGui::TableNextColumn();
+    ImGui::TableNextColumn();
+    coloured(palette().cpu, "CPU (this computer, live)");
+    if (recorded) {
+      ImGui::TableNextColumn();
+      coloured(palette().cpu, "CPU of the recorded run");
+      ImGui::TableNextColumn();
+      coloured(palette().gpu, "GPU of the recorded run");
+    } else {
+      ImGui::TableNextColumn();
+      coloured(palette().gpu, "GPU (this computer, live)");
+    }
+  }
+
+  static void coloured(ImU32 colour, const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+  }
+
+  static void row(const char* what, const std::vector<std::string>& cells, const char* why = nullptr) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", what);
+    if (why && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", why);
+    for (const std::string& cell : cells) {
+      ImGui::TableNextColumn();
+      if (cell.empty() || cell == "-") ImGui::TextDisabled("-");
+      else ImGui::TextWrapped("%s", cell.c_str());
+    }
+  }
+
+  std::string cpu_cores() const {
+    return std::to_string(hardware_threads()) + " hardware threads; vector unit " + run_.cpu_kernel;
+  }
+
+  std::string measured(double v, const char* unit, bool running_hint = true) const {
+    if (!std::isnan(v) && v > 0) return big_rate(v, unit);
+    return running_hint && busy() ? "measuring..." : "-";
+  }
+
+  void live_rows() {
+    const GpuInfo& gpu = gpu_info();
+    const SmFacts sm = sm_facts(gpu.compute_major, gpu.compute_minor);
+    const double fp32_peak = sm.fp32_lanes > 0 ? gpu.sm_count * sm.fp32_lanes * 2.0 * gpu.sm_clock_khz / 1e6 : 0.0;
+    const double memory_peak = gpu.peak_memory_bandwidth_gbs();
+    if (!gpu.available) {
+      row("Model", {run_.cpu_model, "no GPU: " + gpu.unavailable_reason});
+      row("Parallel units", {cpu_cores(), ""});
+      row("Measured memory bandwidth", {measured(live_.cpu_memory_gbs, "B/s"), ""});
+      row("Measured FP32 matmul peak", {measured(live_.openblas, "FLOP/s"), ""});
+      return;
+    }
+    char text[256];
+    row("Model", {run_.cpu_model, gpu.name + ", compute capability " + gpu.compute_capability()});
+    std::snprintf(text, sizeof text, "%d SMs x %d FP32 lanes = %d lanes at up to %.2f GHz", gpu.sm_count,
+                  sm.fp32_lanes, gpu.sm_count * sm.fp32_lanes, gpu.sm_clock_khz / 1e6);
+    row("Parallel units", {cpu_cores(), text});
+    std::snprintf(text, sizeof text, "%d (%s): %s", gpu.sm_count * sm.tensor_cores, sm.tensor_generation,
+                  sm.tensor_precisions);
+    row("Tensor Cores", {"none", sm.tensor_cores > 0 ? text : "none"});
+    std::snprintf(text, sizeof text, "%.1f GiB, %d-bit bus at %.2f GHz", gpu.total_memory_bytes / double(1 << 30),
+                  gpu.memory_bus_width_bits, gpu.memory_clock_khz / 1e6);
+    char host[64];
+    std::snprintf(host, sizeof host, "%.0f GiB", host_memory_gib());
+    row("Memory", {host, text});
+    row("Last-level cache", {mib(static_cast<double>(cpu_last_level_cache_bytes())),
+                             mib(gpu.l2_cache_bytes) + " (L2)"});
+    row("Theoretical memory bandwidth", {"", big_rate(memory_peak, "B/s")},
+        "Clock x bus width x 2 (double data rate): what the memory could deliver at best.");
+    row("Measured memory bandwidth",
+        {measured(live_.cpu_memory_gbs, "B/s") + (std::isnan(live_.cpu_memory_gbs) ? "" : " (c = a + b, all threads)"),
+         measured(live_.gpu_memory_gbs, "B/s") + percent_of(live_.gpu_memory_gbs, memory_peak)},
+        "CPU: a streaming add on every thread, 12 bytes per element. GPU: a device-to-device copy, bytes read "
+        "plus bytes written.");
+    row("Copies over the bus (pinned)",
+        {"", "to GPU " + measured(live_.host_to_device_gbs, "B/s") + ", back " + measured(live_.device_to_host_gbs, "B/s")},
+        "cudaMemcpy of a large pinned buffer: the link every byte crosses to reach the GPU.");
+    row("Theoretical FP32 peak", {"", big_rate(fp32_peak, "FLOP/s")},
+        "SMs x FP32 lanes x 2 (a fused multiply-add counts as two operations) x clock.");
+    row("Measured FP32 matmul peak",
+        {measured(live_.openblas, "FLOP/s") + (std::isnan(live_.openblas) ? "" : " (OpenBLAS)"),
+         measured(live_.cublas_fp32, "FLOP/s") + (std::isnan(live_.cublas_fp32) ? "" : " (cuBLAS)") +
+             percent_of(live_.cublas_fp32, fp32_peak)});
+    row("Measured Tensor Core matmul peak",
+        {"", "TF32 " + measured(live_.cublas_tf32, "FLOP/s") + ", FP16 " + measured(live_.cublas_fp16, "FLOP/s") +
+                 ", BF16 " + measured(live_.cublas_bf16, "FLOP/s")});
+  }
+
+  void recorded_rows() {
+    const bench::RunInfo& r = reference_->run;
+    char text[160];
+    std::snprintf(text, sizeof text, "%s, compute capability %s", r.gpu_name.c_str(), r.gpu_compute_capability.c_str());
+    row("Model", {run_.cpu_model, r.cpu_model, text});
+    std::snprintf(text, sizeof text, "%d SMs", r.gpu_sm_count);
+    row("Parallel units", {cpu_cores(), std::to_string(r.cpu_threads) + " hardware threads", text});
+    std::snprintf(text, sizeof text, "%.1f GiB", r.gpu_memory_gib);
+    char host[64];
+    std::snprintf(host, sizeof host, "%.0f GiB", host_memory_gib());
+    row("Memory", {host, "", text});
+    row("Measured memory bandwidth",
+        {measured(live_.cpu_memory_gbs, "B/s"), big_rate(recorded_.cpu_memory_gbs, "B/s"),
+         big_rate(recorded_.gpu_memory_gbs, "B/s")});
+    row("Copies over the bus (pinned)",
+        {"", "", "to GPU " + big_rate(recorded_.host_to_device_gbs, "B/s") + ", back " +
+                     big_rate(recorded_.device_to_host_gbs, "B/s")});
+    row("Measured FP32 matmul peak",
+        {measured(live_.openblas, "FLOP/s"), big_rate(recorded_.openblas, "FLOP/s"),
+         big_rate(recorded_.cublas_fp32, "FLOP/s") + " (cuBLAS)"});
+    row("Measured Tensor Core matmul peak",
+        {"", "", "TF32 " + big_rate(recorded_.cublas_tf32, "FLOP/s") + ", FP16 " +
+                     big_rate(recorded_.cublas_fp16, "FLOP/s") + ", BF16 " + big_rate(recorded_.cublas_bf16, "FLOP/s")});
+  }
+
+  static std::string mib(double bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.0f MiB", bytes / double(1 << 20));
+    return text;
+  }
+
+  void draw_summary(bool recorded) {
+    const Ceilings& g = recorded ? recorded_ : live_;
+    if (recorded) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("No GPU here. The two right-hand columns are %s. The comparison below is between "
+                         "that machine's GPU and its own CPU.", reference_->label().c_str());
+      ImGui::PopStyleColor();
+    } else if (!gpu_info().available) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("No GPU here, and the recorded GPU results could not be read (%s).", reference_error_.c_str());
+      ImGui::PopStyleColor();
+      return;
+    }
+    if (!g.has_gpu() || !g.has_cpu()) {
+      ImGui::TextWrapped("Press Measure: each ceiling is a short benchmark (a few seconds in all).");
+      return;
+    }
+    ImGui::TextWrapped(
+        "%s the GPU's memory delivers %sx the bytes per second of the CPU's, and its FP32 matrix multiply runs "
+        "%sx faster than OpenBLAS on every core; on the Tensor Cores (FP16) %sx. But data cross the bus to the "
+        "GPU at only %s: %sx slower than the GPU reads its own memory.",
+        recorded ? "On the recorded machine," : "On this computer,", ratio(g.gpu_memory_gbs, g.cpu_memory_gbs).c_str(),
+        ratio(g.cublas_fp32, g.openblas).c_str(), ratio(g.cublas_fp16, g.openblas).c_str(),
+        big_rate(g.host_to_device_gbs, "B/s").c_str(), ratio(g.gpu_memory_gbs, g.host_to_device_gbs).c_str());
+  }
+
+  CeilingSizes sizes_;
+  bench::RunInfo run_;
+  Ceilings live_ = ceilings_from({});
+  Ceilings recorded_ = ceilings_from({});
+  const bench::ReferenceData* reference_ = nullptr;
+  std::string reference_error_;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_hardware_ceilings_panel(PanelArgs& args, std::string*) {
+  return std::make_unique<HardwareCeilingsPanel>(args);
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,158 @@
+// "The Ferrari and the bus": this machine's CPU cores next to the GPU's arithmetic lanes,
+// one dot each, at the same scale. Numbers come from /proc/cpuinfo and the CUDA runtime.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <thread>
+
+#include "app/panel_factories.h"
+#include "app/kernels/reference.h"
+#include "app/ui_style.h"
+#include "compute/core/gpu_info.h"
+
+namespace whygpu::app {
+namespace {
+
+struct CpuDescription {
+  std::string model = "unknown CPU";
+  int logical_cores = 1;
+  double mhz = 0.0;
+};
+
+CpuDescription describe_cpu() {
+  CpuDescription cpu;
+  cpu.logical_cores = std::max(1u, std::thread::hardware_concurrency());
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    const std::string key = line.substr(0, line.find_last_not_of(" \t", colon - 1) + 1);
+    const std::string value = line.substr(std::min(line.size(), colon + 2));
+    if (key == "model name" && cpu.model == "unknown CPU") cpu.model = value;
+    if (key == "cpu MHz" && cpu.mhz == 0.0) cpu.mhz = std::atof(value.c_str());
+  }
+  return cpu;
+}
+
+// FP32 lanes ("CUDA cores") per SM, from NVIDIA's architecture documentation.
+int fp32_lanes_per_sm(int major, int minor) {
+  if (major == 7 || (major == 8 && minor == 0)) return 64;  // Volta, Turing, A100
+  if (major == 8 || major == 9 || major >= 10) return 128;  // GA10x, Ada, Hopper, Blackwell
+  return 0;
+}
+
+// Draws `groups` blocks of `per_group` dots (rows of `per_row` dots inside a block),
+// blocks laid out left to right and wrapped to the available width; reserves the space.
+void draw_dot_groups(int groups, int per_group, int per_row, float dot, float gap, float group_gap,
+                     ImU32 colour) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const int rows = (per_group + per_row - 1) / per_row;
+  const float group_w = per_row * (dot + gap) + group_gap;
+  const float group_h = rows * (dot + gap) + group_gap;
+  const int groups_per_line = std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().x / group_w));
+  for (int g = 0; g < groups; ++g) {
+    const float gx = origin.x + (g % groups_per_line) * group_w;
+    const float gy = origin.y + (g / groups_per_line) * group_h;
+    for (int i = 0; i < per_group; ++i) {
+      const float x = gx + (i % per_row) * (dot + gap);
+      const float y = gy + (i / per_row) * (dot + gap);
+      draw->AddRectFilled(ImVec2(x, y), ImVec2(x + dot, y + dot), colour);
+    }
+  }
+  const int lines = (groups + groups_per_line - 1) / groups_per_line;
+  ImGui::Dummy(ImVec2(std::min(groups, groups_per_line) * group_w, lines * group_h));
+}
+
+class HardwarePanel final : public Panel {
+ public:
+  HardwarePanel() : cpu_(describe_cpu()) {}
+
+  void draw(const FrameContext& frame) override {
+    const GpuInfo& gpu = gpu_info();
+    const float column = std::max(200.0f, (frame.content_width - ImGui::GetStyle().ItemSpacing.x) / 2);
+    const float dot = std::max(2.0f, std::round(2.0f * frame.font_scale));
+    if (!ImGui::BeginTable("hardware", 2, ImGuiTableFlags_BordersInnerV)) return;
+    ImGui::TableSetupColumn("cpu", ImGuiTableColumnFlags_WidthFixed, column);
+    ImGui::TableSetupColumn("gpu", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableNextRow();
+
+    ImGui::TableNextColumn();
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().cpu);
+    ImGui::Text("CPU: %d cores", cpu_.logical_cores);
+    ImGui::PopStyleColor();
+    ImGui::TextWrapped("%s", cpu_.model.c_str());
+    if (cpu_.mhz > 0) ImGui::Text("about %.1f GHz each", cpu_.mhz / 1000.0);
+    ImGui::TextDisabled("one dot = one core (hardware thread)");
+    // A core is drawn big: each one is a large, complex machine of its own.
+    draw_dot_groups(cpu_.logical_cores, 1, 1, 8 * dot, 0, 2 * dot, palette().cpu);
+
+    ImGui::TableNextColumn();
+    if (!gpu.available) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("GPU: none usable here (%s).", gpu.unavailable_reason.c_str());
+      ImGui::PopStyleColor();
+      draw_recorded_gpu(dot);
+    } else {
+      const int per_sm = fp32_lanes_per_sm(gpu.compute_major, gpu.compute_minor);
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
+      if (per_sm > 0)
+        ImGui::Text("GPU: %d FP32 lanes (%d SMs x %d)", gpu.sm_count * per_sm, gpu.sm_count, per_sm);
+      else
+        ImGui::Text("GPU: %d SMs (lanes per SM unknown for compute %s)", gpu.sm_count,
+                    gpu.compute_capability().c_str());
+      ImGui::PopStyleColor();
+      ImGui::TextWrapped("%s", gpu.name.c_str());
+      if (gpu.sm_clock_khz > 0) ImGui::Text("about %.2f GHz each", gpu.sm_clock_khz / 1e6);
+      ImGui::TextDisabled("one dot = one lane; one block of dots = one SM");
+      if (per_sm > 0)
+        draw_dot_groups(gpu.sm_count, per_sm, 16, dot, 1.0f, 3 * dot, palette().gpu);
+      else
+        draw_dot_groups(gpu.sm_count, 1, 1, 8 * dot, 0, 2 * dot, palette().gpu);
+    }
+    ImGui::EndTable();
+
+    ImGui::Spacing();
+    ImGui::TextWrapped("The CPU spends its chip on making each of a few threads fast (deep "
+                       "pipelines, big caches, branch prediction). The GPU spends it on many "
+                       "simple lanes that all do the same operation on different data.");
+  }
+
+ private:
+  // Without a GPU here the bus is still shown: the GPU of the recorded H100 run, faded
+  // and labelled as recorded, so the scale of the comparison survives on any computer.
+  static void draw_recorded_gpu(float dot) {
+    const bench::ReferenceData* recorded = h100_reference();
+    const bench::RunInfo* run = recorded ? &recorded->run : nullptr;
+    int major = 0, minor = 0;
+    if (run) std::sscanf(run->gpu_compute_capability.c_str(), "%d.%d", &major, &minor);
+    const int per_sm = fp32_lanes_per_sm(major, minor);
+    if (!run || !run->gpu_available || run->gpu_sm_count <= 0 || per_sm <= 0) {
+      ImGui::TextWrapped("On a machine with an NVIDIA GPU this side shows its lanes, "
+                         "typically thousands of them.");
+      return;
+    }
+    ImGui::TextWrapped("For comparison, %s: %d FP32 lanes (%d SMs x %d).", run->gpu_name.c_str(),
+                       run->gpu_sm_count * per_sm, run->gpu_sm_count, per_sm);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    ImGui::TextWrapped("%s.", recorded->label().c_str());
+    ImGui::PopStyleColor();
+    const ImVec4 faded = ImGui::ColorConvertU32ToFloat4(palette().gpu);
+    draw_dot_groups(run->gpu_sm_count, per_sm, 16, dot, 1.0f, 3 * dot,
+                    ImGui::ColorConvertFloat4ToU32(ImVec4(faded.x, faded.y, faded.z, 0.45f)));
+  }
+
+  CpuDescription cpu_;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_hardware_panel(PanelArgs&, std::string*) {
+  return std::make_unique<HardwarePanel>();
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,328 @@
+// The matrix-multiply ladder, live: C = A B for n x n matrices from 32 to 4096, from the
+// textbook triple loop on one CPU core up to cuBLAS on the Tensor Cores, in time per
+// product or GFLOP/s, through the same code as `whygpu bench matmul`. Beside the plot, a
+// table ranks the rungs at the largest size every rung reached.
+//
+// Parameters (besides SweepPanel's): min, max, step (log2 of n: 5, 12, 1), view
+// (time | rate), naive-max (largest n for the naive CPU loop, 512: on an H100 server's
+// Xeon one product took 0.18 s there and 6 s at 1024; 0: no limit), variants
+// (comma-separated keys, default all). Without a GPU the CPU rungs are live and the GPU
+// rungs come from the recorded H100 run, dashed and labelled.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "app/panel_factories.h"
+#include "app/kernels/timing_colours.h"
+#include "app/plot/plot.h"
+#include "app/kernels/curves.h"
+#include "app/kernels/reference.h"
+#include "app/kernels/sweep_panel.h"
+#include "app/ui_style.h"
+#include "compute/core/gpu_info.h"
+#include "compute/kernels/matmul.h"
+
+namespace whygpu::app {
+namespace {
+
+using kernels::MatmulVariant;
+using kernels::Measurement;
+
+struct RungStyle {
+  ImU32 colour;
+  plot::Marker marker;
+};
+
+RungStyle style_of(MatmulVariant v) {
+  const TimingColours c = timing_colours();
+  switch (v) {
+    case MatmulVariant::CpuNaive: return {c.cpu, plot::Marker::Circle};
+    case MatmulVariant::CpuBlocked: return {c.cpu_threads, plot::Marker::Square};
+    case MatmulVariant::CpuOpenBlas: return {c.cpu_blas, plot::Marker::Diamond};
+    case MatmulVariant::GpuNaive: return {c.gpu_naive, plot::Marker::Triangle};
+    case MatmulVariant::GpuCoalesced: return {c.gpu_coalesced, plot::Marker::Triangle};
+    case MatmulVariant::GpuSharedTiled: return {c.gpu_tiled, plot::Marker::Square};
+    case MatmulVariant::GpuRegisterTiled: return {c.gpu_register, plot::Marker::Diamond};
+    case MatmulVariant::CublasFp32: return {c.cublas_fp32, plot::Marker::Circle};
+    case MatmulVariant::CublasTf32: return {c.cublas_tf32, plot::Marker::Square};
+    case MatmulVariant::CublasFp16: return {c.cublas_fp16, plot::Marker::Triangle};
+    case MatmulVariant::CublasBf16: return {c.cublas_bf16, plot::Marker::Diamond};
+  }
+  return {c.cpu, plot::Marker::Circle};
+}
+
+// Short names for the legend and the table (the module's labels are sentences); the full
+// label and what the rung does are in the tooltip.
+const char* short_name(MatmulVariant v) {
+  switch (v) {
+    case MatmulVariant::CpuNaive: return "CPU naive loop";
+    case MatmulVariant::CpuBlocked: return "CPU blocked";
+    case MatmulVariant::CpuOpenBlas: return "OpenBLAS";
+    case MatmulVariant::GpuNaive: return "GPU naive";
+    case MatmulVariant::GpuCoalesced: return "GPU coalesced";
+    case MatmulVariant::GpuSharedTiled: return "GPU shared tiles";
+    case MatmulVariant::GpuRegisterTiled: return "GPU register tiles";
+    case MatmulVariant::CublasFp32: return "cuBLAS FP32";
+    case MatmulVariant::CublasTf32: return "cuBLAS TF32";
+    case MatmulVariant::CublasFp16: return "cuBLAS FP16";
+    case MatmulVariant::CublasBf16: return "cuBLAS BF16";
+  }
+  return "?";
+}
+
+double median_ms(const Measurement& r) { return r.time.median_ms; }
+double gflops(const Measurement& r) { return r.gflops(); }
+
+Status parse_variants(const std::string& text, std::vector<MatmulVariant>* out) {
+  out->clear();
+  std::stringstream in(text);
+  std::string key;
+  while (std::getline(in, key, ',')) {
+    if (key.empty()) continue;
+    MatmulVariant v{};
+    if (!kernels::find_matmul_variant(key, &v)) {
+      std::string known;
+      for (MatmulVariant k : kernels::all_matmul_variants()) {
+        known += known.empty() ? "" : ", ";
+        known += kernels::matmul_variant_info(k).key;
+      }
+      return Status::error("variants: unknown matmul variant '" + key + "' (known: " + known + ")");
+    }
+    out->push_back(v);
+  }
+  if (out->empty()) return Status::error("variants: name at least one");
+  return Status::ok();
+}
+
+struct Rung {
+  MatmulVariant variant;
+  bool recorded = false;
+  Curve time, rate;
+};
+
+class MatmulSweepPanel final : public SweepPanel {
+ public:
+  MatmulSweepPanel(PanelArgs& args, std::string* error) : SweepPanel("matmul-sweep", args) {
+    min_log_ = static_cast<int>(args.get_int("min", 5, 1, 14));
+    max_log_ = static_cast<int>(args.get_int("max", 12, 1, 14));
+    step_log_ = static_cast<int>(args.get_int("step", 1, 1, 6));
+    naive_max_ = static_cast<int>(args.get_int("naive-max", 512, 0, 1 << 14));
+    rate_view_ = args.get_choice("view", "rate", {"time", "rate"}) == "rate";
+    if (max_log_ < min_log_) std::swap(min_log_, max_log_);
+    variants_ = kernels::all_matmul_variants();
+    if (args.has("variants"))
+      if (Status s = parse_variants(args.get_string("variants", ""), &variants_); !s) *error = s.message();
+    if (!gpu_info().available) reference_ = h100_reference(&reference_error_);
+  }
+
+  void draw(const FrameContext& frame) override {
+    if (poll(frame)) dirty_ = true;
+    draw_run_controls(frame, "Run the ladder");
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Show:");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("GFLOP/s", rate_view_)) set_view(true);
+    ImGui::SameLine();
+    if (ImGui::RadioButton("time per product", !rate_view_)) set_view(false);
+    ImGui::SameLine();
+    ImGui::TextDisabled("  n = %d to %d; the naive CPU loop stops at n = %d", 1 << min_log_, 1 << max_log_,
+                        naive_max_ > 0 ? naive_max_ : 1 << max_log_);
+    if (dirty_) rebuild();
+
+    draw_chart_and_column(frame, "matmul", chart_, {300.0f, 0.28f, 0.6f, 260.0f, 620.0f},
+                          [this](float width) { draw_ladder_table(width); });
+    draw_export_row(frame, true);
+  }
+
+ protected:
+  Status make_jobs(const kernels::BenchOptions& options, std::vector<kernels::SweepJob>* jobs) override {
+    kernels::BenchOptions o = options;
+    o.cpu_naive_max_n = naive_max_;
+    std::vector<MatmulVariant> run;
+    for (MatmulVariant v : variants_)
+      if (gpu_info().available || !kernels::matmul_variant_info(v).on_gpu) run.push_back(v);
+    *jobs = kernels::matmul_jobs(run, sizes(), o);
+    return Status::ok();
+  }
+
+  std::string describe_sweep() const override {
+    std::string list, keys;
+    for (const int n : sizes()) {
+      list += list.empty() ? "" : ",";
+      list += std::to_string(n);
+    }
+    for (MatmulVariant v : variants_) {
+      keys += keys.empty() ? "" : ",";
+      keys += kernels::matmul_variant_info(v).key;
+    }
+    return "whygpu app: matmul-sweep --sizes " + list + " --variants " + keys + " --cpu-naive-max-n " +
+           std::to_string(naive_max_);
+  }
+
+  Status set_own_param(const std::string& key, const std::string& value) override {
+    PanelArgs args({{key, value}}, name());
+    if (key == "view") {
+      const std::string v = args.get_choice(key, "rate", {"time", "rate"});
+      if (!args.error().empty()) return Status::error(args.error());
+      set_view(v == "rate");
+      return Status::ok();
+    }
+    if (busy()) return Status::error("cannot change the sweep while it runs");
+    if (key == "variants") {
+      std::vector<MatmulVariant> parsed;
+      if (Status s = parse_variants(value, &parsed); !s) return s;
+      variants_ = parsed;
+      dirty_ = true;
+      return Status::ok();
+    }
+    if (key == "naive-max") {
+      naive_max_ = static_cast<int>(args.get_int(key, 512, 0, 1 << 14));
+      return args.error().empty() ? Status::ok() : Status::error(args.error());
+    }
+    if (key != "min" && key != "max" && key != "step") return SweepPanel::set_own_param(key, value);
+    const int v = static_cast<int>(args.get_int(key, 0, 1, key == "step" ? 6 : 14));
+    if (!args.error().empty()) return Status::error(args.error());
+    (key == "min" ? min_log_ : key == "max" ? max_log_ : step_log_) = v;
+    if (max_log_ < min_log_) std::swap(min_log_, max_log_);
+    dirty_ = true;
+    return Status::ok();
+  }
+
+ private:
+  std::vector<int> sizes() const {
+    std::vector<int> out;
+    for (int log = min_log_; log <= max_log_; log += step_log_) out.push_back(1 << log);
+    return out;
+  }
+
+  void set_view(bool rate) {
+    if (rate == rate_view_) return;
+    rate_view_ = rate;
+    dirty_ = true;
+  }
+
+  void rebuild() {
+    dirty_ = false;
+    chart_ = plot::Chart{};
+    chart_.x_title = "n (n x n matrices)";
+    chart_.x = {plot::ScaleKind::Log, plot::ValueFormat::Number, true};
+    chart_.y_title = rate_view_ ? "GFLOP/s (2 n\u00b3 per product)" : "time per product";
+    chart_.y = {plot::ScaleKind::Log, rate_view_ ? plot::ValueFormat::Number : plot::ValueFormat::Milliseconds, false};
+    chart_.x_span = {std::ldexp(1.0, min_log_), std::ldexp(1.0, max_log_)};
+    chart_.empty_message = busy() ? "measuring the first size..." : "press \"Run the ladder\" to measure";
+    chart_.legend = plot::LegendPlace::Below;
+    rungs_.clear();
+    for (MatmulVariant v : variants_) {
+      const kernels::VariantInfo& info = kernels::matmul_variant_info(v);
+      const bool recorded = info.on_gpu && !gpu_info().available;
+      if (recorded && !reference_) continue;
+      const std::vector<Measurement>& rows = recorded ? reference_->rows : results().rows;
+      Rung r{v, recorded, curve_of(rows, "matmul", info.key, "", median_ms), curve_of(rows, "matmul", info.key, "", gflops)};
+      if (r.time.empty()) continue;
+      const RungStyle style = style_of(v);
+      const Curve& shown = rate_view_ ? r.rate : r.time;
+      chart_.series.push_back({short_name(v), shown.x, shown.y, style.colour, style.marker,
+                               recorded ? plot::Line::Dashed : plot::Line::Solid, recorded, 2.0f, shown.notes});
+      rungs_.push_back(std::move(r));
+    }
+    if (std::any_of(rungs_.begin(), rungs_.end(), [](const Rung& r) { return r.recorded; }))
+      chart_.footnote = "Dashed, hollow: " + reference_->label() + ".";
+    // The comparison size: the largest n that most rungs reached (the naive CPU loop stops early).
+    table_n_ = 0;
+    for (const Rung& r : rungs_)
+      table_n_ = std::max(table_n_, r.rate.x.empty() ? 0.0 : r.rate.x.back());
+  }
+
+  void draw_ladder_table(float width) {
+    if (rungs_.empty()) {
+      if (!gpu_info().available && !reference_) {
+        ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+        ImGui::TextWrapped("No GPU here, and the recorded GPU results could not be read (%s).",
+                           reference_error_.c_str());
+        ImGui::PopStyleColor();
+      }
+      ImGui::TextWrapped("Each rung of the ladder is a different way to compute the same product. Run the "
+                         "ladder to see how far apart they are.");
+      return;
+    }
+    const auto value_at = [](const Curve& c, double n) {
+      const std::vector<double> v = sample_at(c, {n});
+      return v[0];
+    };
+    // The fair CPU baseline of the same source: live rungs against this CPU, recorded ones
+    // against the recorded machine's CPU, so live and recorded numbers never mix.
+    double blas_live = std::nan(""), blas_recorded = std::nan("");
+    for (const Rung& r : rungs_)
+      if (r.variant == MatmulVariant::CpuOpenBlas) blas_live = value_at(r.rate, table_n_);
+    if (reference_)
+      blas_recorded = value_at(curve_of(reference_->rows, "matmul", "cpu-openblas", "", gflops), table_n_);
+    ImGui::Text("At n = %.0f:", table_n_);
+    if (ImGui::BeginTable("ladder", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit, ImVec2(width, 0))) {
+      ImGui::TableSetupColumn("rung", ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableSetupColumn("GFLOP/s");
+      ImGui::TableSetupColumn("x OpenBLAS");
+      ImGui::TableHeadersRow();
+      for (const Rung& r : rungs_) {
+        const kernels::VariantInfo& info = kernels::matmul_variant_info(r.variant);
+        const double rate = value_at(r.rate, table_n_);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::PushStyleColor(ImGuiCol_Text, style_of(r.variant).colour);
+        ImGui::Text("%s%s", short_name(r.variant), r.recorded ? " (rec.)" : "");
+        ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("%s: %s", std::string(info.label).c_str(), std::string(info.about).c_str());
+        ImGui::TableNextColumn();
+        if (std::isnan(rate)) {
+          ImGui::TextDisabled("not run");
+          if (ImGui::IsItemHovered() && !r.rate.x.empty())
+            ImGui::SetTooltip("measured up to n = %.0f", r.rate.x.back());
+        } else {
+          ImGui::Text("%s", plot::format_value(rate, plot::ValueFormat::Number, 3).c_str());
+        }
+        ImGui::TableNextColumn();
+        const double blas = r.recorded ? blas_recorded : blas_live;
+        if (!std::isnan(rate) && !std::isnan(blas) && blas > 0)
+          ImGui::Text("%s", (plot::format_value(rate / blas, plot::ValueFormat::Number, 2) + "x").c_str());
+      }
+      ImGui::EndTable();
+    }
+    ImGui::Spacing();
+    ImGui::TextWrapped("Same arithmetic on every row: 2 n\u00b3 floating-point operations. The differences come "
+                       "from how the data are moved (caches, coalescing, shared memory, registers) and "
+                       "which units multiply (CUDA cores or Tensor Cores). Hover a name for what it does.");
+    if (std::any_of(rungs_.begin(), rungs_.end(), [](const Rung& r) { return r.recorded; })) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("(rec.): recorded on another machine, not measured here; its x OpenBLAS compares it "
+                         "with that machine's own CPU.");
+      ImGui::PopStyleColor();
+    }
+  }
+
+  int min_log_ = 5, max_log_ = 12, step_log_ = 1, naive_max_ = 512;
+  bool rate_view_ = true;
+  bool dirty_ = true;
+  std::vector<MatmulVariant> variants_;
+  const bench::ReferenceData* reference_ = nullptr;
+  std::string reference_error_;
+  std::vector<Rung> rungs_;
+  double table_n_ = 0;
+  plot::Chart chart_;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_matmul_sweep_panel(PanelArgs& args, std::string* error) {
+  std::string problem;
+  auto panel = std::make_unique<MatmulSweepPanel>(args, &problem);
+  if (!problem.empty()) {
+    if (error) *error = problem;
+    return nullptr;
+  }
+  return panel;
+}
+
+}  // namespace whygpu::app

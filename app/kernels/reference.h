@@ -1,0 +1,18 @@
+#pragma once
+// The recorded H100 results shipped in assets/reference/, loaded once. On a computer
+// without an NVIDIA GPU the timing panels draw their GPU curves from it, labelled with
+// the machine and date (ReferenceData::label()), never as if measured here.
+#include <string>
+
+#include "compute/bench/reference_data.h"
+
+namespace whygpu::app {
+
+// nullptr when the file is missing or unreadable; *error (optional) then says why.
+const bench::ReferenceData* h100_reference(std::string* error = nullptr);
+
+// Where it is looked for: $WHYGPU_REFERENCE_DATA when set (another recorded run), else
+// in the checkout (app/checkout_path.h).
+std::string h100_reference_path();
+
+}  // namespace whygpu::app

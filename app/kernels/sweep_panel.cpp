@@ -1,0 +1,260 @@
+#include "app/kernels/sweep_panel.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <map>
+
+#include "app/kernels/sweep_csv.h"
+#include "app/ui_style.h"
+#include "compute/core/measure.h"
+#include "compute/bench/bench_cli.h"
+
+namespace whygpu::app {
+namespace {
+
+std::string format_seconds(double s) {
+  char text[32];
+  if (s < 60) std::snprintf(text, sizeof text, "%.0f s", s);
+  else std::snprintf(text, sizeof text, "%d min %02d s", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
+  return text;
+}
+
+}  // namespace
+
+SweepPanel::SweepPanel(std::string name, PanelArgs& args)
+    : name_(std::move(name)), options_(bench::default_bench_options()) {
+  // The same defaults as `whygpu bench`, so a lesson's numbers match the command line's.
+  options_.measure.repeats = static_cast<int>(args.get_int("repeats", options_.measure.repeats, 1, 1000));
+  options_.measure.budget_seconds = args.get_double("budget", options_.measure.budget_seconds, 0.0, 600.0);
+  options_.cpu_threads = static_cast<int>(args.get_int("threads", 0, 0, 4096));
+  const std::time_t now = std::time(nullptr);
+  csv_path_ = args.get_string("csv", default_export_path(name_, "csv", now));
+  png_path_ = args.get_string("png", default_export_path(name_, "png", now));
+}
+
+Status SweepPanel::set_param(const std::string& key, const std::string& value) {
+  if (key == "repeats") return parse_whole_value(key, value, 1, 1000, &options_.measure.repeats);
+  if (key == "budget") return parse_number_value(key, value, 0.0, 600.0, &options_.measure.budget_seconds);
+  if (key == "threads") return parse_whole_value(key, value, 0, 4096, &options_.cpu_threads);
+  if (key == "csv") {
+    csv_path_ = value;
+    return Status::ok();
+  }
+  if (key == "png") {
+    png_path_ = value;
+    return Status::ok();
+  }
+  return set_own_param(key, value);
+}
+
+Status SweepPanel::set_own_param(const std::string& key, const std::string&) {
+  return Status::error("this panel has no parameter '" + key +
+                       "' (shared ones: repeats, budget, threads, csv, png)");
+}
+
+Status SweepPanel::press(const std::string& button) {
+  if (button == "run") return start();
+  if (button == "cancel") {
+    runner_.cancel();
+    return Status::ok();
+  }
+  if (button == "fit") {
+    view_.fit();
+    return Status::ok();
+  }
+  if (button == "save-csv") {
+    SweepRunner::Snapshot latest = snapshot_;
+    runner_.refresh(&latest);
+    const Status s = write_sweep_csv(csv_path_, describe_sweep(), options_.cpu_threads, latest.rows);
+    export_ok_ = s.is_ok();
+    export_message_ = s ? "Saved " + std::to_string(latest.rows.size()) + " rows to " + csv_path_ : s.message();
+    if (s) std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(), export_message_.c_str());
+    return s;
+  }
+  if (button == "save-png") {
+    // Written while the next frame renders; the message appears then.
+    view_.save_png(png_path_);
+    return Status::ok();
+  }
+  return press_own(button);
+}
+
+Status SweepPanel::press_own(const std::string& button) {
+  return Status::error("this panel has no button '" + button + "' (run, cancel, save-csv, save-png, fit)");
+}
+
+Status SweepPanel::start() {
+  kernels::BenchOptions options = options_;
+  options.measure.cancel = runner_.cancel_flag();
+  std::vector<kernels::SweepJob> jobs;
+  if (Status s = make_jobs(options, &jobs); !s) return s;
+  if (Status s = runner_.start(std::move(jobs)); !s) return s;
+  started_ = std::chrono::steady_clock::now();
+  frame_ms_.clear();
+  frame_summary_.clear();
+  slow_frames_logged_ = 0;
+  slow_frames_by_job_.clear();
+  skip_next_frame_ = true;
+  view_.fit();
+  std::fprintf(stderr, "whygpu: %s: sweep started\n", name_.c_str());
+  return Status::ok();
+}
+
+void SweepPanel::record_frame(const FrameContext& frame) {
+  const bool busy_now = runner_.busy();
+  // The first frame's time began before the sweep did (it holds the press itself, and in
+  // scripts the opening of the lesson), so it is not counted.
+  // Nor is a frame drawn while the CPU was timed, at its start or its end: the app then
+  // stands back on purpose (Shell::pace_frame), and where OpenGL runs on the CPU the
+  // measurement slows its drawing; that says nothing about the UI during GPU work.
+  const float cost = frame.previous_frame_cost_seconds;
+  const bool cpu_timed_now = timing_the_cpu();
+  const bool counted = busy_now && cost > 0 && !skip_next_frame_ && !cpu_timed_last_frame_ && !cpu_timed_now;
+  skip_next_frame_ = false;
+  cpu_timed_last_frame_ = cpu_timed_now;
+  if (counted) {
+    frame_ms_.push_back(cost * 1000.0);
+    if (cost > 1.0 / 60.0) {
+      ++slow_frames_by_job_[snapshot_.progress.current];
+      // Name the first slow frames, so a stall can be matched with what the sweep did.
+      if (slow_frames_logged_++ < 20)
+        std::fprintf(stderr, "whygpu: %s: slow frame %.1f ms at %.1f s into the sweep, during %s\n", name_.c_str(),
+                     cost * 1000.0, std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count(),
+                     snapshot_.progress.current.c_str());
+    }
+  }
+  if (was_busy_ && !busy_now && !frame_ms_.empty()) {
+    std::vector<double> sorted = frame_ms_;
+    std::sort(sorted.begin(), sorted.end());
+    const std::size_t slow = static_cast<std::size_t>(std::count_if(sorted.begin(), sorted.end(),
+                                                                    [](double ms) { return ms > 1000.0 / 60.0; }));
+    char text[256];
+    std::snprintf(text, sizeof text,
+                  "UI during the sweep: %zu %s a median %.1f ms to draw, p99 %.1f ms, worst %.1f ms; %zu over 16.7 ms (frames slowed on purpose while the CPU was timed are not counted)",
+                  sorted.size(), sorted.size() == 1 ? "frame took" : "frames took", percentile_of_sorted(sorted, 0.5), percentile_of_sorted(sorted, 0.99),
+                  sorted.back(), slow);
+    frame_summary_ = text;
+    // Where the slow frames happened: the three measurements with the most of them.
+    std::vector<std::pair<int, std::string>> by_job;
+    for (const auto& [job, count] : slow_frames_by_job_) by_job.emplace_back(count, job);
+    std::sort(by_job.rbegin(), by_job.rend());
+    std::string where;
+    for (std::size_t i = 0; i < std::min<std::size_t>(3, by_job.size()); ++i) {
+      where += i ? "; " : " (most during: ";
+      where += by_job[i].second + " x" + std::to_string(by_job[i].first);
+    }
+    std::fprintf(stderr, "whygpu: %s: %s%s%s\n", name_.c_str(), text, where.c_str(), where.empty() ? "" : ")");
+  }
+  was_busy_ = busy_now;
+}
+
+bool SweepPanel::poll(const FrameContext& frame) {
+  const bool changed = runner_.refresh(&snapshot_);
+  record_frame(frame);  // with what the sweep is doing now
+  if (png_was_pending_ && !view_.png_pending())
+    std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(), view_.last_png_message().c_str());
+  png_was_pending_ = view_.png_pending();
+  if (changed && !snapshot_.running && !runner_.busy()) {
+    const char* how = snapshot_.cancelled ? "cancelled" : snapshot_.error.empty() ? "finished" : "stopped";
+    std::fprintf(stderr, "whygpu: %s: sweep %s after %.1f s, %zu rows%s%s\n", name_.c_str(), how,
+                 snapshot_.elapsed_seconds, snapshot_.rows.size(), snapshot_.error.empty() ? "" : ": ",
+                 snapshot_.error.c_str());
+    if (snapshot_.cancelled)
+      std::fprintf(stderr, "whygpu: %s: the worker stopped %.0f ms after Cancel was pressed\n", name_.c_str(),
+                   snapshot_.cancel_latency_seconds * 1000.0);
+  }
+  return changed;
+}
+
+void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_label) {
+  const bool running = runner_.busy();
+  ImGui::BeginDisabled(running);
+  if (ImGui::Button(run_label)) {
+    if (Status s = start(); !s) {
+      export_ok_ = false;
+      export_message_ = s.message();
+    }
+  }
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!running);
+  if (ImGui::Button("Cancel")) runner_.cancel();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  const kernels::SweepProgress& p = snapshot_.progress;
+  const float fraction = p.total > 0 ? static_cast<float>(p.done) / p.total : 0.0f;
+  if (running) last_elapsed_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  std::string overlay;
+  if (running) overlay = std::to_string(p.done) + " / " + std::to_string(p.total) + ": " + p.current + "  (" +
+                         format_seconds(last_elapsed_) + ")";
+  else if (p.total > 0)
+    overlay = snapshot_.cancelled ? "cancelled after " + std::to_string(p.done) + " of " + std::to_string(p.total)
+                                  : "done: " + std::to_string(p.done) + " measurements in " + format_seconds(last_elapsed_);
+  else overlay = "not run yet";
+  ImGui::ProgressBar(running || snapshot_.cancelled ? fraction : (p.total > 0 ? 1.0f : 0.0f),
+                     ImVec2(std::min(ImGui::GetContentRegionAvail().x, 640.0f * frame.font_scale), 0),
+                     overlay.c_str());
+  if (!snapshot_.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+    ImGui::TextWrapped("The sweep stopped: %s", snapshot_.error.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (timing_the_cpu()) {
+    ImGui::TextDisabled("Timing the CPU: the app draws only %.0f frames a second meanwhile, so that its own "
+                        "drawing does not slow down what is measured.",
+                        1.0 / kQuietFrameSeconds);
+  } else if (!frame_summary_.empty()) {
+    ImGui::PushTextWrapPos(0.0f);  // long on narrow windows: wrap at the panel's edge
+    ImGui::TextDisabled("%s", frame_summary_.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+void SweepPanel::draw_chart_and_column(const FrameContext& frame, const char* id, const plot::Chart& chart,
+                                       const ChartLayout& layout, const std::function<void(float width)>& beside) {
+  const float scale = frame.font_scale;
+  const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
+  const float side = std::max(layout.min_side * scale, frame.content_width * layout.side_share);
+  const float plot_width = std::max(300.0f, frame.content_width - side - gap);
+  const float plot_height =
+      std::clamp(plot_width * layout.aspect, layout.min_height * scale, layout.max_height * scale);
+  view_.draw(id, chart, ImVec2(plot_width, plot_height), scale);
+  ImGui::SameLine(0, gap);
+  ImGui::BeginGroup();
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
+  beside(side);
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+}
+
+void SweepPanel::draw_export_row(const FrameContext& frame, bool with_png) {
+  const float field = 330.0f * frame.font_scale;
+  ImGui::SetNextItemWidth(field);
+  ImGui::InputText("##csv", &csv_path_);
+  ImGui::SameLine();
+  if (ImGui::Button("Save CSV")) press("save-csv");
+  if (with_png) {
+    ImGui::SameLine(0, 3 * ImGui::GetStyle().ItemSpacing.x);
+    ImGui::SetNextItemWidth(field);
+    ImGui::InputText("##png", &png_path_);
+    ImGui::SameLine();
+    if (ImGui::Button("Save plot as PNG")) press("save-png");
+  }
+  const bool png_newer = with_png && !view_.last_png_message().empty() && !view_.png_pending();
+  if (png_newer) {
+    ImGui::PushStyleColor(ImGuiCol_Text, view_.last_png_ok() ? palette().muted_text : palette().error);
+    ImGui::TextWrapped("%s", view_.last_png_message().c_str());
+    ImGui::PopStyleColor();
+  }
+  if (!export_message_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, export_ok_ ? palette().muted_text : palette().error);
+    ImGui::TextWrapped("%s", export_message_.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,88 @@
+#pragma once
+// What the timing panels share: a sweep on a worker thread (SweepRunner) with Run and
+// Cancel buttons and a progress bar, the measurement options lessons and scripts can set
+// (repeats, budget, threads), CSV and PNG export to paths the user can edit, and a record
+// of the UI's frame times while a sweep runs (shown under the controls, and printed to
+// stderr when the sweep ends, so demos and tests can check the UI kept its frame rate).
+//
+// Parameters: repeats, budget (seconds per measurement), threads (0: all), csv, png.
+// Buttons: run, cancel, save-csv, save-png, fit.
+#include <chrono>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "app/panel.h"
+#include "app/plot/plot.h"
+#include "app/kernels/sweep_runner.h"
+#include "compute/kernels/measurement.h"
+
+namespace whygpu::app {
+
+class SweepPanel : public Panel {
+ public:
+  // `name` names files and log lines ("vector-add-sweep"); reads the shared parameters.
+  SweepPanel(std::string name, PanelArgs& args);
+
+  Status set_param(const std::string& key, const std::string& value) override;
+  Status press(const std::string& button) override;
+  bool busy() const override { return runner_.busy(); }
+  bool timing_the_cpu() const override { return runner_.busy() && snapshot_.progress.on_cpu; }
+
+ protected:
+  // The jobs of one sweep; `options` already carries the cancel flag.
+  virtual Status make_jobs(const kernels::BenchOptions& options, std::vector<kernels::SweepJob>* jobs) = 0;
+  // What ran, for the CSV's "command" line: "whygpu app: vector-add-sweep sizes 2^10..2^28".
+  virtual std::string describe_sweep() const = 0;
+  // The panel's own parameters and buttons (the shared ones are handled first).
+  virtual Status set_own_param(const std::string& key, const std::string& value);
+  virtual Status press_own(const std::string& button);
+
+  // Call first in draw(): takes in the worker's new rows. True when they changed.
+  bool poll(const FrameContext& frame);
+  // Run/Cancel, progress bar, elapsed time, the outcome of the last sweep.
+  void draw_run_controls(const FrameContext& frame, const char* run_label);
+  // Path fields and Save buttons (the PNG half only for panels with a plot).
+  void draw_export_row(const FrameContext& frame, bool with_png);
+
+  // How the chart and the column beside it share the panel's width (sizes in pixels at
+  // text scale 1): the column takes side_share of the width and at least min_side; the
+  // chart is aspect times as high as it is wide, within min_height..max_height.
+  struct ChartLayout {
+    float min_side, side_share, aspect, min_height, max_height;
+  };
+  // The chart at the left and, in a column at its right with text wrapped to the column,
+  // what `beside` draws (it is given the column's width).
+  void draw_chart_and_column(const FrameContext& frame, const char* id, const plot::Chart& chart,
+                             const ChartLayout& layout, const std::function<void(float width)>& beside);
+
+  const SweepRunner::Snapshot& results() const { return snapshot_; }
+  const std::string& name() const { return name_; }
+  int cpu_threads() const { return options_.cpu_threads; }
+  Status start();
+
+ private:
+  void record_frame(const FrameContext& frame);
+
+  std::string name_;
+  kernels::BenchOptions options_;
+  SweepRunner runner_;
+  SweepRunner::Snapshot snapshot_;
+  plot::PlotView view_;
+  std::string csv_path_, png_path_;
+  std::string export_message_;
+  bool export_ok_ = true;
+  std::chrono::steady_clock::time_point started_;
+  double last_elapsed_ = 0.0;
+  bool was_busy_ = false;
+  bool png_was_pending_ = false;
+  std::vector<double> frame_ms_;  // UI frame times during the running sweep
+  std::string frame_summary_;     // of the last sweep
+  int slow_frames_logged_ = 0;
+  std::map<std::string, int> slow_frames_by_job_;  // frames over 16.7 ms, by what was measured
+  bool skip_next_frame_ = false;
+  bool cpu_timed_last_frame_ = false;  // the sweep was timing the CPU when the last frame was drawn
+};
+
+}  // namespace whygpu::app

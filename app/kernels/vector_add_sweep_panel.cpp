@@ -1,0 +1,313 @@
+// "Where does the GPU start to win?": c = a + b from 2^10 to 2^28 elements on one CPU
+// core, on every core, as a GPU kernel alone and with the copies to and from the GPU,
+// measured live (through the same harness as `whygpu bench vector-add`), plotted
+// log-log, with the crossover sizes marked and put into words beside the plot.
+//
+// Parameters (besides SweepPanel's): min, max, step (log2 of the sizes: 10, 28, 1),
+// view (time | rate). Without a GPU the CPU curves are live and the GPU curves come from
+// the recorded H100 run, dashed and labelled.
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "app/panel_factories.h"
+#include "app/kernels/timing_colours.h"
+#include "app/plot/plot.h"
+#include "app/kernels/curves.h"
+#include "app/kernels/reference.h"
+#include "app/kernels/sweep_panel.h"
+#include "app/ui_style.h"
+#include "compute/core/gpu_info.h"
+#include "compute/kernels/thread_pool.h"
+#include "compute/kernels/vector_add_bench.h"
+
+namespace whygpu::app {
+namespace {
+
+using kernels::Measurement;
+
+double median_ms(const Measurement& r) { return r.time.median_ms; }
+double rate_gbs(const Measurement& r) { return r.gbytes_per_s(); }
+
+// "about 2^14.5 = 23k elements (280 kB of data)".
+std::string describe_size(double n) {
+  char text[128];
+  std::snprintf(text, sizeof text, "about 2^%.1f = %s elements (%s of data)", std::log2(n),
+                plot::format_value(n, plot::ValueFormat::Number, 2).c_str(),
+                (plot::format_value(12.0 * n, plot::ValueFormat::Number, 2) + "B").c_str());
+  return text;
+}
+
+// The curves of one source (this computer, or the recorded run).
+struct VectorCurves {
+  Curve cpu, cpu_threads, gpu, gpu_total, copies, d2d;
+};
+
+VectorCurves curves_from(const std::vector<Measurement>& rows, bool rate) {
+  const auto value = rate ? rate_gbs : median_ms;
+  VectorCurves c;
+  c.cpu = curve_of(rows, "vector-add", "cpu", "", value);
+  c.cpu_threads = curve_of(rows, "vector-add", "cpu-threads", "", value);
+  c.gpu = curve_of(rows, "vector-add", "gpu", "", value);
+  c.gpu_total = curve_of(rows, "vector-add", "gpu-with-copies", "total", value);
+  c.d2d = curve_of(rows, "vector-add", "d2d-copy", "", value);
+  // The copies alone: h2d + d2h time (or the bytes of both over that time).
+  const Curve h2d = curve_of(rows, "vector-add", "gpu-with-copies", "h2d", median_ms);
+  const Curve d2h = curve_of(rows, "vector-add", "gpu-with-copies", "d2h", median_ms);
+  const std::vector<double> back = sample_at(d2h, h2d.x);
+  for (std::size_t i = 0; i < h2d.x.size(); ++i) {
+    if (std::isnan(back[i])) continue;
+    const double ms = h2d.y[i] + back[i];
+    c.copies.x.push_back(h2d.x[i]);
+    c.copies.y.push_back(rate ? 12.0 * h2d.x[i] / (ms * 1e6) : ms);
+    c.copies.notes.push_back("copy a, b in and c out: " + plot::format_value(ms, plot::ValueFormat::Milliseconds, 4));
+  }
+  return c;
+}
+
+// One sentence on where `gpu` overtakes `cpu` (times: lower is better).
+std::string crossover_sentence(const std::string& gpu_name, const Curve& gpu, const std::string& cpu_name,
+                               const Curve& cpu, double* at) {
+  *at = std::nan("");
+  if (gpu.empty() || cpu.empty()) return "";
+  const std::vector<double> sizes = all_sizes({&gpu, &cpu});
+  bool gpu_slower_at_end = false;
+  const double x = plot::crossover_x(sizes, sample_at(gpu, sizes), sample_at(cpu, sizes), true, true, &gpu_slower_at_end);
+  const std::string largest = plot::format_value(sizes.back(), plot::ValueFormat::PowerOfTwo);
+  if (std::isnan(x))
+    return gpu_slower_at_end ? gpu_name + " is slower than " + cpu_name + " at every size measured, up to " + largest + "."
+                             : gpu_name + " is faster than " + cpu_name + " at every size measured.";
+  if (gpu_slower_at_end)
+    return gpu_name + " falls behind " + cpu_name + " above " + describe_size(x) + ".";
+  *at = x;
+  return gpu_name + " beats " + cpu_name + " from " + describe_size(x) + " upwards.";
+}
+
+class VectorAddSweepPanel final : public SweepPanel {
+ public:
+  explicit VectorAddSweepPanel(PanelArgs& args) : SweepPanel("vector-add-sweep", args) {
+    min_log_ = static_cast<int>(args.get_int("min", 10, 1, 30));
+    max_log_ = static_cast<int>(args.get_int("max", 28, 1, 30));
+    step_log_ = static_cast<int>(args.get_int("step", 1, 1, 10));
+    rate_view_ = args.get_choice("view", "time", {"time", "rate"}) == "rate";
+    if (max_log_ < min_log_) std::swap(min_log_, max_log_);
+    if (!gpu_info().available) reference_ = h100_reference(&reference_error_);
+  }
+
+  void draw(const FrameContext& frame) override {
+    if (poll(frame)) dirty_ = true;
+    draw_run_controls(frame, "Run the sweep");
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Show:");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("time per addition", !rate_view_)) set_view(false);
+    ImGui::SameLine();
+    if (ImGui::RadioButton("throughput (GB/s)", rate_view_)) set_view(true);
+    ImGui::SameLine();
+    ImGui::TextDisabled("  sizes 2^%d to 2^%d, %s", min_log_, max_log_, sizes_note().c_str());
+    if (dirty_) rebuild();
+
+    draw_chart_and_column(frame, "vector-add", chart_, {260.0f, 0.3f, 0.58f, 260.0f, 600.0f},
+                          [this](float) { draw_explanation(); });
+    draw_export_row(frame, true);
+  }
+
+ protected:
+  Status make_jobs(const kernels::BenchOptions& options, std::vector<kernels::SweepJob>* jobs) override {
+    std::vector<kernels::VectorAddVariant> variants = {kernels::VectorAddVariant::Cpu,
+                                                       kernels::VectorAddVariant::CpuThreads};
+    if (gpu_info().available)
+      variants.insert(variants.end(), {kernels::VectorAddVariant::Gpu, kernels::VectorAddVariant::GpuWithCopies,
+                                       kernels::VectorAddVariant::DeviceCopy});
+    *jobs = kernels::vector_add_jobs(variants, sizes(), options);
+    return Status::ok();
+  }
+
+  std::string describe_sweep() const override {
+    std::string list;
+    for (const std::size_t n : sizes()) {
+      list += list.empty() ? "" : ",";
+      list += std::to_string(n);
+    }
+    return "whygpu app: vector-add-sweep --sizes " + list;
+  }
+
+  Status set_own_param(const std::string& key, const std::string& value) override {
+    PanelArgs args({{key, value}}, name());
+    if (key == "view") {
+      const std::string v = args.get_choice(key, "time", {"time", "rate"});
+      if (!args.error().empty()) return Status::error(args.error());
+      set_view(v == "rate");
+      return Status::ok();
+    }
+    if (key != "min" && key != "max" && key != "step") return SweepPanel::set_own_param(key, value);
+    if (busy()) return Status::error("cannot change the sizes while the sweep runs");
+    const int v = static_cast<int>(args.get_int(key, 0, 1, key == "step" ? 10 : 30));
+    if (!args.error().empty()) return Status::error(args.error());
+    (key == "min" ? min_log_ : key == "max" ? max_log_ : step_log_) = v;
+    if (max_log_ < min_log_) std::swap(min_log_, max_log_);
+    return Status::ok();
+  }
+
+ private:
+  std::vector<std::size_t> sizes() const {
+    std::vector<std::size_t> out;
+    for (int log = min_log_; log <= max_log_; log += step_log_) out.push_back(std::size_t{1} << log);
+    return out;
+  }
+
+  std::string sizes_note() const {
+    return step_log_ == 1 ? "every power of two" : "every " + std::to_string(1 << step_log_) + "x";
+  }
+
+  void set_view(bool rate) {
+    if (rate == rate_view_) return;
+    rate_view_ = rate;
+    dirty_ = true;
+  }
+
+  // Adds one source's curves to the chart; recorded ones dashed and hollow.
+  void add_series(const VectorCurves& c, bool recorded, bool with_cpu) {
+    const TimingColours& colours = timing_colours();
+    const plot::Line line = recorded ? plot::Line::Dashed : plot::Line::Solid;
+    auto add = [&](const std::string& label, const Curve& curve, ImU32 colour, plot::Marker marker, plot::Line l,
+                   float thickness = 2.0f) {
+      if (curve.empty()) return;
+      plot::Series s{label, curve.x, curve.y, colour, marker, l, recorded, thickness, curve.notes};
+      chart_.series.push_back(std::move(s));
+    };
+    if (with_cpu) {
+      add("CPU, one core", c.cpu, colours.cpu, plot::Marker::Circle, line);
+      add("CPU, all " + std::to_string(kernels::resolve_threads(cpu_threads())) + " threads", c.cpu_threads,
+          colours.cpu_threads, plot::Marker::Square, line);
+    }
+    add("GPU kernel only", c.gpu, colours.gpu, plot::Marker::Triangle, line);
+    add("GPU incl. copies in and out", c.gpu_total, colours.gpu_with_copies, plot::Marker::Diamond, line);
+    add("copies alone (h2d + d2h)", c.copies, colours.gpu_with_copies, plot::Marker::None, plot::Line::Dotted, 1.5f);
+    if (rate_view_)
+      add("GPU memory copy (ceiling)", c.d2d, colours.gpu, plot::Marker::None, plot::Line::Dotted, 1.5f);
+  }
+
+  void rebuild() {
+    dirty_ = false;
+    chart_ = plot::Chart{};
+    chart_.x_title = "elements per vector";
+    chart_.x = {plot::ScaleKind::Log, plot::ValueFormat::PowerOfTwo, true};
+    chart_.y_title = rate_view_ ? "GB/s (12 bytes per element)" : "time per addition";
+    chart_.y = {plot::ScaleKind::Log, rate_view_ ? plot::ValueFormat::Number : plot::ValueFormat::Milliseconds, false};
+    chart_.x_span = {std::ldexp(1.0, min_log_), std::ldexp(1.0, max_log_)};
+    chart_.empty_message = busy() ? "measuring the first size..." : "press \"Run the sweep\" to measure";
+    live_ = curves_from(results().rows, rate_view_);
+    live_time_ = rate_view_ ? curves_from(results().rows, false) : live_;
+    add_series(live_, false, true);
+    if (reference_) {
+      recorded_ = curves_from(reference_->rows, rate_view_);
+      recorded_time_ = curves_from(reference_->rows, false);
+      add_series(recorded_, true, false);
+      chart_.footnote = "Dashed, hollow: " + reference_->label() + ".";
+    }
+    // Crossovers, always between curves of the same source (live with live).
+    sentences_.clear();
+    const bool live_gpu = !live_time_.gpu.empty();
+    const VectorCurves& t = live_gpu ? live_time_ : recorded_time_;
+    const TimingColours& colours = timing_colours();
+    const int threads = live_gpu || !reference_ ? kernels::resolve_threads(cpu_threads()) : reference_->run.cpu_threads;
+    const std::string threads_name = "all " + std::to_string(threads) + " CPU threads";
+    struct Pair {
+      const char* gpu_name;
+      const Curve* gpu;
+      std::string cpu_name;
+      const Curve* cpu;
+      ImU32 colour;
+      const char* mark;
+    };
+    const Pair pairs[] = {
+        {"The GPU kernel", &t.gpu, "one CPU core", &t.cpu, colours.gpu, "kernel beats 1 core"},
+        {"The GPU kernel", &t.gpu, threads_name, &t.cpu_threads, colours.gpu, "kernel beats all cores"},
+        {"The GPU with its copies", &t.gpu_total, "one CPU core", &t.cpu, colours.gpu_with_copies, "with copies beats 1 core"},
+        {"The GPU with its copies", &t.gpu_total, threads_name, &t.cpu_threads, colours.gpu_with_copies,
+         "with copies beats all cores"},
+    };
+    for (const Pair& p : pairs) {
+      double at = 0;
+      const std::string s = crossover_sentence(p.gpu_name, *p.gpu, p.cpu_name, *p.cpu, &at);
+      if (s.empty()) continue;
+      sentences_.push_back({s, p.colour});
+      if (live_gpu && !std::isnan(at)) chart_.marks.push_back({at, p.mark, p.colour});
+    }
+    // Where the time goes at the largest size both phases were measured.
+    transfer_note_.clear();
+    if (!t.gpu.empty() && !t.copies.empty() && !t.gpu_total.empty()) {
+      const double n = t.copies.x.back();
+      const std::vector<double> kernel = sample_at(t.gpu, {n});
+      const std::vector<double> total = sample_at(t.gpu_total, {n});
+      if (!std::isnan(kernel[0]) && !std::isnan(total[0])) {
+        char text[400];
+        std::snprintf(text, sizeof text,
+                      "At %s elements the addition itself takes %s on the GPU, but copying a and b to it and c "
+                      "back takes %s: %.0f%% of the %s the whole trip costs.",
+                      plot::format_value(n, plot::ValueFormat::PowerOfTwo).c_str(),
+                      plot::format_value(kernel[0], plot::ValueFormat::Milliseconds).c_str(),
+                      plot::format_value(t.copies.y.back(), plot::ValueFormat::Milliseconds).c_str(),
+                      100.0 * t.copies.y.back() / total[0],
+                      plot::format_value(total[0], plot::ValueFormat::Milliseconds).c_str());
+        transfer_note_ = text;
+      }
+    }
+  }
+
+  void draw_explanation() {
+    const bool live_gpu = !live_time_.gpu.empty();
+    if (live_gpu) {
+      ImGui::TextUnformatted("Measured on this computer:");
+    } else if (reference_ && !recorded_time_.gpu.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("No GPU here: the GPU curves and the sentences below are from the recorded run "
+                         "(dashed). Your CPU's curves are live once you run the sweep.");
+      ImGui::PopStyleColor();
+    } else if (!gpu_info().available) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("No GPU here, and the recorded GPU results could not be read (%s). Only the CPU "
+                         "curves can be shown.", reference_error_.c_str());
+      ImGui::PopStyleColor();
+    } else {
+      ImGui::TextWrapped("Press the button to measure. The sweep runs in the background; the curves grow "
+                         "as each size is done.");
+    }
+    ImGui::Spacing();
+    for (const auto& [text, colour] : sentences_) {
+      ImGui::PushStyleColor(ImGuiCol_Text, colour);
+      ImGui::TextUnformatted("\xe2\x80\xa2");  // bullet
+      ImGui::PopStyleColor();
+      ImGui::SameLine();
+      ImGui::TextWrapped("%s", text.c_str());
+    }
+    if (!transfer_note_.empty()) {
+      ImGui::Spacing();
+      ImGui::TextWrapped("%s", transfer_note_.c_str());
+    }
+    if (!sentences_.empty()) {
+      ImGui::Spacing();
+      ImGui::TextDisabled("Hover a point for its numbers; click a legend entry to hide a curve.");
+    }
+  }
+
+  int min_log_ = 10, max_log_ = 28, step_log_ = 1;
+  bool rate_view_ = false;
+  bool dirty_ = true;
+  const bench::ReferenceData* reference_ = nullptr;
+  std::string reference_error_;
+  VectorCurves live_, live_time_, recorded_, recorded_time_;
+  plot::Chart chart_;
+  std::vector<std::pair<std::string, ImU32>> sentences_;
+  std::string transfer_note_;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_vector_add_sweep_panel(PanelArgs& args, std::string*) {
+  return std::make_unique<VectorAddSweepPanel>(args);
+}
+
+}  // namespace whygpu::app

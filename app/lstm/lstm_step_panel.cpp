@@ -1,0 +1,529 @@
+// "Watch the LSTM write, one character at a time": type a prime text, then Step (or
+// Autoplay). Each step shows the character fed in, the four gates, the cell state c and
+// the hidden state h as heat strips (one column per hidden unit), the model's guesses
+// for the next character as bars at temperature 1 and at the slider's temperature, and
+// the character drawn. Hovering a character of the text shows its step again; clicking
+// pins it. The model is the shared training session's (lstm-trainer), copied when the
+// generation starts, so stepping never waits for training.
+//
+// Parameters: session (default main), prime, temperature (0 = always the most likely,
+// up to 2), speed (autoplay steps per second), burst (steps of the "Step xN" button),
+// top (bars), gates / state / bars / text (show those parts), inspect (the number of a
+// step to show, from 1 as the panel numbers them, or latest), autoplay (true/false).
+// Buttons: prime (start again from the prime text with the newest weights), step, burst,
+// autoplay, stop, latest, train, pause, load-example (the trained example model shipped in
+// assets/models/). busy() is true while the shared text or model
+// is being prepared.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "app/lstm/char_label.h"
+#include "app/lstm/generated_text_view.h"
+#include "app/lstm/heat_strip.h"
+#include "app/lstm/lstm_workspace.h"
+#include "app/lstm/probability_bars.h"
+#include "app/panel_factories.h"
+#include "app/ui_style.h"
+#include "compute/lstm/sampling.h"
+#include "compute/lstm/utf8.h"
+
+namespace whygpu::app {
+namespace {
+
+using lstm_ui::LstmWorkspace;
+
+constexpr float kMaxTemperature = 2.0f;
+constexpr int kMaxStepsPerFrame = 20;  // autoplay at high speed on a slow frame
+
+struct StepOptions {
+  std::string prime = "The people of the United States ";
+  float temperature = 0.8f;
+  float speed = 8.0f;  // steps per second
+  int burst = 20;
+  int top = 10;
+  bool gates = true, state = true, bars = true, text = true;
+  bool autoplay = false;
+};
+
+std::string quoted(char32_t c) {
+  const std::string label = lstm_ui::char_label(c);
+  return label.size() > 4 ? label : "'" + label + "'";  // names ("space") are not quoted
+}
+
+class LstmStepPanel final : public Panel {
+ public:
+  LstmStepPanel(std::shared_ptr<LstmWorkspace> workspace, StepOptions options)
+      : workspace_(std::move(workspace)), o_(std::move(options)) {}
+
+  Status set_param(const std::string& key, const std::string& value) override {
+    if (key == "prime") {
+      o_.prime = value;
+      return Status::ok();
+    }
+    if (key == "temperature") return parse_number_value(key, value, 0.0, kMaxTemperature, &o_.temperature);
+    if (key == "speed") return parse_number_value(key, value, 0.5, 120.0, &o_.speed);
+    if (key == "burst") return parse_whole_value(key, value, 1, 10000, &o_.burst);
+    if (key == "top") return parse_whole_value(key, value, 1, 40, &o_.top);
+    if (key == "gates") return parse_flag_value(key, value, &o_.gates);
+    if (key == "state") return parse_flag_value(key, value, &o_.state);
+    if (key == "bars") return parse_flag_value(key, value, &o_.bars);
+    if (key == "text") return parse_flag_value(key, value, &o_.text);
+    if (key == "autoplay") return parse_flag_value(key, value, &o_.autoplay);
+    if (key == "inspect") {
+      if (value == "latest") {
+        pinned_ = -1;
+        return Status::ok();
+      }
+      long long number = 0;  // as the panel numbers steps: from 1
+      if (Status s = parse_whole_value(key, value, 1, 1000000000000LL, &number); !s) return s;
+      if (!find_step(number - 1)) return Status::error("inspect: no step " + value + " in the generated text");
+      pinned_ = number - 1;
+      return Status::ok();
+    }
+    return Panel::set_param(key, value);
+  }
+
+  Status press(const std::string& button) override {
+    workspace_->poll();
+    follow_workspace();  // before the button, so the next frame does not start over
+    if (button == "prime") return restart();
+    if (button == "step") return advance(1);
+    if (button == "burst") return advance(o_.burst);
+    if (button == "autoplay") {
+      o_.autoplay = true;
+      return Status::ok();
+    }
+    if (button == "stop") {
+      o_.autoplay = false;
+      return Status::ok();
+    }
+    if (button == "latest") {
+      pinned_ = -1;
+      return Status::ok();
+    }
+    if (button == "train") {
+      workspace_->start_training();
+      return Status::ok();
+    }
+    if (button == "pause") {
+      workspace_->pause_training();
+      return Status::ok();
+    }
+    if (button == "load-example") return workspace_->load_model(lstm_ui::example_model_path());
+    return Status::error("this panel has no button '" + button +
+                         "' (prime, step, burst, autoplay, stop, latest, train, pause, load-example)");
+  }
+
+  bool busy() const override { return workspace_->preparing(); }
+
+  void draw(const FrameContext& frame) override {
+    workspace_->poll();
+    scale_ = frame.font_scale;
+    code_font_ = frame.fonts ? frame.fonts->code : nullptr;
+    ImGui::PushID(this);
+    follow_workspace();
+    draw_model_line();
+    draw_controls();
+    if (o_.autoplay) autoplay(frame.delta_seconds);
+    draw_error();
+
+    const lstm::GenerationStep* shown = shown_step();
+    if (shown) {
+      const float bars_width = o_.bars ? std::min(520.0f * scale_, frame.content_width * 0.4f) : 0.0f;
+      const bool two_columns = (o_.gates || o_.state) && o_.bars;
+      if (two_columns && ImGui::BeginTable("step", 2, ImGuiTableFlags_BordersInnerV)) {
+        ImGui::TableSetupColumn("strips", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("bars", ImGuiTableColumnFlags_WidthFixed, bars_width);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        draw_step_header(*shown);
+        draw_strips(*shown);
+        ImGui::TableNextColumn();
+        draw_bars(*shown, bars_width);
+        ImGui::EndTable();
+      } else {
+        draw_step_header(*shown);
+        if (o_.gates || o_.state) draw_strips(*shown);
+        if (o_.bars) draw_bars(*shown, std::min(620.0f * scale_, frame.content_width));
+      }
+    }
+    if (o_.text && generator_) draw_text();
+    ImGui::PopID();
+  }
+
+ private:
+  // ---- generation ------------------------------------------------------------------
+
+  float temperature() const { return std::max(o_.temperature, lstm::kGreedyTemperature); }
+
+  // A new model (or device) in the workspace: begin again with it.
+  void follow_workspace() {
+    if (workspace_->generation() == generation_) return;
+    generation_ = workspace_->generation();
+    generator_.reset();
+    pinned_ = -1;
+    if (workspace_->session()) report(restart());
+  }
+
+  Status restart() {
+    lstm::TrainingSession* session = workspace_->session();
+    if (!session)
+      return Status::error(workspace_->job_running() ? "the model is not ready yet (" +
+                                                           workspace_->job_description() + ")"
+                                                     : "no model: open a text in the trainer panel");
+    std::u32string prime;
+    if (Status s = lstm::decode_utf8(o_.prime, "the prime text", &prime); !s) return s;
+    std::unique_ptr<lstm::TextGenerator> generator;
+    const auto begin = std::chrono::steady_clock::now();
+    if (Status s = session->make_text_generator(workspace_->session_device(), seed_++, &generator); !s) return s;
+    if (Status s = generator->prime(prime, temperature()); !s) return s;
+    prime_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
+    generator_ = std::move(generator);
+    weights_step_ = session->metrics().steps;
+    pinned_ = -1;
+    cell_range_ = 1.0f;
+    ranged_until_ = -1;
+    error_.clear();
+    return Status::ok();
+  }
+
+  Status advance(int steps) {
+    if (!generator_) {
+      if (Status s = restart(); !s) return s;
+    }
+    const auto begin = std::chrono::steady_clock::now();
+    for (int i = 0; i < steps; ++i)
+      if (Status s = generator_->step(temperature()); !s) return s;
+    step_us_ = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - begin).count() / steps;
+    return Status::ok();
+  }
+
+  void autoplay(float delta_seconds) {
+    owed_steps_ += delta_seconds * o_.speed;
+    const int steps = std::min(kMaxStepsPerFrame, static_cast<int>(owed_steps_));
+    if (steps <= 0) return;
+    owed_steps_ -= steps;
+    owed_steps_ = std::min(owed_steps_, 1.0);  // a slow frame does not build up a backlog
+    if (!report(advance(steps))) o_.autoplay = false;
+  }
+
+  bool report(const Status& s) {
+    if (s) return true;
+    error_ = s.message();
+    return false;
+  }
+
+  const lstm::GenerationStep* find_step(long long index) const {
+    if (!generator_ || generator_->history().empty()) return nullptr;
+    const auto& history = generator_->history();
+    const long long first = history.front().index;
+    if (index < first || index > history.back().index) return nullptr;
+    return &history[static_cast<std::size_t>(index - first)];
+  }
+
+  // The hovered character's step, else the pinned one, else the latest.
+  const lstm::GenerationStep* shown_step() const {
+    if (const lstm::GenerationStep* hovered = find_step(hovered_)) return hovered;
+    if (const lstm::GenerationStep* pinned = find_step(pinned_)) return pinned;
+    return generator_ ? generator_->latest() : nullptr;
+  }
+
+  // The colour range of the c strip: the largest |c| seen in this text (at least 1), so
+  // colours mean the same from step to step.
+  float cell_range() {
+    const auto& history = generator_->history();
+    for (const lstm::GenerationStep& step : history) {
+      if (step.index <= ranged_until_) continue;
+      for (float c : step.cell.cell) cell_range_ = std::max(cell_range_, std::ceil(std::fabs(c)));
+      ranged_until_ = step.index;
+    }
+    return cell_range_;
+  }
+
+  // ---- drawing ---------------------------------------------------------------------
+
+  void draw_model_line() {
+    lstm::TrainingSession* session = workspace_->session();
+    if (!session) {
+      ImGui::PushStyleColor(ImGuiCol_Text, workspace_->message_is_error() ? palette().error : palette().muted_text);
+      ImGui::TextWrapped("%s", workspace_->job_running() ? ("Preparing the model: " + workspace_->job_description() + "...").c_str()
+                                                          : workspace_->message().c_str());
+      ImGui::PopStyleColor();
+      return;
+    }
+    const lstm::SessionMetrics m = session->metrics();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(workspace_->session_device() == lstm::Device::kGpu
+                                                          ? palette().gpu
+                                                          : palette().cpu),
+                       "%s", lstm_ui::device_name(workspace_->session_device()));
+    ImGui::SameLine();
+    if (m.steps == 0)
+      ImGui::TextUnformatted("model untrained (random weights: expect noise)");
+    else if (m.loss > 0)
+      ImGui::Text("model trained %lld steps, loss %.2f%s", m.steps, m.loss, m.running ? ", training" : "");
+    else
+      ImGui::Text("model trained %lld steps (loaded)%s", m.steps, m.running ? ", training" : "");
+    ImGui::SameLine();
+    if (m.running) {
+      if (ImGui::SmallButton("Pause training")) workspace_->pause_training();
+    } else if (ImGui::SmallButton("Train")) {
+      workspace_->start_training();
+    }
+    if (m.steps == 0 && !m.running && lstm_ui::example_model_exists()) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Load the trained example")) report(workspace_->load_model(lstm_ui::example_model_path()));
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("a model trained earlier by this app on the same text (assets/models/README.md):\n"
+                          "no need to wait for training on a computer without a GPU");
+    }
+    if (generator_) {
+      ImGui::SameLine();
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+      ImGui::Text("| generating with the weights of step %lld", weights_step_);
+      ImGui::PopStyleColor();
+      if (m.steps > weights_step_) {
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Use the newest weights")) report(restart());
+      }
+    }
+  }
+
+  void draw_controls() {
+    const float em = ImGui::GetFontSize();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Prime text");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(22 * em);
+    if (code_font_) ImGui::PushFont(code_font_);
+    const bool entered = ImGui::InputText("##prime", &o_.prime, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (code_font_) ImGui::PopFont();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The model reads these characters first (they build up its memory), then writes on.");
+    ImGui::SameLine();
+    if (ImGui::Button("Start from the prime") || entered) report(restart());
+    ImGui::SameLine(0, 2 * em);
+    if (ImGui::Button("Step")) report(advance(1));
+    ImGui::SameLine();
+    const std::string burst = "Step \xc3\x97" + std::to_string(o_.burst);
+    if (ImGui::Button(burst.c_str())) report(advance(o_.burst));
+    ImGui::SameLine();
+    if (ImGui::Button(o_.autoplay ? "Stop" : "Autoplay")) o_.autoplay = !o_.autoplay;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(9 * em);
+    ImGui::SliderFloat("steps/s", &o_.speed, 0.5f, 60.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
+
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Temperature");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(16 * em);
+    const char* format = o_.temperature <= lstm::kGreedyTemperature ? "0: always the most likely" : "T = %.2f";
+    ImGui::SliderFloat("##temperature", &o_.temperature, 0.0f, kMaxTemperature, format);
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    if (o_.temperature <= lstm::kGreedyTemperature) ImGui::TextUnformatted("no chance left: the top guess every time");
+    else if (o_.temperature < 0.75f) ImGui::TextUnformatted("cautious: likely characters gain");
+    else if (o_.temperature <= 1.25f) ImGui::TextUnformatted("close to the model's own odds");
+    else ImGui::TextUnformatted("adventurous: unlikely characters gain");
+    ImGui::PopStyleColor();
+    if (generator_ && step_us_ > 0) {
+      ImGui::SameLine(0, 2 * em);
+      ImGui::TextDisabled("one step: %.0f \xc2\xb5s on the %s", step_us_, lstm_ui::device_name(workspace_->session_device()));
+    }
+  }
+
+  void draw_error() {
+    if (error_.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+    ImGui::TextWrapped("%s", error_.c_str());
+    ImGui::PopStyleColor();
+  }
+
+  void draw_step_header(const lstm::GenerationStep& step) {
+    const bool latest = &step == generator_->latest();
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    if (latest) ImGui::Text("Step %lld (the latest)", step.index + 1);
+    else ImGui::Text("Step %lld (an earlier one: %s)", step.index + 1, pinned_ == step.index && hovered_ < 0 ? "pinned, click it again to let go" : "under the mouse");
+    ImGui::PopStyleColor();
+    ImFont* big = code_font_;
+    ImGui::TextUnformatted("in:");
+    ImGui::SameLine();
+    if (big) ImGui::PushFont(big);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().gpu_alt), "%s", quoted(step.input_char).c_str());
+    if (big) ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::TextDisabled(step.primed ? "(from the prime text)" : "(the model's own earlier draw)");
+    ImGui::SameLine(0, 2 * ImGui::GetFontSize());
+    // Inside the prime text the draw is not fed in: the prime's next character is.
+    const lstm::GenerationStep* next = find_step(step.index + 1);
+    const bool overridden = next && next->primed;
+    ImGui::TextUnformatted(overridden ? "\xe2\x86\x92 drawn (unused, the prime goes on):" : "\xe2\x86\x92 drawn next:");
+    ImGui::SameLine();
+    if (big) ImGui::PushFont(big);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().warning), "%s", quoted(step.drawn_char).c_str());
+    if (big) ImGui::PopFont();
+    ImGui::SameLine();
+    const float p = step.drawn >= 0 && step.drawn < static_cast<int>(step.tempered.size()) ? step.tempered[step.drawn] : 0.0f;
+    ImGui::TextDisabled("(chance %.0f%% at T = %.2f)", 100.0 * p, step.temperature);
+  }
+
+  void draw_strips(const lstm::GenerationStep& step) {
+    const int hidden = static_cast<int>(step.cell.cell.size());
+    if (hidden == 0) return;
+    const float label_width = 13.0f * ImGui::GetFontSize();
+    const float width = std::max(100.0f, ImGui::GetContentRegionAvail().x - label_width);
+    const float height = 20.0f * scale_;
+    int hovered_unit = -1;
+    auto strip = [&](const char* id, const char* label, const char* tip, const float* values, lstm_ui::HeatScale heat,
+                     float range) {
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(label);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+      ImGui::SameLine(0, 0);
+      ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, label_width - ImGui::GetItemRectSize().x));
+      const int unit = lstm_ui::draw_heat_strip(id, values, hidden, heat, range, ImVec2(width, height), marked_unit_);
+      if (unit >= 0) hovered_unit = unit;
+    };
+    using lstm_ui::HeatScale;
+    if (o_.gates) {
+      strip("i", "input gate i", "How much of the new candidate g is written into the cell (0 = none, 1 = all).",
+            step.cell.gate(lstm::kInputGate), HeatScale::Unit, 1.0f);
+      strip("f", "forget gate f", "How much of the old cell value is kept (1 = keep it all, 0 = forget).",
+            step.cell.gate(lstm::kForgetGate), HeatScale::Unit, 1.0f);
+      strip("o", "output gate o", "How much of the cell is let out into h (and so into the prediction).",
+            step.cell.gate(lstm::kOutputGate), HeatScale::Unit, 1.0f);
+      strip("g", "candidate g", "The new content proposed for the cell, -1 .. +1.", step.cell.gate(lstm::kCandidate),
+            HeatScale::Signed, 1.0f);
+    }
+    const float range = cell_range();
+    if (o_.state) {
+      strip("c", "cell state c", "The long-term memory: c = f \xc2\xb7 c_before + i \xc2\xb7 g. Not squashed, so it can grow.",
+            step.cell.cell.data(), HeatScale::Signed, range);
+      strip("h", "hidden state h", "What the cell shows the rest of the network: h = o \xc2\xb7 tanh(c), -1 .. +1.",
+            step.cell.hidden.data(), HeatScale::Signed, 1.0f);
+    }
+    // Legends, one line.
+    ImGui::Dummy(ImVec2(label_width - ImGui::GetStyle().ItemSpacing.x, 0));
+    ImGui::SameLine();
+    ImGui::TextDisabled("gates:");
+    ImGui::SameLine();
+    lstm_ui::draw_heat_legend(HeatScale::Unit, 1.0f, 70.0f * scale_, 10.0f * scale_);
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    ImGui::TextDisabled("g, h:");
+    ImGui::SameLine();
+    lstm_ui::draw_heat_legend(HeatScale::Signed, 1.0f, 70.0f * scale_, 10.0f * scale_);
+    if (o_.state) {
+      ImGui::SameLine(0, ImGui::GetFontSize());
+      ImGui::TextDisabled("c:");
+      ImGui::SameLine();
+      lstm_ui::draw_heat_legend(HeatScale::Signed, range, 70.0f * scale_, 10.0f * scale_);
+    }
+    ImGui::TextDisabled("%d hidden units, one column each; hover a column to read that unit", hidden);
+    marked_unit_ = hovered_unit;
+    if (hovered_unit >= 0) unit_tooltip(step, hovered_unit);
+  }
+
+  void unit_tooltip(const lstm::GenerationStep& step, int unit) {
+    const float i = step.cell.gate(lstm::kInputGate)[unit];
+    const float f = step.cell.gate(lstm::kForgetGate)[unit];
+    const float o = step.cell.gate(lstm::kOutputGate)[unit];
+    const float g = step.cell.gate(lstm::kCandidate)[unit];
+    const float c = step.cell.cell[static_cast<std::size_t>(unit)];
+    const float h = step.cell.hidden[static_cast<std::size_t>(unit)];
+    ImGui::BeginTooltip();
+    if (code_font_) ImGui::PushFont(code_font_);
+    ImGui::Text("unit %d at step %lld", unit, step.index + 1);
+    ImGui::Text("i = %.2f  f = %.2f  o = %.2f  g = %+.2f", i, f, o, g);
+    // c before this step: the previous step's (zero at the start of the text).
+    const lstm::GenerationStep* before = step.index == 0 ? nullptr : find_step(step.index - 1);
+    if (step.index == 0 || before) {
+      const float c_before = before ? before->cell.cell[static_cast<std::size_t>(unit)] : 0.0f;
+      ImGui::Text("c = f\xc2\xb7" "c_before + i\xc2\xb7g = %.2f\xc2\xb7(%+.2f) + %.2f\xc2\xb7(%+.2f) = %+.2f", f, c_before, i,
+                  g, c);
+    } else {
+      ImGui::Text("c = %+.2f", c);
+    }
+    ImGui::Text("h = o\xc2\xb7tanh(c) = %.2f\xc2\xb7%+.2f = %+.2f", o, std::tanh(c), h);
+    if (code_font_) ImGui::PopFont();
+    ImGui::EndTooltip();
+  }
+
+  void draw_bars(const lstm::GenerationStep& step, float width) {
+    // The bars follow the slider at once (the step's own draw used step.temperature).
+    if (tempered_index_ != step.index || tempered_t_ != temperature() || tempered_generator_ != generator_.get()) {
+      lstm::softmax_at_temperature(step.cell.logits, temperature(), &tempered_);
+      tempered_index_ = step.index;
+      tempered_t_ = temperature();
+      tempered_generator_ = generator_.get();
+    }
+    lstm_ui::ProbabilityBarsInput in;
+    in.vocabulary = &generator_->vocabulary();
+    in.at_one = &step.probabilities;
+    in.tempered = &tempered_;
+    in.temperature = o_.temperature;
+    in.drawn = step.drawn;
+    in.top = o_.top;
+    lstm_ui::draw_probability_bars(in, width, scale_, code_font_);
+    if (std::fabs(step.temperature - temperature()) > 1e-4f)
+      ImGui::TextDisabled("this step drew at T = %.2f; the next steps use the slider's", step.temperature);
+  }
+
+  void draw_text() {
+    ImGui::TextDisabled("The text so far (grey: your prime; underlined: drawn, fed in at the next step). "
+                        "Hover a character to see its step again; click to pin it.");
+    const lstm::GenerationStep* shown = shown_step();
+    const lstm_ui::TextViewResult r =
+        text_view_.draw(generator_->history(), shown ? shown->index : -1, 6.5f * ImGui::GetTextLineHeightWithSpacing(),
+                        code_font_);
+    hovered_ = r.hovered;
+    if (r.clicked >= 0) pinned_ = pinned_ == r.clicked ? -1 : r.clicked;
+  }
+
+  std::shared_ptr<LstmWorkspace> workspace_;
+  StepOptions o_;
+  std::unique_ptr<lstm::TextGenerator> generator_;
+  int generation_ = 0;
+  std::uint64_t seed_ = 1;
+  long long weights_step_ = 0;
+  long long pinned_ = -1;
+  long long hovered_ = -1;
+  int marked_unit_ = -1;
+  double owed_steps_ = 0.0;
+  double step_us_ = 0.0;
+  double prime_ms_ = 0.0;
+  float cell_range_ = 1.0f;
+  long long ranged_until_ = -1;
+  std::vector<float> tempered_;
+  long long tempered_index_ = -1;
+  float tempered_t_ = -1.0f;
+  const lstm::TextGenerator* tempered_generator_ = nullptr;
+  lstm_ui::GeneratedTextView text_view_;
+  std::string error_;
+  float scale_ = 1.0f;
+  ImFont* code_font_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_lstm_step_panel(PanelArgs& args, std::string*) {
+  StepOptions o;
+  o.prime = args.get_string("prime", o.prime);
+  o.temperature = static_cast<float>(args.get_double("temperature", o.temperature, 0.0, kMaxTemperature));
+  o.speed = static_cast<float>(args.get_double("speed", o.speed, 0.5, 120.0));
+  o.burst = static_cast<int>(args.get_int("burst", o.burst, 1, 10000));
+  o.top = static_cast<int>(args.get_int("top", o.top, 1, 40));
+  o.gates = args.get_bool("gates", o.gates);
+  o.state = args.get_bool("state", o.state);
+  o.bars = args.get_bool("bars", o.bars);
+  o.text = args.get_bool("text", o.text);
+  o.autoplay = args.get_bool("autoplay", o.autoplay);
+  auto workspace = LstmWorkspace::get(args.get_string("session", "main"));
+  return std::make_unique<LstmStepPanel>(std::move(workspace), std::move(o));
+}
+
+}  // namespace whygpu::app

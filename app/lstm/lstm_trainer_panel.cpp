@@ -1,0 +1,400 @@
+// "Train the character LSTM, live": the model of lessons 9.x learning a text on the CPU
+// or the GPU. Train and pause, a new model with another hidden size, the loss curve,
+// characters per second, and a sample written every few hundred steps (newest first), so
+// the text is seen turning from noise into words. Any UTF-8 text file can be opened; the
+// model can be saved and loaded. The step-by-step view (lstm-step) uses the same model.
+//
+// Parameters: session (shared with lstm-step, default main), device (cpu | gpu), hidden
+// (units; applies to the next new model once a model exists), sample_every (steps), text
+// (a file to open), model (the file Save and Load use), steps and seconds (the
+// train-for button's goal), controls / curve / samples (show those parts).
+// Buttons: train, pause, new-model, open, save, load, load-example (the trained example
+// model shipped in assets/models/), train-for. busy() is true while a
+// text or model is being prepared and during a train-for run.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "app/device_choice.h"
+#include "app/lstm/loss_chart.h"
+#include "app/lstm/lstm_workspace.h"
+#include "app/panel_factories.h"
+#include "app/plot/plot.h"
+#include "app/settings.h"
+#include "app/ui_style.h"
+
+namespace whygpu::app {
+namespace {
+
+using lstm_ui::LstmWorkspace;
+
+constexpr int kHiddenChoices[] = {16, 32, 64, 128, 256, 512};
+constexpr double kLogEverySeconds = 2.0;
+
+struct TrainerOptions {
+  std::string text_path;   // the Open field
+  std::string model_path = settings_folder() + "/lstm.model";  // beside the CNN's weights
+  long long goal_steps = 0;
+  double goal_seconds = 10.0;
+  bool controls = true, curve = true, samples = true;
+};
+
+Status parse_device(const std::string& text, lstm::Device* out) {
+  if (text == "cpu") *out = lstm::Device::kCpu;
+  else if (text == "gpu") *out = lstm::Device::kGpu;
+  else return Status::error("device must be cpu or gpu (got '" + text + "')");
+  return Status::ok();
+}
+
+unsigned device_colour(lstm::Device device) { return device == lstm::Device::kGpu ? palette().gpu : palette().cpu; }
+
+// Samples are read as one running line: a line break is shown, not obeyed.
+std::string one_line(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (c == '\n') out += " \xe2\x86\xb5 ";  // ↵
+    else out += c;
+  }
+  return out;
+}
+
+class LstmTrainerPanel final : public Panel {
+ public:
+  LstmTrainerPanel(std::shared_ptr<LstmWorkspace> workspace, TrainerOptions options)
+      : workspace_(std::move(workspace)), o_(std::move(options)) {
+    if (o_.text_path.empty())
+      o_.text_path = workspace_->text_path().empty() ? lstm_ui::default_text_path() : workspace_->text_path();
+  }
+
+  Status set_param(const std::string& key, const std::string& value) override {
+    if (key == "device") {
+      lstm::Device device;
+      if (Status s = parse_device(value, &device); !s) return s;
+      return workspace_->move_to(device);
+    }
+    int number = 0;
+    if (key == "hidden") {
+      if (Status s = parse_whole_value(key, value, 4, lstm::kMaxHidden, &number); !s) return s;
+      return workspace_->set_hidden(number);
+    }
+    if (key == "sample_every") {
+      if (Status s = parse_whole_value(key, value, 1, 1000000, &number); !s) return s;
+      return workspace_->set_sample_every(number);
+    }
+    if (key == "text") {
+      o_.text_path = value;
+      return Status::ok();
+    }
+    if (key == "model") {
+      o_.model_path = value;
+      return Status::ok();
+    }
+    if (key == "steps") return parse_whole_value(key, value, 0, 1000000000, &o_.goal_steps);
+    if (key == "seconds") return parse_number_value(key, value, 0, 86400, &o_.goal_seconds);
+    if (key == "controls") return parse_flag_value(key, value, &o_.controls);
+    if (key == "curve") return parse_flag_value(key, value, &o_.curve);
+    if (key == "samples") return parse_flag_value(key, value, &o_.samples);
+    return Panel::set_param(key, value);
+  }
+
+  Status press(const std::string& button) override {
+    workspace_->poll();
+    if (button == "train") return start();
+    if (button == "pause") {
+      workspace_->pause_training();
+      return Status::ok();
+    }
+    if (button == "new-model") return workspace_->new_model();
+    if (button == "open") return workspace_->open_text(o_.text_path);
+    if (button == "save") return shown(workspace_->save_model(o_.model_path));
+    if (button == "load") return workspace_->load_model(o_.model_path);
+    if (button == "load-example") return workspace_->load_model(lstm_ui::example_model_path());
+    if (button == "train-for") return workspace_->train_for(o_.goal_steps, o_.goal_seconds);
+    return Status::error("this panel has no button '" + button +
+                         "' (train, pause, new-model, open, save, load, load-example, train-for)");
+  }
+
+  bool busy() const override { return workspace_->busy(); }
+
+  void draw(const FrameContext& frame) override {
+    workspace_->poll();
+    scale_ = frame.font_scale;
+    code_font_ = frame.fonts ? frame.fonts->code : nullptr;
+    ImGui::PushID(this);
+    draw_status_line();
+    const float controls_width = std::min(470.0f * scale_, frame.content_width * 0.42f);
+    if (o_.controls && o_.curve && ImGui::BeginTable("lstm-trainer", 2, ImGuiTableFlags_BordersInnerV)) {
+      ImGui::TableSetupColumn("controls", ImGuiTableColumnFlags_WidthFixed, controls_width);
+      ImGui::TableSetupColumn("curve", ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      draw_controls();
+      ImGui::TableNextColumn();
+      draw_curve(frame.content_width - controls_width);
+      ImGui::EndTable();
+    } else if (o_.controls) {
+      // Alone, the controls keep their width rather than stretching across the page.
+      const float width = std::min(640.0f * scale_, frame.content_width);
+      if (ImGui::BeginTable("lstm-trainer-controls", 1, ImGuiTableFlags_None, ImVec2(width, 0))) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        draw_controls();
+        ImGui::EndTable();
+      }
+    } else if (o_.curve) {
+      draw_curve(frame.content_width);
+    }
+    if (o_.samples) draw_samples();
+    log_progress(frame);
+    ImGui::PopID();
+  }
+
+ private:
+  Status start() {
+    if (!workspace_->session())
+      return Status::error(workspace_->job_running() ? "the model is not ready yet (" +
+                                                           workspace_->job_description() + ")"
+                                                     : "no model: open a text first");
+    workspace_->start_training();
+    return Status::ok();
+  }
+
+  // Shows a button's failure where the person looked (scripts get it as well).
+  Status shown(const Status& s) {
+    if (!s) workspace_->set_message(s.message(), true);
+    return s;
+  }
+
+  // ---- drawing ---------------------------------------------------------------------
+
+  void draw_status_line() {
+    lstm::TrainingSession* session = workspace_->session();
+    if (workspace_->job_running()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("%s...", workspace_->job_description().c_str());
+      ImGui::PopStyleColor();
+    } else if (session) {
+      const lstm::SessionMetrics m = session->metrics();
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(device_colour(workspace_->session_device())), "%s",
+                         lstm_ui::device_name(workspace_->session_device()));
+      ImGui::SameLine();
+      ImGui::Text("%s: %s", m.running ? "training" : "paused", m.trainer.c_str());
+      if (!m.error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+        ImGui::TextWrapped("Training stopped: %s", m.error.c_str());
+        ImGui::PopStyleColor();
+      }
+    }
+    if (!workspace_->message().empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, workspace_->message_is_error() ? palette().error : palette().muted_text);
+      ImGui::TextWrapped("%s", workspace_->message().c_str());
+      ImGui::PopStyleColor();
+    }
+  }
+
+  void draw_controls() {
+    const bool ready = workspace_->session() && !workspace_->job_running();
+    draw_training_device_choice();
+    draw_hidden_choice();
+    ImGui::BeginDisabled(!ready);
+    const bool running = ready && workspace_->session()->metrics().running;
+    if (ImGui::Button(running ? "Pause" : "Train", ImVec2(8.0f * ImGui::GetFontSize(), 0))) {
+      if (running) workspace_->pause_training();
+      else shown(start());
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("New model")) shown(workspace_->new_model());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("fresh random weights with the hidden size above, on the same text");
+    ImGui::EndDisabled();
+    if (ready) draw_numbers();
+    ImGui::Separator();
+    draw_files(ready);
+  }
+
+  void draw_training_device_choice() {
+    const bool on_gpu = workspace_->choices().device == lstm::Device::kGpu;
+    if (auto clicked = draw_device_choice(on_gpu ? ComputeDevice::kGpu : ComputeDevice::kCpu))
+      shown(workspace_->move_to(*clicked == ComputeDevice::kGpu ? lstm::Device::kGpu : lstm::Device::kCpu));
+  }
+
+  void draw_hidden_choice() {
+    const int chosen = workspace_->choices().hidden;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Hidden units:");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(6.0f * ImGui::GetFontSize());
+    if (ImGui::BeginCombo("##hidden", std::to_string(chosen).c_str())) {
+      for (int h : kHiddenChoices)
+        if (ImGui::Selectable(std::to_string(h).c_str(), h == chosen)) shown(workspace_->set_hidden(h));
+      ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("the size of the memory (c and h): more units remember more and cost more per step");
+    lstm::TrainingSession* session = workspace_->session();
+    if (session && session->shape().hidden != chosen) {
+      ImGui::SameLine();
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("this model has %d: press New model", session->shape().hidden);
+      ImGui::PopStyleColor();
+    }
+  }
+
+  void draw_numbers() {
+    const lstm::SessionMetrics m = workspace_->session()->metrics();
+    ImGui::PushStyleColor(ImGuiCol_Text, device_colour(workspace_->session_device()));
+    ImGui::Text("%s characters per second", m.running || m.characters_per_second > 0
+                                                ? lstm_ui::short_count(m.characters_per_second).c_str()
+                                                : "-");
+    ImGui::PopStyleColor();
+    if (m.steps == 0) ImGui::TextUnformatted("untrained: random weights");
+    else if (m.loss > 0) ImGui::Text("loss %.3f after %lld steps", m.loss, m.steps);
+    else ImGui::Text("trained %lld steps before it was loaded", m.steps);  // no slice measured yet
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    const lstm::TrainingShape& t = workspace_->session()->config().training;
+    ImGui::TextWrapped("%s characters trained on this run; a step is %d streams x %d characters; %d hidden units",
+                       lstm_ui::short_count(static_cast<double>(m.characters)).c_str(), t.batch, t.length,
+                       workspace_->session()->shape().hidden);
+    ImGui::PopStyleColor();
+  }
+
+  void draw_files(bool ready) {
+    const float button_room = 9.0f * ImGui::GetFontSize();
+    ImGui::TextUnformatted("Text (any UTF-8 file):");
+    ImGui::SetNextItemWidth(-button_room);
+    if (code_font_) ImGui::PushFont(code_font_);
+    const bool open = ImGui::InputText("##text", &o_.text_path, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (code_font_) ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(workspace_->job_running());
+    if (ImGui::Button("Open text") || open) shown(workspace_->open_text(o_.text_path));
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("reads the file and starts a new, untrained model on it");
+    if (lstm::TrainingSession* session = workspace_->session()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+      ImGui::TextWrapped("training on %s", lstm_ui::describe_text(session->corpus()).c_str());
+      ImGui::PopStyleColor();
+    }
+
+    ImGui::TextUnformatted("Model file:");
+    ImGui::SetNextItemWidth(-button_room);
+    if (code_font_) ImGui::PushFont(code_font_);
+    ImGui::InputText("##model", &o_.model_path);
+    if (code_font_) ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!ready);
+    if (ImGui::Button("Save")) shown(workspace_->save_model(o_.model_path));
+    ImGui::SameLine();
+    if (ImGui::Button("Load")) shown(workspace_->load_model(o_.model_path));
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("a saved model goes with the text it was trained on: open that text first");
+    if (lstm_ui::example_model_exists()) {
+      ImGui::BeginDisabled(!ready);
+      if (ImGui::Button("Load the trained example")) shown(workspace_->load_model(lstm_ui::example_model_path()));
+      ImGui::EndDisabled();
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("a model trained earlier by this app on the State of the Union text\n"
+                          "(assets/models/README.md): on a computer without a GPU, no need to wait");
+    }
+  }
+
+  void draw_curve(float width) {
+    const lstm::TrainingSession* session = workspace_->session();
+    const int vocabulary = session ? session->corpus().vocabulary.size() : 0;
+    const float w = std::max(200.0f, width - 2.0f * ImGui::GetStyle().CellPadding.x - 4.0f);
+    const float h = std::clamp(w * 0.36f, 200.0f * scale_, 320.0f * scale_);
+    loss_view_.draw("loss", lstm_ui::loss_chart(workspace_->loss_curve(), vocabulary,
+                                                device_colour(workspace_->session_device())),
+                    ImVec2(w, h), scale_);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    ImGui::TextWrapped("The loss is how surprised the model is by the real next character, averaged over a "
+                       "step's characters. Lower means better guesses.");
+    ImGui::PopStyleColor();
+  }
+
+  void draw_samples() {
+    const std::vector<lstm::TextSample>& samples = workspace_->samples();
+    ImGui::TextUnformatted("What the model writes");
+    ImGui::SameLine();
+    if (const lstm::TrainingSession* session = workspace_->session())
+      ImGui::TextDisabled("(a sample every %d steps, newest first, at temperature %.1f)", session->config().sample_every,
+                          session->config().sample_temperature);
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, palette().code_background);
+    ImGui::BeginChild("samples", ImVec2(0, 9.0f * ImGui::GetTextLineHeightWithSpacing()), true);
+    if (samples.empty()) ImGui::TextDisabled("the first sample appears when the model is ready");
+    for (auto it = samples.rbegin(); it != samples.rend(); ++it) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+      if (it->step == 0) ImGui::TextUnformatted("step 0, untrained (random weights):");
+      else ImGui::Text("step %lld:", it->step);
+      ImGui::PopStyleColor();
+      if (code_font_) ImGui::PushFont(code_font_);
+      ImGui::TextWrapped("%s", one_line(it->text).c_str());
+      if (code_font_) ImGui::PopFont();
+    }
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+  }
+
+  // Headless runs (the UI tests, the GPU check) print the training rate while the UI draws.
+  void log_progress(const FrameContext& frame) {
+    frame_ms_ = frame_ms_ == 0.0 ? frame.delta_seconds * 1000.0 : 0.95 * frame_ms_ + 0.05 * frame.delta_seconds * 1000.0;
+    lstm::TrainingSession* session = workspace_->session();
+    if (!frame.headless || !session) return;
+    const lstm::SessionMetrics m = session->metrics();
+    if (!m.running) return;
+    const double now = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    if (now - last_log_ < kLogEverySeconds) return;
+    last_log_ = now;
+    std::fprintf(stderr, "lstm-trainer[%s]: %s: step %lld, loss %.3f, %.0f characters/s while the UI draws at %.1f ms a frame\n",
+                 workspace_->name().c_str(), m.trainer.c_str(), m.steps, m.loss, m.characters_per_second, frame_ms_);
+  }
+
+  std::shared_ptr<LstmWorkspace> workspace_;
+  TrainerOptions o_;
+  plot::PlotView loss_view_;
+  float scale_ = 1.0f;
+  ImFont* code_font_ = nullptr;
+  double frame_ms_ = 0.0;
+  double last_log_ = 0.0;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_lstm_trainer_panel(PanelArgs& args, std::string* error) {
+  auto workspace = LstmWorkspace::get(args.get_string("session", "main"));
+  TrainerOptions o;
+  o.model_path = args.get_string("model", o.model_path);
+  o.goal_steps = args.get_int("steps", o.goal_steps, 0, 1000000000);
+  o.goal_seconds = args.get_double("seconds", o.goal_seconds, 0, 86400);
+  o.controls = args.get_bool("controls", o.controls);
+  o.curve = args.get_bool("curve", o.curve);
+  o.samples = args.get_bool("samples", o.samples);
+  // The model's shape and text apply to the first model; later pages keep the model
+  // that the earlier ones made (press New model or Open to change them).
+  if (workspace->fresh()) {
+    if (args.has("text")) workspace->set_text_path(args.get_string("text", ""));
+    if (args.has("hidden")) {
+      if (Status s = workspace->set_hidden(static_cast<int>(args.get_int("hidden", 128, 4, lstm::kMaxHidden))); !s) {
+        *error = s.message();
+        return nullptr;
+      }
+    }
+    if (args.has("device")) {
+      lstm::Device device = lstm::Device::kCpu;
+      Status s = parse_device(args.get_string("device", "cpu"), &device);
+      if (s) s = workspace->set_device(device);
+      if (!s) workspace->set_message(s.message() + "; training on the CPU", true);  // the panel still starts
+    }
+    if (args.has("sample_every"))
+      workspace->set_sample_every(static_cast<int>(args.get_int("sample_every", 250, 1, 1000000)));
+  }
+  o.text_path = args.get_string("text", "");
+  return std::make_unique<LstmTrainerPanel>(std::move(workspace), std::move(o));
+}
+
+}  // namespace whygpu::app

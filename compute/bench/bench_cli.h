@@ -1,0 +1,52 @@
+#pragma once
+// `whygpu bench vector-add|matmul|copy|all [options]`: argument parsing and the run, kept
+// here (not in app/) so they are testable without the app. app/bench_command.cpp calls
+// run_kernel_bench for these benchmarks.
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "compute/kernels/measurement.h"
+
+namespace whygpu::bench {
+
+enum class OutputFormat { Table, Json, Csv };
+
+struct BenchRequest {
+  std::string benchmark;               // "vector-add", "matmul", "copy" or "all"
+  std::vector<std::int64_t> sizes;     // empty: the benchmark's defaults
+  std::vector<std::string> variants;   // empty: all of the benchmark's variants
+  OutputFormat format = OutputFormat::Table;
+  std::string output_path;             // empty: stdout
+  kernels::BenchOptions options;
+  bool tune = false;                   // matmul: also time every register-tiled shape
+  std::string sgemm_shape;             // matmul: the shape gpu-register-tiled uses
+  bool progress = true;                // progress line on stderr
+  bool list = false;                   // print the variants and exit
+  bool help = false;
+};
+
+// The defaults of `whygpu bench` (more repeats and a time budget per measurement).
+kernels::BenchOptions default_bench_options();
+
+// Parses arguments (those after "bench"). Errors are messages for the user.
+Status parse_bench_args(const std::vector<std::string>& args, BenchRequest* out);
+
+// Parses one size: "4096", "2^28", "64K", "256M", "1G" (K/M/G are powers of 1024).
+Status parse_size(const std::string& text, std::int64_t* out);
+
+std::string bench_usage(const std::string& program);
+
+// Runs the request and writes the result (table, JSON or CSV) to `out`, progress to `err`.
+// Returns the exit code: 0 when every row was measured or expectedly absent, 1 when a
+// measurement failed or the output file could not be written.
+int run_bench_request(const BenchRequest& request, const std::string& command,
+                      std::ostream& out, std::ostream& err);
+
+// The whole command: parse, run, print. `program` prefixes usage and the recorded command
+// ("whygpu bench"). Exit codes: 0 ok, 1 a measurement failed, 2 bad arguments.
+int run_kernel_bench(const std::vector<std::string>& args,
+                     const std::string& program = "whygpu bench");
+
+}  // namespace whygpu::bench

@@ -1,0 +1,316 @@
+#include "compute/bench/bench_format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <map>
+
+#include "compute/kernels/host_array.h"
+
+namespace whygpu::bench {
+
+using namespace whygpu::kernels;  // the measurements this module reads and prints
+namespace {
+
+std::string printf_string(const char* format, double value) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, value);
+  return buf;
+}
+
+std::string format_ms(double ms) {
+  if (ms < 0.01) return printf_string("%.5f", ms);
+  if (ms < 1.0) return printf_string("%.4f", ms);
+  if (ms < 100.0) return printf_string("%.3f", ms);
+  return printf_string("%.1f", ms);
+}
+
+std::string format_rate(double rate) { return rate > 0.0 ? printf_string("%.1f", rate) : "-"; }
+
+std::string pad_right(const std::string& s, std::size_t width) {
+  return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
+}
+
+std::string pad_left(const std::string& s, std::size_t width) {
+  return s.size() >= width ? " " + s : std::string(width - s.size(), ' ') + s;
+}
+
+const char* benchmark_heading(const std::string& benchmark) {
+  if (benchmark == "matmul") return "matmul: C = A B, n x n x n, 2 n^3 flop per run";
+  if (benchmark == "vector-add")
+    return "vector-add: c = a + b, n floats, 12 bytes per element (h2d 8, d2h 4; "
+           "d2d-copy counts 8: read + write)";
+  if (benchmark == "copy") return "copy: size in bytes (d2d counts read + write)";
+  return "";
+}
+
+// Measured rows of `benchmark`/`variant` (phase "" or given), by size.
+std::map<std::int64_t, const Measurement*> measured(const std::vector<Measurement>& rows,
+                                                     const std::string& benchmark,
+                                                     const std::function<bool(const Measurement&)>& pick) {
+  std::map<std::int64_t, const Measurement*> by_size;
+  for (const auto& r : rows)
+    if (r.benchmark == benchmark && r.state == RowState::Measured && pick(r)) by_size[r.size] = &r;
+  return by_size;
+}
+
+std::string percent(double x) { return printf_string("%.1f%%", 100.0 * x); }
+
+}  // namespace
+
+std::string format_size(const Measurement& row) {
+  if (row.benchmark == "copy") return format_bytes(static_cast<double>(row.size));
+  if (row.benchmark == "vector-add" && row.size >= 1024 && (row.size & (row.size - 1)) == 0) {
+    int log = 0;
+    while ((std::int64_t{1} << log) < row.size) ++log;
+    return "2^" + std::to_string(log);
+  }
+  return std::to_string(row.size);
+}
+
+std::string format_table(const RunInfo& run, const std::vector<Measurement>& rows) {
+  std::string out;
+  out += "whygpu bench, " + run.date_utc + "\n";
+  out += "command: " + run.command + "\n";
+  out += "GPU: " + run.gpu_summary() + "\n";
+  out += "CPU: " + run.cpu_summary() + "; blocked kernel " + run.cpu_kernel + "; " +
+         run.openblas + "\n";
+  std::string current;
+  bool phases = false;
+  for (const auto& r : rows) {
+    if (r.benchmark != current) {
+      current = r.benchmark;
+      phases = std::any_of(rows.begin(), rows.end(), [&](const Measurement& x) {
+        return x.benchmark == current && !x.phase.empty();
+      });
+      out += '\n';
+      out += benchmark_heading(current);
+      out += '\n';
+      out += pad_right("variant", 26) + (phases ? pad_right("phase", 7) : "") +
+             pad_right("prec", 5) + pad_left("size", 10) + pad_left("median ms", 12) +
+             pad_left("spread", 8) + pad_left("runs", 6) + pad_left("GFLOP/s", 11) +
+             pad_left("GB/s", 10) + "\n";
+    }
+    std::string line = pad_right(r.variant, 26) + (phases ? pad_right(r.phase, 7) : "") +
+                       pad_right(r.precision.empty() ? "-" : r.precision, 5) +
+                       pad_left(format_size(r), 10);
+    if (r.state == RowState::Measured) {
+      line += pad_left(format_ms(r.time.median_ms), 12) +
+              pad_left(printf_string("%.1f%%", 100.0 * r.time.relative_spread()), 8) +
+              pad_left(std::to_string(r.time.repeats), 6) + pad_left(format_rate(r.gflops()), 11) +
+              pad_left(format_rate(r.gbytes_per_s()), 10);
+    } else {
+      line += "   (" + std::string(row_state_name(r.state)) + ": " + r.note + ")";
+    }
+    out += line + "\n";
+  }
+  const auto summary = summarize(rows);
+  if (!summary.empty()) {
+    out += "\n";
+    for (const auto& s : summary) out += s + "\n";
+  }
+  return out;
+}
+
+std::string format_csv(const RunInfo& run, const std::vector<Measurement>& rows) {
+  auto quote = [](const std::string& s) {
+    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    std::string q = "\"";
+    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+  };
+  std::string out;
+  out += "# whygpu bench, " + run.date_utc + "\n";
+  out += "# command: " + run.command + "\n";
+  out += "# GPU: " + run.gpu_summary() + "\n";
+  out += "# CPU: " + run.cpu_summary() + "\n";
+  out += "benchmark,variant,phase,on_gpu,device,precision,size,state,median_ms,mean_ms,"
+         "min_ms,max_ms,p10_ms,p90_ms,repeats,flop,bytes,gflops,gbytes_per_s,note\n";
+  for (const auto& r : rows) {
+    const auto num = [](double v) { return printf_string("%.9g", v); };
+    out += r.benchmark + "," + quote(r.variant) + "," + r.phase + "," +
+           (r.on_gpu ? "1" : "0") + "," + quote(r.device) + "," + r.precision + "," +
+           std::to_string(r.size) + "," + std::string(row_state_name(r.state)) + "," +
+           num(r.time.median_ms) + "," + num(r.time.mean_ms) + "," + num(r.time.min_ms) + "," +
+           num(r.time.max_ms) + "," + num(r.time.p10_ms) + "," + num(r.time.p90_ms) + "," +
+           std::to_string(r.time.repeats) + "," + num(r.flop) + "," + num(r.bytes) + "," +
+           num(r.gflops()) + "," + num(r.gbytes_per_s()) + "," + quote(r.note) + "\n";
+  }
+  return out;
+}
+
+JsonValue run_info_to_json(const RunInfo& run) {
+  JsonValue j = JsonValue::object();
+  j.set("date_utc", JsonValue::string(run.date_utc));
+  j.set("command", JsonValue::string(run.command));
+  j.set("cpu_model", JsonValue::string(run.cpu_model));
+  j.set("cpu_threads", JsonValue::number(run.cpu_threads));
+  j.set("cpu_kernel", JsonValue::string(run.cpu_kernel));
+  j.set("openblas", JsonValue::string(run.openblas));
+  j.set("gpu_available", JsonValue::boolean(run.gpu_available));
+  j.set("gpu_name", JsonValue::string(run.gpu_name));
+  j.set("gpu_compute_capability", JsonValue::string(run.gpu_compute_capability));
+  j.set("gpu_sm_count", JsonValue::number(run.gpu_sm_count));
+  j.set("gpu_memory_gib", JsonValue::number(std::round(run.gpu_memory_gib * 100.0) / 100.0));
+  j.set("nvidia_driver", JsonValue::string(run.nvidia_driver));
+  j.set("cuda_driver", JsonValue::string(run.cuda_driver));
+  j.set("cuda_runtime", JsonValue::string(run.cuda_runtime));
+  return j;
+}
+
+RunInfo run_info_from_json(const JsonValue& j) {
+  RunInfo r;
+  r.date_utc = j.get_string("date_utc");
+  r.command = j.get_string("command");
+  r.cpu_model = j.get_string("cpu_model");
+  r.cpu_threads = static_cast<int>(j.get_number("cpu_threads"));
+  r.cpu_kernel = j.get_string("cpu_kernel");
+  r.openblas = j.get_string("openblas");
+  r.gpu_available = j.get_bool("gpu_available");
+  r.gpu_name = j.get_string("gpu_name");
+  r.gpu_compute_capability = j.get_string("gpu_compute_capability");
+  r.gpu_sm_count = static_cast<int>(j.get_number("gpu_sm_count"));
+  r.gpu_memory_gib = j.get_number("gpu_memory_gib");
+  r.nvidia_driver = j.get_string("nvidia_driver");
+  r.cuda_driver = j.get_string("cuda_driver");
+  r.cuda_runtime = j.get_string("cuda_runtime");
+  return r;
+}
+
+JsonValue row_to_json(const Measurement& r) {
+  JsonValue j = JsonValue::object();
+  j.set("benchmark", JsonValue::string(r.benchmark));
+  j.set("variant", JsonValue::string(r.variant));
+  j.set("label", JsonValue::string(r.label));
+  j.set("phase", JsonValue::string(r.phase));
+  j.set("on_gpu", JsonValue::boolean(r.on_gpu));
+  j.set("device", JsonValue::string(r.device));
+  j.set("precision", JsonValue::string(r.precision));
+  j.set("size", JsonValue::number(static_cast<double>(r.size)));
+  j.set("state", JsonValue::string(std::string(row_state_name(r.state))));
+  j.set("note", JsonValue::string(r.note));
+  j.set("median_ms", JsonValue::number(r.time.median_ms));
+  j.set("mean_ms", JsonValue::number(r.time.mean_ms));
+  j.set("min_ms", JsonValue::number(r.time.min_ms));
+  j.set("max_ms", JsonValue::number(r.time.max_ms));
+  j.set("p10_ms", JsonValue::number(r.time.p10_ms));
+  j.set("p90_ms", JsonValue::number(r.time.p90_ms));
+  j.set("repeats", JsonValue::number(r.time.repeats));
+  j.set("flop", JsonValue::number(r.flop));
+  j.set("bytes", JsonValue::number(r.bytes));
+  j.set("gflops", JsonValue::number(r.gflops()));
+  j.set("gbytes_per_s", JsonValue::number(r.gbytes_per_s()));
+  return j;
+}
+
+Status row_from_json(const JsonValue& j, Measurement* r) {
+  if (!j.is_object()) return Status::error("a result is not a JSON object");
+  for (const char* key : {"benchmark", "variant", "state"}) {
+    const JsonValue* v = j.find(key);
+    if (!v || !v->is_string()) return Status::error(std::string("a result has no \"") + key + "\"");
+  }
+  for (const char* key : {"size", "median_ms", "repeats"}) {
+    const JsonValue* v = j.find(key);
+    if (!v || !v->is_number())
+      return Status::error(std::string("a result has no number \"") + key + "\"");
+  }
+  Measurement m;
+  m.benchmark = j.get_string("benchmark");
+  m.variant = j.get_string("variant");
+  m.label = j.get_string("label", m.variant);
+  m.phase = j.get_string("phase");
+  m.on_gpu = j.get_bool("on_gpu");
+  m.device = j.get_string("device");
+  m.precision = j.get_string("precision");
+  m.size = static_cast<std::int64_t>(j.get_number("size"));
+  const std::string state = j.get_string("state");
+  if (state == "measured") m.state = RowState::Measured;
+  else if (state == "absent") m.state = RowState::Absent;
+  else if (state == "failed") m.state = RowState::Failed;
+  else return Status::error("a result has an unknown state \"" + state + "\"");
+  m.note = j.get_string("note");
+  m.time.median_ms = j.get_number("median_ms");
+  m.time.mean_ms = j.get_number("mean_ms");
+  m.time.min_ms = j.get_number("min_ms");
+  m.time.max_ms = j.get_number("max_ms");
+  m.time.p10_ms = j.get_number("p10_ms");
+  m.time.p90_ms = j.get_number("p90_ms");
+  m.time.repeats = static_cast<int>(j.get_number("repeats"));
+  m.flop = j.get_number("flop");
+  m.bytes = j.get_number("bytes");
+  if (m.size < 0 || m.time.median_ms < 0 || m.time.repeats < 0)
+    return Status::error("a result has a negative size, time or repeat count");
+  *r = std::move(m);
+  return Status::ok();
+}
+
+JsonValue bench_document(const RunInfo& run, const std::vector<Measurement>& rows) {
+  JsonValue doc = JsonValue::object();
+  doc.set("format", JsonValue::string("whygpu-bench"));
+  doc.set("format_version", JsonValue::number(kBenchFormatVersion));
+  doc.set("run", run_info_to_json(run));
+  JsonValue& summary = doc.set("summary", JsonValue::array());
+  for (const auto& s : summarize(rows)) summary.push(JsonValue::string(s));
+  JsonValue& results = doc.set("results", JsonValue::array());
+  for (const auto& r : rows) results.push(row_to_json(r));
+  return doc;
+}
+
+std::vector<std::string> summarize(const std::vector<Measurement>& rows) {
+  std::vector<std::string> out;
+  auto variant_is = [](const char* v) {
+    return [v](const Measurement& r) { return r.variant == v && r.phase.empty(); };
+  };
+
+  // Vector add against a device-to-device copy of the same size.
+  {
+    const auto add = measured(rows, "vector-add", variant_is("gpu"));
+    const auto copy = measured(rows, "vector-add", variant_is("d2d-copy"));
+    for (auto it = add.rbegin(); it != add.rend(); ++it) {
+      const auto c = copy.find(it->first);
+      if (c == copy.end()) continue;
+      const double ratio = it->second->gbytes_per_s() / c->second->gbytes_per_s();
+      out.push_back("vector add at n=" + format_size(*it->second) + ": " +
+                    format_rate(it->second->gbytes_per_s()) + " GB/s = " + percent(ratio) +
+                    " of a device-to-device copy (" + format_rate(c->second->gbytes_per_s()) +
+                    " GB/s) in this run");
+      break;
+    }
+  }
+  // Best hand-written GPU matmul against cuBLAS FP32, and the CPU blocked one against
+  // OpenBLAS, each at the largest size where both were measured.
+  {
+    const auto cublas = measured(rows, "matmul", variant_is("cublas-fp32"));
+    const auto hand = [](const Measurement& r) {
+      return r.on_gpu && r.variant.rfind("gpu-", 0) == 0;
+    };
+    for (auto it = cublas.rbegin(); it != cublas.rend(); ++it) {
+      const Measurement* best = nullptr;
+      for (const auto& r : rows)
+        if (r.benchmark == "matmul" && r.state == RowState::Measured && r.size == it->first &&
+            hand(r) && (!best || r.gflops() > best->gflops()))
+          best = &r;
+      if (!best) continue;
+      out.push_back("matmul n=" + std::to_string(it->first) + ": best hand-written GPU kernel (" +
+                    best->variant + ") " + format_rate(best->gflops()) + " GFLOP/s = " +
+                    percent(best->gflops() / it->second->gflops()) + " of cuBLAS FP32 (" +
+                    format_rate(it->second->gflops()) + " GFLOP/s)");
+      break;
+    }
+    const auto blocked = measured(rows, "matmul", variant_is("cpu-blocked"));
+    const auto openblas = measured(rows, "matmul", variant_is("cpu-openblas"));
+    for (auto it = blocked.rbegin(); it != blocked.rend(); ++it) {
+      const auto o = openblas.find(it->first);
+      if (o == openblas.end()) continue;
+      out.push_back("matmul n=" + std::to_string(it->first) + ": CPU blocked " +
+                    format_rate(it->second->gflops()) + " GFLOP/s = " +
+                    percent(it->second->gflops() / o->second->gflops()) + " of OpenBLAS (" +
+                    format_rate(o->second->gflops()) + " GFLOP/s) on the same threads");
+      break;
+    }
+  }
+  return out;
+}
+
+}  // namespace whygpu::bench

@@ -1,0 +1,36 @@
+#pragma once
+// Recorded benchmark results (assets/reference/*.json, written by `whygpu bench ... --json`)
+// that the timing lessons show on machines without an NVIDIA GPU, always labelled with
+// the machine and date they come from.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "compute/kernels/measurement.h"
+#include "compute/bench/run_info.h"
+
+namespace whygpu::bench {
+
+// Relative to the source tree or install prefix: the H100 run shipped with whygpu.
+constexpr const char* kH100ReferencePath = "assets/reference/h100-bench.json";
+
+struct ReferenceData {
+  RunInfo run;
+  std::vector<std::string> summary;
+  std::vector<kernels::Measurement> rows;
+
+  // "Recorded on NVIDIA H100 80GB HBM3 (driver 580.159.04) on 2026-11-23, not on this
+  // computer"
+  std::string label() const;
+  // Measured rows of one benchmark and variant ("" phase unless given), by size.
+  std::vector<const kernels::Measurement*> find(std::string_view benchmark, std::string_view variant,
+                                       std::string_view phase = "") const;
+};
+
+// Parses the JSON document; any problem (not JSON, wrong format, a newer version, a
+// malformed result) is an error naming it.
+Status parse_reference_data(std::string_view json_text, ReferenceData* out);
+Status load_reference_data(const std::string& path, ReferenceData* out);
+
+}  // namespace whygpu::bench

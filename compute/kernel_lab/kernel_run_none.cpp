@@ -1,0 +1,10 @@
+#include "compute/kernel_lab/kernel_run.h"
+
+namespace whygpu::kernel_lab {
+
+void run_kernel(const CompiledKernel&, const Exercise&, int, int, LabReport* report) {
+  report->run = RunState::NotRun;
+  report->message = "this build of whygpu has no CUDA support";
+}
+
+}  // namespace whygpu::kernel_lab

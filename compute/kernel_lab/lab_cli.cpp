@@ -1,0 +1,113 @@
+#include "compute/kernel_lab/lab_cli.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "compute/core/gpu_info.h"
+#include "compute/bench/bench_cli.h"
+#include "compute/kernel_lab/compiler.h"
+#include "compute/kernel_lab/exercise.h"
+#include "compute/kernel_lab/kernel_run.h"
+
+namespace whygpu::kernel_lab {
+namespace {
+
+const char* kUsage =
+    "usage: whygpu kernel-lab --exercise KEY --source FILE [--n N] [--block B]\n"
+    "  compiles FILE (CUDA C++ defining extern \"C\" __global__ void my_kernel(const float* a,\n"
+    "  const float* b, float* c, int n)) with NVRTC, runs it on N random floats in blocks of\n"
+    "  B threads, checks c against the CPU and times it. FILE - reads standard input.\n"
+    "  --starter KEY prints an exercise's starting source. Exercises:\n";
+
+int usage(const std::string& error) {
+  if (!error.empty()) std::fprintf(stderr, "whygpu kernel-lab: %s\n", error.c_str());
+  std::fputs(kUsage, error.empty() ? stdout : stderr);
+  for (const Exercise& e : exercises())
+    std::fprintf(error.empty() ? stdout : stderr, "    %-10s %s\n", e.key.c_str(), e.title.c_str());
+  return error.empty() ? 0 : 2;
+}
+
+// A size as `whygpu bench` reads it (4096, 2^20, 64K), from 1 to max.
+bool parse_count(const std::string& text, std::int64_t max, int* out) {
+  std::int64_t v = 0;
+  if (!bench::parse_size(text, &v) || v < 1 || v > max) return false;
+  *out = static_cast<int>(v);
+  return true;
+}
+
+}  // namespace
+
+LabReport try_kernel(const LabRequest& request) {
+  LabReport report;
+  const Exercise* exercise = find_exercise(request.exercise);
+  if (!exercise) {
+    report.message = "no exercise named '" + request.exercise + "'";
+    return report;
+  }
+  const GpuInfo& gpu = gpu_info();
+  CompiledKernel kernel;
+  if (Status s = compile_kernel(request.source, gpu.available ? gpu.compute_major : 0,
+                                gpu.available ? gpu.compute_minor : 0, &kernel);
+      !s) {
+    report.message = s.message();
+    return report;
+  }
+  report.compiled = kernel.ok;
+  report.target = kernel.target;
+  report.compile_ms = kernel.compile_ms;
+  report.diagnostics = kernel.diagnostics;
+  report.compile_log = kernel.log;
+  if (!kernel.ok) {
+    report.message = "the source did not compile: see the errors";
+    return report;
+  }
+  if (!gpu.available) {
+    report.message = "it compiles, but no kernel can run here: " + gpu.unavailable_reason;
+    return report;
+  }
+  run_kernel(kernel, *exercise, request.n, request.block, &report);
+  return report;
+}
+
+int run_kernel_lab_command(const std::vector<std::string>& args) {
+  LabRequest request;
+  std::string source_path;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") return usage("");
+    if (i + 1 >= args.size()) return usage(a + " needs a value");
+    const std::string& v = args[++i];
+    if (a == "--exercise") request.exercise = v;
+    else if (a == "--source") source_path = v;
+    else if (a == "--n") {
+      if (!parse_count(v, kMaxElements, &request.n)) return usage("--n wants a size from 1 to 2^28 (4096, 2^20, 1M)");
+    } else if (a == "--block") {
+      // Up to 4096 on purpose: a lesson shows the GPU refusing more than 1024.
+      if (!parse_count(v, 4096, &request.block)) return usage("--block wants a whole number from 1 to 4096");
+    } else if (a == "--starter") {
+      const Exercise* e = find_exercise(v);
+      if (!e) return usage("no exercise named '" + v + "'");
+      std::fputs(e->starter.c_str(), stdout);
+      return 0;
+    } else {
+      return usage("unknown option " + a);
+    }
+  }
+  if (!find_exercise(request.exercise)) return usage("no exercise named '" + request.exercise + "'");
+  if (source_path.empty()) return usage("--source is needed");
+  std::ostringstream text;
+  if (source_path == "-") {
+    text << std::cin.rdbuf();
+  } else {
+    std::ifstream file(source_path);
+    if (!file) return usage("cannot read " + source_path);
+    text << file.rdbuf();
+  }
+  request.source = text.str();
+  std::fputs(to_text(try_kernel(request)).c_str(), stdout);
+  return 0;
+}
+
+}  // namespace whygpu::kernel_lab

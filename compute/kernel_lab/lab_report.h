@@ -1,0 +1,55 @@
+#pragma once
+// What one try of a user's kernel gave: the compile, the launch, the check against the
+// CPU reference and the timing. The child process (`whygpu kernel-lab`) prints it as
+// "key=value" lines and the app reads them back, so both ends share this one format.
+#include <string>
+#include <vector>
+
+#include "compute/core/measure.h"
+#include "compute/kernel_lab/diagnostics.h"
+
+namespace whygpu::kernel_lab {
+
+// What the user asked for.
+struct LabRequest {
+  std::string exercise = "add";
+  std::string source;
+  int n = 1000000;
+  int block = 256;
+};
+
+enum class RunState {
+  NotRun,   // not compiled, or no GPU here (message says which)
+  Refused,  // the GPU refused the launch (message: the runtime's reason)
+  Failed,   // the kernel faulted, was stopped, or its child process died (message says how)
+  Ran,
+};
+const char* run_state_key(RunState state);
+
+struct LabReport {
+  bool compiled = false;
+  std::string target;  // "sm_90", or "compute_75 (checked only: no GPU here)"
+  double compile_ms = 0.0;
+  std::vector<Diagnostic> diagnostics;
+  std::string compile_log;  // NVRTC's whole log
+
+  RunState run = RunState::NotRun;
+  std::string message;  // for every state but Ran
+  std::string launch;   // "my_kernel<<<3907, 256>>>"
+
+  long long checked = 0;      // outputs compared with the CPU reference
+  long long wrong = 0;        // of those, how many differ beyond rounding
+  long long first_wrong = -1; // index of the first one
+  float expected = 0.0f, got = 0.0f;  // at first_wrong
+  long long overrun = 0;      // floats past c[n - 1] the kernel wrote
+
+  TimingStats time;
+  double gbytes_per_s = 0.0;  // the exercise's traffic over the median time
+};
+
+std::string to_text(const LabReport& report);
+// Reads what to_text wrote. Unknown keys are skipped; false if the text holds no report
+// (a child that died before printing).
+bool from_text(const std::string& text, LabReport* out);
+
+}  // namespace whygpu::kernel_lab
