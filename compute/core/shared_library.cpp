@@ -1,0 +1,61 @@
+#include "compute/core/shared_library.h"
+
+#include <dlfcn.h>
+
+#include <utility>
+
+namespace whygpu {
+namespace {
+
+// Where the CUDA toolkit puts its libraries when ld.so.cache does not list them (the
+// toolkit's installer does not run ldconfig for /usr/local/cuda).
+constexpr const char* kToolkitFolders[] = {"/usr/local/cuda/lib64/", "/usr/local/cuda/targets/x86_64-linux/lib/"};
+
+}  // namespace
+
+SharedLibrary::SharedLibrary(SharedLibrary&& other) noexcept
+    : handle_(std::exchange(other.handle_, nullptr)), path_(std::move(other.path_)) {}
+
+SharedLibrary& SharedLibrary::operator=(SharedLibrary&& other) noexcept {
+  if (this != &other) {
+    if (handle_) dlclose(handle_);
+    handle_ = std::exchange(other.handle_, nullptr);
+    path_ = std::move(other.path_);
+  }
+  return *this;
+}
+
+SharedLibrary::~SharedLibrary() {
+  if (handle_) dlclose(handle_);
+}
+
+Status SharedLibrary::open(std::initializer_list<const char*> file_names, SharedLibrary* out) {
+  std::string tried;
+  auto try_path = [&](const std::string& path) {
+    if (void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) {
+      *out = SharedLibrary();
+      out->handle_ = handle;
+      out->path_ = path;
+      return true;
+    }
+    tried += (tried.empty() ? "" : ", ") + path;
+    return false;
+  };
+  for (const char* name : file_names) {
+    if (try_path(name)) return Status::ok();
+    for (const char* folder : kToolkitFolders)
+      if (try_path(std::string(folder) + name)) return Status::ok();
+  }
+  return Status::error("cannot open " + std::string(file_names.size() ? *file_names.begin() : "?") +
+                       " (tried " + tried + ")");
+}
+
+Status SharedLibrary::find(const char* name, void** address) const {
+  if (!handle_) return Status::error(std::string("no library is open to look up ") + name);
+  dlerror();
+  *address = dlsym(handle_, name);
+  if (!*address) return Status::error(std::string(name) + " is missing from " + path_);
+  return Status::ok();
+}
+
+}  // namespace whygpu
