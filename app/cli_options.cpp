@@ -1,20 +1,30 @@
 #include "app/cli_options.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 #include "app/settings.h"
 
 namespace whygpu::app {
 namespace {
 
+// A whole number from min to max, digits only (no sign, no wrap-around past int's range).
+bool parse_bounded(const std::string& text, long min, long max, long* out) {
+  if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos) return false;
+  *out = std::strtol(text.c_str(), nullptr, 10);
+  return *out >= min && *out <= max;
+}
+
 bool parse_size(const std::string& text, int& width, int& height) {
-  int w = 0, h = 0;
-  char x = 0, extra = 0;
-  if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X')) return false;
-  if (w < 320 || h < 240 || w > 16384 || h > 16384) return false;
-  width = w;
-  height = h;
+  const auto x = text.find_first_of("xX");
+  long w = 0, h = 0;
+  if (x == std::string::npos || !parse_bounded(text.substr(0, x), 320, 16384, &w) ||
+      !parse_bounded(text.substr(x + 1), 240, 16384, &h))
+    return false;
+  width = static_cast<int>(w);
+  height = static_cast<int>(h);
   return true;
 }
 
@@ -38,8 +48,17 @@ CliParse parse_cli(const std::vector<std::string>& args) {
     return result;
   }
   for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
+    // --option=value is --option value.
+    const std::size_t equals = args[i].rfind("--", 0) == 0 ? args[i].find('=') : std::string::npos;
+    const std::string a = args[i].substr(0, equals);
+    std::optional<std::string> attached;
+    if (equals != std::string::npos) attached = args[i].substr(equals + 1);
     auto value = [&](std::string& out) {
+      if (attached) {
+        out = *attached;
+        attached.reset();
+        return true;
+      }
       if (i + 1 >= args.size()) {
         result.error = a + " needs a value (see --help)";
         return false;
@@ -51,7 +70,15 @@ CliParse parse_cli(const std::vector<std::string>& args) {
     if (a == "--help" || a == "-h") o.help = true;
     else if (a == "--version") o.version = true;
     else if (a == "--list-lessons") o.list_lessons = true;
-    else if (a == "--list-panels") o.list_panels = true;
+    else if (a == "--list-panels") {
+      o.list_panels = true;
+      if (attached && *attached != "markdown") {
+        result.error = "--list-panels takes no value, or =markdown (got '" + *attached + "')";
+        return result;
+      }
+      o.list_panels_markdown = attached.has_value();
+      attached.reset();
+    }
     else if (a == "--check-lessons") o.check_lessons = true;
     else if (a == "--headless") o.headless = true;
     else if (a == "--lesson") { if (!value(o.lesson)) return result; }
@@ -75,7 +102,8 @@ CliParse parse_cli(const std::vector<std::string>& args) {
       if (!value(v)) return result;
       char* end = nullptr;
       const float s = std::strtof(v.c_str(), &end);
-      if (*end != '\0' || s < Settings::min_font_scale || s > Settings::max_font_scale) {
+      if (v.empty() || *end != '\0' || !std::isfinite(s) || s < Settings::min_font_scale ||
+          s > Settings::max_font_scale) {
         result.error = "--font-scale wants a number from 0.75 to 3 (got '" + v + "')";
         return result;
       }
@@ -89,6 +117,10 @@ CliParse parse_cli(const std::vector<std::string>& args) {
       o.dark_theme = v == "dark";
     } else {
       result.error = "unknown option '" + a + "' (see whygpu --help)";
+      return result;
+    }
+    if (attached) {
+      result.error = a + " takes no value (got '" + args[i] + "')";
       return result;
     }
   }
@@ -121,10 +153,12 @@ Options:
   --font-scale X       text size, 0.75 to 3 (projectors: 1.5 or more)
   --theme dark|light   colour theme
   --list-lessons       print the lessons in order and exit
-  --list-panels        print the live panels lessons can use and exit
+  --list-panels        print the live panels lessons can use, with their parameters and
+                       buttons, and exit (--list-panels=markdown: as in lessons/FORMAT.md)
   --check-lessons      parse every lesson and report errors (exit 1 if any)
   --version            print the version and exit
   -h, --help           this text
+Every option's value can also be written --option=value.
 
 Settings (font scale, theme, window size, last lesson) persist in
 $XDG_CONFIG_HOME/whygpu (default ~/.config/whygpu); --headless never writes them.

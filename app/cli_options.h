@@ -11,6 +11,7 @@ struct CliOptions {
   bool version = false;
   bool list_lessons = false;
   bool list_panels = false;
+  bool list_panels_markdown = false;  // --list-panels=markdown
   bool check_lessons = false;
   bool headless = false;
   std::string lesson;          // lesson id to open

@@ -12,10 +12,10 @@ FrameSchedule::FrameSchedule(ScriptPlayer* player, std::string final_screenshot,
       stop_when_done_(stop_when_done),
       script_done_(player == nullptr) {}
 
-FrameSchedule::Frame FrameSchedule::before_frame(Shell& shell) {
+FrameSchedule::Frame FrameSchedule::before_frame(ScriptTarget& target) {
   Frame frame;
   if (!script_done_) {
-    const ScriptPlayer::Step step = player_->advance(shell);
+    const ScriptPlayer::Step step = player_->advance(target);
     if (!step.error.empty()) {
       frame.error = step.error;
       script_done_ = true;  // the rest of the script is skipped

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "app/script_player.h"
-#include "app/shell.h"
+#include "app/script_target.h"
 
 namespace whygpu::app {
 
@@ -20,7 +20,7 @@ class FrameSchedule {
     bool last = false;    // stop after this frame
     std::string error;    // the script failed here; its remaining actions are skipped
   };
-  Frame before_frame(Shell& shell);
+  Frame before_frame(ScriptTarget& target);
 
  private:
   ScriptPlayer* player_;

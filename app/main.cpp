@@ -9,7 +9,9 @@
 #include "app/cli_options.h"
 #include "app/kernel_lab/lab_runner.h"
 #include "app/lesson/lesson_library.h"
-#include "app/panel_registry.h"
+#include "app/demo_player.h"
+#include "app/lesson_check.h"
+#include "app/panel_reference.h"
 #include "app/run_headless.h"
 #include "app/run_window.h"
 #include "app/script_player.h"
@@ -34,29 +36,26 @@ void list_lessons(const LessonLibrary& library) {
   }
 }
 
-// Prints every problem in every lesson, including panels whose parameters are wrong.
+// Prints every problem in every lesson and classroom demo, panels' parameters included,
+// without opening a page.
 int check_lessons(const LessonLibrary& library) {
-  int problems = 0;
-  if (!library.folder_error().empty()) {
-    std::fprintf(stderr, "%s\n", library.folder_error().c_str());
-    ++problems;
+  std::vector<std::string> problems;
+  if (!library.folder_error().empty()) problems.push_back(library.folder_error());
+  for (const Lesson& lesson : library.lessons())
+    for (std::string& p : lesson_problems(lesson)) problems.push_back(std::move(p));
+  int demos = 0;
+  for (const std::string& file : demo_files(library.folder() + "/demos")) {
+    ++demos;
+    Script script;
+    std::string error;
+    if (!load_script(file, &script, &error)) problems.push_back(error);
+    else
+      for (std::string& p : script_problems(script, library)) problems.push_back(std::move(p));
   }
-  for (const Lesson& lesson : library.lessons()) {
-    for (const LessonError& e : lesson.errors) {
-      std::fprintf(stderr, "%s\n", e.to_string().c_str());
-      ++problems;
-    }
-    for (const LessonBlock& block : lesson.blocks) {
-      if (block.kind != LessonBlock::Kind::panel) continue;
-      if (!find_panel_type(block.panel_type)) {
-        std::fprintf(stderr, "%s:%d: unknown panel '%s'\n", lesson.file.c_str(), block.line,
-                     block.panel_type.c_str());
-        ++problems;
-      }
-    }
-  }
-  std::printf("%d lessons, %d problems\n", static_cast<int>(library.lessons().size()), problems);
-  return problems == 0 ? 0 : 1;
+  for (const std::string& p : problems) std::fprintf(stderr, "%s\n", p.c_str());
+  std::printf("%d lessons, %d demos, %d problems\n", static_cast<int>(library.lessons().size()), demos,
+              static_cast<int>(problems.size()));
+  return problems.empty() ? 0 : 1;
 }
 
 }  // namespace
@@ -80,7 +79,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (options.list_panels) {
-    for (const PanelType& type : panel_types()) std::printf("%-22s %s\n", type.name, type.summary);
+    std::fputs(panel_reference(options.list_panels_markdown).c_str(), stdout);
     return 0;
   }
 
@@ -113,6 +112,7 @@ int main(int argc, char** argv) {
   }
   ScriptPlayer player(script);
   ScriptPlayer* script_player = options.script.empty() ? nullptr : &player;
+
 
   // Headless runs start from defaults so that screenshots do not depend on the user's settings.
   const std::string config = settings_folder();

@@ -3,11 +3,11 @@
 // (`@panel NAME key=value ...`). The shell owns one Panel per directive while its lesson
 // is open, calls draw() every frame, and routes script and demo actions to it through
 // set_param() / press(), so a classroom demo drives exactly what a person would click.
-#include <concepts>
-#include <map>
+// What a panel accepts is declared once in its PanelType (panel_registry.h).
 #include <memory>
 #include <string>
 
+#include "app/panel_params.h"
 #include "compute/core/status.h"
 
 namespace whygpu::app {
@@ -18,57 +18,6 @@ struct Fonts;
 // with software OpenGL: a single-threaded vector add of 2^22 floats took 15.5 ms inside
 // the app drawing flat out, against 1.6 ms in `whygpu bench`.
 inline constexpr double kQuietFrameSeconds = 0.1;
-
-// The directive's parameters, with typed getters that range-check and record the first
-// problem, so a bad lesson line shows "lessons/x.lesson:12: size must be 1..2^28".
-class PanelArgs {
- public:
-  PanelArgs(std::map<std::string, std::string> values, std::string where)
-      : values_(std::move(values)), where_(std::move(where)) {}
-
-  bool has(const std::string& key) const { return values_.count(key) != 0; }
-  std::string get_string(const std::string& key, const std::string& fallback) const;
-  long long get_int(const std::string& key, long long fallback, long long min, long long max);
-  double get_double(const std::string& key, double fallback, double min, double max);
-  bool get_bool(const std::string& key, bool fallback);
-  // One of `choices`; anything else is an error naming them.
-  std::string get_choice(const std::string& key, const std::string& fallback,
-                         std::initializer_list<const char*> choices);
-
-  // The first problem found by a getter (empty when all was well), prefixed with "file:line: ".
-  const std::string& error() const { return error_; }
-  const std::string& where() const { return where_; }
-
- private:
-  void fail(const std::string& message);
-  std::map<std::string, std::string> values_;
-  std::string where_;
-  std::string error_;
-};
-
-// Parsers for one set_param() value, with PanelArgs' checks and messages, so a script line
-// is read as the same lesson line would be ("burst must be a whole number from 1 to 10000
-// (got 'x')"). On failure *out is left as it was.
-Status parse_whole_value(const std::string& key, const std::string& value, long long min, long long max,
-                         long long* out);
-Status parse_number_value(const std::string& key, const std::string& value, double min, double max, double* out);
-Status parse_flag_value(const std::string& key, const std::string& value, bool* out);
-
-// The same into a narrower variable (an int, a float), which min and max must fit.
-template <std::integral T>
-Status parse_whole_value(const std::string& key, const std::string& value, long long min, long long max, T* out) {
-  long long v = 0;
-  if (Status s = parse_whole_value(key, value, min, max, &v); !s) return s;
-  *out = static_cast<T>(v);
-  return Status::ok();
-}
-template <std::floating_point T>
-Status parse_number_value(const std::string& key, const std::string& value, double min, double max, T* out) {
-  double v = 0;
-  if (Status s = parse_number_value(key, value, min, max, &v); !s) return s;
-  *out = static_cast<T>(v);
-  return Status::ok();
-}
 
 // What the shell tells a panel about the current frame.
 struct FrameContext {
@@ -90,10 +39,12 @@ class Panel {
   // Draws the panel's widgets at the current ImGui cursor. Called every frame.
   virtual void draw(const FrameContext& frame) = 0;
 
-  // Sets a parameter by the same name a lesson directive uses ("n", "block_x", ...).
-  virtual Status set_param(const std::string& key, const std::string& value);
+  // Sets a parameter while the page is open (a script's `set`). The shell has already
+  // checked key and value against the panel's table; a key that can only be given in the
+  // lesson returns an error saying so.
+  virtual Status set_param(const std::string& key, const ParamValue& value);
 
-  // Presses a named button ("launch", "run", "train", "pause", "step", "reset", ...).
+  // Presses a button the panel's type lists ("launch", "run", "train", "pause", ...).
   virtual Status press(const std::string& button);
 
   // True while background work (a sweep, training) runs; scripts can wait for false.

@@ -1,25 +1,51 @@
 #pragma once
-// Every panel a lesson can place, by the name lessons use after `@panel`.
+// Every panel a lesson can place, by the name lessons use after `@panel`: its parameters
+// and buttons as data (what lessons, scripts, --check-lessons and --list-panels read) and
+// the factory that builds it. Each panel's file defines its PanelType beside its code.
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "app/panel.h"
+#include "app/panel_params.h"
 
 namespace whygpu::app {
 
-// Builds a panel from its directive's arguments. On bad arguments it returns nullptr
-// and leaves the reason in args.error() (or in *error for reasons of its own).
-using PanelFactory = std::function<std::unique_ptr<Panel>(PanelArgs& args, std::string* error)>;
+struct ButtonSpec {
+  std::string name;  // what `press PANEL NAME` says
+  std::string help;  // one line
+};
+
+// Builds a panel from its checked parameters. On failure it returns nullptr with the
+// reason in *error (a missing data set, a device that refused).
+using PanelFactory = std::function<std::unique_ptr<Panel>(const PanelParams& params, std::string* error)>;
 
 struct PanelType {
-  const char* name;
-  const char* summary;  // one line, for --list-panels and lesson-format errors
+  std::string name;
+  std::string summary;  // one line
+  ParamTable params;
+  std::vector<ButtonSpec> buttons;
   PanelFactory make;
 };
 
-const std::vector<PanelType>& panel_types();
+const std::vector<const PanelType*>& panel_types();
 const PanelType* find_panel_type(const std::string& name);
+
+// Each panel's type, defined in the panel's own file (app/<feature>/..._panel.cpp).
+const PanelType& hardware_panel_type();
+const PanelType& vector_add_sweep_panel_type();
+const PanelType& matmul_sweep_panel_type();
+const PanelType& hardware_ceilings_panel_type();
+const PanelType& roofline_panel_type();
+const PanelType& thread_grid_panel_type();
+const PanelType& kernel_lab_panel_type();
+const PanelType& cnn_trainer_panel_type();
+const PanelType& cnn_feature_maps_panel_type();
+const PanelType& cnn_draw_panel_type();
+const PanelType& cnn_confusion_panel_type();
+const PanelType& cnn_race_panel_type();
+const PanelType& lstm_trainer_panel_type();
+const PanelType& lstm_step_panel_type();
 
 }  // namespace whygpu::app

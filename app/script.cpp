@@ -1,26 +1,21 @@
 #include "app/script.h"
 
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
-#include <map>
 #include <sstream>
+
+#include "app/settings.h"
 
 namespace whygpu::app {
 namespace {
 
-struct Arity {
-  int min;
-  int max;
-};
-
-const std::map<std::string, Arity>& verbs() {
-  static const std::map<std::string, Arity> table = {
-      {"lesson", {1, 1}},     {"next", {0, 0}},       {"previous", {0, 0}},
-      {"set", {3, 3}},        {"press", {2, 2}},      {"wait", {1, 1}},
-      {"wait-idle", {1, 2}},  {"screenshot", {1, 1}}, {"font-scale", {1, 1}},
-      {"theme", {1, 1}},      {"expect-no-errors", {0, 0}}, {"quit", {0, 0}},
-  };
-  return table;
-}
+constexpr long kMaxWaitFrames = 1000000;
+constexpr double kMaxWaitSeconds = 3600.0;
+constexpr double kMaxIdleSeconds = 86400.0;
+constexpr double kDefaultIdleSeconds = 120.0;
+constexpr std::uintmax_t kMaxScriptBytes = 1 << 20;  // a demo is a few kilobytes
 
 // Splits on spaces; "double quotes" keep spaces inside one argument.
 std::vector<std::string> split_words(const std::string& line) {
@@ -44,7 +39,79 @@ std::vector<std::string> split_words(const std::string& line) {
   return words;
 }
 
+// The text after the verb, spaces kept, surrounding quotes dropped: a caption.
+std::string rest_of_line(const std::string& line, const std::string& verb) {
+  std::string rest = line.substr(line.find(verb) + verb.size());
+  const auto first = rest.find_first_not_of(" \t");
+  const auto last = rest.find_last_not_of(" \t\r");
+  rest = first == std::string::npos ? "" : rest.substr(first, last - first + 1);
+  if (rest.size() >= 2 && rest.front() == '"' && rest.back() == '"') rest = rest.substr(1, rest.size() - 2);
+  return rest;
+}
+
+bool read_finite(const std::string& text, double* out) {
+  char* end = nullptr;
+  *out = std::strtod(text.c_str(), &end);
+  return !text.empty() && *end == '\0' && std::isfinite(*out);
+}
+
+// The numeric arguments, checked here so a bad script fails before it starts.
+std::string check_numbers(ScriptAction* action) {
+  const auto& a = action->args;
+  if (action->verb == "wait") {
+    double value = 0;
+    if (a[0].size() > 1 && a[0].back() == 's') {
+      if (!read_finite(a[0].substr(0, a[0].size() - 1), &value) || value < 0 || value > kMaxWaitSeconds)
+        return "wait wants frames (0 to 1000000) or seconds such as 2s (up to 3600s)";
+      action->seconds = value;
+      return "";
+    }
+    char* end = nullptr;
+    const long frames = std::strtol(a[0].c_str(), &end, 10);
+    if (*end != '\0' || frames < 0 || frames > kMaxWaitFrames)
+      return "wait wants frames (0 to 1000000) or seconds such as 2s (up to 3600s)";
+    action->frames = frames;
+  } else if (action->verb == "wait-idle") {
+    action->seconds = kDefaultIdleSeconds;
+    if (a.size() > 1 && (!read_finite(a[1], &action->seconds) || action->seconds <= 0 ||
+                         action->seconds > kMaxIdleSeconds))
+      return "wait-idle's time limit must be seconds from 0 to 86400 (got '" + a[1] + "')";
+  } else if (action->verb == "font-scale") {
+    double scale = 0;
+    if (!read_finite(a[0], &scale) || scale < Settings::min_font_scale || scale > Settings::max_font_scale)
+      return "font-scale must be a number from 0.75 to 3 (got '" + a[0] + "')";
+    action->scale = scale;
+  } else if (action->verb == "theme" && a[0] != "dark" && a[0] != "light") {
+    return "theme wants dark or light (got '" + a[0] + "')";
+  }
+  return "";
+}
+
 }  // namespace
+
+const std::vector<ScriptVerb>& script_verbs() {
+  static const std::vector<ScriptVerb> verbs = {
+      {"lesson", 1, 1, "lesson ID", "open a lesson"},
+      {"next", 0, 0, "next", "open the next lesson"},
+      {"previous", 0, 0, "previous", "open the previous lesson"},
+      {"set", 3, 3, "set PANEL KEY VALUE", "set a panel parameter, as a lesson directive would"},
+      {"press", 2, 2, "press PANEL BUTTON", "press a panel's button"},
+      {"wait", 1, 1, "wait FRAMES | wait 2s", "let frames or seconds pass"},
+      {"wait-idle", 1, 2, "wait-idle PANEL [SECONDS]", "wait until the panel's background work is done (default 120 s)"},
+      {"wait-key", 0, 0, "wait-key",
+       "stop until the presenter presses Space or Right (a headless run goes on at once)"},
+      {"caption", 0, -1, "caption TEXT", "show TEXT in large type over the page (no text: hide it)"},
+      {"scroll-to", 1, 1, "scroll-to PANEL", "scroll the page so that the panel is in view"},
+      {"maximize", 1, 1, "maximize PANEL", "let one panel fill the window"},
+      {"restore", 0, 0, "restore", "put a maximized panel back on its page"},
+      {"screenshot", 1, 1, "screenshot FILE.png", "write a PNG of the window"},
+      {"font-scale", 1, 1, "font-scale X", "text size, 0.75 to 3"},
+      {"theme", 1, 1, "theme dark|light", "colour theme"},
+      {"expect-no-errors", 0, 0, "expect-no-errors", "fail if the open lesson shows errors"},
+      {"quit", 0, 0, "quit", "end the script (a window closes too)"},
+  };
+  return verbs;
+}
 
 bool parse_script(const std::string& text, const std::string& file, Script* script, std::string* error) {
   script->file = file;
@@ -55,32 +122,44 @@ bool parse_script(const std::string& text, const std::string& file, Script* scri
     std::vector<std::string> words = split_words(line);
     if (words.empty() || words[0][0] == '#') continue;
     const std::string where = file + ":" + std::to_string(line_no) + ": ";
-    const auto verb = verbs().find(words[0]);
-    if (verb == verbs().end()) {
+    const ScriptVerb* verb = nullptr;
+    for (const ScriptVerb& v : script_verbs())
+      if (words[0] == v.name) verb = &v;
+    if (!verb) {
       *error = where + "unknown action '" + words[0] + "'";
       return false;
     }
-    const int count = static_cast<int>(words.size()) - 1;
-    if (count < verb->second.min || count > verb->second.max) {
-      *error = where + "'" + words[0] + "' takes " + std::to_string(verb->second.min) +
-               (verb->second.max != verb->second.min ? " to " + std::to_string(verb->second.max) : "") +
-               " argument(s), got " + std::to_string(count);
-      return false;
-    }
-    if (words[0] == "wait") {
-      char* end = nullptr;
-      const long frames = std::strtol(words[1].c_str(), &end, 10);
-      if (*end != '\0' || frames < 0 || frames > 1000000) {
-        *error = where + "wait wants a number of frames";
+    ScriptAction action{words[0], {words.begin() + 1, words.end()}, line_no};
+    if (verb->max_args < 0) {
+      action.args = {rest_of_line(line, words[0])};
+    } else {
+      const int count = static_cast<int>(action.args.size());
+      if (count < verb->min_args || count > verb->max_args) {
+        *error = where + "'" + words[0] + "' takes " + std::to_string(verb->min_args) +
+                 (verb->max_args != verb->min_args ? " to " + std::to_string(verb->max_args) : "") +
+                 " argument(s), got " + std::to_string(count) + " (" + verb->usage + ")";
         return false;
       }
     }
-    script->actions.push_back({words[0], {words.begin() + 1, words.end()}, line_no});
+    if (const std::string problem = check_numbers(&action); !problem.empty()) {
+      *error = where + problem;
+      return false;
+    }
+    script->actions.push_back(std::move(action));
   }
   return true;
 }
 
 bool load_script(const std::string& path, Script* script, std::string* error) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    *error = "cannot read script " + path + (std::filesystem::is_directory(path, ec) ? ": it is a folder" : ": no such file");
+    return false;
+  }
+  if (std::filesystem::file_size(path, ec) > kMaxScriptBytes) {
+    *error = "script " + path + " is larger than 1 MiB: not a script";
+    return false;
+  }
   std::ifstream in(path);
   if (!in) {
     *error = "cannot read script " + path;

@@ -1,12 +1,7 @@
 #pragma once
 // UI scripts: a list of actions played one per frame, the same way in a window and
-// headless. They drive classroom demos and UI tests. Syntax (one action a line; lines starting with '#' are comments):
-//   lesson ID                 open a lesson          next / previous
-//   set PANEL KEY VALUE       set a panel parameter  press PANEL BUTTON
-//   wait FRAMES               let frames pass        wait-idle PANEL [SECONDS]  (default 120)
-//   screenshot FILE.png       font-scale X           theme dark|light
-//   expect-no-errors          fail if the open lesson or its panels report errors
-//   quit
+// headless. They drive classroom demos and UI tests. The verbs, their arguments and what
+// they do are in lessons/FORMAT.md ("Scripts"); script_verbs() is the list it documents.
 // PANEL is a panel's id= in the lesson, or its type name (the first of that type).
 #include <string>
 #include <vector>
@@ -17,6 +12,11 @@ struct ScriptAction {
   std::string verb;
   std::vector<std::string> args;
   int line = 0;
+  // Numbers read and checked by the parser: wait's frames, or its seconds when written
+  // "2s"; wait-idle's time limit in seconds; font-scale's scale.
+  long frames = 0;
+  double seconds = 0.0;
+  double scale = 0.0;
 };
 
 struct Script {
@@ -24,7 +24,16 @@ struct Script {
   std::vector<ScriptAction> actions;
 };
 
-// Parses and checks verbs and argument counts; on error returns false with "file:line: ...".
+struct ScriptVerb {
+  const char* name;
+  int min_args;
+  int max_args;     // -1: the rest of the line is one argument (caption)
+  const char* usage;
+  const char* help;
+};
+const std::vector<ScriptVerb>& script_verbs();
+
+// Parses and checks verbs and arguments; on error returns false with "file:line: ...".
 bool parse_script(const std::string& text, const std::string& file, Script* script, std::string* error);
 bool load_script(const std::string& path, Script* script, std::string* error);
 

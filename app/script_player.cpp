@@ -1,39 +1,96 @@
 #include "app/script_player.h"
 
-#include <cstdlib>
+#include <algorithm>
 
 namespace whygpu::app {
+namespace {
 
-ScriptPlayer::Step ScriptPlayer::advance(Shell& shell) {
+using Clock = std::chrono::steady_clock;
+
+Clock::duration seconds(double s) {
+  return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+}
+
+}  // namespace
+
+ScriptPlayer::ScriptPlayer(Script script) : script_(std::move(script)) {
+  step_count_ = 1 + static_cast<int>(std::count_if(script_.actions.begin(), script_.actions.end(),
+                                                   [](const ScriptAction& a) { return a.verb == "wait-key"; }));
+}
+
+void ScriptPlayer::clear_waits() {
+  frames_to_wait_ = 0;
+  wait_until_ = {};
+  waiting_idle_ = false;
+  at_key_stop_ = false;
+}
+
+void ScriptPlayer::leave_key_stop() {
+  at_key_stop_ = false;
+  ++step_;
+}
+
+void ScriptPlayer::presenter_space() {
+  if (at_key_stop_) {
+    leave_key_stop();
+    return;
+  }
+  if (paused_ && wait_until_ != Clock::time_point{}) wait_until_ += Clock::now() - paused_at_;
+  paused_ = !paused_;
+  paused_at_ = Clock::now();
+}
+
+void ScriptPlayer::presenter_right() {
+  if (paused_) presenter_space();
+  if (at_key_stop_) {
+    leave_key_stop();
+    return;
+  }
+  frames_to_wait_ = std::min<long>(frames_to_wait_, 1);  // a screenshot still gets its frame
+  wait_until_ = {};
+}
+
+void ScriptPlayer::presenter_left() { go_to_step(std::max(1, step_ - 1)); }
+
+void ScriptPlayer::go_to_step(int step) {
+  clear_waits();
+  paused_ = false;
+  pending_screenshot_.clear();
+  step_ = 1;
+  next_ = 0;
+  while (step_ < step && next_ < script_.actions.size())
+    if (script_.actions[next_++].verb == "wait-key") ++step_;
+}
+
+ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
   Step step;
+  if (paused_ || at_key_stop_) return step;
   if (frames_to_wait_ > 0) {
     --frames_to_wait_;
-    if (frames_to_wait_ == 0 && !pending_screenshot_.empty()) {
-      step.screenshot = pending_screenshot_;
-      pending_screenshot_.clear();
-    }
+    if (frames_to_wait_ == 0 && !pending_screenshot_.empty()) step.screenshot = std::exchange(pending_screenshot_, {});
     return step;
+  }
+  if (wait_until_ != Clock::time_point{}) {
+    if (Clock::now() < wait_until_) return step;
+    wait_until_ = {};
   }
   while (next_ < script_.actions.size()) {
     const ScriptAction& action = script_.actions[next_];
-    const std::string where = script_.file + ":" + std::to_string(action.line) + ": ";
     auto fail = [&](const std::string& message) {
-      step.error = where + message;
+      step.error = script_.file + ":" + std::to_string(action.line) + ": " + message;
       step.finished = true;
       return step;
     };
     const auto& a = action.args;
     if (action.verb == "wait-idle") {
       if (!waiting_idle_) {
-        const double seconds = a.size() > 1 ? std::atof(a[1].c_str()) : 120.0;
-        idle_deadline_ = std::chrono::steady_clock::now() +
-                         std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
+        idle_deadline_ = Clock::now() + seconds(action.seconds);
         waiting_idle_ = true;
       }
       bool busy = false;
-      if (const Status s = shell.panel_busy(a[0], &busy); !s) return fail(s.message());
+      if (const Status s = target.panel_busy(a[0], &busy); !s) return fail(s.message());
       if (busy) {
-        if (std::chrono::steady_clock::now() > idle_deadline_) return fail("panel '" + a[0] + "' still busy at the time limit");
+        if (Clock::now() > idle_deadline_) return fail("panel '" + a[0] + "' still busy at the time limit");
         return step;  // look again next frame
       }
       waiting_idle_ = false;
@@ -42,23 +99,35 @@ ScriptPlayer::Step ScriptPlayer::advance(Shell& shell) {
     }
     ++next_;
     Status status = Status::ok();
-    if (action.verb == "lesson") status = shell.open_lesson(a[0]);
-    else if (action.verb == "next") shell.step_lesson(+1);
-    else if (action.verb == "previous") shell.step_lesson(-1);
-    else if (action.verb == "set") status = shell.set_panel_param(a[0], a[1], a[2]);
-    else if (action.verb == "press") status = shell.press_panel_button(a[0], a[1]);
-    else if (action.verb == "font-scale") shell.set_font_scale(static_cast<float>(std::atof(a[0].c_str())));
-    else if (action.verb == "theme") {
-      if (a[0] != "dark" && a[0] != "light") return fail("theme wants dark or light");
-      shell.set_dark_theme(a[0] == "dark");
-    } else if (action.verb == "expect-no-errors") {
-      const auto errors = shell.current_errors();
+    if (action.verb == "lesson") status = target.open_lesson(a[0]);
+    else if (action.verb == "next") target.step_lesson(+1);
+    else if (action.verb == "previous") target.step_lesson(-1);
+    else if (action.verb == "set") status = target.set_panel_param(a[0], a[1], a[2]);
+    else if (action.verb == "press") status = target.press_panel_button(a[0], a[1]);
+    else if (action.verb == "font-scale") status = target.set_font_scale(static_cast<float>(action.scale));
+    else if (action.verb == "theme") target.set_dark_theme(a[0] == "dark");
+    else if (action.verb == "caption") target.set_caption(a[0]);
+    else if (action.verb == "scroll-to") status = target.scroll_to_panel(a[0]);
+    else if (action.verb == "maximize") status = target.maximize_panel(a[0]);
+    else if (action.verb == "restore") status = target.maximize_panel("");
+    else if (action.verb == "expect-no-errors") {
+      const auto errors = target.current_errors();
       if (!errors.empty()) return fail("expected no errors, the page shows: " + errors.front());
     } else if (action.verb == "quit") {
       next_ = script_.actions.size();
       step.quit = true;
+    } else if (action.verb == "wait-key") {
+      if (target.has_presenter()) {
+        at_key_stop_ = true;
+        return step;
+      }
+      ++step_;
     } else if (action.verb == "wait") {
-      frames_to_wait_ = std::atol(a[0].c_str());
+      if (action.seconds > 0) {
+        wait_until_ = Clock::now() + seconds(action.seconds);
+        return step;
+      }
+      frames_to_wait_ = action.frames;
       if (frames_to_wait_ > 0) return step;
     } else if (action.verb == "screenshot") {
       // Two frames first, so layout and fonts settle after the actions before it.

@@ -1,16 +1,21 @@
 #pragma once
-// Plays a Script against the Shell, a few actions per frame, in a window or headless.
+// Plays a Script against a ScriptTarget, a few actions per frame, in a window or headless.
+// A presenter paces it: `wait-key` stops it until Space or Right, Space pauses it
+// elsewhere, Left goes back one step. A step is what lies between two key stops, so a
+// demo with 16 `wait-key` lines has 17 steps.
 #include <chrono>
+#include <cstddef>
 #include <string>
+#include <utility>
 
 #include "app/script.h"
-#include "app/shell.h"
+#include "app/script_target.h"
 
 namespace whygpu::app {
 
 class ScriptPlayer {
  public:
-  explicit ScriptPlayer(Script script) : script_(std::move(script)) {}
+  explicit ScriptPlayer(Script script);
 
   struct Step {
     std::string screenshot;  // take a PNG of the frame about to be drawn
@@ -20,12 +25,36 @@ class ScriptPlayer {
   };
 
   // Call once per frame before drawing: runs actions until one needs frames to pass.
-  Step advance(Shell& shell);
+  Step advance(ScriptTarget& target);
+
+  // The presenter's keys. Space: go on from a key stop, else pause or resume. Right: go
+  // on from a key stop, or cut the current wait short. Left: back to the start of the
+  // step before the one on screen (its actions run again: demos open their lesson at
+  // the start of each step).
+  void presenter_space();
+  void presenter_right();
+  void presenter_left();
+
+  int step() const { return step_; }  // the step on screen, from 1
+  int step_count() const { return step_count_; }
+  bool paused() const { return paused_; }
+  bool at_key_stop() const { return at_key_stop_; }
+  const std::string& file() const { return script_.file; }
 
  private:
+  void go_to_step(int step);
+  void leave_key_stop();
+  void clear_waits();
+
   Script script_;
   std::size_t next_ = 0;
+  int step_ = 1;
+  int step_count_ = 1;
+  bool paused_ = false;
+  bool at_key_stop_ = false;
   long frames_to_wait_ = 0;
+  std::chrono::steady_clock::time_point wait_until_{};
+  std::chrono::steady_clock::time_point paused_at_{};
   std::string pending_screenshot_;
   bool waiting_idle_ = false;
   std::chrono::steady_clock::time_point idle_deadline_;

@@ -1,7 +1,6 @@
 #include "app/shell.h"
 
 #include <imgui.h>
-#include <imgui_internal.h>  // ErrorCheckEndWindowRecover: unwinding after a failed panel
 #include <backends/imgui_impl_opengl3.h>
 
 #include <algorithm>
@@ -9,15 +8,10 @@
 #include <filesystem>
 #include <thread>
 
-#include "app/panel_registry.h"
-#include "app/rich_text.h"
-#include "app/script_player.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::app {
 namespace {
-
-constexpr float kReadableWidthEm = 46.0f;  // text lines longer than this are hard to follow
 
 std::string gpu_summary(const GpuInfo& gpu) {
   char memory[32];
@@ -30,48 +24,42 @@ std::string gpu_summary(const GpuInfo& gpu) {
 }  // namespace
 
 Shell::Shell(LessonLibrary library, Settings settings, bool headless)
-    : library_(std::move(library)), settings_(std::move(settings)), headless_(headless) {
-  for (const LessonSection& section : library_.sections())
-    reading_order_.insert(reading_order_.end(), section.lessons.begin(), section.lessons.end());
+    : library_(std::move(library)),
+      settings_(std::move(settings)),
+      headless_(headless),
+      reading_order_(library_.reading_order()),
+      panels_(library_),
+      demos_(library_.folder() + "/demos") {
   if (!reading_order_.empty()) {
     const int last = library_.find(settings_.last_lesson);
     current_ = last >= 0 ? last : reading_order_.front();
     settings_.last_lesson = library_.lessons()[current_].id;
   }
   // Fonts and style are set up by the first prepare_frame(), once ImGui exists.
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(library_.folder() + "/demos", ec))
-    if (entry.path().extension() == ".script") demo_files_.push_back(entry.path().string());
-  std::sort(demo_files_.begin(), demo_files_.end());
 }
 
+Shell::~Shell() = default;
+
 Status Shell::start_demo(const std::string& path) {
-  Script script;
-  std::string error;
-  if (!load_script(path, &script, &error)) return Status::error(error);
-  demo_ = std::make_unique<ScriptPlayer>(std::move(script));
-  demo_name_ = std::filesystem::path(path).stem().string();
-  set_status_message("playing demo " + demo_name_, false);
+  if (Status s = demos_.start(path); !s) return s;
+  set_status_message("playing demo " + demos_.name(), false);
   return Status::ok();
 }
 
 void Shell::stop_demo() {
-  if (!demo_) return;
-  demo_.reset();
-  set_status_message("demo " + demo_name_ + " stopped", false);
+  if (!demos_.playing()) return;
+  demos_.stop();
+  caption_.clear();
+  set_status_message("demo " + demos_.name() + " stopped", false);
 }
 
-std::string Shell::take_capture_request() { return std::exchange(capture_request_, {}); }
-
-Shell::~Shell() = default;
+ScriptPlayer* Shell::presenting() { return demos_.playing() ? demos_.player() : command_line_script_; }
 
 void Shell::prepare_frame() {
-  if (demo_) {
-    const ScriptPlayer::Step step = demo_->advance(*this);
-    if (!step.screenshot.empty()) capture_request_ = step.screenshot;
-    if (!step.error.empty()) set_status_message("demo stopped: " + step.error, true);
-    else if (step.finished) set_status_message("demo " + demo_name_ + " finished", false);
-    if (step.finished) demo_.reset();
+  if (demos_.playing()) {
+    const DemoPlayer::Frame frame = demos_.advance(*this);
+    if (!frame.capture.empty()) capture_request_ = frame.capture;
+    if (!frame.message.empty()) set_status_message(frame.message, frame.is_error);
   }
   if (!fonts_dirty_) return;
   fonts_ = build_fonts(settings_.font_scale);
@@ -84,7 +72,11 @@ void Shell::prepare_frame() {
 Status Shell::open_lesson(const std::string& id) {
   const int index = library_.find(id);
   if (index < 0) return Status::error("no lesson with id '" + id + "' (see --list-lessons)");
-  if (index != current_) scroll_page_to_top_ = true;
+  if (index != current_) {
+    page_.scroll_to_top();
+    scroll_sidebar_ = true;
+    maximized_.clear();
+  }
   current_ = index;
   settings_.last_lesson = id;
   return Status::ok();
@@ -98,108 +90,48 @@ void Shell::step_lesson(int delta) {
   open_lesson(library_.lessons()[reading_order_[next]].id);
 }
 
-std::vector<Shell::PanelSlot>& Shell::panels_of(int lesson) {
-  auto found = panels_.find(lesson);
-  if (found != panels_.end()) return found->second;
-  std::vector<PanelSlot>& slots = panels_[lesson];
-  const Lesson& l = library_.lessons()[lesson];
-  std::map<std::string, int> seen;
-  for (int b = 0; b < static_cast<int>(l.blocks.size()); ++b) {
-    const LessonBlock& block = l.blocks[b];
-    if (block.kind != LessonBlock::Kind::panel) continue;
-    PanelSlot slot;
-    slot.type = block.panel_type;
-    slot.block = b;
-    std::map<std::string, std::string> params = block.panel_params;
-    if (auto id = params.find("id"); id != params.end()) {
-      slot.id = id->second;
-      params.erase(id);
-    } else {
-      const int n = ++seen[slot.type];
-      slot.id = n == 1 ? slot.type : slot.type + "#" + std::to_string(n);
-    }
-    PanelArgs args(params, l.file + ":" + std::to_string(block.line));
-    const PanelType* type = find_panel_type(slot.type);
-    if (!type) {
-      slot.error = args.where() + ": unknown panel '" + slot.type + "' (whygpu --list-panels lists them)";
-    } else {
-      std::string error;
-      try {
-        slot.panel = type->make(args, &error);
-      } catch (const std::exception& e) {
-        error = std::string("the panel failed to start: ") + e.what();
-      }
-      if (!slot.panel) {
-        slot.error = !args.error().empty() ? args.error()
-                     : !error.empty()      ? args.where() + ": " + error
-                                           : args.where() + ": panel '" + slot.type + "' could not start";
-      } else if (!args.error().empty()) {
-        slot.error = args.error();  // it started with a default instead of the bad value
-      }
-    }
-    slots.push_back(std::move(slot));
-  }
-  return slots;
-}
-
-Shell::PanelSlot* Shell::find_panel(const std::string& name) {
-  if (current_ < 0) return nullptr;
-  std::vector<PanelSlot>& slots = panels_of(current_);
-  for (PanelSlot& slot : slots)
-    if (slot.id == name) return &slot;
-  for (PanelSlot& slot : slots)
-    if (slot.type == name) return &slot;
-  return nullptr;
-}
-
 Status Shell::set_panel_param(const std::string& panel, const std::string& key, const std::string& value) {
-  PanelSlot* slot = find_panel(panel);
-  if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
-  if (!slot->panel) return Status::error("panel '" + panel + "' did not start: " + slot->error);
-  try {
-    return slot->panel->set_param(key, value).with_context(panel);
-  } catch (const std::exception& e) {
-    return Status::error(panel + ": setting " + key + " failed: " + e.what());
-  }
+  return panels_.set_param(current_, panel, key, value);
 }
 
 Status Shell::press_panel_button(const std::string& panel, const std::string& button) {
-  PanelSlot* slot = find_panel(panel);
-  if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
-  if (!slot->panel) return Status::error("panel '" + panel + "' did not start: " + slot->error);
-  try {
-    return slot->panel->press(button).with_context(panel);
-  } catch (const std::exception& e) {
-    return Status::error(panel + ": " + button + " failed: " + e.what());
-  }
+  return panels_.press(current_, panel, button);
 }
 
-Status Shell::panel_busy(const std::string& panel, bool* busy) {
-  PanelSlot* slot = find_panel(panel);
+Status Shell::panel_busy(const std::string& panel, bool* busy) { return panels_.busy(current_, panel, busy); }
+
+Status Shell::scroll_to_panel(const std::string& panel) {
+  const PanelSlot* slot = panels_.find(current_, panel);
   if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
-  *busy = slot->panel && slot->panel->busy();
+  page_.scroll_to_block(slot->block);
+  return Status::ok();
+}
+
+Status Shell::maximize_panel(const std::string& panel) {
+  if (panel.empty()) {
+    maximized_.clear();
+    return Status::ok();
+  }
+  const PanelSlot* slot = panels_.find(current_, panel);
+  if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
+  maximized_ = slot->id;
   return Status::ok();
 }
 
 void Shell::pace_frame(std::chrono::steady_clock::time_point frame_start) const {
-  bool timing = false;
-  for (const auto& [lesson, slots] : panels_)
-    for (const PanelSlot& slot : slots) timing = timing || (slot.panel && slot.panel->timing_the_cpu());
-  if (timing)
+  if (panels_.timing_the_cpu())
     std::this_thread::sleep_until(frame_start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                     std::chrono::duration<double>(kQuietFrameSeconds)));
 }
 
-void Shell::close_panels() {
-  for (auto& [lesson, slots] : panels_)
-    for (PanelSlot& slot : slots) slot.panel.reset();
-}
-
-void Shell::set_font_scale(float scale) {
-  scale = std::clamp(scale, Settings::min_font_scale, Settings::max_font_scale);
-  if (scale == settings_.font_scale) return;
-  settings_.font_scale = scale;
-  fonts_dirty_ = true;
+Status Shell::set_font_scale(float scale) {
+  if (!std::isfinite(scale) || scale < Settings::min_font_scale || scale > Settings::max_font_scale)
+    return Status::error("text size must be from 0.75 to 3");
+  if (scale != settings_.font_scale) {
+    settings_.font_scale = scale;
+    fonts_dirty_ = true;
+  }
+  return Status::ok();
 }
 
 void Shell::set_dark_theme(bool dark) {
@@ -212,9 +144,7 @@ std::vector<std::string> Shell::current_errors() const {
   if (!library_.folder_error().empty()) errors.push_back(library_.folder_error());
   if (current_ < 0) return errors;
   for (const LessonError& e : library_.lessons()[current_].errors) errors.push_back(e.to_string());
-  if (auto found = panels_.find(current_); found != panels_.end())
-    for (const PanelSlot& slot : found->second)
-      if (!slot.error.empty()) errors.push_back(slot.error);
+  for (const std::string& e : panels_.errors(current_)) errors.push_back(e);
   return errors;
 }
 
@@ -251,10 +181,22 @@ void Shell::draw(float delta_seconds, float previous_frame_cost_seconds) {
   ImGui::PopStyleVar();
   draw_menu_bar();
 
+  FrameContext frame;
+  frame.delta_seconds = delta_seconds;
+  frame.previous_frame_cost_seconds = previous_frame_cost_seconds;
+  frame.font_scale = settings_.font_scale;
+  frame.headless = headless_;
+  frame.fonts = &fonts_;
+
   const float status_height = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
   ImGui::BeginChild("body", ImVec2(0, -status_height), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-  if (ImGui::BeginTable("layout", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
+  PanelSlot* alone = maximized_.empty() || current_ < 0 ? nullptr : panels_.find(current_, maximized_);
+  if (alone) {
+    ImGui::BeginChild("maximized", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysVerticalScrollbar);
+    page_.draw_alone(*alone, fonts_, frame);
+    ImGui::EndChild();
+  } else if (ImGui::BeginTable("layout", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupColumn("lessons", ImGuiTableColumnFlags_WidthFixed,
                             settings_.sidebar_width * settings_.font_scale);
     ImGui::TableSetupColumn("page", ImGuiTableColumnFlags_WidthStretch);
@@ -263,12 +205,13 @@ void Shell::draw(float delta_seconds, float previous_frame_cost_seconds) {
     settings_.sidebar_width = ImGui::GetContentRegionAvail().x / settings_.font_scale;
     draw_sidebar();
     ImGui::TableNextColumn();
-    draw_page(delta_seconds, previous_frame_cost_seconds);
+    draw_page(frame);
     ImGui::EndTable();
   }
   ImGui::EndChild();
   draw_status_bar();
   ImGui::End();
+  draw_caption();
 }
 
 void Shell::draw_menu_bar() {
@@ -286,9 +229,9 @@ void Shell::draw_menu_bar() {
   ImGui::Separator();
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Larger text", nullptr, false, settings_.font_scale < Settings::max_font_scale))
-      set_font_scale(settings_.font_scale + 0.25f);
+      set_font_scale(std::min(Settings::max_font_scale, settings_.font_scale + 0.25f));
     if (ImGui::MenuItem("Smaller text", nullptr, false, settings_.font_scale > Settings::min_font_scale))
-      set_font_scale(settings_.font_scale - 0.25f);
+      set_font_scale(std::max(Settings::min_font_scale, settings_.font_scale - 0.25f));
     if (ImGui::MenuItem("Projector (text x2)")) set_font_scale(2.0f);
     if (ImGui::MenuItem("Normal text size")) set_font_scale(1.0f);
     ImGui::Separator();
@@ -297,15 +240,15 @@ void Shell::draw_menu_bar() {
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Demos")) {
-    if (demo_files_.empty()) ImGui::TextDisabled("no demos in %s/demos", library_.folder().c_str());
-    for (const std::string& file : demo_files_) {
+    if (demos_.files().empty()) ImGui::TextDisabled("no demos in %s/demos", library_.folder().c_str());
+    for (const std::string& file : demos_.files()) {
       const std::string name = std::filesystem::path(file).stem().string();
       if (ImGui::MenuItem(name.c_str())) {
         if (const Status s = start_demo(file); !s) set_status_message(s.message(), true);
       }
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Stop demo", nullptr, false, demo_ != nullptr)) stop_demo();
+    if (ImGui::MenuItem("Stop demo", nullptr, false, demos_.playing())) stop_demo();
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
@@ -337,157 +280,53 @@ void Shell::draw_sidebar() {
       const std::string label = (broken ? "(!) " : "") + lesson.title + "##" + lesson.id;
       if (ImGui::Selectable(label.c_str(), index == current_)) open_lesson(lesson.id);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson.title.c_str());  // long titles are cut
-      if (index == current_ && scroll_page_to_top_) ImGui::SetScrollHereY();
+      if (index == current_ && scroll_sidebar_) ImGui::SetScrollHereY();
       if (broken) ImGui::PopStyleColor();
     }
     ImGui::Unindent();
     ImGui::Spacing();
   }
+  scroll_sidebar_ = false;
   ImGui::EndChild();
 }
 
-void Shell::draw_page(float delta_seconds, float previous_frame_cost_seconds) {
+void Shell::draw_page(const FrameContext& frame) {
   ImGui::BeginChild("page", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysVerticalScrollbar);
-  if (scroll_page_to_top_) {
-    ImGui::SetScrollY(0.0f);
-    scroll_page_to_top_ = false;
-  }
   const GpuInfo& gpu = gpu_info();
   if (!gpu.available) {
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, palette().callout_background);
     ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
     ImGui::TextWrapped("No CUDA device: GPU panels are off (%s). Everything on the CPU side is live.",
                        gpu.unavailable_reason.c_str());
-    ImGui::PopStyleColor(2);
+    ImGui::PopStyleColor();
     ImGui::Separator();
   }
   if (current_ < 0) {
     ImGui::TextWrapped("No lessons to show.");
-    ImGui::EndChild();
-    return;
-  }
-  const Lesson& lesson = library_.lessons()[current_];
-  std::vector<PanelSlot>& slots = panels_of(current_);
-
-  const float text_width = std::min(ImGui::GetContentRegionAvail().x,
-                                    kReadableWidthEm * fonts_.body->FontSize);
-  ImGui::PushFont(fonts_.heading1);
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_width);
-  ImGui::TextUnformatted(lesson.title.c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::PopFont();
-  ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-  ImGui::TextUnformatted(lesson.section.c_str());
-  ImGui::PopStyleColor();
-  ImGui::Spacing();
-
-  for (const std::string& error : current_errors()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_width);
-    ImGui::TextUnformatted(("Lesson error: " + error).c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
-  }
-
-  FrameContext frame;
-  frame.delta_seconds = delta_seconds;
-  frame.previous_frame_cost_seconds = previous_frame_cost_seconds;
-  frame.font_scale = settings_.font_scale;
-  frame.headless = headless_;
-  frame.fonts = &fonts_;
-  for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b) {
-    const LessonBlock& block = lesson.blocks[b];
-    switch (block.kind) {
-      case LessonBlock::Kind::heading1:
-        ImGui::Spacing();
-        draw_rich_text(block.spans, fonts_, fonts_.heading1, text_width);
-        break;
-      case LessonBlock::Kind::heading2:
-        ImGui::Spacing();
-        draw_rich_text(block.spans, fonts_, fonts_.heading2, text_width);
-        break;
-      case LessonBlock::Kind::paragraph:
-        draw_rich_text(block.spans, fonts_, fonts_.body, text_width);
-        ImGui::Spacing();
-        break;
-      case LessonBlock::Kind::bullet: {
-        const float indent = fonts_.body->FontSize * 1.2f;
-        ImGui::TextUnformatted("  \xe2\x80\xa2");  // bullet
-        ImGui::SameLine(indent);
-        draw_rich_text(block.spans, fonts_, fonts_.body, text_width - indent);
-        break;
-      }
-      case LessonBlock::Kind::numbered: {
-        const float indent = fonts_.body->FontSize * 1.6f;
-        ImGui::TextUnformatted(("  " + block.number).c_str());
-        ImGui::SameLine(indent);
-        draw_rich_text(block.spans, fonts_, fonts_.body, text_width - indent);
-        break;
-      }
-      case LessonBlock::Kind::callout: {
-        const ImVec2 start = ImGui::GetCursorScreenPos();
-        const float pad = ImGui::GetStyle().FramePadding.x * 2;
-        ImDrawList* draw = ImGui::GetWindowDrawList();
-        draw->ChannelsSplit(2);
-        draw->ChannelsSetCurrent(1);
-        ImGui::Indent(pad);
-        ImGui::Dummy(ImVec2(0, pad * 0.5f));
-        draw_rich_text(block.spans, fonts_, fonts_.body, text_width - 2 * pad);
-        ImGui::Unindent(pad);
-        const ImVec2 end(start.x + text_width, ImGui::GetCursorScreenPos().y);
-        draw->ChannelsSetCurrent(0);
-        draw->AddRectFilled(start, end, palette().callout_background, 4.0f);
-        draw->AddRectFilled(start, ImVec2(start.x + 4, end.y), palette().gpu_alt);
-        draw->ChannelsMerge();
-        ImGui::Spacing();
-        break;
-      }
-      case LessonBlock::Kind::code: {
-        ImGui::PushFont(fonts_.code);
-        ImGui::PushStyleColor(ImGuiCol_ChildBg, palette().code_background);
-        const int lines = static_cast<int>(std::count(block.code.begin(), block.code.end(), '\n'));
-        const float height = lines * ImGui::GetTextLineHeightWithSpacing() + 2 * ImGui::GetStyle().WindowPadding.y;
-        ImGui::BeginChild(ImGui::GetID(&block), ImVec2(text_width, height), false,
-                          ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
-        ImGui::TextUnformatted(block.code.c_str());
-        ImGui::EndChild();
-        ImGui::PopStyleColor();
-        ImGui::PopFont();
-        ImGui::Spacing();
-        break;
-      }
-      case LessonBlock::Kind::panel: {
-        auto slot = std::find_if(slots.begin(), slots.end(), [&](const PanelSlot& s) { return s.block == b; });
-        if (slot == slots.end() || !slot->panel) break;  // its error is listed at the top
-        ImGui::Spacing();
-        frame.content_width = ImGui::GetContentRegionAvail().x;
-        draw_panel_guarded(*slot, frame);
-        ImGui::Spacing();
-        break;
-      }
-    }
+  } else {
+    page_.draw(library_.lessons()[current_], panels_.panels_of(current_), current_errors(), fonts_, frame);
+    if (const std::string id = page_.take_maximize_request(); !id.empty()) maximized_ = id;
   }
   ImGui::EndChild();
 }
 
-void Shell::draw_panel_guarded(PanelSlot& slot, const FrameContext& frame) {
-  ImGuiWindow* page = ImGui::GetCurrentWindow();
-  ImGui::PushID(slot.id.c_str());
-  try {
-    slot.panel->draw(frame);
-    ImGui::PopID();
-  } catch (const std::exception& e) {
-    // Close what the panel left open (child windows, tables, pushed styles and IDs, our
-    // PushID included) so the page and the rest of the app carry on.
-    while (ImGui::GetCurrentWindow() != page) {
-      ImGui::ErrorCheckEndWindowRecover(nullptr);
-      if (ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_ChildWindow) ImGui::EndChild();
-      else ImGui::End();
-    }
-    ImGui::ErrorCheckEndWindowRecover(nullptr);
-    slot.error = "panel '" + slot.id + "' stopped: " + e.what();
-    slot.panel.reset();
-  }
+void Shell::draw_caption() {
+  if (caption_.empty()) return;
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  const float margin = 24.0f * settings_.font_scale;
+  const float width = viewport->WorkSize.x - 2 * margin;
+  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + margin, viewport->WorkPos.y + viewport->WorkSize.y - margin),
+                          ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0));
+  ImGui::SetNextWindowBgAlpha(0.92f);
+  ImGui::Begin("##caption", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::PushFont(fonts_.heading2);
+  ImGui::PushTextWrapPos(width - ImGui::GetStyle().WindowPadding.x);
+  ImGui::TextUnformatted(caption_.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
+  ImGui::End();
 }
 
 void Shell::draw_status_bar() {

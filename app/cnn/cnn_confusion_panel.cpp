@@ -3,11 +3,7 @@
 // gallery of misclassified test images, the most confident mistakes first, each with its
 // true and predicted label. Clicking a cell keeps only its mistakes; clicking an image
 // shows it in the feature maps (the shared session's shown image).
-//
-// Parameters: session (default main), gallery (most images shown, default 40),
-// controls (the Train/Pause bar).
-// Buttons: evaluate, all (clears the cell filter), first (shows the first image of the
-// gallery to the network, as a click would).
+// Parameters and buttons: the panel type at the end of this file.
 #include <imgui.h>
 
 #include <algorithm>
@@ -19,7 +15,7 @@
 #include "app/number_text.h"
 #include "app/cnn/session_panel.h"
 #include "app/cnn/thumbnail_atlas.h"
-#include "app/panel_factories.h"
+#include "app/panel_registry.h"
 #include "app/ui_style.h"
 
 namespace whygpu::app {
@@ -240,14 +236,26 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_cnn_confusion_panel(PanelArgs& args, std::string* /*error*/) {
-  ConfusionOptions o;
-  o.session = args.get_string("session", "main");
-  o.gallery = static_cast<int>(args.get_int("gallery", 40, 1, 400));
-  o.controls = args.get_bool("controls", false);
-  if (!args.error().empty()) return nullptr;
-  auto shared = SharedSession::get(o.session, cnn_ui::SessionConfig{});
-  return std::make_unique<CnnConfusionPanel>(o, std::move(shared));
+const PanelType& cnn_confusion_panel_type() {
+  static const PanelType type = {
+      "cnn-confusion",
+      "the test set's confusion matrix and a gallery of the misclassified images",
+      {
+          text_param("session", "main", "the training session this panel shows (panels with one name share it)"),
+          whole_param("gallery", 40, 1, 400, "most misclassified images shown"),
+          flag_param("controls", false, "show the session's buttons"),
+      },
+      {{"evaluate", "test on the test set now"},
+       {"all", "show every misclassified image (clear the cell filter)"},
+       {"first", "show the gallery's first image to the network"}},
+      [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
+        ConfusionOptions o;
+        o.session = p.text("session");
+        o.gallery = p.whole_as<int>("gallery");
+        o.controls = p.flag("controls");
+        return std::make_unique<CnnConfusionPanel>(o, SharedSession::get(o.session, cnn_ui::SessionConfig{}));
+      }};
+  return type;
 }
 
 }  // namespace whygpu::app

@@ -3,12 +3,7 @@
 // and the network's probabilities for it, updated while the stroke is being drawn. The
 // drawing is what the shared session shows, so the feature maps on the same page follow
 // it too.
-//
-// Parameters: session (default main), strokes (points "x,y" in [0, 1] separated by
-// spaces, strokes by ';': what a script draws), digit (copies that test image onto the
-// canvas), controls (the Train/Pause bar).
-// Buttons: clear, show (gives the drawing back to the network after another panel
-// showed it something else), train, pause.
+// Parameters and buttons: the panel type at the end of this file.
 #include <imgui.h>
 
 #include <algorithm>
@@ -20,7 +15,7 @@
 #include "app/number_text.h"
 #include "app/cnn/session_panel.h"
 #include "app/cnn/thumbnail_atlas.h"
-#include "app/panel_factories.h"
+#include "app/panel_registry.h"
 #include "app/ui_style.h"
 
 namespace whygpu::app {
@@ -56,9 +51,12 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
     return Status::ok();
   }
 
-  Status set_param(const std::string& key, const std::string& value) override {
-    if (key == "strokes") return set_strokes(value);
-    if (key == "digit") return parse_whole_value(key, value, 0, cnn_ui::kMaxTestImage, &pending_digit_);
+  Status set_param(const std::string& key, const ParamValue& value) override {
+    if (key == "strokes") return set_strokes(value.text);
+    if (key == "digit") {
+      if (value.whole >= 0) pending_digit_ = static_cast<int>(value.whole);
+      return Status::ok();
+    }
     return Panel::set_param(key, value);
   }
 
@@ -237,22 +235,35 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_cnn_draw_panel(PanelArgs& args, std::string* error) {
-  DrawOptions o;
-  o.session = args.get_string("session", "main");
-  o.controls = args.get_bool("controls", true);
-  o.strokes = args.get_string("strokes", "");
-  o.digit = static_cast<int>(args.get_int("digit", -1, 0, cnn_ui::kMaxTestImage));
-  if (!args.error().empty()) return nullptr;
-  auto shared = SharedSession::get(o.session, cnn_ui::SessionConfig{});
-  auto panel = std::make_unique<CnnDrawPanel>(o, std::move(shared));
-  if (!o.strokes.empty()) {
-    if (Status s = panel->set_strokes(o.strokes); !s) {
-      *error = s.message();
-      return nullptr;
-    }
-  }
-  return panel;
+const PanelType& cnn_draw_panel_type() {
+  static const PanelType type = {
+      "cnn-draw",
+      "draw a digit with the mouse; the network's probabilities update while you draw",
+      {
+          text_param("session", "main", "the training session this panel shows (panels with one name share it)"),
+          flag_param("controls", true, "show the session's buttons"),
+          text_param("strokes", "", "a drawing for scripts: points x,y in 0..1 separated by spaces, strokes by ';'",
+                     [](const std::string& text) {
+                       std::vector<cnn_ui::Stroke> strokes;
+                       return text.empty() ? Status::ok() : cnn_ui::parse_strokes(text, &strokes);
+                     }),
+          whole_param("digit", -1, -1, cnn_ui::kMaxTestImage, "copy this test image onto the canvas (-1: none)"),
+      },
+      {{"clear", "clear the canvas"},
+       {"show", "show the drawing to the network again"},
+       {"train", "train until paused"},
+       {"pause", "pause training"}},
+      [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
+        DrawOptions o;
+        o.session = p.text("session");
+        o.controls = p.flag("controls");
+        o.strokes = p.text("strokes");
+        o.digit = p.whole_as<int>("digit");
+        auto panel = std::make_unique<CnnDrawPanel>(o, SharedSession::get(o.session, cnn_ui::SessionConfig{}));
+        if (!o.strokes.empty()) panel->set_strokes(o.strokes);  // the table has checked them
+        return panel;
+      }};
+  return type;
 }
 
 }  // namespace whygpu::app

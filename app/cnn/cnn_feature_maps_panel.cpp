@@ -4,12 +4,7 @@
 // kernel from the trainer's device memory straight into OpenGL buffers (CUDA-OpenGL
 // interop); on a CPU session they are drawn on the CPU. Hovering a map pixel reads its
 // value.
-//
-// Parameters: session (default main), image (test image index), layers (comma list of
-// input, conv1, pool1, conv2, pool2, conv3, dense1; default all), filters (conv1 |
-// conv2 | both | none), normalize (map | layer), controls (the Train/Pause bar),
-// max_zoom (largest magnification of a map pixel).
-// Buttons: next, previous, train, pause.
+// Parameters and buttons: the panel type at the end of this file.
 #include <imgui.h>
 
 #include <algorithm>
@@ -21,7 +16,7 @@
 #include "app/cnn/probability_bars.h"
 #include "app/cnn/session_bar.h"
 #include "app/cnn/session_panel.h"
-#include "app/panel_factories.h"
+#include "app/panel_registry.h"
 #include "app/ui_style.h"
 #include "compute/cnn/feature_map_pixel.h"
 #include "compute/core/split_mix.h"
@@ -144,17 +139,15 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
     if (o_.image >= 0) shared_->show_test_image(o_.image);
   }
 
-  Status set_param(const std::string& key, const std::string& value) override {
+  Status set_param(const std::string& key, const ParamValue& value) override {
     if (key == "image") {
-      int index = 0;
-      if (Status s = parse_whole_value(key, value, 0, cnn_ui::kMaxTestImage, &index); !s) return s;
-      shared_->show_test_image(index);
+      if (value.whole >= 0) shared_->show_test_image(static_cast<int>(value.whole));
     } else if (key == "layers") {
-      return parse_layers(value, &o_.layers).with_context(key);
+      return parse_layers(value.text, &o_.layers);
     } else if (key == "filters") {
-      return parse_filters(value, &o_).with_context(key);
+      return parse_filters(value.text, &o_);
     } else if (key == "normalize") {
-      return parse_normalization(value, &o_.normalization).with_context(key);
+      return parse_normalization(value.text, &o_.normalization);
     } else {
       return Panel::set_param(key, value);
     }
@@ -385,20 +378,42 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_cnn_feature_maps_panel(PanelArgs& args, std::string* error) {
-  MapsOptions o;
-  o.session = args.get_string("session", "main");
-  o.image = static_cast<int>(args.get_int("image", -1, 0, cnn_ui::kMaxTestImage));  // -1: whatever the session shows
-  if (Status s = parse_layers(args.get_string("layers", "all"), &o.layers); !s) *error = s.message();
-  if (Status s = parse_filters(args.get_choice("filters", "conv1", {"conv1", "conv2", "both", "none"}), &o); !s)
-    *error = s.message();
-  if (Status s = parse_normalization(args.get_choice("normalize", "map", {"map", "layer"}), &o.normalization); !s)
-    *error = s.message();
-  o.controls = args.get_bool("controls", true);
-  o.max_zoom = static_cast<int>(args.get_int("max_zoom", 10, 1, 32));
-  if (!args.error().empty() || !error->empty()) return nullptr;
-  auto shared = cnn_ui::SharedSession::get(o.session, cnn_ui::SessionConfig{});
-  return std::make_unique<CnnFeatureMapsPanel>(std::move(o), std::move(shared));
+const PanelType& cnn_feature_maps_panel_type() {
+  static const PanelType type = {
+      "cnn-feature-maps",
+      "every layer's feature maps and the conv filters for one image, redrawn as the weights change (CUDA-OpenGL "
+      "interop)",
+      {
+          text_param("session", "main", "the training session this panel shows (panels with one name share it)"),
+          whole_param("image", -1, -1, cnn_ui::kMaxTestImage, "test image shown (-1: the one the session shows)"),
+          text_param("layers", "all", "layers drawn: all, or a comma-separated list of input, conv1, pool1, conv2, "
+                                      "pool2, conv3, dense1, output",
+                     [](const std::string& text) {
+                       MapsOptions o;
+                       return parse_layers(text, &o.layers);
+                     }),
+          choice_param("filters", "conv1", {"conv1", "conv2", "both", "none"}, "which layers' learned filters to draw"),
+          choice_param("normalize", "map", {"map", "layer"}, "scale the grey of each map alone, or of a layer together"),
+          flag_param("controls", true, "show the session's buttons"),
+          whole_param("max_zoom", 10, 1, 32, "largest magnification of a map"),
+      },
+      {{"next", "the next test image"},
+       {"previous", "the previous test image"},
+       {"train", "train until paused"},
+       {"pause", "pause training"}},
+      [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
+        MapsOptions o;  // the table has checked every value
+        o.session = p.text("session");
+        o.image = p.whole_as<int>("image");
+        parse_layers(p.text("layers"), &o.layers);
+        parse_filters(p.text("filters"), &o);
+        parse_normalization(p.text("normalize"), &o.normalization);
+        o.controls = p.flag("controls");
+        o.max_zoom = p.whole_as<int>("max_zoom");
+        auto shared = cnn_ui::SharedSession::get(o.session, cnn_ui::SessionConfig{});
+        return std::make_unique<CnnFeatureMapsPanel>(std::move(o), std::move(shared));
+      }};
+  return type;
 }
 
 }  // namespace whygpu::app

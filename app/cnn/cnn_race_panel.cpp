@@ -7,10 +7,7 @@
 //
 // Without a GPU the GPU lane says why it is unavailable and the CPU lane runs alone:
 // nothing is estimated or simulated.
-//
-// Parameters: epochs (each lane stops after this many, default 1), batch, lr, seed,
-// test_every (fraction of an epoch between test points, default 0.1), log_time.
-// Buttons: start (reset both lanes and start them together), stop.
+// Parameters and buttons: the panel type at the end of this file.
 #include <imgui.h>
 
 #include <algorithm>
@@ -21,7 +18,7 @@
 #include "app/cnn/session_bar.h"
 #include "app/number_text.h"
 #include "app/cnn/shared_session.h"
-#include "app/panel_factories.h"
+#include "app/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -34,9 +31,9 @@ using Clock = std::chrono::steady_clock;
 
 struct RaceOptions {
   int epochs = 1;
-  int batch = 64;
-  float learning_rate = 1e-3f;
-  std::uint64_t seed = 1;
+  int batch = cnn::kDefaultBatch;
+  float learning_rate = cnn::AdamConfig{}.learning_rate;
+  std::uint64_t seed = cnn::TrainerOptions{}.seed;
   double test_every = 0.1;
   bool log_time = false;
 };
@@ -72,26 +69,12 @@ class CnnRacePanel final : public Panel {
     }
   }
 
-  Status set_param(const std::string& key, const std::string& value) override {
-    char* end = nullptr;
-    const double v = std::strtod(value.c_str(), &end);
-    const bool number = end != value.c_str() && *end == '\0';
-    if (key == "epochs") {
-      if (!number || v < 1 || v > 100 || v != std::floor(v)) return Status::error("epochs must be a whole number from 1 to 100");
-      o_.epochs = static_cast<int>(v);
-    } else if (key == "batch") {
-      if (!number || v < 1 || v > cnn::kMaxBatch || v != std::floor(v))
-        return Status::error("batch must be a whole number from 1 to " + std::to_string(cnn::kMaxBatch));
-      o_.batch = static_cast<int>(v);
-    } else if (key == "test_every") {
-      if (!number || !(v >= 0.01 && v <= 1.0)) return Status::error("test_every must be a fraction of an epoch from 0.01 to 1");
-      o_.test_every = v;
-    } else if (key == "log_time") {
-      if (value != "true" && value != "false") return Status::error("log_time must be true or false");
-      o_.log_time = value == "true";
-    } else {
-      return Panel::set_param(key, value);
-    }
+  Status set_param(const std::string& key, const ParamValue& value) override {
+    if (key == "epochs") o_.epochs = static_cast<int>(value.whole);
+    else if (key == "batch") o_.batch = static_cast<int>(value.whole);
+    else if (key == "test_every") o_.test_every = value.number;
+    else if (key == "log_time") o_.log_time = value.flag;
+    else return Panel::set_param(key, value);
     return Status::ok();
   }
 
@@ -333,16 +316,31 @@ class CnnRacePanel final : public Panel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_cnn_race_panel(PanelArgs& args, std::string* /*error*/) {
-  RaceOptions o;
-  o.epochs = static_cast<int>(args.get_int("epochs", 1, 1, 100));
-  o.batch = static_cast<int>(args.get_int("batch", 64, 1, cnn::kMaxBatch));
-  o.learning_rate = static_cast<float>(args.get_double("lr", 1e-3, 1e-6, 0.5));
-  o.seed = static_cast<std::uint64_t>(args.get_int("seed", 1, 0, 2147483647));
-  o.test_every = args.get_double("test_every", 0.1, 0.01, 1.0);
-  o.log_time = args.get_bool("log_time", false);
-  if (!args.error().empty()) return nullptr;
-  return std::make_unique<CnnRacePanel>(o);
+const PanelType& cnn_race_panel_type() {
+  static const RaceOptions defaults;
+  static const PanelType type = {
+      "cnn-race",
+      "the race: the same network trained on the CPU and the GPU at once, test accuracy against wall-clock time",
+      {
+          whole_param("epochs", defaults.epochs, 1, 100, "epochs each lane trains before it stops"),
+          whole_param("batch", defaults.batch, 1, cnn::kMaxBatch, "images per training step, in both lanes"),
+          number_param("lr", defaults.learning_rate, 1e-6, 0.5, "Adam's learning rate, in both lanes"),
+          whole_param("seed", static_cast<long long>(defaults.seed), 0, 2147483647, "initial weights and batch order"),
+          number_param("test_every", defaults.test_every, 0.01, 1.0, "fraction of an epoch between test points"),
+          flag_param("log_time", defaults.log_time, "draw the time axis logarithmic"),
+      },
+      {{"start", "reset both lanes and start them together"}, {"stop", "stop both lanes"}},
+      [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
+        RaceOptions o;
+        o.epochs = p.whole_as<int>("epochs");
+        o.batch = p.whole_as<int>("batch");
+        o.learning_rate = p.number_as<float>("lr");
+        o.seed = p.whole_as<std::uint64_t>("seed");
+        o.test_every = p.number("test_every");
+        o.log_time = p.flag("log_time");
+        return std::make_unique<CnnRacePanel>(o);
+      }};
+  return type;
 }
 
 }  // namespace whygpu::app

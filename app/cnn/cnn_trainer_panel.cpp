@@ -4,14 +4,8 @@
 // digits, clothes and a folder of the user's own images), the loss and accuracy curves
 // for training batches and the test set, epoch progress, images per second, and saved
 // weights. A preview shows the training images as the network sees them (28x28 grey).
-//
-// Parameters: session (shared with the other cnn-* panels, default main), backend
-// (auto | cpu | gpu), dataset (digits | fashion | folder), folder, batch, lr, seed,
-// epochs (for the train-epochs button), controls (the back-end/data/weights part),
-// curves, preview, weights (the file Save and Load use).
-// Buttons: train, pause, step, reset, evaluate, train-epochs, save, load, reload,
-// make-example (writes an example image folder from test digits). busy() is true while
-// the session is being prepared and while a train-epochs run is under way.
+// busy() is true while the session is being prepared and while a train-epochs run is
+// under way. Parameters and buttons: cnn_trainer_panel_type() at the end.
 #include <imgui.h>
 
 #include <algorithm>
@@ -25,7 +19,7 @@
 #include "app/cnn/thumbnail_atlas.h"
 #include "app/cnn/training_charts.h"
 #include "app/device_choice.h"
-#include "app/panel_factories.h"
+#include "app/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/settings.h"
 #include "app/ui_style.h"
@@ -49,12 +43,9 @@ struct TrainerPanelOptions {
   std::string weights_path;
 };
 
-Status parse_backend(const std::string& text, BackendChoice* out) {
-  if (text == "auto") *out = BackendChoice::kAuto;
-  else if (text == "cpu") *out = BackendChoice::kCpu;
-  else if (text == "gpu") *out = BackendChoice::kGpu;
-  else return Status::error("must be auto, cpu or gpu (got '" + text + "')");
-  return Status::ok();
+// "auto", "cpu" or "gpu" (the table has checked it).
+BackendChoice backend_choice(const std::string& text) {
+  return text == "cpu" ? BackendChoice::kCpu : text == "gpu" ? BackendChoice::kGpu : BackendChoice::kAuto;
 }
 
 class CnnTrainerPanel final : public Panel {
@@ -67,37 +58,31 @@ class CnnTrainerPanel final : public Panel {
     std::snprintf(weights_buffer_, sizeof weights_buffer_, "%s", o_.weights_path.c_str());
   }
 
-  Status set_param(const std::string& key, const std::string& value) override {
+  Status set_param(const std::string& key, const ParamValue& value) override {
     if (key == "backend") {
-      BackendChoice b;
-      if (Status s = parse_backend(value, &b); !s) return s.with_context(key);
-      shared_->set_backend(b);
+      shared_->set_backend(backend_choice(value.text));
     } else if (key == "dataset") {
       cnn_ui::DataRequest request = shared_->config().data;
-      if (Status s = cnn_ui::parse_choice(value, &request.choice); !s) return s.with_context(key);
+      if (Status s = cnn_ui::parse_choice(value.text, &request.choice); !s) return s.with_context(key);
       if (request.choice == DataChoice::kFolder) request.folder = folder_buffer_;
       shared_->set_data(request);
     } else if (key == "folder") {
-      std::snprintf(folder_buffer_, sizeof folder_buffer_, "%s", value.c_str());
-      shared_->set_data({DataChoice::kFolder, value});
+      std::snprintf(folder_buffer_, sizeof folder_buffer_, "%s", value.text.c_str());
+      shared_->set_data({DataChoice::kFolder, value.text});
     } else if (key == "batch") {
-      int batch = 0;
-      if (Status s = parse_whole_value(key, value, 1, cnn::kMaxBatch, &batch); !s) return s;
-      shared_->set_batch(batch);
+      shared_->set_batch(static_cast<int>(value.whole));
     } else if (key == "lr") {
-      float learning_rate = 0;
-      if (Status s = parse_number_value(key, value, 1e-6, 0.5, &learning_rate); !s) return s;
-      shared_->set_learning_rate(learning_rate);
+      shared_->set_learning_rate(static_cast<float>(value.number));
     } else if (key == "epochs") {
-      return parse_whole_value(key, value, 1, 1000, &o_.epochs);
+      o_.epochs = static_cast<int>(value.whole);
     } else if (key == "weights") {
-      std::snprintf(weights_buffer_, sizeof weights_buffer_, "%s", value.c_str());
+      std::snprintf(weights_buffer_, sizeof weights_buffer_, "%s", value.text.c_str());
     } else if (key == "controls") {
-      return parse_flag_value(key, value, &o_.controls);
+      o_.controls = value.flag;
     } else if (key == "curves") {
-      return parse_flag_value(key, value, &o_.curves);
+      o_.curves = value.flag;
     } else if (key == "preview") {
-      return parse_flag_value(key, value, &o_.preview);
+      o_.preview = value.flag;
     } else {
       return Panel::set_param(key, value);
     }
@@ -351,9 +336,9 @@ class CnnTrainerPanel final : public Panel {
   char weights_buffer_[1024] = {};
   std::string example_message_;
   bool example_ok_ = true;
-  int batch_ = 64;
+  int batch_ = cnn::kDefaultBatch;
   bool batch_editing_ = false;
-  float lr_ = 1e-3f;
+  float lr_ = cnn::AdamConfig{}.learning_rate;
   bool lr_editing_ = false;
   plot::PlotView loss_view_, accuracy_view_;
   cnn_ui::ThumbnailAtlas preview_;
@@ -366,34 +351,62 @@ class CnnTrainerPanel final : public Panel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_cnn_trainer_panel(PanelArgs& args, std::string* error) {
-  TrainerPanelOptions o;
-  o.session = args.get_string("session", "main");
-  cnn_ui::SessionConfig config;
-  if (Status s = parse_backend(args.get_choice("backend", "auto", {"auto", "cpu", "gpu"}), &config.backend); !s)
-    *error = s.message();
-  if (Status s = cnn_ui::parse_choice(args.get_choice("dataset", "digits", {"digits", "fashion", "folder"}),
-                                      &config.data.choice);
-      !s)
-    *error = s.message();
-  if (config.data.choice == DataChoice::kFolder)
-    config.data.folder = args.get_string("folder", cnn_ui::default_image_folder());
-  config.batch = static_cast<int>(args.get_int("batch", 64, 1, cnn::kMaxBatch));
-  config.learning_rate = static_cast<float>(args.get_double("lr", 1e-3, 1e-6, 0.5));
-  config.seed = static_cast<std::uint64_t>(args.get_int("seed", 1, 0, 2147483647));
-  o.epochs = static_cast<int>(args.get_int("epochs", 1, 1, 1000));
-  o.controls = args.get_bool("controls", true);
-  o.curves = args.get_bool("curves", true);
-  o.preview = args.get_bool("preview", config.data.choice == DataChoice::kFolder);
-  o.weights_path = args.get_string("weights", settings_folder() + "/mnist-cnn.weights");
-  if (!args.error().empty() || !error->empty()) return nullptr;
-  auto shared = SharedSession::get(o.session, config);
-  // A session other panels made first: this panel's explicit choices still apply.
-  if (args.has("backend")) shared->set_backend(config.backend);
-  if (args.has("dataset") || args.has("folder")) shared->set_data(config.data);
-  if (args.has("batch")) shared->set_batch(config.batch);
-  if (args.has("lr")) shared->set_learning_rate(config.learning_rate);
-  return std::make_unique<CnnTrainerPanel>(std::move(o), std::move(shared));
+const PanelType& cnn_trainer_panel_type() {
+  static const cnn_ui::SessionConfig defaults;
+  static const PanelType type = {
+      "cnn-trainer",
+      "the MNIST CNN training live on the CPU or GPU: train, pause, step, reset, batch size, learning rate, data "
+      "set, curves",
+      {
+          text_param("session", "main", "the training session this panel shows (panels with one name share it)"),
+          choice_param("backend", "auto", {"auto", "cpu", "gpu"}, "where it trains (auto: the GPU when there is one)"),
+          choice_param("dataset", "digits", {"digits", "fashion", "folder"},
+                       "MNIST digits, Fashion-MNIST, or a folder of your own images"),
+          text_param("folder", "", "the image folder for dataset=folder (empty: the example folder)"),
+          whole_param("batch", defaults.batch, 1, cnn::kMaxBatch, "images per training step"),
+          number_param("lr", defaults.learning_rate, 1e-6, 0.5, "Adam's learning rate"),
+          whole_param("seed", static_cast<long long>(defaults.seed), 0, 2147483647, "initial weights and batch order"),
+          whole_param("epochs", 1, 1, 1000, "epochs the Train N epochs button runs"),
+          flag_param("controls", true, "show the buttons and settings"),
+          flag_param("curves", true, "show the loss and accuracy curves"),
+          flag_param("preview", false, "show example images of each class (always on for dataset=folder)"),
+          text_param("weights", "", "file Save and Load use (empty: mnist-cnn.weights in the settings folder)"),
+      },
+      {{"train", "train until paused"},
+       {"pause", "pause training"},
+       {"step", "one training step"},
+       {"reset", "new random weights"},
+       {"evaluate", "test on the test set now"},
+       {"train-epochs", "train `epochs` epochs, then stop"},
+       {"save", "save the weights"},
+       {"load", "load the weights"},
+       {"reload", "read the data set again"},
+       {"make-example", "write an example image folder to train on"}},
+      [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
+        TrainerPanelOptions o;
+        o.session = p.text("session");
+        cnn_ui::SessionConfig config;
+        config.backend = backend_choice(p.text("backend"));
+        cnn_ui::parse_choice(p.text("dataset"), &config.data.choice);  // the table has checked it
+        if (config.data.choice == DataChoice::kFolder)
+          config.data.folder = p.text("folder").empty() ? cnn_ui::default_image_folder() : p.text("folder");
+        config.batch = p.whole_as<int>("batch");
+        config.learning_rate = p.number_as<float>("lr");
+        config.seed = p.whole_as<std::uint64_t>("seed");
+        o.epochs = p.whole_as<int>("epochs");
+        o.controls = p.flag("controls");
+        o.curves = p.flag("curves");
+        o.preview = p.flag("preview") || config.data.choice == DataChoice::kFolder;
+        o.weights_path = p.text("weights").empty() ? settings_folder() + "/mnist-cnn.weights" : p.text("weights");
+        auto shared = SharedSession::get(o.session, config);
+        // A session other panels made first: this panel's explicit choices still apply.
+        if (p.given("backend")) shared->set_backend(config.backend);
+        if (p.given("dataset") || p.given("folder")) shared->set_data(config.data);
+        if (p.given("batch")) shared->set_batch(config.batch);
+        if (p.given("lr")) shared->set_learning_rate(config.learning_rate);
+        return std::make_unique<CnnTrainerPanel>(std::move(o), std::move(shared));
+      }};
+  return type;
 }
 
 }  // namespace whygpu::app

@@ -28,9 +28,9 @@ enum class BackendChoice { kAuto, kCpu, kGpu };  // auto: the GPU when there is 
 struct SessionConfig {
   BackendChoice backend = BackendChoice::kAuto;
   DataRequest data;
-  std::uint64_t seed = 1;
-  int batch = 64;
-  float learning_rate = 1e-3f;
+  std::uint64_t seed = cnn::TrainerOptions{}.seed;
+  int batch = cnn::kDefaultBatch;
+  float learning_rate = cnn::AdamConfig{}.learning_rate;
   int cpu_threads = 0;  // 0: training_threads() (all but one core)
 };
 

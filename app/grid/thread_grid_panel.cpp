@@ -18,7 +18,7 @@
 #include "app/interop/cuda_gl_image.h"
 #include "app/grid/launch_timeline.h"
 #include "app/grid/occupancy_view.h"
-#include "app/panel_factories.h"
+#include "app/panel_registry.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/grid/cpu_picture.h"
@@ -54,28 +54,27 @@ struct Controls {
   std::int64_t picture_height = 320;  // most pixels (at text scale 1) the picture may take
 };
 
-Status parse_color(const std::string& text, ColorMode* out) {
+// A name of kColorNames (the table has already checked it).
+ColorMode color_mode(const std::string& name) {
   for (int i = 0; i < grid::kColorModeCount; ++i)
-    if (text == kColorNames[i]) {
-      *out = static_cast<ColorMode>(i);
-      return Status::ok();
-    }
-  return Status::error("must be one of block, warp, thread, sm, time (got '" + text + "')");
+    if (name == kColorNames[i]) return static_cast<ColorMode>(i);
+  return ColorMode::by_block;
 }
 
-// "x,y" (a picture cell) or "none".
+// "x,y" (a picture cell) or "none" (-1, -1).
 Status parse_cell(const std::string& text, std::int64_t* x, std::int64_t* y) {
   if (text == "none") {
     *x = *y = -1;
     return Status::ok();
   }
   const auto comma = text.find(',');
-  std::int64_t cx = 0, cy = 0;
-  if (comma == std::string::npos || !parse_whole_value("x", text.substr(0, comma), 0, 1 << 20, &cx) ||
-      !parse_whole_value("y", text.substr(comma + 1), 0, 1 << 20, &cy))
-    return Status::error("must be a cell as x,y or none (got '" + text + "')");
-  *x = cx;
-  *y = cy;
+  ParamValue cx, cy;
+  if (comma == std::string::npos ||
+      !parse_param(whole_param("x", 0, 0, 1 << 20, ""), text.substr(0, comma), &cx) ||
+      !parse_param(whole_param("y", 0, 0, 1 << 20, ""), text.substr(comma + 1), &cy))
+    return Status::error("must be a cell as x,y or none");
+  *x = cx.whole;
+  *y = cy.whole;
   return Status::ok();
 }
 
@@ -96,55 +95,55 @@ class ThreadGridPanel final : public Panel {
  public:
   explicit ThreadGridPanel(Controls controls) : c_(std::move(controls)) {}
 
-  Status set_param(const std::string& key, const std::string& value) override {
+  Status set_param(const std::string& key, const ParamValue& value) override {
     grid::LaunchConfig& cfg = c_.config;
-    Status s = Status::ok();
     if (key == "problem") {
-      if (value == "vector") cfg.kind = ProblemKind::vector_1d;
-      else if (value == "matrix") cfg.kind = ProblemKind::matrix_2d;
-      else s = Status::error("problem must be vector or matrix (got '" + value + "')");
+      cfg.kind = value.text == "matrix" ? ProblemKind::matrix_2d : ProblemKind::vector_1d;
     } else if (key == "n") {
-      s = parse_whole_value(key, value, 1, grid::kMaxVectorElements, &cfg.n);
-      if (s) cfg.kind = ProblemKind::vector_1d;
+      cfg.n = value.whole;
+      cfg.kind = ProblemKind::vector_1d;
     } else if (key == "width" || key == "height") {
-      s = parse_whole_value(key, value, 1, grid::kMaxMatrixSide, key == "width" ? &cfg.width : &cfg.height);
-      if (s) cfg.kind = ProblemKind::matrix_2d;
+      (key == "width" ? cfg.width : cfg.height) = value.whole;
+      cfg.kind = ProblemKind::matrix_2d;
     } else if (key == "block_x" || key == "block_y" || key == "block_z") {
-      std::int64_t* d = key == "block_x" ? &cfg.block.x : key == "block_y" ? &cfg.block.y : &cfg.block.z;
-      s = parse_whole_value(key, value, 1, grid::kMaxDimValue, d);
+      (key == "block_x" ? cfg.block.x : key == "block_y" ? cfg.block.y : cfg.block.z) = value.whole;
     } else if (key == "grid") {
-      if (value == "auto") cfg.grid_auto = true;
-      else if (value == "manual") cfg.grid_auto = false;
-      else s = Status::error("grid must be auto or manual (got '" + value + "')");
+      cfg.grid_auto = value.text == "auto";
     } else if (key == "grid_x" || key == "grid_y" || key == "grid_z") {
-      if (cfg.grid_auto) cfg.grid_manual = grid::launch_grid(cfg);
-      std::int64_t* d = key == "grid_x" ? &cfg.grid_manual.x : key == "grid_y" ? &cfg.grid_manual.y : &cfg.grid_manual.z;
-      s = parse_whole_value(key, value, 1, grid::kMaxDimValue, d);
-      if (s) cfg.grid_auto = false;
+      if (value.whole == 0) {
+        cfg.grid_auto = true;
+      } else {
+        if (cfg.grid_auto) cfg.grid_manual = grid::launch_grid(cfg);
+        (key == "grid_x" ? cfg.grid_manual.x : key == "grid_y" ? cfg.grid_manual.y : cfg.grid_manual.z) = value.whole;
+        cfg.grid_auto = false;
+      }
     } else if (key == "color") {
-      s = parse_color(value, &c_.color);
-      if (s) repaint_requested_ = true;
-      return s.with_context(key);
+      c_.color = color_mode(value.text);
+      repaint_requested_ = true;
+      return Status::ok();
     } else if (key == "heavy") {
-      s = parse_flag_value(key, value, &c_.heavy);
+      c_.heavy = value.flag;
     } else if (key == "work") {
-      s = parse_whole_value(key, value, 1, 10000000, &c_.work);
+      c_.work = value.whole;
     } else if (key == "shared_kib") {
-      s = parse_whole_value(key, value, 0, 1024, &c_.shared_kib);
+      c_.shared_kib = value.whole;
     } else if (key == "inspect") {
-      return parse_cell(value, &pinned_x_, &pinned_y_).with_context(key);
+      return parse_cell(value.text, &pinned_x_, &pinned_y_);
     } else if (key == "auto") {
-      return parse_flag_value(key, value, &c_.auto_launch);
+      c_.auto_launch = value.flag;
+      return Status::ok();
     } else if (key == "timeline") {
-      return parse_flag_value(key, value, &c_.show_timeline);
+      c_.show_timeline = value.flag;
+      return Status::ok();
     } else if (key == "occupancy") {
-      return parse_flag_value(key, value, &c_.show_occupancy);
+      c_.show_occupancy = value.flag;
+      return Status::ok();
     } else if (key == "picture") {
-      return parse_flag_value(key, value, &c_.show_picture);
+      c_.show_picture = value.flag;
+      return Status::ok();
     } else {
       return Panel::set_param(key, value);
     }
-    if (!s) return s;
     changed();
     return Status::ok();
   }
@@ -643,44 +642,77 @@ class ThreadGridPanel final : public Panel {
   bool report_to_log_ = false;
 };
 
-}  // namespace
 
-std::unique_ptr<Panel> make_thread_grid_panel(PanelArgs& args, std::string* error) {
+std::unique_ptr<Panel> make_thread_grid_panel(const PanelParams& p) {
   Controls c;
   grid::LaunchConfig& cfg = c.config;
-  const std::string problem = args.get_choice("problem", args.has("width") || args.has("height") ? "matrix" : "vector",
-                                              {"vector", "matrix"});
-  cfg.kind = problem == "matrix" ? ProblemKind::matrix_2d : ProblemKind::vector_1d;
-  cfg.n = args.get_int("n", 1000, 1, grid::kMaxVectorElements);
-  cfg.width = args.get_int("width", 100, 1, grid::kMaxMatrixSide);
-  cfg.height = args.get_int("height", 60, 1, grid::kMaxMatrixSide);
-  const bool matrix = cfg.kind == ProblemKind::matrix_2d;
-  cfg.block.x = args.get_int("block_x", matrix ? 16 : 256, 1, grid::kMaxDimValue);
-  cfg.block.y = args.get_int("block_y", matrix ? 16 : 1, 1, grid::kMaxDimValue);
-  cfg.block.z = args.get_int("block_z", 1, 1, grid::kMaxDimValue);
-  cfg.grid_auto = !(args.has("grid_x") || args.has("grid_y") || args.has("grid_z"));
+  // Giving a width or a height asks for a matrix unless problem= says otherwise.
+  const bool matrix = p.given("problem") ? p.text("problem") == "matrix" : p.given("width") || p.given("height");
+  cfg.kind = matrix ? ProblemKind::matrix_2d : ProblemKind::vector_1d;
+  cfg.n = p.whole("n");
+  cfg.width = p.whole("width");
+  cfg.height = p.whole("height");
+  // A square 16 x 16 block is the usual start for a matrix, 256 threads in a row for a vector.
+  cfg.block.x = matrix && !p.given("block_x") ? 16 : p.whole("block_x");
+  cfg.block.y = matrix && !p.given("block_y") ? 16 : p.whole("block_y");
+  cfg.block.z = p.whole("block_z");
+  cfg.grid_auto = p.whole("grid_x") == 0 && p.whole("grid_y") == 0 && p.whole("grid_z") == 0;
   cfg.grid_manual = grid::launch_grid(cfg);
-  cfg.grid_manual.x = args.get_int("grid_x", cfg.grid_manual.x, 1, grid::kMaxDimValue);
-  cfg.grid_manual.y = args.get_int("grid_y", cfg.grid_manual.y, 1, grid::kMaxDimValue);
-  cfg.grid_manual.z = args.get_int("grid_z", cfg.grid_manual.z, 1, grid::kMaxDimValue);
-  const std::string color = args.get_choice("color", "block", {"block", "warp", "thread", "sm", "time"});
-  if (Status s = parse_color(color, &c.color); !s) *error = s.message();
-  c.heavy = args.get_bool("heavy", false);
-  c.work = args.get_int("work", kDefaultWork, 1, 10000000);
-  c.shared_kib = args.get_int("shared_kib", 0, 0, 1024);
-  c.auto_launch = args.get_bool("auto", true);
-  c.show_timeline = args.get_bool("timeline", true);
-  c.show_occupancy = args.get_bool("occupancy", true);
-  c.show_picture = args.get_bool("picture", true);
-  c.picture_height = args.get_int("picture_height", 320, 64, 2000);
-  if (!args.error().empty()) return nullptr;
+  if (p.whole("grid_x") > 0) cfg.grid_manual.x = p.whole("grid_x");
+  if (p.whole("grid_y") > 0) cfg.grid_manual.y = p.whole("grid_y");
+  if (p.whole("grid_z") > 0) cfg.grid_manual.z = p.whole("grid_z");
+  c.color = color_mode(p.text("color"));
+  c.heavy = p.flag("heavy");
+  c.work = p.whole("work");
+  c.shared_kib = p.whole("shared_kib");
+  c.auto_launch = p.flag("auto");
+  c.show_timeline = p.flag("timeline");
+  c.show_occupancy = p.flag("occupancy");
+  c.show_picture = p.flag("picture");
+  c.picture_height = p.whole("picture_height");
   auto panel = std::make_unique<ThreadGridPanel>(std::move(c));
-  if (args.has("inspect"))
-    if (Status s = panel->set_param("inspect", args.get_string("inspect", "none")); !s) {
-      *error = args.where() + ": " + s.message();
-      return nullptr;
-    }
+  panel->set_param("inspect", ParamValue{.text = p.text("inspect")});
   return panel;
+}
+
+}  // namespace
+
+const PanelType& thread_grid_panel_type() {
+  static const PanelType type = {
+      "thread-grid",
+      "a real <<<blocks, threads>>> launch: every thread paints its cell, records its SM and time; timeline, "
+      "occupancy, refusals",
+      {
+          choice_param("problem", "vector", {"vector", "matrix"},
+                       "a vector of n elements, or a width x height matrix (the default once width or height is given)"),
+          whole_param("n", 1000, 1, grid::kMaxVectorElements, "elements of the vector"),
+          whole_param("width", 100, 1, grid::kMaxMatrixSide, "columns of the matrix"),
+          whole_param("height", 60, 1, grid::kMaxMatrixSide, "rows of the matrix"),
+          whole_param("block_x", 256, 1, grid::kMaxDimValue, "threads per block along x (16 for a matrix)"),
+          whole_param("block_y", 1, 1, grid::kMaxDimValue, "threads per block along y (16 for a matrix)"),
+          whole_param("block_z", 1, 1, grid::kMaxDimValue, "threads per block along z"),
+          choice_param("grid", "auto", {"auto", "manual"}, "blocks enough to cover the problem, or the grid_* given"),
+          whole_param("grid_x", 0, 0, grid::kMaxDimValue, "blocks along x (0: enough to cover the problem)"),
+          whole_param("grid_y", 0, 0, grid::kMaxDimValue, "blocks along y (0: enough to cover the problem)"),
+          whole_param("grid_z", 0, 0, grid::kMaxDimValue, "blocks along z (0: enough to cover the problem)"),
+          choice_param("color", "block", {"block", "warp", "thread", "sm", "time"}, "what the colours show"),
+          flag_param("heavy", false, "each thread does `work` multiply-adds, so blocks last long enough to see waves"),
+          whole_param("work", kDefaultWork, 1, 10000000, "multiply-adds per thread when heavy"),
+          whole_param("shared_kib", 0, 0, 1024, "shared memory each block asks for, in KiB (occupancy)"),
+          text_param("inspect", "none", "the cell whose thread is described, as x,y, or none",
+                     [](const std::string& text) {
+                       std::int64_t x = 0, y = 0;
+                       return parse_cell(text, &x, &y);
+                     }),
+          flag_param("auto", true, "launch again whenever a control changes"),
+          flag_param("timeline", true, "show the blocks on the SMs over time"),
+          flag_param("occupancy", true, "show the occupancy table"),
+          flag_param("picture", true, "show the painted picture"),
+          whole_param("picture_height", 320, 64, 2000, "most pixels the picture may take (at text scale 1)"),
+      },
+      {{"launch", "launch the kernel with the current configuration"}},
+      [](const PanelParams& params, std::string*) { return make_thread_grid_panel(params); }};
+  return type;
 }
 
 }  // namespace whygpu::app

@@ -18,7 +18,7 @@
 
 #include "app/kernel_lab/lab_runner.h"
 #include "app/number_text.h"
-#include "app/panel_factories.h"
+#include "app/panel_registry.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernel_lab/exercise.h"
@@ -80,25 +80,25 @@ class KernelLabPanel final : public Panel {
     ImGui::PopID();
   }
 
-  Status set_param(const std::string& key, const std::string& value) override {
+  Status set_param(const std::string& key, const ParamValue& value) override {
     if (runner_.busy()) return Status::error("a try is running: wait for it or cancel it");
     if (key == "exercise") {
-      if (!kernel_lab::find_exercise(value)) return Status::error("no exercise named '" + value + "' (add, relu, scale-add)");
-      exercise_ = value;
+      exercise_ = value.text;
       report_.reset();
       return Status::ok();
     }
-    if (key == "n") return parse_whole_value(key, value, 1, kernel_lab::kMaxElements, &n_);
-    if (key == "block") return parse_whole_value(key, value, 1, kMaxBlock, &block_);
-    if (key == "source-file") {
-      std::ifstream file(value);
-      if (!file) return Status::error("cannot read " + value);
+    if (key == "n") n_ = static_cast<int>(value.whole);
+    else if (key == "block") block_ = static_cast<int>(value.whole);
+    else if (key == "source_file") {
+      std::ifstream file(value.text);
+      if (!file) return Status::error("cannot read " + value.text);
       std::ostringstream text;
       text << file.rdbuf();
       sources_[exercise_] = text.str();
-      return Status::ok();
+    } else {
+      return Panel::set_param(key, value);
     }
-    return Panel::set_param(key, value);
+    return Status::ok();
   }
 
   Status press(const std::string& button) override {
@@ -278,12 +278,33 @@ class KernelLabPanel final : public Panel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_kernel_lab_panel(PanelArgs& args, std::string*) {
-  std::string exercise = args.get_choice("exercise", "add", {"add", "relu", "scale-add"});
-  const int n = static_cast<int>(args.get_int("n", 1000000, 1, kernel_lab::kMaxElements));
-  const int block = static_cast<int>(args.get_int("block", 256, 1, kMaxBlock));
-  if (!args.error().empty()) return nullptr;
-  return std::make_unique<KernelLabPanel>(std::move(exercise), n, block);
+const PanelType& kernel_lab_panel_type() {
+  static const PanelType type = [] {
+    std::vector<std::string> exercise_keys;
+    for (const kernel_lab::Exercise& e : kernel_lab::exercises()) exercise_keys.push_back(e.key);
+    return PanelType{
+        "kernel-lab",
+        "write a kernel, compile it with NVRTC, run it on a million floats, check it against the CPU and time it",
+        {
+            choice_param("exercise", exercise_keys.front(), exercise_keys, "the exercise the editor opens on"),
+            whole_param("n", 1000000, 1, kernel_lab::kMaxElements, "elements the kernel runs on"),
+            whole_param("block", 256, 1, kMaxBlock, "threads per block of the launch"),
+            text_param("source_file", "", "a .cu file to load into the editor (scripts; empty: the exercise's start)"),
+        },
+        {{"run", "compile, run and check the editor's kernel"},
+         {"cancel", "stop the try in progress"},
+         {"reset", "put the exercise's starting code back"}},
+        [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
+          auto panel = std::make_unique<KernelLabPanel>(p.text("exercise"), p.whole_as<int>("n"), p.whole_as<int>("block"));
+          if (!p.text("source_file").empty())
+            if (Status s = panel->set_param("source_file", ParamValue{.text = p.text("source_file")}); !s) {
+              *error = s.message();
+              return nullptr;
+            }
+          return panel;
+        }};
+  }();
+  return type;
 }
 
 }  // namespace whygpu::app

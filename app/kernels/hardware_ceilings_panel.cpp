@@ -12,7 +12,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/panel_factories.h"
 #include "app/plot/plot_math.h"
 #include "app/kernels/ceilings.h"
 #include "app/kernels/reference.h"
@@ -75,8 +74,11 @@ double host_memory_gib() {
 
 class HardwareCeilingsPanel final : public SweepPanel {
  public:
-  explicit HardwareCeilingsPanel(PanelArgs& args) : SweepPanel("hardware-ceilings", args) {
-    read_sizes(args);
+  explicit HardwareCeilingsPanel(const PanelParams& params) : SweepPanel("hardware-ceilings", params) {
+    sizes_.gpu_matmul_n = params.whole_as<int>("peak_n");
+    sizes_.cpu_matmul_n = params.whole_as<int>("cpu_n");
+    sizes_.copy_bytes = params.whole_as<std::size_t>("copy_mb") << 20;
+    sizes_.cpu_stream_elements = std::size_t{1} << params.whole("stream");
     run_ = bench::describe_this_run("", 0);
     if (!gpu_info().available) {
       reference_ = h100_reference(&reference_error_);
@@ -116,13 +118,15 @@ class HardwareCeilingsPanel final : public SweepPanel {
     return Status::ok();
   }
 
-  Status set_own_param(const std::string& key, const std::string& value) override {
-    if (key != "peak-n" && key != "cpu-n" && key != "copy-mb" && key != "stream")
+  Status set_own_param(const std::string& key, const ParamValue& value) override {
+    if (key != "peak_n" && key != "cpu_n" && key != "copy_mb" && key != "stream")
       return SweepPanel::set_own_param(key, value);
     if (busy()) return Status::error("cannot change the sizes while measuring");
-    PanelArgs args({{key, value}}, name());
-    read_sizes(args);
-    return args.error().empty() ? Status::ok() : Status::error(args.error());
+    if (key == "peak_n") sizes_.gpu_matmul_n = static_cast<int>(value.whole);
+    if (key == "cpu_n") sizes_.cpu_matmul_n = static_cast<int>(value.whole);
+    if (key == "copy_mb") sizes_.copy_bytes = static_cast<std::size_t>(value.whole) << 20;
+    if (key == "stream") sizes_.cpu_stream_elements = std::size_t{1} << value.whole;
+    return Status::ok();
   }
 
   std::string describe_sweep() const override {
@@ -132,16 +136,6 @@ class HardwareCeilingsPanel final : public SweepPanel {
   }
 
  private:
-  // The sizes present in `args` (the rest stay as they are).
-  void read_sizes(PanelArgs& args) {
-    sizes_.gpu_matmul_n = static_cast<int>(args.get_int("peak-n", sizes_.gpu_matmul_n, 256, 32768));
-    sizes_.cpu_matmul_n = static_cast<int>(args.get_int("cpu-n", sizes_.cpu_matmul_n, 64, 16384));
-    sizes_.copy_bytes =
-        static_cast<std::size_t>(args.get_int("copy-mb", static_cast<long long>(sizes_.copy_bytes >> 20), 1, 16384)) << 20;
-    const int stream_log = static_cast<int>(std::log2(static_cast<double>(sizes_.cpu_stream_elements)));
-    sizes_.cpu_stream_elements = std::size_t{1} << args.get_int("stream", stream_log, 16, 30);
-  }
-
   void header_row(bool recorded) {
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     ImGui::TableNextColumn();
@@ -300,8 +294,24 @@ class HardwareCeilingsPanel final : public SweepPanel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_hardware_ceilings_panel(PanelArgs& args, std::string*) {
-  return std::make_unique<HardwareCeilingsPanel>(args);
+const PanelType& hardware_ceilings_panel_type() {
+  static const CeilingSizes defaults;
+  static const PanelType type = {
+      "hardware-ceilings",
+      "this computer's GPU and CPU: what the specifications promise and what a Measure button finds",
+      sweep_params({
+          whole_param("peak_n", defaults.gpu_matmul_n, 256, 32768, "n of the cuBLAS products that measure the GPU's peaks"),
+          whole_param("cpu_n", defaults.cpu_matmul_n, 64, 16384, "n of the OpenBLAS product that measures the CPU's peak"),
+          whole_param("copy_mb", static_cast<long long>(defaults.copy_bytes >> 20), 1, 16384,
+                      "MiB copied to measure the bus and GPU memory"),
+          whole_param("stream", std::lround(std::log2(static_cast<double>(defaults.cpu_stream_elements))), 16, 30,
+                      "CPU vector add of 2^stream elements that measures the CPU's memory"),
+      }),
+      sweep_buttons(),
+      [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
+        return std::make_unique<HardwareCeilingsPanel>(params);
+      }};
+  return type;
 }
 
 }  // namespace whygpu::app

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <thread>
 
-#include "app/panel_factories.h"
+#include "app/panel_registry.h"
 #include "app/kernels/reference.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -151,8 +151,11 @@ class HardwarePanel final : public Panel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_hardware_panel(PanelArgs&, std::string*) {
-  return std::make_unique<HardwarePanel>();
+const PanelType& hardware_panel_type() {
+  static const PanelType type = {
+      "hardware", "this machine's CPU cores against the GPU's lanes, drawn to scale", {}, {},
+      [](const PanelParams&, std::string*) -> std::unique_ptr<Panel> { return std::make_unique<HardwarePanel>(); }};
+  return type;
 }
 
 }  // namespace whygpu::app

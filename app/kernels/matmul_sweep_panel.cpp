@@ -15,7 +15,6 @@
 #include <cstdio>
 #include <sstream>
 
-#include "app/panel_factories.h"
 #include "app/kernels/timing_colours.h"
 #include "app/plot/plot.h"
 #include "app/kernels/curves.h"
@@ -89,11 +88,11 @@ Status parse_variants(const std::string& text, std::vector<MatmulVariant>* out) 
         known += known.empty() ? "" : ", ";
         known += kernels::matmul_variant_info(k).key;
       }
-      return Status::error("variants: unknown matmul variant '" + key + "' (known: " + known + ")");
+      return Status::error("unknown matmul variant '" + key + "' (known: " + known + ")");
     }
     out->push_back(v);
   }
-  if (out->empty()) return Status::error("variants: name at least one");
+  if (out->empty()) return Status::error("name at least one variant");
   return Status::ok();
 }
 
@@ -105,16 +104,15 @@ struct Rung {
 
 class MatmulSweepPanel final : public SweepPanel {
  public:
-  MatmulSweepPanel(PanelArgs& args, std::string* error) : SweepPanel("matmul-sweep", args) {
-    min_log_ = static_cast<int>(args.get_int("min", 5, 1, 14));
-    max_log_ = static_cast<int>(args.get_int("max", 12, 1, 14));
-    step_log_ = static_cast<int>(args.get_int("step", 1, 1, 6));
-    naive_max_ = static_cast<int>(args.get_int("naive-max", 512, 0, 1 << 14));
-    rate_view_ = args.get_choice("view", "rate", {"time", "rate"}) == "rate";
+  explicit MatmulSweepPanel(const PanelParams& params) : SweepPanel("matmul-sweep", params) {
+    min_log_ = params.whole_as<int>("min");
+    max_log_ = params.whole_as<int>("max");
+    step_log_ = params.whole_as<int>("step");
+    naive_max_ = params.whole_as<int>("naive_max");
+    rate_view_ = params.text("view") == "rate";
     if (max_log_ < min_log_) std::swap(min_log_, max_log_);
     variants_ = kernels::all_matmul_variants();
-    if (args.has("variants"))
-      if (Status s = parse_variants(args.get_string("variants", ""), &variants_); !s) *error = s.message();
+    if (!params.text("variants").empty()) parse_variants(params.text("variants"), &variants_);  // checked by the table
     if (!gpu_info().available) reference_ = h100_reference(&reference_error_);
   }
 
@@ -162,30 +160,24 @@ class MatmulSweepPanel final : public SweepPanel {
            std::to_string(naive_max_);
   }
 
-  Status set_own_param(const std::string& key, const std::string& value) override {
-    PanelArgs args({{key, value}}, name());
+  Status set_own_param(const std::string& key, const ParamValue& value) override {
     if (key == "view") {
-      const std::string v = args.get_choice(key, "rate", {"time", "rate"});
-      if (!args.error().empty()) return Status::error(args.error());
-      set_view(v == "rate");
+      set_view(value.text == "rate");
       return Status::ok();
     }
     if (busy()) return Status::error("cannot change the sweep while it runs");
     if (key == "variants") {
-      std::vector<MatmulVariant> parsed;
-      if (Status s = parse_variants(value, &parsed); !s) return s;
-      variants_ = parsed;
+      variants_ = kernels::all_matmul_variants();
+      if (!value.text.empty()) parse_variants(value.text, &variants_);
       dirty_ = true;
       return Status::ok();
     }
-    if (key == "naive-max") {
-      naive_max_ = static_cast<int>(args.get_int(key, 512, 0, 1 << 14));
-      return args.error().empty() ? Status::ok() : Status::error(args.error());
+    if (key == "naive_max") {
+      naive_max_ = static_cast<int>(value.whole);
+      return Status::ok();
     }
     if (key != "min" && key != "max" && key != "step") return SweepPanel::set_own_param(key, value);
-    const int v = static_cast<int>(args.get_int(key, 0, 1, key == "step" ? 6 : 14));
-    if (!args.error().empty()) return Status::error(args.error());
-    (key == "min" ? min_log_ : key == "max" ? max_log_ : step_log_) = v;
+    (key == "min" ? min_log_ : key == "max" ? max_log_ : step_log_) = static_cast<int>(value.whole);
     if (max_log_ < min_log_) std::swap(min_log_, max_log_);
     dirty_ = true;
     return Status::ok();
@@ -315,14 +307,27 @@ class MatmulSweepPanel final : public SweepPanel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_matmul_sweep_panel(PanelArgs& args, std::string* error) {
-  std::string problem;
-  auto panel = std::make_unique<MatmulSweepPanel>(args, &problem);
-  if (!problem.empty()) {
-    if (error) *error = problem;
-    return nullptr;
-  }
-  return panel;
+const PanelType& matmul_sweep_panel_type() {
+  static const PanelType type = {
+      "matmul-sweep",
+      "the matrix-multiply ladder from the naive CPU loop to cuBLAS on Tensor Cores, n = 32 to 4096",
+      sweep_params({
+          whole_param("min", 5, 1, 14, "smallest n, as a power of two"),
+          whole_param("max", 12, 1, 14, "largest n, as a power of two"),
+          whole_param("step", 1, 1, 6, "power-of-two step between sizes"),
+          whole_param("naive_max", 512, 0, 1 << 14, "largest n the naive CPU loop runs (0: no limit)"),
+          choice_param("view", "rate", {"time", "rate"}, "GFLOP/s, or time per product"),
+          text_param("variants", "", "comma-separated rungs to run (empty: all; whygpu bench matmul --list)",
+                     [](const std::string& text) {
+                       std::vector<MatmulVariant> parsed;
+                       return text.empty() ? Status::ok() : parse_variants(text, &parsed);
+                     }),
+      }),
+      sweep_buttons(),
+      [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
+        return std::make_unique<MatmulSweepPanel>(params);
+      }};
+  return type;
 }
 
 }  // namespace whygpu::app

@@ -14,7 +14,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/panel_factories.h"
 #include "app/kernels/timing_colours.h"
 #include "app/plot/plot.h"
 #include "app/kernels/ceilings.h"
@@ -93,10 +92,10 @@ std::string gflops_text(double v) {
 
 class RooflinePanel final : public SweepPanel {
  public:
-  explicit RooflinePanel(PanelArgs& args) : SweepPanel("roofline", args) {
-    n_ = static_cast<int>(args.get_int("n", 2048, 64, 16384));
-    vector_log_ = static_cast<int>(args.get_int("vector", 26, 16, 30));
-    peak_n_ = static_cast<int>(args.get_int("peak-n", CeilingSizes{}.gpu_matmul_n, 256, 32768));
+  explicit RooflinePanel(const PanelParams& params) : SweepPanel("roofline", params) {
+    n_ = params.whole_as<int>("n");
+    vector_log_ = params.whole_as<int>("vector");
+    peak_n_ = params.whole_as<int>("peak_n");
     if (!gpu_info().available) reference_ = h100_reference(&reference_error_);
   }
 
@@ -134,14 +133,11 @@ class RooflinePanel final : public SweepPanel {
            ", ceilings: cuBLAS n=" + std::to_string(peak_n_) + ")";
   }
 
-  Status set_own_param(const std::string& key, const std::string& value) override {
-    if (key != "n" && key != "vector" && key != "peak-n") return SweepPanel::set_own_param(key, value);
+  Status set_own_param(const std::string& key, const ParamValue& value) override {
+    if (key != "n" && key != "vector" && key != "peak_n") return SweepPanel::set_own_param(key, value);
     if (busy()) return Status::error("cannot change the sizes while measuring");
-    PanelArgs args({{key, value}}, name());
-    if (key == "n") n_ = static_cast<int>(args.get_int(key, n_, 64, 16384));
-    if (key == "vector") vector_log_ = static_cast<int>(args.get_int(key, vector_log_, 16, 30));
-    if (key == "peak-n") peak_n_ = static_cast<int>(args.get_int(key, peak_n_, 256, 32768));
-    return args.error().empty() ? Status::ok() : Status::error(args.error());
+    (key == "n" ? n_ : key == "vector" ? vector_log_ : peak_n_) = static_cast<int>(value.whole);
+    return Status::ok();
   }
 
  private:
@@ -310,8 +306,20 @@ class RooflinePanel final : public SweepPanel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_roofline_panel(PanelArgs& args, std::string*) {
-  return std::make_unique<RooflinePanel>(args);
+const PanelType& roofline_panel_type() {
+  static const PanelType type = {
+      "roofline",
+      "the roofline of this GPU and CPU from measured ceilings, with each kernel placed at its arithmetic intensity",
+      sweep_params({
+          whole_param("n", 2048, 64, 16384, "n of the matrix products placed on the roofline"),
+          whole_param("vector", 26, 16, 30, "vector add of 2^vector elements placed on the roofline"),
+          whole_param("peak_n", CeilingSizes{}.gpu_matmul_n, 256, 32768, "n of the cuBLAS products that measure the peaks"),
+      }),
+      sweep_buttons(),
+      [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
+        return std::make_unique<RooflinePanel>(params);
+      }};
+  return type;
 }
 
 }  // namespace whygpu::app

@@ -25,35 +25,55 @@ std::string format_seconds(double s) {
 
 }  // namespace
 
-SweepPanel::SweepPanel(std::string name, PanelArgs& args)
-    : name_(std::move(name)), options_(bench::default_bench_options()) {
+ParamTable sweep_params(ParamTable own) {
   // The same defaults as `whygpu bench`, so a lesson's numbers match the command line's.
-  options_.measure.repeats = static_cast<int>(args.get_int("repeats", options_.measure.repeats, 1, 1000));
-  options_.measure.budget_seconds = args.get_double("budget", options_.measure.budget_seconds, 0.0, 600.0);
-  options_.cpu_threads = static_cast<int>(args.get_int("threads", 0, 0, 4096));
+  const kernels::BenchOptions bench = bench::default_bench_options();
+  ParamTable table = {
+      whole_param("repeats", bench.measure.repeats, 1, 1000, "timed runs per size (the median is shown)"),
+      number_param("budget", bench.measure.budget_seconds, 0.0, 600.0,
+                   "seconds one size may take before fewer repeats are run"),
+      whole_param("threads", 0, 0, 4096, "CPU threads for the all-threads rungs (0: every hardware thread)"),
+      text_param("csv", "", "file Save CSV writes (empty: a dated file in the exports folder)"),
+      text_param("png", "", "file Save PNG writes (empty: a dated file in the exports folder)"),
+  };
+  table.insert(table.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
+  return table;
+}
+
+std::vector<ButtonSpec> sweep_buttons(std::vector<ButtonSpec> own) {
+  std::vector<ButtonSpec> buttons = {
+      {"run", "run the sweep on a worker thread"},
+      {"cancel", "stop the sweep after the measurement in progress"},
+      {"save-csv", "write the rows measured so far to the csv file"},
+      {"save-png", "write the plot to the png file"},
+      {"fit", "fit the plot's axes to the data"},
+  };
+  buttons.insert(buttons.end(), own.begin(), own.end());
+  return buttons;
+}
+
+SweepPanel::SweepPanel(std::string name, const PanelParams& params)
+    : name_(std::move(name)), options_(bench::default_bench_options()) {
+  options_.measure.repeats = params.whole_as<int>("repeats");
+  options_.measure.budget_seconds = params.number("budget");
+  options_.cpu_threads = params.whole_as<int>("threads");
   const std::time_t now = std::time(nullptr);
-  csv_path_ = args.get_string("csv", default_export_path(name_, "csv", now));
-  png_path_ = args.get_string("png", default_export_path(name_, "png", now));
+  csv_path_ = params.text("csv").empty() ? default_export_path(name_, "csv", now) : params.text("csv");
+  png_path_ = params.text("png").empty() ? default_export_path(name_, "png", now) : params.text("png");
 }
 
-Status SweepPanel::set_param(const std::string& key, const std::string& value) {
-  if (key == "repeats") return parse_whole_value(key, value, 1, 1000, &options_.measure.repeats);
-  if (key == "budget") return parse_number_value(key, value, 0.0, 600.0, &options_.measure.budget_seconds);
-  if (key == "threads") return parse_whole_value(key, value, 0, 4096, &options_.cpu_threads);
-  if (key == "csv") {
-    csv_path_ = value;
-    return Status::ok();
-  }
-  if (key == "png") {
-    png_path_ = value;
-    return Status::ok();
-  }
-  return set_own_param(key, value);
+Status SweepPanel::set_param(const std::string& key, const ParamValue& value) {
+  if (key == "repeats") options_.measure.repeats = static_cast<int>(value.whole);
+  else if (key == "budget") options_.measure.budget_seconds = value.number;
+  else if (key == "threads") options_.cpu_threads = static_cast<int>(value.whole);
+  else if (key == "csv") csv_path_ = value.text;
+  else if (key == "png") png_path_ = value.text;
+  else return set_own_param(key, value);
+  return Status::ok();
 }
 
-Status SweepPanel::set_own_param(const std::string& key, const std::string&) {
-  return Status::error("this panel has no parameter '" + key +
-                       "' (shared ones: repeats, budget, threads, csv, png)");
+Status SweepPanel::set_own_param(const std::string& key, const ParamValue& value) {
+  return Panel::set_param(key, value);
 }
 
 Status SweepPanel::press(const std::string& button) {
@@ -83,9 +103,7 @@ Status SweepPanel::press(const std::string& button) {
   return press_own(button);
 }
 
-Status SweepPanel::press_own(const std::string& button) {
-  return Status::error("this panel has no button '" + button + "' (run, cancel, save-csv, save-png, fit)");
-}
+Status SweepPanel::press_own(const std::string& button) { return Panel::press(button); }
 
 Status SweepPanel::start() {
   kernels::BenchOptions options = options_;

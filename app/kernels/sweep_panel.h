@@ -5,8 +5,7 @@
 // of the UI's frame times while a sweep runs (shown under the controls, and printed to
 // stderr when the sweep ends, so demos and tests can check the UI kept its frame rate).
 //
-// Parameters: repeats, budget (seconds per measurement), threads (0: all), csv, png.
-// Buttons: run, cancel, save-csv, save-png, fit.
+// The shared parameters and buttons are in sweep_params() and sweep_buttons().
 #include <chrono>
 #include <functional>
 #include <map>
@@ -14,18 +13,24 @@
 #include <vector>
 
 #include "app/panel.h"
+#include "app/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/kernels/sweep_runner.h"
 #include "compute/kernels/measurement.h"
 
 namespace whygpu::app {
 
+// A sweep panel's table: the shared parameters (repeats, budget, threads, csv, png), then `own`.
+ParamTable sweep_params(ParamTable own);
+// Its buttons: run, cancel, save-csv, save-png, fit, then `own`.
+std::vector<ButtonSpec> sweep_buttons(std::vector<ButtonSpec> own = {});
+
 class SweepPanel : public Panel {
  public:
   // `name` names files and log lines ("vector-add-sweep"); reads the shared parameters.
-  SweepPanel(std::string name, PanelArgs& args);
+  SweepPanel(std::string name, const PanelParams& params);
 
-  Status set_param(const std::string& key, const std::string& value) override;
+  Status set_param(const std::string& key, const ParamValue& value) override;
   Status press(const std::string& button) override;
   bool busy() const override { return runner_.busy(); }
   bool timing_the_cpu() const override { return runner_.busy() && snapshot_.progress.on_cpu; }
@@ -36,7 +41,7 @@ class SweepPanel : public Panel {
   // What ran, for the CSV's "command" line: "whygpu app: vector-add-sweep sizes 2^10..2^28".
   virtual std::string describe_sweep() const = 0;
   // The panel's own parameters and buttons (the shared ones are handled first).
-  virtual Status set_own_param(const std::string& key, const std::string& value);
+  virtual Status set_own_param(const std::string& key, const ParamValue& value);
   virtual Status press_own(const std::string& button);
 
   // Call first in draw(): takes in the worker's new rows. True when they changed.

@@ -11,7 +11,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/panel_factories.h"
 #include "app/kernels/timing_colours.h"
 #include "app/plot/plot.h"
 #include "app/kernels/curves.h"
@@ -86,11 +85,11 @@ std::string crossover_sentence(const std::string& gpu_name, const Curve& gpu, co
 
 class VectorAddSweepPanel final : public SweepPanel {
  public:
-  explicit VectorAddSweepPanel(PanelArgs& args) : SweepPanel("vector-add-sweep", args) {
-    min_log_ = static_cast<int>(args.get_int("min", 10, 1, 30));
-    max_log_ = static_cast<int>(args.get_int("max", 28, 1, 30));
-    step_log_ = static_cast<int>(args.get_int("step", 1, 1, 10));
-    rate_view_ = args.get_choice("view", "time", {"time", "rate"}) == "rate";
+  explicit VectorAddSweepPanel(const PanelParams& params) : SweepPanel("vector-add-sweep", params) {
+    min_log_ = params.whole_as<int>("min");
+    max_log_ = params.whole_as<int>("max");
+    step_log_ = params.whole_as<int>("step");
+    rate_view_ = params.text("view") == "rate";
     if (max_log_ < min_log_) std::swap(min_log_, max_log_);
     if (!gpu_info().available) reference_ = h100_reference(&reference_error_);
   }
@@ -133,19 +132,14 @@ class VectorAddSweepPanel final : public SweepPanel {
     return "whygpu app: vector-add-sweep --sizes " + list;
   }
 
-  Status set_own_param(const std::string& key, const std::string& value) override {
-    PanelArgs args({{key, value}}, name());
+  Status set_own_param(const std::string& key, const ParamValue& value) override {
     if (key == "view") {
-      const std::string v = args.get_choice(key, "time", {"time", "rate"});
-      if (!args.error().empty()) return Status::error(args.error());
-      set_view(v == "rate");
+      set_view(value.text == "rate");
       return Status::ok();
     }
     if (key != "min" && key != "max" && key != "step") return SweepPanel::set_own_param(key, value);
     if (busy()) return Status::error("cannot change the sizes while the sweep runs");
-    const int v = static_cast<int>(args.get_int(key, 0, 1, key == "step" ? 10 : 30));
-    if (!args.error().empty()) return Status::error(args.error());
-    (key == "min" ? min_log_ : key == "max" ? max_log_ : step_log_) = v;
+    (key == "min" ? min_log_ : key == "max" ? max_log_ : step_log_) = static_cast<int>(value.whole);
     if (max_log_ < min_log_) std::swap(min_log_, max_log_);
     return Status::ok();
   }
@@ -306,8 +300,21 @@ class VectorAddSweepPanel final : public SweepPanel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_vector_add_sweep_panel(PanelArgs& args, std::string*) {
-  return std::make_unique<VectorAddSweepPanel>(args);
+const PanelType& vector_add_sweep_panel_type() {
+  static const PanelType type = {
+      "vector-add-sweep",
+      "c = a + b from 2^10 to 2^28 on CPU and GPU, with and without copies: where the GPU starts to win",
+      sweep_params({
+          whole_param("min", 10, 1, 30, "smallest vector, as a power of two (2^min elements)"),
+          whole_param("max", 28, 1, 30, "largest vector, as a power of two"),
+          whole_param("step", 1, 1, 10, "power-of-two step between sizes"),
+          choice_param("view", "time", {"time", "rate"}, "time per addition, or throughput in GB/s"),
+      }),
+      sweep_buttons(),
+      [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
+        return std::make_unique<VectorAddSweepPanel>(params);
+      }};
+  return type;
 }
 
 }  // namespace whygpu::app

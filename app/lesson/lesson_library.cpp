@@ -65,6 +65,12 @@ LessonLibrary LessonLibrary::load(const std::string& folder) {
   return library;
 }
 
+std::vector<int> LessonLibrary::reading_order() const {
+  std::vector<int> order;
+  for (const LessonSection& section : sections_) order.insert(order.end(), section.lessons.begin(), section.lessons.end());
+  return order;
+}
+
 int LessonLibrary::find(const std::string& id) const {
   for (int i = 0; i < static_cast<int>(lessons_.size()); ++i)
     if (lessons_[i].id == id) return i;

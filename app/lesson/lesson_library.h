@@ -26,6 +26,8 @@ class LessonLibrary {
 
   // Index of the lesson with this id, or -1.
   int find(const std::string& id) const;
+  // Lesson indices in the order a reader meets them: section by section.
+  std::vector<int> reading_order() const;
 
  private:
   std::string folder_;

@@ -5,15 +5,8 @@
 // the character drawn. Hovering a character of the text shows its step again; clicking
 // pins it. The model is the shared training session's (lstm-trainer), copied when the
 // generation starts, so stepping never waits for training.
-//
-// Parameters: session (default main), prime, temperature (0 = always the most likely,
-// up to 2), speed (autoplay steps per second), burst (steps of the "Step xN" button),
-// top (bars), gates / state / bars / text (show those parts), inspect (the number of a
-// step to show, from 1 as the panel numbers them, or latest), autoplay (true/false).
-// Buttons: prime (start again from the prime text with the newest weights), step, burst,
-// autoplay, stop, latest, train, pause, load-example (the trained example model shipped in
-// assets/models/). busy() is true while the shared text or model
-// is being prepared.
+// busy() is true while the shared text or model is being prepared. Parameters and
+// buttons: the panel type at the end of this file.
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -27,7 +20,7 @@
 #include "app/lstm/heat_strip.h"
 #include "app/lstm/lstm_workspace.h"
 #include "app/lstm/probability_bars.h"
-#include "app/panel_factories.h"
+#include "app/panel_registry.h"
 #include "app/ui_style.h"
 #include "compute/lstm/sampling.h"
 #include "compute/lstm/utf8.h"
@@ -60,32 +53,45 @@ class LstmStepPanel final : public Panel {
   LstmStepPanel(std::shared_ptr<LstmWorkspace> workspace, StepOptions options)
       : workspace_(std::move(workspace)), o_(std::move(options)) {}
 
-  Status set_param(const std::string& key, const std::string& value) override {
-    if (key == "prime") {
-      o_.prime = value;
+  Status set_param(const std::string& key, const ParamValue& value) override {
+    if (key == "prime") o_.prime = value.text;
+    else if (key == "temperature") o_.temperature = static_cast<float>(value.number);
+    else if (key == "speed") o_.speed = static_cast<float>(value.number);
+    else if (key == "burst") o_.burst = static_cast<int>(value.whole);
+    else if (key == "top") o_.top = static_cast<int>(value.whole);
+    else if (key == "gates") o_.gates = value.flag;
+    else if (key == "state") o_.state = value.flag;
+    else if (key == "bars") o_.bars = value.flag;
+    else if (key == "text") o_.text = value.flag;
+    else if (key == "autoplay") o_.autoplay = value.flag;
+    else if (key == "inspect") return inspect(value.text);
+    else return Panel::set_param(key, value);
+    return Status::ok();
+  }
+
+  // "latest", or the number of a step as the panel numbers them (from 1).
+  static Status parse_inspect(const std::string& text, long long* step) {
+    if (text == "latest") {
+      *step = 0;
       return Status::ok();
     }
-    if (key == "temperature") return parse_number_value(key, value, 0.0, kMaxTemperature, &o_.temperature);
-    if (key == "speed") return parse_number_value(key, value, 0.5, 120.0, &o_.speed);
-    if (key == "burst") return parse_whole_value(key, value, 1, 10000, &o_.burst);
-    if (key == "top") return parse_whole_value(key, value, 1, 40, &o_.top);
-    if (key == "gates") return parse_flag_value(key, value, &o_.gates);
-    if (key == "state") return parse_flag_value(key, value, &o_.state);
-    if (key == "bars") return parse_flag_value(key, value, &o_.bars);
-    if (key == "text") return parse_flag_value(key, value, &o_.text);
-    if (key == "autoplay") return parse_flag_value(key, value, &o_.autoplay);
-    if (key == "inspect") {
-      if (value == "latest") {
-        pinned_ = -1;
-        return Status::ok();
-      }
-      long long number = 0;  // as the panel numbers steps: from 1
-      if (Status s = parse_whole_value(key, value, 1, 1000000000000LL, &number); !s) return s;
-      if (!find_step(number - 1)) return Status::error("inspect: no step " + value + " in the generated text");
-      pinned_ = number - 1;
+    ParamValue number;
+    if (!parse_param(whole_param("step", 1, 1, 1000000000000LL, ""), text, &number))
+      return Status::error("must be latest or the number of a step, from 1");
+    *step = number.whole;
+    return Status::ok();
+  }
+
+  Status inspect(const std::string& text) {
+    long long number = 0;
+    if (Status s = parse_inspect(text, &number); !s) return s;
+    if (number == 0) {
+      pinned_ = -1;
       return Status::ok();
     }
-    return Panel::set_param(key, value);
+    if (!find_step(number - 1)) return Status::error("no step " + text + " in the generated text");
+    pinned_ = number - 1;
+    return Status::ok();
   }
 
   Status press(const std::string& button) override {
@@ -510,20 +516,55 @@ class LstmStepPanel final : public Panel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_lstm_step_panel(PanelArgs& args, std::string*) {
-  StepOptions o;
-  o.prime = args.get_string("prime", o.prime);
-  o.temperature = static_cast<float>(args.get_double("temperature", o.temperature, 0.0, kMaxTemperature));
-  o.speed = static_cast<float>(args.get_double("speed", o.speed, 0.5, 120.0));
-  o.burst = static_cast<int>(args.get_int("burst", o.burst, 1, 10000));
-  o.top = static_cast<int>(args.get_int("top", o.top, 1, 40));
-  o.gates = args.get_bool("gates", o.gates);
-  o.state = args.get_bool("state", o.state);
-  o.bars = args.get_bool("bars", o.bars);
-  o.text = args.get_bool("text", o.text);
-  o.autoplay = args.get_bool("autoplay", o.autoplay);
-  auto workspace = LstmWorkspace::get(args.get_string("session", "main"));
-  return std::make_unique<LstmStepPanel>(std::move(workspace), std::move(o));
+const PanelType& lstm_step_panel_type() {
+  static const StepOptions defaults;
+  static const PanelType type = {
+      "lstm-step",
+      "the character LSTM writing one step at a time: gates, cell and hidden state, next-character guesses, "
+      "temperature",
+      {
+          text_param("session", "main", "the LSTM session this panel shows (shared with lstm-trainer)"),
+          text_param("prime", defaults.prime, "the text the network reads before it writes"),
+          number_param("temperature", defaults.temperature, 0.0, kMaxTemperature,
+                       "sampling temperature (0: always the most likely character)"),
+          number_param("speed", defaults.speed, 0.5, 120.0, "autoplay steps per second"),
+          whole_param("burst", defaults.burst, 1, 10000, "steps of the Step xN button"),
+          whole_param("top", defaults.top, 1, 40, "guesses shown as bars"),
+          flag_param("gates", defaults.gates, "show the four gates"),
+          flag_param("state", defaults.state, "show the cell and hidden state"),
+          flag_param("bars", defaults.bars, "show the next-character guesses"),
+          flag_param("text", defaults.text, "show the generated text"),
+          flag_param("autoplay", defaults.autoplay, "start stepping by itself"),
+          text_param("inspect", "latest", "the step shown: latest, or a step's number (from 1)",
+                     [](const std::string& text) {
+                       long long step = 0;
+                       return LstmStepPanel::parse_inspect(text, &step);
+                     }),
+      },
+      {{"prime", "start again from the prime text with the newest weights"},
+       {"step", "one character"},
+       {"burst", "`burst` characters"},
+       {"autoplay", "step by itself at `speed`"},
+       {"stop", "stop autoplay"},
+       {"latest", "show the latest step"},
+       {"train", "train the shared model"},
+       {"pause", "pause training"},
+       {"load-example", "load the trained example model"}},
+      [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
+        StepOptions o;
+        o.prime = p.text("prime");
+        o.temperature = p.number_as<float>("temperature");
+        o.speed = p.number_as<float>("speed");
+        o.burst = p.whole_as<int>("burst");
+        o.top = p.whole_as<int>("top");
+        o.gates = p.flag("gates");
+        o.state = p.flag("state");
+        o.bars = p.flag("bars");
+        o.text = p.flag("text");
+        o.autoplay = p.flag("autoplay");
+        return std::make_unique<LstmStepPanel>(LstmWorkspace::get(p.text("session")), std::move(o));
+      }};
+  return type;
 }
 
 }  // namespace whygpu::app

@@ -3,14 +3,8 @@
 // characters per second, and a sample written every few hundred steps (newest first), so
 // the text is seen turning from noise into words. Any UTF-8 text file can be opened; the
 // model can be saved and loaded. The step-by-step view (lstm-step) uses the same model.
-//
-// Parameters: session (shared with lstm-step, default main), device (cpu | gpu), hidden
-// (units; applies to the next new model once a model exists), sample_every (steps), text
-// (a file to open), model (the file Save and Load use), steps and seconds (the
-// train-for button's goal), controls / curve / samples (show those parts).
-// Buttons: train, pause, new-model, open, save, load, load-example (the trained example
-// model shipped in assets/models/), train-for. busy() is true while a
-// text or model is being prepared and during a train-for run.
+// busy() is true while a text or model is being prepared and during a train-for run.
+// Parameters and buttons: the panel type at the end of this file.
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -21,7 +15,7 @@
 #include "app/device_choice.h"
 #include "app/lstm/loss_chart.h"
 #include "app/lstm/lstm_workspace.h"
-#include "app/panel_factories.h"
+#include "app/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/settings.h"
 #include "app/ui_style.h"
@@ -42,11 +36,9 @@ struct TrainerOptions {
   bool controls = true, curve = true, samples = true;
 };
 
-Status parse_device(const std::string& text, lstm::Device* out) {
-  if (text == "cpu") *out = lstm::Device::kCpu;
-  else if (text == "gpu") *out = lstm::Device::kGpu;
-  else return Status::error("device must be cpu or gpu (got '" + text + "')");
-  return Status::ok();
+// "cpu" or "gpu" (the table has checked it).
+lstm::Device device_choice(const std::string& text) {
+  return text == "gpu" ? lstm::Device::kGpu : lstm::Device::kCpu;
 }
 
 unsigned device_colour(lstm::Device device) { return device == lstm::Device::kGpu ? palette().gpu : palette().cpu; }
@@ -70,35 +62,19 @@ class LstmTrainerPanel final : public Panel {
       o_.text_path = workspace_->text_path().empty() ? lstm_ui::default_text_path() : workspace_->text_path();
   }
 
-  Status set_param(const std::string& key, const std::string& value) override {
-    if (key == "device") {
-      lstm::Device device;
-      if (Status s = parse_device(value, &device); !s) return s;
-      return workspace_->move_to(device);
-    }
-    int number = 0;
-    if (key == "hidden") {
-      if (Status s = parse_whole_value(key, value, 4, lstm::kMaxHidden, &number); !s) return s;
-      return workspace_->set_hidden(number);
-    }
-    if (key == "sample_every") {
-      if (Status s = parse_whole_value(key, value, 1, 1000000, &number); !s) return s;
-      return workspace_->set_sample_every(number);
-    }
-    if (key == "text") {
-      o_.text_path = value;
-      return Status::ok();
-    }
-    if (key == "model") {
-      o_.model_path = value;
-      return Status::ok();
-    }
-    if (key == "steps") return parse_whole_value(key, value, 0, 1000000000, &o_.goal_steps);
-    if (key == "seconds") return parse_number_value(key, value, 0, 86400, &o_.goal_seconds);
-    if (key == "controls") return parse_flag_value(key, value, &o_.controls);
-    if (key == "curve") return parse_flag_value(key, value, &o_.curve);
-    if (key == "samples") return parse_flag_value(key, value, &o_.samples);
-    return Panel::set_param(key, value);
+  Status set_param(const std::string& key, const ParamValue& value) override {
+    if (key == "device") return workspace_->move_to(device_choice(value.text));
+    if (key == "hidden") return workspace_->set_hidden(static_cast<int>(value.whole));
+    if (key == "sample_every") return workspace_->set_sample_every(static_cast<int>(value.whole));
+    if (key == "text") o_.text_path = value.text;
+    else if (key == "model") o_.model_path = value.text.empty() ? TrainerOptions{}.model_path : value.text;
+    else if (key == "steps") o_.goal_steps = value.whole;
+    else if (key == "seconds") o_.goal_seconds = value.number;
+    else if (key == "controls") o_.controls = value.flag;
+    else if (key == "curve") o_.curve = value.flag;
+    else if (key == "samples") o_.samples = value.flag;
+    else return Panel::set_param(key, value);
+    return Status::ok();
   }
 
   Status press(const std::string& button) override {
@@ -114,8 +90,7 @@ class LstmTrainerPanel final : public Panel {
     if (button == "load") return workspace_->load_model(o_.model_path);
     if (button == "load-example") return workspace_->load_model(lstm_ui::example_model_path());
     if (button == "train-for") return workspace_->train_for(o_.goal_steps, o_.goal_seconds);
-    return Status::error("this panel has no button '" + button +
-                         "' (train, pause, new-model, open, save, load, load-example, train-for)");
+    return Panel::press(button);
   }
 
   bool busy() const override { return workspace_->busy(); }
@@ -365,36 +340,62 @@ class LstmTrainerPanel final : public Panel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_lstm_trainer_panel(PanelArgs& args, std::string* error) {
-  auto workspace = LstmWorkspace::get(args.get_string("session", "main"));
-  TrainerOptions o;
-  o.model_path = args.get_string("model", o.model_path);
-  o.goal_steps = args.get_int("steps", o.goal_steps, 0, 1000000000);
-  o.goal_seconds = args.get_double("seconds", o.goal_seconds, 0, 86400);
-  o.controls = args.get_bool("controls", o.controls);
-  o.curve = args.get_bool("curve", o.curve);
-  o.samples = args.get_bool("samples", o.samples);
-  // The model's shape and text apply to the first model; later pages keep the model
-  // that the earlier ones made (press New model or Open to change them).
-  if (workspace->fresh()) {
-    if (args.has("text")) workspace->set_text_path(args.get_string("text", ""));
-    if (args.has("hidden")) {
-      if (Status s = workspace->set_hidden(static_cast<int>(args.get_int("hidden", 128, 4, lstm::kMaxHidden))); !s) {
-        *error = s.message();
-        return nullptr;
-      }
-    }
-    if (args.has("device")) {
-      lstm::Device device = lstm::Device::kCpu;
-      Status s = parse_device(args.get_string("device", "cpu"), &device);
-      if (s) s = workspace->set_device(device);
-      if (!s) workspace->set_message(s.message() + "; training on the CPU", true);  // the panel still starts
-    }
-    if (args.has("sample_every"))
-      workspace->set_sample_every(static_cast<int>(args.get_int("sample_every", 250, 1, 1000000)));
-  }
-  o.text_path = args.get_string("text", "");
-  return std::make_unique<LstmTrainerPanel>(std::move(workspace), std::move(o));
+const PanelType& lstm_trainer_panel_type() {
+  static const lstm_ui::LstmChoices choices;
+  static const TrainerOptions defaults;
+  static const PanelType type = {
+      "lstm-trainer",
+      "the character LSTM learning a text live on the CPU or GPU: train, pause, hidden size, loss curve, "
+      "characters/s, samples, open a text, save/load",
+      {
+          text_param("session", "main", "the LSTM session this panel shows (shared with lstm-step)"),
+          choice_param("device", "cpu", {"cpu", "gpu"}, "where the first model trains"),
+          whole_param("hidden", choices.hidden, 4, lstm::kMaxHidden,
+                      "hidden units of the first model (later: of the next New model)"),
+          whole_param("sample_every", choices.sample_every, 1, 1000000, "training steps between samples"),
+          text_param("text", "", "a UTF-8 text file to open (empty: the speeches that ship with whygpu)"),
+          text_param("model", "", "file Save and Load use (empty: lstm.model in the settings folder)"),
+          whole_param("steps", defaults.goal_steps, 0, 1000000000, "the Train for button's goal in steps (0: none)"),
+          number_param("seconds", defaults.goal_seconds, 0, 86400, "the Train for button's goal in seconds (0: none)"),
+          flag_param("controls", defaults.controls, "show the buttons and settings"),
+          flag_param("curve", defaults.curve, "show the loss curve"),
+          flag_param("samples", defaults.samples, "show the samples"),
+      },
+      {{"train", "train until paused"},
+       {"pause", "pause training"},
+       {"new-model", "a new model with random weights"},
+       {"open", "open the text file"},
+       {"save", "save the model"},
+       {"load", "load the model"},
+       {"load-example", "load the trained example model"},
+       {"train-for", "train for `steps` steps or `seconds` seconds"}},
+      [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
+        auto workspace = LstmWorkspace::get(p.text("session"));
+        TrainerOptions o;
+        if (!p.text("model").empty()) o.model_path = p.text("model");
+        o.goal_steps = p.whole("steps");
+        o.goal_seconds = p.number("seconds");
+        o.controls = p.flag("controls");
+        o.curve = p.flag("curve");
+        o.samples = p.flag("samples");
+        // The model's shape and text apply to the first model; later pages keep the model
+        // that the earlier ones made (press New model or Open to change them).
+        if (workspace->fresh()) {
+          if (p.given("text")) workspace->set_text_path(p.text("text"));
+          if (p.given("hidden"))
+            if (Status s = workspace->set_hidden(p.whole_as<int>("hidden")); !s) {
+              *error = s.message();
+              return nullptr;
+            }
+          if (p.given("device"))
+            if (Status s = workspace->set_device(device_choice(p.text("device"))); !s)
+              workspace->set_message(s.message() + "; training on the CPU", true);  // the panel still starts
+          if (p.given("sample_every")) workspace->set_sample_every(p.whole_as<int>("sample_every"));
+        }
+        o.text_path = p.text("text");
+        return std::make_unique<LstmTrainerPanel>(std::move(workspace), std::move(o));
+      }};
+  return type;
 }
 
 }  // namespace whygpu::app

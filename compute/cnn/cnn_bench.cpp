@@ -19,7 +19,7 @@ namespace whygpu::cnn {
 namespace {
 
 struct Options {
-  int batch = 64;
+  int batch = kDefaultBatch;
   int steps = 200;
   int warmup = 50;
   bool gpu = true;

@@ -23,9 +23,12 @@
 
 namespace whygpu::cnn {
 
+// The batch every trainer, panel and benchmark starts with unless told otherwise.
+inline constexpr int kDefaultBatch = 64;
+
 struct TrainerOptions {
   std::uint64_t seed = 1;  // initial weights and batch order
-  int batch_size = 64;     // 1..kMaxBatch
+  int batch_size = kDefaultBatch;  // 1..kMaxBatch
   AdamConfig adam;
   int cpu_threads = 0;     // CPU trainer: worker threads for element-wise loops, 0 = all
 };

@@ -25,9 +25,39 @@ TEST(Script, RejectsUnknownVerbsAndWrongArgumentCounts) {
   EXPECT_FALSE(parse_script("lesson a\njump b\n", "s", &script, &error));
   EXPECT_EQ(error, "s:2: unknown action 'jump'");
   EXPECT_FALSE(parse_script("set a b\n", "s", &script, &error));
-  EXPECT_EQ(error, "s:1: 'set' takes 3 argument(s), got 2");
+  EXPECT_EQ(error, "s:1: 'set' takes 3 argument(s), got 2 (set PANEL KEY VALUE)");
   EXPECT_FALSE(parse_script("wait soon\n", "s", &script, &error));
-  EXPECT_NE(error.find("number of frames"), std::string::npos);
+  EXPECT_EQ(error, "s:1: wait wants frames (0 to 1000000) or seconds such as 2s (up to 3600s)");
+}
+
+TEST(Script, NumbersAreCheckedBeforeTheScriptStarts) {
+  Script script;
+  std::string error;
+  ASSERT_TRUE(parse_script("wait 2s\nwait 30\nwait-idle p 5\nfont-scale 1.5\n", "s", &script, &error)) << error;
+  EXPECT_DOUBLE_EQ(script.actions[0].seconds, 2.0);
+  EXPECT_EQ(script.actions[1].frames, 30);
+  EXPECT_DOUBLE_EQ(script.actions[2].seconds, 5.0);
+  EXPECT_DOUBLE_EQ(script.actions[3].scale, 1.5);
+  for (const char* bad : {"wait-idle p 1e10\n", "wait-idle p nan\n", "wait-idle p -3\n", "font-scale nan\n",
+                          "font-scale 9\n", "wait 1e9s\n", "wait -1\n", "theme blue\n"}) {
+    EXPECT_FALSE(parse_script(bad, "s", &script, &error)) << bad;
+    EXPECT_EQ(error.rfind("s:1: ", 0), 0u) << error;
+  }
+}
+
+TEST(Script, ACaptionIsTheRestOfTheLine) {
+  Script script;
+  std::string error;
+  ASSERT_TRUE(parse_script("caption   Which is faster, and by how much?  \ncaption\n", "s", &script, &error));
+  EXPECT_EQ(script.actions[0].args[0], "Which is faster, and by how much?");
+  EXPECT_EQ(script.actions[1].args[0], "");
+}
+
+TEST(Script, AFolderIsNotAScript) {
+  Script script;
+  std::string error;
+  EXPECT_FALSE(load_script("/tmp", &script, &error));
+  EXPECT_EQ(error, "cannot read script /tmp: it is a folder");
 }
 
 TEST(Script, MissingFileSaysWhich) {

@@ -1,0 +1,45 @@
+#include "app/demo_player.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace whygpu::app {
+
+std::vector<std::string> demo_files(const std::string& folder) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+    if (entry.path().extension() == ".script") files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+DemoPlayer::DemoPlayer(const std::string& demos_folder) : files_(demo_files(demos_folder)) {}
+
+Status DemoPlayer::start(const std::string& path) {
+  Script script;
+  std::string error;
+  if (!load_script(path, &script, &error)) return Status::error(error);
+  player_ = std::make_unique<ScriptPlayer>(std::move(script));
+  name_ = std::filesystem::path(path).stem().string();
+  return Status::ok();
+}
+
+void DemoPlayer::stop() { player_.reset(); }
+
+DemoPlayer::Frame DemoPlayer::advance(ScriptTarget& target) {
+  Frame frame;
+  if (!player_) return frame;
+  const ScriptPlayer::Step step = player_->advance(target);
+  frame.capture = step.screenshot;
+  if (!step.error.empty()) {
+    frame.message = "demo stopped: " + step.error;
+    frame.is_error = true;
+  } else if (step.finished) {
+    frame.message = "demo " + name_ + " finished";
+  }
+  if (step.finished) player_.reset();
+  return frame;
+}
+
+}  // namespace whygpu::app

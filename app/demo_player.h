@@ -1,0 +1,41 @@
+#pragma once
+// Classroom demos: the *.script files in the lessons folder's demos/ sub-folder, played
+// inside the running window from the Demos menu, paced by the presenter's keys.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/script_player.h"
+#include "compute/core/status.h"
+
+namespace whygpu::app {
+
+// The demo scripts in `folder`, sorted by name.
+std::vector<std::string> demo_files(const std::string& folder);
+
+class DemoPlayer {
+ public:
+  explicit DemoPlayer(const std::string& demos_folder);
+
+  const std::vector<std::string>& files() const { return files_; }
+  Status start(const std::string& path);
+  void stop();
+  bool playing() const { return player_ != nullptr; }
+  ScriptPlayer* player() { return player_.get(); }
+  const std::string& name() const { return name_; }
+
+  struct Frame {
+    std::string capture;  // a screenshot the demo asked for
+    std::string message;  // for the status bar, when something happened
+    bool is_error = false;
+  };
+  // Once per frame before drawing.
+  Frame advance(ScriptTarget& target);
+
+ private:
+  std::vector<std::string> files_;
+  std::unique_ptr<ScriptPlayer> player_;
+  std::string name_;
+};
+
+}  // namespace whygpu::app

@@ -1,0 +1,117 @@
+#include "app/lesson_check.h"
+
+#include <algorithm>
+
+#include "app/panel_registry.h"
+
+namespace whygpu::app {
+namespace {
+
+std::string at(const std::string& file, int line) { return file + ":" + std::to_string(line) + ": "; }
+
+// The directive a script's PANEL names on a lesson: its id, else the first of that type.
+const PanelDirective* find_directive(const std::vector<PanelDirective>& directives, const std::string& name) {
+  for (const PanelDirective& d : directives)
+    if (d.id == name) return &d;
+  for (const PanelDirective& d : directives)
+    if (d.type == name) return &d;
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<PanelDirective> panel_directives(const Lesson& lesson) {
+  std::vector<PanelDirective> out;
+  std::map<std::string, int> seen;
+  for (const LessonBlock& block : lesson.blocks) {
+    if (block.kind != LessonBlock::Kind::panel) continue;
+    PanelDirective d;
+    d.type = block.panel_type;
+    d.params = block.panel_params;
+    if (auto id = d.params.find("id"); id != d.params.end()) {
+      d.id = id->second;
+      d.params.erase(id);
+    } else {
+      const int n = ++seen[d.type];
+      d.id = n == 1 ? d.type : d.type + "#" + std::to_string(n);
+    }
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+std::vector<std::string> check_directive(const PanelDirective& directive, PanelParams* params) {
+  const PanelType* type = find_panel_type(directive.type);
+  if (!type) return {"unknown panel '" + directive.type + "' (whygpu --list-panels lists them)"};
+  std::vector<std::string> problems;
+  PanelParams checked = PanelParams::check(type->params, directive.type, directive.params, &problems);
+  if (params) *params = std::move(checked);
+  return problems;
+}
+
+std::vector<std::string> lesson_problems(const Lesson& lesson) {
+  std::vector<std::string> problems;
+  for (const LessonError& e : lesson.errors) problems.push_back(e.to_string());
+  const std::vector<PanelDirective> directives = panel_directives(lesson);
+  std::size_t d = 0;
+  for (const LessonBlock& block : lesson.blocks) {
+    if (block.kind != LessonBlock::Kind::panel) continue;
+    for (const std::string& p : check_directive(directives[d++])) problems.push_back(at(lesson.file, block.line) + p);
+  }
+  return problems;
+}
+
+std::vector<std::string> script_problems(const Script& script, const LessonLibrary& library) {
+  std::vector<std::string> problems;
+  const std::vector<int> order = library.reading_order();
+  int current = -1;  // unknown until the script opens a lesson
+  std::vector<PanelDirective> directives;
+  auto open = [&](int index) {
+    current = index;
+    directives = index >= 0 ? panel_directives(library.lessons()[index]) : std::vector<PanelDirective>{};
+  };
+  for (const ScriptAction& action : script.actions) {
+    const std::string where = at(script.file, action.line);
+    if (action.verb == "lesson") {
+      const int index = library.find(action.args[0]);
+      if (index < 0) problems.push_back(where + "no lesson with id '" + action.args[0] + "' (see --list-lessons)");
+      open(index);
+      continue;
+    }
+    if (action.verb == "next" || action.verb == "previous") {
+      const auto pos = std::find(order.begin(), order.end(), current);
+      if (pos == order.end()) {
+        open(-1);
+        continue;
+      }
+      const long i = std::clamp<long>((pos - order.begin()) + (action.verb == "next" ? 1 : -1), 0,
+                                      static_cast<long>(order.size()) - 1);
+      open(order[i]);
+      continue;
+    }
+    const bool names_panel = action.verb == "set" || action.verb == "press" || action.verb == "wait-idle" ||
+                             action.verb == "scroll-to" || action.verb == "maximize";
+    if (!names_panel || current < 0) continue;  // a script that starts elsewhere is checked when it runs
+    const PanelDirective* d = find_directive(directives, action.args[0]);
+    if (!d) {
+      problems.push_back(where + "no panel '" + action.args[0] + "' on lesson " + library.lessons()[current].id);
+      continue;
+    }
+    const PanelType* type = find_panel_type(d->type);
+    if (!type) continue;  // the lesson's own check reports it
+    if (action.verb == "set") {
+      const ParamSpec* spec = nullptr;
+      ParamValue value;
+      Status s = find_param(type->params, type->name, action.args[1], &spec);
+      if (s) s = parse_param(*spec, action.args[2], &value);
+      if (!s) problems.push_back(where + s.message());
+    } else if (action.verb == "press") {
+      const bool known = std::any_of(type->buttons.begin(), type->buttons.end(),
+                                     [&](const ButtonSpec& b) { return b.name == action.args[1]; });
+      if (!known) problems.push_back(where + type->name + " has no button '" + action.args[1] + "'");
+    }
+  }
+  return problems;
+}
+
+}  // namespace whygpu::app

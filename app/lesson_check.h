@@ -1,0 +1,37 @@
+#pragma once
+// Checks what lessons and scripts ask of panels against the panels' parameter tables,
+// without opening a page: `whygpu --check-lessons` and the page share these words.
+#include <string>
+#include <vector>
+
+#include "app/lesson/lesson.h"
+#include "app/lesson/lesson_library.h"
+#include "app/panel_params.h"
+#include "app/script.h"
+
+namespace whygpu::app {
+
+struct PanelType;
+
+// A directive's panel name without its id=, and its parameters without id=.
+struct PanelDirective {
+  std::string id;    // id=, or the type name (with #2, #3 for later panels of one type)
+  std::string type;
+  std::map<std::string, std::string> params;
+};
+// The @panel blocks of a lesson in page order, with the ids scripts address them by.
+std::vector<PanelDirective> panel_directives(const Lesson& lesson);
+
+// Problems of one directive ("thread-grid has no parameter 'blok_x' (did you mean
+// block_x?)"), checked against its type's table; the checked values go to *params when
+// the type exists.
+std::vector<std::string> check_directive(const PanelDirective& directive, PanelParams* params = nullptr);
+
+// Every problem of a lesson: its parse errors and its directives', as "file:line: ...".
+std::vector<std::string> lesson_problems(const Lesson& lesson);
+
+// A script's `lesson`, `set`, `press` and panel names checked against the lessons it
+// opens (following lesson/next/previous), as "file:line: ...".
+std::vector<std::string> script_problems(const Script& script, const LessonLibrary& library);
+
+}  // namespace whygpu::app

@@ -1,0 +1,38 @@
+#pragma once
+// A lesson page: its title, its text blocks top to bottom at a readable width, and its
+// live panels where the lesson places them, each drawn so that a panel that throws is
+// closed with its error shown instead of taking the app down.
+#include <string>
+#include <vector>
+
+#include "app/lesson/lesson.h"
+#include "app/panel.h"
+#include "app/panel_host.h"
+#include "app/ui_style.h"
+
+namespace whygpu::app {
+
+class PageView {
+ public:
+  // Inside the page's child window. `errors`: the lesson's problems, listed at the top.
+  void draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const std::vector<std::string>& errors,
+            const Fonts& fonts, FrameContext frame);
+  // One panel alone, filling the region (a maximised panel).
+  void draw_alone(PanelSlot& slot, const Fonts& fonts, FrameContext frame);
+
+  void scroll_to_top() { scroll_to_top_ = true; }
+  // Brings the panel of this @panel block into view on the next frame.
+  void scroll_to_block(int block) { scroll_to_block_ = block; }
+  // The panel whose maximise button was clicked this frame, or "".
+  std::string take_maximize_request() { return std::exchange(maximize_request_, {}); }
+
+ private:
+  bool scroll_to_top_ = false;
+  int scroll_to_block_ = -1;
+  std::string maximize_request_;
+};
+
+// Draws a panel; one that throws is closed, its ImGui state unwound, its error kept.
+void draw_panel_guarded(PanelSlot& slot, const FrameContext& frame);
+
+}  // namespace whygpu::app

@@ -1,0 +1,37 @@
+#pragma once
+// What a script (a UI test, a classroom demo) can do to the app: the same actions a
+// person has through the window. The Shell implements it; the ScriptPlayer only sees
+// this, so scripts can be played and tested without the window.
+#include <string>
+#include <vector>
+
+#include "compute/core/status.h"
+
+namespace whygpu::app {
+
+class ScriptTarget {
+ public:
+  virtual ~ScriptTarget() = default;
+
+  virtual Status open_lesson(const std::string& id) = 0;
+  virtual void step_lesson(int delta) = 0;  // +1 next, -1 previous, in reading order
+  virtual Status set_panel_param(const std::string& panel, const std::string& key, const std::string& value) = 0;
+  virtual Status press_panel_button(const std::string& panel, const std::string& button) = 0;
+  // True while the panel runs background work; an unknown panel is an error.
+  virtual Status panel_busy(const std::string& panel, bool* busy) = 0;
+  virtual Status set_font_scale(float scale) = 0;
+  virtual void set_dark_theme(bool dark) = 0;
+  // Errors of the open lesson (parse errors and panels that failed to start).
+  virtual std::vector<std::string> current_errors() const = 0;
+
+  // Presenting: a large caption (empty hides it), bringing a panel into view, and one
+  // panel filling the window (empty restores the page).
+  virtual void set_caption(const std::string& text) = 0;
+  virtual Status scroll_to_panel(const std::string& panel) = 0;
+  virtual Status maximize_panel(const std::string& panel) = 0;
+
+  // False for headless runs: nobody is there to press a key, so `wait-key` goes on.
+  virtual bool has_presenter() const = 0;
+};
+
+}  // namespace whygpu::app

@@ -1,0 +1,114 @@
+// The parameter tables: one declaration per panel serves lessons, scripts,
+// --check-lessons, --list-panels and lessons/FORMAT.md, with the same words everywhere.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "app/lesson_check.h"
+#include "app/panel_reference.h"
+#include "app/panel_registry.h"
+#include "compute/grid/launch_config.h"
+
+namespace whygpu::app {
+namespace {
+
+TEST(ParamParsing, WholeNumbersAreBaseTenAndRangeChecked) {
+  const ParamSpec n = whole_param("n", 1000, 1, 1 << 20, "elements");
+  ParamValue v;
+  ASSERT_TRUE(parse_param(n, "010", &v));
+  EXPECT_EQ(v.whole, 10);  // not 8, as base 0 would read it
+  for (const char* bad : {"abc", "", "2.5", "0", "1048577", "99999999999999999999", "12abc"}) {
+    const Status s = parse_param(n, bad, &v);
+    ASSERT_FALSE(s) << bad;
+    EXPECT_EQ(s.message(), "n must be a whole number from 1 to 1048576 (got '" + std::string(bad) + "')");
+  }
+}
+
+TEST(ParamParsing, NumbersFlagsAndChoices) {
+  ParamValue v;
+  ASSERT_TRUE(parse_param(number_param("lr", 1e-3, 1e-6, 0.5, ""), "0.01", &v));
+  EXPECT_DOUBLE_EQ(v.number, 0.01);
+  for (const char* bad : {"nan", "inf", "0.6", "x"})
+    EXPECT_FALSE(parse_param(number_param("lr", 1e-3, 1e-6, 0.5, ""), bad, &v)) << bad;
+  ASSERT_TRUE(parse_param(flag_param("heavy", false, ""), "yes", &v));
+  EXPECT_TRUE(v.flag);
+  EXPECT_EQ(parse_param(flag_param("heavy", false, ""), "maybe", &v).message(),
+            "heavy must be true or false (got 'maybe')");
+  EXPECT_EQ(parse_param(choice_param("view", "time", {"time", "rate"}, ""), "speed", &v).message(),
+            "view must be one of time, rate (got 'speed')");
+}
+
+TEST(ParamParsing, AnUnknownKeySuggestsTheClosestOne) {
+  const ParamTable table = {whole_param("block_x", 256, 1, 1024, ""), whole_param("n", 1, 1, 10, "")};
+  const ParamSpec* spec = nullptr;
+  EXPECT_EQ(find_param(table, "thread-grid", "blok_x", &spec).message(),
+            "thread-grid has no parameter 'blok_x' (did you mean block_x?)");
+  EXPECT_EQ(find_param(table, "thread-grid", "colour_scheme", &spec).message(),
+            "thread-grid has no parameter 'colour_scheme' (whygpu --list-panels lists its parameters)");
+  ASSERT_TRUE(find_param(table, "thread-grid", "n", &spec));
+  EXPECT_EQ(spec->key, "n");
+}
+
+TEST(PanelParams, BadValuesAreListedAndTheirDefaultsUsed) {
+  const ParamTable table = {whole_param("n", 1000, 1, 100000, ""), flag_param("heavy", false, "")};
+  std::vector<std::string> problems;
+  const PanelParams p = PanelParams::check(table, "thread-grid", {{"n", "abc"}, {"heavy", "true"}, {"x", "1"}}, &problems);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_EQ(p.whole("n"), 1000);
+  EXPECT_FALSE(p.given("n"));
+  EXPECT_TRUE(p.flag("heavy"));
+  EXPECT_TRUE(p.given("heavy"));
+  EXPECT_THROW(p.whole("undeclared"), std::logic_error);
+}
+
+TEST(PanelTables, EveryDefaultPassesItsOwnCheckAndKeysAreUniqueAndSnakeCase) {
+  for (const PanelType* type : panel_types()) {
+    std::set<std::string> keys;
+    for (const ParamSpec& spec : type->params) {
+      EXPECT_TRUE(keys.insert(spec.key).second) << type->name << ": " << spec.key << " twice";
+      EXPECT_EQ(spec.key.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_"), std::string::npos)
+          << type->name << ": " << spec.key;
+      EXPECT_FALSE(spec.help.empty()) << type->name << ": " << spec.key;
+    }
+    std::vector<std::string> problems;
+    EXPECT_NO_THROW(PanelParams::check(type->params, type->name, {}, &problems)) << type->name;
+    EXPECT_TRUE(problems.empty());
+  }
+}
+
+// The example: both problems named by file and line, and a script's `set` gets
+// the same words.
+TEST(LessonCheck, AMisspeltKeyAndABadValueAreNamedByFileAndLine) {
+  const Lesson lesson = parse_lesson("id: x\ntitle: X\nsection: S\n---\nText.\n\n@panel thread-grid blok_x=32 n=abc\n",
+                                     "lessons/x.lesson");
+  const std::vector<std::string> problems = lesson_problems(lesson);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_EQ(problems[0], "lessons/x.lesson:7: thread-grid has no parameter 'blok_x' (did you mean block_x?)");
+  EXPECT_EQ(problems[1], "lessons/x.lesson:7: n must be a whole number from 1 to " +
+                             std::to_string(grid::kMaxVectorElements) + " (got 'abc')");
+}
+
+TEST(LessonCheck, UnknownPanelsAreProblemsToo) {
+  const Lesson lesson = parse_lesson("id: x\ntitle: X\nsection: S\n---\n@panel thread-grdi\n", "l.lesson");
+  const std::vector<std::string> problems = lesson_problems(lesson);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0], "l.lesson:5: unknown panel 'thread-grdi' (whygpu --list-panels lists them)");
+}
+
+TEST(PanelReference, FormatMdHoldsTheReferenceTheTablesMake) {
+  std::ifstream file(std::string(WHYGPU_SOURCE_DIR) + "/lessons/FORMAT.md");
+  std::stringstream text;
+  text << file.rdbuf();
+  const std::string doc = text.str();
+  const auto begin = doc.find(kReferenceBegin);
+  const auto end = doc.find(kReferenceEnd);
+  ASSERT_NE(begin, std::string::npos) << "lessons/FORMAT.md lacks the generated panel reference";
+  ASSERT_NE(end, std::string::npos);
+  EXPECT_EQ(doc.substr(begin, end + std::string(kReferenceEnd).size() + 1 - begin), panel_reference(true))
+      << "lessons/FORMAT.md is out of date: run scripts/update-panel-reference.sh";
+}
+
+}  // namespace
+}  // namespace whygpu::app
