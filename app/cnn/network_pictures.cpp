@@ -3,12 +3,6 @@
 #include <algorithm>
 #include <chrono>
 
-#if defined(WHYGPU_HAVE_CUDA)
-#include <cuda_runtime.h>
-
-#include "compute/core/cuda_check.h"
-#endif
-
 namespace whygpu::app::cnn_ui {
 namespace {
 
@@ -18,18 +12,6 @@ using Clock = std::chrono::steady_clock;
 constexpr double kHostFilterRefreshSeconds = 0.2;
 
 double seconds_now() { return std::chrono::duration<double>(Clock::now().time_since_epoch()).count(); }
-
-// The render kernel runs on the session's display stream, which does not order itself
-// with the stream the interop unmap uses: wait for it before the buffer goes back to GL.
-Status finish_stream(void* stream) {
-#if defined(WHYGPU_HAVE_CUDA)
-  WHYGPU_CUDA_TRY(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)));
-  return Status::ok();
-#else
-  (void)stream;
-  return Status::error("this build of whygpu has no CUDA support");
-#endif
-}
 
 int columns_of(cnn::Layer layer) {
   switch (layer) {
@@ -119,7 +101,7 @@ Status NetworkPictures::refresh_on_gpu(SharedSession& shared, const Options& opt
           const PictureLayout& pl = layouts_[i];
           status = layers_[i].write_on_gpu([&](std::uint32_t* pixels) {
             Status s = cnn::render_feature_maps_gpu(view.data, pl.layout, pl.style, pixels, pl.layout.width(), stream);
-            return s ? finish_stream(stream) : s;
+            return s ? cnn::finish_feature_maps(stream) : s;
           });
           drawn_[i] = status.is_ok();
           path_ = layers_[i].path();
@@ -132,7 +114,7 @@ Status NetworkPictures::refresh_on_gpu(SharedSession& shared, const Options& opt
           status = filters_[f].write_on_gpu([&](std::uint32_t* pixels) {
             Status s = cnn::render_feature_maps_gpu(parameters + offsets[f], pl.layout, pl.style, pixels,
                                                     pl.layout.width(), stream);
-            return s ? finish_stream(stream) : s;
+            return s ? cnn::finish_feature_maps(stream) : s;
           });
           filters_drawn_[f] = status.is_ok();
         }

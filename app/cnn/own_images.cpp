@@ -60,21 +60,4 @@ Status write_example_folder(const cnn::Dataset& data, const std::string& folder,
   return Status::ok();
 }
 
-Status save_into_class(const std::string& folder, const std::string& class_name, const std::uint8_t* grey, int width,
-                       int height, std::string* path) {
-  if (folder.empty()) return Status::error("no folder given");
-  const fs::path dir = fs::path(folder) / safe_name(class_name);
-  int highest = 0;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(dir, ec)) {
-    const std::string stem = entry.path().stem().string();
-    if (stem.rfind("drawing-", 0) == 0) highest = std::max(highest, std::atoi(stem.c_str() + 8));
-  }
-  const fs::path file = dir / ("drawing-" + std::to_string(highest + 1) + ".png");
-  std::vector<std::uint8_t> copy(grey, grey + static_cast<std::size_t>(width) * height);
-  if (Status s = write_png(file, copy, width, height); !s) return s;
-  *path = file.string();
-  return Status::ok();
-}
-
 }  // namespace whygpu::app::cnn_ui

@@ -18,9 +18,4 @@ std::string default_image_folder();
 // Class names that are not valid folder names are made safe ("T-shirt/top" -> "T-shirt-top").
 Status write_example_folder(const cnn::Dataset& data, const std::string& folder, int per_class, int* written);
 
-// Saves a grey picture (0 black .. 255 white) as folder/<class_name>/drawing-<n>.png,
-// with n one past the highest already there. *path receives the file written.
-Status save_into_class(const std::string& folder, const std::string& class_name, const std::uint8_t* grey, int width,
-                       int height, std::string* path);
-
 }  // namespace whygpu::app::cnn_ui

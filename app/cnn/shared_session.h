@@ -94,7 +94,6 @@ class SharedSession {
   void show_test_image(int index);
   void show_image(const std::array<std::uint8_t, cnn::kImagePixels>& pixels, const std::string& label);
   int shown_test_index() const { return shown_test_index_; }  // -1: the user's image
-  const std::array<std::uint8_t, cnn::kImagePixels>& shown_pixels() const { return shown_; }
   const std::string& shown_label() const { return shown_label_; }
   // The newest inference of the shown image (null before the first), and a counter that
   // grows with each new one, so pictures are redrawn only when it changes.

@@ -198,15 +198,13 @@ class KernelLabPanel final : public Panel {
     ImGui::BeginDisabled(!runner_.busy());
     if (ImGui::Button("Cancel")) runner_.cancel();
     ImGui::EndDisabled();
-#ifdef WHYGPU_HAVE_CUDA
-    if (!gpu_info().available)
+    if (!built_with_cuda())
+      coloured_wrapped(palette().warning,
+                       "This build of whygpu has no CUDA toolkit, so it has no compiler for kernels: you can read and "
+                       "edit the code here, but not compile or run it.");
+    else if (!gpu_info().available)
       coloured_wrapped(palette().warning, "No GPU here: your code is compiled and its errors shown, but it cannot run (" +
                                               gpu_info().unavailable_reason + ").");
-#else
-    coloured_wrapped(palette().warning,
-                     "This build of whygpu has no CUDA toolkit, so it has no compiler for kernels: you can read and "
-                     "edit the code here, but not compile or run it.");
-#endif
   }
 
   void draw_report(const LabReport& r, const FrameContext& frame) {

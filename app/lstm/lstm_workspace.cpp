@@ -306,7 +306,6 @@ void LstmWorkspace::poll() {
       ++generation_;
       loss_read_ = samples_read_ = 0;
       if (!r.same_model) {
-        ++lineage_;
         loss_curve_.clear();
         samples_.clear();
         samples_.push_back(std::move(r.first_sample));

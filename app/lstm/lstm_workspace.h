@@ -77,9 +77,6 @@ class LstmWorkspace {
   lstm::TrainingSession* session() { return session_.get(); }
   // Increases whenever the session is replaced, so panels re-read its history.
   int generation() const { return generation_; }
-  // Increases when the model itself is new (a text opened, new weights, a model loaded),
-  // not when training moves to another device: a loss curve continues across that.
-  int lineage() const { return lineage_; }
   const std::string& text_path() const { return text_path_; }
   const LstmChoices& choices() const { return choices_; }
   // The device the current session trains on (choices().device may differ while moving).
@@ -106,7 +103,7 @@ class LstmWorkspace {
     std::string text_path;
     std::string done_message;
     bool resume_training = false;
-    bool same_model = false;  // moved to another device: the lineage continues
+    bool same_model = false;  // moved to another device: the loss curve continues
     lstm::TextSample first_sample;  // what the model writes before any (more) training
   };
   Status begin_job(std::string description, std::function<JobResult()> work);
@@ -131,7 +128,6 @@ class LstmWorkspace {
   std::unique_ptr<lstm::TrainingSession> session_;
   lstm::Device session_device_ = lstm::Device::kCpu;
   int generation_ = 0;
-  int lineage_ = 0;
   std::future<JobResult> job_;
   std::string job_description_;
   TrainingGoal goal_;

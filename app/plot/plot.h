@@ -75,6 +75,7 @@ class PlotView {
 
   // Draws the chart at the cursor in a box of `size` pixels (legend included) and
   // handles the mouse over it. `scale` is the user's font scale (line widths, markers).
+  // The box grows taller when the plot inside would be shorter than kMinPlotHeight.
   void draw(const char* id, const Chart& chart, ImVec2 size, float scale);
 
   // Back to fitting the view to the data (also: double-click on the plot).
@@ -89,11 +90,25 @@ class PlotView {
   const std::string& last_png_message() const { return capture_.message; }
   bool last_png_ok() const { return capture_.ok; }
 
-  // The view's current ranges (for tests and for panels that show them).
-  const Range& x_range() const { return x_range_; }
-  const Range& y_range() const { return y_range_; }
+  // The plot area never gets shorter (or narrower) than this many pixels at text scale 1.
+  static constexpr float kMinPlotHeight = 170.0f;
 
  private:
+  struct Layout;
+  struct PointRef {
+    int series = 0;
+    int index = 0;
+  };
+  Layout layout(const Chart& chart, ImVec2 origin, ImVec2 size, float scale) const;
+  ImVec2 to_screen(const Chart& chart, const Layout& l, double x, double y) const;
+  bool handle_mouse(const Chart& chart, const Layout& l, bool hovered, bool active);  // true: pointer in the plot
+  void draw_axes(const Chart& chart, const Layout& l, ImDrawList* draw) const;
+  void draw_marks(const Chart& chart, const Layout& l, ImDrawList* draw) const;
+  void draw_series(const Chart& chart, const Layout& l, ImDrawList* draw, std::vector<ScreenPoint>* points,
+                   std::vector<PointRef>* refs) const;
+  void draw_point_labels(const Chart& chart, const Layout& l, ImDrawList* draw) const;
+  void draw_legend(const Chart& chart, const Layout& l, ImDrawList* draw) const;
+  void draw_tooltip(const Chart& chart, const PointRef& point) const;
   void fit_to(const Chart& chart);
   bool hidden(const std::string& label) const;
   void toggle(const std::string& label);

@@ -315,6 +315,47 @@ int nearest_point(const std::vector<ScreenPoint>& points, ScreenPoint at, double
   return best;
 }
 
+std::vector<Box> place_labels(const std::vector<LabelRequest>& labels, const Box& bounds, double gap,
+                              LabelShift shift) {
+  constexpr int kMostLines = 12;  // how far a label may wander from its point
+  std::vector<Box> placed;
+  placed.reserve(labels.size());
+  for (const LabelRequest& l : labels) {
+    const double top = shift == LabelShift::DownOnly ? l.anchor_y : l.anchor_y - l.height / 2;
+    const Box right{l.anchor_x + gap, top, l.anchor_x + gap + l.width, top + l.height};
+    const Box left{l.anchor_x - gap - l.width, top, l.anchor_x - gap, top + l.height};
+    const bool right_fits = right.x1 <= bounds.x1;
+    const Box sides[2] = {right_fits ? right : left, right_fits ? left : right};
+    auto free = [&](const Box& b) {
+      if (!b.inside(bounds)) return false;
+      const Box padded{b.x0 - gap / 2, b.y0 - gap / 2, b.x1 + gap / 2, b.y1 + gap / 2};
+      for (const Box& p : placed)
+        if (p.overlaps(padded)) return false;
+      return true;
+    };
+    // Labels stacked on one side of their points read better than labels scattered to
+    // both: the other side is tried only when the first has no free place.
+    Box chosen = sides[0];
+    bool found = false;
+    for (const Box& side : sides) {
+      for (int step = 0; step <= 2 * kMostLines && !found; ++step) {
+        // 0, +1, -1, +2, -2, ... (DownOnly: 0, +1, +2, ...)
+        const int lines = shift == LabelShift::DownOnly ? step : (step % 2 ? (step + 1) / 2 : -(step / 2));
+        if (shift == LabelShift::DownOnly && step > kMostLines) break;
+        const double dy = lines * (l.height + gap / 2);
+        const Box moved{side.x0, side.y0 + dy, side.x1, side.y1 + dy};
+        if (free(moved)) {
+          chosen = moved;
+          found = true;
+        }
+      }
+      if (found) break;
+    }
+    placed.push_back(chosen);
+  }
+  return placed;
+}
+
 double crossover_x(const std::vector<double>& x, const std::vector<double>& a,
                    const std::vector<double>& b, bool log_x, bool log_y, bool* a_ends_above) {
   const double nan = std::numeric_limits<double>::quiet_NaN();

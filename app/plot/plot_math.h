@@ -85,6 +85,29 @@ struct ScreenPoint {
 // Index of the point nearest to `at`, if within `radius`; -1 otherwise.
 int nearest_point(const std::vector<ScreenPoint>& points, ScreenPoint at, double radius);
 
+// A rectangle in screen pixels.
+struct Box {
+  double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  bool overlaps(const Box& o) const { return x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1; }
+  bool inside(const Box& o) const { return x0 >= o.x0 && x1 <= o.x1 && y0 >= o.y0 && y1 <= o.y1; }
+};
+
+// A text label to place beside a point (anchor: the point; size: the text's).
+struct LabelRequest {
+  double anchor_x = 0, anchor_y = 0;
+  double width = 0, height = 0;
+};
+enum class LabelShift { UpAndDown, DownOnly };
+// Places labels in order, each beside its anchor: to its right when that fits inside
+// `bounds`, else to its left, vertically centred on it (DownOnly: its top at the anchor);
+// then moved by whole label heights (0, +1, -1, +2, ... or 0, +1, +2, ...) to the first
+// place that stays inside `bounds` and covers no label placed before it; the other side
+// only when that side has no such place. `gap`: pixels between anchor and text, and kept between labels. A label
+// with no free place keeps its first one. So labels of nearby points never pile up
+// while there is room.
+std::vector<Box> place_labels(const std::vector<LabelRequest>& labels, const Box& bounds, double gap,
+                              LabelShift shift);
+
 // Where two curves cross, for "the GPU overtakes the CPU at n = ...". Both are sampled at
 // the same ascending x (NaN where a curve has no point). Returns the x of the last change
 // of order between a and b, interpolated between the two samples around it (in log space

@@ -66,4 +66,9 @@ Status render_feature_maps_gpu(const float* device_maps, const FeatureMapLayout&
   return Status::ok();
 }
 
+Status finish_feature_maps(void* cuda_stream) {
+  WHYGPU_CUDA_TRY(cudaStreamSynchronize(static_cast<cudaStream_t>(cuda_stream)));
+  return Status::ok();
+}
+
 }  // namespace whygpu::cnn

@@ -65,4 +65,8 @@ Status render_feature_maps_gpu(const float* device_maps, const FeatureMapLayout&
                                const FeatureMapStyle& style, std::uint32_t* device_rgba, int pitch_pixels,
                                void* cuda_stream);
 
+// Waits until every picture enqueued on cuda_stream is drawn: the stream does not order
+// itself with the one that unmaps an interop buffer, so this comes before the unmap.
+Status finish_feature_maps(void* cuda_stream);
+
 }  // namespace whygpu::cnn

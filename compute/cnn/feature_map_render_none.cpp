@@ -8,4 +8,6 @@ Status render_feature_maps_gpu(const float*, const FeatureMapLayout&, const Feat
   return Status::error("this build of whygpu has no CUDA support");
 }
 
+Status finish_feature_maps(void*) { return Status::error("this build of whygpu has no CUDA support"); }
+
 }  // namespace whygpu::cnn

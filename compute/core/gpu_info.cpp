@@ -78,4 +78,6 @@ Status create_gpu_context() {
   return Status::ok();
 }
 
+bool built_with_cuda() { return true; }
+
 }  // namespace whygpu

@@ -13,4 +13,6 @@ const GpuInfo& gpu_info() {
 
 Status create_gpu_context() { return Status::error(gpu_info().unavailable_reason); }
 
+bool built_with_cuda() { return false; }
+
 }  // namespace whygpu

@@ -193,5 +193,35 @@ TEST(PlotCrossover, FindsWhereTheOrderLastChangesInLogSpace) {
   EXPECT_NEAR(crossover_x({1, 2, 3, 4}, {1, 3, 1, 3}, {2, 2, 2, 2}, false, false, nullptr), 3.5, 1e-12);
 }
 
+// The roofline's cuBLAS FP16, BF16 and TF32 points sit almost on one spot: their labels
+// must not cover each other.
+TEST(PlaceLabels, LabelsOfPointsOnOneSpotDoNotOverlap) {
+  const Box bounds{0, 0, 800, 400};
+  std::vector<LabelRequest> requests;
+  for (int i = 0; i < 5; ++i) requests.push_back({600.0 + i, 100.0 + 0.5 * i, 120, 18});
+  const std::vector<Box> placed = place_labels(requests, bounds, 4, LabelShift::UpAndDown);
+  ASSERT_EQ(placed.size(), requests.size());
+  for (std::size_t a = 0; a < placed.size(); ++a) {
+    EXPECT_TRUE(placed[a].inside(bounds));
+    for (std::size_t b = a + 1; b < placed.size(); ++b) EXPECT_FALSE(placed[a].overlaps(placed[b])) << a << " " << b;
+  }
+  EXPECT_DOUBLE_EQ(placed[0].x0, 604.0);  // the first keeps its natural place, right of its point
+  EXPECT_DOUBLE_EQ(placed[0].y0, 91.0);
+}
+
+TEST(PlaceLabels, ALabelThatWouldLeaveTheRightEdgeGoesLeft) {
+  const std::vector<Box> placed = place_labels({{790, 50, 100, 10}}, Box{0, 0, 800, 400}, 5, LabelShift::UpAndDown);
+  EXPECT_DOUBLE_EQ(placed[0].x1, 785.0);
+  EXPECT_DOUBLE_EQ(placed[0].x0, 685.0);
+}
+
+TEST(PlaceLabels, MarkLabelsStackDownward) {
+  const std::vector<Box> placed =
+      place_labels({{100, 0, 80, 10}, {110, 0, 80, 10}, {120, 0, 80, 10}}, Box{0, 0, 800, 400}, 4, LabelShift::DownOnly);
+  EXPECT_DOUBLE_EQ(placed[0].y0, 0.0);
+  EXPECT_GT(placed[1].y0, placed[0].y1);
+  EXPECT_GT(placed[2].y0, placed[1].y1);
+}
+
 }  // namespace
 }  // namespace whygpu::app::plot
