@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/panel_registry.h"
+#include "app/predict/prediction.h"
 
 namespace whygpu::app {
 namespace {
@@ -27,7 +28,7 @@ std::vector<PanelDirective> panel_directives(const Lesson& lesson) {
     if (block.kind != LessonBlock::Kind::panel) continue;
     PanelDirective d;
     d.type = block.panel_type;
-    d.params = block.panel_params;
+    d.params = block.params;
     if (auto id = d.params.find("id"); id != d.params.end()) {
       d.id = id->second;
       d.params.erase(id);
@@ -49,15 +50,63 @@ std::vector<std::string> check_directive(const PanelDirective& directive, PanelP
   return problems;
 }
 
+int predicted_panel_block(const Lesson& lesson, int predict) {
+  const auto& params = lesson.blocks[predict].params;
+  const auto named = params.find("panel");
+  const std::vector<PanelDirective> directives = panel_directives(lesson);
+  int d = 0;
+  for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b) {
+    if (lesson.blocks[b].kind != LessonBlock::Kind::panel) continue;
+    const PanelDirective& directive = directives[d++];
+    if (named != params.end() ? directive.id == named->second || directive.type == named->second : b > predict)
+      return b;
+  }
+  return -1;
+}
+
 std::vector<std::string> lesson_problems(const Lesson& lesson) {
   std::vector<std::string> problems;
   for (const LessonError& e : lesson.errors) problems.push_back(e.to_string());
   const std::vector<PanelDirective> directives = panel_directives(lesson);
   std::size_t d = 0;
-  for (const LessonBlock& block : lesson.blocks) {
-    if (block.kind != LessonBlock::Kind::panel) continue;
-    for (const std::string& p : check_directive(directives[d++])) problems.push_back(at(lesson.file, block.line) + p);
+  int first_panel_line = 0;
+  bool predicts = false;
+  for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b) {
+    const LessonBlock& block = lesson.blocks[b];
+    const std::string where = at(lesson.file, block.line);
+    if (block.kind == LessonBlock::Kind::panel) {
+      if (!first_panel_line) first_panel_line = block.line;
+      for (const std::string& p : check_directive(directives[d++])) problems.push_back(where + p);
+    }
+    if (block.kind != LessonBlock::Kind::predict) continue;
+    predicts = true;
+    Prediction prediction;
+    if (Status s = parse_prediction(block.params, &prediction); !s) {
+      problems.push_back(where + s.message());
+      continue;
+    }
+    const int panel = predicted_panel_block(lesson, b);
+    if (panel < 0) {
+      if (!prediction.result.empty() || !prediction.panel.empty())
+        problems.push_back(where + "@predict: no panel " +
+                           (prediction.panel.empty() ? "follows it" : "'" + prediction.panel + "' is on this page"));
+      continue;
+    }
+    const PanelType* type = find_panel_type(lesson.blocks[panel].panel_type);
+    if (!type || prediction.result.empty()) continue;
+    const bool known = std::any_of(type->results.begin(), type->results.end(),
+                                   [&](const ResultSpec& r) { return r.name == prediction.result; });
+    if (!known) {
+      std::string names;
+      for (const ResultSpec& r : type->results) names += (names.empty() ? "" : ", ") + r.name;
+      problems.push_back(where + "@predict: " + type->name + " measures no '" + prediction.result + "' (" +
+                         (names.empty() ? "it has no results" : "it has: " + names) + ")");
+    }
   }
+  // Every page that measures something live asks for a prediction first.
+  if (first_panel_line && !predicts)
+    problems.push_back(at(lesson.file, first_panel_line) +
+                       "this lesson has a live panel but no @predict: ask the student to predict before it measures");
   return problems;
 }
 

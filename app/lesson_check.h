@@ -27,7 +27,13 @@ std::vector<PanelDirective> panel_directives(const Lesson& lesson);
 // the type exists.
 std::vector<std::string> check_directive(const PanelDirective& directive, PanelParams* params = nullptr);
 
-// Every problem of a lesson: its parse errors and its directives', as "file:line: ...".
+// The block index of the panel a @predict (block `predict`) belongs to: its panel= (an
+// id, or a type name), else the next @panel of the page; -1 when there is none.
+int predicted_panel_block(const Lesson& lesson, int predict);
+
+// Every problem of a lesson: its parse errors, its directives' (panels and predictions,
+// each prediction's panel and result), and a live panel with no @predict on the page, as
+// "file:line: ...".
 std::vector<std::string> lesson_problems(const Lesson& lesson);
 
 // A script's `lesson`, `set`, `press` and panel names checked against the lessons it

@@ -116,7 +116,8 @@ int main(int argc, char** argv) {
 
   // Headless runs start from defaults so that screenshots do not depend on the user's settings.
   const std::string config = settings_folder();
-  Settings settings = options.headless ? Settings{} : load_settings(config);
+  bool have_settings = false;
+  Settings settings = options.headless ? Settings{} : load_settings(config, &have_settings);
   if (options.font_scale) settings.font_scale = *options.font_scale;
   if (options.dark_theme) settings.dark_theme = *options.dark_theme;
 
@@ -129,7 +130,7 @@ int main(int argc, char** argv) {
   }
   if (options.headless) return run_headless(shell, options, script_player);
 
-  const int code = run_window(shell, options, script_player);
+  const int code = run_window(shell, options, script_player, /*first_start=*/!have_settings);
   if (!save_settings(shell.settings(), config, &error))
     std::fprintf(stderr, "whygpu: settings not saved: %s\n", error.c_str());
   return code;

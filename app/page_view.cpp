@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "app/lesson_check.h"
+#include "app/panel_registry.h"
 #include "app/rich_text.h"
 
 namespace whygpu::app {
@@ -52,11 +54,50 @@ void draw_code(const LessonBlock& block, const Fonts& fonts, float text_width) {
   ImGui::Spacing();
 }
 
+// In place of a panel whose question is not answered yet.
+void draw_waiting_card(const std::string& summary, float width) {
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, palette().callout_background);
+  ImGui::BeginChild("waiting", ImVec2(width, 0), true, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_AlwaysUseWindowPadding);
+  ImGui::Dummy(ImVec2(0, line * 0.5f));
+  wrapped_line("Answer the question above (or skip it) to open this panel.", width, palette().warning);
+  std::string text = "It shows " + summary + ".";
+  wrapped_line(text, width, palette().muted_text);
+  ImGui::Dummy(ImVec2(0, line * 0.5f));
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+}
+
 }  // namespace
+
+PredictionBox* PageView::box(const Lesson& lesson, int b) {
+  const std::string key = lesson.file + ":" + std::to_string(lesson.blocks[b].line);
+  if (auto found = boxes_.find(key); found != boxes_.end()) return &found->second;
+  Prediction prediction;
+  if (!parse_prediction(lesson.blocks[b].params, &prediction)) return nullptr;
+  return &boxes_.emplace(key, PredictionBox(std::move(prediction))).first->second;
+}
+
+Status PageView::answer_prediction(const Lesson& lesson, const std::string& value) {
+  for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b) {
+    if (lesson.blocks[b].kind != LessonBlock::Kind::predict) continue;
+    PredictionBox* p = box(lesson, b);
+    if (p && !p->answered()) return p->answer(value);
+  }
+  return Status::error("no unanswered @predict on this lesson");
+}
+
+bool PageView::panel_waits(const Lesson& lesson, int panel) {
+  for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b)
+    if (lesson.blocks[b].kind == LessonBlock::Kind::predict && predicted_panel_block(lesson, b) == panel)
+      if (PredictionBox* question = box(lesson, b); question && !question->answered()) return true;
+  return false;
+}
 
 void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const std::vector<std::string>& errors,
                     const Fonts& fonts, FrameContext frame) {
   if (std::exchange(scroll_to_top_, false)) ImGui::SetScrollY(0.0f);
+  hovered_panel_.clear();
   const float text_width = std::min(ImGui::GetContentRegionAvail().x, kReadableWidthEm * fonts.body->FontSize);
   ImGui::PushFont(fonts.heading1);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_width);
@@ -66,6 +107,16 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
   wrapped_line(lesson.section, text_width, palette().muted_text);
   ImGui::Spacing();
   for (const std::string& error : errors) wrapped_line("Lesson error: " + error, text_width, palette().error);
+
+  // Panels wait, greyed out, until each question asked before them is answered or skipped.
+  std::map<int, std::vector<int>> questions_of;  // panel block -> its @predict blocks
+  for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b)
+    if (lesson.blocks[b].kind == LessonBlock::Kind::predict)
+      if (const int panel = predicted_panel_block(lesson, b); panel >= 0) questions_of[panel].push_back(b);
+  auto slot_at = [&](int b) {
+    auto s = std::find_if(slots.begin(), slots.end(), [&](const PanelSlot& slot) { return slot.block == b; });
+    return s == slots.end() ? nullptr : &*s;
+  };
 
   for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b) {
     const LessonBlock& block = lesson.blocks[b];
@@ -102,6 +153,13 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
       case LessonBlock::Kind::code:
         draw_code(block, fonts, text_width);
         break;
+      case LessonBlock::Kind::predict: {
+        PredictionBox* question = box(lesson, b);
+        if (!question) break;  // its error is listed at the top
+        const PanelSlot* panel = slot_at(predicted_panel_block(lesson, b));
+        question->draw(panel ? panel->panel.get() : nullptr, fonts, text_width);
+        break;
+      }
       case LessonBlock::Kind::panel: {
         auto slot = std::find_if(slots.begin(), slots.end(), [&](const PanelSlot& s) { return s.block == b; });
         if (slot == slots.end() || !slot->panel) break;  // its error is listed at the top
@@ -110,8 +168,30 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
           ImGui::SetScrollHereY(0.0f);
           scroll_to_block_ = -1;
         }
+        // A small button above the panel's right edge: one panel can fill the projector's
+        // whole window (so can the F key over it).
+        const char* label = "maximize (F)";
+        const float button_width = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - button_width));
+        ImGui::PushID(slot->id.c_str());
+        ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+        if (ImGui::SmallButton(label)) maximize_request_ = slot->id;
+        ImGui::PopStyleColor();
+        ImGui::PopID();
+        bool waiting = false;
+        for (const int q : questions_of[b])
+          if (PredictionBox* question = box(lesson, q)) waiting = waiting || !question->answered();
         frame.content_width = ImGui::GetContentRegionAvail().x;
-        draw_panel_guarded(*slot, frame);
+        ImGui::BeginGroup();
+        if (waiting) {
+          // The panel opens once the question is answered: its measurement (or a recording
+          // of one) must not give the answer away first.
+          draw_waiting_card(slot->type ? slot->type->summary : slot->type_name, frame.content_width);
+        } else {
+          draw_panel_guarded(*slot, frame);
+        }
+        ImGui::EndGroup();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem)) hovered_panel_ = slot->id;
         ImGui::Spacing();
         break;
       }
@@ -120,6 +200,7 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
 }
 
 void PageView::draw_alone(PanelSlot& slot, const Fonts&, FrameContext frame) {
+  if (ImGui::SmallButton("back to the page (Esc)")) restore_request_ = true;
   frame.content_width = ImGui::GetContentRegionAvail().x;
   if (slot.panel) draw_panel_guarded(slot, frame);
   else wrapped_line(slot.error, frame.content_width, palette().error);

@@ -2,12 +2,14 @@
 // A lesson page: its title, its text blocks top to bottom at a readable width, and its
 // live panels where the lesson places them, each drawn so that a panel that throws is
 // closed with its error shown instead of taking the app down.
+#include <map>
 #include <string>
 #include <vector>
 
 #include "app/lesson/lesson.h"
 #include "app/panel.h"
 #include "app/panel_host.h"
+#include "app/predict/prediction_box.h"
 #include "app/ui_style.h"
 
 namespace whygpu::app {
@@ -25,11 +27,26 @@ class PageView {
   void scroll_to_block(int block) { scroll_to_block_ = block; }
   // The panel whose maximise button was clicked this frame, or "".
   std::string take_maximize_request() { return std::exchange(maximize_request_, {}); }
+  // True once after the maximised panel's "back" button was clicked.
+  bool take_restore_request() { return std::exchange(restore_request_, false); }
+
+  // Answers the page's first unanswered @predict (a script's `predict VALUE`).
+  Status answer_prediction(const Lesson& lesson, const std::string& value);
+  // True while a question asked before the panel of block `panel` is unanswered.
+  bool panel_waits(const Lesson& lesson, int panel);
+  // The panel under the mouse pointer last frame, or "".
+  const std::string& hovered_panel() const { return hovered_panel_; }
 
  private:
+  // The box of the @predict at block `b`, made on first use; null when its directive is
+  // wrong (the error is listed at the top of the page).
+  PredictionBox* box(const Lesson& lesson, int b);
+  std::map<std::string, PredictionBox> boxes_;  // by "file:line" of the directive
+  std::string hovered_panel_;
   bool scroll_to_top_ = false;
   int scroll_to_block_ = -1;
   std::string maximize_request_;
+  bool restore_request_ = false;
 };
 
 // Draws a panel; one that throws is closed, its ImGui state unwound, its error kept.

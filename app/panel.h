@@ -32,6 +32,12 @@ struct FrameContext {
   const Fonts* fonts = nullptr; // the page's fonts (monospace, headings), at the user's scale
 };
 
+// What a panel measured, for a @predict question to compare with (NaN: a text only).
+struct PanelResult {
+  double value = 0.0;
+  std::string text;  // how the panel says it: "2^21 = 2.1 M elements", the runtime's message
+};
+
 class Panel {
  public:
   virtual ~Panel() = default;
@@ -49,6 +55,14 @@ class Panel {
 
   // True while background work (a sweep, training) runs; scripts can wait for false.
   virtual bool busy() const { return false; }
+
+  // True while the panel's main action (PanelType::main_action) is under way: Space then
+  // presses its stop button. Training panels train without being busy().
+  virtual bool running() const { return busy(); }
+
+  // A result its type lists (PanelType::results), once the main action has produced it
+  // on this computer or from a recording; false before.
+  virtual bool result(const std::string& name, PanelResult* out) const;
 
   // True while the panel's background work is timing CPU work. The app then draws a frame
   // every kQuietFrameSeconds at most (Shell::pace_frame), so its own drawing, all on the

@@ -17,6 +17,20 @@ struct ButtonSpec {
   std::string help;  // one line
 };
 
+// The button Space presses, and the one it presses while the panel is running() (the
+// same button for a one-shot action such as a launch).
+struct MainAction {
+  std::string start;
+  std::string stop;
+};
+
+// Something the panel measures that a @predict question can ask about.
+struct ResultSpec {
+  std::string name;
+  std::string unit;  // "elements", "times", "%"; empty for a choice or a text
+  std::string help;  // one line
+};
+
 // Builds a panel from its checked parameters. On failure it returns nullptr with the
 // reason in *error (a missing data set, a device that refused).
 using PanelFactory = std::function<std::unique_ptr<Panel>(const PanelParams& params, std::string* error)>;
@@ -27,6 +41,8 @@ struct PanelType {
   ParamTable params;
   std::vector<ButtonSpec> buttons;
   PanelFactory make;
+  MainAction main_action;            // empty start: the panel has no main action
+  std::vector<ResultSpec> results;
 };
 
 const std::vector<const PanelType*>& panel_types();

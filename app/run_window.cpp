@@ -6,24 +6,62 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 
 #include "app/frame_schedule.h"
 #include "app/gl.h"
 #include "app/frame_output.h"
+#include "app/key_codes.h"
 
 namespace whygpu::app {
 namespace {
+
+static_assert(keys::kZero == GLFW_KEY_0 && keys::kMinus == GLFW_KEY_MINUS && keys::kEqual == GLFW_KEY_EQUAL &&
+              keys::kF == GLFW_KEY_F && keys::kF9 == GLFW_KEY_F9 && keys::kF11 == GLFW_KEY_F11 &&
+              keys::kKeypad0 == GLFW_KEY_KP_0 && keys::kKeypadMinus == GLFW_KEY_KP_SUBTRACT &&
+              keys::kKeypadPlus == GLFW_KEY_KP_ADD);
+
+// Set by SIGINT and SIGTERM; the loop then closes the window the normal way.
+std::atomic<bool> g_close_requested{false};
+
+void request_close(int) { g_close_requested = true; }
 
 void report_glfw_error(int code, const char* description) {
   std::fprintf(stderr, "whygpu: GLFW error %d: %s\n", code, description);
 }
 
+// F11: the whole monitor the window is on, and back to the window's old place and size.
+void toggle_fullscreen(GLFWwindow* window, int saved[4]) {
+  if (glfwGetWindowMonitor(window)) {
+    glfwSetWindowMonitor(window, nullptr, saved[0], saved[1], saved[2], saved[3], GLFW_DONT_CARE);
+    return;
+  }
+  GLFWmonitor* primary = glfwGetPrimaryMonitor();
+  const GLFWvidmode* mode = primary ? glfwGetVideoMode(primary) : nullptr;
+  if (!mode) return;
+  glfwGetWindowPos(window, &saved[0], &saved[1]);
+  glfwGetWindowSize(window, &saved[2], &saved[3]);
+  glfwSetWindowMonitor(window, primary, 0, 0, mode->width, mode->height, mode->refreshRate);
+}
+
+// The text size a first start picks: the monitor's content scale (2 on a high-density
+// laptop screen), in the View menu's quarter steps.
+float text_size_for_monitor() {
+  float x = 1.0f, y = 1.0f;
+  if (GLFWmonitor* primary = glfwGetPrimaryMonitor()) glfwGetMonitorContentScale(primary, &x, &y);
+  const float scale = std::round(std::max(x, y) * 4.0f) / 4.0f;
+  return std::isfinite(scale) ? std::clamp(scale, 1.0f, Settings::max_font_scale) : 1.0f;
+}
+
 }  // namespace
 
-int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
+int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player, bool first_start) {
   glfwSetErrorCallback(report_glfw_error);
   if (!glfwInit()) {
     std::fprintf(stderr,
@@ -32,6 +70,10 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
     return 1;
   }
   Settings& settings = shell.mutable_settings();
+  if (first_start && !options.font_scale) shell.set_font_scale(text_size_for_monitor());
+  std::signal(SIGINT, request_close);
+  std::signal(SIGTERM, request_close);
+  shell.present(player);  // the presenter's keys pace a script played in a window
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -64,7 +106,8 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
   FrameSchedule schedule(player, options.screenshot, options.frames, /*stop_when_done=*/false);
   int exit_code = 0;
   float previous_cost = 0.0f;
-  while (!glfwWindowShouldClose(window)) {
+  int windowed[4] = {0, 0, 0, 0};  // where the window was before full screen
+  while (!glfwWindowShouldClose(window) && !g_close_requested) {
     const auto frame_start = std::chrono::steady_clock::now();
     glfwPollEvents();
     const FrameSchedule::Frame frame = schedule.before_frame(shell);
@@ -90,9 +133,12 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
     previous_cost = finish_frame(frame_start);  // before the swap waits for the display
     glfwSwapBuffers(window);
     if (frame.last) break;
+    if (shell.take_fullscreen_request()) toggle_fullscreen(window, windowed);
     shell.pace_frame(frame_start);
   }
 
+  if (g_close_requested) std::fprintf(stderr, "whygpu: closing on a signal; settings are saved\n");
+  if (glfwGetWindowMonitor(window)) toggle_fullscreen(window, windowed);  // save the window's size, not the screen's
   settings.window_maximized = glfwGetWindowAttrib(window, GLFW_MAXIMIZED) == GLFW_TRUE;
   if (!settings.window_maximized && !sized) glfwGetWindowSize(window, &settings.window_width, &settings.window_height);
   shell.close_panels();

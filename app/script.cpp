@@ -96,6 +96,8 @@ const std::vector<ScriptVerb>& script_verbs() {
       {"previous", 0, 0, "previous", "open the previous lesson"},
       {"set", 3, 3, "set PANEL KEY VALUE", "set a panel parameter, as a lesson directive would"},
       {"press", 2, 2, "press PANEL BUTTON", "press a panel's button"},
+      {"predict", 1, 1, "predict VALUE|skip",
+       "answer the page's first open @predict question: a number, a choice's number (from 1), or skip"},
       {"wait", 1, 1, "wait FRAMES | wait 2s", "let frames or seconds pass"},
       {"wait-idle", 1, 2, "wait-idle PANEL [SECONDS]", "wait until the panel's background work is done (default 120 s)"},
       {"wait-key", 0, 0, "wait-key",

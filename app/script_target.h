@@ -23,6 +23,8 @@ class ScriptTarget {
   virtual void set_dark_theme(bool dark) = 0;
   // Errors of the open lesson (parse errors and panels that failed to start).
   virtual std::vector<std::string> current_errors() const = 0;
+  // Answers the open lesson's first unanswered @predict: a number, a choice's number, or skip.
+  virtual Status answer_prediction(const std::string& value) = 0;
 
   // Presenting: a large caption (empty hides it), bringing a panel into view, and one
   // panel filling the window (empty restores the page).

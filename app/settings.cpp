@@ -1,15 +1,73 @@
 #include "app/settings.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 namespace fs = std::filesystem;
 
 namespace whygpu::app {
+namespace {
+
+constexpr std::uintmax_t kMaxSettingsBytes = 64 * 1024;  // a settings file is a dozen lines
+
+// A number in [min, max] (NaN and infinities are not), else the default stays.
+void read_number(const std::string& text, float min, float max, float* out) {
+  char* end = nullptr;
+  const float v = std::strtof(text.c_str(), &end);
+  if (!text.empty() && *end == '\0' && std::isfinite(v) && v >= min && v <= max) *out = v;
+}
+
+void read_whole(const std::string& text, int min, int max, int* out) {
+  char* end = nullptr;
+  const long v = std::strtol(text.c_str(), &end, 10);
+  if (!text.empty() && *end == '\0' && v >= min && v <= max) *out = static_cast<int>(v);
+}
+
+void read_flag(const std::string& text, bool* out) {
+  if (text == "1" || text == "0") *out = text == "1";
+}
+
+// Writes `text` to `path` through a temporary file that is flushed to the disk before it
+// replaces the old one, and the folder after: a crash or a power cut leaves the old file
+// or the new one, never half of one.
+bool write_atomically(const std::string& path, const std::string& text, std::string* error) {
+  const std::string temp = path + ".tmp";
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    if (error) *error = "cannot write " + temp;
+    return false;
+  }
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  const bool written = done == text.size() && ::fsync(fd) == 0;
+  ::close(fd);
+  if (!written || std::rename(temp.c_str(), path.c_str()) != 0) {
+    std::remove(temp.c_str());
+    if (error) *error = written ? "cannot replace " + path : "cannot write " + temp;
+    return false;
+  }
+  const int dir = ::open(fs::path(path).parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
+  return true;
+}
+
+}  // namespace
 
 std::string settings_folder() {
   if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) return std::string(xdg) + "/whygpu";
@@ -17,58 +75,57 @@ std::string settings_folder() {
   return ".whygpu";
 }
 
-Settings load_settings(const std::string& folder) {
+Settings load_settings(const std::string& folder, bool* found) {
   Settings s;
-  std::ifstream in(folder + "/settings.ini");
+  const std::string path = folder + "/settings.ini";
+  std::error_code ec;
+  const bool usable = fs::is_regular_file(path, ec) && fs::file_size(path, ec) <= kMaxSettingsBytes;
+  if (found) *found = fs::exists(path, ec);
+  if (!usable) return s;  // missing, a folder, or far too large to be ours: defaults
+  std::ifstream in(path);
   std::string line;
   while (std::getline(in, line)) {
     const auto eq = line.find('=');
     if (eq == std::string::npos) continue;
     const std::string key = line.substr(0, eq);
     const std::string value = line.substr(eq + 1);
-    try {
-      if (key == "font_scale") s.font_scale = std::stof(value);
-      else if (key == "dark_theme") s.dark_theme = value == "1";
-      else if (key == "last_lesson") s.last_lesson = value;
-      else if (key == "window_width") s.window_width = std::stoi(value);
-      else if (key == "window_height") s.window_height = std::stoi(value);
-      else if (key == "window_maximized") s.window_maximized = value == "1";
-      else if (key == "sidebar_width") s.sidebar_width = std::stof(value);
-    } catch (const std::exception&) {
-      // A hand-edited bad value keeps its default.
-    }
+    if (key == "font_scale") read_number(value, Settings::min_font_scale, Settings::max_font_scale, &s.font_scale);
+    else if (key == "dark_theme") read_flag(value, &s.dark_theme);
+    else if (key == "last_lesson") s.last_lesson = value;
+    else if (key == "window_width") read_whole(value, 640, 16384, &s.window_width);
+    else if (key == "window_height") read_whole(value, 480, 16384, &s.window_height);
+    else if (key == "window_maximized") read_flag(value, &s.window_maximized);
+    else if (key == "sidebar_width")
+      read_number(value, Settings::min_sidebar_width, Settings::max_sidebar_width, &s.sidebar_width);
+    else if (key == "sidebar_visible") read_flag(value, &s.sidebar_visible);
   }
-  s.font_scale = std::clamp(s.font_scale, Settings::min_font_scale, Settings::max_font_scale);
-  s.window_width = std::clamp(s.window_width, 640, 16384);
-  s.window_height = std::clamp(s.window_height, 480, 16384);
-  s.sidebar_width = std::clamp(s.sidebar_width, 150.0f, 900.0f);
   return s;
 }
 
 bool save_settings(const Settings& s, const std::string& folder, std::string* error) {
+  // Never write what load_settings would refuse: a bad value in memory is saved as its default.
+  const Settings defaults;
+  auto within = [](float v, float min, float max, float fallback) {
+    return std::isfinite(v) && v >= min && v <= max ? v : fallback;
+  };
+  Settings checked = s;
+  checked.font_scale = within(s.font_scale, Settings::min_font_scale, Settings::max_font_scale, defaults.font_scale);
+  checked.sidebar_width =
+      within(s.sidebar_width, Settings::min_sidebar_width, Settings::max_sidebar_width, defaults.sidebar_width);
+  checked.window_width = std::clamp(s.window_width, 640, 16384);
+  checked.window_height = std::clamp(s.window_height, 480, 16384);
   std::error_code ec;
   fs::create_directories(folder, ec);
-  const std::string path = folder + "/settings.ini";
-  const std::string temp = path + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::trunc);
-    out << "font_scale=" << s.font_scale << "\n"
-        << "dark_theme=" << (s.dark_theme ? 1 : 0) << "\n"
-        << "last_lesson=" << s.last_lesson << "\n"
-        << "window_width=" << s.window_width << "\n"
-        << "window_height=" << s.window_height << "\n"
-        << "window_maximized=" << (s.window_maximized ? 1 : 0) << "\n"
-        << "sidebar_width=" << s.sidebar_width << "\n";
-    if (!out.flush()) {
-      if (error) *error = "cannot write " + temp;
-      return false;
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    if (error) *error = "cannot replace " + path;
-    return false;
-  }
-  return true;
+  std::ostringstream out;
+  out << "font_scale=" << checked.font_scale << "\n"
+      << "dark_theme=" << (s.dark_theme ? 1 : 0) << "\n"
+      << "last_lesson=" << s.last_lesson << "\n"
+      << "window_width=" << checked.window_width << "\n"
+      << "window_height=" << checked.window_height << "\n"
+      << "window_maximized=" << (s.window_maximized ? 1 : 0) << "\n"
+      << "sidebar_width=" << checked.sidebar_width << "\n"
+      << "sidebar_visible=" << (s.sidebar_visible ? 1 : 0) << "\n";
+  return write_atomically(folder + "/settings.ini", out.str(), error);
 }
 
 }  // namespace whygpu::app

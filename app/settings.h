@@ -13,16 +13,21 @@ struct Settings {
   int window_height = 950;
   bool window_maximized = false;
   float sidebar_width = 360.0f;  // at font scale 1
+  bool sidebar_visible = true;
 
   static constexpr float min_font_scale = 0.75f;
   static constexpr float max_font_scale = 3.0f;
+  static constexpr float min_sidebar_width = 150.0f;
+  static constexpr float max_sidebar_width = 900.0f;
 };
 
 // The folder settings live in (created on save).
 std::string settings_folder();
 
-// Missing or unreadable file: defaults. Unknown keys and bad values are skipped.
-Settings load_settings(const std::string& folder);
+// Missing or unreadable file: defaults. Unknown keys and bad values (out of range, not
+// a number, NaN) keep their defaults: a damaged file never stops the app. *found (if
+// given) says whether there was a settings file at all (a first start).
+Settings load_settings(const std::string& folder, bool* found = nullptr);
 
 // Writes to a temporary file and renames it over the old one, so a crash mid-write
 // never leaves a half-written settings file. Returns false (and why) on failure.

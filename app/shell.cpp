@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <thread>
 
+#include "app/key_codes.h"
+#include "app/panel_registry.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::app {
@@ -148,22 +150,78 @@ std::vector<std::string> Shell::current_errors() const {
   return errors;
 }
 
+Status Shell::answer_prediction(const std::string& value) {
+  if (current_ < 0) return Status::error("no lesson is open");
+  return page_.answer_prediction(library_.lessons()[current_], value);
+}
+
 void Shell::set_status_message(const std::string& message, bool is_error) {
   status_message_ = message;
   status_is_error_ = is_error;
 }
 
+Status Shell::toggle_main_action() {
+  if (current_ < 0) return Status::error("no lesson is open");
+  const Lesson& lesson = library_.lessons()[current_];
+  std::vector<PanelSlot>& slots = panels_.panels_of(current_);
+  auto has_action = [](const PanelSlot& s) { return s.panel && s.type && !s.type->main_action.start.empty(); };
+  PanelSlot* chosen = nullptr;
+  for (const std::string& id : {maximized_, page_.hovered_panel()})
+    if (!chosen && !id.empty())
+      if (PanelSlot* s = panels_.find(current_, id); s && has_action(*s)) chosen = s;
+  for (PanelSlot& s : slots)
+    if (!chosen && has_action(s)) chosen = &s;
+  if (!chosen) return Status::error("this page has nothing to start");
+  if (page_.panel_waits(lesson, chosen->block)) return Status::error("answer the question above the panel first (or skip it)");
+  const MainAction& action = chosen->type->main_action;
+  return panels_.press(current_, chosen->id, chosen->panel->running() ? action.stop : action.start);
+}
+
+void Shell::toggle_maximized() {
+  if (!maximized_.empty()) {
+    maximized_.clear();
+    return;
+  }
+  std::string id = page_.hovered_panel();
+  if (id.empty() && current_ >= 0)
+    for (const PanelSlot& s : panels_.panels_of(current_))
+      if (id.empty() && s.panel) id = s.id;
+  maximized_ = id;
+}
+
 void Shell::handle_shortcuts() {
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || ImGui::IsAnyItemActive()) return;  // arrows belong to the widget
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)) ||
-      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown)))
-    step_lesson(+1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)) ||
-      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp)))
-    step_lesson(-1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home)) && !reading_order_.empty())
-    open_lesson(library_.lessons()[reading_order_.front()].id);
+  auto pressed = [](int native_key) { return ImGui::IsKeyPressed(native_key, false); };
+  auto named = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); };
+  if (pressed(keys::kF11)) fullscreen_request_ = true;
+  if (io.WantTextInput || ImGui::IsAnyItemActive()) return;  // keys belong to the widget
+  if (io.KeyCtrl) {
+    const float step = 0.25f;
+    if (pressed(keys::kEqual) || pressed(keys::kKeypadPlus))
+      set_font_scale(std::min(Settings::max_font_scale, settings_.font_scale + step));
+    if (pressed(keys::kMinus) || pressed(keys::kKeypadMinus))
+      set_font_scale(std::max(Settings::min_font_scale, settings_.font_scale - step));
+    if (pressed(keys::kZero) || pressed(keys::kKeypad0)) set_font_scale(1.0f);
+    return;
+  }
+  if (pressed(keys::kF9)) settings_.sidebar_visible = !settings_.sidebar_visible;
+  if (pressed(keys::kF)) toggle_maximized();
+  if (named(ImGuiKey_Escape)) {
+    if (!maximized_.empty()) maximized_.clear();
+    else stop_demo();
+  }
+  // While a demo plays, the presenter's keys pace it instead of turning pages.
+  if (ScriptPlayer* presenter = presenting()) {
+    if (named(ImGuiKey_Space)) presenter->presenter_space();
+    if (named(ImGuiKey_RightArrow) || named(ImGuiKey_PageDown)) presenter->presenter_right();
+    if (named(ImGuiKey_LeftArrow) || named(ImGuiKey_PageUp)) presenter->presenter_left();
+    return;
+  }
+  if (named(ImGuiKey_Space))
+    if (Status s = toggle_main_action(); !s) set_status_message(s.message(), true);
+  if (named(ImGuiKey_RightArrow) || named(ImGuiKey_PageDown)) step_lesson(+1);
+  if (named(ImGuiKey_LeftArrow) || named(ImGuiKey_PageUp)) step_lesson(-1);
+  if (named(ImGuiKey_Home) && !reading_order_.empty()) open_lesson(library_.lessons()[reading_order_.front()].id);
 }
 
 void Shell::draw(float delta_seconds, float previous_frame_cost_seconds) {
@@ -196,13 +254,22 @@ void Shell::draw(float delta_seconds, float previous_frame_cost_seconds) {
     ImGui::BeginChild("maximized", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysVerticalScrollbar);
     page_.draw_alone(*alone, fonts_, frame);
     ImGui::EndChild();
+    if (page_.take_restore_request()) maximized_.clear();
+  } else if (!settings_.sidebar_visible) {
+    draw_page(frame);
   } else if (ImGui::BeginTable("layout", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
-    ImGui::TableSetupColumn("lessons", ImGuiTableColumnFlags_WidthFixed,
-                            settings_.sidebar_width * settings_.font_scale);
+    // The list grows with the text but never takes more than a quarter of the window:
+    // at projector scale the page needs the room, and long titles wrap instead.
+    const float most = 0.25f * viewport->WorkSize.x;
+    const float width = std::min(settings_.sidebar_width * settings_.font_scale, most);
+    ImGui::TableSetupColumn("lessons", ImGuiTableColumnFlags_WidthFixed, width);
     ImGui::TableSetupColumn("page", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    settings_.sidebar_width = ImGui::GetContentRegionAvail().x / settings_.font_scale;
+    const float shown = ImGui::GetContentRegionAvail().x;
+    if (std::fabs(shown - width) > 1.0f)  // the user dragged the border
+      settings_.sidebar_width = std::clamp(shown / settings_.font_scale, Settings::min_sidebar_width,
+                                           Settings::max_sidebar_width);
     draw_sidebar();
     ImGui::TableNextColumn();
     draw_page(frame);
@@ -233,7 +300,10 @@ void Shell::draw_menu_bar() {
     if (ImGui::MenuItem("Smaller text", nullptr, false, settings_.font_scale > Settings::min_font_scale))
       set_font_scale(std::max(Settings::min_font_scale, settings_.font_scale - 0.25f));
     if (ImGui::MenuItem("Projector (text x2)")) set_font_scale(2.0f);
-    if (ImGui::MenuItem("Normal text size")) set_font_scale(1.0f);
+    if (ImGui::MenuItem("Normal text size", "Ctrl+0")) set_font_scale(1.0f);
+    if (ImGui::MenuItem("Lesson list", "F9", settings_.sidebar_visible))
+      settings_.sidebar_visible = !settings_.sidebar_visible;
+    if (ImGui::MenuItem("Full screen", "F11")) fullscreen_request_ = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Dark theme", nullptr, settings_.dark_theme)) set_dark_theme(true);
     if (ImGui::MenuItem("Light theme", nullptr, !settings_.dark_theme)) set_dark_theme(false);
@@ -252,10 +322,27 @@ void Shell::draw_menu_bar() {
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
-    ImGui::TextUnformatted("Right / Page Down: next lesson");
-    ImGui::TextUnformatted("Left / Page Up: previous lesson");
-    ImGui::TextUnformatted("Home: first lesson");
-    ImGui::TextUnformatted("View menu: text size for projectors, theme");
+    static const char* const kKeys[][2] = {
+        {"Right / Page Down", "next lesson (in a demo: go on)"},
+        {"Left / Page Up", "previous lesson (in a demo: back one step)"},
+        {"Home", "first lesson"},
+        {"Space", "start or stop the page's main action (in a demo: pause, or go on)"},
+        {"F", "maximise the panel under the pointer; again or Esc: back"},
+        {"F9", "hide or show the lesson list"},
+        {"F11", "full screen"},
+        {"Ctrl + =  /  Ctrl + -", "larger / smaller text"},
+        {"Ctrl + 0", "normal text size"},
+        {"Esc", "back from a maximised panel; stop a demo"},
+    };
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+      for (const auto& key : kKeys) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(key[0]);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(key[1]);
+      }
+      ImGui::EndTable();
+    }
     ImGui::EndMenu();
   }
   ImGui::EndMenuBar();
@@ -277,9 +364,14 @@ void Shell::draw_sidebar() {
       const Lesson& lesson = library_.lessons()[index];
       const bool broken = !lesson.errors.empty();
       if (broken) ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-      const std::string label = (broken ? "(!) " : "") + lesson.title + "##" + lesson.id;
-      if (ImGui::Selectable(label.c_str(), index == current_)) open_lesson(lesson.id);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson.title.c_str());  // long titles are cut
+      // A selectable as tall as the wrapped title: long titles show whole.
+      const std::string title = (broken ? "(!) " : "") + lesson.title;
+      const float wrap = ImGui::GetContentRegionAvail().x;
+      const ImVec2 size(wrap, ImGui::CalcTextSize(title.c_str(), nullptr, false, wrap).y);
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      if (ImGui::Selectable(("##" + lesson.id).c_str(), index == current_, 0, size)) open_lesson(lesson.id);
+      ImGui::GetWindowDrawList()->AddText(nullptr, 0.0f, at, ImGui::GetColorU32(ImGuiCol_Text), title.c_str(), nullptr,
+                                          wrap);
       if (index == current_ && scroll_sidebar_) ImGui::SetScrollHereY();
       if (broken) ImGui::PopStyleColor();
     }
@@ -329,8 +421,25 @@ void Shell::draw_caption() {
   ImGui::End();
 }
 
+void Shell::draw_presenter_status() {
+  ScriptPlayer* presenter = presenting();
+  if (!presenter) return;
+  char text[160];
+  std::snprintf(text, sizeof text, "step %d / %d%s", presenter->step(), presenter->step_count(),
+                presenter->paused()        ? "  (paused: Space goes on)"
+                : presenter->at_key_stop() ? "  (Space or Right: go on, Left: back)"
+                                           : "");
+  ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu_alt);
+  ImGui::TextUnformatted(text);
+  ImGui::PopStyleColor();
+  ImGui::SameLine();
+  ImGui::TextDisabled("|");
+  ImGui::SameLine();
+}
+
 void Shell::draw_status_bar() {
   ImGui::Separator();
+  draw_presenter_status();
   const GpuInfo& gpu = gpu_info();
   if (gpu.available) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);

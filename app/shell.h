@@ -39,6 +39,7 @@ class Shell final : public ScriptTarget {
   Status set_font_scale(float scale) override;
   void set_dark_theme(bool dark) override;
   std::vector<std::string> current_errors() const override;
+  Status answer_prediction(const std::string& value) override;
   void set_caption(const std::string& text) override { caption_ = text; }
   Status scroll_to_panel(const std::string& panel) override;
   Status maximize_panel(const std::string& panel) override;
@@ -56,6 +57,12 @@ class Shell final : public ScriptTarget {
   void present(ScriptPlayer* player) { command_line_script_ = player; }
   // A screenshot a demo asked for; the runner writes it after rendering the frame.
   std::string take_capture_request() { return std::exchange(capture_request_, {}); }
+  // True once after F11: the window switches between full screen and a window.
+  bool take_fullscreen_request() { return std::exchange(fullscreen_request_, false); }
+
+  // Space: starts the page's main action, or stops it while it runs (the maximised
+  // panel's, else the one under the pointer, else the page's first panel that has one).
+  Status toggle_main_action();
 
   // Destroys every panel (stopping their work) while the GL context still exists.
   // Their errors stay listed.
@@ -75,7 +82,9 @@ class Shell final : public ScriptTarget {
   void draw_page(const FrameContext& frame);
   void draw_status_bar();
   void draw_caption();
+  void draw_presenter_status();
   void handle_shortcuts();
+  void toggle_maximized();
 
   LessonLibrary library_;
   Settings settings_;
@@ -91,6 +100,7 @@ class Shell final : public ScriptTarget {
   DemoPlayer demos_;
   ScriptPlayer* command_line_script_ = nullptr;
   std::string caption_;
+  bool fullscreen_request_ = false;
   std::string capture_request_;
   float frame_ms_smoothed_ = 0.0f;
   std::string status_message_;

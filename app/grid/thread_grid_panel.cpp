@@ -561,6 +561,26 @@ class ThreadGridPanel final : public Panel {
     return true;
   }
 
+  // "outcome": 0 the kernel ran, 1 the launch was refused (text: the runtime's words, or
+  // without a GPU the limit it breaks). "waves": how many waves the blocks took.
+  bool result(const std::string& name, PanelResult* out) const override {
+    if (!launched_once_) return false;
+    if (name == "outcome") {
+      const bool refused = !report_.runtime_error.empty() || (!gpu_info().available && cpu_check_.exceeds_limits);
+      out->value = refused ? 1 : 0;
+      if (!report_.runtime_error.empty()) out->text = "refused: " + report_.runtime_error;
+      else if (refused) out->text = "a GPU would refuse it (no GPU here): " + cpu_check_.broken_limit;
+      else out->text = "it ran: " + grid::launch_syntax(c_.config);
+      return true;
+    }
+    if (name == "waves" && occupancy_.waves > 0) {
+      out->value = static_cast<double>(occupancy_.waves);
+      out->text = std::to_string(occupancy_.waves) + " waves";
+      return true;
+    }
+    return false;
+  }
+
   // ---- refusals, timeline, occupancy -------------------------------------------------
 
   void draw_refusal() {
@@ -711,7 +731,10 @@ const PanelType& thread_grid_panel_type() {
           whole_param("picture_height", 320, 64, 2000, "most pixels the picture may take (at text scale 1)"),
       },
       {{"launch", "launch the kernel with the current configuration"}},
-      [](const PanelParams& params, std::string*) { return make_thread_grid_panel(params); }};
+      [](const PanelParams& params, std::string*) { return make_thread_grid_panel(params); },
+      {"launch", "launch"},
+      {{"outcome", "", "whether the launch ran (0) or the runtime refused it (1), with the runtime's words"},
+       {"waves", "waves", "how many waves the blocks took: blocks over blocks the GPU holds at once"}}};
   return type;
 }
 

@@ -286,6 +286,20 @@ class HardwareCeilingsPanel final : public SweepPanel {
 
   CeilingSizes sizes_;
   bench::RunInfo run_;
+  // "memory_ratio": GPU memory against CPU memory, each machine with its own CPU (the
+  // recorded run's when there is no GPU here).
+  bool result(const std::string& name, PanelResult* out) const override {
+    if (name != "memory_ratio" || busy() || results().rows.empty()) return false;
+    const Ceilings& c = live_.has_gpu() ? live_ : recorded_;
+    if (!(c.gpu_memory_gbs > 0) || !(c.cpu_memory_gbs > 0)) return false;
+    out->value = c.gpu_memory_gbs / c.cpu_memory_gbs;
+    char text[200];
+    std::snprintf(text, sizeof text, "%.0f GB/s against %.0f GB/s: %.3g times%s", c.gpu_memory_gbs, c.cpu_memory_gbs,
+                  out->value, live_.has_gpu() ? ", on this computer" : ", on the recorded machine");
+    out->text = text;
+    return true;
+  }
+
   Ceilings live_ = ceilings_from({});
   Ceilings recorded_ = ceilings_from({});
   const bench::ReferenceData* reference_ = nullptr;
@@ -310,7 +324,9 @@ const PanelType& hardware_ceilings_panel_type() {
       sweep_buttons(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<HardwareCeilingsPanel>(params);
-      }};
+      },
+      {"run", "cancel"},
+      {{"memory_ratio", "times", "how many times faster GPU memory streams data than the CPU's memory"}}};
   return type;
 }
 

@@ -72,6 +72,31 @@ class HardwarePanel final : public Panel {
  public:
   HardwarePanel() : cpu_(describe_cpu()) {}
 
+  // "lanes_per_thread": the GPU's FP32 lanes for each of this CPU's hardware threads
+  // (the recorded GPU's when there is none here, as the picture shows).
+  bool result(const std::string& name, PanelResult* out) const override {
+    if (name != "lanes_per_thread") return false;
+    const GpuInfo& gpu = gpu_info();
+    int lanes = 0;
+    std::string gpu_name;
+    if (gpu.available) {
+      lanes = gpu.sm_count * fp32_lanes_per_sm(gpu.compute_major, gpu.compute_minor);
+      gpu_name = gpu.name;
+    } else if (const bench::ReferenceData* recorded = h100_reference()) {
+      int major = 0, minor = 0;
+      std::sscanf(recorded->run.gpu_compute_capability.c_str(), "%d.%d", &major, &minor);
+      lanes = recorded->run.gpu_sm_count * fp32_lanes_per_sm(major, minor);
+      gpu_name = "the recorded " + recorded->run.gpu_name;
+    }
+    if (lanes <= 0) return false;
+    out->value = static_cast<double>(lanes) / cpu_.logical_cores;
+    char text[240];
+    std::snprintf(text, sizeof text, "%.4g lanes per CPU thread (%s: %d lanes; this CPU: %d threads)", out->value,
+                  gpu_name.c_str(), lanes, cpu_.logical_cores);
+    out->text = text;
+    return true;
+  }
+
   void draw(const FrameContext& frame) override {
     const GpuInfo& gpu = gpu_info();
     const float column = std::max(200.0f, (frame.content_width - ImGui::GetStyle().ItemSpacing.x) / 2);
@@ -154,7 +179,9 @@ class HardwarePanel final : public Panel {
 const PanelType& hardware_panel_type() {
   static const PanelType type = {
       "hardware", "this machine's CPU cores against the GPU's lanes, drawn to scale", {}, {},
-      [](const PanelParams&, std::string*) -> std::unique_ptr<Panel> { return std::make_unique<HardwarePanel>(); }};
+      [](const PanelParams&, std::string*) -> std::unique_ptr<Panel> { return std::make_unique<HardwarePanel>(); },
+      {},
+      {{"lanes_per_thread", "lanes", "the GPU's FP32 lanes for each hardware thread of this CPU"}}};
   return type;
 }
 

@@ -294,6 +294,28 @@ class MatmulSweepPanel final : public SweepPanel {
     }
   }
 
+  // "ladder_climb": the fastest rung against the naive CPU loop at the largest n the loop
+  // ran, within one source (this computer's rows, or without a GPU the recorded ones).
+  bool result(const std::string& name, PanelResult* out) const override {
+    if (name != "ladder_climb" || busy() || results().rows.empty()) return false;
+    const bool live = gpu_info().available || !reference_;
+    const std::vector<Measurement>& rows = live ? results().rows : reference_->rows;
+    const Curve naive = curve_of(rows, "matmul", "cpu-naive", "", gflops);
+    if (naive.x.empty()) return false;
+    const double n = naive.x.back();
+    double best = 0.0;
+    std::string best_name;
+    for (MatmulVariant v : kernels::all_matmul_variants()) {
+      const double rate = sample_at(curve_of(rows, "matmul", kernels::matmul_variant_info(v).key, "", gflops), {n})[0];
+      if (rate > best) best = rate, best_name = short_name(v);
+    }
+    if (!(best > 0) || !(naive.y.back() > 0)) return false;
+    out->value = best / naive.y.back();
+    out->text = plot::format_value(out->value, plot::ValueFormat::Number, 3) + " times (" + best_name + " at n = " +
+                plot::format_value(n, plot::ValueFormat::Number) + (live ? ", on this computer)" : ", on the recorded machine)");
+    return true;
+  }
+
   int min_log_ = 5, max_log_ = 12, step_log_ = 1, naive_max_ = 512;
   bool rate_view_ = true;
   bool dirty_ = true;
@@ -326,7 +348,9 @@ const PanelType& matmul_sweep_panel_type() {
       sweep_buttons(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<MatmulSweepPanel>(params);
-      }};
+      },
+      {"run", "cancel"},
+      {{"ladder_climb", "times", "the fastest rung's speed over the naive CPU loop's, at the largest n the loop ran"}}};
   return type;
 }
 

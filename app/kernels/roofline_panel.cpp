@@ -232,6 +232,22 @@ class RooflinePanel final : public SweepPanel {
     if (top > 0) chart_.y_span = {top * 4};
   }
 
+  // "vector_add_of_peak": the GPU vector add's FLOP/s as a share of the GPU's FP32 peak.
+  bool result(const std::string& name, PanelResult* out) const override {
+    if (name != "vector_add_of_peak" || busy() || results().rows.empty()) return false;
+    for (const Placed& p : gpu_points_) {
+      if (p.variant != "gpu" || !(gpu_ceilings_.cublas_fp32 > 0)) continue;
+      out->value = 100.0 * p.y / gpu_ceilings_.cublas_fp32;
+      char text[160];
+      std::snprintf(text, sizeof text, "%.2g%% of the FP32 peak (%s of %s)%s", out->value, gflops_text(p.y).c_str(),
+                    gflops_text(gpu_ceilings_.cublas_fp32).c_str(),
+                    reference_ ? ", on the recorded machine" : ", on this computer");
+      out->text = text;
+      return true;
+    }
+    return false;
+  }
+
   double fraction_of_roof(const Placed& p, double bandwidth, double peak) const {
     const double roof = std::min(peak, p.x * bandwidth);
     return p.y / roof;
@@ -318,7 +334,9 @@ const PanelType& roofline_panel_type() {
       sweep_buttons(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<RooflinePanel>(params);
-      }};
+      },
+      {"run", "cancel"},
+      {{"vector_add_of_peak", "%", "the GPU vector add's arithmetic rate as a share of the GPU's FP32 peak"}}};
   return type;
 }
 

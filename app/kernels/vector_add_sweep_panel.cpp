@@ -8,6 +8,8 @@
 // the recorded H100 run, dashed and labelled.
 #include <imgui.h>
 
+#include <limits>
+
 #include <cmath>
 #include <cstdio>
 
@@ -223,13 +225,17 @@ class VectorAddSweepPanel final : public SweepPanel {
         {"The GPU with its copies", &t.gpu_total, threads_name, &t.cpu_threads, colours.gpu_with_copies,
          "with copies beats all cores"},
     };
+    crossover_ = std::numeric_limits<double>::quiet_NaN();
     for (const Pair& p : pairs) {
-      double at = 0;
+      double at = std::numeric_limits<double>::quiet_NaN();
       const std::string s = crossover_sentence(p.gpu_name, *p.gpu, p.cpu_name, *p.cpu, &at);
+      if (&p == &pairs[0]) crossover_ = at;
       if (s.empty()) continue;
       sentences_.push_back({s, p.colour});
-      if (live_gpu && !std::isnan(at)) chart_.marks.push_back({at, p.mark, p.colour});
+      // Marks between recorded curves say so: they are the recorded machine's sizes.
+      if (!std::isnan(at)) chart_.marks.push_back({at, live_gpu ? p.mark : std::string(p.mark) + " (recorded)", p.colour});
     }
+    crossover_live_ = live_gpu;
     // Where the time goes at the largest size both phases were measured.
     transfer_note_.clear();
     if (!t.gpu.empty() && !t.copies.empty() && !t.gpu_total.empty()) {
@@ -287,7 +293,19 @@ class VectorAddSweepPanel final : public SweepPanel {
     }
   }
 
+  bool result(const std::string& name, PanelResult* out) const override {
+    // Once a sweep has run here; without a GPU the GPU side is the recorded machine's.
+    if (name != "crossover" || busy() || results().rows.empty() || std::isnan(crossover_)) return false;
+    out->value = crossover_;
+    out->text = plot::format_value(crossover_, plot::ValueFormat::PowerOfTwo) + " elements" +
+                (crossover_live_ ? ", on this computer"
+                                 : ", on the recorded machine (its GPU against its own CPU core): there is no GPU here");
+    return true;
+  }
+
   int min_log_ = 10, max_log_ = 28, step_log_ = 1;
+  double crossover_ = 0.0;  // where the GPU kernel overtakes one CPU core (NaN: nowhere)
+  bool crossover_live_ = false;
   bool rate_view_ = false;
   bool dirty_ = true;
   const bench::ReferenceData* reference_ = nullptr;
@@ -313,7 +331,9 @@ const PanelType& vector_add_sweep_panel_type() {
       sweep_buttons(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<VectorAddSweepPanel>(params);
-      }};
+      },
+      {"run", "cancel"},
+      {{"crossover", "elements", "the vector size from which the GPU kernel (data already on the GPU) beats one CPU core"}}};
   return type;
 }
 

@@ -17,21 +17,14 @@ bool starts_with(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
 
-// `key=value key="value with spaces"` after the panel name.
-bool parse_panel_line(const std::string& rest, LessonBlock& block, std::string& problem) {
-  std::size_t i = 0;
+// `key=value key="value with spaces"` after a directive (and after @panel's name).
+bool parse_params(const std::string& rest, std::size_t i, LessonBlock& block, std::string& problem) {
   auto skip_spaces = [&] { while (i < rest.size() && std::isspace(static_cast<unsigned char>(rest[i]))) ++i; };
-  skip_spaces();
-  while (i < rest.size() && !std::isspace(static_cast<unsigned char>(rest[i]))) block.panel_type += rest[i++];
-  if (block.panel_type.empty()) {
-    problem = "@panel needs a panel name, e.g. '@panel vector-add-race n=1000000'";
-    return false;
-  }
   for (skip_spaces(); i < rest.size(); skip_spaces()) {
     std::string key;
     while (i < rest.size() && rest[i] != '=' && !std::isspace(static_cast<unsigned char>(rest[i]))) key += rest[i++];
     if (i >= rest.size() || rest[i] != '=') {
-      problem = "panel parameter '" + key + "' has no value (write " + key + "=VALUE)";
+      problem = "parameter '" + key + "' has no value (write " + key + "=VALUE)";
       return false;
     }
     ++i;  // '='
@@ -39,7 +32,7 @@ bool parse_panel_line(const std::string& rest, LessonBlock& block, std::string& 
     if (i < rest.size() && rest[i] == '"') {
       const auto close = rest.find('"', i + 1);
       if (close == std::string::npos) {
-        problem = "panel parameter '" + key + "' has an unclosed quote";
+        problem = "parameter '" + key + "' has an unclosed quote";
         return false;
       }
       value = rest.substr(i + 1, close - i - 1);
@@ -47,13 +40,24 @@ bool parse_panel_line(const std::string& rest, LessonBlock& block, std::string& 
     } else {
       while (i < rest.size() && !std::isspace(static_cast<unsigned char>(rest[i]))) value += rest[i++];
     }
-    if (block.panel_params.count(key)) {
-      problem = "panel parameter '" + key + "' is given twice";
+    if (block.params.count(key)) {
+      problem = "parameter '" + key + "' is given twice";
       return false;
     }
-    block.panel_params[key] = value;
+    block.params[key] = value;
   }
   return true;
+}
+
+bool parse_panel_line(const std::string& rest, LessonBlock& block, std::string& problem) {
+  std::size_t i = 0;
+  while (i < rest.size() && std::isspace(static_cast<unsigned char>(rest[i]))) ++i;
+  while (i < rest.size() && !std::isspace(static_cast<unsigned char>(rest[i]))) block.panel_type += rest[i++];
+  if (block.panel_type.empty()) {
+    problem = "@panel needs a panel name, e.g. '@panel vector-add-sweep max=26'";
+    return false;
+  }
+  return parse_params(rest, i, block, problem);
 }
 
 }  // namespace
@@ -185,15 +189,21 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
     }
     if (starts_with(line, "@")) {
       close_open();
-      if (!starts_with(line, "@panel")) {
-        error(line_no, "unknown directive '" + line.substr(0, line.find(' ')) + "' (known: @panel)");
-        continue;
-      }
+      const std::string name = line.substr(0, line.find(' '));
       LessonBlock block;
-      block.kind = LessonBlock::Kind::panel;
       block.line = line_no;
       std::string problem;
-      if (parse_panel_line(line.substr(6), block, problem)) lesson.blocks.push_back(block);
+      bool ok = false;
+      if (name == "@panel") {
+        block.kind = LessonBlock::Kind::panel;
+        ok = parse_panel_line(line.substr(name.size()), block, problem);
+      } else if (name == "@predict") {
+        block.kind = LessonBlock::Kind::predict;
+        ok = parse_params(line, name.size(), block, problem);
+      } else {
+        problem = "unknown directive '" + name + "' (known: @panel, @predict)";
+      }
+      if (ok) lesson.blocks.push_back(std::move(block));
       else error(line_no, problem);
       continue;
     }

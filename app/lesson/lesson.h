@@ -15,13 +15,13 @@ struct TextSpan {
 };
 
 struct LessonBlock {
-  enum class Kind { heading1, heading2, paragraph, bullet, numbered, callout, code, panel };
+  enum class Kind { heading1, heading2, paragraph, bullet, numbered, callout, code, panel, predict };
   Kind kind = Kind::paragraph;
   std::vector<TextSpan> spans;                  // heading, paragraph, bullet, numbered, callout
   std::string number;                           // numbered: its marker as written, "3."
   std::string code;                             // code block text, verbatim
   std::string panel_type;                       // panel: the name after @panel
-  std::map<std::string, std::string> panel_params;
+  std::map<std::string, std::string> params;    // panel and predict: key=value
   int line = 0;                                 // where the block starts in the file
 };
 

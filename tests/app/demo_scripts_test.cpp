@@ -28,8 +28,8 @@ std::vector<std::string> demo_files() {
 bool lesson_has_panel(const Lesson& lesson, const std::string& name) {
   for (const LessonBlock& block : lesson.blocks) {
     if (block.kind != LessonBlock::Kind::panel) continue;
-    const auto id = block.panel_params.find("id");
-    if (block.panel_type == name || (id != block.panel_params.end() && id->second == name)) return true;
+    const auto id = block.params.find("id");
+    if (block.panel_type == name || (id != block.params.end() && id->second == name)) return true;
   }
   return false;
 }

@@ -39,8 +39,8 @@ TEST(LessonParser, ParsesHeaderAndEveryBlockKind) {
   EXPECT_EQ(lesson.blocks[5].kind, LessonBlock::Kind::code);
   EXPECT_EQ(lesson.blocks[5].code, "int x = 1;\n");
   EXPECT_EQ(lesson.blocks[4].panel_type, "hardware");
-  EXPECT_EQ(lesson.blocks[4].panel_params.at("id"), "hw");
-  EXPECT_EQ(lesson.blocks[4].panel_params.at("label"), "two words");
+  EXPECT_EQ(lesson.blocks[4].params.at("id"), "hw");
+  EXPECT_EQ(lesson.blocks[4].params.at("label"), "two words");
   EXPECT_EQ(lesson.blocks[4].line, 14);
   // Continuation lines join the paragraph; markup becomes spans.
   const auto& spans = lesson.blocks[1].spans;

@@ -81,8 +81,10 @@ TEST(PanelTables, EveryDefaultPassesItsOwnCheckAndKeysAreUniqueAndSnakeCase) {
 // The example: both problems named by file and line, and a script's `set` gets
 // the same words.
 TEST(LessonCheck, AMisspeltKeyAndABadValueAreNamedByFileAndLine) {
-  const Lesson lesson = parse_lesson("id: x\ntitle: X\nsection: S\n---\nText.\n\n@panel thread-grid blok_x=32 n=abc\n",
-                                     "lessons/x.lesson");
+  const Lesson lesson = parse_lesson(
+      "id: x\ntitle: X\nsection: S\n---\n@predict question=Q? choices=\"a|b\" answer=1 explain=E\n\n"
+      "@panel thread-grid blok_x=32 n=abc\n",
+      "lessons/x.lesson");
   const std::vector<std::string> problems = lesson_problems(lesson);
   ASSERT_EQ(problems.size(), 2u);
   EXPECT_EQ(problems[0], "lessons/x.lesson:7: thread-grid has no parameter 'blok_x' (did you mean block_x?)");
@@ -91,10 +93,34 @@ TEST(LessonCheck, AMisspeltKeyAndABadValueAreNamedByFileAndLine) {
 }
 
 TEST(LessonCheck, UnknownPanelsAreProblemsToo) {
-  const Lesson lesson = parse_lesson("id: x\ntitle: X\nsection: S\n---\n@panel thread-grdi\n", "l.lesson");
+  const Lesson lesson =
+      parse_lesson("id: x\ntitle: X\nsection: S\n---\n@predict question=Q choices=a|b answer=2 explain=E\n"
+                   "@panel thread-grdi\n",
+                   "l.lesson");
   const std::vector<std::string> problems = lesson_problems(lesson);
   ASSERT_EQ(problems.size(), 1u);
-  EXPECT_EQ(problems[0], "l.lesson:5: unknown panel 'thread-grdi' (whygpu --list-panels lists them)");
+  EXPECT_EQ(problems[0], "l.lesson:6: unknown panel 'thread-grdi' (whygpu --list-panels lists them)");
+}
+
+TEST(LessonCheck, ALivePanelWithoutAPredictionIsAProblem) {
+  const Lesson lesson = parse_lesson("id: x\ntitle: X\nsection: S\n---\nText.\n\n@panel thread-grid\n", "l.lesson");
+  const std::vector<std::string> problems = lesson_problems(lesson);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0], "l.lesson:7: this lesson has a live panel but no @predict: ask the student to predict "
+                         "before it measures");
+}
+
+TEST(LessonCheck, APredictionNamesAResultItsPanelMeasures) {
+  const Lesson lesson = parse_lesson(
+      "id: x\ntitle: X\nsection: S\n---\n"
+      "@predict result=nonsense unit=x min=1 max=10 question=Q explain=E\n"
+      "@predict question=Q explain=E\n"
+      "@panel thread-grid\n",
+      "l.lesson");
+  const std::vector<std::string> problems = lesson_problems(lesson);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_EQ(problems[0].rfind("l.lesson:5: @predict: thread-grid measures no 'nonsense' (it has", 0), 0u) << problems[0];
+  EXPECT_EQ(problems[1], "l.lesson:6: @predict for a number needs result= (what the panel measures)");
 }
 
 TEST(PanelReference, FormatMdHoldsTheReferenceTheTablesMake) {

@@ -22,6 +22,7 @@ class RecordingTarget final : public ScriptTarget {
   Status set_font_scale(float) override { return log("font-scale"); }
   void set_dark_theme(bool) override {}
   std::vector<std::string> current_errors() const override { return {}; }
+  Status answer_prediction(const std::string& value) override { return log("predict " + value); }
   void set_caption(const std::string& text) override { log("caption " + text); }
   Status scroll_to_panel(const std::string& p) override { return log("scroll-to " + p); }
   Status maximize_panel(const std::string& p) override { return log("maximize " + p); }

@@ -2,7 +2,9 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <cmath>
 #include <fstream>
+#include <sstream>
 
 #include "app/settings.h"
 
@@ -33,14 +35,50 @@ TEST(Settings, RoundTrip) {
   std::filesystem::remove_all(folder);
 }
 
-TEST(Settings, BadValuesKeepDefaultsAndClamp) {
+TEST(Settings, BadValuesKeepTheirDefaults) {
   const std::string folder = temp_folder("bad");
   std::filesystem::create_directories(folder);
-  std::ofstream(folder + "/settings.ini") << "font_scale=huge\nwindow_width=5\ngarbage\nsidebar_width=1e9\n";
+  std::ofstream(folder + "/settings.ini") << "font_scale=huge\nwindow_width=5\ngarbage\nsidebar_width=1e9\n"
+                                             "window_height=700\n";
+  bool found = false;
+  const Settings s = load_settings(folder, &found);
+  EXPECT_TRUE(found);
+  EXPECT_FLOAT_EQ(s.font_scale, Settings{}.font_scale);
+  EXPECT_EQ(s.window_width, Settings{}.window_width);
+  EXPECT_FLOAT_EQ(s.sidebar_width, Settings{}.sidebar_width);
+  EXPECT_EQ(s.window_height, 700);
+  std::filesystem::remove_all(folder);
+}
+
+// Seen for real: a run saved font_scale=nan, and every later start aborted in ImGui.
+TEST(Settings, NotANumberIsNeitherLoadedNorSaved) {
+  const std::string folder = temp_folder("nan");
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder + "/settings.ini") << "font_scale=nan\nsidebar_width=nan\nfont_scale=inf\n";
+  Settings s = load_settings(folder);
+  EXPECT_FLOAT_EQ(s.font_scale, Settings{}.font_scale);
+  EXPECT_FLOAT_EQ(s.sidebar_width, Settings{}.sidebar_width);
+  s.font_scale = std::nanf("");
+  s.sidebar_width = -3.0f;
+  std::string error;
+  ASSERT_TRUE(save_settings(s, folder, &error)) << error;
+  std::ifstream in(folder + "/settings.ini");
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str().find("nan"), std::string::npos) << text.str();
+  EXPECT_FLOAT_EQ(load_settings(folder).font_scale, Settings{}.font_scale);
+  EXPECT_FALSE(std::filesystem::exists(folder + "/settings.ini.tmp"));
+  std::filesystem::remove_all(folder);
+}
+
+TEST(Settings, AFolderWhereTheFileShouldBeGivesDefaults) {
+  const std::string folder = temp_folder("dir");
+  std::filesystem::create_directories(folder + "/settings.ini");
   const Settings s = load_settings(folder);
   EXPECT_FLOAT_EQ(s.font_scale, Settings{}.font_scale);
-  EXPECT_EQ(s.window_width, 640);
-  EXPECT_FLOAT_EQ(s.sidebar_width, 900.0f);
+  std::string error;
+  EXPECT_FALSE(save_settings(s, folder, &error));
+  EXPECT_NE(error.find("settings.ini"), std::string::npos) << error;
   std::filesystem::remove_all(folder);
 }
 

@@ -1,0 +1,107 @@
+#include "app/predict/prediction.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+
+namespace whygpu::app {
+namespace {
+
+bool read_number(const std::string& text, double* out) {
+  char* end = nullptr;
+  *out = std::strtod(text.c_str(), &end);
+  return !text.empty() && *end == '\0' && std::isfinite(*out);
+}
+
+std::vector<std::string> split_choices(const std::string& text) {
+  std::vector<std::string> out;
+  std::string item;
+  for (const char c : text) {
+    if (c == '|') {
+      out.push_back(item);
+      item.clear();
+    } else {
+      item += c;
+    }
+  }
+  out.push_back(item);
+  return out;
+}
+
+}  // namespace
+
+Status parse_prediction(const std::map<std::string, std::string>& params, Prediction* out) {
+  static const std::set<std::string> known = {"question", "explain", "unit", "min",   "max",
+                                              "choices",  "answer",  "panel", "result"};
+  Prediction p;
+  for (const auto& [key, value] : params)
+    if (!known.count(key))
+      return Status::error("@predict has no key '" + key +
+                           "' (known: question, explain, unit, min, max, choices, answer, panel, result)");
+  auto get = [&](const char* key) {
+    const auto found = params.find(key);
+    return found == params.end() ? std::string() : found->second;
+  };
+  p.question = get("question");
+  p.explain = get("explain");
+  p.panel = get("panel");
+  p.result = get("result");
+  p.unit = get("unit");
+  if (p.question.empty()) return Status::error("@predict needs question=\"...\"");
+  if (p.explain.empty()) return Status::error("@predict needs explain=\"...\" (shown after the measurement)");
+  if (params.count("choices")) {
+    p.kind = Prediction::Kind::choice;
+    p.choices = split_choices(get("choices"));
+    if (p.choices.size() < 2 || p.choices.size() > 6)
+      return Status::error("@predict choices= wants 2 to 6 answers separated by |");
+    for (const std::string& c : p.choices)
+      if (c.empty()) return Status::error("@predict choices= has an empty answer");
+    if (params.count("answer")) {
+      double n = 0;
+      if (!read_number(get("answer"), &n) || n != std::floor(n) || n < 1 || n > static_cast<double>(p.choices.size()))
+        return Status::error("@predict answer= is the number of the right choice, 1 to " +
+                             std::to_string(p.choices.size()));
+      p.answer = static_cast<int>(n) - 1;
+    } else if (p.result.empty()) {
+      return Status::error("@predict with choices needs answer=N, or a panel result= that decides");
+    }
+    if (params.count("min") || params.count("max") || params.count("unit"))
+      return Status::error("@predict with choices takes no unit, min or max");
+  } else {
+    if (params.count("answer")) return Status::error("@predict answer= goes with choices=");
+    if (p.result.empty()) return Status::error("@predict for a number needs result= (what the panel measures)");
+    if (!read_number(get("min"), &p.min) || !read_number(get("max"), &p.max))
+      return Status::error("@predict for a number needs min= and max= (the slider's ends)");
+    if (!(p.min > 0 && p.max > p.min)) return Status::error("@predict min must be above 0 and below max");
+  }
+  *out = std::move(p);
+  return Status::ok();
+}
+
+std::string readable_number(double value) {
+  char text[64];
+  const double a = std::fabs(value);
+  if (a >= 1e12) std::snprintf(text, sizeof text, "%.3g trillion", value / 1e12);
+  else if (a >= 1e9) std::snprintf(text, sizeof text, "%.3g billion", value / 1e9);
+  else if (a >= 1e6) std::snprintf(text, sizeof text, "%.3g million", value / 1e6);
+  else if (a >= 1000) {
+    const long long n = std::llround(value);
+    std::string digits = std::to_string(n < 0 ? -n : n);
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
+    return (n < 0 ? "-" : "") + digits;
+  } else std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
+
+std::string compare_numbers(double predicted, double measured) {
+  if (!(predicted > 0) || !(measured > 0)) return "";
+  const double ratio = predicted / measured;
+  if (ratio >= 0.5 && ratio <= 2.0) return "within a factor of 2 of the measurement: a good guess";
+  char text[96];
+  if (ratio > 1) std::snprintf(text, sizeof text, "%s times too high", readable_number(ratio).c_str());
+  else std::snprintf(text, sizeof text, "%s times too low", readable_number(1 / ratio).c_str());
+  return text;
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,130 @@
+#include "app/predict/prediction_box.h"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdlib>
+
+namespace whygpu::app {
+namespace {
+
+void wrapped(const std::string& text, ImU32 colour) {
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+PredictionBox::PredictionBox(Prediction prediction) : p_(std::move(prediction)) {}
+
+std::string PredictionBox::answer_text() const {
+  if (p_.kind == Prediction::Kind::choice) return choice_ >= 0 ? p_.choices[choice_] : "";
+  const double value = p_.min * std::pow(p_.max / p_.min, static_cast<double>(slider_));
+  return readable_number(value) + (p_.unit.empty() ? "" : " " + p_.unit);
+}
+
+Status PredictionBox::answer(const std::string& value) {
+  if (value == "skip") {
+    skipped_ = true;
+    return Status::ok();
+  }
+  char* end = nullptr;
+  const double v = std::strtod(value.c_str(), &end);
+  if (value.empty() || *end != '\0' || !std::isfinite(v)) return Status::error("predict wants a number or skip");
+  if (p_.kind == Prediction::Kind::choice) {
+    if (v != std::floor(v) || v < 1 || v > static_cast<double>(p_.choices.size()))
+      return Status::error("predict: this question has choices 1 to " + std::to_string(p_.choices.size()));
+    choice_ = static_cast<int>(v) - 1;
+  } else {
+    if (v < p_.min || v > p_.max)
+      return Status::error("predict: the answer must be from " + readable_number(p_.min) + " to " + readable_number(p_.max));
+    slider_ = static_cast<float>(std::log(v / p_.min) / std::log(p_.max / p_.min));
+  }
+  committed_ = true;
+  return Status::ok();
+}
+
+void PredictionBox::draw(const Panel* panel, const Fonts& fonts, float width) {
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  const float pad = ImGui::GetStyle().FramePadding.x * 2;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->ChannelsSplit(2);
+  draw->ChannelsSetCurrent(1);
+  ImGui::PushID(this);
+  ImGui::BeginGroup();
+  ImGui::Indent(pad);
+  ImGui::Dummy(ImVec2(0, pad * 0.5f));
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 2 * pad);
+  if (!answered()) draw_question(fonts, width - 2 * pad);
+  else draw_outcome(panel, fonts, width - 2 * pad);
+  ImGui::PopTextWrapPos();
+  ImGui::Dummy(ImVec2(0, pad * 0.5f));
+  ImGui::Unindent(pad);
+  ImGui::EndGroup();
+  ImGui::PopID();
+  const ImVec2 end(start.x + width, ImGui::GetItemRectMax().y);
+  draw->ChannelsSetCurrent(0);
+  draw->AddRectFilled(start, end, palette().callout_background, 4.0f);
+  draw->AddRectFilled(start, ImVec2(start.x + 4, end.y), palette().warning);
+  draw->ChannelsMerge();
+  ImGui::Spacing();
+}
+
+void PredictionBox::draw_question(const Fonts& fonts, float width) {
+  ImGui::PushFont(fonts.strong);
+  ImGui::TextUnformatted("Predict first");
+  ImGui::PopFont();
+  ImGui::TextWrapped("%s", p_.question.c_str());
+  if (p_.kind == Prediction::Kind::choice) {
+    for (int i = 0; i < static_cast<int>(p_.choices.size()); ++i)
+      if (ImGui::RadioButton(p_.choices[i].c_str(), choice_ == i)) choice_ = i;
+  } else {
+    ImGui::SetNextItemWidth(std::min(width, 28.0f * ImGui::GetFontSize()));
+    ImGui::SliderFloat("##guess", &slider_, 0.0f, 1.0f, answer_text().c_str());
+    ImGui::SameLine();
+    ImGui::TextDisabled("drag to choose");
+  }
+  const bool ready = p_.kind == Prediction::Kind::number || choice_ >= 0;
+  ImGui::BeginDisabled(!ready);
+  if (ImGui::Button("Commit my prediction")) committed_ = true;
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Skip")) skipped_ = true;
+}
+
+void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float) {
+  ImGui::PushFont(fonts.strong);
+  ImGui::TextWrapped("%s", p_.question.c_str());
+  ImGui::PopFont();
+  if (committed_) ImGui::TextWrapped("Your prediction: %s", answer_text().c_str());
+  else ImGui::TextDisabled("No prediction (skipped).");
+
+  PanelResult result;
+  const bool measured = panel && !p_.result.empty() && panel->result(p_.result, &result);
+  if (!p_.result.empty() && !measured) {
+    wrapped(panel ? "Now run it below: the answer appears here when the measurement is done."
+                  : "The panel this question belongs to is not running on this page.",
+            palette().muted_text);
+  } else {
+    if (measured) {
+      const std::string shown = !result.text.empty() ? result.text : readable_number(result.value);
+      ImGui::TextWrapped("Measured: %s", shown.c_str());
+    }
+    if (p_.kind == Prediction::Kind::number && committed_ && measured) {
+      const double predicted = p_.min * std::pow(p_.max / p_.min, static_cast<double>(slider_));
+      wrapped(compare_numbers(predicted, result.value), palette().gpu_alt);
+    }
+    if (p_.kind == Prediction::Kind::choice) {
+      const int right = p_.answer >= 0 ? p_.answer : measured ? static_cast<int>(std::lround(result.value)) : -1;
+      if (right >= 0 && right < static_cast<int>(p_.choices.size())) {
+        if (committed_ && choice_ == right) wrapped("Right: " + p_.choices[right], palette().gpu);
+        else wrapped("The answer: " + p_.choices[right], palette().warning);
+      }
+    }
+    ImGui::TextWrapped("%s", p_.explain.c_str());
+  }
+  if (ImGui::SmallButton("Ask again")) committed_ = skipped_ = false;
+}
+
+}  // namespace whygpu::app
