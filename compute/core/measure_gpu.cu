@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "compute/core/cuda_check.h"
+#include "compute/core/cuda_stream.cuh"
 #include "compute/core/gpu_info.h"
 #include "compute/core/measure.h"
 #include "compute/core/measure_detail.h"
@@ -25,21 +26,18 @@ __global__ void hold_device(unsigned long long ns) {
 
 class Events {
  public:
-  ~Events() {
-    for (cudaEvent_t e : events_) cudaEventDestroy(e);
-  }
   Status reserve(std::size_t count) {
     while (events_.size() < count) {
-      cudaEvent_t e = nullptr;
-      WHYGPU_CUDA_TRY(cudaEventCreate(&e));
-      events_.push_back(e);
+      CudaEvent e;
+      if (Status s = e.create(); !s) return s;
+      events_.push_back(std::move(e));
     }
     return Status::ok();
   }
-  cudaEvent_t operator[](std::size_t i) const { return events_[i]; }
+  cudaEvent_t operator[](std::size_t i) const { return events_[i].get(); }
 
  private:
-  std::vector<cudaEvent_t> events_;
+  std::vector<CudaEvent> events_;
 };
 
 // Runs that take longer than this are not worth batching: launch overhead is noise.
