@@ -206,8 +206,6 @@ class GpuTrainerImpl final : public GpuTrainer {
     return views;
   }
 
-  const float* device_parameters() const override { return params_.get(); }
-
   Status copy_display_parameters() override {
     if (Status s = display_params_.reserve(kParameterCount, "the display copy of the parameters"); !s) return s;
     WHYGPU_CUDA_TRY(cudaMemcpyAsync(display_params_.get(), params_.get(), sizeof(float) * kParameterCount,

@@ -37,7 +37,6 @@ struct ConvGeometry {
   int pooled_side;  // out_side / 2 when a 2x2 max-pool follows, else 0
   constexpr int patch() const { return in_channels * 9; }  // inner size of the GEMM
   constexpr int out_pixels() const { return out_side * out_side; }
-  constexpr int in_pixels() const { return in_side * in_side; }
   constexpr int pooled_pixels() const { return pooled_side * pooled_side; }
 };
 

@@ -77,12 +77,4 @@ std::vector<SweepJob> copy_jobs(const std::vector<CopyKind>& kinds,
   return jobs;
 }
 
-Status sweep_copy(const std::vector<CopyKind>& kinds, const std::vector<std::size_t>& sizes,
-                  const BenchOptions& options, const SweepCallbacks& callbacks,
-                  std::vector<Measurement>* rows) {
-  BenchOptions with_cancel = options;
-  if (callbacks.cancel) with_cancel.measure.cancel = callbacks.cancel;
-  return run_sweep(copy_jobs(kinds, sizes, with_cancel), callbacks, rows);
-}
-
 }  // namespace whygpu::kernels

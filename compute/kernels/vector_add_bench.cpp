@@ -154,12 +154,4 @@ std::vector<SweepJob> vector_add_jobs(const std::vector<VectorAddVariant>& varia
   return jobs;
 }
 
-Status sweep_vector_add(const std::vector<VectorAddVariant>& variants,
-                        const std::vector<std::size_t>& sizes, const BenchOptions& options,
-                        const SweepCallbacks& callbacks, std::vector<Measurement>* rows) {
-  BenchOptions with_cancel = options;
-  if (callbacks.cancel) with_cancel.measure.cancel = callbacks.cancel;
-  return run_sweep(vector_add_jobs(variants, sizes, with_cancel), callbacks, rows);
-}
-
 }  // namespace whygpu::kernels
