@@ -11,7 +11,7 @@ namespace whygpu::cnn {
 
 Status run_gpu_step_check(const std::vector<float>& params, const std::vector<std::uint8_t>& images,
                           const std::vector<std::uint8_t>& labels, const AdamConfig& adam, GpuStepCheck* out) {
-  if (!gpu_info().available) return Status::error("no usable GPU: " + gpu_info().unavailable_reason);
+  if (Status s = require_gpu(); !s) return s;
   const int batch = static_cast<int>(labels.size());
   if (Status s = check_batch_size(batch); !s) return s;
   if (params.size() != static_cast<std::size_t>(kParameterCount) ||

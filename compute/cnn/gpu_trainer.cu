@@ -76,9 +76,7 @@ class GpuTrainerImpl final : public GpuTrainer {
   }
 
   Status set_parameters(const std::vector<float>& params) override {
-    if (params.size() != static_cast<std::size_t>(kParameterCount))
-      return Status::error("set_parameters: " + std::to_string(params.size()) + " values, the network has " +
-                           std::to_string(kParameterCount));
+    if (Status s = check_parameter_count(params, "set_parameters"); !s) return s;
     if (Status s = sync(); !s) return s;
     WHYGPU_CUDA_TRY(cudaMemcpy(params_.get(), params.data(), kParameterCount * sizeof(float), cudaMemcpyHostToDevice));
     WHYGPU_CUDA_TRY(cudaMemset(m_.get(), 0, kParameterCount * sizeof(float)));
@@ -348,7 +346,7 @@ class GpuTrainerImpl final : public GpuTrainer {
 }  // namespace
 
 Status create_gpu_trainer(const TrainerOptions& options, std::unique_ptr<GpuTrainer>* out) {
-  if (!gpu_info().available) return Status::error("no usable GPU: " + gpu_info().unavailable_reason);
+  if (Status s = require_gpu(); !s) return s;
   if (Status s = check_batch_size(options.batch_size); !s) return s;
   auto trainer = std::make_unique<GpuTrainerImpl>(options);
   if (Status s = trainer->init(); !s) return s.with_context("GPU trainer");

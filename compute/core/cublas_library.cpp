@@ -9,21 +9,6 @@ namespace {
 // through its RUNPATH ($ORIGIN).
 constexpr const char* kCublasFile = "libcublas.so.13";
 
-struct Loaded {
-  CublasLibrary table;
-  Status status = Status::ok();
-};
-
-const Loaded& loaded() {
-  // A function-local static is initialised once, even when threads race to it.
-  static const Loaded result = [] {
-    Loaded l;
-    l.status = open_cublas({kCublasFile}, &l.table);
-    return l;
-  }();
-  return result;
-}
-
 }  // namespace
 
 Status open_cublas(std::initializer_list<const char*> file_names, CublasLibrary* out) {
@@ -47,9 +32,7 @@ Status open_cublas(std::initializer_list<const char*> file_names, CublasLibrary*
 }
 
 Status load_cublas(const CublasLibrary** out) {
-  const Loaded& l = loaded();
-  *out = l.status ? &l.table : nullptr;
-  return l.status;
+  return open_once<CublasLibrary>([](CublasLibrary* table) { return open_cublas({kCublasFile}, table); }, out);
 }
 
 Status cublas_status(cublasStatus_t status, const char* what) {

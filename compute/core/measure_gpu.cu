@@ -124,8 +124,7 @@ Status time_gpu_phases(const MeasureOptions& options, int phases,
                        std::vector<TimingStats>* per_phase, TimingStats* total) {
   if (Status s = measure_detail::check_options(options); !s) return s;
   if (phases < 1) return Status::error("a measured run needs at least one phase");
-  if (!gpu_info().available)
-    return Status::error("no CUDA device: " + gpu_info().unavailable_reason);
+  if (Status s = require_gpu(); !s) return s;
 
   PhaseRunner runner(phases, body);
   int run = 0;

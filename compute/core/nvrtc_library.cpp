@@ -7,21 +7,6 @@ namespace {
 
 constexpr const char* kNvrtcFile = "libnvrtc.so.13";
 
-struct Loaded {
-  NvrtcLibrary table;
-  Status status = Status::ok();
-};
-
-const Loaded& loaded() {
-  // A function-local static is initialised once, even when threads race to it.
-  static const Loaded result = [] {
-    Loaded l;
-    l.status = open_nvrtc({kNvrtcFile}, &l.table);
-    return l;
-  }();
-  return result;
-}
-
 // NVRTC opens its builtins with dlopen by bare name; where NVRTC itself was found by path
 // (the toolkit folder, not on the loader's search path), that name would not resolve. A
 // library already open under the same name is reused by dlopen, so open it first, from
@@ -63,9 +48,7 @@ Status open_nvrtc(std::initializer_list<const char*> file_names, NvrtcLibrary* o
 }
 
 Status load_nvrtc(const NvrtcLibrary** out) {
-  const Loaded& l = loaded();
-  *out = l.status ? &l.table : nullptr;
-  return l.status;
+  return open_once<NvrtcLibrary>([](NvrtcLibrary* table) { return open_nvrtc({kNvrtcFile}, table); }, out);
 }
 
 Status nvrtc_status(nvrtcResult result, const char* what) {

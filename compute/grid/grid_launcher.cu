@@ -34,11 +34,6 @@ struct GridLauncher::Device {
 
 namespace {
 
-Status require_gpu() {
-  if (!gpu_info().available) return Status::error("no CUDA device: " + gpu_info().unavailable_reason);
-  return Status::ok();
-}
-
 unsigned grid_for(std::uint64_t items, unsigned per_block) {
   return static_cast<unsigned>((items + per_block - 1) / per_block);
 }

@@ -49,7 +49,7 @@ Status run_copy(CopyKind kind, std::size_t bytes, const BenchOptions& options,
   row.bytes = static_cast<double>(bytes) * (kind == CopyKind::DeviceToDevice ? 2.0 : 1.0);
   if (!gpu_info().available) {
     row.state = RowState::Absent;
-    row.note = "no CUDA device: " + gpu_info().unavailable_reason;
+    row.note = require_gpu().message();
     rows->push_back(std::move(row));
     return Status::ok();
   }

@@ -86,7 +86,7 @@ Status run_vector_add(VectorAddVariant variant, std::size_t n, const BenchOption
   row.bytes = 12.0 * nd;
   if (info.on_gpu && !gpu_info().available) {
     row.state = RowState::Absent;
-    row.note = "no CUDA device: " + gpu_info().unavailable_reason;
+    row.note = require_gpu().message();
     if (variant == VectorAddVariant::GpuWithCopies) row.phase = "total";
     rows->push_back(std::move(row));
     return Status::ok();

@@ -103,7 +103,7 @@ class GpuGenerator final : public Generator {
     shape_ = w.shape;
     layout_ = parameter_layout(w.shape);
     const GpuInfo& info = gpu_info();
-    if (!info.available) return Status::error("no CUDA device: " + info.unavailable_reason);
+    if (Status s = require_gpu(); !s) return s;
     device_ = info.device;
     name_ = info.name;
     WHYGPU_CUDA_TRY(cudaSetDevice(device_));

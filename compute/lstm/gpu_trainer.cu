@@ -33,7 +33,7 @@ class GpuTrainer final : public Trainer {
     options_ = options;
     layout_ = parameter_layout(config.shape);
     const GpuInfo& info = gpu_info();
-    if (!info.available) return Status::error("no CUDA device: " + info.unavailable_reason);
+    if (Status s = require_gpu(); !s) return s;
     device_ = info.device;
     device_name_ = info.name;
     WHYGPU_CUDA_TRY(cudaSetDevice(device_));
