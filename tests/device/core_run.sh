@@ -11,21 +11,8 @@
 #               branch point (dd0fb92), linked to cuBLAS the old way
 #   data/mnist, data/corpus
 # Usage: tests/device/core_run.sh            (logs and a summary under $OUT)
-set -uo pipefail
-shopt -s nullglob
-repo=$PWD
-export LD_LIBRARY_PATH=$repo/.devcarry/lib:/usr/local/cuda/lib64
-export WHYGPU_SOURCE_DIR=$repo
-export WHYGPU_FONT_DIR=$repo/.devcarry/fonts
-export WHYGPU_APP_BINARY=$repo/.devcarry/bin/whygpu  # the kernel lab's child-process tests start it
-bin=$repo/.devcarry/bin
+source "$(dirname "$0")/device_env.sh" /tmp/whygpu-core
 base=$repo/.devcarry/base
-out=${OUT:-/tmp/whygpu-core}
-mkdir -p "$out"
-status=0
-step() { echo; echo "=== $* ($(date -u +%H:%M:%S))"; }
-# Each command has its own time limit, so one hang cannot eat the whole call.
-run() { local limit=$1; shift; timeout "$limit" "$@" || { echo "FAILED ($?): $*"; status=1; }; }
 
 {
   step machine
@@ -67,12 +54,14 @@ run() { local limit=$1; shift; timeout "$limit" "$@" || { echo "FAILED ($?): $*"
   toolkit=$(readlink -f /usr/local/cuda)
   if [[ -d "$toolkit" ]] && unshare -m true 2>/dev/null; then
     run 120 unshare -m --propagation private bash -c '
-      mount -t tmpfs none "$1" && shift &&
-      export LD_LIBRARY_PATH=$1 && shift &&
-      echo "ldd: $(ldd "$1/whygpu" | grep -c "not found") libraries not found" &&
-      "$1/whygpu" --version &&
-      "$1/whygpu" bench matmul --variants gpu-tiled,cublas-fp32 --sizes 1024 --quiet &&
-      "$1/whygpu" kernel-lab --exercise add --source "$2" | grep -E "^(compiled|run|message)="' \
+      mount -t tmpfs none "$1" || exit 1
+      export LD_LIBRARY_PATH=$2
+      echo "ldd: $(ldd "$3/whygpu" | grep -c "not found") libraries not found"
+      "$3/whygpu" --version || exit 1
+      # Expected: gpu-tiled measured, cublas-fp32 "cuBLAS is not installed (...)".
+      "$3/whygpu" bench matmul --variants gpu-tiled,cublas-fp32 --sizes 1024 --quiet
+      # Expected: "NVRTC is not installed (libnvrtc.so.13 not found)".
+      "$3/whygpu" kernel-lab --exercise add --source "$4" | grep -E "^(compiled|run|message)="' \
       _ "$toolkit" "$repo/.devcarry/lib" "$bin" "$repo/tests/app/kernels/add_typo.cu"
   else
     echo "skipped: no $toolkit or no permission for unshare -m"
