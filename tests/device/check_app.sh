@@ -19,9 +19,7 @@ app() {
 step machine
 date -u
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv
-# The server has the driver's GL/EGL vendor libraries but not the dispatch libraries.
-for deb in "$repo"/.gl/*.deb; do dpkg -x "$deb" /; done
-ldconfig
+install_gl_dispatch
 
 for part in "$@"; do
   case $part in

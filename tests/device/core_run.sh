@@ -9,7 +9,7 @@
 #               build/tests/*/gpu_*tests build/tests/cnn/whygpu_cnn_bench build/tests/lstm/lstm_bench
 #   .devcarry/base/{whygpu_cnn_bench,lstm_bench}   optional: the same benches built at the
 #               branch point (dd0fb92), linked to cuBLAS the old way
-#   data/mnist, data/corpus
+#   .gl (the GL dispatch .debs, as for check_app.sh), data/mnist, data/corpus
 # Usage: tests/device/core_run.sh            (logs and a summary under $OUT)
 source "$(dirname "$0")/device_env.sh" /tmp/whygpu-core
 base=$repo/.devcarry/base
@@ -18,13 +18,13 @@ base=$repo/.devcarry/base
   step machine
   date -u
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv
+  install_gl_dispatch  # whygpu (and the kernel lab's child processes) link libEGL
   echo "whygpu links: $(ldd "$bin/whygpu" | grep -Eo 'lib(cublas|cublasLt|nvrtc|cudart)[^ ]*' | tr '\n' ' ')(none expected)"
 
   # Every binary whose code moved: core (cuBLAS/NVRTC tables, stream/event/graph types),
   # kernels (matmul's cuBLAS handle), grid (events and record buffers), CNN and LSTM
   # (streams, graphs, cuBLAS handles), kernel lab (NVRTC, the runner's checked copies).
-  for t in cpu_core_tests gpu_kernels_tests gpu_grid_tests gpu_grid_interop_tests gpu_cnn_tests gpu_lstm_tests \
-           gpu_kernel_lab_tests; do
+  for t in cpu_core_tests gpu_kernels_tests gpu_grid_tests gpu_cnn_tests gpu_lstm_tests gpu_kernel_lab_tests; do
     [[ -x "$bin/$t" ]] || { echo "MISSING $t (not carried)"; status=1; continue; }
     step "$t"
     run 300 "$bin/$t" --gtest_brief=1

@@ -16,3 +16,9 @@ status=0
 step() { echo; echo "=== $* ($(date -u +%H:%M:%S))"; }
 # Each command has its own time limit, so one hang cannot eat the whole call.
 run() { local limit=$1; shift; timeout "$limit" "$@" || { echo "FAILED ($?): $*"; status=1; }; }
+# The server has the driver's GL/EGL vendor libraries but not the dispatch libraries
+# (libEGL, libOpenGL, ...) that whygpu links: unpack the carried .debs (.gl/).
+install_gl_dispatch() {
+  for deb in "$repo"/.gl/*.deb; do dpkg -x "$deb" /; done
+  ldconfig
+}
