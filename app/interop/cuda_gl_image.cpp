@@ -1,5 +1,7 @@
 #include "app/interop/cuda_gl_image.h"
 
+#include "compute/core/no_cuda.h"
+
 #include <cstdio>
 #include <vector>
 
@@ -106,7 +108,7 @@ Status CudaGlImage::register_buffer() {
   interop_problem_.clear();
   return Status::ok();
 #else
-  interop_problem_ = "this build of whygpu has no CUDA support";
+  interop_problem_ = built_without_cuda().message();
   return Status::error(interop_problem_);
 #endif
 }
@@ -152,7 +154,7 @@ Status CudaGlImage::write_on_gpu(const DeviceWriter& write) {
   return Status::ok();
 #else
   (void)write;
-  return Status::error("this build of whygpu has no CUDA support");
+  return built_without_cuda();
 #endif
 }
 

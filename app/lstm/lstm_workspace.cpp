@@ -171,7 +171,7 @@ Status LstmWorkspace::new_model() {
 Status LstmWorkspace::move_to(lstm::Device device) {
   if (!session_) return set_device(device);
   if (device == lstm::Device::kGpu && !gpu_info().available)
-    return Status::error("no CUDA device: " + gpu_info().unavailable_reason);
+    return require_gpu();
   if (device == session_device_) return Status::ok();
   if (job_.valid()) return Status::error("busy: " + job_description_);
   const bool was_running = session_->metrics().running;
@@ -241,7 +241,7 @@ Status LstmWorkspace::save_model(const std::string& path) {
 
 Status LstmWorkspace::set_device(lstm::Device device) {
   if (device == lstm::Device::kGpu && !gpu_info().available)
-    return Status::error("no CUDA device: " + gpu_info().unavailable_reason);
+    return require_gpu();
   choices_.device = device;
   return Status::ok();
 }

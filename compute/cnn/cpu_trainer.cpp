@@ -46,9 +46,7 @@ class CpuTrainer final : public Trainer {
   }
 
   Status set_parameters(const std::vector<float>& params) override {
-    if (params.size() != static_cast<std::size_t>(kParameterCount))
-      return Status::error("set_parameters: " + std::to_string(params.size()) + " values, the network has " +
-                           std::to_string(kParameterCount));
+    if (Status s = check_parameter_count(params, "set_parameters"); !s) return s;
     params_ = params;
     zero_optimizer();
     return Status::ok();

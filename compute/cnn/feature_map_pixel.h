@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "compute/cnn/feature_map_render.h"
-#include "compute/cnn/model_math.h"  // WHYGPU_HD
+#include "compute/core/host_device.h"
 
 namespace whygpu::cnn {
 

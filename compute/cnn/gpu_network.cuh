@@ -5,14 +5,18 @@
 // model_math.h); matrix products through cuBLAS, everything else in our kernels.
 // Everything here only enqueues work, so a whole training step can be captured into one
 // CUDA graph; nothing reads values back to the host.
-#include <cublas_v2.h>
 #include <cuda_runtime.h>
 
+#include <cstddef>
 #include <cstdint>
 
 #include "compute/cnn/model.h"
 #include "compute/cnn/model_math.h"
 #include "compute/core/status.h"
+
+namespace whygpu {
+class CublasHandle;  // compute/core/cublas_handle.h
+}  // namespace whygpu
 
 namespace whygpu::cnn::gpu {
 
@@ -75,10 +79,12 @@ class Workspace {
 
 struct Context {
   cudaStream_t stream;
-  cublasHandle_t blas;
+  const CublasHandle* blas;  // bound to `stream`
 };
 
-Status blas_status(cublasStatus_t status, const char* what);
+// The cuBLAS handle's own workspace (CublasHandle::create): with it cuBLAS allocates
+// nothing while a training step is captured into a graph.
+inline constexpr std::size_t kCublasWorkspaceBytes = std::size_t{32} << 20;
 
 // x[i] = images[index_i] / 255 and labels[i] = labels[index_i] for i < batch, where
 // index_i = order[*cursor + i] when order is given (training batches), else first + i.

@@ -1,14 +1,17 @@
 // run_gpu_step_check: the GPU kernels of one training step, run outside the graph on
 // poisoned buffers, for comparison against the CPU reference in tests.
-#include "compute/cnn/gpu_resources.cuh"
+#include "compute/cnn/gpu_network.cuh"
 #include "compute/cnn/gpu_trainer.h"
+#include "compute/core/cublas_handle.h"
+#include "compute/core/cuda_stream.cuh"
+#include "compute/core/device_memory.cuh"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::cnn {
 
 Status run_gpu_step_check(const std::vector<float>& params, const std::vector<std::uint8_t>& images,
                           const std::vector<std::uint8_t>& labels, const AdamConfig& adam, GpuStepCheck* out) {
-  if (!gpu_info().available) return Status::error("no usable GPU: " + gpu_info().unavailable_reason);
+  if (Status s = require_gpu(); !s) return s;
   const int batch = static_cast<int>(labels.size());
   if (Status s = check_batch_size(batch); !s) return s;
   if (params.size() != static_cast<std::size_t>(kParameterCount) ||
@@ -17,11 +20,11 @@ Status run_gpu_step_check(const std::vector<float>& params, const std::vector<st
   for (std::uint8_t label : labels)
     if (label >= kClasses) return Status::error("run_gpu_step_check: label outside 0..9");
 
-  gpu::Stream stream;
-  gpu::Blas blas;
+  CudaStream stream;
+  CublasHandle blas;
   if (Status s = stream.create(); !s) return s;
-  if (Status s = blas.create(stream.get()); !s) return s;
-  const gpu::Context ctx{stream.get(), blas.get()};
+  if (Status s = blas.create(stream.get(), gpu::kCublasWorkspaceBytes); !s) return s;
+  const gpu::Context ctx{stream.get(), &blas};
   DeviceBuffer<float> p, g, m, v;
   DeviceBuffer<gpu::DeviceControl> control;
   DeviceBuffer<gpu::DeviceMetrics> metrics;
@@ -55,14 +58,14 @@ Status run_gpu_step_check(const std::vector<float>& params, const std::vector<st
     return s;
   if (Status s = gpu::enqueue_forward_backward(ctx, p.get(), ws, batch, g.get(), control.get(), metrics.get()); !s)
     return s;
-  WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream.get()));
+  if (Status s = stream.synchronize(); !s) return s;
   out->probabilities.resize(static_cast<std::size_t>(batch) * kClasses);
   out->gradients.resize(kParameterCount);
   WHYGPU_CUDA_TRY(cudaMemcpy(out->probabilities.data(), ws.probs, sizeof(float) * out->probabilities.size(),
                              cudaMemcpyDeviceToHost));
   WHYGPU_CUDA_TRY(cudaMemcpy(out->gradients.data(), g.get(), param_bytes, cudaMemcpyDeviceToHost));
   if (Status s = gpu::enqueue_adam(ctx, p.get(), g.get(), m.get(), v.get(), control.get()); !s) return s;
-  WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream.get()));
+  if (Status s = stream.synchronize(); !s) return s;
   out->updated.resize(kParameterCount);
   WHYGPU_CUDA_TRY(cudaMemcpy(out->updated.data(), p.get(), param_bytes, cudaMemcpyDeviceToHost));
   float loss = 0;

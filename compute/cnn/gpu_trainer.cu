@@ -6,7 +6,11 @@
 #include <type_traits>
 
 #include "compute/cnn/epoch_sampler.h"
-#include "compute/cnn/gpu_resources.cuh"
+#include "compute/cnn/gpu_network.cuh"
+#include "compute/core/cublas_handle.h"
+#include "compute/core/cuda_graph.cuh"
+#include "compute/core/cuda_stream.cuh"
+#include "compute/core/device_memory.cuh"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::cnn {
@@ -34,7 +38,7 @@ class GpuTrainerImpl final : public GpuTrainer {
   Status init() {
     if (Status s = stream_.create(); !s) return s;
     if (Status s = display_stream_.create(); !s) return s;
-    if (Status s = blas_.create(stream_.get()); !s) return s;
+    if (Status s = blas_.create(stream_.get(), gpu::kCublasWorkspaceBytes); !s) return s;
     if (Status s = params_.reserve(kParameterCount, "parameters"); !s) return s;
     if (Status s = grads_.reserve(kParameterCount, "gradients"); !s) return s;
     if (Status s = m_.reserve(kParameterCount, "Adam first moments"); !s) return s;
@@ -72,9 +76,7 @@ class GpuTrainerImpl final : public GpuTrainer {
   }
 
   Status set_parameters(const std::vector<float>& params) override {
-    if (params.size() != static_cast<std::size_t>(kParameterCount))
-      return Status::error("set_parameters: " + std::to_string(params.size()) + " values, the network has " +
-                           std::to_string(kParameterCount));
+    if (Status s = check_parameter_count(params, "set_parameters"); !s) return s;
     if (Status s = sync(); !s) return s;
     WHYGPU_CUDA_TRY(cudaMemcpy(params_.get(), params.data(), kParameterCount * sizeof(float), cudaMemcpyHostToDevice));
     WHYGPU_CUDA_TRY(cudaMemset(m_.get(), 0, kParameterCount * sizeof(float)));
@@ -202,8 +204,6 @@ class GpuTrainerImpl final : public GpuTrainer {
     return views;
   }
 
-  const float* device_parameters() const override { return params_.get(); }
-
   Status copy_display_parameters() override {
     if (Status s = display_params_.reserve(kParameterCount, "the display copy of the parameters"); !s) return s;
     WHYGPU_CUDA_TRY(cudaMemcpyAsync(display_params_.get(), params_.get(), sizeof(float) * kParameterCount,
@@ -212,39 +212,33 @@ class GpuTrainerImpl final : public GpuTrainer {
   }
   const float* display_parameters() const override { return display_params_.get(); }
   void* display_stream() const override { return display_stream_.get(); }
-  Status synchronize_display_stream() override {
-    WHYGPU_CUDA_TRY(cudaStreamSynchronize(display_stream_.get()));
-    return Status::ok();
-  }
+  Status synchronize_display_stream() override { return display_stream_.synchronize(); }
 
   Status time_steps(int warmup, int repeats, StepTiming* out) override {
     if (repeats < 1) return Status::error("time_steps: repeats must be at least 1");
     if (Status s = train(warmup, nullptr); !s) return s;
-    std::vector<cudaEvent_t> events(2 * repeats + 2, nullptr);
-    for (cudaEvent_t& e : events) WHYGPU_CUDA_TRY(cudaEventCreate(&e));
-    const auto destroy = [&] {
-      for (cudaEvent_t e : events)
-        if (e) cudaEventDestroy(e);
-    };
-    Status status = Status::ok();
-    for (int r = 0; r < repeats && status; ++r) {
-      status = launch_step([&] { return cudaEventRecord(events[2 * r], stream_.get()); },
-                           [&] { return cudaEventRecord(events[2 * r + 1], stream_.get()); });
-    }
-    if (status) status = cuda_status(cudaEventRecord(events[2 * repeats], stream_.get()), "cudaEventRecord", __FILE__, __LINE__);
-    for (int r = 0; r < repeats && status; ++r) status = launch_step();
-    if (status) status = cuda_status(cudaEventRecord(events[2 * repeats + 1], stream_.get()), "cudaEventRecord", __FILE__, __LINE__);
-    if (status) status = sync();
+    std::vector<CudaEvent> events(2 * repeats + 2);
+    for (CudaEvent& e : events)
+      if (Status s = e.create(); !s) return s;
+    const cudaStream_t stream = stream_.get();
+    for (int r = 0; r < repeats; ++r)
+      if (Status s = launch_step([&] { return events[2 * r].record(stream); },
+                                 [&] { return events[2 * r + 1].record(stream); });
+          !s)
+        return s;
+    if (Status s = events[2 * repeats].record(stream); !s) return s;
+    for (int r = 0; r < repeats; ++r)
+      if (Status s = launch_step(); !s) return s;
+    if (Status s = events[2 * repeats + 1].record(stream); !s) return s;
+    if (Status s = sync(); !s) return s;
     std::vector<double> times;
-    for (int r = 0; r < repeats && status; ++r) {
+    for (int r = 0; r < repeats; ++r) {
       float ms = 0;
-      status = cuda_status(cudaEventElapsedTime(&ms, events[2 * r], events[2 * r + 1]), "cudaEventElapsedTime", __FILE__, __LINE__);
+      if (Status s = CudaEvent::elapsed_ms(events[2 * r], events[2 * r + 1], &ms); !s) return s;
       times.push_back(ms);
     }
     float total_ms = 0;
-    if (status) status = cuda_status(cudaEventElapsedTime(&total_ms, events[2 * repeats], events[2 * repeats + 1]), "cudaEventElapsedTime", __FILE__, __LINE__);
-    destroy();
-    if (!status) return status;
+    if (Status s = CudaEvent::elapsed_ms(events[2 * repeats], events[2 * repeats + 1], &total_ms); !s) return s;
     std::sort(times.begin(), times.end());
     out->batch = batch_;
     out->repeats = repeats;
@@ -255,12 +249,9 @@ class GpuTrainerImpl final : public GpuTrainer {
   }
 
  private:
-  gpu::Context context() const { return {stream_.get(), blas_.get()}; }
+  gpu::Context context() const { return {stream_.get(), &blas_}; }
 
-  Status sync() {
-    WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream_.get()));
-    return Status::ok();
-  }
+  Status sync() { return stream_.synchronize(); }
 
   void restart_batches() {
     if (data_count_ > 0) sampler_.emplace(data_count_, batch_order_seed(seed_));
@@ -271,12 +262,12 @@ class GpuTrainerImpl final : public GpuTrainer {
     if (data_count_ <= 0) return Status::error("no training data: call set_training_data first");
     if (batch_ > data_count_)
       return Status::error("batch size " + std::to_string(batch_) + " is larger than the training set");
-    if (graph_.get() && graph_batch_ == batch_) return Status::ok();
+    if (graph_.ready() && graph_batch_ == batch_) return Status::ok();
     if (Status s = train_ws_.reserve(batch_, true); !s) return s;
     const int batch = batch_;
     const gpu::Context ctx = context();
     graph_batch_ = 0;
-    const Status captured = graph_.capture(stream_.get(), [&]() -> Status {
+    const Status captured = graph_.capture(stream_.get(), "the training step", [&]() -> Status {
       DeviceControl* control = control_.get();
       if (Status s = gpu::enqueue_load_batch(ctx, train_images_.get(), train_labels_.get(), order_.get(),
                                              &control->cursor, 0, batch, train_ws_);
@@ -308,9 +299,11 @@ class GpuTrainerImpl final : public GpuTrainer {
                                       cudaMemcpyHostToDevice, stream_.get()));
       learning_rate_dirty_ = false;
     }
-    if constexpr (!std::is_same_v<Before, std::nullptr_t>) WHYGPU_CUDA_TRY(before());
-    WHYGPU_CUDA_TRY(cudaGraphLaunch(graph_.get(), stream_.get()));
-    if constexpr (!std::is_same_v<After, std::nullptr_t>) WHYGPU_CUDA_TRY(after());
+    if constexpr (!std::is_same_v<Before, std::nullptr_t>)
+      if (Status s = before(); !s) return s;
+    if (Status s = graph_.launch(stream_.get()); !s) return s;
+    if constexpr (!std::is_same_v<After, std::nullptr_t>)
+      if (Status s = after(); !s) return s;
     device_cursor_ = start + batch_;
     ++steps_;
     images_seen_ += batch_;
@@ -332,8 +325,8 @@ class GpuTrainerImpl final : public GpuTrainer {
   int batch_;
   std::uint64_t seed_;
   bool learning_rate_dirty_ = false;
-  gpu::Stream stream_, display_stream_;
-  gpu::Blas blas_;
+  CudaStream stream_, display_stream_;
+  CublasHandle blas_;
   DeviceBuffer<float> params_, grads_, m_, v_, display_params_;
   DeviceBuffer<DeviceControl> control_;
   DeviceBuffer<DeviceMetrics> metrics_;
@@ -343,7 +336,7 @@ class GpuTrainerImpl final : public GpuTrainer {
   std::optional<EpochSampler> sampler_;
   int device_cursor_ = -1;
   gpu::Workspace train_ws_, eval_ws_, infer_ws_;
-  gpu::GraphExec graph_;
+  CudaGraph graph_;
   int graph_batch_ = 0;
   bool has_inference_ = false;
   long steps_ = 0;
@@ -353,7 +346,7 @@ class GpuTrainerImpl final : public GpuTrainer {
 }  // namespace
 
 Status create_gpu_trainer(const TrainerOptions& options, std::unique_ptr<GpuTrainer>* out) {
-  if (!gpu_info().available) return Status::error("no usable GPU: " + gpu_info().unavailable_reason);
+  if (Status s = require_gpu(); !s) return s;
   if (Status s = check_batch_size(options.batch_size); !s) return s;
   auto trainer = std::make_unique<GpuTrainerImpl>(options);
   if (Status s = trainer->init(); !s) return s.with_context("GPU trainer");

@@ -40,12 +40,10 @@ class GpuTrainer : public Trainer {
   // Activations of the image last given to infer(); null pointers before the first.
   // Valid until the next infer() or the trainer's destruction.
   virtual std::array<DeviceLayerView, kLayerCount> device_activations() const = 0;
-  // The parameters in device memory (model.h layout, kParameterCount floats), e.g. to
-  // draw the conv filters as images; updated by every training step.
-  virtual const float* device_parameters() const = 0;
-  // A second copy of the parameters, written only by copy_display_parameters(), so that
-  // another thread can draw the filters while training goes on (training_session.h
-  // takes one lock around the copy and around the drawing).
+  // A copy of the parameters in device memory (model.h layout, kParameterCount floats),
+  // written only by copy_display_parameters(), so that another thread can draw the conv
+  // filters while training goes on (training_session.h takes one lock around the copy
+  // and around the drawing).
   virtual Status copy_display_parameters() = 0;
   virtual const float* display_parameters() const = 0;
   // A stream (cudaStream_t as void*) for other threads' reads of the display buffers.

@@ -7,6 +7,12 @@
 
 namespace whygpu::cnn {
 
+Status check_parameter_count(const std::vector<float>& params, const char* what) {
+  if (params.size() == static_cast<std::size_t>(kParameterCount)) return Status::ok();
+  return Status::error(std::string(what) + ": " + std::to_string(params.size()) + " values, the network has " +
+                       std::to_string(kParameterCount));
+}
+
 std::vector<float> initial_parameters(std::uint64_t seed) {
   std::vector<float> params(kParameterCount, 0.0f);
   SplitMix64 rng(seed);

@@ -21,6 +21,8 @@
 #include <string>
 #include <vector>
 
+#include "compute/core/status.h"
+
 namespace whygpu::cnn {
 
 inline constexpr int kImageSide = 28;
@@ -117,6 +119,10 @@ inline const LayerShape& layer_shape(Layer layer) { return kLayerShapes[static_c
 // std::uniform_real_distribution): He-uniform weights, U(-sqrt(6/fan_in), +sqrt(6/fan_in)),
 // suited to ReLU layers; zero biases.
 std::vector<float> initial_parameters(std::uint64_t seed);
+
+// Ok when `params` holds exactly kParameterCount values; else "<what>: N values, the
+// network has 93322".
+Status check_parameter_count(const std::vector<float>& params, const char* what);
 
 // One line per layer with its output shape and parameter count, for the UI and the bench.
 std::string model_summary();

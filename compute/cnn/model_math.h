@@ -6,12 +6,7 @@
 #include <math.h>
 
 #include "compute/cnn/model.h"
-
-#if defined(__CUDACC__)
-#define WHYGPU_HD __host__ __device__
-#else
-#define WHYGPU_HD
-#endif
+#include "compute/core/host_device.h"
 
 namespace whygpu::cnn {
 

@@ -40,9 +40,7 @@ std::uint32_t crc_of(const void* data, std::size_t bytes) {
 }  // namespace
 
 Status save_weights(const std::string& path, const std::vector<float>& params) {
-  if (params.size() != static_cast<std::size_t>(kParameterCount))
-    return Status::error("save weights: " + std::to_string(params.size()) + " parameters given, the network has " +
-                         std::to_string(kParameterCount));
+  if (Status s = check_parameter_count(params, "save weights"); !s) return s;
   Header header{};
   std::memcpy(header.magic, kMagic, sizeof kMagic);
   header.version = kWeightsFormatVersion;

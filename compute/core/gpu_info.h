@@ -51,6 +51,10 @@ const GpuInfo& gpu_info();
 // none can be compiled, whatever the machine has.
 bool built_with_cuda();
 
+// Ok when gpu_info() found a usable device, else "no CUDA device: <unavailable_reason>":
+// the one refusal of every GPU entry point and every absent GPU row.
+Status require_gpu();
+
 // Creates the CUDA context on gpu_info().device now. The first CUDA work of a process pays
 // for it (0.1 to 0.2 s on an H100) and, while the driver builds it, OpenGL in the same
 // process waits too: the app calls this at start-up, so that cost does not land on the

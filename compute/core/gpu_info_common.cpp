@@ -10,6 +10,12 @@ std::string GpuInfo::compute_capability() const {
   return std::to_string(compute_major) + "." + std::to_string(compute_minor);
 }
 
+Status require_gpu() {
+  const GpuInfo& info = gpu_info();
+  if (info.available) return Status::ok();
+  return Status::error("no CUDA device: " + info.unavailable_reason);
+}
+
 std::string cuda_version_string(int version) {
   if (version <= 0) return "none";
   return std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "compute/core/cuda_check.h"
+#include "compute/core/cuda_stream.cuh"
 #include "compute/core/gpu_info.h"
 #include "compute/core/measure.h"
 #include "compute/core/measure_detail.h"
@@ -25,21 +26,18 @@ __global__ void hold_device(unsigned long long ns) {
 
 class Events {
  public:
-  ~Events() {
-    for (cudaEvent_t e : events_) cudaEventDestroy(e);
-  }
   Status reserve(std::size_t count) {
     while (events_.size() < count) {
-      cudaEvent_t e = nullptr;
-      WHYGPU_CUDA_TRY(cudaEventCreate(&e));
-      events_.push_back(e);
+      CudaEvent e;
+      if (Status s = e.create(); !s) return s;
+      events_.push_back(std::move(e));
     }
     return Status::ok();
   }
-  cudaEvent_t operator[](std::size_t i) const { return events_[i]; }
+  cudaEvent_t operator[](std::size_t i) const { return events_[i].get(); }
 
  private:
-  std::vector<cudaEvent_t> events_;
+  std::vector<CudaEvent> events_;
 };
 
 // Runs that take longer than this are not worth batching: launch overhead is noise.
@@ -126,8 +124,7 @@ Status time_gpu_phases(const MeasureOptions& options, int phases,
                        std::vector<TimingStats>* per_phase, TimingStats* total) {
   if (Status s = measure_detail::check_options(options); !s) return s;
   if (phases < 1) return Status::error("a measured run needs at least one phase");
-  if (!gpu_info().available)
-    return Status::error("no CUDA device: " + gpu_info().unavailable_reason);
+  if (Status s = require_gpu(); !s) return s;
 
   PhaseRunner runner(phases, body);
   int run = 0;

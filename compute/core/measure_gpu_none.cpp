@@ -1,12 +1,13 @@
 // time_gpu_phases in a build without CUDA: there is nothing to time.
 #include "compute/core/measure.h"
+#include "compute/core/no_cuda.h"
 
 namespace whygpu {
 
 Status time_gpu_phases(const MeasureOptions&, int,
                        const std::function<Status(int, const PhaseMark&)>&,
                        std::vector<TimingStats>*, TimingStats*) {
-  return Status::error("this build of whygpu has no CUDA support");
+  return built_without_cuda();
 }
 
 }  // namespace whygpu

@@ -45,4 +45,22 @@ class SharedLibrary {
   std::string path_;
 };
 
+// A library's table of functions (one struct type per library), filled by `open` on the
+// first call only, even when threads race to it; every call gets the same table, or the
+// same error, for the life of the process.
+template <typename Table>
+Status open_once(Status (*open)(Table*), const Table** out) {
+  struct Opened {
+    Table table;
+    Status status = Status::ok();
+  };
+  static const Opened opened = [open] {
+    Opened o;
+    o.status = open(&o.table);
+    return o;
+  }();
+  *out = opened.status ? &opened.table : nullptr;
+  return opened.status;
+}
+
 }  // namespace whygpu

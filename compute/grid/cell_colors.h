@@ -4,6 +4,7 @@
 // GL_RGBA / GL_UNSIGNED_BYTE, so a kernel can write them straight into a GL buffer.
 #include <cstdint>
 
+#include "compute/core/host_device.h"
 #include "compute/grid/thread_mapping.h"
 
 namespace whygpu::grid {

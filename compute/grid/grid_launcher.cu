@@ -5,59 +5,34 @@
 #include <algorithm>
 
 #include "compute/core/cuda_check.h"
+#include "compute/core/cuda_stream.cuh"
+#include "compute/core/device_memory.cuh"
 #include "compute/core/gpu_info.h"
 #include "compute/grid/grid_kernels.cuh"
 
 namespace whygpu::grid {
 
 struct GridLauncher::Device {
-  ThreadRecord* records = nullptr;
-  std::uint64_t record_capacity = 0;
-  BlockSummary* summaries = nullptr;
-  std::uint64_t summary_capacity = 0;
-  cudaEvent_t start = nullptr;
-  cudaEvent_t stop = nullptr;
+  DeviceBuffer<ThreadRecord> records;  // grows to the largest drawn launch, never shrinks
+  DeviceBuffer<BlockSummary> summaries;
+  CudaEvent start, stop;
   // The last drawn launch, for repaint() and read_records().
   GridShape shape;
   std::uint64_t recorded = 0;
   std::uint64_t first_start_ns = 0;
   std::uint64_t last_start_ns = 0;
 
-  ~Device() {
-    // Errors here cannot be reported and do not matter: the memory goes with the process.
-    cudaFree(records);
-    cudaFree(summaries);
-    if (start) cudaEventDestroy(start);
-    if (stop) cudaEventDestroy(stop);
-  }
-
   Status reserve(std::uint64_t threads, std::uint64_t blocks) {
-    if (threads > record_capacity) {
-      cudaFree(records);
-      records = nullptr;
-      record_capacity = 0;
-      WHYGPU_CUDA_TRY(cudaMalloc(&records, threads * sizeof(ThreadRecord)));
-      record_capacity = threads;
-    }
-    if (blocks > summary_capacity) {
-      cudaFree(summaries);
-      summaries = nullptr;
-      summary_capacity = 0;
-      WHYGPU_CUDA_TRY(cudaMalloc(&summaries, blocks * sizeof(BlockSummary)));
-      summary_capacity = blocks;
-    }
-    if (!start) WHYGPU_CUDA_TRY(cudaEventCreate(&start));
-    if (!stop) WHYGPU_CUDA_TRY(cudaEventCreate(&stop));
-    return Status::ok();
+    if (threads > 0)
+      if (Status s = records.reserve(threads, "the thread records"); !s) return s;
+    if (blocks > 0)
+      if (Status s = summaries.reserve(blocks, "the block summaries"); !s) return s;
+    if (Status s = start.create(); !s) return s;
+    return stop.create();
   }
 };
 
 namespace {
-
-Status require_gpu() {
-  if (!gpu_info().available) return Status::error("no CUDA device: " + gpu_info().unavailable_reason);
-  return Status::ok();
-}
 
 unsigned grid_for(std::uint64_t items, unsigned per_block) {
   return static_cast<unsigned>((items + per_block - 1) / per_block);
@@ -106,7 +81,7 @@ Status GridLauncher::launch(const LaunchConfig& config, const LaunchOptions& opt
   const std::uint64_t blocks = drawable ? shape.block_count() : 0;
   if (drawable) {
     if (Status s = d.reserve(threads, blocks); !s) return s;
-    WHYGPU_CUDA_TRY(cudaMemsetAsync(d.records, 0xff, threads * sizeof(ThreadRecord)));
+    WHYGPU_CUDA_TRY(cudaMemsetAsync(d.records.get(), 0xff, threads * sizeof(ThreadRecord)));
     if (picture != nullptr)
       WHYGPU_CUDA_TRY(cudaMemsetAsync(picture, 0, std::uint64_t{shape.picture_width} *
                                                       shape.picture_height * sizeof(std::uint32_t)));
@@ -116,7 +91,7 @@ Status GridLauncher::launch(const LaunchConfig& config, const LaunchOptions& opt
 
   PaintParams p{};
   p.shape = shape;
-  p.records = d.records;
+  p.records = d.records.get();
   p.capacity = threads;
   p.picture = drawable ? picture : nullptr;
   p.color = options.color;
@@ -125,7 +100,7 @@ Status GridLauncher::launch(const LaunchConfig& config, const LaunchOptions& opt
   // Exactly what the lesson teaches: launch with the student's numbers, then ask.
   const dim3 grid_dim(shape.grid[0], shape.grid[1], shape.grid[2]);
   const dim3 block_dim(shape.block[0], shape.block[1], shape.block[2]);
-  WHYGPU_CUDA_TRY(cudaEventRecord(d.start));
+  if (Status s = d.start.record(nullptr); !s) return s;
   paint_threads<<<grid_dim, block_dim, static_cast<std::size_t>(options.dynamic_shared_bytes)>>>(p);
   const cudaError_t launch_error = cudaGetLastError();  // also clears it: refusals are not sticky
   if (launch_error != cudaSuccess) {
@@ -134,19 +109,19 @@ Status GridLauncher::launch(const LaunchConfig& config, const LaunchOptions& opt
     WHYGPU_CUDA_TRY(cudaDeviceSynchronize());
     return Status::ok();
   }
-  WHYGPU_CUDA_TRY(cudaEventRecord(d.stop));
-  WHYGPU_CUDA_TRY(cudaEventSynchronize(d.stop));
+  if (Status s = d.stop.record(nullptr); !s) return s;
+  if (Status s = d.stop.synchronize(); !s) return s;
   float ms = 0.0f;
-  WHYGPU_CUDA_TRY(cudaEventElapsedTime(&ms, d.start, d.stop));
+  if (Status s = CudaEvent::elapsed_ms(d.start, d.stop, &ms); !s) return s;
   report->kernel_ms = ms;
   report->launched = true;
   if (!drawable) return Status::ok();
 
-  summarize_blocks<<<grid_for(blocks * 32u, 256), 256>>>(d.records, shape.threads_per_block(), blocks,
-                                                          d.summaries);
+  summarize_blocks<<<grid_for(blocks * 32u, 256), 256>>>(d.records.get(), shape.threads_per_block(), blocks,
+                                                          d.summaries.get());
   WHYGPU_CUDA_TRY_LAUNCH("summarize_blocks");
   report->blocks.resize(blocks);
-  WHYGPU_CUDA_TRY(cudaMemcpy(report->blocks.data(), d.summaries, blocks * sizeof(BlockSummary),
+  WHYGPU_CUDA_TRY(cudaMemcpy(report->blocks.data(), d.summaries.get(), blocks * sizeof(BlockSummary),
                              cudaMemcpyDeviceToHost));
   report->first_start_ns = ~std::uint64_t{0};
   for (const BlockSummary& b : report->blocks) {
@@ -169,7 +144,7 @@ Status GridLauncher::repaint(ColorMode mode, std::uint32_t* picture) {
   if (d.recorded == 0 || picture == nullptr) return Status::ok();
   PaintParams p{};
   p.shape = d.shape;
-  p.records = d.records;
+  p.records = d.records.get();
   p.capacity = d.recorded;
   p.picture = picture;
   p.color = mode;
@@ -190,7 +165,7 @@ Status GridLauncher::read_records(std::uint64_t first, std::uint64_t count, Thre
     return Status::error("records " + std::to_string(first) + ".." + std::to_string(first + count) +
                          " are outside the last launch (" + std::to_string(d.recorded) + " threads)");
   if (count == 0) return Status::ok();
-  WHYGPU_CUDA_TRY(cudaMemcpy(out, d.records + first, count * sizeof(ThreadRecord), cudaMemcpyDeviceToHost));
+  WHYGPU_CUDA_TRY(cudaMemcpy(out, d.records.get() + first, count * sizeof(ThreadRecord), cudaMemcpyDeviceToHost));
   return Status::ok();
 }
 

@@ -2,10 +2,9 @@
 // (cpu_picture.h) still draws the mapping.
 #include "compute/grid/grid_launcher.h"
 
+#include "compute/core/no_cuda.h"
+
 namespace whygpu::grid {
-namespace {
-Status no_cuda() { return Status::error("this build of whygpu has no CUDA support"); }
-}  // namespace
 
 struct GridLauncher::Device {};
 
@@ -18,13 +17,13 @@ Status GridLauncher::launch(const LaunchConfig& config, const LaunchOptions&, st
                             LaunchReport* report) {
   *report = LaunchReport{};
   report->config = config;
-  return no_cuda();
+  return built_without_cuda();
 }
-Status GridLauncher::repaint(ColorMode, std::uint32_t*) { return no_cuda(); }
-Status GridLauncher::read_records(std::uint64_t, std::uint64_t, ThreadRecord*) const { return no_cuda(); }
+Status GridLauncher::repaint(ColorMode, std::uint32_t*) { return built_without_cuda(); }
+Status GridLauncher::read_records(std::uint64_t, std::uint64_t, ThreadRecord*) const { return built_without_cuda(); }
 Status GridLauncher::occupancy(const LaunchConfig&, const LaunchOptions&, OccupancyReport* report) const {
   *report = OccupancyReport{};
-  return no_cuda();
+  return built_without_cuda();
 }
 
 }  // namespace whygpu::grid

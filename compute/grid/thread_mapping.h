@@ -6,11 +6,7 @@
 // tests check it against a separate model written as the nested loops of the lesson.
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define WHYGPU_HD __host__ __device__
-#else
-#define WHYGPU_HD
-#endif
+#include "compute/core/host_device.h"
 
 namespace whygpu::grid {
 

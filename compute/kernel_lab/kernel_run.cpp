@@ -64,9 +64,13 @@ void run_kernel(const CompiledKernel& kernel, const Exercise& exercise, int n, i
   for (auto [buffer, count] : {std::pair{&da, a.size()}, std::pair{&db, b.size()}, std::pair{&dc, c_floats}})
     if (Status s = buffer->allocate(count); !s)
       return fail(report, RunState::Failed, "no room on the GPU for " + std::to_string(n) + " elements (" + s.message() + ")");
-  cudaMemcpy(da.get(), a.data(), a.size() * sizeof(float), cudaMemcpyHostToDevice);
-  cudaMemcpy(db.get(), b.data(), b.size() * sizeof(float), cudaMemcpyHostToDevice);
-  cudaMemset(dc.get(), 0xFF, c_floats * sizeof(float));  // all NaN: unwritten outputs show
+  if (cudaError_t e = cudaMemcpy(da.get(), a.data(), a.size() * sizeof(float), cudaMemcpyHostToDevice); e != cudaSuccess)
+    return fail(report, RunState::Failed, "copying the input a to the GPU failed (" + cuda_words(e) + ")");
+  if (cudaError_t e = cudaMemcpy(db.get(), b.data(), b.size() * sizeof(float), cudaMemcpyHostToDevice); e != cudaSuccess)
+    return fail(report, RunState::Failed, "copying the input b to the GPU failed (" + cuda_words(e) + ")");
+  // All NaN (every bit set): an output the kernel does not write shows as wrong.
+  if (cudaError_t e = cudaMemset(dc.get(), 0xFF, c_floats * sizeof(float)); e != cudaSuccess)
+    return fail(report, RunState::Failed, "filling the output c with NaN failed (" + cuda_words(e) + ")");
   if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess)
     return fail(report, RunState::Failed, "preparing the inputs failed (" + cuda_words(e) + ")");
 

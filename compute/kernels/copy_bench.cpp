@@ -49,7 +49,7 @@ Status run_copy(CopyKind kind, std::size_t bytes, const BenchOptions& options,
   row.bytes = static_cast<double>(bytes) * (kind == CopyKind::DeviceToDevice ? 2.0 : 1.0);
   if (!gpu_info().available) {
     row.state = RowState::Absent;
-    row.note = "no CUDA device: " + gpu_info().unavailable_reason;
+    row.note = require_gpu().message();
     rows->push_back(std::move(row));
     return Status::ok();
   }
@@ -75,14 +75,6 @@ std::vector<SweepJob> copy_jobs(const std::vector<CopyKind>& kinds,
     }
   }
   return jobs;
-}
-
-Status sweep_copy(const std::vector<CopyKind>& kinds, const std::vector<std::size_t>& sizes,
-                  const BenchOptions& options, const SweepCallbacks& callbacks,
-                  std::vector<Measurement>* rows) {
-  BenchOptions with_cancel = options;
-  if (callbacks.cancel) with_cancel.measure.cancel = callbacks.cancel;
-  return run_sweep(copy_jobs(kinds, sizes, with_cancel), callbacks, rows);
 }
 
 }  // namespace whygpu::kernels

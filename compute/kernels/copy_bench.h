@@ -24,8 +24,5 @@ Status run_copy(CopyKind kind, std::size_t bytes, const BenchOptions& options,
 std::vector<SweepJob> copy_jobs(const std::vector<CopyKind>& kinds,
                                 const std::vector<std::size_t>& sizes,
                                 const BenchOptions& options);
-Status sweep_copy(const std::vector<CopyKind>& kinds, const std::vector<std::size_t>& sizes,
-                  const BenchOptions& options, const SweepCallbacks& callbacks,
-                  std::vector<Measurement>* rows);
 
 }  // namespace whygpu::kernels

@@ -15,8 +15,8 @@ namespace whygpu::kernels {
 
 // Error unless a GPU is usable and `bytes` (plus `reserve`) fit in its free memory.
 inline Status check_fits_on_gpu(double bytes, std::size_t reserve, const std::string& what) {
+  if (Status s = require_gpu(); !s) return s;
   const GpuInfo& info = gpu_info();
-  if (!info.available) return Status::error("no CUDA device: " + info.unavailable_reason);
   std::size_t free_bytes = 0, total_bytes = 0;
   WHYGPU_CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
   if (bytes + static_cast<double>(reserve) > static_cast<double>(free_bytes))

@@ -122,7 +122,7 @@ bool prepare_row(const VariantInfo& info, MatmulVariant variant, int n,
   row->flop = 2.0 * std::pow(static_cast<double>(n), 3.0);
   if (info.on_gpu && !gpu_info().available) {
     row->state = RowState::Absent;
-    row->note = "no CUDA device: " + gpu_info().unavailable_reason;
+    row->note = require_gpu().message();
     return false;
   }
   if (variant == MatmulVariant::CpuNaive && options.cpu_naive_max_n > 0 &&

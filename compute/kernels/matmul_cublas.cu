@@ -7,29 +7,25 @@
 #include <mutex>
 #include <string>
 
+#include "compute/core/cublas_handle.h"
 #include "compute/core/cuda_check.h"
 #include "compute/kernels/matmul_gpu.h"
 
 namespace whygpu::kernels {
 namespace {
 
-Status cublas_status(cublasStatus_t status, const char* what) {
-  if (status == CUBLAS_STATUS_SUCCESS) return Status::ok();
-  return Status::error(std::string(what) + ": " + cublasGetStatusString(status) + " (" +
-                       cublasGetStatusName(status) + ")");
-}
-
-// One handle for the process, created on first use (or by prepare_cublas),
-// used under a mutex because a handle must not be shared by two threads at once.
+// One handle for the process, on the default stream, created on first use (or by
+// prepare_cublas), used under a mutex because a handle must not be shared by two threads
+// at once. Never destroyed: cuBLAS must not outlive the CUDA runtime's teardown at exit.
 std::mutex& handle_mutex() {
   static std::mutex mutex;
   return mutex;
 }
 
-Status shared_handle(cublasHandle_t* out) {
-  static cublasHandle_t handle = nullptr;
-  static cublasStatus_t created = cublasCreate(&handle);
-  if (Status s = cublas_status(created, "cublasCreate"); !s) return s;
+Status shared_handle(const CublasHandle** out) {
+  static CublasHandle* const handle = new CublasHandle;
+  static const Status created = handle->create(nullptr, 0);
+  if (!created) return Status::error(created.message() + ": the cuBLAS rungs are off");
   *out = handle;
   return Status::ok();
 }
@@ -74,13 +70,13 @@ Status convert_on_gpu(LowPrecision precision, const float* src, void* dst, std::
 // so C = A B in row-major is C^T = B^T A^T in column-major: pass B first, then A.
 Status prepare_cublas() {
   std::lock_guard<std::mutex> lock(handle_mutex());
-  cublasHandle_t handle = nullptr;
+  const CublasHandle* handle = nullptr;
   return shared_handle(&handle);
 }
 
 Status launch_cublas(MatmulVariant variant, const GemmOperands& op) {
   std::lock_guard<std::mutex> lock(handle_mutex());
-  cublasHandle_t handle = nullptr;
+  const CublasHandle* handle = nullptr;
   if (Status s = shared_handle(&handle); !s) return s;
   const float alpha = 1.0f, beta = 0.0f;
   cudaDataType_t in_type = CUDA_R_32F;
@@ -107,9 +103,9 @@ Status launch_cublas(MatmulVariant variant, const GemmOperands& op) {
       return Status::error("not a cuBLAS variant");
   }
   if (!a || !b) return Status::error("cuBLAS: the reduced-precision inputs were not prepared");
-  return cublas_status(cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, op.n, op.m, op.k, &alpha,
-                                    b, in_type, op.n, a, in_type, op.k, &beta, op.c, CUDA_R_32F,
-                                    op.n, compute, CUBLAS_GEMM_DEFAULT),
+  return cublas_status(handle->library().gemm_ex(handle->get(), CUBLAS_OP_N, CUBLAS_OP_N, op.n, op.m, op.k, &alpha,
+                                                 b, in_type, op.n, a, in_type, op.k, &beta, op.c, CUDA_R_32F,
+                                                 op.n, compute, CUBLAS_GEMM_DEFAULT),
                        "cublasGemmEx");
 }
 

@@ -3,16 +3,12 @@
 // a .cu file compiles the same arithmetic for the device).
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define WHYGPU_HOST_DEVICE __host__ __device__
-#else
-#define WHYGPU_HOST_DEVICE
-#endif
+#include "compute/core/host_device.h"
 
 namespace whygpu::kernels {
 
 // splitmix64's finaliser: a good 64-bit mix of (seed, index).
-WHYGPU_HOST_DEVICE inline std::uint64_t mix64(std::uint64_t seed, std::uint64_t i) {
+WHYGPU_HD inline std::uint64_t mix64(std::uint64_t seed, std::uint64_t i) {
   std::uint64_t z = seed + (i + 1) * 0x9E3779B97F4A7C15ull;
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
@@ -20,7 +16,7 @@ WHYGPU_HOST_DEVICE inline std::uint64_t mix64(std::uint64_t seed, std::uint64_t 
 }
 
 // Top 24 bits as a float in [-1, 1): exact, so CPU and GPU agree bit for bit.
-WHYGPU_HOST_DEVICE inline float uniform_from_hash(std::uint64_t h) {
+WHYGPU_HD inline float uniform_from_hash(std::uint64_t h) {
   return static_cast<float>(static_cast<std::int32_t>(h >> 40) - (1 << 23)) *
          (1.0f / static_cast<float>(1 << 23));
 }

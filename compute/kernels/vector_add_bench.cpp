@@ -86,7 +86,7 @@ Status run_vector_add(VectorAddVariant variant, std::size_t n, const BenchOption
   row.bytes = 12.0 * nd;
   if (info.on_gpu && !gpu_info().available) {
     row.state = RowState::Absent;
-    row.note = "no CUDA device: " + gpu_info().unavailable_reason;
+    row.note = require_gpu().message();
     if (variant == VectorAddVariant::GpuWithCopies) row.phase = "total";
     rows->push_back(std::move(row));
     return Status::ok();
@@ -152,14 +152,6 @@ std::vector<SweepJob> vector_add_jobs(const std::vector<VectorAddVariant>& varia
     }
   }
   return jobs;
-}
-
-Status sweep_vector_add(const std::vector<VectorAddVariant>& variants,
-                        const std::vector<std::size_t>& sizes, const BenchOptions& options,
-                        const SweepCallbacks& callbacks, std::vector<Measurement>* rows) {
-  BenchOptions with_cancel = options;
-  if (callbacks.cancel) with_cancel.measure.cancel = callbacks.cancel;
-  return run_sweep(vector_add_jobs(variants, sizes, with_cancel), callbacks, rows);
 }
 
 }  // namespace whygpu::kernels

@@ -30,8 +30,5 @@ Status run_vector_add(VectorAddVariant variant, std::size_t n, const BenchOption
 std::vector<SweepJob> vector_add_jobs(const std::vector<VectorAddVariant>& variants,
                                       const std::vector<std::size_t>& sizes,
                                       const BenchOptions& options);
-Status sweep_vector_add(const std::vector<VectorAddVariant>& variants,
-                        const std::vector<std::size_t>& sizes, const BenchOptions& options,
-                        const SweepCallbacks& callbacks, std::vector<Measurement>* rows);
 
 }  // namespace whygpu::kernels

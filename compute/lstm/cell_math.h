@@ -7,21 +7,17 @@
 // and Adam's update of one parameter.
 #include <cmath>
 
-#ifdef __CUDACC__
-#define WHYGPU_LSTM_HD __host__ __device__ __forceinline__
-#else
-#define WHYGPU_LSTM_HD inline
-#endif
+#include "compute/core/host_device.h"
 
 namespace whygpu::lstm {
 
-WHYGPU_LSTM_HD float math_exp(float x) { return expf(x); }
-WHYGPU_LSTM_HD double math_exp(double x) { return exp(x); }
-WHYGPU_LSTM_HD float math_tanh(float x) { return tanhf(x); }
-WHYGPU_LSTM_HD double math_tanh(double x) { return tanh(x); }
+WHYGPU_HD inline float math_exp(float x) { return expf(x); }
+WHYGPU_HD inline double math_exp(double x) { return exp(x); }
+WHYGPU_HD inline float math_tanh(float x) { return tanhf(x); }
+WHYGPU_HD inline double math_tanh(double x) { return tanh(x); }
 
 template <class T>
-WHYGPU_LSTM_HD T sigmoid(T x) {
+WHYGPU_HD inline T sigmoid(T x) {
   return T(1) / (T(1) + math_exp(-x));
 }
 
@@ -31,17 +27,17 @@ struct CellGates {
 };
 
 template <class T>
-WHYGPU_LSTM_HD CellGates<T> cell_activations(T a_i, T a_f, T a_o, T a_g) {
+WHYGPU_HD inline CellGates<T> cell_activations(T a_i, T a_f, T a_o, T a_g) {
   return {sigmoid(a_i), sigmoid(a_f), sigmoid(a_o), math_tanh(a_g)};
 }
 
 template <class T>
-WHYGPU_LSTM_HD T cell_state(const CellGates<T>& gate, T c_prev) {
+WHYGPU_HD inline T cell_state(const CellGates<T>& gate, T c_prev) {
   return gate.f * c_prev + gate.i * gate.g;
 }
 
 template <class T>
-WHYGPU_LSTM_HD T cell_output(const CellGates<T>& gate, T c) {
+WHYGPU_HD inline T cell_output(const CellGates<T>& gate, T c) {
   return gate.o * math_tanh(c);
 }
 
@@ -49,7 +45,7 @@ WHYGPU_LSTM_HD T cell_output(const CellGates<T>& gate, T c) {
 // the next step); dc_next: gradient reaching c from the next step. Returns the gradients
 // of the four pre-activations and sets *dc_prev for the step before.
 template <class T>
-WHYGPU_LSTM_HD CellGates<T> cell_backward(const CellGates<T>& gate, T c_prev, T c, T dh, T dc_next,
+WHYGPU_HD inline CellGates<T> cell_backward(const CellGates<T>& gate, T c_prev, T c, T dh, T dc_next,
                                           T* dc_prev) {
   const T tanh_c = math_tanh(c);
   const T dc = dc_next + dh * gate.o * (T(1) - tanh_c * tanh_c);
@@ -69,7 +65,7 @@ struct AdamStep {
 };
 
 // Step t counts from 1. The bias corrections use powf on host and device alike.
-WHYGPU_LSTM_HD AdamStep adam_step(float learning_rate, float beta1, float beta2, float epsilon,
+WHYGPU_HD inline AdamStep adam_step(float learning_rate, float beta1, float beta2, float epsilon,
                                   float t) {
   const float correction2 = sqrtf(1.0f - powf(beta2, t));
   return {learning_rate * correction2 / (1.0f - powf(beta1, t)), epsilon * correction2};
@@ -77,13 +73,13 @@ WHYGPU_LSTM_HD AdamStep adam_step(float learning_rate, float beta1, float beta2,
 
 // Global-norm clipping: the factor that brings a gradient of squared norm `norm_squared`
 // down to at most `clip_norm`.
-WHYGPU_LSTM_HD float clip_factor(double norm_squared, float clip_norm) {
+WHYGPU_HD inline float clip_factor(double norm_squared, float clip_norm) {
   const double norm = sqrt(norm_squared);
   return norm > clip_norm ? static_cast<float>(clip_norm / norm) : 1.0f;
 }
 
 // One parameter: gradient g already scaled by the clipping factor.
-WHYGPU_LSTM_HD void adam_update(float* w, float* m, float* v, float g, float beta1, float beta2,
+WHYGPU_HD inline void adam_update(float* w, float* m, float* v, float g, float beta1, float beta2,
                                 AdamStep step) {
   *m = beta1 * *m + (1.0f - beta1) * g;
   *v = beta2 * *v + (1.0f - beta2) * g * g;

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "compute/core/cuda_check.h"
+#include "compute/core/cuda_stream.cuh"
 #include "compute/core/gpu_info.h"
 #include "compute/lstm/cell_math.h"
 #include "compute/lstm/generator.h"
@@ -95,21 +96,18 @@ __global__ void __launch_bounds__(kHeadColumns * kHeadSplits)
 class GpuGenerator final : public Generator {
  public:
   ~GpuGenerator() override {
-    if (stream_) {
-      cudaStreamSynchronize(stream_);
-      cudaStreamDestroy(stream_);
-    }
+    if (stream_.get()) cudaStreamSynchronize(stream_);
   }
 
   Status init(const ModelWeights& w) {
     shape_ = w.shape;
     layout_ = parameter_layout(w.shape);
     const GpuInfo& info = gpu_info();
-    if (!info.available) return Status::error("no CUDA device: " + info.unavailable_reason);
+    if (Status s = require_gpu(); !s) return s;
     device_ = info.device;
     name_ = info.name;
     WHYGPU_CUDA_TRY(cudaSetDevice(device_));
-    WHYGPU_CUDA_TRY(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    if (Status s = stream_.create(); !s) return s;
     const auto H = static_cast<std::size_t>(shape_.hidden);
     if (Status s = params_.allocate(layout_.total); !s) return s;
     WHYGPU_CUDA_TRY(cudaMemcpy(params_.get(), w.values.data(), params_.bytes(), cudaMemcpyHostToDevice));
@@ -178,7 +176,7 @@ class GpuGenerator final : public Generator {
   ParameterLayout layout_;
   int device_ = 0;
   std::string name_;
-  cudaStream_t stream_ = nullptr;
+  CudaStream stream_;
   DeviceBuffer<float> params_;
   DeviceBuffer<float> h_[2], c_[2];  // the state, double-buffered: blocks read all of h while others write
   int current_ = 0;

@@ -265,11 +265,11 @@ Status launch_backward(const RecurrenceBuffers& b, cudaStream_t stream) {
 }  // namespace
 
 bool cluster_recurrence_available(int hidden, std::string* why) {
-  const GpuInfo& info = gpu_info();
-  if (!info.available) {
-    *why = "no CUDA device: " + info.unavailable_reason;
+  if (Status s = require_gpu(); !s) {
+    *why = s.message();
     return false;
   }
+  const GpuInfo& info = gpu_info();
   if (info.compute_major < 9) {
     *why = "thread-block clusters need compute capability 9.0; the " + info.name + " has " +
            info.compute_capability();

@@ -2,15 +2,16 @@
 // cluster kernel (gpu_recurrence.cuh) or per-step kernels for the time steps, and the
 // whole training step (chunk gathering, forward, backward, clipping, Adam, carrying the
 // state) captured once in a CUDA graph and replayed.
-#include <cublas_v2.h>
-
 #include <algorithm>
 #include <cmath>
 
+#include "compute/core/cublas_handle.h"
 #include "compute/core/cuda_check.h"
+#include "compute/core/cuda_graph.cuh"
+#include "compute/core/cuda_stream.cuh"
+#include "compute/core/device_memory.cuh"
 #include "compute/core/gpu_info.h"
 #include "compute/lstm/gpu_kernels.cuh"
-#include "compute/core/device_memory.cuh"
 #include "compute/lstm/gpu_recurrence.cuh"
 #include "compute/lstm/text_streams.h"
 #include "compute/lstm/trainer.h"
@@ -20,23 +21,10 @@ namespace {
 
 using gpu::DeviceCounters;
 
-Status cublas_check(cublasStatus_t status, const char* what) {
-  if (status == CUBLAS_STATUS_SUCCESS) return Status::ok();
-  return Status::error(std::string(what) + ": " + cublasGetStatusString(status));
-}
-
-#define WHYGPU_CUBLAS_TRY(call)                                         \
-  do {                                                                  \
-    if (Status s_ = cublas_check((call), #call); !s_) return s_;        \
-  } while (0)
-
 class GpuTrainer final : public Trainer {
  public:
   ~GpuTrainer() override {
-    if (stream_) cudaStreamSynchronize(stream_);
-    if (graph_exec_) cudaGraphExecDestroy(graph_exec_);
-    if (cublas_) cublasDestroy(cublas_);
-    if (stream_) cudaStreamDestroy(stream_);
+    if (stream_.get()) cudaStreamSynchronize(stream_.get());
   }
 
   Status init(const TrainerConfig& config, const ModelWeights& initial,
@@ -45,7 +33,7 @@ class GpuTrainer final : public Trainer {
     options_ = options;
     layout_ = parameter_layout(config.shape);
     const GpuInfo& info = gpu_info();
-    if (!info.available) return Status::error("no CUDA device: " + info.unavailable_reason);
+    if (Status s = require_gpu(); !s) return s;
     device_ = info.device;
     device_name_ = info.name;
     WHYGPU_CUDA_TRY(cudaSetDevice(device_));
@@ -76,13 +64,10 @@ class GpuTrainer final : public Trainer {
                            " MB of GPU memory; the " + device_name_ + " has " +
                            std::to_string(free_bytes / 1000000) + " MB free");
 
-    WHYGPU_CUDA_TRY(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
-    WHYGPU_CUBLAS_TRY(cublasCreate(&cublas_));
-    WHYGPU_CUBLAS_TRY(cublasSetStream(cublas_, stream_));
-    WHYGPU_CUBLAS_TRY(cublasSetMathMode(cublas_, CUBLAS_DEFAULT_MATH));  // true FP32, no TF32
-    // A workspace of our own, so cuBLAS never allocates while a graph is being captured.
-    if (Status s = cublas_workspace_.allocate(4 << 20); !s) return s;
-    WHYGPU_CUBLAS_TRY(cublasSetWorkspace(cublas_, cublas_workspace_.get(), cublas_workspace_.bytes()));
+    if (Status s = stream_.create(); !s) return s;
+    // True FP32 (no TF32), and a workspace of its own so that cuBLAS never allocates while
+    // a graph is being captured.
+    if (Status s = cublas_.create(stream_.get(), 4 << 20); !s) return s;
 
     for (auto* a : {&params_, &grads_, &adam_m_, &adam_v_})
       if (Status s = a->allocate(P); !s) return s;
@@ -158,11 +143,11 @@ class GpuTrainer final : public Trainer {
   Status train(int steps) override {
     if (!has_text_) return Status::error("this trainer was made without a text to train on");
     WHYGPU_CUDA_TRY(cudaSetDevice(device_));
-    if (options_.use_graph && !graph_exec_)
+    if (options_.use_graph && !graph_.ready())
       if (Status s = capture_training_step(); !s) return s;
     for (int i = 0; i < steps; ++i) {
-      if (graph_exec_) {
-        WHYGPU_CUDA_TRY(cudaGraphLaunch(graph_exec_, stream_));
+      if (graph_.ready()) {
+        if (Status s = graph_.launch(stream_); !s) return s;
       } else if (Status s = enqueue_training_step(); !s) {
         return s;
       }
@@ -172,22 +157,17 @@ class GpuTrainer final : public Trainer {
 
   Status timed_train(int steps, double* milliseconds) override {
     WHYGPU_CUDA_TRY(cudaSetDevice(device_));
-    if (options_.use_graph && !graph_exec_)
+    if (options_.use_graph && !graph_.ready())
       if (Status s = capture_training_step(); !s) return s;  // not inside the timed region
-    cudaEvent_t begin = nullptr, end = nullptr;
-    WHYGPU_CUDA_TRY(cudaEventCreate(&begin));
-    if (cudaError_t e = cudaEventCreate(&end); e != cudaSuccess) {
-      cudaEventDestroy(begin);
-      WHYGPU_CUDA_TRY(e);
-    }
-    Status s = cuda_status(cudaEventRecord(begin, stream_), "cudaEventRecord", __FILE__, __LINE__);
+    CudaEvent begin, end;
+    Status s = begin.create();
+    if (s) s = end.create();
+    if (s) s = begin.record(stream_);
     if (s) s = train(steps);
-    if (s) s = cuda_status(cudaEventRecord(end, stream_), "cudaEventRecord", __FILE__, __LINE__);
-    if (s) s = cuda_status(cudaEventSynchronize(end), "cudaEventSynchronize", __FILE__, __LINE__);
+    if (s) s = end.record(stream_);
+    if (s) s = end.synchronize();
     float ms = 0.0f;
-    if (s) s = cuda_status(cudaEventElapsedTime(&ms, begin, end), "cudaEventElapsedTime", __FILE__, __LINE__);
-    cudaEventDestroy(begin);
-    cudaEventDestroy(end);
+    if (s) s = CudaEvent::elapsed_ms(begin, end, &ms);
     *milliseconds = ms;
     return s;
   }
@@ -195,20 +175,18 @@ class GpuTrainer final : public Trainer {
   Status profile_step(std::vector<PhaseTime>* out) override {
     if (!has_text_) return Status::error("this trainer was made without a text to train on");
     WHYGPU_CUDA_TRY(cudaSetDevice(device_));
-    std::vector<std::pair<std::string, cudaEvent_t>> marks;
+    std::vector<std::pair<std::string, CudaEvent>> marks;
     marks_ = &marks;
     Status s = mark("start");
     if (s) s = enqueue_training_step();
     marks_ = nullptr;
-    if (s) s = cuda_status(cudaStreamSynchronize(stream_), "cudaStreamSynchronize", __FILE__, __LINE__);
+    if (s) s = stream_.synchronize();
     out->clear();
     for (std::size_t i = 1; s && i < marks.size(); ++i) {
       float ms = 0.0f;
-      s = cuda_status(cudaEventElapsedTime(&ms, marks[i - 1].second, marks[i].second), "cudaEventElapsedTime",
-                      __FILE__, __LINE__);
+      s = CudaEvent::elapsed_ms(marks[i - 1].second, marks[i].second, &ms);
       out->push_back({marks[i].first, ms});
     }
-    for (auto& m : marks) cudaEventDestroy(m.second);
     return s;
   }
 
@@ -259,29 +237,26 @@ class GpuTrainer final : public Trainer {
   }
 
  private:
-  // Row-major C = op(A)·op(B) + beta·C: cuBLAS is column-major, so it computes
-  // C^T = op(B)^T·op(A)^T on the same memory.
+  // Row-major C = op(A)·op(B) + beta·C.
   Status gemm(bool ta, bool tb, int m, int n, int k, const float* a, int lda, const float* b, int ldb, float beta,
               float* c, int ldc) {
-    const float alpha = 1.0f;
-    WHYGPU_CUBLAS_TRY(cublasSgemm(cublas_, tb ? CUBLAS_OP_T : CUBLAS_OP_N, ta ? CUBLAS_OP_T : CUBLAS_OP_N, n, m, k,
-                                  &alpha, b, ldb, a, lda, &beta, c, ldc));
-    return Status::ok();
+    return cublas_.row_major_sgemm(ta, tb, m, n, k, a, lda, b, ldb, beta, c, ldc, "cublasSgemm");
   }
   // out[j] = sum over rows of m[row][j] (a bias gradient).
   Status column_sums(const float* m, int rows, int cols, float* out) {
     const float one = 1.0f, zero = 0.0f;
-    WHYGPU_CUBLAS_TRY(cublasSgemv(cublas_, CUBLAS_OP_N, cols, rows, &one, m, cols, ones_.get(), 1, &zero, out, 1));
-    return Status::ok();
+    return cublas_status(cublas_.library().sgemv(cublas_.get(), CUBLAS_OP_N, cols, rows, &one, m, cols, ones_.get(), 1,
+                                                 &zero, out, 1),
+                         "cublasSgemv");
   }
 
   // While profile_step runs, records an event after each phase (never during capture).
   Status mark(const char* phase) {
     if (!marks_) return Status::ok();
-    cudaEvent_t event = nullptr;
-    WHYGPU_CUDA_TRY(cudaEventCreate(&event));
-    marks_->push_back({phase, event});
-    WHYGPU_CUDA_TRY(cudaEventRecord(event, stream_));
+    CudaEvent event;
+    if (Status s = event.create(); !s) return s;
+    if (Status s = event.record(stream_); !s) return s;
+    marks_->emplace_back(phase, std::move(event));
     return Status::ok();
   }
 
@@ -381,19 +356,7 @@ class GpuTrainer final : public Trainer {
   }
 
   Status capture_training_step() {
-    WHYGPU_CUDA_TRY(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal));
-    const Status enqueued = enqueue_training_step();
-    cudaGraph_t graph = nullptr;
-    const cudaError_t ended = cudaStreamEndCapture(stream_, &graph);
-    if (!enqueued) {
-      if (graph) cudaGraphDestroy(graph);
-      return enqueued.with_context("capturing the training step");
-    }
-    WHYGPU_CUDA_TRY(ended);
-    const cudaError_t made = cudaGraphInstantiate(&graph_exec_, graph, 0);
-    cudaGraphDestroy(graph);
-    WHYGPU_CUDA_TRY(made);
-    return Status::ok();
+    return graph_.capture(stream_, "the training step", [&] { return enqueue_training_step(); });
   }
 
   TrainerConfig config_;
@@ -404,10 +367,9 @@ class GpuTrainer final : public Trainer {
   bool has_text_ = false;
   int device_ = 0;
   std::string device_name_;
-  cudaStream_t stream_ = nullptr;
-  cublasHandle_t cublas_ = nullptr;
-  cudaGraphExec_t graph_exec_ = nullptr;
-  DeviceBuffer<unsigned char> cublas_workspace_;
+  CudaStream stream_;
+  CublasHandle cublas_;
+  CudaGraph graph_;
   DeviceBuffer<float> params_, grads_, adam_m_, adam_v_;
   DeviceBuffer<int> inputs_, targets_;
   DeviceBuffer<TokenId> text_;
@@ -415,7 +377,7 @@ class GpuTrainer final : public Trainer {
   DeviceBuffer<DeviceCounters> counters_;
   DeviceBuffer<OptimizerConfig> optimizer_;
   PinnedBuffer<DeviceCounters> host_counters_;
-  std::vector<std::pair<std::string, cudaEvent_t>>* marks_ = nullptr;
+  std::vector<std::pair<std::string, CudaEvent>>* marks_ = nullptr;
   long long reported_steps_ = 0;
   double reported_loss_ = 0.0;
 };

@@ -33,5 +33,38 @@ TEST(SharedLibrary, AMissingSymbolNamesItAndTheLibrary) {
   EXPECT_EQ(missing, nullptr);
 }
 
+struct CountedTable {
+  int opened_as = 0;
+};
+int open_calls = 0;
+Status open_counted(CountedTable* table) {
+  table->opened_as = ++open_calls;
+  return Status::ok();
+}
+
+TEST(SharedLibrary, OpenOnceOpensATableOnlyOnce) {
+  const CountedTable* first = nullptr;
+  const CountedTable* second = nullptr;
+  ASSERT_TRUE(open_once<CountedTable>(open_counted, &first));
+  ASSERT_TRUE(open_once<CountedTable>(open_counted, &second));
+  EXPECT_EQ(first, second);
+  EXPECT_EQ(open_calls, 1);
+  EXPECT_EQ(first->opened_as, 1);
+}
+
+struct MissingTable {};
+Status open_missing(MissingTable*) { return Status::error("libwhygpu-missing.so.1 not found"); }
+
+TEST(SharedLibrary, OpenOnceKeepsTheFirstError) {
+  static const MissingTable not_null;
+  const MissingTable* table = &not_null;
+  for (int i = 0; i < 2; ++i) {
+    const Status s = open_once<MissingTable>(open_missing, &table);
+    ASSERT_FALSE(s);
+    EXPECT_EQ(s.message(), "libwhygpu-missing.so.1 not found");
+    EXPECT_EQ(table, nullptr);
+  }
+}
+
 }  // namespace
 }  // namespace whygpu

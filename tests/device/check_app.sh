@@ -6,20 +6,7 @@
 # Carried (ignored folders): .devcarry (scripts/device-pack.sh build/app/whygpu
 # build/tests/*/{gpu,ui}_*tests build/tests/cnn/whygpu_cnn_bench build/tests/lstm/lstm_bench), .gl (the GL dispatch .debs: libegl1 libglvnd0
 # libopengl0 libgl1 libglx0 libgles2), data/mnist, data/corpus. Output under $OUT.
-set -uo pipefail
-shopt -s nullglob  # a part whose binaries were not carried runs none
-repo=$PWD
-export LD_LIBRARY_PATH=$repo/.devcarry/lib:/usr/local/cuda/lib64
-export WHYGPU_SOURCE_DIR=$repo
-export WHYGPU_FONT_DIR=$repo/.devcarry/fonts  # the server has no fonts: device-pack.sh carries them
-export WHYGPU_APP_BINARY=$repo/.devcarry/bin/whygpu  # the kernel lab's child-process tests start it
-bin=$repo/.devcarry/bin
-out=${OUT:-/tmp/whygpu-check}
-mkdir -p "$out"
-status=0
-step() { echo; echo "=== $* ($(date -u +%H:%M:%S))"; }
-# Each command has its own time limit, so one hang cannot eat the whole call.
-run() { local limit=$1; shift; timeout "$limit" "$@" || { echo "FAILED ($?): $*"; status=1; }; }
+source "$(dirname "$0")/device_env.sh" /tmp/whygpu-check
 # The app, headless, run from $out (scripts write their pictures below the working
 # folder); its whole log goes to $out/NAME.log, the lines worth reading to the output.
 app() {
@@ -32,9 +19,7 @@ app() {
 step machine
 date -u
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv
-# The server has the driver's GL/EGL vendor libraries but not the dispatch libraries.
-for deb in "$repo"/.gl/*.deb; do dpkg -x "$deb" /; done
-ldconfig
+install_gl_dispatch
 
 for part in "$@"; do
   case $part in

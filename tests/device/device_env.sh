@@ -1,0 +1,24 @@
+# Sourced by the scripts of tests/device/ on the lent GPU server, from the repository
+# root: where the carried binaries and libraries are (scripts/device-pack.sh), the
+# environment they need, and step/run. Sets repo, bin, out (from $OUT, else $1) and
+# status (1 once any run failed).
+set -uo pipefail
+shopt -s nullglob  # a part whose binaries were not carried runs none
+repo=$PWD
+export LD_LIBRARY_PATH=$repo/.devcarry/lib:/usr/local/cuda/lib64
+export WHYGPU_SOURCE_DIR=$repo
+export WHYGPU_FONT_DIR=$repo/.devcarry/fonts  # the server has no fonts: device-pack.sh carries them
+export WHYGPU_APP_BINARY=$repo/.devcarry/bin/whygpu  # the kernel lab's child-process tests start it
+bin=$repo/.devcarry/bin
+out=${OUT:-$1}
+mkdir -p "$out"
+status=0
+step() { echo; echo "=== $* ($(date -u +%H:%M:%S))"; }
+# Each command has its own time limit, so one hang cannot eat the whole call.
+run() { local limit=$1; shift; timeout "$limit" "$@" || { echo "FAILED ($?): $*"; status=1; }; }
+# The server has the driver's GL/EGL vendor libraries but not the dispatch libraries
+# (libEGL, libOpenGL, ...) that whygpu links: unpack the carried .debs (.gl/).
+install_gl_dispatch() {
+  for deb in "$repo"/.gl/*.deb; do dpkg -x "$deb" /; done
+  ldconfig
+}
