@@ -11,13 +11,15 @@ Status time_gpu_matmul(MatmulVariant, int, int, const BenchOptions&, TimingStats
   return Status::error("this build of whygpu has no CUDA support");
 }
 
-std::vector<std::string> sgemm_tile_shape_names() { return {}; }
+std::vector<std::string> tile_shape_names(MatmulVariant) { return {}; }
 
-Status select_sgemm_shape_index(int) {
+Status select_tile_shape_index(MatmulVariant, int) {
   return Status::error("this build of whygpu has no CUDA support");
 }
 
-int selected_sgemm_shape_index() { return -1; }
+int selected_tile_shape_index(MatmulVariant) { return -1; }
+
+int tile_shape_index_for(MatmulVariant, int, int, int) { return -1; }
 
 Status prepare_cublas() { return Status::error("this build of whygpu has no CUDA support"); }
 

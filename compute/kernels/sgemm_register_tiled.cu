@@ -17,7 +17,7 @@
 #include <cstdint>
 
 #include "compute/core/cuda_check.h"
-#include "compute/kernels/sgemm_shapes.h"
+#include "compute/kernels/matmul_shapes.h"
 
 namespace whygpu::kernels {
 namespace {
@@ -222,7 +222,7 @@ Status launch_shape(const GemmOperands& op) {
 }  // namespace
 
 // Names: block tile / thread tile / warp rows / occupancy (blocks per SM).
-std::vector<SgemmShape> register_tiled_shapes() {
+std::vector<KernelShape> register_tiled_shapes() {
   return {
       {"128x128x8/8x8/w2/2", &launch_shape<Shape<128, 128, 8, 8, 8, 2, 2>>},
       {"128x128x16/8x8/w4/2", &launch_shape<Shape<128, 128, 16, 8, 8, 4, 2>>},
