@@ -25,6 +25,10 @@
 namespace whygpu::kernels {
 namespace {
 
+// The shape constants are unused in the compiler passes for GPUs that lack this kernel's
+// instructions (its body is compiled out there): no "declared but never referenced".
+#pragma nv_diag_suppress 177
+
 template <int BM_, int BN_, int BK_, int WARPS_M_, int WARPS_N_, int STAGES_, int kMinBlocks_>
 struct MmaShape {
   static constexpr int BM = BM_, BN = BN_, BK = BK_, WARPS_M = WARPS_M_, WARPS_N = WARPS_N_;
