@@ -41,20 +41,6 @@ struct MmaShape {
   static constexpr int kSharedBytes = 2 * kStageElems * STAGES;
 };
 
-// Stores the pair (x, y) at C[row][col], C[row][col + 1], as one 8-byte store when both
-// exist and the row is 8-byte aligned.
-__device__ __forceinline__ void store_pair(float* c, int m, int n, int row, int col, float x,
-                                           float y) {
-  if (row >= m) return;
-  float* p = c + static_cast<std::size_t>(row) * n + col;
-  if (col + 1 < n && n % 2 == 0) {
-    *reinterpret_cast<float2*>(p) = make_float2(x, y);
-  } else {
-    if (col < n) p[0] = x;
-    if (col + 1 < n) p[1] = y;
-  }
-}
-
 template <class S>
 __global__ void __launch_bounds__(S::kThreads, S::kMinBlocks)
     hgemm_mma_kernel(int m, int n, int k, const __nv_bfloat16* __restrict__ a, int lda,
@@ -165,8 +151,8 @@ __global__ void __launch_bounds__(S::kThreads, S::kMinBlocks)
     for (int j = 0; j < NI; ++j) {
       const int row = block_row + warp_row + i * 16 + g;
       const int col = block_col + warp_col + j * 8 + t2;
-      store_pair(c, m, n, row, col, acc[i][j][0], acc[i][j][1]);
-      store_pair(c, m, n, row + 8, col, acc[i][j][2], acc[i][j][3]);
+      tc::store_pair(c, m, n, row, col, acc[i][j][0], acc[i][j][1]);
+      tc::store_pair(c, m, n, row + 8, col, acc[i][j][2], acc[i][j][3]);
     }
   }
 #endif

@@ -28,6 +28,7 @@
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/half_operands.h"
 #include "compute/kernels/matmul_shapes.h"
+#include "compute/kernels/tc_device.cuh"
 #include "compute/kernels/tile_layout.h"
 
 namespace whygpu::kernels {
@@ -209,18 +210,6 @@ __device__ __forceinline__ void fence_registers(float (&d)[N]) {
 #pragma unroll
   for (int i = 0; i < N; ++i) asm volatile("" : "+f"(d[i])::"memory");
 }
-
-__device__ __forceinline__ void store_pair(float* c, int m, int n, int row, int col, float x,
-                                           float y) {
-  if (row >= m) return;
-  float* p = c + static_cast<std::size_t>(row) * n + col;
-  if (col + 1 < n && n % 2 == 0) {
-    *reinterpret_cast<float2*>(p) = make_float2(x, y);
-  } else {
-    if (col < n) p[0] = x;
-    if (col + 1 < n) p[1] = y;
-  }
-}
 #endif  // __CUDA_ARCH_FEAT_SM90_ALL
 
 template <class S>
@@ -325,8 +314,8 @@ __global__ void __launch_bounds__(S::kThreads, 1)
 #pragma unroll
       for (int j = 0; j < BN / 8; ++j) {
         const int col = t.col * BN + j * 8 + t2;
-        store_pair(c, m, n, row, col, acc[i][4 * j], acc[i][4 * j + 1]);
-        store_pair(c, m, n, row + 8, col, acc[i][4 * j + 2], acc[i][4 * j + 3]);
+        tc::store_pair(c, m, n, row, col, acc[i][4 * j], acc[i][4 * j + 1]);
+        tc::store_pair(c, m, n, row + 8, col, acc[i][4 * j + 2], acc[i][4 * j + 3]);
       }
     }
   }

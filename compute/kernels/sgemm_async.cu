@@ -22,6 +22,7 @@
 #include "compute/core/cuda_check.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/matmul_shapes.h"
+#include "compute/kernels/sgemm_epilogue.cuh"
 #include "compute/kernels/tc_device.cuh"
 #include "compute/kernels/tile_layout.h"
 
@@ -175,33 +176,9 @@ __global__ void __launch_bounds__(S::kThreads, S::kMinBlocks)
   }
   tc::cp_async_wait<0>();
 
-  const bool split = gridDim.z > 1;
-#pragma unroll
-  for (int gi = 0; gi < TM / 4; ++gi) {
-#pragma unroll
-    for (int i = 0; i < 4; ++i) {
-      const int row = block_row + gi * 4 * kThreadRows + ty * 4 + i;
-      if (row >= m) continue;
-      float* c_row = c + static_cast<std::size_t>(row) * n;
-      const int r = gi * 4 + i;
-#pragma unroll
-      for (int gj = 0; gj < TN / 4; ++gj) {
-        const int col = block_col + gj * 4 * kThreadCols + tx * 4;
-        if (split) {
-#pragma unroll
-          for (int j = 0; j < 4; ++j)
-            if (col + j < n) atomicAdd(c_row + col + j, acc[r][gj * 4 + j]);
-        } else if (kBVec && col < n) {
-          *reinterpret_cast<float4*>(c_row + col) =
-              make_float4(acc[r][gj * 4], acc[r][gj * 4 + 1], acc[r][gj * 4 + 2], acc[r][gj * 4 + 3]);
-        } else {
-#pragma unroll
-          for (int j = 0; j < 4; ++j)
-            if (col + j < n) c_row[col + j] = acc[r][gj * 4 + j];
-        }
-      }
-    }
-  }
+  store_thread_tile<TM, TN, kThreadRows, kThreadCols>(
+      acc, c, m, n, block_row, block_col, ty, tx,
+      gridDim.z > 1 ? TileStore::AtomicAdd : kBVec ? TileStore::Vec4 : TileStore::Scalar);
 #endif
 }
 

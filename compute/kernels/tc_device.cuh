@@ -6,12 +6,28 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace whygpu::kernels::tc {
 
 __device__ __forceinline__ unsigned shared_address(const void* p) {
   return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+
+// Stores the pair (x, y) at C[row][col], C[row][col + 1] of an m x n FP32 matrix (the
+// two neighbouring columns an mma or wgmma accumulator holds), as one 8-byte store when
+// both exist and the row is 8-byte aligned.
+__device__ __forceinline__ void store_pair(float* c, int m, int n, int row, int col, float x,
+                                           float y) {
+  if (row >= m) return;
+  float* p = c + static_cast<std::size_t>(row) * n + col;
+  if (col + 1 < n && n % 2 == 0) {
+    *reinterpret_cast<float2*>(p) = make_float2(x, y);
+  } else {
+    if (col < n) p[0] = x;
+    if (col + 1 < n) p[1] = y;
+  }
 }
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
