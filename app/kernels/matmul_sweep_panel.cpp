@@ -45,6 +45,10 @@ RungStyle style_of(MatmulVariant v) {
     case MatmulVariant::GpuCoalesced: return {c.gpu_coalesced, plot::Marker::Triangle};
     case MatmulVariant::GpuSharedTiled: return {c.gpu_tiled, plot::Marker::Square};
     case MatmulVariant::GpuRegisterTiled: return {c.gpu_register, plot::Marker::Diamond};
+    case MatmulVariant::GpuTcWmmaFp16: return {c.gpu_tc_wmma_fp16, plot::Marker::Triangle};
+    case MatmulVariant::GpuTcWmmaBf16: return {c.gpu_tc_wmma_bf16, plot::Marker::Triangle};
+    case MatmulVariant::GpuTcMmaBf16: return {c.gpu_tc_mma, plot::Marker::Square};
+    case MatmulVariant::GpuTcWgmmaBf16: return {c.gpu_tc_wgmma, plot::Marker::Diamond};
     case MatmulVariant::CublasFp32: return {c.cublas_fp32, plot::Marker::Circle};
     case MatmulVariant::CublasTf32: return {c.cublas_tf32, plot::Marker::Square};
     case MatmulVariant::CublasFp16: return {c.cublas_fp16, plot::Marker::Triangle};
@@ -64,6 +68,10 @@ const char* short_name(MatmulVariant v) {
     case MatmulVariant::GpuCoalesced: return "GPU coalesced";
     case MatmulVariant::GpuSharedTiled: return "GPU shared tiles";
     case MatmulVariant::GpuRegisterTiled: return "GPU register tiles";
+    case MatmulVariant::GpuTcWmmaFp16: return "GPU WMMA FP16";
+    case MatmulVariant::GpuTcWmmaBf16: return "GPU WMMA BF16";
+    case MatmulVariant::GpuTcMmaBf16: return "GPU mma.sync BF16";
+    case MatmulVariant::GpuTcWgmmaBf16: return "GPU wgmma BF16";
     case MatmulVariant::CublasFp32: return "cuBLAS FP32";
     case MatmulVariant::CublasTf32: return "cuBLAS TF32";
     case MatmulVariant::CublasFp16: return "cuBLAS FP16";

@@ -74,6 +74,10 @@ std::vector<KernelPoint> kernel_points() {
       {"matmul", "gpu-coalesced", "GPU coalesced", true, c.gpu_coalesced, plot::Marker::Triangle},
       {"matmul", "gpu-tiled", "GPU shared tiles", true, c.gpu_tiled, plot::Marker::Square},
       {"matmul", "gpu-register-tiled", "GPU register tiles", true, c.gpu_register, plot::Marker::Diamond},
+      {"matmul", "gpu-tc-wmma-fp16", "GPU WMMA FP16", true, c.gpu_tc_wmma_fp16, plot::Marker::Triangle},
+      {"matmul", "gpu-tc-wmma-bf16", "GPU WMMA BF16", true, c.gpu_tc_wmma_bf16, plot::Marker::Triangle},
+      {"matmul", "gpu-tc-mma-bf16", "GPU mma.sync BF16", true, c.gpu_tc_mma, plot::Marker::Square},
+      {"matmul", "gpu-tc-wgmma-bf16", "GPU wgmma BF16", true, c.gpu_tc_wgmma, plot::Marker::Diamond},
       {"matmul", "cublas-fp32", "cuBLAS FP32", true, c.cublas_fp32, plot::Marker::Circle},
       {"matmul", "cublas-tf32", "cuBLAS TF32", true, c.cublas_tf32, plot::Marker::Square},
       {"matmul", "cublas-fp16", "cuBLAS FP16", true, c.cublas_fp16, plot::Marker::Triangle},
@@ -121,7 +125,9 @@ class RooflinePanel final : public SweepPanel {
     if (gpu) {
       append(kernels::vector_add_jobs({kernels::VectorAddVariant::Gpu}, {std::size_t{1} << vector_log_}, options));
       append(kernels::matmul_jobs({MatmulVariant::GpuNaive, MatmulVariant::GpuCoalesced, MatmulVariant::GpuSharedTiled,
-                                   MatmulVariant::GpuRegisterTiled, MatmulVariant::CublasFp32, MatmulVariant::CublasTf32,
+                                   MatmulVariant::GpuRegisterTiled, MatmulVariant::GpuTcWmmaFp16,
+                                   MatmulVariant::GpuTcWmmaBf16, MatmulVariant::GpuTcMmaBf16,
+                                   MatmulVariant::GpuTcWgmmaBf16, MatmulVariant::CublasFp32, MatmulVariant::CublasTf32,
                                    MatmulVariant::CublasFp16, MatmulVariant::CublasBf16},
                                   {n_}, options));
     }

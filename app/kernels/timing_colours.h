@@ -12,6 +12,7 @@ struct TimingColours {
   ImU32 cpu, cpu_threads, cpu_blas;
   ImU32 gpu, gpu_with_copies;
   ImU32 gpu_naive, gpu_coalesced, gpu_tiled, gpu_register;
+  ImU32 gpu_tc_wmma_fp16, gpu_tc_wmma_bf16, gpu_tc_mma, gpu_tc_wgmma;  // ours on Tensor Cores
   ImU32 cublas_fp32, cublas_tf32, cublas_fp16, cublas_bf16;
   ImU32 roof;
 };
@@ -28,6 +29,10 @@ inline TimingColours timing_colours() {
   c.gpu_coalesced = IM_COL32(120, 170, 110, 255);
   c.gpu_tiled = IM_COL32(60, 175, 140, 255);
   c.gpu_register = palette().gpu;
+  c.gpu_tc_wmma_fp16 = IM_COL32(150, 200, 60, 255);
+  c.gpu_tc_wmma_bf16 = IM_COL32(120, 190, 40, 255);
+  c.gpu_tc_mma = IM_COL32(40, 200, 110, 255);
+  c.gpu_tc_wgmma = IM_COL32(20, 150, 80, 255);
   c.cublas_fp32 = IM_COL32(70, 150, 235, 255);
   c.cublas_tf32 = IM_COL32(130, 110, 240, 255);
   c.cublas_fp16 = IM_COL32(200, 90, 220, 255);

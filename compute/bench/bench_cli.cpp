@@ -100,15 +100,18 @@ Status jobs_for(const std::string& benchmark, const BenchRequest& request,
     }
     for (auto& j : matmul_jobs(variants, ns, request.options)) jobs->push_back(std::move(j));
     if (request.tune) {
-      const auto shapes = sgemm_tile_shapes();
+      // Every tile shape of the requested rungs that have several.
       for (int n : ns) {
-        for (int i = 0; i < static_cast<int>(shapes.size()); ++i) {
-          const BenchOptions options = request.options;
-          jobs->push_back({"matmul gpu-register-tiled@" + shapes[static_cast<std::size_t>(i)] +
-                               " n=" + std::to_string(n),
-                           [i, n, options](std::vector<Measurement>* rows) {
-                             return run_sgemm_tile_shape(i, n, options, rows);
-                           }});
+        for (MatmulVariant v : variants) {
+          const auto shapes = matmul_tile_shapes(v);
+          for (int i = 0; i < static_cast<int>(shapes.size()); ++i) {
+            const BenchOptions options = request.options;
+            jobs->push_back({"matmul " + std::string(matmul_variant_info(v).key) + "@" +
+                                 shapes[static_cast<std::size_t>(i)] + " n=" + std::to_string(n),
+                             [v, i, n, options](std::vector<Measurement>* rows) {
+                               return run_matmul_tile_shape(v, i, n, options, rows);
+                             }});
+          }
         }
       }
     }
@@ -287,8 +290,10 @@ std::string bench_usage(const std::string& program) {
          "  --threads N         threads of the multi-threaded CPU variants (default: all)\n"
          "  --cpu-naive-max-n N largest n for the naive CPU matmul (default 1024, 0 = any)\n"
          "  --no-rotate         do not rotate among input sets (caches may flatter)\n"
-         "  --tune              matmul: also time each register-tiled tile shape\n"
-         "  --sgemm-shape NAME  matmul: the tile shape gpu-register-tiled uses (see --tune)\n"
+         "  --tune              matmul: also time every tile shape of the rungs that have\n"
+         "                      several (gpu-register-tiled, gpu-tc-*)\n"
+         "  --sgemm-shape NAME  matmul: the tile shape gpu-register-tiled uses (see --tune;\n"
+         "                      default auto: chosen by size)\n"
          "  --json | --csv      machine-readable output instead of a table\n"
          "  --output FILE       write the output to FILE instead of stdout\n"
          "  --quiet             no progress line on stderr\n"
@@ -298,7 +303,8 @@ std::string bench_usage(const std::string& program) {
 int run_bench_request(const BenchRequest& request, const std::string& command,
                       std::ostream& out, std::ostream& err) {
   if (!request.sgemm_shape.empty()) {
-    if (Status s = select_sgemm_tile_shape(request.sgemm_shape); !s) {
+    if (Status s = select_matmul_tile_shape(MatmulVariant::GpuRegisterTiled, request.sgemm_shape);
+        !s) {
       err << "whygpu bench: " << s.message() << "\n";
       return 2;
     }

@@ -20,8 +20,8 @@ struct BenchRequest {
   OutputFormat format = OutputFormat::Table;
   std::string output_path;             // empty: stdout
   kernels::BenchOptions options;
-  bool tune = false;                   // matmul: also time every register-tiled shape
-  std::string sgemm_shape;             // matmul: the shape gpu-register-tiled uses
+  bool tune = false;                   // matmul: also time every tile shape of the rungs
+  std::string sgemm_shape;             // matmul: the shape gpu-register-tiled uses ("auto")
   bool progress = true;                // progress line on stderr
   bool list = false;                   // print the variants and exit
   bool help = false;

@@ -278,26 +278,37 @@ std::vector<std::string> summarize(const std::vector<Measurement>& rows) {
       break;
     }
   }
-  // Best hand-written GPU matmul against cuBLAS FP32, and the CPU blocked one against
-  // OpenBLAS, each at the largest size where both were measured.
+  // Our best GPU matmul against cuBLAS at each size where both were measured, one line
+  // per size and precision: FP32 (the hand-written rungs, every tile shape timed), then
+  // the 16-bit Tensor Core rungs against cuBLAS on the same inputs.
   {
-    const auto cublas = measured(rows, "matmul", variant_is("cublas-fp32"));
-    const auto hand = [](const Measurement& r) {
-      return r.on_gpu && r.variant.rfind("gpu-", 0) == 0;
-    };
-    for (auto it = cublas.rbegin(); it != cublas.rend(); ++it) {
-      const Measurement* best = nullptr;
-      for (const auto& r : rows)
-        if (r.benchmark == "matmul" && r.state == RowState::Measured && r.size == it->first &&
-            hand(r) && (!best || r.gflops() > best->gflops()))
-          best = &r;
-      if (!best) continue;
-      out.push_back("matmul n=" + std::to_string(it->first) + ": best hand-written GPU kernel (" +
-                    best->variant + ") " + format_rate(best->gflops()) + " GFLOP/s = " +
-                    percent(best->gflops() / it->second->gflops()) + " of cuBLAS FP32 (" +
-                    format_rate(it->second->gflops()) + " GFLOP/s)");
-      break;
+    const struct {
+      const char* precision;
+      const char* cublas;
+      const char* ours_prefix;
+      const char* what;
+      const char* library;
+    } kinds[] = {{"fp32", "cublas-fp32", "gpu-", "hand-written GPU kernel", "cuBLAS FP32"},
+                 {"fp16", "cublas-fp16", "gpu-tc-", "hand-written FP16 Tensor Core kernel", "cuBLAS FP16"},
+                 {"bf16", "cublas-bf16", "gpu-tc-", "hand-written BF16 Tensor Core kernel", "cuBLAS BF16"}};
+    for (const auto& kind : kinds) {
+      const auto cublas = measured(rows, "matmul", variant_is(kind.cublas));
+      for (const auto& [size, library] : cublas) {
+        const Measurement* best = nullptr;
+        for (const auto& r : rows)
+          if (r.benchmark == "matmul" && r.state == RowState::Measured && r.size == size &&
+              r.on_gpu && r.precision == kind.precision && r.variant.rfind(kind.ours_prefix, 0) == 0 &&
+              (!best || r.gflops() > best->gflops()))
+            best = &r;
+        if (!best) continue;
+        out.push_back("matmul n=" + std::to_string(size) + ": best " + kind.what + " (" +
+                      best->variant + ") " + format_rate(best->gflops()) + " GFLOP/s = " +
+                      percent(best->gflops() / library->gflops()) + " of " + kind.library + " (" +
+                      format_rate(library->gflops()) + " GFLOP/s)");
+      }
     }
+  }
+  {
     const auto blocked = measured(rows, "matmul", variant_is("cpu-blocked"));
     const auto openblas = measured(rows, "matmul", variant_is("cpu-openblas"));
     for (auto it = blocked.rbegin(); it != blocked.rend(); ++it) {

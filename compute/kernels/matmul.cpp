@@ -37,6 +37,21 @@ const VariantInfo kVariants[] = {
     {"gpu-register-tiled", "GPU register-blocked 2D tiles", true, "fp32",
      "Each thread keeps an 8 x 8 patch of C in registers (64 multiply-adds per 16 values "
      "read), float4 loads, double-buffered shared memory."},
+    {"gpu-tc-wmma-fp16", "GPU Tensor Cores, WMMA, FP16", true, "fp16",
+     "Each warp multiplies 16 x 16 x 16 tiles of FP16 on the Tensor Cores (nvcuda::wmma): "
+     "4096 multiply-adds per instruction instead of 32, summed in FP32; tiles staged in "
+     "shared memory as in gpu-tiled."},
+    {"gpu-tc-wmma-bf16", "GPU Tensor Cores, WMMA, BF16", true, "bf16",
+     "The WMMA kernel on BF16 inputs (FP32's range, 8-bit mantissa): same units, same speed "
+     "as FP16."},
+    {"gpu-tc-mma-bf16", "GPU Tensor Cores, mma.sync pipeline, BF16", true, "bf16",
+     "Feeds the Tensor Cores faster: cp.async copies tiles several steps ahead into shared "
+     "memory without registers, ldmatrix hands each warp its fragments in one instruction, "
+     "and an XOR swizzle keeps those reads free of bank conflicts."},
+    {"gpu-tc-wgmma-bf16", "GPU Tensor Cores, Hopper wgmma + TMA, BF16", true, "bf16",
+     "Hopper only: TMA copies whole tiles in one instruction, wgmma lets 128 threads drive "
+     "the Tensor Cores asynchronously straight from shared memory, and a producer warpgroup "
+     "loads while two consumer warpgroups compute."},
     {"cublas-fp32", "cuBLAS FP32", true, "fp32",
      "NVIDIA's library on the ordinary FP32 units: what hand-written kernels aim for."},
     {"cublas-tf32", "cuBLAS TF32 Tensor Cores", true, "tf32",
@@ -135,6 +150,33 @@ bool prepare_row(const VariantInfo& info, MatmulVariant variant, int n,
   return true;
 }
 
+bool reads_16bit_inputs(MatmulVariant variant) {
+  const std::string_view p = matmul_variant_info(variant).precision;
+  return p == "fp16" || p == "bf16";
+}
+
+constexpr const char* kPaddedNote =
+    "inputs copied to rows padded to a multiple of 8 in every timed run (16-byte loads)";
+
+// What the row of a rung with tile shapes says: the shape used, and the padded copy the
+// Tensor Core rungs time at sizes that are not multiples of 8.
+std::string shape_note(MatmulVariant variant, int n) {
+  const std::string shape = matmul_tile_shape_for(variant, n, n, n);
+  if (shape.empty()) return "";
+  std::string note = "tile shape " + shape;
+  if (selected_matmul_tile_shape(variant) == "auto") note += " (auto)";
+  if (n % 8 != 0 && reads_16bit_inputs(variant)) note += "; " + std::string(kPaddedNote);
+  return note;
+}
+
+Status check_shape_index(MatmulVariant variant, int index) {
+  const int shapes = static_cast<int>(matmul_tile_shapes(variant).size());
+  if (index < 0 || index >= shapes)
+    return Status::error("no tile shape number " + std::to_string(index) + " for " +
+                         std::string(matmul_variant_info(variant).key));
+  return Status::ok();
+}
+
 Status finish_row(Status s, Measurement row, std::vector<Measurement>* rows) {
   if (is_cancelled(s)) return s;
   if (s) {
@@ -153,8 +195,9 @@ const std::vector<MatmulVariant>& all_matmul_variants() {
   static const std::vector<MatmulVariant> all = {
       MatmulVariant::CpuNaive,       MatmulVariant::CpuBlocked,       MatmulVariant::CpuOpenBlas,
       MatmulVariant::GpuNaive,       MatmulVariant::GpuCoalesced,     MatmulVariant::GpuSharedTiled,
-      MatmulVariant::GpuRegisterTiled, MatmulVariant::CublasFp32,     MatmulVariant::CublasTf32,
-      MatmulVariant::CublasFp16,     MatmulVariant::CublasBf16};
+      MatmulVariant::GpuRegisterTiled, MatmulVariant::GpuTcWmmaFp16,  MatmulVariant::GpuTcWmmaBf16,
+      MatmulVariant::GpuTcMmaBf16,   MatmulVariant::GpuTcWgmmaBf16,   MatmulVariant::CublasFp32,
+      MatmulVariant::CublasTf32,     MatmulVariant::CublasFp16,       MatmulVariant::CublasBf16};
   return all;
 }
 
@@ -192,7 +235,7 @@ Status run_matmul(MatmulVariant variant, int n, const BenchOptions& options,
   }
   const Status s = info.on_gpu ? time_gpu_matmul(variant, -1, n, options, &row.time)
                                : time_cpu_matmul(variant, n, options, &row.time);
-  if (variant == MatmulVariant::GpuRegisterTiled) row.note = "tile shape " + selected_sgemm_tile_shape();
+  row.note = shape_note(variant, n);
   return finish_row(s, std::move(row), rows);
 }
 
@@ -220,51 +263,65 @@ Status sweep_matmul(const std::vector<MatmulVariant>& variants, const std::vecto
   return run_sweep(matmul_jobs(variants, sizes, with_cancel), callbacks, rows);
 }
 
-std::vector<std::string> sgemm_tile_shapes() { return sgemm_tile_shape_names(); }
-
-Status select_sgemm_tile_shape(std::string_view name) {
-  const std::vector<std::string> shapes = sgemm_tile_shapes();
-  for (std::size_t i = 0; i < shapes.size(); ++i)
-    if (shapes[i] == name) return select_sgemm_shape_index(static_cast<int>(i));
-  std::string known;
-  for (const auto& s : shapes) known += (known.empty() ? "" : ", ") + s;
-  return Status::error("no register-tiled tile shape " + std::string(name) +
-                       (known.empty() ? " (this build has no CUDA support)" : " (known: " + known + ")"));
+std::vector<std::string> matmul_tile_shapes(MatmulVariant variant) {
+  return tile_shape_names(variant);
 }
 
-std::string selected_sgemm_tile_shape() {
-  const std::vector<std::string> shapes = sgemm_tile_shapes();
-  const int index = selected_sgemm_shape_index();
+Status select_matmul_tile_shape(MatmulVariant variant, std::string_view name) {
+  const std::vector<std::string> shapes = matmul_tile_shapes(variant);
+  const std::string key(matmul_variant_info(variant).key);
+  if (shapes.empty())
+    return Status::error(matmul_tile_shapes(MatmulVariant::GpuRegisterTiled).empty()
+                             ? "this build of whygpu has no CUDA support"
+                             : key + " has no tile shapes to choose from");
+  if (name == "auto") return select_tile_shape_index(variant, -1);
+  for (std::size_t i = 0; i < shapes.size(); ++i)
+    if (shapes[i] == name) return select_tile_shape_index(variant, static_cast<int>(i));
+  std::string known = "auto";
+  for (const auto& s : shapes) known += ", " + s;
+  return Status::error("no tile shape " + std::string(name) + " for " + key + " (known: " +
+                       known + ")");
+}
+
+std::string selected_matmul_tile_shape(MatmulVariant variant) {
+  const std::vector<std::string> shapes = matmul_tile_shapes(variant);
+  if (shapes.empty()) return "";
+  const int index = selected_tile_shape_index(variant);
+  return index >= 0 && index < static_cast<int>(shapes.size())
+             ? shapes[static_cast<std::size_t>(index)]
+             : "auto";
+}
+
+std::string matmul_tile_shape_for(MatmulVariant variant, int m, int n, int k) {
+  const std::vector<std::string> shapes = matmul_tile_shapes(variant);
+  const int index = tile_shape_index_for(variant, m, n, k);
   return index >= 0 && index < static_cast<int>(shapes.size())
              ? shapes[static_cast<std::size_t>(index)]
              : "";
 }
 
-Status matmul_with_tile_shape(int index, const float* a, const float* b, float* c, int m, int n,
-                              int k) {
+Status matmul_with_tile_shape(MatmulVariant variant, int index, const float* a, const float* b,
+                              float* c, int m, int n, int k) {
   if (Status s = check_sizes(m, n, k); !s) return s;
   if (!a || !b || !c) return Status::error("matmul: a matrix pointer is null");
-  const int shapes = static_cast<int>(sgemm_tile_shapes().size());
-  if (index < 0 || index >= shapes)
-    return Status::error("no register-tiled shape number " + std::to_string(index));
-  return gpu_matmul(MatmulVariant::GpuRegisterTiled, index, a, b, c, m, n, k);
+  if (Status s = check_shape_index(variant, index); !s) return s;
+  return gpu_matmul(variant, index, a, b, c, m, n, k);
 }
 
-Status run_sgemm_tile_shape(int index, int n, const BenchOptions& options,
-                            std::vector<Measurement>* rows) {
+Status run_matmul_tile_shape(MatmulVariant variant, int index, int n, const BenchOptions& options,
+                             std::vector<Measurement>* rows) {
   if (Status s = check_sizes(n, n, n); !s) return s;
-  const std::vector<std::string> shapes = sgemm_tile_shapes();
-  if (index < 0 || index >= static_cast<int>(shapes.size()))
-    return Status::error("no register-tiled shape number " + std::to_string(index));
-  const MatmulVariant variant = MatmulVariant::GpuRegisterTiled;
+  if (Status s = check_shape_index(variant, index); !s) return s;
+  const std::string shape = matmul_tile_shapes(variant)[static_cast<std::size_t>(index)];
   const VariantInfo& info = matmul_variant_info(variant);
   Measurement row = make_row("matmul", info, n, options.cpu_threads);
-  row.variant += "@" + shapes[static_cast<std::size_t>(index)];
-  row.label += " " + shapes[static_cast<std::size_t>(index)];
+  row.variant += "@" + shape;
+  row.label += " " + shape;
   if (!prepare_row(info, variant, n, options, &row)) {
     rows->push_back(std::move(row));
     return Status::ok();
   }
+  if (n % 8 != 0 && reads_16bit_inputs(variant)) row.note = kPaddedNote;
   // Timed first: the row is moved into finish_row only afterwards.
   const Status s = time_gpu_matmul(variant, index, n, options, &row.time);
   return finish_row(s, std::move(row), rows);

@@ -49,8 +49,9 @@ __global__ void to_bf16_kernel(const float* __restrict__ src, __nv_bfloat16* __r
 }  // namespace
 
 LowPrecision low_precision_inputs(MatmulVariant variant) {
-  if (variant == MatmulVariant::CublasFp16) return LowPrecision::Fp16;
-  if (variant == MatmulVariant::CublasBf16) return LowPrecision::Bf16;
+  const std::string_view precision = matmul_variant_info(variant).precision;
+  if (precision == "fp16") return LowPrecision::Fp16;
+  if (precision == "bf16") return LowPrecision::Bf16;
   return LowPrecision::None;
 }
 

@@ -46,7 +46,12 @@ Status launch_gpu_matmul(MatmulVariant variant, const GemmOperands& op) {
     case MatmulVariant::GpuNaive: return launch_matmul_naive(op);
     case MatmulVariant::GpuCoalesced: return launch_matmul_coalesced(op);
     case MatmulVariant::GpuSharedTiled: return launch_matmul_shared_tiled(op);
-    case MatmulVariant::GpuRegisterTiled: return launch_sgemm_register_tiled(op);
+    case MatmulVariant::GpuRegisterTiled:
+    case MatmulVariant::GpuTcWmmaFp16:
+    case MatmulVariant::GpuTcWmmaBf16:
+    case MatmulVariant::GpuTcMmaBf16:
+    case MatmulVariant::GpuTcWgmmaBf16:
+      return launch_tile_shape(variant, tile_shape_index_for(variant, op.m, op.n, op.k), op);
     case MatmulVariant::CublasFp32:
     case MatmulVariant::CublasTf32:
     case MatmulVariant::CublasFp16:
@@ -71,7 +76,7 @@ Status gpu_matmul(MatmulVariant variant, int tile_shape, const float* a, const f
   if (Status s = prepare_low(low, &set, a_count, b_count); !s) return s;
   if (Status s = dc.allocate(c_count); !s) return s;
   const GemmOperands op = operands(set, dc.get(), m, n, k);
-  if (Status s = tile_shape >= 0 ? launch_sgemm_tile_shape(tile_shape, op)
+  if (Status s = tile_shape >= 0 ? launch_tile_shape(variant, tile_shape, op)
                                  : launch_gpu_matmul(variant, op);
       !s)
     return s;
@@ -114,7 +119,7 @@ Status time_gpu_matmul(MatmulVariant variant, int tile_shape, int n,
       [&](int run) {
         const GemmOperands op =
             operands(inputs[static_cast<std::size_t>(run % sets)], c.get(), n, n, n);
-        return tile_shape >= 0 ? launch_sgemm_tile_shape(tile_shape, op)
+        return tile_shape >= 0 ? launch_tile_shape(variant, tile_shape, op)
                                : launch_gpu_matmul(variant, op);
       },
       out);

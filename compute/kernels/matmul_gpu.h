@@ -28,19 +28,21 @@ Status convert_on_gpu(LowPrecision precision, const float* src, void* dst, std::
 Status launch_matmul_naive(const GemmOperands& op);
 Status launch_matmul_coalesced(const GemmOperands& op);
 Status launch_matmul_shared_tiled(const GemmOperands& op);
-Status launch_sgemm_register_tiled(const GemmOperands& op);
-Status launch_sgemm_tile_shape(int index, const GemmOperands& op);
-std::vector<std::string> sgemm_tile_shape_names();
-// Which shape launch_sgemm_register_tiled (the ladder's rung) uses, for this process.
-Status select_sgemm_shape_index(int index);
-int selected_sgemm_shape_index();
+// Rungs with several tile shapes (matmul.h): the names (empty for other variants), the
+// process-wide choice (-1: auto, by size), the shape a product of this size gets, and
+// a launch with a given shape.
+std::vector<std::string> tile_shape_names(MatmulVariant variant);
+Status select_tile_shape_index(MatmulVariant variant, int index);
+int selected_tile_shape_index(MatmulVariant variant);
+int tile_shape_index_for(MatmulVariant variant, int m, int n, int k);
+Status launch_tile_shape(MatmulVariant variant, int index, const GemmOperands& op);
 Status launch_cublas(MatmulVariant variant, const GemmOperands& op);
 
 // Dispatches a GPU variant to its launcher.
 Status launch_gpu_matmul(MatmulVariant variant, const GemmOperands& op);
 
 // Host-array product on the GPU (copy in, convert, launch, copy out), with the variant's
-// kernel, or with register-tiled shape `tile_shape` when that is 0 or more.
+// kernel, or with its tile shape number `tile_shape` when that is 0 or more.
 Status gpu_matmul(MatmulVariant variant, int tile_shape, const float* a, const float* b,
                   float* c, int m, int n, int k);
 

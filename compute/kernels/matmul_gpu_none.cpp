@@ -10,10 +10,12 @@ Status gpu_matmul(MatmulVariant, int, const float*, const float*, float*, int, i
 
 Status time_gpu_matmul(MatmulVariant, int, int, const BenchOptions&, TimingStats*) { return built_without_cuda(); }
 
-std::vector<std::string> sgemm_tile_shape_names() { return {}; }
+std::vector<std::string> tile_shape_names(MatmulVariant) { return {}; }
 
-Status select_sgemm_shape_index(int) { return built_without_cuda(); }
+Status select_tile_shape_index(MatmulVariant, int) { return built_without_cuda(); }
 
-int selected_sgemm_shape_index() { return -1; }
+int selected_tile_shape_index(MatmulVariant) { return -1; }
+
+int tile_shape_index_for(MatmulVariant, int, int, int) { return -1; }
 
 }  // namespace whygpu::kernels

@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "compute/core/cuda_check.h"
-#include "compute/kernels/sgemm_shapes.h"
+#include "compute/kernels/matmul_shapes.h"
 
 namespace whygpu::kernels {
 namespace {
@@ -200,7 +200,7 @@ Status launch_pipelined(const GemmOperands& op) {
 
 }  // namespace
 
-std::vector<SgemmShape> pipelined_shapes() {
+std::vector<KernelShape> pipelined_shapes() {
   return {
       // The best of four measured pipelines (PERF_NOTES.md), 4.5% behind the default.
       {"async/128x128x16/s4", &launch_pipelined<PipeShape<128, 128, 16, 4>>},

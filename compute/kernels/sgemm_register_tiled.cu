@@ -17,7 +17,8 @@
 #include <cstdint>
 
 #include "compute/core/cuda_check.h"
-#include "compute/kernels/sgemm_shapes.h"
+#include "compute/kernels/matmul_shapes.h"
+#include "compute/kernels/sgemm_epilogue.cuh"
 
 namespace whygpu::kernels {
 namespace {
@@ -171,30 +172,8 @@ __global__ void __launch_bounds__(S::kThreads, S::kMinBlocks)
     __syncthreads();
   }
 
-#pragma unroll
-  for (int gi = 0; gi < TM / 4; ++gi) {
-#pragma unroll
-    for (int i = 0; i < 4; ++i) {
-      const int row = block_row + gi * 4 * kThreadRows + ty * 4 + i;
-      if (row >= m) continue;
-      float* c_row = c + static_cast<std::size_t>(row) * n;
-#pragma unroll
-      for (int gj = 0; gj < TN / 4; ++gj) {
-        const int col = block_col + gj * 4 * kThreadCols + tx * 4;
-        const int r = gi * 4 + i;
-        if (kVec4) {
-          if (col < n)
-            *reinterpret_cast<float4*>(c_row + col) =
-                make_float4(acc[r][gj * 4], acc[r][gj * 4 + 1], acc[r][gj * 4 + 2],
-                            acc[r][gj * 4 + 3]);
-        } else {
-#pragma unroll
-          for (int j = 0; j < 4; ++j)
-            if (col + j < n) c_row[col + j] = acc[r][gj * 4 + j];
-        }
-      }
-    }
-  }
+  store_thread_tile<TM, TN, kThreadRows, kThreadCols>(acc, c, m, n, block_row, block_col, ty, tx,
+                                                      kVec4 ? TileStore::Vec4 : TileStore::Scalar);
 }
 
 bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
@@ -222,7 +201,7 @@ Status launch_shape(const GemmOperands& op) {
 }  // namespace
 
 // Names: block tile / thread tile / warp rows / occupancy (blocks per SM).
-std::vector<SgemmShape> register_tiled_shapes() {
+std::vector<KernelShape> register_tiled_shapes() {
   return {
       {"128x128x8/8x8/w2/2", &launch_shape<Shape<128, 128, 8, 8, 8, 2, 2>>},
       {"128x128x16/8x8/w4/2", &launch_shape<Shape<128, 128, 16, 8, 8, 4, 2>>},

@@ -99,7 +99,7 @@ TEST(RunBenchRequest, UnknownSgemmShapeExitsWithTwo) {
   ASSERT_TRUE(parse_bench_args({"matmul", "--sgemm-shape", "1x1x1", "--quiet"}, &r));
   std::ostringstream out, err;
   EXPECT_EQ(run_bench_request(r, "t", out, err), 2);
-  EXPECT_NE(err.str().find("no register-tiled tile shape 1x1x1"), std::string::npos) << err.str();
+  EXPECT_NE(err.str().find("no tile shape 1x1x1 for gpu-register-tiled"), std::string::npos) << err.str();
 }
 
 TEST(RunBenchRequest, JsonOutputParsesAndHasEveryRow) {
@@ -137,10 +137,11 @@ TEST(RunBenchRequest, TableAndCsvShowRows) {
 }
 
 Measurement row(const char* benchmark, const char* variant, std::int64_t size, double ms,
-                double flop, double bytes, bool gpu = true) {
+                double flop, double bytes, bool gpu = true, const char* precision = "fp32") {
   Measurement m;
   m.benchmark = benchmark;
   m.variant = variant;
+  m.precision = precision;
   m.on_gpu = gpu;
   m.size = size;
   m.state = RowState::Measured;
@@ -167,6 +168,34 @@ TEST(Summarize, StatesTheThreeRatiosAtTheLargestCommonSize) {
   EXPECT_NE(lines[1].find("(gpu-register-tiled)"), std::string::npos) << lines[1];
   EXPECT_NE(lines[1].find("80.0% of cuBLAS FP32"), std::string::npos) << lines[1];
   EXPECT_NE(lines[2].find("50.0% of OpenBLAS"), std::string::npos) << lines[2];
+}
+
+// One line per size and precision: FP32 against cuBLAS FP32 (the Tensor Core rungs do not
+// count there), each 16-bit rung against cuBLAS in its own precision, tuned shapes included.
+TEST(Summarize, StatesOurBestAgainstCublasAtEverySizeAndPrecision) {
+  auto f = [](double n) { return 2.0 * n * n * n; };
+  const std::vector<Measurement> rows = {
+      row("matmul", "gpu-register-tiled", 1000, 0.1, f(1000), 0.0),
+      row("matmul", "cublas-fp32", 1000, 0.05, f(1000), 0.0),
+      row("matmul", "gpu-register-tiled", 4096, 3.0, f(4096), 0.0),
+      row("matmul", "gpu-register-tiled@async-t/x", 4096, 2.5, f(4096), 0.0),
+      row("matmul", "cublas-fp32", 4096, 2.4, f(4096), 0.0),
+      row("matmul", "gpu-tc-wgmma-bf16", 4096, 0.2, f(4096), 0.0, true, "bf16"),
+      row("matmul", "gpu-tc-mma-bf16", 4096, 0.4, f(4096), 0.0, true, "bf16"),
+      row("matmul", "gpu-tc-wmma-fp16", 4096, 0.8, f(4096), 0.0, true, "fp16"),
+      row("matmul", "cublas-bf16", 4096, 0.16, f(4096), 0.0, true, "bf16"),
+      row("matmul", "cublas-fp16", 4096, 0.16, f(4096), 0.0, true, "fp16"),
+  };
+  const auto lines = summarize(rows);
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_NE(lines[0].find("n=1000: best hand-written GPU kernel (gpu-register-tiled)"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[0].find("50.0% of cuBLAS FP32"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[1].find("(gpu-register-tiled@async-t/x)"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[1].find("96.0% of cuBLAS FP32"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[2].find("FP16 Tensor Core kernel (gpu-tc-wmma-fp16)"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[2].find("20.0% of cuBLAS FP16"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[3].find("BF16 Tensor Core kernel (gpu-tc-wgmma-bf16)"), std::string::npos) << lines[3];
+  EXPECT_NE(lines[3].find("80.0% of cuBLAS BF16"), std::string::npos) << lines[3];
 }
 
 }  // namespace

@@ -6,7 +6,10 @@
 #include <map>
 #include <tuple>
 
+#include "compute/core/gpu_info.h"
+#include "compute/kernels/half_operands.h"
 #include "compute/kernels/matmul.h"
+#include "compute/kernels/tensor_core_support.h"
 #include "tests/gpu_test_support.h"
 #include "tests/kernels/check_support.h"
 #include "tests/kernels/matmul_test_support.h"
@@ -32,11 +35,18 @@ const Shape kShapes[] = {{1, 1, 1},       {31, 31, 31},    {1000, 1000, 1000},
                          {1025, 1025, 1025}, {4097, 4097, 4097}, {129, 67, 1001},
                          {3, 517, 2},     {640, 36, 100}};
 
+// Why this GPU and build refuse `variant` ("" when it runs): the wgmma rung needs Hopper.
+std::string refusal(MatmulVariant variant) {
+  const GpuInfo& g = gpu_info();
+  return tensor_core_refusal(variant, g.compute_major, g.compute_minor, wgmma_code_present());
+}
+
 class GpuMatmul : public ::testing::TestWithParam<MatmulVariant> {};
 
 TEST_P(GpuMatmul, MatchesFloat64ReferenceAtOddSizes) {
   WHYGPU_REQUIRE_GPU();
   const MatmulVariant variant = GetParam();
+  if (const std::string why = refusal(variant); !why.empty()) GTEST_SKIP() << why;
   const VariantInfo& info = matmul_variant_info(variant);
   for (const Shape& s : kShapes) {
     SCOPED_TRACE(s.name());
@@ -55,6 +65,8 @@ INSTANTIATE_TEST_SUITE_P(
     Ladder, GpuMatmul,
     ::testing::Values(MatmulVariant::GpuNaive, MatmulVariant::GpuCoalesced,
                       MatmulVariant::GpuSharedTiled, MatmulVariant::GpuRegisterTiled,
+                      MatmulVariant::GpuTcWmmaFp16, MatmulVariant::GpuTcWmmaBf16,
+                      MatmulVariant::GpuTcMmaBf16, MatmulVariant::GpuTcWgmmaBf16,
                       MatmulVariant::CublasFp32, MatmulVariant::CublasTf32,
                       MatmulVariant::CublasFp16, MatmulVariant::CublasBf16),
     [](const auto& info) {
@@ -64,19 +76,22 @@ INSTANTIATE_TEST_SUITE_P(
       return key;
     });
 
-// The tile shapes --tune compares must all be right, since any may become the default.
+// The FP32 tile shapes --tune compares must all be right, since any may be picked for a
+// size. (The Tensor Core rungs' shapes: gpu_tensor_core_test.cpp.)
 TEST(GpuSgemmTileShapes, EveryShapeMatchesReference) {
   WHYGPU_REQUIRE_GPU();
-  const auto shapes = sgemm_tile_shapes();
+  const MatmulVariant v = MatmulVariant::GpuRegisterTiled;
+  const auto shapes = matmul_tile_shapes(v);
   ASSERT_FALSE(shapes.empty());
   for (int i = 0; i < static_cast<int>(shapes.size()); ++i) {
     for (const Shape& s : {Shape{1, 1, 1}, Shape{31, 31, 31}, Shape{1000, 1000, 1000},
                            Shape{1025, 1025, 1025}, Shape{129, 67, 1001}, Shape{640, 36, 100},
-                           Shape{3, 516, 4}, Shape{4097, 4097, 4097}}) {
+                           Shape{3, 516, 4}, Shape{3001, 3001, 3001}, Shape{4097, 4097, 4097}}) {
       SCOPED_TRACE(shapes[static_cast<std::size_t>(i)] + " " + s.name());
       const Problem& p = problem(s);
       auto c = s.poisoned_output();
-      ASSERT_TRUE(matmul_with_tile_shape(i, p.a.data(), p.b.data(), c.data(), s.m, s.n, s.k));
+      const Status st = matmul_with_tile_shape(v, i, p.a.data(), p.b.data(), c.data(), s.m, s.n, s.k);
+      ASSERT_TRUE(st) << st.message();
       EXPECT_LT(relative_error(c, p.ref), 1e-5);
     }
   }
@@ -84,20 +99,39 @@ TEST(GpuSgemmTileShapes, EveryShapeMatchesReference) {
 
 TEST(GpuSgemmTileShapes, SelectionChangesTheLadderRung) {
   WHYGPU_REQUIRE_GPU();
-  const std::string before = selected_sgemm_tile_shape();
-  ASSERT_FALSE(before.empty());
+  const MatmulVariant v = MatmulVariant::GpuRegisterTiled;
+  EXPECT_EQ(selected_matmul_tile_shape(v), "auto");
   const Shape s{1000, 1000, 1000};
   const Problem& p = problem(s);
-  for (const std::string& name : sgemm_tile_shapes()) {
-    ASSERT_TRUE(select_sgemm_tile_shape(name));
-    EXPECT_EQ(selected_sgemm_tile_shape(), name);
+  for (const std::string& name : matmul_tile_shapes(v)) {
+    ASSERT_TRUE(select_matmul_tile_shape(v, name));
+    EXPECT_EQ(selected_matmul_tile_shape(v), name);
+    EXPECT_EQ(matmul_tile_shape_for(v, 1000, 1000, 1000), name);
     auto c = s.poisoned_output();
-    ASSERT_TRUE(matmul(MatmulVariant::GpuRegisterTiled, p.a.data(), p.b.data(), c.data(), s.m,
-                       s.n, s.k));
+    ASSERT_TRUE(matmul(v, p.a.data(), p.b.data(), c.data(), s.m, s.n, s.k));
     EXPECT_LT(relative_error(c, p.ref), 1e-5) << name;
   }
-  EXPECT_FALSE(select_sgemm_tile_shape("no-such-shape"));
-  ASSERT_TRUE(select_sgemm_tile_shape(before));
+  EXPECT_FALSE(select_matmul_tile_shape(v, "no-such-shape"));
+  EXPECT_FALSE(select_matmul_tile_shape(MatmulVariant::CublasFp32, "auto"));
+  ASSERT_TRUE(select_matmul_tile_shape(v, "auto"));
+  EXPECT_EQ(selected_matmul_tile_shape(v), "auto");
+}
+
+// "auto" picks a shape by size, and the row says which.
+TEST(GpuSgemmTileShapes, AutoNamesTheShapeInTheRow) {
+  WHYGPU_REQUIRE_GPU();
+  BenchOptions opt;
+  opt.measure.warmup = 1;
+  opt.measure.repeats = 3;
+  for (MatmulVariant v : {MatmulVariant::GpuRegisterTiled, MatmulVariant::GpuTcWgmmaBf16}) {
+    if (!refusal(v).empty()) continue;
+    std::vector<Measurement> rows;
+    ASSERT_TRUE(run_matmul(v, 1000, opt, &rows));
+    ASSERT_EQ(rows.size(), 1u);
+    const std::string shape = matmul_tile_shape_for(v, 1000, 1000, 1000);
+    EXPECT_FALSE(shape.empty());
+    EXPECT_NE(rows[0].note.find("tile shape " + shape + " (auto)"), std::string::npos) << rows[0].note;
+  }
 }
 
 TEST(GpuMatmul, TooBigForMemoryIsAClearError) {
@@ -118,9 +152,15 @@ TEST(GpuMatmul, RunMatmulMeasuresEveryGpuRung) {
   opt.measure.repeats = 3;
   for (MatmulVariant v : all_matmul_variants()) {
     if (!matmul_variant_info(v).on_gpu) continue;
+    if (!refusal(v).empty()) continue;  // the message is checked in gpu_tensor_core_test
     std::vector<Measurement> rows;
-    ASSERT_TRUE(run_matmul(v, 257, opt, &rows));
+    const Status st = run_matmul(v, 257, opt, &rows);
     ASSERT_EQ(rows.size(), 1u);
+    ASSERT_TRUE(st) << st.message();
+    // 257 is not a multiple of 8: our Tensor Core rungs time a padded copy and say so.
+    if (matmul_variant_info(v).key.rfind("gpu-tc-", 0) == 0) {
+      EXPECT_NE(rows[0].note.find("padded"), std::string::npos) << rows[0].note;
+    }
     EXPECT_EQ(rows[0].state, RowState::Measured);
     EXPECT_EQ(rows[0].time.repeats, 3);
     EXPECT_GT(rows[0].gflops(), 1.0) << matmul_variant_info(v).key;
