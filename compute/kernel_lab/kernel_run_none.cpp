@@ -2,7 +2,7 @@
 
 namespace whygpu::kernel_lab {
 
-void run_kernel(const CompiledKernel&, const Exercise&, int, int, LabReport* report) {
+void run_kernel(const CompiledKernel&, const Problem&, LabReport* report) {
   report->run = RunState::NotRun;
   report->message = "this build of whygpu has no CUDA support";
 }
