@@ -3,6 +3,7 @@
 #undef _FORTIFY_SOURCE
 #include "compute/kernel_lab/sim_run.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <sys/time.h>
 #include <ucontext.h>
@@ -50,6 +51,7 @@ struct Session {
   const SimKernel* kernel = nullptr;
   WhygpuSim* state = nullptr;
   const Problem* problem = nullptr;
+  pthread_t thread{};  // the one that runs the kernel (others, such as a thread pool's, may get signals too)
   GuardedArrays arrays;
   BlockFibers fibers;
   std::vector<float*> pointers;  // my_kernel's arguments
@@ -96,6 +98,10 @@ void on_signal(int signal, siginfo_t* info, void* context) {
     // Time is up: the simulator's loops stop at the next thread. A thread that has not
     // ended a second later is in an endless loop.
     if (!s) return;
+    if (!pthread_equal(pthread_self(), s->thread)) {  // the timer's signal went to another thread
+      pthread_kill(s->thread, SIGALRM);
+      return;
+    }
     if (!s->time_up) {
       s->time_up = 1;
       s->progress_at_alarm = s->progress;
@@ -107,7 +113,7 @@ void on_signal(int signal, siginfo_t* info, void* context) {
     }
     return;
   }
-  if (!s || !s->in_kernel) {
+  if (!s || !s->in_kernel || !pthread_equal(pthread_self(), s->thread)) {
     // Not the kernel's doing: the default action, as if the simulator were not here.
     ::signal(signal, SIG_DFL);
     return;
@@ -155,8 +161,7 @@ class SignalsTaken {
       dup2(saved_stdout_, STDOUT_FILENO);
       close(saved_stdout_);
     }
-    itimerval off{};
-    setitimer(ITIMER_REAL, &off, nullptr);
+    setitimer(ITIMER_REAL, &old_timer_, nullptr);
     for (std::size_t k = 0; k < std::size(kSignals); ++k) sigaction(kSignals[k], &old_actions_[k], nullptr);
     sigaltstack(&old_stack_, nullptr);
   }
@@ -310,9 +315,11 @@ std::string describe(const Session& s, double time_limit_seconds) {
            " elements: " + a.name + "[0] to " + a.name + "[" + std::to_string(a.size - 1) + "])";
   }
   const auto distance = reinterpret_cast<std::intptr_t>(f.address) - reinterpret_cast<std::intptr_t>(f.stack_pointer);
-  if (s.fibers.is_stack_guard(f.address) || (f.stack_pointer && distance > -65536 && distance < 65536))
-    return who + " ran out of stack: its local variables, or its recursion, need more than the simulator gives a "
-                 "thread (" + std::to_string(BlockFibers::kStackBytes / 1024) + " KiB)";
+  const std::string out_of_stack = who + " ran out of stack: its local variables, or its recursion, need more than the "
+                                         "simulator gives a thread";
+  if (s.fibers.is_stack_guard(f.address))
+    return out_of_stack + " (" + std::to_string(BlockFibers::kStackBytes / 1024) + " KiB)";
+  if (f.stack_pointer && distance > -65536 && distance < 65536) return out_of_stack;  // the process's own stack
   if (reinterpret_cast<std::uintptr_t>(f.address) < 65536)
     return who + " " + verb + " through a null pointer (address " + address_text(f.address) + ")";
   return who + " " + verb + " memory at address " + address_text(f.address) +
@@ -342,7 +349,7 @@ std::string output_name(const Problem& p, std::size_t output) {
 }
 
 std::string value_text(float v) {
-  if (v != v) return "never written";
+  if (v != v) return "NaN (memory no thread had written)";
   char text[32];
   std::snprintf(text, sizeof text, "%.6g", v);
   return text;
@@ -374,6 +381,7 @@ void simulate(const SimKernel& kernel, const Problem& problem, const SimOptions&
   session.kernel = &kernel;
   session.state = kernel.state;
   session.problem = &problem;
+  session.thread = pthread_self();
   *kernel.state = WhygpuSim{};
   kernel.state->block_dim = {static_cast<unsigned>(problem.block.x), static_cast<unsigned>(problem.block.y),
                              static_cast<unsigned>(problem.block.z)};
