@@ -106,6 +106,11 @@ void try_on_simulator(const LabRequest& request, const Exercise& exercise, LabRe
 
 }  // namespace
 
+Engine choose_engine(Engine requested) {
+  if (requested != Engine::Auto) return requested;
+  return gpu_info().available ? Engine::Gpu : Engine::Simulator;
+}
+
 LabReport try_kernel(const LabRequest& request) {
   LabReport report;
   const Exercise* exercise = find_exercise(request.exercise);
@@ -113,9 +118,7 @@ LabReport try_kernel(const LabRequest& request) {
     report.message = "no exercise named '" + request.exercise + "'";
     return report;
   }
-  Engine engine = request.engine;
-  if (engine == Engine::Auto) engine = gpu_info().available ? Engine::Gpu : Engine::Simulator;
-  if (engine == Engine::Gpu) try_on_gpu(request, *exercise, &report);
+  if (choose_engine(request.engine) == Engine::Gpu) try_on_gpu(request, *exercise, &report);
   else try_on_simulator(request, *exercise, &report);
   return report;
 }

@@ -13,6 +13,9 @@ namespace whygpu::kernel_lab {
 // says), 2 for bad arguments.
 int run_kernel_lab_command(const std::vector<std::string>& args);
 
+// Where a request runs: Auto becomes the GPU when this machine has one, else the simulator.
+Engine choose_engine(Engine requested);
+
 // Compiles and runs `request` in this process, on the GPU or in the CPU simulator
 // (request.engine; Auto: the GPU when there is one): what the command prints.
 LabReport try_kernel(const LabRequest& request);
