@@ -57,21 +57,9 @@ void run_kernel(const CompiledKernel& kernel, const Problem& problem, LabReport*
   if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess)
     return fail(report, RunState::Failed, "preparing the inputs failed (" + cuda_words(e) + ")");
 
-  // my_kernel's arguments in order: a device pointer per array, an int per count.
   std::vector<float*> pointers;
-  std::vector<int> ints;
-  pointers.reserve(problem.arrays.size());
-  ints.reserve(problem.exercise->params.size());
-  std::vector<void*> args;
-  for (const Param& param : problem.exercise->params) {
-    if (param.kind == Param::Kind::Int) {
-      ints.push_back(static_cast<int>(problem.value(param.extent)));
-      args.push_back(&ints.back());
-    } else {
-      pointers.push_back(buffers[pointers.size()].get());
-      args.push_back(&pointers.back());
-    }
-  }
+  for (const DeviceBuffer<float>& buffer : buffers) pointers.push_back(buffer.get());
+  KernelArguments args(problem, pointers);
   const dim3 grid(static_cast<unsigned>(problem.grid.x), static_cast<unsigned>(problem.grid.y),
                   static_cast<unsigned>(problem.grid.z));
   const dim3 block(static_cast<unsigned>(problem.block.x), static_cast<unsigned>(problem.block.y),

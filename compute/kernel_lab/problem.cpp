@@ -43,6 +43,20 @@ std::string Problem::launch_text() const {
   return kKernelName + grid::launch_syntax(config);
 }
 
+KernelArguments::KernelArguments(const Problem& problem, const std::vector<float*>& array_pointers)
+    : pointers_(array_pointers) {
+  ints_.reserve(problem.exercise->params.size());  // no reallocation: args_ points into it
+  std::size_t array = 0;
+  for (const Param& param : problem.exercise->params) {
+    if (param.kind == Param::Kind::Int) {
+      ints_.push_back(static_cast<int>(problem.value(param.extent)));
+      args_.push_back(&ints_.back());
+    } else {
+      args_.push_back(&pointers_[array++]);
+    }
+  }
+}
+
 bool within_tolerance(float expected, float got, float tolerance) {
   return std::fabs(expected - got) <= tolerance * std::max(1.0f, std::fabs(expected));
 }

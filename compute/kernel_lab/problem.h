@@ -40,6 +40,22 @@ struct Problem {
   std::string launch_text() const;
 };
 
+// my_kernel's arguments in order, as cudaLaunchKernel and the simulator take them: a
+// pointer to each value. The arrays' pointers are the caller's (the GPU's or the
+// simulator's copies), one per array of the problem, in order.
+class KernelArguments {
+ public:
+  KernelArguments(const Problem& problem, const std::vector<float*>& array_pointers);
+  KernelArguments(const KernelArguments&) = delete;  // holds pointers into itself
+  KernelArguments& operator=(const KernelArguments&) = delete;
+  void** data() { return args_.data(); }
+
+ private:
+  std::vector<float*> pointers_;
+  std::vector<int> ints_;
+  std::vector<void*> args_;
+};
+
 // Sizes and launch from the request, fresh inputs, and the CPU's answer; an error in
 // words for sizes that make no problem (no launch is refused here: that is the GPU's
 // job, or the simulator's, which refuses what the GPU would).

@@ -9,40 +9,19 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include <cinttypes>
 #include <csetjmp>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "compute/kernel_lab/sim_finding.h"
 #include "compute/kernel_lab/sim_fibers.h"
 #include "compute/kernel_lab/sim_memory.h"
 
 namespace whygpu::kernel_lab {
 namespace {
-
-enum class Stop {
-  None,
-  NeedsFibers,  // a barrier in a plain loop: run again with fibers
-  Signal,       // the kernel faulted (SIGSEGV, SIGFPE, ...)
-  OutOfBounds,  // the compiler's bounds check of a fixed-size array
-  EndlessLoop,  // the time ran out inside a thread
-  TooSlow,      // the time ran out between threads
-};
-
-// Why a run stopped, recorded where it stopped (perhaps in a signal handler): plain data.
-struct Finding {
-  Stop stop = Stop::None;
-  WhygpuIndex thread{}, block{};
-  int signal = 0;
-  const void* address = nullptr;
-  int access = 0;  // 1 read, 2 write, 0 not known
-  const void* stack_pointer = nullptr;
-  unsigned line = 0;  // OutOfBounds
-  long long index = 0;
-  const char* array_type = nullptr;
-};
 
 constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGALRM};
 
@@ -54,9 +33,7 @@ struct Session {
   pthread_t thread{};  // the one that runs the kernel (others, such as a thread pool's, may get signals too)
   GuardedArrays arrays;
   BlockFibers fibers;
-  std::vector<float*> pointers;  // my_kernel's arguments
-  std::vector<int> ints;
-  std::vector<void*> args;
+  std::optional<KernelArguments> args;
   std::vector<WhygpuIndex> thread_index;  // threadIdx of each thread of a block, in order
   bool use_fibers = false;
   sigjmp_buf stop_point;
@@ -191,7 +168,7 @@ void start_or_resume(int thread, void* context) {
 
 void thread_body(void* context) {
   Session& s = *static_cast<Session*>(context);
-  s.kernel->run_thread(s.args.data());
+  s.kernel->run_thread(s.args->data());
   s.in_kernel = 0;
 }
 
@@ -226,20 +203,9 @@ bool run_once(Session& s, Placement placement, bool reverse, std::vector<std::ve
       *error = st;
       return false;
     }
-    s.pointers.clear();
-    s.ints.clear();
-    s.args.clear();
-    s.pointers.reserve(p.arrays.size());
-    s.ints.reserve(p.exercise->params.size());
-    for (const Param& param : p.exercise->params) {
-      if (param.kind == Param::Kind::Int) {
-        s.ints.push_back(static_cast<int>(p.value(param.extent)));
-        s.args.push_back(&s.ints.back());
-      } else {
-        s.pointers.push_back(s.arrays.data(s.pointers.size()));
-        s.args.push_back(&s.pointers.back());
-      }
-    }
+    std::vector<float*> pointers;
+    for (std::size_t k = 0; k < p.arrays.size(); ++k) pointers.push_back(s.arrays.data(k));
+    s.args.emplace(p, pointers);
     s.finding = Finding{};
     if (sigsetjmp(s.stop_point, 1) == 0) {
       run_blocks(s, reverse);
@@ -256,74 +222,6 @@ bool run_once(Session& s, Placement placement, bool reverse, std::vector<std::ve
   for (std::size_t k = 0; k < p.arrays.size(); ++k)
     if (p.arrays[k].output) outputs->emplace_back(s.arrays.data(k), s.arrays.data(k) + p.arrays[k].size);
   return true;
-}
-
-std::string index_text(const WhygpuIndex& i) {
-  char text[48];
-  std::snprintf(text, sizeof text, "(%u, %u, %u)", i.x, i.y, i.z);
-  return text;
-}
-
-std::string seconds_text(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g s", seconds);
-  return text;
-}
-
-std::string address_text(const void* address) {
-  char text[32];
-  std::snprintf(text, sizeof text, "0x%" PRIxPTR, reinterpret_cast<std::uintptr_t>(address));
-  return text;
-}
-
-// The finding in words, naming the thread.
-std::string describe(const Session& s, double time_limit_seconds) {
-  const Finding& f = s.finding;
-  const std::string who = "thread " + index_text(f.thread) + " of block " + index_text(f.block);
-  const char* verb = f.access == 2 ? "wrote" : f.access == 1 ? "read" : "touched";
-  switch (f.stop) {
-    case Stop::OutOfBounds: {
-      std::string text = who + " used index " + std::to_string(f.index) + " of an array declared " +
-                         (f.array_type ? f.array_type : "with a fixed size");
-      if (f.line > 0) text += ", on line " + std::to_string(f.line);
-      return text + (f.index < 0 ? ": before its start" : ": past its end");
-    }
-    case Stop::EndlessLoop:
-      return who + " was still running when the simulation's " + seconds_text(time_limit_seconds) +
-             " were up, and a second later: an endless loop?";
-    case Stop::TooSlow:
-      return "the simulation took more than " + seconds_text(time_limit_seconds) + " (it had reached block " +
-             index_text(f.block) +
-             "): the simulator runs one thread at a time, so try fewer elements";
-    case Stop::Signal: break;
-    case Stop::None:
-    case Stop::NeedsFibers: return "the simulation stopped";
-  }
-  switch (f.signal) {
-    case SIGFPE: return who + " divided an integer by zero";
-    case SIGILL:
-    case SIGTRAP: return who + " stopped the kernel (__trap(), or an instruction this CPU does not have)";
-    case SIGABRT: return who + " stopped the kernel (abort(), or an assert that failed)";
-    default: break;
-  }
-  GuardedArrays::Hit hit;
-  if (s.arrays.locate(f.address, &hit)) {
-    const Array& a = s.problem->arrays[hit.array];
-    const std::string element = a.name + "[" + std::to_string(hit.index) + "]";
-    if (hit.index < 0) return who + " " + verb + " " + element + ", before the start of " + a.name;
-    return who + " " + verb + " " + element + ", past the end of " + a.name + " (" + std::to_string(a.size) +
-           " elements: " + a.name + "[0] to " + a.name + "[" + std::to_string(a.size - 1) + "])";
-  }
-  const auto distance = reinterpret_cast<std::intptr_t>(f.address) - reinterpret_cast<std::intptr_t>(f.stack_pointer);
-  const std::string out_of_stack = who + " ran out of stack: its local variables, or its recursion, need more than the "
-                                         "simulator gives a thread";
-  if (s.fibers.is_stack_guard(f.address))
-    return out_of_stack + " (" + std::to_string(BlockFibers::kStackBytes / 1024) + " KiB)";
-  if (f.stack_pointer && distance > -65536 && distance < 65536) return out_of_stack;  // the process's own stack
-  if (reinterpret_cast<std::uintptr_t>(f.address) < 65536)
-    return who + " " + verb + " through a null pointer (address " + address_text(f.address) + ")";
-  return who + " " + verb + " memory at address " + address_text(f.address) +
-         " that belongs to none of the arrays: a pointer gone astray, or an index far out of range";
 }
 
 // The first output that differs between two runs beyond rounding, or -1.
@@ -409,7 +307,8 @@ void simulate(const SimKernel& kernel, const Problem& problem, const SimOptions&
   }
   if (stopped) {
     report->run = RunState::Failed;
-    report->message = describe(session, options.time_limit_seconds);
+    report->message =
+        describe(session.finding, problem, session.arrays, session.fibers, options.time_limit_seconds);
     return;
   }
 
