@@ -51,8 +51,11 @@ void run_kernel(const CompiledKernel& kernel, const Problem& problem, LabReport*
     const std::size_t floats = array.size + (array.output ? kGuardFloats : 0);
     if (Status s = buffers[k].allocate(floats); !s)
       return fail(report, RunState::Failed, "no room on the GPU for " + array.name + " (" + s.message() + ")");
-    if (array.output) cudaMemset(buffers[k].get(), 0xFF, floats * sizeof(float));  // unwritten outputs show
-    else cudaMemcpy(buffers[k].get(), array.input.data(), array.size * sizeof(float), cudaMemcpyHostToDevice);
+    const cudaError_t e =
+        array.output ? cudaMemset(buffers[k].get(), 0xFF, floats * sizeof(float))  // unwritten outputs show
+                     : cudaMemcpy(buffers[k].get(), array.input.data(), array.size * sizeof(float), cudaMemcpyHostToDevice);
+    if (e != cudaSuccess)
+      return fail(report, RunState::Failed, "preparing " + array.name + " on the GPU failed (" + cuda_words(e) + ")");
   }
   if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess)
     return fail(report, RunState::Failed, "preparing the inputs failed (" + cuda_words(e) + ")");
