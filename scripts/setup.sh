@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 packages=(
   build-essential cmake ninja-build pkg-config            # toolchain
+  g++                                                      # also at run time: the kernel lab's CPU simulator
   libimgui-dev libglfw3-dev libstb-dev                     # UI: Dear ImGui 1.86 + GLFW
   libgl-dev libegl-dev libegl-mesa0 libgl1-mesa-dri        # OpenGL, EGL for --headless
   libopenblas-dev                                          # the honest CPU baseline

@@ -51,10 +51,16 @@ LabReport run_in_child(const std::string& executable, const LabRequest& request,
   int out[2];
   if (pipe2(out, O_CLOEXEC) != 0) return failed(std::string("pipe: ") + std::strerror(errno));
 
-  std::vector<std::string> args = {executable,        "kernel-lab", "--exercise",
-                                   request.exercise,  "--source",   source.path,
-                                   "--n",             std::to_string(request.n),
-                                   "--block",         std::to_string(request.block)};
+  std::vector<std::string> args = {executable,
+                                   "kernel-lab",
+                                   "--exercise", request.exercise,
+                                   "--source", source.path,
+                                   "--n", std::to_string(request.n),
+                                   "--block", std::to_string(request.block),
+                                   "--block-y", std::to_string(request.block_y),
+                                   "--width", std::to_string(request.width),
+                                   "--height", std::to_string(request.height),
+                                   "--engine", engine_key(request.engine)};
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

@@ -6,18 +6,23 @@
 namespace whygpu::kernel_lab {
 namespace {
 
+// Reads a whole number at pos, moving pos past it; false if there is none.
+bool read_number(const std::string& text, std::size_t* pos, int* out) {
+  const std::size_t start = *pos;
+  int value = 0;
+  while (*pos < text.size() && std::isdigit(static_cast<unsigned char>(text[*pos])))
+    value = value * 10 + (text[(*pos)++] - '0');
+  *out = value;
+  return *pos > start;
+}
+
 // "<source>(<line>): <severity>[ #code-D]: <message>", else false.
-bool parse_line(const std::string& text, Diagnostic* out) {
+bool parse_nvrtc_line(const std::string& text, Diagnostic* out) {
   const std::string prefix = std::string(kSourceName) + "(";
   if (text.rfind(prefix, 0) != 0) return false;
   std::size_t pos = prefix.size();
   int line = 0;
-  bool digits = false;
-  while (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos]))) {
-    line = line * 10 + (text[pos++] - '0');
-    digits = true;
-  }
-  if (!digits || text.compare(pos, 3, "): ") != 0) return false;
+  if (!read_number(text, &pos, &line) || text.compare(pos, 3, "): ") != 0) return false;
   pos += 3;
   const std::size_t colon = text.find(':', pos);
   if (colon == std::string::npos) return false;
@@ -30,17 +35,45 @@ bool parse_line(const std::string& text, Diagnostic* out) {
   return true;
 }
 
-}  // namespace
+// "<source>:<line>[:<column>]: <severity>: <message>", else false. "fatal error" is an error.
+bool parse_gcc_line(const std::string& text, Diagnostic* out) {
+  const std::string prefix = std::string(kSourceName) + ":";
+  if (text.rfind(prefix, 0) != 0) return false;
+  std::size_t pos = prefix.size();
+  int line = 0, column = 0;
+  if (!read_number(text, &pos, &line)) return false;
+  if (text.compare(pos, 1, ":") == 0 && pos + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[pos + 1]))) {
+    ++pos;
+    read_number(text, &pos, &column);
+  }
+  if (text.compare(pos, 2, ": ") != 0) return false;
+  pos += 2;
+  for (const char* severity : {"fatal error", "error", "warning"}) {
+    const std::string marker = std::string(severity) + ": ";
+    if (text.compare(pos, marker.size(), marker) != 0) continue;
+    out->line = line;
+    out->severity = severity[0] == 'w' ? "warning" : "error";
+    out->message = text.substr(pos + marker.size());
+    return true;
+  }
+  return false;
+}
 
-std::vector<Diagnostic> parse_nvrtc_log(const std::string& log) {
+std::vector<Diagnostic> parse_log(const std::string& log, bool (*parse)(const std::string&, Diagnostic*)) {
   std::vector<Diagnostic> found;
   std::istringstream in(log);
   std::string text;
   while (std::getline(in, text)) {
     Diagnostic d;
-    if (parse_line(text, &d)) found.push_back(std::move(d));
+    if (parse(text, &d)) found.push_back(std::move(d));
   }
   return found;
 }
+
+}  // namespace
+
+std::vector<Diagnostic> parse_nvrtc_log(const std::string& log) { return parse_log(log, parse_nvrtc_line); }
+
+std::vector<Diagnostic> parse_gcc_log(const std::string& log) { return parse_log(log, parse_gcc_line); }
 
 }  // namespace whygpu::kernel_lab

@@ -1,8 +1,10 @@
 #pragma once
-// NVRTC's compile log, turned into one diagnostic per problem with its line number, so the
-// editor can point at the line. A log line reads
+// A compiler's log, turned into one diagnostic per problem with its line number, so the
+// editor can point at the line. NVRTC's log line reads
 //   my_kernel.cu(5): error: identifier "x" is undefined
-// followed by the source line and a caret, which the diagnostic does not need.
+// and g++'s or clang++'s (the CPU simulator's compilers)
+//   my_kernel.cu:5:17: error: 'x' was not declared in this scope
+// each followed by the source line and a caret, which the diagnostic does not need.
 #include <string>
 #include <vector>
 
@@ -17,5 +19,7 @@ struct Diagnostic {
 };
 
 std::vector<Diagnostic> parse_nvrtc_log(const std::string& log);
+// Lines about other files (the simulator's prelude) and notes are left out.
+std::vector<Diagnostic> parse_gcc_log(const std::string& log);
 
 }  // namespace whygpu::kernel_lab

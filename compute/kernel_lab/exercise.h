@@ -1,8 +1,11 @@
 #pragma once
 // The exercises of the kernel lab. Each one fixes what the user's kernel must compute, so
-// that its output can be checked against a CPU reference, and gives the source the editor
-// starts from. Every kernel has the same signature:
+// that its output can be checked against a CPU reference, the parameters my_kernel takes,
+// the shape of the launch, and the source the editor starts from. The first three share
 //   extern "C" __global__ void my_kernel(const float* a, const float* b, float* c, int n)
+// and the others, in the spirit of the GPU Puzzles, each teach one more idea: a guard for
+// the threads past the end, a __device__ function, 2D indexing, and __shared__ memory
+// with __syncthreads().
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,16 +14,47 @@ namespace whygpu::kernel_lab {
 
 inline constexpr const char* kKernelName = "my_kernel";
 
+// How a launch covers its problem: a line of n elements in blocks of `block` threads, or a
+// width x height matrix in blocks of block x block_y threads.
+enum class Layout { Line, Matrix };
+
+// Of an array parameter: how many floats it holds. Of an int parameter: its value.
+enum class Extent {
+  Elements,  // n (a matrix: width * height)
+  Blocks,    // one per block of the launch (the block sums)
+  Width,     // columns of a matrix
+  Height,    // rows of a matrix
+};
+
+// One parameter of my_kernel, in order.
+struct Param {
+  enum class Kind { Input, Output, Int };  // const float*, float*, int
+  Kind kind;
+  std::string name;  // as the starter names it: "a", "sums", "n"
+  Extent extent;
+};
+
+struct Problem;
+
 struct Exercise {
-  std::string key;       // "add"
-  std::string title;     // what c must hold, in words
-  std::string starter;   // the source the editor opens with
-  // c[i] for every i < n, computed on the CPU.
-  void (*reference)(const float* a, const float* b, float* c, int n);
-  int bytes_per_element;  // memory traffic of one output, for GB/s (add: 4 + 4 + 4)
+  std::string key;      // "add"
+  std::string title;    // what the output must hold, in words
+  std::string starter;  // the source the editor opens with
+  Layout layout = Layout::Line;
+  std::vector<Param> params;
+  // Fills every output's `expected` from the inputs, on the CPU.
+  void (*reference)(Problem& problem);
+  // Largest difference accepted, relative to max(1, |expected|): 1e-5 where the GPU may
+  // fuse a multiply and an add into one rounding, more for sums added in another order.
+  float tolerance = 1e-5f;
+  int bytes_per_element;  // memory traffic per element of a correct kernel, for GB/s (add: 4 + 4 + 4)
 };
 
 const std::vector<Exercise>& exercises();
 const Exercise* find_exercise(std::string_view key);
+
+// The line that declares the kernel, for messages that ask for it:
+// extern "C" __global__ void my_kernel(const float* a, const float* b, float* c, int n)
+std::string declaration(const Exercise& exercise);
 
 }  // namespace whygpu::kernel_lab

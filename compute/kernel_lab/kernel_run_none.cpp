@@ -4,7 +4,7 @@
 
 namespace whygpu::kernel_lab {
 
-void run_kernel(const CompiledKernel&, const Exercise&, int, int, LabReport* report) {
+void run_kernel(const CompiledKernel&, const Problem&, LabReport* report) {
   report->run = RunState::NotRun;
   report->message = built_without_cuda().message();
 }

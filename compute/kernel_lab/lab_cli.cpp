@@ -10,16 +10,22 @@
 #include "compute/kernel_lab/compiler.h"
 #include "compute/kernel_lab/exercise.h"
 #include "compute/kernel_lab/kernel_run.h"
+#include "compute/kernel_lab/problem.h"
+#include "compute/kernel_lab/sim_compiler.h"
+#include "compute/kernel_lab/sim_run.h"
 
 namespace whygpu::kernel_lab {
 namespace {
 
 const char* kUsage =
     "usage: whygpu kernel-lab --exercise KEY --source FILE [--n N] [--block B]\n"
-    "  compiles FILE (CUDA C++ defining extern \"C\" __global__ void my_kernel(const float* a,\n"
-    "  const float* b, float* c, int n)) with NVRTC, runs it on N random floats in blocks of\n"
-    "  B threads, checks c against the CPU and times it. FILE - reads standard input.\n"
-    "  --starter KEY prints an exercise's starting source. Exercises:\n";
+    "                         [--width W --height H --block-y BY] [--engine auto|gpu|simulator]\n"
+    "  compiles FILE (CUDA C++ defining extern \"C\" __global__ void my_kernel(...), with the\n"
+    "  exercise's parameters) with NVRTC, runs it on N random floats in blocks of B threads\n"
+    "  (a matrix exercise: W x H in blocks of B x BY), checks the output against the CPU and\n"
+    "  times it. Without a GPU (or with --engine simulator) it runs in the CPU simulator\n"
+    "  instead: every thread on the CPU, which checks correctness, not speed. FILE - reads\n"
+    "  standard input. --starter KEY prints an exercise's starting source. Exercises:\n";
 
 int usage(const std::string& error) {
   if (!error.empty()) std::fprintf(stderr, "whygpu kernel-lab: %s\n", error.c_str());
@@ -37,7 +43,73 @@ bool parse_count(const std::string& text, std::int64_t max, int* out) {
   return true;
 }
 
+void copy_compile(const CompiledKernel& kernel, LabReport* report) {
+  report->compiled = kernel.ok;
+  report->target = kernel.target;
+  report->compile_ms = kernel.compile_ms;
+  report->diagnostics = kernel.diagnostics;
+  report->compile_log = kernel.log;
+  if (!kernel.ok) report->message = "the source did not compile: see the errors";
+}
+
+void try_on_gpu(const LabRequest& request, const Exercise& exercise, LabReport* report) {
+  const GpuInfo& gpu = gpu_info();
+  CompiledKernel kernel;
+  if (Status s = compile_kernel(request.source, gpu.available ? gpu.compute_major : 0,
+                                gpu.available ? gpu.compute_minor : 0, &kernel);
+      !s) {
+    report->message = s.message();
+    return;
+  }
+  copy_compile(kernel, report);
+  if (!kernel.ok) return;
+  if (!gpu.available) {
+    report->message = "it compiles, but no kernel can run here: " + gpu.unavailable_reason;
+    return;
+  }
+  Problem problem;
+  if (Status s = make_problem(exercise, request, &problem); !s) {
+    report->message = s.message();
+    return;
+  }
+  run_kernel(kernel, problem, report);
+}
+
+void try_on_simulator(const LabRequest& request, const Exercise& exercise, LabReport* report) {
+  // NVRTC first, where there is one: its errors are the ones a GPU's compiler gives.
+  CompiledKernel checked;
+  if (compile_kernel(request.source, 0, 0, &checked) && !checked.ok) return copy_compile(checked, report);
+
+  SimBuild build;
+  SimKernel kernel;
+  if (Status s = build_for_simulator(exercise, request.source, &build, &kernel); !s) {
+    report->message = s.message();
+    return;
+  }
+  report->simulated = true;
+  report->target = "CPU simulator (" + build.compiler + ")";
+  report->compile_ms = build.compile_ms;
+  report->diagnostics = build.diagnostics;
+  report->compile_log = build.log;
+  report->compiled = build.ok || !build.problem.empty();  // the user's code compiled, whatever else
+  if (!build.ok) {
+    report->message = build.problem.empty() ? "the source did not compile: see the errors" : build.problem;
+    return;
+  }
+  Problem problem;
+  if (Status s = make_problem(exercise, request, &problem); !s) {
+    report->message = s.message();
+    return;
+  }
+  simulate(kernel, problem, SimOptions{}, report);
+}
+
 }  // namespace
+
+Engine choose_engine(Engine requested) {
+  if (requested != Engine::Auto) return requested;
+  return gpu_info().available ? Engine::Gpu : Engine::Simulator;
+}
 
 LabReport try_kernel(const LabRequest& request) {
   LabReport report;
@@ -46,28 +118,8 @@ LabReport try_kernel(const LabRequest& request) {
     report.message = "no exercise named '" + request.exercise + "'";
     return report;
   }
-  const GpuInfo& gpu = gpu_info();
-  CompiledKernel kernel;
-  if (Status s = compile_kernel(request.source, gpu.available ? gpu.compute_major : 0,
-                                gpu.available ? gpu.compute_minor : 0, &kernel);
-      !s) {
-    report.message = s.message();
-    return report;
-  }
-  report.compiled = kernel.ok;
-  report.target = kernel.target;
-  report.compile_ms = kernel.compile_ms;
-  report.diagnostics = kernel.diagnostics;
-  report.compile_log = kernel.log;
-  if (!kernel.ok) {
-    report.message = "the source did not compile: see the errors";
-    return report;
-  }
-  if (!gpu.available) {
-    report.message = "it compiles, but no kernel can run here: " + gpu.unavailable_reason;
-    return report;
-  }
-  run_kernel(kernel, *exercise, request.n, request.block, &report);
+  if (choose_engine(request.engine) == Engine::Gpu) try_on_gpu(request, *exercise, &report);
+  else try_on_simulator(request, *exercise, &report);
   return report;
 }
 
@@ -86,6 +138,14 @@ int run_kernel_lab_command(const std::vector<std::string>& args) {
     } else if (a == "--block") {
       // Up to 4096 on purpose: a lesson shows the GPU refusing more than 1024.
       if (!parse_count(v, 4096, &request.block)) return usage("--block wants a whole number from 1 to 4096");
+    } else if (a == "--block-y") {
+      if (!parse_count(v, 4096, &request.block_y)) return usage("--block-y wants a whole number from 1 to 4096");
+    } else if (a == "--width") {
+      if (!parse_count(v, kMaxElements, &request.width)) return usage("--width wants a size from 1 to 2^28");
+    } else if (a == "--height") {
+      if (!parse_count(v, kMaxElements, &request.height)) return usage("--height wants a size from 1 to 2^28");
+    } else if (a == "--engine") {
+      if (!engine_from_key(v, &request.engine)) return usage("--engine wants auto, gpu or simulator");
     } else if (a == "--starter") {
       const Exercise* e = find_exercise(v);
       if (!e) return usage("no exercise named '" + v + "'");

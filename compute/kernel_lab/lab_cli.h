@@ -1,6 +1,6 @@
 #pragma once
-// `whygpu kernel-lab`: compiles one kernel for an exercise, runs it, checks and times it,
-// and prints a LabReport. The app runs it as a child process (child_run.h); it also works
+// `whygpu kernel-lab`: compiles one kernel for an exercise, runs it (on the GPU, or in the
+// CPU simulator), checks and times it, and prints a LabReport. The app runs it as a child process (child_run.h); it also works
 // by hand:  whygpu kernel-lab --exercise add --source my_kernel.cu --n 1000000 --block 256
 #include <string>
 #include <vector>
@@ -13,7 +13,11 @@ namespace whygpu::kernel_lab {
 // says), 2 for bad arguments.
 int run_kernel_lab_command(const std::vector<std::string>& args);
 
-// Compiles and (with a GPU) runs `request` in this process: what the command prints.
+// Where a request runs: Auto becomes the GPU when this machine has one, else the simulator.
+Engine choose_engine(Engine requested);
+
+// Compiles and runs `request` in this process, on the GPU or in the CPU simulator
+// (request.engine; Auto: the GPU when there is one): what the command prints.
 LabReport try_kernel(const LabRequest& request);
 
 }  // namespace whygpu::kernel_lab

@@ -32,11 +32,30 @@ const char* run_state_key(RunState state) {
   return "not-run";
 }
 
+const char* engine_key(Engine engine) {
+  switch (engine) {
+    case Engine::Auto: return "auto";
+    case Engine::Gpu: return "gpu";
+    case Engine::Simulator: return "simulator";
+  }
+  return "auto";
+}
+
+bool engine_from_key(const std::string& key, Engine* out) {
+  for (Engine e : {Engine::Auto, Engine::Gpu, Engine::Simulator})
+    if (key == engine_key(e)) {
+      *out = e;
+      return true;
+    }
+  return false;
+}
+
 std::string to_text(const LabReport& r) {
   std::ostringstream out;
   out << "report=kernel-lab 1\n";
   out << "compiled=" << (r.compiled ? 1 : 0) << "\n";
   out << "target=" << one_line(r.target) << "\n";
+  out << "simulated=" << (r.simulated ? 1 : 0) << "\n";
   out << "compile_ms=" << number(r.compile_ms) << "\n";
   for (const Diagnostic& d : r.diagnostics)
     out << "diagnostic=" << d.line << "|" << d.severity << "|" << one_line(d.message) << "\n";
@@ -45,9 +64,11 @@ std::string to_text(const LabReport& r) {
   out << "run=" << run_state_key(r.run) << "\n";
   out << "message=" << one_line(r.message) << "\n";
   out << "launch=" << one_line(r.launch) << "\n";
+  out << "output=" << one_line(r.output) << "\n";
   out << "checked=" << r.checked << "\nwrong=" << r.wrong << "\nfirst_wrong=" << r.first_wrong << "\n";
   out << "expected=" << number(r.expected) << "\ngot=" << number(r.got) << "\n";
   out << "overrun=" << r.overrun << "\n";
+  out << "order_dependent=" << (r.order_dependent ? 1 : 0) << "\n";
   out << "repeats=" << r.time.repeats << "\nmedian_ms=" << number(r.time.median_ms)
       << "\np10_ms=" << number(r.time.p10_ms) << "\np90_ms=" << number(r.time.p90_ms) << "\n";
   out << "gbytes_per_s=" << number(r.gbytes_per_s) << "\n";
@@ -66,6 +87,7 @@ bool from_text(const std::string& text, LabReport* out) {
     if (key == "report") seen = true;
     else if (key == "compiled") r.compiled = value == "1";
     else if (key == "target") r.target = value;
+    else if (key == "simulated") r.simulated = value == "1";
     else if (key == "compile_ms") r.compile_ms = std::atof(v);
     else if (key == "diagnostic") {
       const std::size_t bar1 = value.find('|'), bar2 = value.find('|', bar1 + 1);
@@ -77,12 +99,14 @@ bool from_text(const std::string& text, LabReport* out) {
         if (value == run_state_key(s)) r.run = s;
     } else if (key == "message") r.message = value;
     else if (key == "launch") r.launch = value;
+    else if (key == "output") r.output = value;
     else if (key == "checked") r.checked = std::atoll(v);
     else if (key == "wrong") r.wrong = std::atoll(v);
     else if (key == "first_wrong") r.first_wrong = std::atoll(v);
     else if (key == "expected") r.expected = static_cast<float>(std::atof(v));
     else if (key == "got") r.got = static_cast<float>(std::atof(v));
     else if (key == "overrun") r.overrun = std::atoll(v);
+    else if (key == "order_dependent") r.order_dependent = value == "1";
     else if (key == "repeats") r.time.repeats = std::atoi(v);
     else if (key == "median_ms") r.time.median_ms = std::atof(v);
     else if (key == "p10_ms") r.time.p10_ms = std::atof(v);

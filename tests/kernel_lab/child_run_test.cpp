@@ -29,17 +29,22 @@ TEST(ChildRun, ReportsCompileErrorsFromTheChild) {
   EXPECT_EQ(report.diagnostics[0].line, 2);
 }
 
-TEST(ChildRun, RunsWhereThereIsAGpuAndSaysSoWhereThereIsNone) {
+TEST(ChildRun, RunsOnTheGpuWhereThereIsOneAndInTheSimulatorWhereThereIsNone) {
   const LabReport report = run_in_child(testing::app_binary(), starter_request("add"), 60, nullptr);
   EXPECT_TRUE(report.compiled) << report.compile_log;
-  if (gpu_info().available) {
-    EXPECT_EQ(report.run, RunState::Ran) << report.message;
-    EXPECT_EQ(report.checked, 1000);
-    EXPECT_EQ(report.wrong, 0);
-  } else {
-    EXPECT_EQ(report.run, RunState::NotRun);
-    EXPECT_NE(report.message.find("no kernel can run here"), std::string::npos) << report.message;
-  }
+  EXPECT_EQ(report.run, RunState::Ran) << report.message;
+  EXPECT_EQ(report.checked, 1000);
+  EXPECT_EQ(report.wrong, 0);
+  EXPECT_EQ(report.simulated, !gpu_info().available);
+}
+
+TEST(ChildRun, AskedForTheGpuWithoutOneSaysSo) {
+  if (gpu_info().available) GTEST_SKIP() << "this machine has a GPU";
+  LabRequest r = starter_request("add");
+  r.engine = Engine::Gpu;
+  const LabReport report = run_in_child(testing::app_binary(), r, 60, nullptr);
+  EXPECT_EQ(report.run, RunState::NotRun);
+  EXPECT_NE(report.message.find("no kernel can run here"), std::string::npos) << report.message;
 }
 #endif
 

@@ -29,5 +29,32 @@ TEST(NvrtcLog, LinesThatAreNotDiagnosticsAreSkipped) {
   EXPECT_TRUE(parse_nvrtc_log("my_kernel.cu(4): note: see declaration\n").empty());
 }
 
+TEST(GccLog, ErrorsAndWarningsOfTheUsersFileKeepTheirLines) {
+  const std::string log =
+      "my_kernel.cu: In function 'void my_kernel(const float*, const float*, float*, int)':\n"
+      "my_kernel.cu:4:19: error: 'd' was not declared in this scope; did you mean 'b'?\n"
+      "    4 |     c[i] = a[i] + d[i];\n"
+      "      |                   ^\n"
+      "my_kernel.cu:2:7: warning: unused variable 'j' [-Wunused-variable]\n"
+      "my_kernel.cu:9: fatal error: stdio.hh: No such file or directory\n"
+      "whygpu-simulator.h:12:3: note: declared here\n"
+      "my_kernel.cu:5:3: note: in expansion of macro\n";
+  const std::vector<Diagnostic> found = parse_gcc_log(log);
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_EQ(found[0].line, 4);
+  EXPECT_EQ(found[0].severity, "error");
+  EXPECT_EQ(found[0].message, "'d' was not declared in this scope; did you mean 'b'?");
+  EXPECT_EQ(found[1].line, 2);
+  EXPECT_EQ(found[1].severity, "warning");
+  EXPECT_EQ(found[2].line, 9);
+  EXPECT_EQ(found[2].severity, "error");
+  EXPECT_EQ(found[2].message, "stdio.hh: No such file or directory");
+}
+
+TEST(GccLog, OtherFilesAndMalformedLinesAreSkipped) {
+  EXPECT_TRUE(parse_gcc_log("whygpu-launcher.h:3:3: error: 'my_kernel' was not declared\n").empty());
+  EXPECT_TRUE(parse_gcc_log("my_kernel.cu:x: error: y\nmy_kernel.cu:4 error: y\n").empty());
+}
+
 }  // namespace
 }  // namespace whygpu::kernel_lab

@@ -1,6 +1,7 @@
 // The kernel lab on a GPU: user kernels compiled with NVRTC, loaded with
 // cudaLibraryLoadData and checked against the CPU on fresh random inputs (in-process);
-// kernels that fault or never end, in a child process as the app runs them.
+// kernels that fault or never end, in a child process as the app runs them; and every
+// exercise checked on the GPU and in the CPU simulator in the same run, the same way.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +11,7 @@
 #include "compute/kernel_lab/lab_cli.h"
 #include "tests/gpu_test_support.h"
 #include "tests/kernel_lab/app_binary.h"
+#include "tests/kernel_lab/solutions.h"
 
 namespace whygpu::kernel_lab {
 namespace {
@@ -112,6 +114,79 @@ TEST(GpuKernelLab, AnEndlessKernelIsStopped) {
       nullptr);
   EXPECT_EQ(r.run, RunState::Failed);
   EXPECT_NE(r.message.find("stopped after 5 s"), std::string::npos) << r.message;
+}
+
+// Odd sizes: a line of 100003, a matrix of 1000 x 37 in blocks of 32 x 8.
+LabRequest request_on(Engine engine, const std::string& exercise, const std::string& source) {
+  LabRequest r;
+  r.exercise = exercise;
+  r.source = source;
+  r.n = 100003;
+  r.block = exercise == "matrix-add" ? 32 : 256;
+  r.block_y = 8;
+  r.width = 1000;
+  r.height = 37;
+  r.engine = engine;
+  return r;
+}
+
+TEST(GpuKernelLab, EveryExerciseIsCheckedTheSameWayOnTheGpuAndInTheSimulator) {
+  WHYGPU_REQUIRE_GPU();
+  for (const auto& [exercise, source] : testing::solutions()) {
+    SCOPED_TRACE(exercise);
+    const LabReport gpu = try_kernel(request_on(Engine::Gpu, exercise, source));
+    const LabReport sim = try_kernel(request_on(Engine::Simulator, exercise, source));
+    ASSERT_EQ(gpu.run, RunState::Ran) << gpu.message << gpu.compile_log;
+    ASSERT_EQ(sim.run, RunState::Ran) << sim.message << sim.compile_log;
+    EXPECT_FALSE(gpu.simulated);
+    EXPECT_TRUE(sim.simulated);
+    EXPECT_EQ(gpu.launch, sim.launch);
+    EXPECT_EQ(gpu.checked, sim.checked);
+    EXPECT_EQ(gpu.wrong, 0) << "first wrong " << gpu.output << "[" << gpu.first_wrong << "]: " << gpu.expected << " vs "
+                            << gpu.got;
+    EXPECT_EQ(sim.wrong, 0);
+    EXPECT_EQ(gpu.overrun, 0);
+    EXPECT_FALSE(sim.order_dependent);
+    EXPECT_GT(gpu.time.repeats, 0);
+  }
+}
+
+TEST(GpuKernelLab, TheNewStartersBugsShowOnTheGpuAndInTheSimulator) {
+  WHYGPU_REQUIRE_GPU();
+  // Wrong the same way everywhere: the same elements, the same first one.
+  for (const char* exercise : {"sigmoid", "matrix-add"}) {
+    SCOPED_TRACE(exercise);
+    const std::string& starter = find_exercise(exercise)->starter;
+    const LabReport gpu = try_kernel(request_on(Engine::Gpu, exercise, starter));
+    const LabReport sim = try_kernel(request_on(Engine::Simulator, exercise, starter));
+    ASSERT_EQ(gpu.run, RunState::Ran) << gpu.message;
+    ASSERT_EQ(sim.run, RunState::Ran) << sim.message;
+    EXPECT_GT(gpu.wrong, 0);
+    EXPECT_EQ(gpu.wrong, sim.wrong);
+    EXPECT_EQ(gpu.first_wrong, sim.first_wrong);
+  }
+  // The map without a guard: the GPU counts the stray writes past c (the 93 threads
+  // of the last block with no element); the simulator names the first stray thread.
+  const std::string& map = find_exercise("map")->starter;
+  const LabReport gpu_map = try_kernel(request_on(Engine::Gpu, "map", map));
+  ASSERT_EQ(gpu_map.run, RunState::Ran) << gpu_map.message;
+  EXPECT_EQ(gpu_map.wrong, 0);
+  EXPECT_EQ(gpu_map.overrun, 391 * 256 - 100003);
+  const LabReport sim_map = try_kernel(request_on(Engine::Simulator, "map", map));
+  EXPECT_EQ(sim_map.run, RunState::Failed);
+  EXPECT_NE(sim_map.message.find("thread (163, 0, 0) of block (390, 0, 0) read a[100003]"), std::string::npos)
+      << sim_map.message;
+  // The block sum without its first __syncthreads(): a race. The simulator shows it every
+  // time; the GPU's result depends on how its warps happen to be scheduled.
+  const std::string& sums = find_exercise("block-sum")->starter;
+  const LabReport gpu_sums = try_kernel(request_on(Engine::Gpu, "block-sum", sums));
+  const LabReport sim_sums = try_kernel(request_on(Engine::Simulator, "block-sum", sums));
+  ASSERT_EQ(gpu_sums.run, RunState::Ran) << gpu_sums.message;
+  ASSERT_EQ(sim_sums.run, RunState::Ran) << sim_sums.message;
+  EXPECT_TRUE(sim_sums.order_dependent);
+  EXPECT_GT(sim_sums.wrong, 0);
+  std::printf("block-sum starter on the GPU: %lld of %lld block sums wrong (a race: any count is possible)\n",
+              gpu_sums.wrong, gpu_sums.checked);
 }
 
 }  // namespace

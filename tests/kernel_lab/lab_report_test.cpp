@@ -23,6 +23,9 @@ TEST(LabReport, RoundTripsThroughText) {
   r.expected = 1.25f;
   r.got = std::nanf("");
   r.overrun = 24;
+  r.output = "sums";
+  r.simulated = true;
+  r.order_dependent = true;
   r.time.repeats = 20;
   r.time.median_ms = 0.0123;
   r.gbytes_per_s = 975.6;
@@ -45,6 +48,9 @@ TEST(LabReport, RoundTripsThroughText) {
   EXPECT_FLOAT_EQ(back.expected, 1.25f);
   EXPECT_TRUE(std::isnan(back.got));
   EXPECT_EQ(back.overrun, 24);
+  EXPECT_EQ(back.output, "sums");
+  EXPECT_TRUE(back.simulated);
+  EXPECT_TRUE(back.order_dependent);
   EXPECT_EQ(back.time.repeats, 20);
   EXPECT_DOUBLE_EQ(back.time.median_ms, 0.0123);
   EXPECT_DOUBLE_EQ(back.gbytes_per_s, 975.6);
@@ -56,6 +62,17 @@ TEST(LabReport, TextWithoutAReportIsRefused) {
   EXPECT_FALSE(from_text("", &r));
   EXPECT_FALSE(from_text("Segmentation fault\nwrong=3\n", &r));
   EXPECT_EQ(r.message, "untouched");
+}
+
+TEST(LabReport, EnginesHaveKeys) {
+  for (Engine e : {Engine::Auto, Engine::Gpu, Engine::Simulator}) {
+    Engine back = Engine::Auto;
+    ASSERT_TRUE(engine_from_key(engine_key(e), &back));
+    EXPECT_EQ(back, e);
+  }
+  Engine unchanged = Engine::Gpu;
+  EXPECT_FALSE(engine_from_key("cpu", &unchanged));
+  EXPECT_EQ(unchanged, Engine::Gpu);
 }
 
 }  // namespace
