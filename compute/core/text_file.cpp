@@ -38,7 +38,7 @@ Status read_text_file(const std::string& path, std::string* out, std::size_t max
   while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0) {
     if (text.size() + got > max_bytes) {
       std::fclose(file);
-      return Status::error(path + ": larger than " + std::to_string(max_bytes >> 20) + " MiB, not read");
+      return Status::error(path + ": larger than " + std::to_string(max_bytes) + " bytes, not read");
     }
     text.append(buffer, got);
   }

@@ -17,6 +17,9 @@ std::string pad_left(const std::string& s, std::size_t width) {
   return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
 }
 
+// "1 copy", "3 copies".
+std::string counted(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+
 std::string dims(const int v[3]) {
   return std::to_string(v[0]) + "x" + std::to_string(v[1]) + "x" + std::to_string(v[2]);
 }
@@ -97,9 +100,9 @@ std::string format_timeline(const Timeline& t, int max_items_per_lane) {
   out += "\n";
   out += idle_sentence(s, "the work") + "\n";
   out += "GPU busy " + format_duration_ns(s.busy_ns) + ": kernels " + format_duration_ns(s.kernel_busy_ns) +
-         ", copies and memsets " + format_duration_ns(s.copy_busy_ns) + "; " + std::to_string(s.kernels) +
-         " kernels, " + std::to_string(s.copies) + " copies, " + std::to_string(s.memsets) + " memsets\n";
-  out += "host: " + std::to_string(s.host_calls) + " CUDA calls, " + std::to_string(s.launches) +
+         ", copies and memsets " + format_duration_ns(s.copy_busy_ns) + "; " + counted(s.kernels, "kernel", "kernels") +
+         ", " + counted(s.copies, "copy", "copies") + ", " + counted(s.memsets, "memset", "memsets") + "\n";
+  out += "host: " + counted(s.host_calls, "CUDA call", "CUDA calls") + ", " + std::to_string(s.launches) +
          " of them queued GPU work\n";
   return out;
 }
