@@ -299,7 +299,8 @@ Status timeline_recording_available() {
   return load_cupti(&cupti);
 }
 
-Status record_timeline(const std::function<Status()>& work, const RecordOptions& options, Timeline* out) {
+Status record_timeline(const std::function<Status()>& work, const RecordOptions& options, Timeline* out,
+                       const std::function<Status()>& prepare) {
   static std::mutex one_at_a_time;
   std::unique_lock<std::mutex> recording(one_at_a_time, std::try_to_lock);
   if (!recording.owns_lock()) return Status::error("another timeline is being recorded in this process");
@@ -310,8 +311,7 @@ Status record_timeline(const std::function<Status()>& work, const RecordOptions&
   WHYGPU_CUDA_TRY(cudaDeviceSynchronize());
 
   Collector& c = collector();
-  if (Status s = cupti->check(cupti->flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED), "cuptiActivityFlushAll"); !s)
-    return s;
+  cupti->flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);  // records of an earlier recording, if any, dropped below
   {
     std::lock_guard<std::mutex> lock(c.mutex);
     c.calls.clear();
@@ -319,18 +319,31 @@ Status record_timeline(const std::function<Status()>& work, const RecordOptions&
     c.untimed = c.unreadable_buffers = 0;
     c.active = true;
   }
-  std::size_t dropped_before = 0;
-  cupti->dropped_records(nullptr, 0, &dropped_before);
+  std::size_t dropped = 0;
+  cupti->dropped_records(nullptr, 0, &dropped);  // reads and resets the count: from here on, this recording's
   const auto disable_all = [&] {
     for (CUpti_ActivityKind kind : kKinds) cupti->disable(kind);
   };
+  const auto stop = [&] {
+    disable_all();
+    cupti->flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    std::lock_guard<std::mutex> lock(c.mutex);
+    c.active = false;
+  };
   for (CUpti_ActivityKind kind : kKinds)
     if (Status s = cupti->check(cupti->enable(kind), "cuptiActivityEnable"); !s) {
-      disable_all();
-      std::lock_guard<std::mutex> lock(c.mutex);
-      c.active = false;
+      stop();
       return s;
     }
+  if (prepare) {
+    Status prepared = prepare();
+    if (prepared) prepared = cuda_status(cudaDeviceSynchronize(), "cudaDeviceSynchronize after preparing the work",
+                                         __FILE__, __LINE__);
+    if (!prepared) {
+      stop();
+      return prepared;
+    }
+  }
 
   std::uint64_t begin = 0, end = 0;
   cupti->timestamp(&begin);
@@ -340,8 +353,7 @@ Status record_timeline(const std::function<Status()>& work, const RecordOptions&
                                     __FILE__, __LINE__);
   disable_all();
   const Status flushed = cupti->check(cupti->flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED), "cuptiActivityFlushAll");
-  std::size_t dropped_after = 0;
-  cupti->dropped_records(nullptr, 0, &dropped_after);
+  cupti->dropped_records(nullptr, 0, &dropped);
 
   std::vector<RawApiCall> calls;
   std::vector<RawGpuItem> gpu;
@@ -362,7 +374,7 @@ Status record_timeline(const std::function<Status()>& work, const RecordOptions&
   t.run = bench::describe_this_run(options.command, 0);
   t.work_begin_ns = 0;
   t.work_end_ns = static_cast<std::int64_t>(end - begin);
-  t.dropped_records = (dropped_after > dropped_before ? dropped_after - dropped_before : 0) + untimed;
+  t.dropped_records = dropped + untimed;
 
   std::map<std::pair<LaneKind, std::uint64_t>, int> lane_of;
   const auto lane = [&](LaneKind kind, std::uint64_t id, const std::string& name) {
@@ -376,8 +388,8 @@ Status record_timeline(const std::function<Status()>& work, const RecordOptions&
   for (const RawGpuItem& g : gpu) gpu_correlations.insert(g.item.correlation);
   const std::uint64_t this_thread = static_cast<std::uint64_t>(syscall(SYS_gettid));
   for (const RawApiCall& call : host_calls(std::move(calls), gpu_correlations)) {
-    // The recorder's own wait after the work is not the work's.
-    if (call.start >= end && call.thread == this_thread) continue;
+    // The preparation is not the work, and neither is the recorder's own wait after it.
+    if (call.start < begin || (call.start >= end && call.thread == this_thread)) continue;
     TimelineItem item;
     item.kind = ItemKind::HostCall;
     item.name = call_name(*cupti, call);
@@ -390,6 +402,7 @@ Status record_timeline(const std::function<Status()>& work, const RecordOptions&
     t.items.push_back(std::move(item));
   }
   for (RawGpuItem& g : gpu) {
+    if (g.start < begin) continue;
     g.item.start_ns = relative(g.start);
     g.item.end_ns = relative(g.end);
     g.item.lane = lane(LaneKind::GpuStream, g.stream, describe_stream(g.stream));

@@ -27,7 +27,11 @@ struct RecordOptions {
 // thread of the process while `work` runs, GPU items those of every stream. One recording
 // at a time per process: a second call while one runs is refused. A failure of `work`
 // itself is returned as its Status (the timeline is still filled).
-Status record_timeline(const std::function<Status()>& work, const RecordOptions& options, Timeline* out);
+// `prepare`, when given, runs first, with CUPTI already watching but its records left out:
+// the work's set-up (a CUDA graph captured and instantiated, cuBLAS's first call), so
+// that whatever CUPTI learns as things are made, it learns before the recorded run.
+Status record_timeline(const std::function<Status()>& work, const RecordOptions& options, Timeline* out,
+                       const std::function<Status()>& prepare = {});
 
 // OK when CUPTI loads and a GPU is usable; else the reason ("libcupti.so.13 not found
 // (tried ...)", "no CUDA device: ...", "built without CUDA").

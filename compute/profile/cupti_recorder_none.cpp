@@ -14,7 +14,9 @@ Status unavailable() {
 
 }  // namespace
 
-Status record_timeline(const std::function<Status()>&, const RecordOptions&, Timeline*) { return unavailable(); }
+Status record_timeline(const std::function<Status()>&, const RecordOptions&, Timeline*, const std::function<Status()>&) {
+  return unavailable();
+}
 
 Status timeline_recording_available() { return unavailable(); }
 

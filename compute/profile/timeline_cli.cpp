@@ -135,15 +135,8 @@ int run_timeline_command(const std::vector<std::string>& args, const std::string
     std::fprintf(stderr, "%s: cannot record: %s\n", program.c_str(), s.message().c_str());
     return 1;
   }
-  std::unique_ptr<ProfiledWork> work;
-  if (Status s = make_profiled_work(r.work, r.options, &work); !s) {
+  if (Status s = record_work(r.work, r.options, joined(program, args), &timeline); !s) {
     std::fprintf(stderr, "%s: %s\n", program.c_str(), s.message().c_str());
-    return 1;
-  }
-  const RecordOptions options{r.work, work->description(), joined(program, args)};
-  const Status recorded = record_timeline([&] { return work->run(); }, options, &timeline);
-  if (!recorded) {
-    std::fprintf(stderr, "%s: %s\n", program.c_str(), recorded.message().c_str());
     return 1;
   }
   std::fputs(format_timeline(timeline, r.max_rows).c_str(), stdout);

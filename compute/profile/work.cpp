@@ -8,6 +8,7 @@
 #include "compute/kernels/vector_ops.h"
 #include "compute/lstm/corpus.h"
 #include "compute/lstm/trainer.h"
+#include "compute/profile/cupti_recorder.h"
 
 namespace whygpu::profile {
 namespace {
@@ -160,6 +161,19 @@ Status make_profiled_work(const std::string& key, const WorkOptions& options, st
   for (int i = 0; i < options.warmup_runs; ++i)
     if (Status s = work->run(); !s) return s.with_context(key + " warm-up");
   *out = std::move(work);
+  return Status::ok();
+}
+
+Status record_work(const std::string& key, const WorkOptions& options, const std::string& command, Timeline* out) {
+  std::unique_ptr<ProfiledWork> work;
+  RecordOptions record{key, "", command};
+  const auto prepare = [&]() -> Status {
+    if (Status s = make_profiled_work(key, options, &work); !s) return s;
+    record.description = work->description();
+    return Status::ok();
+  };
+  if (Status s = record_timeline([&] { return work->run(); }, record, out, prepare); !s) return s;
+  out->description = record.description;  // known only once the work was made
   return Status::ok();
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "compute/core/status.h"
+#include "compute/profile/timeline.h"
 
 namespace whygpu::profile {
 
@@ -44,6 +45,10 @@ class ProfiledWork {
 // Makes the work and runs it options.warmup_runs times. Errors name the work and why
 // (an unknown key lists the known ones).
 Status make_profiled_work(const std::string& key, const WorkOptions& options, std::unique_ptr<ProfiledWork>* out);
+
+// The whole recording of one work: made (with its warm-up runs) while CUPTI already
+// watches, then one run recorded (cupti_recorder.h). `command` is stored in the file.
+Status record_work(const std::string& key, const WorkOptions& options, const std::string& command, Timeline* out);
 
 // The matmul rung (work_matmul.cpp; a build without CUDA says so).
 Status make_matmul_work(const WorkOptions& options, std::unique_ptr<ProfiledWork>* out);

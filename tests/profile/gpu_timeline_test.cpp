@@ -99,25 +99,18 @@ TEST(GpuTimeline, KernelDurationsAgreeWithCudaEvents) {
   EXPECT_EQ(summarize_idle(t).launches, kRuns);
 }
 
-std::unique_ptr<ProfiledWork> made(const std::string& key, const WorkOptions& options = {}) {
-  std::unique_ptr<ProfiledWork> work;
-  const Status s = make_profiled_work(key, options, &work);
-  EXPECT_TRUE(s) << s.message();
-  return work;
-}
-
-Status record(ProfiledWork& work, const std::string& key, Timeline* t) {
-  return record_timeline([&] { return work.run(); }, {key, work.description(), "gpu_profile_tests"}, t);
+Status record(const std::string& key, Timeline* t, const WorkOptions& options = {}) {
+  return record_work(key, options, "gpu_profile_tests", t);
 }
 
 TEST(GpuTimeline, EagerAndGraphStepsRunTheSameKernelsOnlyLaunchedDifferently) {
   REQUIRE_RECORDING();
   Timeline eager, graph;
-  auto eager_work = made("cnn-step");
-  auto graph_work = made("cnn-step-graph");
-  ASSERT_TRUE(eager_work && graph_work);
-  ASSERT_TRUE(record(*eager_work, "cnn-step", &eager));
-  ASSERT_TRUE(record(*graph_work, "cnn-step-graph", &graph));
+  Status s = record("cnn-step", &eager);
+  ASSERT_TRUE(s) << s.message();
+  s = record("cnn-step-graph", &graph);
+  ASSERT_TRUE(s) << s.message();
+  EXPECT_NE(graph.description.find("CUDA graph"), std::string::npos) << graph.description;
   std::map<std::string, int> eager_kernels, graph_kernels;
   for (const TimelineItem* k : items_of(eager, ItemKind::Kernel)) {
     ++eager_kernels[kernel_display_name(k->name)];
@@ -177,10 +170,9 @@ TEST(GpuTimeline, TheVectorAddShowsItsCopiesAroundOneKernel) {
   REQUIRE_RECORDING();
   WorkOptions options;
   options.vector_elements = (1 << 22) + 3;  // odd on purpose
-  auto work = made("vector-add", options);
-  ASSERT_TRUE(work);
   Timeline t;
-  ASSERT_TRUE(record(*work, "vector-add", &t));
+  const Status s = record("vector-add", &t, options);
+  ASSERT_TRUE(s) << s.message();
   const auto copies = items_of(t, ItemKind::Memcpy);
   const auto kernels = items_of(t, ItemKind::Kernel);
   ASSERT_EQ(copies.size(), 3u);
@@ -206,10 +198,8 @@ TEST(GpuTimeline, EveryWorkRecordsGpuWorkAndSurvivesAFile) {
   options.matmul_n = 511;
   for (const WorkInfo& info : profiled_works()) {
     SCOPED_TRACE(info.key);
-    auto work = made(info.key, options);
-    ASSERT_TRUE(work);
     Timeline t;
-    const Status s = record(*work, info.key, &t);
+    const Status s = record(info.key, &t, options);
     ASSERT_TRUE(s) << s.message();
     EXPECT_FALSE(items_of(t, ItemKind::Kernel).empty());
     EXPECT_FALSE(items_of(t, ItemKind::HostCall).empty());
