@@ -113,8 +113,22 @@ void normalize(Timeline* timeline) {
   timeline->items = std::move(items);
 }
 
+std::span<const TimelineItem> items_in_lane(const Timeline& timeline, int lane) {
+  const auto by_lane = [](const TimelineItem& item, int l) { return item.lane < l; };
+  const auto first = std::lower_bound(timeline.items.begin(), timeline.items.end(), lane, by_lane);
+  const auto last = std::lower_bound(first, timeline.items.end(), lane + 1, by_lane);
+  return {first, last};
+}
+
 std::vector<Interval> gpu_busy_intervals(const Timeline& timeline) {
   return busy_of(timeline, [](const TimelineItem&) { return true; });
+}
+
+std::vector<Interval> gpu_idle_gaps(const Timeline& timeline) {
+  const std::vector<Interval> busy = gpu_busy_intervals(timeline);
+  std::vector<Interval> gaps;
+  for (std::size_t i = 1; i < busy.size(); ++i) gaps.push_back({busy[i - 1].end_ns, busy[i].start_ns});
+  return gaps;
 }
 
 IdleSummary summarize_idle(const Timeline& timeline) {
@@ -136,9 +150,9 @@ IdleSummary summarize_idle(const Timeline& timeline) {
   s.span_ns = busy.back().end_ns - busy.front().start_ns;
   s.busy_ns = total_length(busy);
   s.idle_ns = s.span_ns - s.busy_ns;
-  s.gaps = static_cast<int>(busy.size()) - 1;
-  for (std::size_t i = 1; i < busy.size(); ++i)
-    s.longest_gap_ns = std::max(s.longest_gap_ns, busy[i].start_ns - busy[i - 1].end_ns);
+  const std::vector<Interval> gaps = gpu_idle_gaps(timeline);
+  s.gaps = static_cast<int>(gaps.size());
+  for (const Interval& gap : gaps) s.longest_gap_ns = std::max(s.longest_gap_ns, gap.end_ns - gap.start_ns);
   s.kernel_busy_ns = total_length(busy_of(timeline, [](const TimelineItem& i) { return i.kind == ItemKind::Kernel; }));
   s.copy_busy_ns = total_length(busy_of(timeline, [](const TimelineItem& i) { return i.kind != ItemKind::Kernel; }));
   return s;

@@ -6,6 +6,7 @@
 // Plus the figures the lesson reads off it: how long the GPU sat idle within the work,
 // and where its busy time went, kernel by kernel.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,10 @@ struct Timeline {
 // host threads first, then streams, each by id.
 void normalize(Timeline* timeline);
 
+// One lane's items in order of start; the timeline must be normalized (as recorded and
+// loaded timelines are).
+std::span<const TimelineItem> items_in_lane(const Timeline& timeline, int lane);
+
 struct Interval {
   std::int64_t start_ns = 0;
   std::int64_t end_ns = 0;
@@ -75,6 +80,8 @@ struct Interval {
 
 // GPU time as one busy/idle line: the union of every kernel, copy and memset on any stream.
 std::vector<Interval> gpu_busy_intervals(const Timeline& timeline);
+// The stretches between those, inside the GPU's span: where the GPU waited for the host.
+std::vector<Interval> gpu_idle_gaps(const Timeline& timeline);
 
 struct IdleSummary {
   std::int64_t span_ns = 0;  // first GPU item's start to the last one's end

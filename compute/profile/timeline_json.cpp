@@ -181,6 +181,7 @@ Status timeline_from_json(const JsonValue& doc, Timeline* out) {
       return s.with_context("item " + std::to_string(i));
     t.items.push_back(std::move(item));
   }
+  normalize(&t);  // files from other tools (the PyTorch peer's) need not list items in order
   *out = std::move(t);
   return Status::ok();
 }

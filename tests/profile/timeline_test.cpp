@@ -91,6 +91,37 @@ TEST(TimelineBusy, IntervalsAreMergedAndSorted) {
   EXPECT_EQ(busy[1].end_ns, 600);
 }
 
+TEST(TimelineBusy, GapsAreTheStretchesBetweenBusyIntervals) {
+  Timeline t = two_lane_timeline();
+  add(&t, ItemKind::Kernel, 1, "a", 100, 300);
+  add(&t, ItemKind::Memcpy, 1, "c", 250, 400);
+  add(&t, ItemKind::Kernel, 1, "b", 450, 500);
+  add(&t, ItemKind::Kernel, 1, "d", 900, 1000);
+  const std::vector<Interval> gaps = gpu_idle_gaps(t);
+  ASSERT_EQ(gaps.size(), 2u);
+  EXPECT_EQ(gaps[0].start_ns, 400);
+  EXPECT_EQ(gaps[0].end_ns, 450);
+  EXPECT_EQ(gaps[1].start_ns, 500);
+  EXPECT_EQ(gaps[1].end_ns, 900);
+  EXPECT_TRUE(gpu_idle_gaps(two_lane_timeline()).empty());
+}
+
+TEST(TimelineLanes, ItemsInALaneAfterNormalizing) {
+  Timeline t = two_lane_timeline();
+  add(&t, ItemKind::Kernel, 1, "k2", 50, 60);
+  add(&t, ItemKind::HostCall, 0, "h", 0, 5);
+  add(&t, ItemKind::Kernel, 1, "k1", 10, 20);
+  normalize(&t);
+  const auto host = items_in_lane(t, 0);
+  const auto stream = items_in_lane(t, 1);
+  ASSERT_EQ(host.size(), 1u);
+  EXPECT_EQ(host[0].name, "h");
+  ASSERT_EQ(stream.size(), 2u);
+  EXPECT_EQ(stream[0].name, "k1");
+  EXPECT_EQ(stream[1].name, "k2");
+  EXPECT_TRUE(items_in_lane(t, 2).empty());
+}
+
 TEST(TimelineTotals, KernelsAreGroupedByDisplayNameLongestFirst) {
   Timeline t = two_lane_timeline();
   add(&t, ItemKind::Kernel, 1, "void ns::relu<float>(float*, int)", 0, 10);
