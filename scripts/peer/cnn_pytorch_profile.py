@@ -23,10 +23,9 @@ import sys
 import tempfile
 
 import torch
-import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cnn_pytorch import make_model  # noqa: E402  (the peer's model, not a copy of it)
+from cnn_pytorch import eager_step_for, graph_step_for, random_batch  # noqa: E402  (the peer's own step)
 
 COPY_KINDS = {"HtoD", "DtoH", "DtoD", "HtoH", "PtoP"}
 
@@ -191,63 +190,23 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     torch.backends.cudnn.benchmark = True  # as the timing peer
     command = "python3 scripts/peer/cnn_pytorch_profile.py " + " ".join(sys.argv[1:])
-    device = torch.device("cuda")
-    torch.manual_seed(1)
-    images = torch.randint(0, 256, (args.batch, 1, 28, 28), dtype=torch.uint8, device=device)
-    labels = torch.randint(0, 10, (args.batch,), device=device)
-
-    model = make_model().to(device)
-    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
-
-    def eager_step():
-        x = images.float() / 255.0
-        loss = F.cross_entropy(model(x), labels)
-        opt.zero_grad(set_to_none=True)
-        loss.backward()
-        opt.step()
-
-    for _ in range(10):
-        eager_step()
-    torch.cuda.synchronize()
-    eager = to_timeline(record(eager_step, "eager"), "pytorch-cnn-step",
-                        "one training step of the same MNIST CNN in PyTorch %s, batch %d, eager: one kernel launch "
-                        "after another (cuDNN convolutions)" % (torch.__version__, args.batch), command)
-
-    model = make_model().to(device)
-    opt = torch.optim.Adam(model.parameters(), lr=1e-3, capturable=True)
-    static_images, static_labels = images.clone(), labels.clone()
-
-    def graph_body():
-        x = static_images.float() / 255.0
-        loss = F.cross_entropy(model(x), static_labels)
-        loss.backward()
-        opt.step()
-
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):
-        for _ in range(3):
-            opt.zero_grad(set_to_none=True)
-            graph_body()
-    torch.cuda.current_stream().wait_stream(side)
-    graph = torch.cuda.CUDAGraph()
-    opt.zero_grad(set_to_none=True)
-    with torch.cuda.graph(graph):
-        graph_body()
-    for _ in range(10):
-        graph.replay()
-    torch.cuda.synchronize()
-    graphed = to_timeline(record(graph.replay, "graph"), "pytorch-cnn-step-graph",
-                          "one training step of the same MNIST CNN in PyTorch %s, batch %d, replayed as one CUDA "
-                          "graph" % (torch.__version__, args.batch), command)
-
-    for timeline in (eager, graphed):
-        path = os.path.join(args.out, timeline["work"] + ".json")
+    images, labels = random_batch(args.batch)
+    forms = (("pytorch-cnn-step", eager_step_for, "eager: one kernel launch after another (cuDNN convolutions)"),
+             ("pytorch-cnn-step-graph", graph_step_for, "replayed as one CUDA graph"))
+    for work, step_for, how in forms:
+        step = step_for(images, labels)
+        for _ in range(10):
+            step()
+        torch.cuda.synchronize()
+        description = "one training step of the same MNIST CNN in PyTorch %s, batch %d, %s" % (
+            torch.__version__, args.batch, how)
+        timeline = to_timeline(record(step, work), work, description, command)
+        path = os.path.join(args.out, work + ".json")
         with open(path + ".tmp", "w") as f:
             json.dump(timeline, f, indent=1)
         os.replace(path + ".tmp", path)
         kernels = sum(1 for i in timeline["items"] if i["kind"] == "kernel")
-        print("%s: %d kernels, %d items, %d lanes -> %s" % (timeline["work"], kernels, len(timeline["items"]),
+        print("%s: %d kernels, %d items, %d lanes -> %s" % (work, kernels, len(timeline["items"]),
                                                             len(timeline["lanes"]), path))
     return 0
 
