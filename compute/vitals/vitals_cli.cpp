@@ -11,7 +11,7 @@ namespace whygpu::vitals {
 namespace {
 
 struct Request {
-  double seconds = 5.0;
+  int seconds = 5;
   int interval_ms = 250;
   int gpu = 0;
   bool csv = false;
@@ -29,15 +29,6 @@ std::string usage(const std::string& program) {
          "  --csv            one line per sample with nvidia-smi's column names\n";
 }
 
-Status parse_whole(const std::string& flag, const std::string& text, long long min, long long max, long long* out) {
-  std::int64_t v = 0;
-  if (Status s = bench::parse_size(text, &v); !s) return s.with_context(flag);
-  if (v < min || v > max)
-    return Status::error(flag + ": expected " + std::to_string(min) + " to " + std::to_string(max) + ", got " + text);
-  *out = v;
-  return Status::ok();
-}
-
 Status parse(const std::vector<std::string>& args, Request* r) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -47,16 +38,13 @@ Status parse(const std::vector<std::string>& args, Request* r) {
       r->csv = true;
     } else if (a == "--seconds" || a == "--interval-ms" || a == "--gpu") {
       if (i + 1 >= args.size()) return Status::error(a + " needs a value");
-      long long v = 0;
+      const std::string& v = args[++i];
       if (a == "--seconds") {
-        if (Status s = parse_whole(a, args[++i], 0, 3600, &v); !s) return s;
-        r->seconds = static_cast<double>(v);
+        if (Status s = bench::parse_int(a, v, 0, 3600, &r->seconds); !s) return s;
       } else if (a == "--interval-ms") {
-        if (Status s = parse_whole(a, args[++i], 10, 60000, &v); !s) return s;
-        r->interval_ms = static_cast<int>(v);
+        if (Status s = bench::parse_int(a, v, 10, 60000, &r->interval_ms); !s) return s;
       } else {
-        if (Status s = parse_whole(a, args[++i], 0, 63, &v); !s) return s;
-        r->gpu = static_cast<int>(v);
+        if (Status s = bench::parse_int(a, v, 0, 63, &r->gpu); !s) return s;
       }
     } else {
       return Status::error("unknown option " + a);
@@ -116,7 +104,7 @@ int run_vitals_command(const std::vector<std::string>& args, const std::string& 
     std::printf("time_s,power.draw [W],clocks.sm [MHz],clocks.mem [MHz],utilization.gpu [%%],memory.used [MiB],"
                 "temperature.gpu,energy_counter [J],cpu_power [W]\n");
   } else {
-    std::printf("whygpu vitals: GPU %d, %s, driver %s; every %d ms for %g s\n", r.gpu, sampler->gpu_name().c_str(),
+    std::printf("whygpu vitals: GPU %d, %s, driver %s; every %d ms for %d s\n", r.gpu, sampler->gpu_name().c_str(),
                 sampler->driver_version().c_str(), r.interval_ms, r.seconds);
     std::printf("CPU energy: %s\n", cpu_note.c_str());
     std::printf("%8s %9s %8s %8s %6s %14s %7s %8s\n", "time s", "power W", "SM MHz", "mem MHz", "GPU %",
@@ -132,8 +120,7 @@ int run_vitals_command(const std::vector<std::string>& args, const std::string& 
     std::fflush(stdout);
   };
   print_new();
-  const double end = r.seconds;
-  while (r.seconds > 0.0 && last < end) {
+  while (r.seconds > 0 && last < r.seconds) {
     sampler->wait_for_sample_after(last, std::chrono::milliseconds(2 * r.interval_ms + 1000));
     print_new();
     if (const std::string e = sampler->last_error(); !e.empty()) {
@@ -141,7 +128,7 @@ int run_vitals_command(const std::vector<std::string>& args, const std::string& 
       return 1;
     }
   }
-  if (r.seconds > 0.0 && !r.csv) {
+  if (r.seconds > 0 && !r.csv) {
     const std::vector<VitalsSample> all = sampler->samples();
     const double from = all.front().time_s, to = all.back().time_s;
     const EnergyReading gpu = gpu_energy_from_samples(all, from, to);

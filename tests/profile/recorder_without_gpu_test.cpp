@@ -48,12 +48,21 @@ TEST(TimelineCommand, BadArgumentsExitWith2) {
   EXPECT_EQ(run_timeline_command({"--work", "matmul", "--n", "zero"}), 2);
   EXPECT_EQ(run_timeline_command({"--work", "matmul", "--load", "x.json"}), 2);
   EXPECT_EQ(run_timeline_command({"--frobnicate"}), 2);
+  EXPECT_EQ(run_timeline_command({"--work", "cnn-step", "--warmup", "-1"}), 2);
   EXPECT_EQ(run_timeline_command({"--help"}), 0);
   const std::string help = ::testing::internal::GetCapturedStdout();
   const std::string errors = ::testing::internal::GetCapturedStderr();
   EXPECT_NE(errors.find("unknown work \"teleport\""), std::string::npos) << errors;
   EXPECT_NE(errors.find("--work needs a value"), std::string::npos) << errors;
   EXPECT_NE(help.find("cnn-step-graph"), std::string::npos) << help;
+}
+
+TEST(TimelineCommand, ZeroWarmUpRunsAreAllowed) {
+  if (gpu_info().available) GTEST_SKIP() << "this would record for real";
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(run_timeline_command({"--work", "matmul", "--warmup", "0", "--n", "2^10"}), 1);  // parsed; no GPU
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("cannot record"), std::string::npos) << err;
 }
 
 TEST(TimelineCommand, PrintsASavedRecording) {
