@@ -98,7 +98,7 @@ PY
 {
   compare idle idle || status=1
   echo "--- under load: a long matmul in the background"
-  timeout 60 "$bin/whygpu" bench matmul --sizes 8192 --variants gpu-register-tiled --repeats 300 --budget 0 \
+  timeout 60 "$bin/whygpu" bench matmul --sizes 8192 --variants gpu-register-tiled --repeats 600 --budget 0 \
       --quiet > /dev/null 2>&1 &
   load=$!
   sleep 4
