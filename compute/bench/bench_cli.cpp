@@ -30,16 +30,6 @@ std::vector<std::string> split_list(const std::string& text) {
   return items;
 }
 
-Status parse_int(const std::string& flag, const std::string& text, int min, int max, int* out) {
-  int v = 0;
-  const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (r.ec != std::errc() || r.ptr != text.data() + text.size() || v < min || v > max)
-    return Status::error(flag + ": expected a whole number from " + std::to_string(min) +
-                         " to " + std::to_string(max) + ", got '" + text + "'");
-  *out = v;
-  return Status::ok();
-}
-
 Status parse_seconds(const std::string& flag, const std::string& text, double* out) {
   double v = 0.0;
   const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
@@ -141,6 +131,16 @@ Status jobs_for(const std::string& benchmark, const BenchRequest& request,
 }
 
 }  // namespace
+
+Status parse_int(const std::string& flag, const std::string& text, int min, int max, int* out) {
+  int v = 0;
+  const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (r.ec != std::errc() || r.ptr != text.data() + text.size() || v < min || v > max)
+    return Status::error(flag + ": expected a whole number from " + std::to_string(min) +
+                         " to " + std::to_string(max) + ", got '" + text + "'");
+  *out = v;
+  return Status::ok();
+}
 
 BenchOptions default_bench_options() {
   BenchOptions o;

@@ -36,6 +36,9 @@ Status parse_bench_args(const std::vector<std::string>& args, BenchRequest* out)
 // Parses one size: "4096", "2^28", "64K", "256M", "1G" (K/M/G are powers of 1024).
 Status parse_size(const std::string& text, std::int64_t* out);
 
+// Parses a whole number from min to max for the option `flag`; the error names both.
+Status parse_int(const std::string& flag, const std::string& text, int min, int max, int* out);
+
 std::string bench_usage(const std::string& program);
 
 // Runs the request and writes the result (table, JSON or CSV) to `out`, progress to `err`.

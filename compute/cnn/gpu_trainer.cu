@@ -115,7 +115,7 @@ class GpuTrainerImpl final : public GpuTrainer {
 
   Status train(int steps, std::vector<StepMetrics>* metrics) override {
     if (metrics) metrics->clear();
-    if (Status s = prepare_graph(); !s) return s;
+    if (Status s = prepare_step(); !s) return s;
     for (int done = 0; done < steps;) {
       const int chunk = std::min(steps - done, gpu::kMetricsRing);
       for (int s = 0; s < chunk; ++s)
@@ -248,6 +248,8 @@ class GpuTrainerImpl final : public GpuTrainer {
     return Status::ok();
   }
 
+  void set_use_graph(bool use_graph) override { use_graph_ = use_graph; }
+
  private:
   gpu::Context context() const { return {stream_.get(), &blas_}; }
 
@@ -258,32 +260,41 @@ class GpuTrainerImpl final : public GpuTrainer {
     device_cursor_ = -1;
   }
 
-  Status prepare_graph() {
+  // The workspace for the batch size and, with graphs, the step captured for it.
+  Status prepare_step() {
     if (data_count_ <= 0) return Status::error("no training data: call set_training_data first");
     if (batch_ > data_count_)
       return Status::error("batch size " + std::to_string(batch_) + " is larger than the training set");
+    if (!use_graph_) {
+      if (batch_ > train_ws_.capacity()) graph_.reset();  // the workspace moves: the graph holds its pointers
+      return train_ws_.reserve(batch_, true);
+    }
     if (graph_.ready() && graph_batch_ == batch_) return Status::ok();
     if (Status s = train_ws_.reserve(batch_, true); !s) return s;
     const int batch = batch_;
-    const gpu::Context ctx = context();
     graph_batch_ = 0;
-    const Status captured = graph_.capture(stream_.get(), "the training step", [&]() -> Status {
-      DeviceControl* control = control_.get();
-      if (Status s = gpu::enqueue_load_batch(ctx, train_images_.get(), train_labels_.get(), order_.get(),
-                                             &control->cursor, 0, batch, train_ws_);
-          !s)
-        return s;
-      if (Status s = gpu::enqueue_forward_backward(ctx, params_.get(), train_ws_, batch, grads_.get(), control,
-                                                   metrics_.get());
-          !s)
-        return s;
-      return gpu::enqueue_adam(ctx, params_.get(), grads_.get(), m_.get(), v_.get(), control);
-    });
+    const Status captured = graph_.capture(stream_.get(), "the training step", [&] { return enqueue_step(); });
     if (captured) graph_batch_ = batch;
     return captured;
   }
 
-  // Queues one training step: the batch order and cursor when they changed, then the graph.
+  // One training step's kernels on the stream: batch gather, forward, loss, backward, Adam.
+  Status enqueue_step() {
+    const gpu::Context ctx = context();
+    DeviceControl* control = control_.get();
+    if (Status s = gpu::enqueue_load_batch(ctx, train_images_.get(), train_labels_.get(), order_.get(),
+                                           &control->cursor, 0, batch_, train_ws_);
+        !s)
+      return s;
+    if (Status s = gpu::enqueue_forward_backward(ctx, params_.get(), train_ws_, batch_, grads_.get(), control,
+                                                 metrics_.get());
+        !s)
+      return s;
+    return gpu::enqueue_adam(ctx, params_.get(), grads_.get(), m_.get(), v_.get(), control);
+  }
+
+  // Queues one training step: the batch order and cursor when they changed, then the graph
+  // (or, eager, the step's kernels one by one).
   template <typename Before = std::nullptr_t, typename After = std::nullptr_t>
   Status launch_step(Before before = nullptr, After after = nullptr) {
     int start = 0;
@@ -301,7 +312,11 @@ class GpuTrainerImpl final : public GpuTrainer {
     }
     if constexpr (!std::is_same_v<Before, std::nullptr_t>)
       if (Status s = before(); !s) return s;
-    if (Status s = graph_.launch(stream_.get()); !s) return s;
+    if (use_graph_) {
+      if (Status s = graph_.launch(stream_.get()); !s) return s;
+    } else if (Status s = enqueue_step(); !s) {
+      return s;
+    }
     if constexpr (!std::is_same_v<After, std::nullptr_t>)
       if (Status s = after(); !s) return s;
     device_cursor_ = start + batch_;
@@ -338,6 +353,7 @@ class GpuTrainerImpl final : public GpuTrainer {
   gpu::Workspace train_ws_, eval_ws_, infer_ws_;
   CudaGraph graph_;
   int graph_batch_ = 0;
+  bool use_graph_ = true;
   bool has_inference_ = false;
   long steps_ = 0;
   long images_seen_ = 0;

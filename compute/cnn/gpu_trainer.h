@@ -52,6 +52,10 @@ class GpuTrainer : public Trainer {
   // Trains `warmup` steps, then `repeats` steps each timed with CUDA events around one
   // graph replay, then `repeats` more back to back; the model trains on for real.
   virtual Status time_steps(int warmup, int repeats, StepTiming* out) = 0;
+  // False: each step launches its kernels one by one, as a framework without graphs
+  // does, instead of replaying the captured graph (the timeline lesson compares the two).
+  // Same results either way; takes effect from the next step. True by default.
+  virtual void set_use_graph(bool use_graph) = 0;
 };
 
 Status create_gpu_trainer(const TrainerOptions& options, std::unique_ptr<GpuTrainer>* out);

@@ -29,7 +29,8 @@ SharedLibrary::~SharedLibrary() {
   if (handle_) dlclose(handle_);
 }
 
-Status SharedLibrary::open(std::initializer_list<const char*> file_names, SharedLibrary* out) {
+Status SharedLibrary::open(std::initializer_list<const char*> file_names, SharedLibrary* out,
+                           std::initializer_list<const char*> extra_folders) {
   std::string tried;
   auto try_path = [&](const std::string& path) {
     if (void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) {
@@ -44,6 +45,8 @@ Status SharedLibrary::open(std::initializer_list<const char*> file_names, Shared
   for (const char* name : file_names) {
     if (try_path(name)) return Status::ok();
     for (const char* folder : kToolkitFolders)
+      if (try_path(std::string(folder) + name)) return Status::ok();
+    for (const char* folder : extra_folders)
       if (try_path(std::string(folder) + name)) return Status::ok();
   }
   return Status::error("cannot open " + std::string(file_names.size() ? *file_names.begin() : "?") +

@@ -24,8 +24,11 @@ class SharedLibrary {
   ~SharedLibrary();
 
   // Tries each file name in turn (the loader's search path: LD_LIBRARY_PATH, ld.so.cache,
-  // then /usr/local/cuda/lib64 and its targets folder); the error names every one tried.
-  static Status open(std::initializer_list<const char*> file_names, SharedLibrary* out);
+  // then /usr/local/cuda/lib64 and its targets folder, then `extra_folders` for libraries
+  // the toolkit keeps elsewhere, such as CUPTI's extras/CUPTI/lib64); the error names every
+  // file tried. Folders end with '/'.
+  static Status open(std::initializer_list<const char*> file_names, SharedLibrary* out,
+                     std::initializer_list<const char*> extra_folders = {});
 
   bool is_open() const { return handle_ != nullptr; }
   const std::string& path() const { return path_; }  // the file that was opened

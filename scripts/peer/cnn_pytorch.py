@@ -73,15 +73,9 @@ def time_steps(step, warmup, steps):
     return statistics.median(times), times[0]
 
 
-def timing(batch, warmup, steps):
-    device = torch.device("cuda")
-    torch.manual_seed(1)
-    # Random pixels (never zeros), as our benchmark uses when no data is present.
-    images = torch.randint(0, 256, (batch, 1, 28, 28), dtype=torch.uint8, device=device)
-    labels = torch.randint(0, 10, (batch,), device=device)
-    results = {}
-
-    model = make_model().to(device)
+def eager_step_for(images, labels):
+    """One training step of a fresh model in plain PyTorch, one kernel launch after another."""
+    model = make_model().to(images.device)
     opt = torch.optim.Adam(model.parameters(), lr=1e-3)
 
     def eager_step():
@@ -91,9 +85,12 @@ def timing(batch, warmup, steps):
         loss.backward()
         opt.step()
 
-    results["eager"] = time_steps(eager_step, warmup, steps)
+    return eager_step
 
-    model = make_model().to(device)
+
+def graph_step_for(images, labels):
+    """The same step of a fresh model captured in one CUDA graph; returns its replay."""
+    model = make_model().to(images.device)
     opt = torch.optim.Adam(model.parameters(), lr=1e-3, capturable=True)
     static_images = images.clone()
     static_labels = labels.clone()
@@ -116,7 +113,29 @@ def timing(batch, warmup, steps):
     opt.zero_grad(set_to_none=True)
     with torch.cuda.graph(graph):
         graph_body()
-    results["graph"] = time_steps(graph.replay, warmup, steps)
+    # The graph reads and writes these tensors' memory: they must live as long as it is replayed.
+    kept = (model, opt, static_images, static_labels, graph)
+
+    def graph_step():
+        kept[-1].replay()
+
+    return graph_step
+
+
+def random_batch(batch):
+    """Random pixels (never zeros), as our benchmark uses when no data is present."""
+    device = torch.device("cuda")
+    torch.manual_seed(1)
+    images = torch.randint(0, 256, (batch, 1, 28, 28), dtype=torch.uint8, device=device)
+    labels = torch.randint(0, 10, (batch,), device=device)
+    return images, labels
+
+
+def timing(batch, warmup, steps):
+    images, labels = random_batch(batch)
+    results = {}
+    results["eager"] = time_steps(eager_step_for(images, labels), warmup, steps)
+    results["graph"] = time_steps(graph_step_for(images, labels), warmup, steps)
     return results
 
 

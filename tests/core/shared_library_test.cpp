@@ -1,6 +1,12 @@
 #include "compute/core/shared_library.h"
 
+#include <dlfcn.h>
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "tests/cnn/temp_dir.h"
 
 namespace whygpu {
 namespace {
@@ -64,6 +70,34 @@ TEST(SharedLibrary, OpenOnceKeepsTheFirstError) {
     EXPECT_EQ(s.message(), "libwhygpu-missing.so.1 not found");
     EXPECT_EQ(table, nullptr);
   }
+}
+
+TEST(SharedLibrary, LooksInExtraFoldersAfterTheLoaderAndTheToolkit) {
+  // A copy of libm under a name only the extra folder has, as CUPTI sits in the toolkit's
+  // extras/CUPTI/lib64 where neither the loader nor the toolkit's lib64 would find it.
+  Dl_info where{};
+  ASSERT_NE(dladdr(reinterpret_cast<void*>(static_cast<double (*)(double)>(&std::cos)), &where), 0);
+  cnn::testing::TempDir dir;
+  ASSERT_TRUE(dir.ok());
+  const std::string copy = dir.file("libwhygpu-extra-folder-test.so");
+  std::filesystem::copy_file(where.dli_fname, copy);
+  const std::string folder = dir.path() + "/";
+
+  SharedLibrary plain;
+  EXPECT_FALSE(SharedLibrary::open({"libwhygpu-extra-folder-test.so"}, &plain));
+  SharedLibrary found;
+  ASSERT_TRUE(SharedLibrary::open({"libwhygpu-extra-folder-test.so"}, &found, {"/no/such/folder/", folder.c_str()}));
+  EXPECT_EQ(found.path(), copy);
+  double (*cosine)(double) = nullptr;
+  ASSERT_TRUE(found.symbol("cos", &cosine));
+  EXPECT_DOUBLE_EQ(cosine(0.0), 1.0);
+}
+
+TEST(SharedLibrary, AMissingLibraryNamesTheExtraFoldersTried) {
+  SharedLibrary none;
+  const Status s = SharedLibrary::open({"libwhygpu-missing.so.1"}, &none, {"/opt/whygpu-extra/"});
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find("/opt/whygpu-extra/libwhygpu-missing.so.1"), std::string::npos) << s.message();
 }
 
 }  // namespace
