@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs several tests/device scripts in one call on the lent GPU server, each with its own
+# output folder, and brings every log back as one archive ($OUT/parts.tar.gz; a call
+# returns at most 8 files). Carried: .carry/bundle.tar.xz, made here with
+#   tar cf - .devcarry .gl data/mnist data/corpus | xz -T2 > .carry/bundle.tar.xz
+# (compressed: the binaries and data sets together exceed what a call may carry).
+# Usage: tests/device/run_parts.sh tc_run.sh "core_run.sh" ...   (names under tests/device/)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+[[ -f .carry/bundle.tar.xz ]] && tar xJf .carry/bundle.tar.xz
+export PATH=$PATH:/usr/local/cuda/bin
+final=${OUT:-/tmp/whygpu-parts}
+parts=/tmp/whygpu-parts-logs
+rm -rf "$parts" && mkdir -p "$parts"
+status=0
+for part in "$@"; do
+  name=${part%.sh}
+  mkdir -p "$parts/$name"
+  echo "################ $part ($(date -u +%H:%M:%S))"
+  OUT=$parts/$name bash "tests/device/$part" > "$parts/$name/stdout.log" 2>&1 || status=1
+  tail -n 40 "$parts/$name/stdout.log"
+done
+mkdir -p "$final"
+tar czf "$final/parts.tar.gz" -C "$parts" .
+echo "run_parts: exit status $status"
+exit $status
