@@ -384,14 +384,6 @@ void Shell::draw_sidebar() {
 
 void Shell::draw_page(const FrameContext& frame) {
   ImGui::BeginChild("page", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysVerticalScrollbar);
-  const GpuInfo& gpu = gpu_info();
-  if (!gpu.available) {
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-    ImGui::TextWrapped("No CUDA device: GPU panels are off (%s). Everything on the CPU side is live.",
-                       gpu.unavailable_reason.c_str());
-    ImGui::PopStyleColor();
-    ImGui::Separator();
-  }
   if (current_ < 0) {
     ImGui::TextWrapped("No lessons to show.");
   } else {
@@ -445,8 +437,11 @@ void Shell::draw_status_bar() {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
     ImGui::Text("GPU: %s", gpu_summary(gpu).c_str());
   } else {
+    // The whole reason is in the tooltip: at projector size the bar has room for little.
     ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-    ImGui::Text("No CUDA device: GPU panels are off (%s)", gpu.unavailable_reason.c_str());
+    ImGui::TextUnformatted("No NVIDIA GPU here: GPU results are recordings, labelled");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s. Every CPU result is measured live on this computer.", gpu.unavailable_reason.c_str());
   }
   ImGui::PopStyleColor();
   if (!status_message_.empty()) {
@@ -460,9 +455,16 @@ void Shell::draw_status_bar() {
   char frame_text[64];
   std::snprintf(frame_text, sizeof frame_text, "frame %.1f ms (%.0f fps)", frame_ms_smoothed_,
                 frame_ms_smoothed_ > 0 ? 1000.0f / frame_ms_smoothed_ : 0.0f);
+  // Right-aligned, and only where it fits beside the rest.
   const float width = ImGui::CalcTextSize(frame_text).x;
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - width));
-  ImGui::TextUnformatted(frame_text);
+  ImGui::SameLine();
+  const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX();
+  if (room >= width) {
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - width);
+    ImGui::TextUnformatted(frame_text);
+  } else {
+    ImGui::NewLine();
+  }
 }
 
 }  // namespace whygpu::app
