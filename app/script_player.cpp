@@ -93,9 +93,12 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
         if (Clock::now() > idle_deadline_) return fail("panel '" + a[0] + "' still busy at the time limit");
         return step;  // look again next frame
       }
+      // This frame is drawn before the next action, so that the panel takes in what the
+      // work produced (and keeps it, when preparing the class) before the script moves
+      // on, perhaps to another page.
       waiting_idle_ = false;
       ++next_;
-      continue;
+      return step;
     }
     ++next_;
     if (fast_ && (action.verb == "wait" || action.verb == "caption" || action.verb == "screenshot")) continue;

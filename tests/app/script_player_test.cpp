@@ -116,5 +116,14 @@ TEST(ScriptPlayer, PreparingSkipsWaitsStopsCaptionsAndScreenshots) {
   EXPECT_EQ(target.actions, (std::vector<std::string>{"lesson a", "press p run"}));
 }
 
+TEST(ScriptPlayer, AfterWaitIdleThePanelGetsAFrameBeforeTheScriptMovesOn) {
+  RecordingTarget target(/*presenter=*/false);
+  ScriptPlayer player(parsed("wait-idle p\nlesson next-page\n"));
+  EXPECT_FALSE(player.advance(target).finished);
+  EXPECT_TRUE(target.actions.empty());  // the work is done, but this frame belongs to the panel
+  EXPECT_TRUE(player.advance(target).finished);
+  EXPECT_EQ(target.actions, (std::vector<std::string>{"lesson next-page"}));
+}
+
 }  // namespace
 }  // namespace whygpu::app
