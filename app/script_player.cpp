@@ -56,10 +56,14 @@ void ScriptPlayer::go_to_step(int step) {
   clear_waits();
   paused_ = false;
   pending_screenshot_.clear();
+  // Find where the step starts, then replay everything before it as state only.
+  int found = 1;
+  std::size_t start = 0;
+  while (found < step && start < script_.actions.size())
+    if (script_.actions[start++].verb == "wait-key") ++found;
   step_ = 1;
   next_ = 0;
-  while (step_ < step && next_ < script_.actions.size())
-    if (script_.actions[next_++].verb == "wait-key") ++step_;
+  replay_until_ = start;
 }
 
 ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
@@ -82,6 +86,10 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
       return step;
     };
     const auto& a = action.args;
+    if (action.verb == "wait-idle" && next_ < replay_until_) {  // going back: nothing runs to wait for
+      ++next_;
+      continue;
+    }
     if (action.verb == "wait-idle") {
       if (!waiting_idle_) {
         idle_deadline_ = Clock::now() + seconds(action.seconds);
@@ -101,10 +109,17 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
       return step;
     }
     ++next_;
-    if (fast_ && (action.verb == "wait" || action.verb == "caption" || action.verb == "screenshot")) continue;
-    if (fast_ && action.verb == "wait-key") {
-      ++step_;
-      continue;
+    const bool replaying = next_ <= replay_until_;
+    if (replaying || fast_) {
+      if (action.verb == "wait-key") {
+        ++step_;
+        continue;
+      }
+      if (action.verb == "wait" || action.verb == "screenshot") continue;
+      if (fast_ && action.verb == "caption") continue;
+      if (replaying && (action.verb == "press" || action.verb == "predict" || action.verb == "expect-no-errors" ||
+                        action.verb == "quit"))
+        continue;
     }
     Status status = Status::ok();
     if (action.verb == "lesson") status = target.open_lesson(a[0]);

@@ -33,8 +33,9 @@ class ScriptPlayer {
 
   // The presenter's keys. Space: go on from a key stop, else pause or resume. Right: go
   // on from a key stop, or cut the current wait short. Left: back to the start of the
-  // step before the one on screen (its actions run again: demos open their lesson at
-  // the start of each step).
+  // step before the one on screen. Going back replays the script up to there without its
+  // presses and waits (the pages, settings, caption and maximised panel come back as they
+  // were; nothing is measured again), then plays that step.
   void presenter_space();
   void presenter_right();
   void presenter_left();
@@ -56,6 +57,7 @@ class ScriptPlayer {
   int step_count_ = 1;
   bool paused_ = false;
   bool fast_ = false;
+  std::size_t replay_until_ = 0;  // actions before this index re-establish state only
   bool at_key_stop_ = false;
   long frames_to_wait_ = 0;
   std::chrono::steady_clock::time_point wait_until_{};

@@ -210,7 +210,8 @@ void Shell::toggle_maximized() {
 void Shell::handle_shortcuts() {
   const ImGuiIO& io = ImGui::GetIO();
   auto pressed = [](int native_key) { return ImGui::IsKeyPressed(native_key, false); };
-  auto named = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); };
+  // No key repeat: a presenter who holds Right a moment too long must not skip a stop.
+  auto named = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), false); };
   if (pressed(keys::kF11)) fullscreen_request_ = true;
   if (io.WantTextInput || ImGui::IsAnyItemActive()) return;  // keys belong to the widget
   if (io.KeyCtrl) {

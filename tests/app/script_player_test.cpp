@@ -87,6 +87,18 @@ TEST(ScriptPlayer, LeftGoesBackToTheStartOfTheStepAndPlaysItAgain) {
   player.advance(target);
   EXPECT_EQ(target.actions[target.actions.size() - 2], "lesson a");
   EXPECT_EQ(target.actions.back(), "caption Guess first");
+  // Forward to step 3, then back to step 2: step 1's state is replayed first, its presses
+  // and waits are not, then step 2 plays.
+  player.presenter_right();
+  player.advance(target);
+  player.presenter_right();
+  player.advance(target);
+  ASSERT_EQ(player.step(), 3);
+  target.actions.clear();
+  player.presenter_left();
+  player.advance(target);
+  EXPECT_EQ(target.actions, (std::vector<std::string>{"lesson a", "caption Guess first", "lesson b", "maximize p"}));
+  EXPECT_EQ(player.step(), 2);
   player.presenter_left();  // at step 1 already: step 1 again
   EXPECT_EQ(player.step(), 1);
 }
