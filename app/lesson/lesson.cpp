@@ -74,13 +74,27 @@ std::vector<TextSpan> parse_inline(const std::string& text) {
     else spans.push_back({style, std::move(s)});
   };
   std::string plain;
+  // Where each marker's next occurrence was found last: a later search that starts before
+  // it finds it again, and one after a failed search fails too, so a text full of
+  // unclosed markers is read in one pass instead of once per marker.
+  struct Found {
+    std::size_t from = std::string::npos;
+    std::size_t at = std::string::npos;
+  };
+  Found found[3];  // "**", "*", "`"
+  auto find_close = [&](int kind, const std::string& marker, std::size_t from) {
+    Found& f = found[kind];
+    if (f.from != std::string::npos && from >= f.from && (f.at == std::string::npos || from <= f.at)) return f.at;
+    f = {from, text.find(marker, from)};
+    return f.at;
+  };
   std::size_t i = 0;
   while (i < text.size()) {
-    const bool strong = starts_with(text.substr(i), "**");
+    const bool strong = text.compare(i, 2, "**") == 0;
     const char c = text[i];
     if (strong || c == '*' || c == '`') {
       const std::string marker = strong ? "**" : std::string(1, c);
-      const auto close = text.find(marker, i + marker.size());
+      const auto close = find_close(strong ? 0 : c == '*' ? 1 : 2, marker, i + marker.size());
       if (close != std::string::npos && close > i + marker.size()) {
         emit(TextSpan::Style::plain, plain);
         plain.clear();

@@ -100,5 +100,26 @@ TEST(InlineMarkup, StrongEmphasisCodeAndUnclosedMarkers) {
   EXPECT_EQ(spans[6].text, " 2*3");  // a lone '*' stays literal
 }
 
+TEST(InlineMarkup, UnclosedMarkersStayLiteralBesideClosedOnes) {
+  const auto spans = parse_inline("a *b `c* d` e ** f **g** `h");
+  std::string joined;
+  for (const TextSpan& s : spans) joined += "[" + std::to_string(static_cast<int>(s.style)) + ":" + s.text + "]";
+  EXPECT_EQ(joined, "[0:a ][1:b `c][0: d][3: e ** f **g** ][0:h]");
+}
+
+// Issue 21: a 1 MB and a 10 MB lesson timed out in --check-lessons (each character of a
+// paragraph copied the rest of it). Shapes that were quadratic, parsed whole.
+TEST(LessonParser, HugeParagraphsAndUnclosedMarkersParseInOnePass) {
+  std::string body;
+  for (int i = 0; i < 200000; ++i) body += "word" + std::to_string(i) + "\n";  // one paragraph of 1.3 MB
+  for (int i = 0; i < 300000; ++i) body += "`a *b ";                         // 1.8 MB of unclosed markers
+  const Lesson lesson = parse_lesson("id: big\ntitle: Big\nsection: S\n---\n" + body + "\n", "big.lesson");
+  EXPECT_TRUE(lesson.errors.empty());
+  ASSERT_EQ(lesson.blocks.size(), 1u);
+  std::size_t characters = 0;
+  for (const TextSpan& s : lesson.blocks[0].spans) characters += s.text.size();
+  EXPECT_GT(characters, 3000000u);
+}
+
 }  // namespace
 }  // namespace whygpu::app
