@@ -12,6 +12,7 @@
 #include "app/demo_player.h"
 #include "app/lesson_check.h"
 #include "app/panel_reference.h"
+#include "app/record_command.h"
 #include "app/run_headless.h"
 #include "app/run_window.h"
 #include "app/script_player.h"
@@ -70,6 +71,7 @@ int main(int argc, char** argv) {
   const CliOptions& options = parsed.options;
   if (options.bench) return run_bench_command(options.tool_args);
   if (options.kernel_lab) return whygpu::kernel_lab::run_kernel_lab_command(options.tool_args);
+  if (options.record) return run_record_command(options.tool_args);
   if (options.help) {
     std::fputs(cli_help().c_str(), stdout);
     return 0;

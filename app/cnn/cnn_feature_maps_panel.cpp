@@ -237,6 +237,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
       ImGui::TableNextColumn();
       ImGui::Text("The answer: %s (%.1f%%)", names[std::min<int>(inference->predicted, static_cast<int>(names.size()) - 1)].c_str(),
                   100.0f * inference->probabilities[inference->predicted]);
+      cnn_ui::draw_untrained_note(*shared_);
       cnn_ui::draw_probability_bars(*inference, names, std::min(width - 170.0f * scale_, 520.0f * scale_),
                                     cnn_ui::backend_colour(shared_->backend()));
       ImGui::EndTable();

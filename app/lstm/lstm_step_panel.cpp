@@ -460,6 +460,7 @@ class LstmStepPanel final : public Panel {
   }
 
   void draw_bars(const lstm::GenerationStep& step, float width) {
+    draw_untrained_note();
     // The bars follow the slider at once (the step's own draw used step.temperature).
     if (tempered_index_ != step.index || tempered_t_ != temperature() || tempered_generator_ != generator_.get()) {
       lstm::softmax_at_temperature(step.cell.logits, temperature(), &tempered_);
@@ -477,6 +478,19 @@ class LstmStepPanel final : public Panel {
     lstm_ui::draw_probability_bars(in, width, scale_, code_font_);
     if (std::fabs(step.temperature - temperature()) > 1e-4f)
       ImGui::TextDisabled("this step drew at T = %.2f; the next steps use the slider's", step.temperature);
+  }
+
+  // Beside the guesses while the weights are random: they are noise, and the trained
+  // example is one click away.
+  void draw_untrained_note() {
+    lstm::TrainingSession* session = workspace_->session();
+    if (!session || session->metrics().steps > 0 || weights_step_ > 0) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+    ImGui::TextUnformatted("untrained (random weights): these guesses are noise");
+    ImGui::PopStyleColor();
+    if (!lstm_ui::example_model_exists() || session->metrics().running) return;
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Load the trained example##bars")) report(workspace_->load_model(lstm_ui::example_model_path()));
   }
 
   void draw_text() {
