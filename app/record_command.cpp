@@ -11,23 +11,31 @@
 #include "app/cnn/cnn_data.h"
 #include "app/grid/thread_grid_request.h"
 #include "app/lesson/lesson_library.h"
+#include "app/lstm/lstm_workspace.h"
 #include "app/panel_registry.h"
 #include "app/recorded_gpu.h"
 #include "app/training_threads.h"
 #include "compute/bench/recording_file.h"
+#include "compute/cnn/answers_recording.h"
 #include "compute/cnn/race_recording.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/text_file.h"
 #include "compute/grid/grid_recording.h"
 #include "compute/kernel_lab/lab_recording.h"
+#include "compute/lstm/step_recording.h"
 
 namespace whygpu::app {
 namespace {
 
-const char* const kParts[] = {grid::kGridRecordingPart, cnn::kRaceRecordingPart, kernel_lab::kLabRecordingPart};
+const char* const kParts[] = {grid::kGridRecordingPart, cnn::kRaceRecordingPart, kernel_lab::kLabRecordingPart,
+                              lstm::kStepRecordingPart, cnn::kAnswersRecordingPart};
+
+// Characters the LSTM writes after the prime, and test images whose answers are kept.
+constexpr int kRecordedLstmSteps = 200;
+constexpr int kRecordedCnnAnswers = 50;
 
 const char* kUsage =
-    "usage: whygpu record (--all | --part PART[,PART...]) [--out DIR]\n"
+    "usage: whygpu record (--all | --part PART[,PART...]) [--out DIR] [--check]\n"
     "  On a machine with an NVIDIA GPU, records what the GPU panels show, for the same panels\n"
     "  on computers without one, which show it faded and labelled with this machine and date.\n"
     "  One JSON file per part in DIR (default: the checkout's assets/reference/recorded-gpu):\n"
@@ -35,7 +43,12 @@ const char* kUsage =
     "                per block its SM, start and end; refusals in the runtime's words;\n"
     "                occupancy, and the device's limits\n"
     "    race        the CNN race (CPU and GPU lanes at once), batches 64 and 256, 10 epochs\n"
-    "    kernel-lab  each exercise's starting code on the GPU, and the lesson's experiments\n";
+    "    kernel-lab  each exercise's starting code on the GPU, and the lesson's experiments\n"
+    "    lstm        the example LSTM writing 200 characters on the GPU and the CPU, timed\n"
+    "    cnn         the example CNN's test accuracy and time, and its first 50 answers,\n"
+    "                with how far the GPU's feature maps are from the CPU's\n"
+    "  --check reads the parts in DIR back as the panels will, and says what each holds\n"
+    "  (no GPU needed).\n";
 
 int usage(const std::string& error) {
   if (!error.empty()) std::fprintf(stderr, "whygpu record: %s\n", error.c_str());
@@ -150,10 +163,79 @@ Status record_part(const std::string& part, const bench::RunInfo& run, const std
     if (Status s = record_race_part(&rec); !s) return s;
     return write(folder, cnn::kRaceRecordingPart, cnn::race_recording_to_json(rec));
   }
+  if (part == lstm::kStepRecordingPart) {
+    lstm::StepRecording rec;
+    rec.run = run;
+    if (Status s = lstm::record_steps(lstm_ui::example_model_path(), lstm::kStepViewPrime, kRecordedLstmSteps, &rec); !s)
+      return s;
+    std::printf("  one step: %.1f us on the GPU, %.1f us on the CPU; the GPU wrote: %s\n", rec.gpu.step_us,
+                rec.cpu.step_us, rec.gpu.text.c_str());
+    return write(folder, lstm::kStepRecordingPart, lstm::step_recording_to_json(rec));
+  }
+  if (part == cnn::kAnswersRecordingPart) {
+    std::shared_ptr<const cnn::DatasetPair> data;
+    if (Status s = cnn_ui::load_data(cnn_ui::DataRequest{}, &data); !s) return s;
+    cnn::AnswersRecording rec;
+    rec.run = run;
+    if (Status s = cnn::record_answers(cnn_ui::example_weights_path(), *data, kRecordedCnnAnswers, training_threads(), &rec);
+        !s)
+      return s;
+    double worst = 0.0;
+    for (const cnn::RecordedAnswer& a : rec.answers) worst = std::max(worst, a.max_map_difference);
+    std::printf("  test set: %.2f%% on the GPU in %.2f ms (CPU %.1f ms); maps within %.2g of the CPU's\n",
+                rec.gpu_test_accuracy, rec.gpu_test_ms, rec.cpu_test_ms, worst);
+    return write(folder, cnn::kAnswersRecordingPart, cnn::answers_recording_to_json(rec));
+  }
   kernel_lab::LabRecording rec;
   rec.run = run;
   if (Status s = record_lab_part(&rec); !s) return s;
   return write(folder, kernel_lab::kLabRecordingPart, kernel_lab::lab_recording_to_json(rec));
+}
+
+// Reads a part back with the parser its panel uses and says what it holds.
+Status check_part(const std::string& part, const std::string& folder) {
+  bench::JsonValue doc;
+  bench::RunInfo run;
+  const std::string path = bench::recording_path(folder, part);
+  if (Status s = bench::load_recording(path, part, &doc, &run); !s) return s;
+  std::string holds;
+  if (part == grid::kGridRecordingPart) {
+    grid::GridRecording rec;
+    if (Status s = grid::grid_recording_from_json(doc, &rec); !s) return s.with_context(path);
+    std::size_t refused = 0, blocks = 0;
+    for (const grid::RecordedLaunch& l : rec.launches) {
+      refused += l.runtime_error.empty() ? 0 : 1;
+      blocks += l.blocks.size();
+    }
+    holds = std::to_string(rec.launches.size()) + " launches (" + std::to_string(refused) + " refused), " +
+            std::to_string(blocks) + " blocks, " + std::to_string(rec.device.sm_count) + " SMs, " +
+            std::to_string(rec.device.sm.registers_per_thread) + " registers a thread";
+  } else if (part == cnn::kRaceRecordingPart) {
+    cnn::RaceRecording rec;
+    if (Status s = cnn::race_recording_from_json(doc, &rec); !s) return s.with_context(path);
+    for (const cnn::RecordedRace& r : rec.races) {
+      if (!holds.empty()) holds += "; ";
+      holds += "batch " + std::to_string(r.settings.batch) + ": " + std::to_string(r.gpu.points.size()) +
+               " GPU test points, " + std::to_string(r.settings.epochs) + " epochs in " +
+               std::to_string(r.gpu.finish_seconds) + " s";
+    }
+  } else if (part == lstm::kStepRecordingPart) {
+    lstm::StepRecording rec;
+    if (Status s = lstm::step_recording_from_json(doc, &rec); !s) return s.with_context(path);
+    holds = std::to_string(rec.steps) + " steps of the model trained " + std::to_string(rec.model_steps) +
+            " steps; one step " + std::to_string(rec.gpu.step_us) + " us on the GPU";
+  } else if (part == cnn::kAnswersRecordingPart) {
+    cnn::AnswersRecording rec;
+    if (Status s = cnn::answers_recording_from_json(doc, &rec); !s) return s.with_context(path);
+    holds = std::to_string(rec.answers.size()) + " answers of weights " + rec.weights + ", test accuracy " +
+            std::to_string(rec.gpu_test_accuracy) + "%";
+  } else {
+    kernel_lab::LabRecording rec;
+    if (Status s = kernel_lab::lab_recording_from_json(doc, &rec); !s) return s.with_context(path);
+    holds = std::to_string(rec.tries.size()) + " tries";
+  }
+  std::printf("%s: %s; %s\n", path.c_str(), holds.c_str(), bench::recorded_label(run).c_str());
+  return Status::ok();
 }
 
 }  // namespace
@@ -161,9 +243,14 @@ Status record_part(const std::string& part, const bench::RunInfo& run, const std
 int run_record_command(const std::vector<std::string>& args) {
   std::vector<std::string> parts;
   std::string folder = recorded_gpu_folder();
+  bool check = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--help" || a == "-h") return usage("");
+    if (a == "--check") {
+      check = true;
+      continue;
+    }
     if (a == "--all") {
       parts.assign(std::begin(kParts), std::end(kParts));
       continue;
@@ -176,7 +263,7 @@ int run_record_command(const std::vector<std::string>& args) {
       std::stringstream list(v);
       for (std::string part; std::getline(list, part, ',');) {
         if (std::find(std::begin(kParts), std::end(kParts), part) == std::end(kParts))
-          return usage("no part named '" + part + "' (grid, race, kernel-lab)");
+          return usage("no part named '" + part + "' (grid, race, kernel-lab, lstm, cnn)");
         parts.push_back(part);
       }
     } else {
@@ -184,6 +271,15 @@ int run_record_command(const std::vector<std::string>& args) {
     }
   }
   if (parts.empty()) return usage("name the parts to record (--part) or --all");
+  if (check) {
+    int failed = 0;
+    for (const std::string& part : parts)
+      if (Status s = check_part(part, folder); !s) {
+        std::fprintf(stderr, "whygpu record: %s\n", s.message().c_str());
+        ++failed;
+      }
+    return failed == 0 ? 0 : 1;
+  }
   if (Status s = require_gpu(); !s) {
     std::fprintf(stderr, "whygpu record: %s: a recording is made on a GPU\n", s.message().c_str());
     return 1;

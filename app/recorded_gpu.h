@@ -15,13 +15,11 @@ namespace whygpu::app {
 // The folder the recordings are read from.
 std::string recorded_gpu_folder();
 
-// Why a part could not be read: "no recording of <what> yet (<path>: ...)": the words a
-// panel shows where the recording would be.
-std::string missing_recording(std::string_view what, const std::string& detail);
-
 // One part, read and parsed on first use. `Parse` turns the document into a T:
 //   Status parse(const bench::JsonValue& doc, T* out)
-// (the run is read here). Null when the file is missing or malformed; *error says why.
+// (the run is read here). Null when the file is missing or malformed; *error says why, in
+// words a panel shows where the recording would be: "no recording from a GPU machine
+// here (<file>: cannot open: ...)".
 template <typename T, Status (*Parse)(const bench::JsonValue&, T*)>
 const T* recorded_part(std::string_view part, std::string* error = nullptr) {
   static std::once_flag once;
@@ -36,7 +34,7 @@ const T* recorded_part(std::string_view part, std::string* error = nullptr) {
     if (status) value.run = run;
   });
   if (!status) {
-    if (error) *error = status.message();
+    if (error) *error = "no recording from a GPU machine here (" + status.message() + ")";
     return nullptr;
   }
   return &value;

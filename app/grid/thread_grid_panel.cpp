@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -218,8 +219,7 @@ class ThreadGridPanel final : public Panel {
   // "recorded on NVIDIA H100 ... on 2026-11-24, not on this computer", or whose limits.
   std::string offline_label() const {
     if (recording_) return bench::recorded_label(recording_->run);
-    return "documented for an NVIDIA H100 (no recording here: " + recording_error_ +
-           "), with 32 registers a thread assumed";
+    return "documented for an NVIDIA H100, with 32 registers a thread assumed (" + recording_error_ + ")";
   }
 
   // ---- launching -------------------------------------------------------------------
@@ -663,7 +663,9 @@ class ThreadGridPanel final : public Panel {
       ImGui::TextUnformatted(r->runtime_error.c_str());
       ImGui::PopStyleColor();
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::TextWrapped("%s%s.", r == recorded_ ? "" : "A launch breaking the same limit, ", offline_label().c_str());
+      std::string label = offline_label();
+      label[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(label[0])));
+      ImGui::TextWrapped("%s.", r == recorded_ ? label.c_str() : ("A launch breaking the same limit, " + offline_label()).c_str());
       ImGui::PopStyleColor();
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
