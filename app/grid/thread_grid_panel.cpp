@@ -325,9 +325,19 @@ class ThreadGridPanel final : public Panel {
     if (!report_frame_) return;
     report_frame_ = false;
     last_frame_ms_ = frame.previous_frame_cost_seconds * 1000.0;
-    if (report_to_log_)
-      std::fprintf(stderr, "thread-grid: launch %d %s: relaunch and redraw %.2f ms on the CPU side, kernel %.3f ms, frame %.2f ms\n",
-                   launches_, grid::launch_syntax(c_.config).c_str(), last_update_ms_, report_.kernel_ms, last_frame_ms_);
+    if (!report_to_log_) return;
+    std::fprintf(stderr, "thread-grid: launch %d %s: relaunch and redraw %.2f ms on the CPU side, kernel %.3f ms, frame %.2f ms%s\n",
+                 launches_, grid::launch_syntax(c_.config).c_str(), last_update_ms_, report_.kernel_ms, last_frame_ms_,
+                 offline_log().c_str());
+  }
+
+  // Without a GPU: where the SMs, times and refusal shown come from, for the log.
+  std::string offline_log() const {
+    if (gpu_info().available) return "";
+    if (const grid::RecordedLaunch* r = offline_refusal()) return "; no GPU: refused on the recorded GPU: " + r->runtime_error;
+    if (recorded_ && !recorded_->blocks.empty())
+      return "; no GPU: SMs and times of the recorded launch, " + std::to_string(recorded_->blocks.size()) + " blocks";
+    return "; no GPU: no recorded launch of this configuration";
   }
 
   // ---- controls --------------------------------------------------------------------
