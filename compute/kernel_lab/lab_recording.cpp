@@ -14,16 +14,6 @@ namespace {
 
 using bench::JsonValue;
 
-// 1234567 -> "1,234,567".
-std::string grouped(long long v) {
-  std::string digits = std::to_string(v < 0 ? -v : v), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return (v < 0 ? "-" : "") + out;
-}
-
 bool same_request(const LabRequest& a, const LabRequest& b) {
   if (a.exercise != b.exercise || a.source != b.source || a.block != b.block) return false;
   const Exercise* e = find_exercise(a.exercise);
@@ -79,12 +69,12 @@ std::string summarize(const LabReport& r) {
   }
   std::string text;
   if (r.wrong == 0) {
-    text = "all " + grouped(r.checked) + " outputs right";
+    text = "all " + std::to_string(r.checked) + " outputs right";
   } else {
-    text = grouped(r.wrong) + " of " + grouped(r.checked) + " outputs wrong, the first " + r.output + "[" +
+    text = std::to_string(r.wrong) + " of " + std::to_string(r.checked) + " outputs wrong, the first " + r.output + "[" +
            std::to_string(r.first_wrong) + "]";
   }
-  if (r.overrun > 0) text += "; " + grouped(r.overrun) + " floats written past the end of " + r.output;
+  if (r.overrun > 0) text += "; " + std::to_string(r.overrun) + " floats written past the end of " + r.output;
   if (r.time.repeats > 0) {
     char time[96];
     std::snprintf(time, sizeof time, "; %.4f ms (median of %d)", r.time.median_ms, r.time.repeats);

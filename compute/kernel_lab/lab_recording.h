@@ -35,8 +35,8 @@ std::vector<RecordedTry> lab_recording_plan();
 // Runs each try of the plan on this machine's GPU, in this process. An error without one.
 Status record_lab(LabRecording* out);
 
-// One line for a report: "all 1,000,000 outputs right; 0.0123 ms, 975 GB/s",
-// "999,744 of 1,000,000 outputs wrong, the first c[256]", "refused: ...".
+// One line for a report: "all 1000000 outputs right; 0.0123 ms (median of 20), 975 GB/s",
+// "999744 of 1000000 outputs wrong, the first c[256]", "refused: ...".
 std::string summarize(const LabReport& report);
 
 bench::JsonValue lab_recording_to_json(const LabRecording& recording);

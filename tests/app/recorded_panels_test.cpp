@@ -89,7 +89,8 @@ std::string render(const std::string& lesson) {
   options.headless = true;
   options.width = 1280;
   options.height = 720;
-  options.frames = 4;
+  options.frames = 4;  // the launch's log line comes on the frame after it
+  options.screenshot = (std::filesystem::temp_directory_path() / "whygpu-recorded-panels" / (lesson + ".png")).string();
   Shell shell(LessonLibrary::load(source_dir() + "/lessons"), Settings{}, true);
   EXPECT_TRUE(shell.open_lesson(lesson));
   testing::internal::CaptureStderr();
