@@ -340,18 +340,19 @@ class CnnRacePanel final : public Panel {
     std::snprintf(overlay, sizeof overlay, "%.2f of %d epoch%s (recorded)", done, o_.epochs, o_.epochs == 1 ? "" : "s");
     // Faded, as recorded results are everywhere; the overlay in the normal text colour.
     const ImVec4 gpu = ImGui::ColorConvertU32ToFloat4(cnn_ui::backend_colour(cnn::Backend::kGpu));
+    ImGui::PopStyleColor();  // the overlay in the normal text colour
     ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(gpu.x, gpu.y, gpu.z, 0.45f));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_Text));
     ImGui::ProgressBar(static_cast<float>(std::min(1.0, done / o_.epochs)), ImVec2(width * 0.5f - 20.0f * scale_, 0),
                        overlay);
-    ImGui::PopStyleColor(2);
+    ImGui::PopStyleColor();
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     if (ran && lane.finished(now))
-      ImGui::Text("finished in %.2f s there: test accuracy %.2f%%", lane.finish_seconds(), lane.replay.back().accuracy);
+      ImGui::TextWrapped("finished in %.2f s there: test accuracy %.2f%%", lane.finish_seconds(), lane.replay.back().accuracy);
     else if (ran)
-      ImGui::Text("%s images/s there; test accuracy %s", with_commas(r.gpu.images_per_second).c_str(),
-                  shown.empty() ? "not tested yet" : (std::to_string(shown.back().accuracy).substr(0, 5) + "%").c_str());
+      ImGui::TextWrapped("%s images/s there; test accuracy %s", with_commas(r.gpu.images_per_second).c_str(),
+                         shown.empty() ? "not tested yet" : (std::to_string(shown.back().accuracy).substr(0, 5) + "%").c_str());
     else
-      ImGui::Text("ready to replay: %s images/s there", with_commas(r.gpu.images_per_second).c_str());
+      ImGui::TextWrapped("ready to replay: %s images/s there", with_commas(r.gpu.images_per_second).c_str());
     ImGui::PopStyleColor();
   }
 

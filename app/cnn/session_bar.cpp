@@ -71,11 +71,10 @@ bool draw_session_bar(SharedSession& shared, bool with_buttons) {
 void draw_untrained_note(SharedSession& shared) {
   if (!shared.untrained()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-  ImGui::TextUnformatted("untrained (random weights): these guesses are noise");
+  ImGui::TextWrapped("untrained (random weights): these guesses are noise");
   ImGui::PopStyleColor();
   if (!example_weights_exist() || shared.data() == nullptr || shared.data()->train.class_names != cnn::digit_class_names())
     return;
-  ImGui::SameLine();
   if (ImGui::SmallButton("Load the trained example")) shared.load_weights(example_weights_path());
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("weights trained earlier by this app on the same digits (assets/models/README.md):\n"

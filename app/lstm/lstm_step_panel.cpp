@@ -504,10 +504,9 @@ class LstmStepPanel final : public Panel {
     lstm::TrainingSession* session = workspace_->session();
     if (!session || session->metrics().steps > 0 || weights_step_ > 0) return;
     ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-    ImGui::TextUnformatted("untrained (random weights): these guesses are noise");
+    ImGui::TextWrapped("untrained (random weights): these guesses are noise");
     ImGui::PopStyleColor();
     if (!lstm_ui::example_model_exists() || session->metrics().running) return;
-    ImGui::SameLine();
     if (ImGui::SmallButton("Load the trained example##bars")) report(workspace_->load_model(lstm_ui::example_model_path()));
   }
 
