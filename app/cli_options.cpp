@@ -43,8 +43,8 @@ bool parse_whole(const std::string& text, long max, int* out) {
 CliParse parse_cli(const std::vector<std::string>& args) {
   CliParse result;
   CliOptions& o = result.options;
-  if (!args.empty() && (args[0] == "bench" || args[0] == "kernel-lab")) {
-    (args[0] == "bench" ? o.bench : o.kernel_lab) = true;
+  if (!args.empty() && (args[0] == "bench" || args[0] == "kernel-lab" || args[0] == "record")) {
+    (args[0] == "bench" ? o.bench : args[0] == "record" ? o.record : o.kernel_lab) = true;
     o.tool_args.assign(args.begin() + 1, args.end());
     return result;
   }
@@ -146,6 +146,7 @@ Usage:
   whygpu --headless --script demo.script
   whygpu bench <vector-add|matmul|copy|...> [options]   measurements as tables (bench --help)
   whygpu kernel-lab --exercise KEY --source FILE        compile, run and check your own kernel
+  whygpu record --all [--out DIR]  on a GPU machine: record what the GPU panels show (record --help)
 
 Options:
   --lesson ID          open this lesson (see --list-lessons)

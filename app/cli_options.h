@@ -1,5 +1,5 @@
 #pragma once
-// Command-line options of the app (bench and kernel-lab have their own).
+// Command-line options of the app (bench, kernel-lab and record have their own).
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,7 +28,8 @@ struct CliOptions {
   std::string prepare_demo;            // empty: every demo
   bool bench = false;                  // `whygpu bench ...`
   bool kernel_lab = false;             // `whygpu kernel-lab ...` (compute/kernel_lab/lab_cli.h)
-  std::vector<std::string> tool_args;  // what follows "bench" or "kernel-lab"
+  bool record = false;                 // `whygpu record ...` (app/record_command.h)
+  std::vector<std::string> tool_args;  // what follows "bench", "kernel-lab" or "record"
 };
 
 struct CliParse {

@@ -14,6 +14,7 @@
 #include "app/kernels/prepared_results.h"
 #include "app/lesson_check.h"
 #include "app/panel_reference.h"
+#include "app/record_command.h"
 #include "app/run_headless.h"
 #include "app/run_window.h"
 #include "app/script_player.h"
@@ -72,6 +73,7 @@ int main(int argc, char** argv) {
   const CliOptions& options = parsed.options;
   if (options.bench) return run_bench_command(options.tool_args);
   if (options.kernel_lab) return whygpu::kernel_lab::run_kernel_lab_command(options.tool_args);
+  if (options.record) return run_record_command(options.tool_args);
   if (options.help) {
     std::fputs(cli_help().c_str(), stdout);
     return 0;

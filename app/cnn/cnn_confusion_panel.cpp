@@ -94,6 +94,7 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
     const int classes = std::min<int>(cnn::kClasses, static_cast<int>(names.size()));
     const float cell = 36.0f * scale_;
     ImGui::TextUnformatted("Rows: the true class. Columns: the network's answer.");
+    cnn_ui::draw_untrained_note(*shared_);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float label = cell * 1.2f;
     ImDrawList* draw = ImGui::GetWindowDrawList();

@@ -1,6 +1,7 @@
 #include "app/cnn/cnn_data.h"
 
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <mutex>
 
@@ -42,6 +43,13 @@ Status parse_choice(const std::string& text, DataChoice* out) {
 }
 
 std::string mnist_folder() { return checkout_path("WHYGPU_MNIST_DIR", cnn::kNpmMnistFolder); }
+
+std::string example_weights_path() { return checkout_path("WHYGPU_CNN_EXAMPLE", "assets/models/mnist-cnn.weights"); }
+
+bool example_weights_exist() {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(example_weights_path(), ec);
+}
 
 std::string fashion_folder() {
   if (const char* env = std::getenv("WHYGPU_FASHION_DIR"); env && *env) return env;

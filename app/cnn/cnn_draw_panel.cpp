@@ -213,6 +213,7 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
     const int predicted = std::min<int>(inference->predicted, static_cast<int>(names.size()) - 1);
     ImGui::Text("The network says: %s (%.1f%% sure)", names[predicted].c_str(),
                 100.0f * inference->probabilities[inference->predicted]);
+    cnn_ui::draw_untrained_note(*shared_);
     cnn_ui::draw_probability_bars(*inference, names, std::max(200.0f, std::min(width, 520.0f * scale_)),
                                   cnn_ui::backend_colour(shared_->backend()));
     const cnn::SessionSnapshot& snap = shared_->snapshot();

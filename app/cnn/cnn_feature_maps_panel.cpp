@@ -17,8 +17,11 @@
 #include "app/cnn/session_bar.h"
 #include "app/cnn/session_panel.h"
 #include "app/panel_registry.h"
+#include "app/recorded_gpu.h"
 #include "app/ui_style.h"
+#include "compute/cnn/answers_recording.h"
 #include "compute/cnn/feature_map_pixel.h"
+#include "compute/core/gpu_info.h"
 #include "compute/core/split_mix.h"
 
 namespace whygpu::app {
@@ -137,6 +140,8 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
   CnnFeatureMapsPanel(MapsOptions options, std::shared_ptr<SharedSession> shared)
       : SessionPanel(std::move(shared), options.controls), o_(std::move(options)) {
     if (o_.image >= 0) shared_->show_test_image(o_.image);
+    if (!gpu_info().available)
+      answers_ = recorded_part<cnn::AnswersRecording, cnn::answers_recording_from_json>(cnn::kAnswersRecordingPart);
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
@@ -216,6 +221,27 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
                         "on: one range for the whole layer, so you see which maps respond most");
   }
 
+  // Without a GPU, with the weights and the test image the recording has: the GPU's
+  // answer there and how close its maps came to the CPU's.
+  void draw_recorded_answer(const std::vector<std::string>& names) {
+    if (!answers_ || shared_->shown_test_index() < 0 || !shared_->session()) return;
+    if (fingerprint_stamp_ != shared_->inference_stamp()) {
+      fingerprint_stamp_ = shared_->inference_stamp();
+      std::vector<float> params;
+      shared_->session()->latest_parameters(&params);
+      fingerprint_ = cnn::weights_fingerprint(params);
+    }
+    const cnn::RecordedAnswer* a = fingerprint_ == answers_->weights ? answers_->find(shared_->shown_test_index()) : nullptr;
+    if (!a || a->predicted >= static_cast<int>(names.size())) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    ImGui::TextWrapped("The same weights and image on a GPU (%s): the answer %s (%.1f%%), every feature map within %.1g of "
+                       "that machine's CPU's. Its whole test set: %.2f%% right in %.1f ms (its CPU: %.0f ms); %s.",
+                       answers_->gpu_trainer.c_str(), names[static_cast<std::size_t>(a->predicted)].c_str(),
+                       100.0 * a->probability, a->max_map_difference, answers_->gpu_test_accuracy, answers_->gpu_test_ms,
+                       answers_->cpu_test_ms, bench::recorded_label(answers_->run).c_str());
+    ImGui::PopStyleColor();
+  }
+
   // The input and the answer first, then the layers two to a row, then the filters.
   void draw_contents(float width) {
     const cnn::Inference* inference = shared_->inference();
@@ -237,8 +263,10 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
       ImGui::TableNextColumn();
       ImGui::Text("The answer: %s (%.1f%%)", names[std::min<int>(inference->predicted, static_cast<int>(names.size()) - 1)].c_str(),
                   100.0f * inference->probabilities[inference->predicted]);
+      cnn_ui::draw_untrained_note(*shared_);
       cnn_ui::draw_probability_bars(*inference, names, std::min(width - 170.0f * scale_, 520.0f * scale_),
                                     cnn_ui::backend_colour(shared_->backend()));
+      draw_recorded_answer(names);
       ImGui::EndTable();
     }
     std::vector<cnn::Layer> rest;
@@ -374,6 +402,9 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
   std::string error_;
   ImVec2 picture_origin_;
   SplitMix64 random_{0x5EED};
+  const cnn::AnswersRecording* answers_ = nullptr;  // no GPU here: the example weights' answers on one
+  long fingerprint_stamp_ = -1;
+  std::string fingerprint_;  // of the weights the pictures show
 };
 
 }  // namespace

@@ -5,8 +5,11 @@
 // (every `test_every` epochs, and after each epoch), so both curves have points at the
 // same amounts of work and the clock counts the testing of both alike.
 //
-// Without a GPU the GPU lane says why it is unavailable and the CPU lane runs alone:
-// nothing is estimated or simulated.
+// Without a GPU the GPU lane is a race recorded on a GPU machine (`whygpu record`,
+// assets/reference/recorded-gpu/race.json), replayed in real time from the start of the
+// live CPU lane: its test points appear when they appeared there, drawn dashed and
+// hollow, labelled with the machine and date. Nothing is estimated or simulated, and
+// without a recording the CPU lane races alone.
 // Parameters and buttons: the panel type at the end of this file.
 #include <imgui.h>
 
@@ -20,7 +23,9 @@
 #include "app/cnn/shared_session.h"
 #include "app/panel_registry.h"
 #include "app/plot/plot.h"
+#include "app/recorded_gpu.h"
 #include "app/ui_style.h"
+#include "compute/cnn/race_recording.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::app {
@@ -38,16 +43,29 @@ struct RaceOptions {
   bool log_time = false;
 };
 
-// One lane: a session of its own, and the test points it reached, timed from the start.
+// One lane: a session of its own and the test points it reached, timed from the start;
+// or, for the GPU lane without a GPU here, a recorded lane replayed.
 struct Lane {
   cnn::Backend backend = cnn::Backend::kCpu;
-  std::shared_ptr<SharedSession> shared;  // null: this lane is unavailable here
+  std::shared_ptr<SharedSession> shared;  // null: no session here (the GPU lane without a GPU)
   std::string unavailable;                // why (no GPU)
-  std::vector<double> seconds, accuracy;  // one point per test
-  std::size_t tests_seen = 0;             // test points of the session taken so far
-  double next_test_epoch = 0.0;           // where to test next (besides each epoch's end)
-  bool finished = false;
-  double finish_seconds = 0.0;
+  cnn::RaceLane race;                     // live: the points and the finish
+  // Replayed: the recording of this lane for the race's settings (null when there is
+  // none), its points for this race and when it finished them.
+  const cnn::RecordedRace* recorded = nullptr;
+  std::vector<cnn::RacePoint> replay;
+  double replay_finish = 0.0;
+
+  bool finished(double now) const { return recorded ? now >= replay_finish : race.finished(); }
+  double finish_seconds() const { return recorded ? replay_finish : race.finish_seconds(); }
+  // The points reached by `now` (all of a live lane's).
+  std::vector<cnn::RacePoint> points(double now) const {
+    if (!recorded) return race.points();
+    std::vector<cnn::RacePoint> shown;
+    for (const cnn::RacePoint& p : replay)
+      if (p.seconds <= now) shown.push_back(p);
+    return shown;
+  }
 };
 
 class CnnRacePanel final : public Panel {
@@ -62,6 +80,8 @@ class CnnRacePanel final : public Panel {
     for (Lane& lane : lanes_) {
       if (lane.backend == cnn::Backend::kGpu && !gpu_info().available) {
         lane.unavailable = gpu_info().unavailable_reason;
+        recording_ = recorded_part<cnn::RaceRecording, cnn::race_recording_from_json>(cnn::kRaceRecordingPart,
+                                                                                     &recording_error_);
         continue;
       }
       config.backend = lane.backend == cnn::Backend::kGpu ? cnn_ui::BackendChoice::kGpu : cnn_ui::BackendChoice::kCpu;
@@ -108,6 +128,7 @@ class CnnRacePanel final : public Panel {
     ImGui::PushID(this);
     for (Lane& lane : lanes_)
       if (lane.shared) lane.shared->update();
+    if (state_ == State::kIdle) choose_replay();
     follow_race();
     draw_controls();
     draw_lanes(frame.content_width);
@@ -129,17 +150,40 @@ class CnnRacePanel final : public Panel {
 
   bool lane_ready(const Lane& lane) const { return lane.shared && lane.shared->phase() == SharedSession::Phase::kReady; }
 
+  // Without a GPU: the recorded GPU lane for the race as now set up (batch, epochs).
+  void choose_replay() {
+    Lane& gpu = lanes_[1];
+    if (gpu.shared || !recording_) return;
+    cnn::RaceSettings wanted;
+    wanted.epochs = o_.epochs;
+    wanted.batch = o_.batch;
+    wanted.learning_rate = o_.learning_rate;
+    wanted.seed = o_.seed;
+    wanted.test_every = o_.test_every;
+    gpu.recorded = recording_->find(wanted);
+    if (gpu.recorded) cnn::replay_lane(gpu.recorded->gpu, o_.epochs, &gpu.replay, &gpu.replay_finish);
+    else gpu.replay.clear();
+  }
+
+  // "64, 256": the batches of the recorded races, for when the race asks for another.
+  std::string recorded_batches() const {
+    std::vector<int> batches;
+    for (const cnn::RecordedRace& r : recording_->races)
+      if (std::find(batches.begin(), batches.end(), r.settings.batch) == batches.end()) batches.push_back(r.settings.batch);
+    std::string text;
+    for (int b : batches) {
+      if (!text.empty()) text += ", ";
+      text += std::to_string(b);
+    }
+    return text.empty() ? std::string("none") : text;
+  }
+
   void start() {
     std::vector<std::string> lanes;
     for (const Lane& lane : lanes_) lanes.push_back(session_name(lane));
     paused_others_ = SharedSession::pause_all_except(lanes);
     for (Lane& lane : lanes_) {
-      lane.seconds.clear();
-      lane.accuracy.clear();
-      lane.tests_seen = 0;
-      lane.next_test_epoch = o_.test_every;
-      lane.finished = false;
-      lane.finish_seconds = 0.0;
+      lane.race.start(o_.test_every);
       if (!lane.shared) continue;
       lane.shared->pause();
       lane.shared->set_batch(o_.batch);
@@ -163,46 +207,26 @@ class CnnRacePanel final : public Panel {
     if (state_ == State::kWaitingForLanes) {
       for (Lane& lane : lanes_) {
         if (!lane.shared) continue;
-        if (lane.shared->phase() == SharedSession::Phase::kFailed) {
-          lane.finished = true;  // its bar says why
-          continue;
-        }
+        if (lane.shared->phase() == SharedSession::Phase::kFailed) continue;  // its bar says why
         if (!lane_ready(lane) || !lane_reset_done(lane)) return;
       }
       for (Lane& lane : lanes_)
-        if (lane.shared && !lane.finished) lane.shared->train_epochs(o_.epochs);  // exactly, then a test
+        if (lane_ready(lane)) lane.shared->train_epochs(o_.epochs);  // exactly, then a test
       start_ = Clock::now();
       state_ = State::kRunning;
       return;
     }
     if (state_ != State::kRunning) return;
     bool all_finished = true;
+    const double now = elapsed();
     for (Lane& lane : lanes_) {
-      if (!lane.shared || lane.finished) continue;
-      all_finished = false;
-      const cnn::SessionSnapshot& snap = lane.shared->snapshot();
-      const double now = elapsed();
-      for (; lane.tests_seen < snap.test_accuracy.size(); ++lane.tests_seen) {
-        lane.seconds.push_back(now);
-        lane.accuracy.push_back(100.0 * snap.test_accuracy[lane.tests_seen].value);
-      }
-      const cnn::TrainProgress& p = snap.progress;
-      if (p.epochs_completed >= o_.epochs) {
-        // The session tests after each epoch by itself: the lane is done once that is in.
-        if (lane.tests_seen >= static_cast<std::size_t>(o_.epochs) && !snap.test_accuracy.empty() &&
-            snap.test_accuracy.back().epoch >= o_.epochs - 1e-9) {
-          lane.finished = true;
-          lane.finish_seconds = lane.seconds.back();
-        }
+      if (lane.recorded) {
+        all_finished = all_finished && lane.finished(now);
         continue;
       }
-      const double epochs = p.epoch_size > 0 ? static_cast<double>(p.images_seen) / p.epoch_size : 0.0;
-      if (epochs >= lane.next_test_epoch) {
-        while (lane.next_test_epoch <= epochs) lane.next_test_epoch += o_.test_every;
-        // Epoch ends are tested by the session itself.
-        const double frac = epochs - std::floor(epochs);
-        if (frac > 1e-9 && frac < 1.0 - o_.test_every * 0.5) lane.shared->evaluate();
-      }
+      if (!lane_ready(lane) || lane.race.finished()) continue;
+      all_finished = false;
+      if (lane.race.follow(lane.shared->snapshot(), now, o_.epochs)) lane.shared->evaluate();
     }
     if (all_finished) {
       stopped_at_ = elapsed();
@@ -255,10 +279,7 @@ class CnnRacePanel final : public Panel {
       ImGui::TextUnformatted(lane.backend == cnn::Backend::kGpu ? "GPU lane" : "CPU lane");
       ImGui::PopStyleColor();
       if (!lane.shared) {
-        ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-        ImGui::TextWrapped("Unavailable: %s. The CPU lane races alone; no GPU result is shown, none is made up.",
-                           lane.unavailable.c_str());
-        ImGui::PopStyleColor();
+        draw_recorded_lane(lane, width);
         continue;
       }
       if (lane.shared->phase() != SharedSession::Phase::kReady) {
@@ -273,18 +294,77 @@ class CnnRacePanel final : public Panel {
       std::snprintf(overlay, sizeof overlay, "%.2f of %d epoch%s", done, o_.epochs, o_.epochs == 1 ? "" : "s");
       ImGui::ProgressBar(static_cast<float>(std::min(1.0, done / o_.epochs)), ImVec2(width * 0.5f - 20.0f * scale_, 0),
                          overlay);
-      if (lane.finished)
-        ImGui::Text("finished in %.1f s: test accuracy %.2f%%", lane.finish_seconds,
-                    lane.accuracy.empty() ? 0.0 : lane.accuracy.back());
+      const std::vector<cnn::RacePoint>& points = lane.race.points();
+      if (lane.race.finished())
+        ImGui::Text("finished in %.1f s: test accuracy %.2f%%", lane.race.finish_seconds(),
+                    points.empty() ? 0.0 : points.back().accuracy);
       else if (state_ == State::kRunning)
         ImGui::Text("%s images/s; test accuracy %s", with_commas(snap.images_per_second).c_str(),
-                    lane.accuracy.empty() ? "not tested yet" : (std::to_string(lane.accuracy.back()).substr(0, 5) + "%").c_str());
+                    points.empty() ? "not tested yet" : (std::to_string(points.back().accuracy).substr(0, 5) + "%").c_str());
       else
         ImGui::TextDisabled("ready");
     }
     ImGui::EndTable();
-    if (lanes_[0].finished && lanes_[1].finished && lanes_[1].finish_seconds > 0)
-      ImGui::Text("The GPU finished %.1f times sooner.", lanes_[0].finish_seconds / lanes_[1].finish_seconds);
+    const double now = elapsed();
+    const Lane &cpu = lanes_[0], &gpu = lanes_[1];
+    const bool ran = state_ != State::kIdle || stopped_at_ > 0;
+    if (ran && cpu.finished(now) && gpu.finished(now) && gpu.finish_seconds() > 0)
+      ImGui::Text(gpu.recorded ? "The recorded GPU finished %.1f times sooner than this computer's CPU."
+                               : "The GPU finished %.1f times sooner.",
+                  cpu.finish_seconds() / gpu.finish_seconds());
+  }
+
+  // The GPU lane without a GPU here: the recorded lane, replayed on the race's clock.
+  void draw_recorded_lane(const Lane& lane, float width) {
+    if (!lane.recorded) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      if (recording_)
+        ImGui::TextWrapped("No GPU here (%s), and no recorded race of %d epoch%s with batch %d (recorded batches: %s). "
+                           "The CPU lane races alone; no GPU result is made up.",
+                           lane.unavailable.c_str(), o_.epochs, o_.epochs == 1 ? "" : "s", o_.batch,
+                           recorded_batches().c_str());
+      else
+        ImGui::TextWrapped("No GPU here (%s), and %s. The CPU lane races alone; no GPU result is made up.",
+                           lane.unavailable.c_str(), recording_error_.c_str());
+      ImGui::PopStyleColor();
+      return;
+    }
+    const cnn::RecordedRace& r = *lane.recorded;
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    ImGui::TextWrapped("%s, replayed: %s.", r.gpu.trainer_name.c_str(), bench::recorded_label(recording_->run).c_str());
+    const bool ran = state_ != State::kIdle || stopped_at_ > 0;
+    const double now = ran ? elapsed() : 0.0;
+    const std::vector<cnn::RacePoint> shown = lane.points(now);
+    // Progress between test points: the recorded pace, from the last point reached to the next.
+    double done = shown.empty() ? 0.0 : shown.back().epoch;
+    if (ran && !lane.finished(now)) {
+      const cnn::RacePoint before = shown.empty() ? cnn::RacePoint{} : shown.back();
+      for (const cnn::RacePoint& next : lane.replay)
+        if (next.seconds > now) {
+          const double t = next.seconds > before.seconds ? (now - before.seconds) / (next.seconds - before.seconds) : 1.0;
+          done = before.epoch + (next.epoch - before.epoch) * std::clamp(t, 0.0, 1.0);
+          break;
+        }
+    }
+    if (lane.finished(now)) done = o_.epochs;
+    char overlay[96];
+    std::snprintf(overlay, sizeof overlay, "%.2f of %d epoch%s (recorded)", done, o_.epochs, o_.epochs == 1 ? "" : "s");
+    // Faded, as recorded results are everywhere; the overlay in the normal text colour.
+    const ImVec4 gpu = ImGui::ColorConvertU32ToFloat4(cnn_ui::backend_colour(cnn::Backend::kGpu));
+    ImGui::PopStyleColor();  // the overlay in the normal text colour
+    ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(gpu.x, gpu.y, gpu.z, 0.45f));
+    ImGui::ProgressBar(static_cast<float>(std::min(1.0, done / o_.epochs)), ImVec2(width * 0.5f - 20.0f * scale_, 0),
+                       overlay);
+    ImGui::PopStyleColor();
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    if (ran && lane.finished(now))
+      ImGui::TextWrapped("finished in %.2f s there: test accuracy %.2f%%", lane.finish_seconds(), lane.replay.back().accuracy);
+    else if (ran)
+      ImGui::TextWrapped("%s images/s there; test accuracy %s", with_commas(r.gpu.images_per_second).c_str(),
+                         shown.empty() ? "not tested yet" : (std::to_string(shown.back().accuracy).substr(0, 5) + "%").c_str());
+    else
+      ImGui::TextWrapped("ready to replay: %s images/s there", with_commas(r.gpu.images_per_second).c_str());
+    ImGui::PopStyleColor();
   }
 
   void draw_plot(float width) {
@@ -297,14 +377,23 @@ class CnnRacePanel final : public Panel {
     if (state_ != State::kIdle || stopped_at_ > 0)
       chart.x_span = o_.log_time ? std::vector<double>{0.1, std::max(elapsed(), 1.0)}
                                  : std::vector<double>{0.0, std::max(elapsed(), 1.0)};
+    const double now = state_ != State::kIdle || stopped_at_ > 0 ? elapsed() : 0.0;
     for (const Lane& lane : lanes_) {
-      if (!lane.shared) continue;
+      if (!lane.shared && !lane.recorded) continue;
       plot::Series s;
       s.label = lane.backend == cnn::Backend::kGpu ? "GPU" : "CPU";
       s.colour = cnn_ui::backend_colour(lane.backend);
-      s.x = lane.seconds;
-      s.y = lane.accuracy;
+      for (const cnn::RacePoint& p : lane.points(now)) {
+        s.x.push_back(p.seconds);
+        s.y.push_back(p.accuracy);
+      }
       s.marker = plot::Marker::Circle;
+      if (lane.recorded) {
+        s.recorded = true;
+        s.line = plot::Line::Dashed;
+        chart.footnote = "Dashed, hollow: the GPU lane " + bench::recorded_label(recording_->run) +
+                         ", replayed on this race's clock.";
+      }
       chart.series.push_back(std::move(s));
     }
     if (state_ == State::kRunning) chart.marks.push_back({elapsed(), "now", ImGui::GetColorU32(ImGuiCol_TextDisabled)});
@@ -321,6 +410,8 @@ class CnnRacePanel final : public Panel {
   Clock::time_point start_ = Clock::now();
   double stopped_at_ = 0.0;
   std::vector<std::string> paused_others_;
+  const cnn::RaceRecording* recording_ = nullptr;  // no GPU here: races recorded on one
+  std::string recording_error_;                   // why there is none
   float scale_ = 1.0f;
   plot::PlotView view_;
 };

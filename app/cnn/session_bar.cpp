@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "app/cnn/cnn_data.h"
 #include "app/number_text.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -65,6 +66,19 @@ bool draw_session_bar(SharedSession& shared, bool with_buttons) {
     ImGui::Text("| test accuracy %.1f%%", 100.0 * snap.test_accuracy.back().value);
   }
   return true;
+}
+
+void draw_untrained_note(SharedSession& shared) {
+  if (!shared.untrained()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+  ImGui::TextWrapped("untrained (random weights): these guesses are noise");
+  ImGui::PopStyleColor();
+  if (!example_weights_exist() || shared.data() == nullptr || shared.data()->train.class_names != cnn::digit_class_names())
+    return;
+  if (ImGui::SmallButton("Load the trained example")) shared.load_weights(example_weights_path());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("weights trained earlier by this app on the same digits (assets/models/README.md):\n"
+                      "no need to wait for training on a computer without a GPU");
 }
 
 }  // namespace whygpu::app::cnn_ui

@@ -106,6 +106,7 @@ void SharedSession::take_prepared() {
   }
   data_ = std::move(p.data);
   session_ = std::move(p.session);
+  loaded_weights_ = false;
   phase_ = Phase::kReady;
   snapshot_ = session_->snapshot();
   infer_requests_ = inference_version_ = 0;
@@ -172,6 +173,7 @@ void SharedSession::step(int steps) {
 
 void SharedSession::reset() {
   target_epochs_ = -1;
+  loaded_weights_ = false;
   if (!session_) return;
   session_->reset(config_.seed);
   ++weights_stamp_;
@@ -198,7 +200,14 @@ void SharedSession::save_weights(const std::string& path) {
 void SharedSession::load_weights(const std::string& path) {
   if (!session_) return;
   session_->load_weights(path);
+  loaded_weights_ = true;
   ++weights_stamp_;
+}
+
+bool SharedSession::untrained() const {
+  // A load that failed leaves the weights as they were (its error is the last message).
+  const bool loaded = loaded_weights_ && !snapshot_.message_is_error;
+  return session_ && snapshot_.progress.steps == 0 && !loaded;
 }
 
 void SharedSession::set_backend(BackendChoice backend) {

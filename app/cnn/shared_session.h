@@ -69,6 +69,9 @@ class SharedSession {
   // This frame's copy (empty before the session is ready).
   const cnn::SessionSnapshot& snapshot() const { return snapshot_; }
   bool running() const;
+  // No training step and no weights loaded since the last reset: random weights, so the
+  // network's guesses are noise (the panels say so beside them).
+  bool untrained() const;
 
   // Controls: carried out now, or as soon as the session is ready.
   void play();
@@ -120,6 +123,7 @@ class SharedSession {
   std::string problem_;
   std::future<Prepared> preparing_;
   bool prepare_again_ = false;  // the config changed while preparing
+  bool loaded_weights_ = false;  // weights were loaded since the last reset
   std::shared_ptr<const cnn::DatasetPair> data_;
   std::shared_ptr<cnn::TrainingSession> session_;
   cnn::SessionSnapshot snapshot_;

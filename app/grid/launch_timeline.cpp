@@ -46,6 +46,7 @@ void LaunchTimeline::clear() {
   block_count_ = 0;
   peak_running_ = 0.0f;
   rounds_ = 0;
+  recorded_label_.clear();
 }
 
 void LaunchTimeline::set_launch(const grid::LaunchReport& report, int sm_count, std::int64_t blocks_per_wave) {
@@ -98,6 +99,15 @@ void LaunchTimeline::set_launch(const grid::LaunchReport& report, int sm_count, 
 
 void LaunchTimeline::draw(float width, float font_scale) const {
   if (empty()) return;
+  const bool recorded = !recorded_label_.empty();
+  if (recorded) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    ImGui::TextWrapped("No GPU here: this launch as %s.", recorded_label_.c_str());
+    ImGui::PopStyleColor();
+  }
+  // A recording is drawn faded, as recorded curves are everywhere in the app.
+  const int bar_alpha = recorded ? 120 : 200;
+  const ImU32 curve_colour = recorded ? (palette().gpu & 0x00ffffffu) | (120u << 24) : palette().gpu;
   ImGui::Text("%llu blocks on %d SMs; first thread start to last thread end: %.1f us (kernel %.1f us by CUDA events)",
               static_cast<unsigned long long>(block_count_), sms_used_, span_us_, kernel_ms_ * 1e3);
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -120,7 +130,7 @@ void LaunchTimeline::draw(float width, float font_scale) const {
     const float xa = x0 + plot_width * bucket / kBuckets;
     const float xb = x0 + plot_width * (bucket + 1) / kBuckets;
     const float h = curve_height * running_[bucket] / scale_max;
-    draw->AddRectFilled(ImVec2(xa, curve_bottom - h), ImVec2(xb, curve_bottom), palette().gpu);
+    draw->AddRectFilled(ImVec2(xa, curve_bottom - h), ImVec2(xb, curve_bottom), curve_colour);
   }
   if (blocks_per_wave_ > 0 && blocks_per_wave_ <= scale_max) {
     const float y = curve_bottom - curve_height * static_cast<float>(blocks_per_wave_) / scale_max;
@@ -144,7 +154,7 @@ void LaunchTimeline::draw(float width, float font_scale) const {
         const float xa = x0 + plot_width * bar.start;
         const float xb = std::max(xa + 1.0f, x0 + plot_width * bar.end);
         draw->AddRectFilled(ImVec2(xa, y), ImVec2(xb, y + std::max(1.0f, lane_height - 1.0f)),
-                            to_imgui(round_color(bar.round), 200));
+                            to_imgui(round_color(bar.round), bar_alpha));
       }
     }
   }

@@ -19,6 +19,9 @@ class LaunchTimeline {
   void set_launch(const grid::LaunchReport& report, int sm_count, std::int64_t blocks_per_wave);
   void clear();
   bool empty() const { return block_count_ == 0; }
+  // The launch was recorded on another computer: drawn faded under this label
+  // ("recorded on NVIDIA H100 ... not on this computer"). Cleared by set_launch.
+  void set_recorded(std::string label) { recorded_label_ = std::move(label); }
 
   // Draws at the ImGui cursor across `width` pixels.
   void draw(float width, float font_scale) const;
@@ -41,6 +44,7 @@ class LaunchTimeline {
   double span_us_ = 0.0;
   double kernel_ms_ = 0.0;
   int sms_used_ = 0;
+  std::string recorded_label_;
 };
 
 }  // namespace whygpu::app

@@ -2,10 +2,12 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <limits>
 #include <string>
 
 #include "app/ui_style.h"
+#include "compute/grid/cell_colors.h"
 
 namespace whygpu::app {
 namespace {
@@ -35,14 +37,76 @@ void row(const char* what, const std::string& block, const std::string& sm, std:
   if (binding) ImGui::PopStyleColor();
 }
 
+// One SM as a row of warp slots (max threads / warp size), the resident blocks' warps
+// coloured block by block, the free slots dark; under it one bar per resource, filled to
+// what those blocks take of the SM's amount.
+void draw_sm_picture(const grid::OccupancyReport& r, float font_scale) {
+  const grid::OccupancyInputs& in = r.inputs;
+  const grid::OccupancyLimits& m = r.model;
+  const std::int64_t slots = in.warp_size > 0 ? in.max_threads_per_sm / in.warp_size : 0;
+  const std::int64_t blocks = r.active_blocks_per_sm;
+  if (slots <= 0 || slots > 256 || m.warps_per_block <= 0) return;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float width = std::min(ImGui::GetContentRegionAvail().x, 760.0f * font_scale);
+  const float gap = std::max(1.0f, font_scale);
+  const float cell = std::max(3.0f, (width - gap * static_cast<float>(slots)) / static_cast<float>(slots));
+  const float height = 18.0f * font_scale;
+  ImGui::TextUnformatted("One SM, its warp slots: each resident block's warps in one colour, free slots dark");
+  ImVec2 at = ImGui::GetCursorScreenPos();
+  for (std::int64_t s = 0; s < slots; ++s) {
+    const std::int64_t block = s / m.warps_per_block;
+    const ImVec2 a(at.x + static_cast<float>(s) * (cell + gap), at.y);
+    const ImU32 colour = block < blocks ? grid::category_color(static_cast<std::uint64_t>(block))
+                                        : ImGui::GetColorU32(ImGuiCol_FrameBg);
+    draw->AddRectFilled(a, ImVec2(a.x + cell, a.y + height), colour);
+  }
+  ImGui::Dummy(ImVec2(static_cast<float>(slots) * (cell + gap), height));
+  // Each resource's use by the resident blocks, as a share of the SM's.
+  struct Use { const char* what; double used, has; std::string text; };
+  const std::int64_t regs_per_block = r.registers_per_thread * r.threads_per_block;
+  const std::int64_t shared_per_block = r.static_shared_bytes + r.dynamic_shared_bytes + in.reserved_shared_bytes_per_block;
+  const Use uses[] = {
+      {"threads", double(blocks * r.threads_per_block), double(in.max_threads_per_sm),
+       std::to_string(blocks * r.threads_per_block) + " of " + std::to_string(in.max_threads_per_sm)},
+      {"block slots", double(blocks), double(in.max_blocks_per_sm),
+       std::to_string(blocks) + " of " + std::to_string(in.max_blocks_per_sm)},
+      {"registers", double(blocks * regs_per_block), double(in.registers_per_sm),
+       std::to_string(blocks * regs_per_block) + " of " + std::to_string(in.registers_per_sm)},
+      {"shared memory", double(blocks * shared_per_block), double(in.shared_bytes_per_sm),
+       kib(blocks * shared_per_block) + " of " + kib(in.shared_bytes_per_sm)},
+  };
+  const float label = ImGui::CalcTextSize("shared memory  ").x;
+  const float bar = std::max(60.0f, std::min(width - label, 420.0f * font_scale));
+  for (const Use& u : uses) {
+    ImGui::TextUnformatted(u.what);
+    ImGui::SameLine(label);
+    at = ImGui::GetCursorScreenPos();
+    const float line = ImGui::GetTextLineHeight();
+    const float fraction = u.has > 0 ? static_cast<float>(std::min(1.0, u.used / u.has)) : 0.0f;
+    const bool binding = (m.limited_by == "threads per SM" && u.what == std::string("threads")) ||
+                         (m.limited_by == "blocks per SM" && u.what == std::string("block slots")) ||
+                         m.limited_by == u.what;
+    draw->AddRectFilled(at, ImVec2(at.x + bar, at.y + line), ImGui::GetColorU32(ImGuiCol_FrameBg));
+    draw->AddRectFilled(at, ImVec2(at.x + bar * fraction, at.y + line), binding ? palette().warning : palette().gpu);
+    ImGui::Dummy(ImVec2(bar, line));
+    ImGui::SameLine();
+    ImGui::Text("%s (%.0f%%)", u.text.c_str(), 100.0 * fraction);
+  }
+}
+
 }  // namespace
 
-void draw_occupancy(const grid::OccupancyReport& r, float font_scale) {
+void draw_occupancy(const grid::OccupancyReport& r, const OccupancySource& source, float font_scale) {
   if (!r.runtime_error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
     ImGui::TextWrapped("cudaOccupancyMaxActiveBlocksPerMultiprocessor: %s", r.runtime_error.c_str());
     ImGui::PopStyleColor();
     return;
+  }
+  if (!source.runtime) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    ImGui::TextWrapped("No GPU here: worked out from the limits of the GPU %s.", source.limits_label.c_str());
+    ImGui::PopStyleColor();
   }
   if (!r.launchable) {
     ImGui::TextWrapped("A block of %lld threads cannot run at all (see the error above), so it has no occupancy.",
@@ -70,19 +134,33 @@ void draw_occupancy(const grid::OccupancyReport& r, float font_scale) {
         kib(in.shared_bytes_per_sm), m.by_shared_memory, m.limited_by == "shared memory");
     ImGui::EndTable();
   }
-  ImGui::Text("cudaOccupancyMaxActiveBlocksPerMultiprocessor: %lld blocks per SM = %lld of %lld warps:",
-              static_cast<long long>(r.active_blocks_per_sm), static_cast<long long>(r.active_blocks_per_sm * m.warps_per_block),
-              static_cast<long long>(in.max_threads_per_sm / in.warp_size));
+  if (source.runtime)
+    ImGui::Text("cudaOccupancyMaxActiveBlocksPerMultiprocessor: %lld blocks per SM = %lld of %lld warps:",
+                static_cast<long long>(r.active_blocks_per_sm), static_cast<long long>(r.active_blocks_per_sm * m.warps_per_block),
+                static_cast<long long>(in.max_threads_per_sm / in.warp_size));
+  else
+    ImGui::Text("The smallest of the four: %lld blocks per SM = %lld of %lld warps:",
+                static_cast<long long>(r.active_blocks_per_sm), static_cast<long long>(r.active_blocks_per_sm * m.warps_per_block),
+                static_cast<long long>(in.max_threads_per_sm / in.warp_size));
   ImGui::SameLine();
   ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
   ImGui::Text("theoretical occupancy %.0f%%", r.occupancy * 100.0);
   ImGui::PopStyleColor();
-  if (r.active_blocks_per_sm != m.blocks_per_sm)
+  if (source.runtime && r.active_blocks_per_sm != m.blocks_per_sm)
     ImGui::TextWrapped("(The simple model above expects %lld; the runtime knows more, and its answer is the one used.)",
                        static_cast<long long>(m.blocks_per_sm));
+  if (const grid::OccupancyReport* rec = source.recorded_runtime; rec && rec->launchable) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    ImGui::TextWrapped("The recorded GPU's runtime answered %lld blocks per SM for this launch (occupancy %.0f%%), %s.",
+                       static_cast<long long>(rec->active_blocks_per_sm), rec->occupancy * 100.0,
+                       source.limits_label.c_str());
+    ImGui::PopStyleColor();
+  }
   ImGui::Text("%lld SMs x %lld blocks = %lld blocks at once; this grid: %lld wave%s.",
               static_cast<long long>(r.sm_count), static_cast<long long>(r.active_blocks_per_sm),
               static_cast<long long>(r.blocks_per_wave), static_cast<long long>(r.waves), r.waves == 1 ? "" : "s");
+  ImGui::Spacing();
+  draw_sm_picture(r, font_scale);
 }
 
 }  // namespace whygpu::app

@@ -3,10 +3,14 @@
 // straight into an OpenGL buffer (CUDA-OpenGL interop) and records where and when it
 // ran; hovering a cell shows that record, the timeline shows the blocks on the SMs, the
 // occupancy table shows why that many fit, and a launch the GPU refuses shows the
-// runtime's own words. Without a GPU the mapping is computed on the CPU and says so.
+// runtime's own words. Without a GPU the mapping is computed on the CPU and says so; the
+// SMs, times, waves and refusals then come from the launches recorded on a GPU
+// (assets/reference/recorded-gpu/grid.json), faded and labelled as recorded, and the
+// occupancy is worked out from the recorded GPU's limits.
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -18,11 +22,14 @@
 #include "app/interop/cuda_gl_image.h"
 #include "app/grid/launch_timeline.h"
 #include "app/grid/occupancy_view.h"
+#include "app/grid/thread_grid_request.h"
 #include "app/panel_registry.h"
+#include "app/recorded_gpu.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/grid/cpu_picture.h"
 #include "compute/grid/grid_launcher.h"
+#include "compute/grid/grid_recording.h"
 
 namespace whygpu::app {
 namespace {
@@ -93,7 +100,11 @@ bool dimension_slider(const char* label, std::int64_t* value, int max) {
 
 class ThreadGridPanel final : public Panel {
  public:
-  explicit ThreadGridPanel(Controls controls) : c_(std::move(controls)) {}
+  explicit ThreadGridPanel(Controls controls) : c_(std::move(controls)) {
+    if (!gpu_info().available)
+      recording_ = recorded_part<grid::GridRecording, grid::grid_recording_from_json>(grid::kGridRecordingPart,
+                                                                                     &recording_error_);
+  }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
     grid::LaunchConfig& cfg = c_.config;
@@ -198,6 +209,19 @@ class ThreadGridPanel final : public Panel {
     return o;
   }
 
+  // The limits launches are checked against without a GPU: the recorded GPU's, else the
+  // documented ones of an H100.
+  const grid::RecordedDevice& offline_device() const {
+    static const grid::RecordedDevice documented = grid::documented_h100();
+    return recording_ ? recording_->device : documented;
+  }
+
+  // "recorded on NVIDIA H100 ... on 2026-11-24, not on this computer", or whose limits.
+  std::string offline_label() const {
+    if (recording_) return bench::recorded_label(recording_->run);
+    return "documented for an NVIDIA H100, with 32 registers a thread assumed (" + recording_error_ + ")";
+  }
+
   // ---- launching -------------------------------------------------------------------
 
   void launch(bool headless) {
@@ -210,6 +234,7 @@ class ThreadGridPanel final : public Panel {
     error_.clear();
     has_picture_ = false;
     cpu_check_ = grid::LaunchCheck{};
+    recorded_ = nullptr;
     timeline_.clear();
     records_.clear();
 
@@ -247,17 +272,29 @@ class ThreadGridPanel final : public Panel {
     timeline_.set_launch(report_, gpu_info().sm_count, occupancy_.blocks_per_wave);
   }
 
-  // No GPU: the mapping from the CPU model, and the documented limits of CUDA GPUs for a
-  // configuration no GPU here can be asked about.
+  // No GPU: the mapping from the CPU model; the limits, the occupancy and (for a launch
+  // the recording has) the SMs, times and the runtime's words from the recorded GPU.
   void paint_without_gpu() {
-    cpu_check_ = grid::check_against_limits(c_.config, c_.shared_kib * 1024, grid::DeviceLimits{});
+    const grid::RecordedDevice& device = offline_device();
+    const std::int64_t shared = c_.shared_kib * 1024;
+    cpu_check_ = grid::check_against_limits(c_.config, shared, device.launch_limits);
+    occupancy_ = grid::occupancy_from_limits(device, c_.config, shared);
+    if (recording_) recorded_ = recording_->find({c_.config, options()});
     if (cpu_check_.exceeds_limits) return;
+    const std::vector<grid::BlockSummary>* blocks = nullptr;
+    if (recorded_ && !recorded_->blocks.empty()) {
+      blocks = &recorded_->blocks;
+      const std::int64_t per_wave = recorded_->occupancy.blocks_per_wave > 0 ? recorded_->occupancy.blocks_per_wave
+                                                                             : occupancy_.blocks_per_wave;
+      timeline_.set_launch(grid::report_of(*recorded_), static_cast<int>(device.sm_count), per_wave);
+      timeline_.set_recorded(offline_label());
+    }
     if (grid::too_big_to_draw(shape_)) {
       error_ = "this launch runs " + std::to_string(shape_.total_threads()) + " threads; the lesson draws at most " +
                std::to_string(grid::kMaxPictureThreads);
       return;
     }
-    grid::paint_on_cpu(shape_, c_.color, &cpu_pixels_);
+    grid::paint_on_cpu(shape_, c_.color, &cpu_pixels_, blocks);
     Status s = image_.resize(static_cast<int>(shape_.picture_width), static_cast<int>(shape_.picture_height));
     if (s) s = image_.upload(cpu_pixels_.data());
     if (!s) {
@@ -275,7 +312,7 @@ class ThreadGridPanel final : public Panel {
     if (gpu_info().available) {
       s = image_.write_on_gpu([&](std::uint32_t* pixels) { return launcher_.repaint(c_.color, pixels); });
     } else {
-      grid::paint_on_cpu(shape_, c_.color, &cpu_pixels_);
+      grid::paint_on_cpu(shape_, c_.color, &cpu_pixels_, recorded_ ? &recorded_->blocks : nullptr);
       s = image_.upload(cpu_pixels_.data());
     }
     if (!s) error_ = s.message();
@@ -288,9 +325,19 @@ class ThreadGridPanel final : public Panel {
     if (!report_frame_) return;
     report_frame_ = false;
     last_frame_ms_ = frame.previous_frame_cost_seconds * 1000.0;
-    if (report_to_log_)
-      std::fprintf(stderr, "thread-grid: launch %d %s: relaunch and redraw %.2f ms on the CPU side, kernel %.3f ms, frame %.2f ms\n",
-                   launches_, grid::launch_syntax(c_.config).c_str(), last_update_ms_, report_.kernel_ms, last_frame_ms_);
+    if (!report_to_log_) return;
+    std::fprintf(stderr, "thread-grid: launch %d %s: relaunch and redraw %.2f ms on the CPU side, kernel %.3f ms, frame %.2f ms%s\n",
+                 launches_, grid::launch_syntax(c_.config).c_str(), last_update_ms_, report_.kernel_ms, last_frame_ms_,
+                 offline_log().c_str());
+  }
+
+  // Without a GPU: where the SMs, times and refusal shown come from, for the log.
+  std::string offline_log() const {
+    if (gpu_info().available) return "";
+    if (const grid::RecordedLaunch* r = offline_refusal()) return "; no GPU: refused on the recorded GPU: " + r->runtime_error;
+    if (recorded_ && !recorded_->blocks.empty())
+      return "; no GPU: SMs and times of the recorded launch, " + std::to_string(recorded_->blocks.size()) + " blocks";
+    return "; no GPU: no recorded launch of this configuration";
   }
 
   // ---- controls --------------------------------------------------------------------
@@ -464,9 +511,15 @@ class ThreadGridPanel final : public Panel {
       ImGui::TextDisabled("%s. Hover or click a cell for what its thread recorded.", describe(image_.path()));
       ImGui::TextDisabled("kernel %.3f ms (CUDA events); relaunch + redraw %.2f ms on the CPU side; frame %.1f ms",
                           report_.kernel_ms, last_update_ms_, last_frame_ms_);
+    } else if (recorded_ && !recorded_->blocks.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+      ImGui::TextWrapped("Mapping computed on the CPU (no GPU here); SM and start-time colours and the timeline: this "
+                         "launch %s (one SM and start per block).", offline_label().c_str());
+      ImGui::PopStyleColor();
     } else {
-      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("Computed on the CPU: no SM or timing data (%s).", gpu_info().unavailable_reason.c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+      ImGui::TextWrapped("Computed on the CPU (%s). SMs and times: %s.", gpu_info().unavailable_reason.c_str(),
+                         recording_ ? "the recording has the lessons' launches, not this one" : recording_error_.c_str());
       ImGui::PopStyleColor();
     }
   }
@@ -555,6 +608,13 @@ class ThreadGridPanel final : public Panel {
       ImGui::PopStyleColor();
     } else if (gpu_info().available) {
       ImGui::TextDisabled("this thread's record could not be read");
+    } else if (recorded_ && p.block_linear < recorded_->blocks.size()) {
+      const grid::BlockSummary& b = recorded_->blocks[p.block_linear];
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+      ImGui::Text("its block ran on SM %u, from %.2f to %.2f us after the launch's first thread,", b.smid,
+                  static_cast<double>(b.first_start_ns) / 1e3, static_cast<double>(b.end_ns) / 1e3);
+      ImGui::Text("%s", offline_label().c_str());
+      ImGui::PopStyleColor();
     } else {
       ImGui::TextDisabled("computed on the CPU: no SM or timing data");
     }
@@ -569,6 +629,8 @@ class ThreadGridPanel final : public Panel {
       const bool refused = !report_.runtime_error.empty() || (!gpu_info().available && cpu_check_.exceeds_limits);
       out->value = refused ? 1 : 0;
       if (!report_.runtime_error.empty()) out->text = "refused: " + report_.runtime_error;
+      else if (const grid::RecordedLaunch* r = refused ? offline_refusal() : nullptr)
+        out->text = "refused on the recorded GPU (no GPU here): " + r->runtime_error;
       else if (refused) out->text = "a GPU would refuse it (no GPU here): " + cpu_check_.broken_limit;
       else out->text = "it ran: " + grid::launch_syntax(c_.config);
       return true;
@@ -600,9 +662,25 @@ class ThreadGridPanel final : public Panel {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
       ImGui::TextUnformatted(report_.runtime_error.c_str());
       ImGui::PopStyleColor();
+    } else if (const grid::RecordedLaunch* r = offline_refusal()) {
+      ImGui::Text("No GPU here; the recorded GPU was asked. cudaGetLastError() after");
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
+      ImGui::Text("  %s(...);", r->runtime_call.c_str());
+      ImGui::PopStyleColor();
+      ImGui::Text("returned:");
+      ImGui::SameLine();
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+      ImGui::TextUnformatted(r->runtime_error.c_str());
+      ImGui::PopStyleColor();
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+      std::string label = offline_label();
+      label[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(label[0])));
+      ImGui::TextWrapped("%s.", r == recorded_ ? label.c_str() : ("A launch breaking the same limit, " + offline_label()).c_str());
+      ImGui::PopStyleColor();
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("No GPU here to ask. By the limits every current CUDA GPU has, a GPU would refuse this launch.");
+      ImGui::TextWrapped("No GPU here to ask (and %s). By the limits every current CUDA GPU has, a GPU would refuse "
+                         "this launch.", recording_error_.c_str());
       ImGui::PopStyleColor();
     }
     if (check.exceeds_limits) {
@@ -616,22 +694,37 @@ class ThreadGridPanel final : public Panel {
   }
 
   void draw_timeline(float width) {
-    if (!gpu_info().available) {
-      ImGui::TextDisabled("Timeline: no GPU here, so no SM or timing data to show.");
+    if (timeline_.empty()) {
+      if (!gpu_info().available && launched_once_ && error_.empty() && !cpu_check_.exceeds_limits)
+        ImGui::TextDisabled("Timeline: no GPU here, and %s.",
+                            recording_ ? "the recording has the lessons' launches, not this one: press the lesson's "
+                                         "buttons or reopen the page for one"
+                                       : recording_error_.c_str());
       return;
     }
-    if (timeline_.empty()) return;
     ImGui::Spacing();
     ImGui::TextUnformatted("Timeline: each lane is an SM, each bar a block, from its first thread's start to its last thread's end.");
     timeline_.draw(width, scale_);
   }
 
   void draw_occupancy_section() {
-    if (!gpu_info().available) return;
     if (occupancy_.threads_per_block == 0) return;
     ImGui::Spacing();
     ImGui::TextUnformatted("Occupancy: how many blocks of this kernel one SM holds at once");
-    draw_occupancy(occupancy_, scale_);
+    OccupancySource source;
+    source.runtime = gpu_info().available;
+    if (!source.runtime) {
+      source.limits_label = offline_label();
+      if (recorded_) source.recorded_runtime = &recorded_->occupancy;
+    }
+    draw_occupancy(occupancy_, source, scale_);
+  }
+
+  // Without a GPU: the recorded refusal of this launch, or of one breaking the same limit.
+  const grid::RecordedLaunch* offline_refusal() const {
+    if (gpu_info().available || !recording_ || !cpu_check_.exceeds_limits) return nullptr;
+    if (recorded_ && !recorded_->runtime_error.empty()) return recorded_;
+    return recording_->refused_like(cpu_check_);
   }
 
   Controls c_;
@@ -645,7 +738,10 @@ class ThreadGridPanel final : public Panel {
   grid::GridShape shape_;
   grid::LaunchReport report_;
   grid::OccupancyReport occupancy_;
-  grid::LaunchCheck cpu_check_;  // no GPU: the documented limits' verdict
+  grid::LaunchCheck cpu_check_;  // no GPU: the recorded (or documented) limits' verdict
+  const grid::GridRecording* recording_ = nullptr;  // no GPU: the launches recorded on one
+  std::string recording_error_;                    // why there is none
+  const grid::RecordedLaunch* recorded_ = nullptr;  // the recorded launch of this configuration
   std::vector<std::uint32_t> cpu_pixels_;
   LaunchTimeline timeline_;
   bool has_picture_ = false;
@@ -663,9 +759,8 @@ class ThreadGridPanel final : public Panel {
 };
 
 
-std::unique_ptr<Panel> make_thread_grid_panel(const PanelParams& p) {
-  Controls c;
-  grid::LaunchConfig& cfg = c.config;
+grid::LaunchConfig launch_config(const PanelParams& p) {
+  grid::LaunchConfig cfg;
   // Giving a width or a height asks for a matrix unless problem= says otherwise.
   const bool matrix = p.given("problem") ? p.text("problem") == "matrix" : p.given("width") || p.given("height");
   cfg.kind = matrix ? ProblemKind::matrix_2d : ProblemKind::vector_1d;
@@ -681,6 +776,12 @@ std::unique_ptr<Panel> make_thread_grid_panel(const PanelParams& p) {
   if (p.whole("grid_x") > 0) cfg.grid_manual.x = p.whole("grid_x");
   if (p.whole("grid_y") > 0) cfg.grid_manual.y = p.whole("grid_y");
   if (p.whole("grid_z") > 0) cfg.grid_manual.z = p.whole("grid_z");
+  return cfg;
+}
+
+std::unique_ptr<Panel> make_thread_grid_panel(const PanelParams& p) {
+  Controls c;
+  c.config = launch_config(p);
   c.color = color_mode(p.text("color"));
   c.heavy = p.flag("heavy");
   c.work = p.whole("work");
@@ -696,6 +797,15 @@ std::unique_ptr<Panel> make_thread_grid_panel(const PanelParams& p) {
 }
 
 }  // namespace
+
+grid::LaunchRequest thread_grid_request(const PanelParams& p) {
+  grid::LaunchRequest r;
+  r.config = launch_config(p);
+  r.options.color = color_mode(p.text("color"));
+  r.options.work_iterations = p.flag("heavy") ? p.whole("work") : 0;
+  r.options.dynamic_shared_bytes = p.whole("shared_kib") * 1024;
+  return r;
+}
 
 const PanelType& thread_grid_panel_type() {
   static const PanelType type = {

@@ -2,11 +2,11 @@
 // NVRTC, run on a million random floats, checked element by element against the CPU and
 // timed. Compile errors come back with their line; a launch the GPU refuses, a kernel that
 // faults or never ends, and writes past the end of the output are all reported in words.
+// Without an NVIDIA GPU the kernel runs in the CPU simulator instead (compute/kernel_lab/
+// sim_run.h), which checks it the same way but has no time; the recorded GPU's result of
+// the same code and sizes, when the recording has it, is shown beside, labelled.
 // Each try runs in a child process (LabRunner), so none of that can harm the app.
-//
-// Parameters: exercise (add, relu, scale-add), n (elements, 1..2^28, default 1000000),
-// block (threads per block, 1..4096, default 256: above 1024 the GPU refuses), and in
-// scripts source-file (a file to load into the editor). Buttons: run, cancel, reset.
+// Parameters and buttons: the panel type at the end of this file.
 #include <imgui.h>
 
 #include <algorithm>
@@ -19,15 +19,20 @@
 #include "app/kernel_lab/lab_runner.h"
 #include "app/number_text.h"
 #include "app/panel_registry.h"
+#include "app/recorded_gpu.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernel_lab/exercise.h"
-#include "compute/kernel_lab/kernel_run.h"
+#include "compute/kernel_lab/lab_cli.h"
+#include "compute/kernel_lab/lab_recording.h"
+#include "compute/kernel_lab/problem.h"
 
 namespace whygpu::app {
 namespace {
 
+using kernel_lab::Engine;
 using kernel_lab::LabReport;
+using kernel_lab::LabRequest;
 using kernel_lab::RunState;
 
 constexpr int kMaxBlock = 4096;
@@ -57,16 +62,25 @@ void coloured_wrapped(ImU32 colour, const std::string& text) {
   ImGui::PopStyleColor();
 }
 
+bool is_matrix(const std::string& exercise) {
+  const kernel_lab::Exercise* e = kernel_lab::find_exercise(exercise);
+  return e && e->layout == kernel_lab::Layout::Matrix;
+}
+
 class KernelLabPanel final : public Panel {
  public:
-  KernelLabPanel(std::string exercise, int n, int block) : exercise_(std::move(exercise)), n_(n), block_(block) {
+  // `sizes`: exercise, n, block, block_y, width and height (source and engine unused).
+  explicit KernelLabPanel(LabRequest sizes) : sizes_(std::move(sizes)) {
     for (const kernel_lab::Exercise& e : kernel_lab::exercises()) sources_[e.key] = e.starter;
+    if (!gpu_info().available)
+      recording_ = recorded_part<kernel_lab::LabRecording, kernel_lab::lab_recording_from_json>(
+          kernel_lab::kLabRecordingPart, &recording_error_);
   }
 
   void draw(const FrameContext& frame) override {
     if (std::optional<LabReport> r = runner_.take_report()) {
       report_ = std::move(*r);
-      std::fprintf(stderr, "whygpu: kernel-lab: %s: %s%s%s\n", exercise_.c_str(), kernel_lab::run_state_key(report_->run),
+      std::fprintf(stderr, "whygpu: kernel-lab: %s: %s%s%s\n", sizes_.exercise.c_str(), kernel_lab::run_state_key(report_->run),
                    report_->message.empty() ? "" : ": ", report_->message.c_str());
     }
     ImGui::PushID(this);
@@ -83,18 +97,22 @@ class KernelLabPanel final : public Panel {
   Status set_param(const std::string& key, const ParamValue& value) override {
     if (runner_.busy()) return Status::error("a try is running: wait for it or cancel it");
     if (key == "exercise") {
-      exercise_ = value.text;
-      report_.reset();
+      choose_exercise(value.text);
       return Status::ok();
     }
-    if (key == "n") n_ = static_cast<int>(value.whole);
-    else if (key == "block") block_ = static_cast<int>(value.whole);
-    else if (key == "source_file") {
+    if (key == "n") sizes_.n = static_cast<int>(value.whole);
+    else if (key == "block") sizes_.block = static_cast<int>(value.whole);
+    else if (key == "block_y") sizes_.block_y = static_cast<int>(value.whole);
+    else if (key == "width") sizes_.width = static_cast<int>(value.whole);
+    else if (key == "height") sizes_.height = static_cast<int>(value.whole);
+    else if (key == "engine") {
+      if (!kernel_lab::engine_from_key(value.text, &sizes_.engine)) return Status::error("engine must be auto, gpu or simulator");
+    } else if (key == "source_file") {
       std::ifstream file(value.text);
       if (!file) return Status::error("cannot read " + value.text);
       std::ostringstream text;
       text << file.rdbuf();
-      sources_[exercise_] = text.str();
+      sources_[sizes_.exercise] = text.str();
     } else {
       return Panel::set_param(key, value);
     }
@@ -113,7 +131,7 @@ class KernelLabPanel final : public Panel {
     }
     if (button == "reset") {
       if (runner_.busy()) return Status::error("a try is running: wait for it or cancel it");
-      sources_[exercise_] = kernel_lab::find_exercise(exercise_)->starter;
+      sources_[sizes_.exercise] = kernel_lab::find_exercise(sizes_.exercise)->starter;
       report_.reset();
       return Status::ok();
     }
@@ -123,21 +141,42 @@ class KernelLabPanel final : public Panel {
   bool busy() const override { return runner_.busy(); }
 
  private:
-  void start() {
-    tried_source_ = sources_[exercise_];
-    runner_.start({exercise_, tried_source_, n_, block_});
+  LabRequest request() const {
+    LabRequest r = sizes_;
+    r.source = sources_.at(sizes_.exercise);
+    return r;
   }
 
+  void start() {
+    tried_ = request();
+    tried_source_ = tried_.source;
+    runner_.start(tried_);
+  }
+
+  // Another exercise starts at its own sizes (a matrix's blocks are 32 x 8, a line's 256).
+  void choose_exercise(const std::string& key) {
+    const kernel_lab::Exercise* e = kernel_lab::find_exercise(key);
+    if (!e) return;
+    const Engine engine = sizes_.engine;
+    sizes_ = kernel_lab::starting_request(*e);
+    sizes_.engine = engine;
+    report_.reset();
+  }
+
+  // One radio button per exercise, wrapped onto as many lines as the width needs.
   void draw_exercise_choice() {
     ImGui::TextUnformatted("Exercise:");
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
     for (const kernel_lab::Exercise& e : kernel_lab::exercises()) {
+      const float needed = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                           ImGui::CalcTextSize(e.title.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
       ImGui::SameLine();
-      if (ImGui::RadioButton(e.title.c_str(), exercise_ == e.key) && exercise_ != e.key && !runner_.busy()) {
-        exercise_ = e.key;
-        report_.reset();
-      }
+      if (ImGui::GetCursorScreenPos().x + needed > right) ImGui::NewLine();
+      if (ImGui::RadioButton(e.title.c_str(), sizes_.exercise == e.key) && sizes_.exercise != e.key && !runner_.busy())
+        choose_exercise(e.key);
     }
     ImGui::SameLine();
+    if (ImGui::GetCursorScreenPos().x + ImGui::CalcTextSize("Start this exercise over").x + 20.0f > right) ImGui::NewLine();
     ImGui::BeginDisabled(runner_.busy());
     if (ImGui::SmallButton("Start this exercise over")) (void)press("reset");
     ImGui::EndDisabled();
@@ -148,7 +187,7 @@ class KernelLabPanel final : public Panel {
   // The editor grows with the code (at least kEditorLines lines), so it never scrolls and
   // a gutter beside it can number its lines; lines with an error are numbered in red.
   void draw_editor(const FrameContext& frame) {
-    std::string& source = sources_[exercise_];
+    std::string& source = sources_[sizes_.exercise];
     const bool code_font = frame.fonts && frame.fonts->code;
     if (code_font) ImGui::PushFont(frame.fonts->code);
     const int lines = 1 + static_cast<int>(std::count(source.begin(), source.end(), '\n'));
@@ -177,20 +216,36 @@ class KernelLabPanel final : public Panel {
   }
 
   // The report's errors still describe the editor's text (it was not edited since).
-  bool showing_errors() const { return report_ && !runner_.busy() && sources_.at(exercise_) == tried_source_; }
+  bool showing_errors() const { return report_ && !runner_.busy() && sources_.at(sizes_.exercise) == tried_source_; }
+
+  // An InputInt that keeps to the same line while there is room for it.
+  static void size_field(const char* label, int* value, int step, int fast_step, int max, float width) {
+    const float needed = width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+    if (ImGui::GetContentRegionAvail().x < needed) ImGui::NewLine();
+    ImGui::SetNextItemWidth(width);
+    ImGui::InputInt(label, value, step, fast_step);
+    *value = std::clamp(*value, 1, max);
+  }
 
   void draw_controls(const FrameContext& frame) {
     const float field = 150.0f * frame.font_scale;
     ImGui::BeginDisabled(runner_.busy());
-    ImGui::SetNextItemWidth(field);
-    ImGui::InputInt("elements (n)", &n_, 1000, 100000);
-    n_ = std::clamp(n_, 1, kernel_lab::kMaxElements);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(field);
-    ImGui::InputInt("threads per block", &block_, 32, 128);
-    block_ = std::clamp(block_, 1, kMaxBlock);
+    // The fields side by side as far as they fit.
+    if (is_matrix(sizes_.exercise)) {
+      size_field("width", &sizes_.width, 100, 1000, kernel_lab::kMaxElements, field);
+      ImGui::SameLine();
+      size_field("height", &sizes_.height, 100, 1000, kernel_lab::kMaxElements, field);
+      ImGui::SameLine();
+      size_field("threads per block in x", &sizes_.block, 8, 32, kMaxBlock, field);
+      ImGui::SameLine();
+      size_field("in y", &sizes_.block_y, 1, 8, kMaxBlock, field);
+    } else {
+      size_field("elements (n)", &sizes_.n, 1000, 100000, kernel_lab::kMaxElements, field);
+      ImGui::SameLine();
+      size_field("threads per block", &sizes_.block, 32, 128, kMaxBlock, field);
+    }
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("The GPU accepts at most 1024; try more to see it refuse the launch.");
+      ImGui::SetTooltip("The GPU accepts at most 1024 threads a block; try more to see it refuse the launch.");
     ImGui::SameLine();
     if (ImGui::Button("Compile and run")) start();
     ImGui::EndDisabled();
@@ -198,21 +253,34 @@ class KernelLabPanel final : public Panel {
     ImGui::BeginDisabled(!runner_.busy());
     if (ImGui::Button("Cancel")) runner_.cancel();
     ImGui::EndDisabled();
-    if (!built_with_cuda())
-      coloured_wrapped(palette().warning,
-                       "This build of whygpu has no CUDA toolkit, so it has no compiler for kernels: you can read and "
-                       "edit the code here, but not compile or run it.");
-    else if (!gpu_info().available)
-      coloured_wrapped(palette().warning, "No GPU here: your code is compiled and its errors shown, but it cannot run (" +
-                                              gpu_info().unavailable_reason + ").");
+    if (gpu_info().available) {
+      ImGui::SameLine();
+      bool simulate = sizes_.engine == Engine::Simulator;
+      ImGui::BeginDisabled(runner_.busy());
+      if (ImGui::Checkbox("run in the simulator", &simulate)) sizes_.engine = simulate ? Engine::Simulator : Engine::Auto;
+      ImGui::EndDisabled();
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Runs every thread on the CPU instead: it names the thread of an out-of-bounds access\n"
+                          "and shows races the GPU may hide, but it has no time.");
+    }
+    if (kernel_lab::choose_engine(sizes_.engine) == Engine::Simulator) {
+      if (!gpu_info().available) coloured_wrapped(palette().warning, "No NVIDIA GPU here: kernels run in the CPU simulator.");
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+      ImGui::TextWrapped("%s.", kernel_lab::kSimulatedLabel);
+      ImGui::PopStyleColor();
+    }
   }
 
   void draw_report(const LabReport& r, const FrameContext& frame) {
     const Palette& colours = palette();
     // Compile.
     if (r.compiled) {
-      char text[160];
-      std::snprintf(text, sizeof text, "Compiled by NVRTC for %s in %.0f ms.", r.target.c_str(), r.compile_ms);
+      char text[200];
+      if (r.simulated)
+        std::snprintf(text, sizeof text, "Compiled by %s for the CPU simulator in %.0f ms.", simulator_compiler(r).c_str(),
+                      r.compile_ms);
+      else
+        std::snprintf(text, sizeof text, "Compiled by NVRTC for %s in %.0f ms.", r.target.c_str(), r.compile_ms);
       ImGui::TextDisabled("%s", text);
     }
     for (const kernel_lab::Diagnostic& d : r.diagnostics) {
@@ -229,34 +297,58 @@ class KernelLabPanel final : public Panel {
     switch (r.run) {
       case RunState::NotRun:
         if (!r.message.empty()) coloured_wrapped(r.compiled ? colours.warning : colours.error, r.message);
+        draw_recorded(r);
         return;
-      case RunState::Refused:
+      case RunState::Refused: {
         coloured_wrapped(colours.error, r.message);
-        ImGui::TextWrapped("Nothing ran. A block can hold at most %d threads on this GPU.",
-                           gpu_info().max_threads_per_block);
+        // Without a GPU the simulator refuses by the limit every current CUDA GPU has.
+        const int limit = gpu_info().available && !r.simulated ? gpu_info().max_threads_per_block : 1024;
+        ImGui::TextWrapped("Nothing ran. A block can hold at most %d threads on %s.", limit,
+                           r.simulated ? "every current CUDA GPU" : "this GPU");
+        draw_recorded(r);
         return;
+      }
       case RunState::Failed:
         coloured_wrapped(colours.error, r.message);
         ImGui::TextWrapped("It ran in its own process, so the rest of the app is unharmed.");
+        draw_recorded(r);
         return;
       case RunState::Ran: break;
     }
+    const char* engine = r.simulated ? "the simulator" : "the GPU";
+    const std::string output = r.output.empty() ? "c" : r.output;
     ImGui::Text("%s on %s elements.", r.launch.c_str(), with_commas(static_cast<double>(r.checked)).c_str());
+    if (r.simulated) {
+      ImGui::PushStyleColor(ImGuiCol_Text, colours.muted_text);
+      ImGui::TextUnformatted(kernel_lab::kSimulatedLabel);
+      ImGui::PopStyleColor();
+    }
+    if (r.order_dependent)
+      coloured_wrapped(colours.error, "The result depends on the order the threads run: the simulator ran each block's "
+                                      "threads first to last and last to first and got different outputs. On a GPU the "
+                                      "order changes from run to run. Usually a __syncthreads() is missing.");
     if (r.wrong == 0) {
       coloured_wrapped(colours.gpu, "All " + with_commas(static_cast<double>(r.checked)) + " outputs match the CPU's.");
     } else {
       char got[64];
       if (std::isnan(r.got)) std::snprintf(got, sizeof got, "nothing (never written)");
       else std::snprintf(got, sizeof got, "%.6g", r.got);
-      char text[256];
-      std::snprintf(text, sizeof text, "%s of %s outputs are wrong. The first is c[%lld]: the CPU says %.6g, the GPU gave %s.",
-                    with_commas(static_cast<double>(r.wrong)).c_str(), with_commas(static_cast<double>(r.checked)).c_str(), r.first_wrong, r.expected, got);
+      // A matrix's element by its row and column as well.
+      std::string where = output + "[" + std::to_string(r.first_wrong) + "]";
+      if (is_matrix(tried_.exercise) && tried_.width > 0)
+        where += " (row " + std::to_string(r.first_wrong / tried_.width) + ", column " +
+                 std::to_string(r.first_wrong % tried_.width) + ")";
+      char text[400];
+      std::snprintf(text, sizeof text, "%s of %s outputs are wrong. The first is %s: the CPU says %.6g, %s gave %s.",
+                    with_commas(static_cast<double>(r.wrong)).c_str(), with_commas(static_cast<double>(r.checked)).c_str(),
+                    where.c_str(), r.expected, engine, got);
       coloured_wrapped(colours.error, text);
     }
     if (r.overrun > 0)
       coloured_wrapped(colours.warning, "The kernel also wrote " + with_commas(static_cast<double>(r.overrun)) +
-                                            " floats past the end of c. Those threads had no element of their own: "
-                                            "without a bounds check they write memory that belongs to something else.");
+                                            " floats past the end of " + output + ". Those threads had no element of "
+                                            "their own: without a bounds check they write memory that belongs to "
+                                            "something else.");
     if (r.time.repeats > 0) {
       // A rate only for a kernel that did the whole job: a wrong one may have skipped work.
       char rate[64] = "";
@@ -264,14 +356,36 @@ class KernelLabPanel final : public Panel {
       ImGui::Text("Time: %.4f ms (median of %d runs, CUDA events)%s.", r.time.median_ms, r.time.repeats, rate);
     }
     if (!r.message.empty()) coloured_wrapped(colours.warning, r.message);
+    draw_recorded(r);
+  }
+
+  // "g++ 12.2.0" from the target "CPU simulator (g++ 12.2.0)".
+  static std::string simulator_compiler(const LabReport& r) {
+    const auto open = r.target.find('('), close = r.target.rfind(')');
+    if (open == std::string::npos || close == std::string::npos || close < open) return "the system's compiler";
+    return r.target.substr(open + 1, close - open - 1);
+  }
+
+  // Without a GPU: what the recorded GPU gave for this very code and these sizes.
+  void draw_recorded(const LabReport& r) {
+    if (!r.simulated || !recording_) return;
+    const kernel_lab::RecordedTry* recorded = recording_->find(tried_);
+    if (!recorded) return;
+    ImGui::Spacing();
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    ImGui::TextWrapped("The same code and sizes on the GPU, %s: %s.", bench::recorded_label(recording_->run).c_str(),
+                       kernel_lab::summarize(recorded->report).c_str());
+    ImGui::PopStyleColor();
   }
 
   LabRunner runner_;
-  std::string exercise_;
-  int n_, block_;
+  LabRequest sizes_;  // the exercise, its sizes and the engine asked for
+  LabRequest tried_;  // the last try's request: the report refers to it
   std::map<std::string, std::string> sources_;  // the editor's text, per exercise
   std::string tried_source_;  // what the last try compiled: the report's line numbers refer to it
   std::optional<LabReport> report_;
+  const kernel_lab::LabRecording* recording_ = nullptr;  // no GPU here: the exercises as run on one
+  std::string recording_error_;
 };
 
 }  // namespace
@@ -282,18 +396,33 @@ const PanelType& kernel_lab_panel_type() {
     for (const kernel_lab::Exercise& e : kernel_lab::exercises()) exercise_keys.push_back(e.key);
     return PanelType{
         "kernel-lab",
-        "write a kernel, compile it with NVRTC, run it on a million floats, check it against the CPU and time it",
+        "write a kernel, compile it with NVRTC, run it on a million floats, check it against the CPU and time it "
+        "(without a GPU: in the CPU simulator)",
         {
             choice_param("exercise", exercise_keys.front(), exercise_keys, "the exercise the editor opens on"),
-            whole_param("n", 1000000, 1, kernel_lab::kMaxElements, "elements the kernel runs on"),
-            whole_param("block", 256, 1, kMaxBlock, "threads per block of the launch"),
+            whole_param("n", kernel_lab::kStartingElements, 1, kernel_lab::kMaxElements, "elements the kernel runs on"),
+            whole_param("block", kernel_lab::kStartingBlock, 1, kMaxBlock,
+                        "threads per block of the launch (in x; a matrix exercise starts at 32)"),
+            whole_param("block_y", kernel_lab::kStartingMatrixBlockY, 1, kMaxBlock,
+                        "threads per block in y (matrix exercises)"),
+            whole_param("width", kernel_lab::kStartingWidth, 1, kernel_lab::kMaxElements, "columns (matrix exercises)"),
+            whole_param("height", kernel_lab::kStartingHeight, 1, kernel_lab::kMaxElements, "rows (matrix exercises)"),
+            choice_param("engine", "auto", {"auto", "gpu", "simulator"},
+                         "where tries run: auto (the GPU when there is one, else the CPU simulator)"),
             text_param("source_file", "", "a .cu file to load into the editor (scripts; empty: the exercise's start)"),
         },
         {{"run", "compile, run and check the editor's kernel"},
          {"cancel", "stop the try in progress"},
          {"reset", "put the exercise's starting code back"}},
         [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
-          auto panel = std::make_unique<KernelLabPanel>(p.text("exercise"), p.whole_as<int>("n"), p.whole_as<int>("block"));
+          LabRequest sizes = kernel_lab::starting_request(*kernel_lab::find_exercise(p.text("exercise")));
+          if (p.given("n")) sizes.n = p.whole_as<int>("n");
+          if (p.given("block")) sizes.block = p.whole_as<int>("block");
+          if (p.given("block_y")) sizes.block_y = p.whole_as<int>("block_y");
+          if (p.given("width")) sizes.width = p.whole_as<int>("width");
+          if (p.given("height")) sizes.height = p.whole_as<int>("height");
+          kernel_lab::engine_from_key(p.text("engine"), &sizes.engine);
+          auto panel = std::make_unique<KernelLabPanel>(std::move(sizes));
           if (!p.text("source_file").empty())
             if (Status s = panel->set_param("source_file", ParamValue{.text = p.text("source_file")}); !s) {
               *error = s.message();

@@ -22,7 +22,10 @@
 #include "app/lstm/probability_bars.h"
 #include "app/panel_registry.h"
 #include "app/ui_style.h"
+#include "app/recorded_gpu.h"
+#include "compute/core/gpu_info.h"
 #include "compute/lstm/sampling.h"
+#include "compute/lstm/step_recording.h"
 #include "compute/lstm/utf8.h"
 
 namespace whygpu::app {
@@ -34,7 +37,7 @@ constexpr float kMaxTemperature = 2.0f;
 constexpr int kMaxStepsPerFrame = 20;  // autoplay at high speed on a slow frame
 
 struct StepOptions {
-  std::string prime = "The people of the United States ";
+  std::string prime = lstm::kStepViewPrime;
   float temperature = 0.8f;
   float speed = 8.0f;  // steps per second
   int burst = 20;
@@ -51,7 +54,10 @@ std::string quoted(char32_t c) {
 class LstmStepPanel final : public Panel {
  public:
   LstmStepPanel(std::shared_ptr<LstmWorkspace> workspace, StepOptions options)
-      : workspace_(std::move(workspace)), o_(std::move(options)) {}
+      : workspace_(std::move(workspace)), o_(std::move(options)) {
+    if (!gpu_info().available)
+      recording_ = recorded_part<lstm::StepRecording, lstm::step_recording_from_json>(lstm::kStepRecordingPart);
+  }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
     if (key == "prime") o_.prime = value.text;
@@ -341,6 +347,18 @@ class LstmStepPanel final : public Panel {
       ImGui::SameLine(0, 2 * em);
       ImGui::TextDisabled("one step: %.0f \xc2\xb5s on the %s", step_us_, lstm_ui::device_name(workspace_->session_device()));
     }
+    draw_recorded_step_time();
+  }
+
+  // Without a GPU, with the model the recording was made with: its GPU's time for a step.
+  void draw_recorded_step_time() {
+    lstm::TrainingSession* session = workspace_->session();
+    if (!recording_ || !session || weights_step_ != recording_->model_steps || recording_->model_steps == 0) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    ImGui::TextWrapped("The same model on a GPU: one step %.0f \xc2\xb5s (%s), %s; that machine's CPU took %.0f \xc2\xb5s.",
+                       recording_->gpu.step_us, recording_->gpu.generator.c_str(),
+                       bench::recorded_label(recording_->run).c_str(), recording_->cpu.step_us);
+    ImGui::PopStyleColor();
   }
 
   void draw_error() {
@@ -460,6 +478,7 @@ class LstmStepPanel final : public Panel {
   }
 
   void draw_bars(const lstm::GenerationStep& step, float width) {
+    draw_untrained_note();
     // The bars follow the slider at once (the step's own draw used step.temperature).
     if (tempered_index_ != step.index || tempered_t_ != temperature() || tempered_generator_ != generator_.get()) {
       lstm::softmax_at_temperature(step.cell.logits, temperature(), &tempered_);
@@ -477,6 +496,18 @@ class LstmStepPanel final : public Panel {
     lstm_ui::draw_probability_bars(in, width, scale_, code_font_);
     if (std::fabs(step.temperature - temperature()) > 1e-4f)
       ImGui::TextDisabled("this step drew at T = %.2f; the next steps use the slider's", step.temperature);
+  }
+
+  // Beside the guesses while the weights are random: they are noise, and the trained
+  // example is one click away.
+  void draw_untrained_note() {
+    lstm::TrainingSession* session = workspace_->session();
+    if (!session || session->metrics().steps > 0 || weights_step_ > 0) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+    ImGui::TextWrapped("untrained (random weights): these guesses are noise");
+    ImGui::PopStyleColor();
+    if (!lstm_ui::example_model_exists() || session->metrics().running) return;
+    if (ImGui::SmallButton("Load the trained example##bars")) report(workspace_->load_model(lstm_ui::example_model_path()));
   }
 
   void draw_text() {
@@ -512,6 +543,7 @@ class LstmStepPanel final : public Panel {
   std::string error_;
   float scale_ = 1.0f;
   ImFont* code_font_ = nullptr;
+  const lstm::StepRecording* recording_ = nullptr;  // no GPU here: the example model's steps on one
 };
 
 }  // namespace

@@ -5,16 +5,16 @@
 
 #include "compute/bench/bench_format.h"
 #include "compute/bench/json.h"
+#include "compute/bench/recording_file.h"
 
 namespace whygpu::bench {
 
 using namespace whygpu::kernels;  // the measurements this module reads and prints
 
 std::string ReferenceData::label() const {
-  std::string where = run.gpu_available ? run.gpu_name : "a computer without a GPU";
-  if (!run.nvidia_driver.empty()) where += " (driver " + run.nvidia_driver + ")";
-  const std::string day = run.date_utc.substr(0, 10);
-  return "Recorded on " + where + (day.empty() ? "" : " on " + day) + ", not on this computer";
+  std::string text = recorded_label(run);
+  text[0] = 'R';
+  return text;
 }
 
 std::vector<const Measurement*> ReferenceData::find(std::string_view benchmark,

@@ -61,6 +61,22 @@ bool within_tolerance(float expected, float got, float tolerance) {
   return std::fabs(expected - got) <= tolerance * std::max(1.0f, std::fabs(expected));
 }
 
+LabRequest starting_request(const Exercise& exercise) {
+  LabRequest r;
+  r.exercise = exercise.key;
+  r.source = exercise.starter;
+  r.n = kStartingElements;
+  r.block = kStartingBlock;
+  r.block_y = 1;
+  r.width = kStartingWidth;
+  r.height = kStartingHeight;
+  if (exercise.layout == Layout::Matrix) {
+    r.block = kStartingMatrixBlockX;
+    r.block_y = kStartingMatrixBlockY;
+  }
+  return r;
+}
+
 Status make_problem(const Exercise& exercise, const LabRequest& request, Problem* out) {
   Problem p;
   p.exercise = &exercise;

@@ -56,6 +56,14 @@ class KernelArguments {
   std::vector<void*> args_;
 };
 
+// The sizes the panel starts an exercise with: a million elements in blocks of 256, or
+// a 1000 x 600 matrix in blocks of 32 x 8 threads.
+inline constexpr int kStartingElements = 1000000;
+inline constexpr int kStartingBlock = 256;
+inline constexpr int kStartingWidth = 1000, kStartingHeight = 600;
+inline constexpr int kStartingMatrixBlockX = 32, kStartingMatrixBlockY = 8;
+LabRequest starting_request(const Exercise& exercise);
+
 // Sizes and launch from the request, fresh inputs, and the CPU's answer; an error in
 // words for sizes that make no problem (no launch is refused here: that is the GPU's
 // job, or the simulator's, which refuses what the GPU would).

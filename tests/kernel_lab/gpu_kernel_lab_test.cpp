@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 
 #include "compute/kernel_lab/child_run.h"
 #include "compute/kernel_lab/exercise.h"
@@ -153,7 +154,11 @@ TEST(GpuKernelLab, EveryExerciseIsCheckedTheSameWayOnTheGpuAndInTheSimulator) {
 
 TEST(GpuKernelLab, TheNewStartersBugsShowOnTheGpuAndInTheSimulator) {
   WHYGPU_REQUIRE_GPU();
-  // Wrong the same way everywhere: the same elements, the same first one.
+  // Wrong the same way everywhere: the same first wrong element, and about as many
+  // wrong. Not exactly as many: the GPU's expf and the CPU's differ in the last bits, so
+  // an output that lands at the edge of the tolerance (the sigmoid's sign error is
+  // smallest where a[i] is near 0) can pass on one engine and fail on the other. On the
+  // H100 the sigmoid starter gave 100002 wrong on the GPU and 100001 in the simulator.
   for (const char* exercise : {"sigmoid", "matrix-add"}) {
     SCOPED_TRACE(exercise);
     const std::string& starter = find_exercise(exercise)->starter;
@@ -162,8 +167,11 @@ TEST(GpuKernelLab, TheNewStartersBugsShowOnTheGpuAndInTheSimulator) {
     ASSERT_EQ(gpu.run, RunState::Ran) << gpu.message;
     ASSERT_EQ(sim.run, RunState::Ran) << sim.message;
     EXPECT_GT(gpu.wrong, 0);
-    EXPECT_EQ(gpu.wrong, sim.wrong);
+    EXPECT_GT(sim.wrong, 0);
     EXPECT_EQ(gpu.first_wrong, sim.first_wrong);
+    EXPECT_EQ(gpu.checked, sim.checked);
+    EXPECT_LE(std::llabs(gpu.wrong - sim.wrong), gpu.checked / 10000 + 1)
+        << "GPU " << gpu.wrong << " wrong, simulator " << sim.wrong;
   }
   // The map without a guard: the GPU counts the stray writes past c (the 93 threads
   // of the last block with no element); the simulator names the first stray thread.

@@ -1,0 +1,145 @@
+#include "compute/cnn/answers_recording.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "compute/bench/recording_file.h"
+#include "compute/cnn/gpu_trainer.h"
+#include "compute/cnn/trainer.h"
+#include "compute/cnn/weights_file.h"
+#include "compute/core/gpu_info.h"
+
+namespace whygpu::cnn {
+namespace {
+
+using bench::JsonValue;
+using Clock = std::chrono::steady_clock;
+
+// The test set on `trainer`, timed.
+Status test(Trainer& trainer, const Dataset& data, Evaluation* out, double* ms) {
+  const Clock::time_point begin = Clock::now();
+  if (Status s = trainer.evaluate(data, out); !s) return s;
+  *ms = std::chrono::duration<double, std::milli>(Clock::now() - begin).count();
+  return Status::ok();
+}
+
+}  // namespace
+
+std::string weights_fingerprint(const std::vector<float>& params) {
+  std::uint64_t hash = 1469598103934665603ull;
+  for (float v : params) {
+    unsigned char bytes[sizeof(float)];
+    std::memcpy(bytes, &v, sizeof bytes);
+    for (unsigned char b : bytes) hash = (hash ^ b) * 1099511628211ull;
+  }
+  char text[24];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+const RecordedAnswer* AnswersRecording::find(int image) const {
+  for (const RecordedAnswer& a : answers)
+    if (a.image == image) return &a;
+  return nullptr;
+}
+
+Status record_answers(const std::string& weights_path, const DatasetPair& data, int images, int cpu_threads,
+                      AnswersRecording* out) {
+  if (Status s = require_gpu(); !s) return s;
+  std::vector<float> params;
+  if (Status s = load_weights(weights_path, &params); !s) return s;
+  TrainerOptions options;
+  options.cpu_threads = cpu_threads;
+  std::unique_ptr<GpuTrainer> gpu;
+  std::unique_ptr<Trainer> cpu;
+  if (Status s = create_gpu_trainer(options, &gpu); !s) return s;
+  if (Status s = create_cpu_trainer(options, &cpu); !s) return s;
+  for (Trainer* t : {static_cast<Trainer*>(gpu.get()), cpu.get()})
+    if (Status s = t->set_parameters(params); !s) return s;
+
+  AnswersRecording r;
+  r.weights = weights_fingerprint(params);
+  r.gpu_trainer = gpu->name();
+  r.cpu_trainer = cpu->name();
+  r.test_images = data.test.count;
+  Evaluation gpu_eval, cpu_eval;
+  if (Status s = test(*gpu, data.test, &gpu_eval, &r.gpu_test_ms); !s) return s.with_context("GPU");  // warm-up
+  if (Status s = test(*gpu, data.test, &gpu_eval, &r.gpu_test_ms); !s) return s.with_context("GPU");
+  if (Status s = test(*cpu, data.test, &cpu_eval, &r.cpu_test_ms); !s) return s.with_context("CPU");
+  r.gpu_test_accuracy = 100.0 * gpu_eval.accuracy;
+  for (int i = 0; i < std::min(images, data.test.count); ++i) {
+    Inference g, c;
+    if (Status s = gpu->infer(data.test.image(i), &g); !s) return s;
+    if (Status s = cpu->infer(data.test.image(i), &c); !s) return s;
+    RecordedAnswer a;
+    a.image = i;
+    a.label = data.test.labels[static_cast<std::size_t>(i)];
+    a.predicted = g.predicted;
+    a.probability = g.probabilities[static_cast<std::size_t>(g.predicted)];
+    for (std::size_t layer = 0; layer < g.activations.size(); ++layer) {
+      if (g.activations[layer].size() != c.activations[layer].size())
+        return Status::error("layer " + std::to_string(layer) + " has a different size on the GPU and the CPU");
+      for (std::size_t k = 0; k < g.activations[layer].size(); ++k)
+        a.max_map_difference = std::max(a.max_map_difference,
+                                         static_cast<double>(std::fabs(g.activations[layer][k] - c.activations[layer][k])));
+    }
+    r.answers.push_back(a);
+  }
+  r.run = out->run;
+  *out = std::move(r);
+  return Status::ok();
+}
+
+bench::JsonValue answers_recording_to_json(const AnswersRecording& r) {
+  JsonValue doc = bench::recording_document(kAnswersRecordingPart, r.run);
+  doc.set("weights", JsonValue::string(r.weights));
+  doc.set("gpu_trainer", JsonValue::string(r.gpu_trainer));
+  doc.set("cpu_trainer", JsonValue::string(r.cpu_trainer));
+  doc.set("test_images", JsonValue::number(r.test_images));
+  doc.set("gpu_test_accuracy", JsonValue::number(r.gpu_test_accuracy));
+  doc.set("gpu_test_ms", JsonValue::number(r.gpu_test_ms));
+  doc.set("cpu_test_ms", JsonValue::number(r.cpu_test_ms));
+  JsonValue& answers = doc.set("answers", JsonValue::array());
+  for (const RecordedAnswer& a : r.answers) {
+    JsonValue j = JsonValue::object();
+    j.set("image", JsonValue::number(a.image));
+    j.set("label", JsonValue::number(a.label));
+    j.set("predicted", JsonValue::number(a.predicted));
+    j.set("probability", JsonValue::number(a.probability));
+    j.set("max_map_difference", JsonValue::number(a.max_map_difference));
+    answers.push(std::move(j));
+  }
+  return doc;
+}
+
+Status answers_recording_from_json(const bench::JsonValue& doc, AnswersRecording* out) {
+  AnswersRecording r;
+  r.weights = doc.get_string("weights");
+  r.gpu_trainer = doc.get_string("gpu_trainer");
+  r.cpu_trainer = doc.get_string("cpu_trainer");
+  r.test_images = static_cast<int>(doc.get_number("test_images"));
+  r.gpu_test_accuracy = doc.get_number("gpu_test_accuracy");
+  r.gpu_test_ms = doc.get_number("gpu_test_ms");
+  r.cpu_test_ms = doc.get_number("cpu_test_ms");
+  if (r.weights.empty()) return Status::error("the cnn recording names no weights");
+  const JsonValue* answers = doc.find("answers");
+  if (!answers || !answers->is_array()) return Status::error("the cnn recording has no \"answers\" array");
+  for (const JsonValue& j : answers->items()) {
+    RecordedAnswer a;
+    a.image = static_cast<int>(j.get_number("image", -1));
+    a.label = static_cast<int>(j.get_number("label"));
+    a.predicted = static_cast<int>(j.get_number("predicted", -1));
+    a.probability = static_cast<float>(j.get_number("probability"));
+    a.max_map_difference = j.get_number("max_map_difference");
+    if (a.image < 0 || a.predicted < 0 || a.predicted >= kClasses)
+      return Status::error("an answer without its image or with no class");
+    r.answers.push_back(a);
+  }
+  *out = std::move(r);
+  return Status::ok();
+}
+
+}  // namespace whygpu::cnn

@@ -1,0 +1,135 @@
+#include "compute/kernel_lab/lab_recording.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "compute/bench/recording_file.h"
+#include "compute/core/gpu_info.h"
+#include "compute/kernel_lab/exercise.h"
+#include "compute/kernel_lab/lab_cli.h"
+#include "compute/kernel_lab/problem.h"
+
+namespace whygpu::kernel_lab {
+namespace {
+
+using bench::JsonValue;
+
+bool same_request(const LabRequest& a, const LabRequest& b) {
+  if (a.exercise != b.exercise || a.source != b.source || a.block != b.block) return false;
+  const Exercise* e = find_exercise(a.exercise);
+  if (e && e->layout == Layout::Matrix) return a.width == b.width && a.height == b.height && a.block_y == b.block_y;
+  return a.n == b.n;
+}
+
+}  // namespace
+
+const RecordedTry* LabRecording::find(const LabRequest& request) const {
+  for (const RecordedTry& t : tries)
+    if (same_request(t.request, request)) return &t;
+  return nullptr;
+}
+
+std::vector<RecordedTry> lab_recording_plan() {
+  std::vector<RecordedTry> plan;
+  for (const Exercise& e : exercises()) plan.push_back({"the starting code", starting_request(e), {}});
+  // The lesson's experiments with the add kernel.
+  const Exercise& add = *find_exercise("add");
+  RecordedTry wide{"2000 threads a block", starting_request(add), {}};
+  wide.request.block = 2000;
+  plan.push_back(wide);
+  RecordedTry unguarded{"no bounds check, n = 1000", starting_request(add), {}};
+  const std::string guard = "  if (i < n)                                      // the last block may reach past n\n";
+  if (const auto at = unguarded.request.source.find(guard); at != std::string::npos) {
+    unguarded.request.source.erase(at, guard.size());
+    unguarded.request.source.replace(unguarded.request.source.find("    c[i]"), 4, "  ");
+    unguarded.request.n = 1000;
+    plan.push_back(unguarded);
+  }
+  return plan;
+}
+
+Status record_lab(LabRecording* out) {
+  if (Status s = require_gpu(); !s) return s;
+  std::vector<RecordedTry> tries = lab_recording_plan();
+  for (RecordedTry& t : tries) {
+    t.request.engine = Engine::Gpu;
+    t.report = try_kernel(t.request);
+    if (!t.report.compiled) return Status::error(t.request.exercise + ", " + t.what + ": did not compile: " + t.report.message);
+  }
+  out->tries = std::move(tries);
+  return Status::ok();
+}
+
+std::string summarize(const LabReport& r) {
+  switch (r.run) {
+    case RunState::NotRun: return "not run: " + r.message;
+    case RunState::Refused: return "refused: " + r.message;
+    case RunState::Failed: return "failed: " + r.message;
+    case RunState::Ran: break;
+  }
+  std::string text;
+  if (r.wrong == 0) {
+    text = "all " + std::to_string(r.checked) + " outputs right";
+  } else {
+    text = std::to_string(r.wrong) + " of " + std::to_string(r.checked) + " outputs wrong, the first " + r.output + "[" +
+           std::to_string(r.first_wrong) + "]";
+  }
+  if (r.overrun > 0) text += "; " + std::to_string(r.overrun) + " floats written past the end of " + r.output;
+  if (r.time.repeats > 0) {
+    char time[96];
+    std::snprintf(time, sizeof time, "; %.4f ms (median of %d)", r.time.median_ms, r.time.repeats);
+    text += time;
+    if (r.wrong == 0 && r.gbytes_per_s > 0) {
+      std::snprintf(time, sizeof time, ", %.0f GB/s", r.gbytes_per_s);
+      text += time;
+    }
+  }
+  return text;
+}
+
+bench::JsonValue lab_recording_to_json(const LabRecording& recording) {
+  JsonValue doc = bench::recording_document(kLabRecordingPart, recording.run);
+  JsonValue& tries = doc.set("tries", JsonValue::array());
+  for (const RecordedTry& t : recording.tries) {
+    JsonValue j = JsonValue::object();
+    j.set("exercise", JsonValue::string(t.request.exercise));
+    j.set("what", JsonValue::string(t.what));
+    j.set("n", JsonValue::number(t.request.n));
+    j.set("block", JsonValue::number(t.request.block));
+    j.set("block_y", JsonValue::number(t.request.block_y));
+    j.set("width", JsonValue::number(t.request.width));
+    j.set("height", JsonValue::number(t.request.height));
+    j.set("source", JsonValue::string(t.request.source));
+    j.set("summary", JsonValue::string(summarize(t.report)));
+    j.set("report", JsonValue::string(to_text(t.report)));  // lab_report.h's own format
+    tries.push(std::move(j));
+  }
+  return doc;
+}
+
+Status lab_recording_from_json(const bench::JsonValue& doc, LabRecording* out) {
+  const JsonValue* tries = doc.find("tries");
+  if (!tries || !tries->is_array()) return Status::error("the kernel-lab recording has no \"tries\" array");
+  LabRecording rec;
+  for (std::size_t i = 0; i < tries->items().size(); ++i) {
+    const JsonValue& j = tries->items()[i];
+    RecordedTry t;
+    t.what = j.get_string("what");
+    t.request.exercise = j.get_string("exercise");
+    t.request.source = j.get_string("source");
+    t.request.n = static_cast<int>(j.get_number("n"));
+    t.request.block = static_cast<int>(j.get_number("block"));
+    t.request.block_y = static_cast<int>(j.get_number("block_y", 1));
+    t.request.width = static_cast<int>(j.get_number("width"));
+    t.request.height = static_cast<int>(j.get_number("height"));
+    if (!find_exercise(t.request.exercise))
+      return Status::error("try " + std::to_string(i + 1) + ": no exercise named '" + t.request.exercise + "'");
+    if (!from_text(j.get_string("report"), &t.report))
+      return Status::error("try " + std::to_string(i + 1) + ": the report cannot be read");
+    rec.tries.push_back(std::move(t));
+  }
+  *out = std::move(rec);
+  return Status::ok();
+}
+
+}  // namespace whygpu::kernel_lab
