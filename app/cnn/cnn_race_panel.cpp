@@ -105,13 +105,18 @@ class CnnRacePanel final : public Panel {
     return Status::ok();
   }
 
-  // "speedup": how many times sooner the GPU lane finished, once both have.
+  // "speedup": how many times sooner the GPU lane finished (live, or the recorded lane
+  // replayed where there is no GPU), once both have.
   bool result(const std::string& name, PanelResult* out) const override {
-    if (name != "speedup" || !lanes_[0].finished || !lanes_[1].finished || !(lanes_[1].finish_seconds > 0)) return false;
-    out->value = lanes_[0].finish_seconds / lanes_[1].finish_seconds;
-    char text[120];
-    std::snprintf(text, sizeof text, "%.3g times sooner (CPU %.1f s, GPU %.1f s)", out->value, lanes_[0].finish_seconds,
-                  lanes_[1].finish_seconds);
+    const double now = elapsed();
+    const Lane &cpu = lanes_[0], &gpu = lanes_[1];
+    const bool ran = state_ != State::kIdle || stopped_at_ > 0;
+    if (name != "speedup" || !ran || !cpu.finished(now) || !gpu.finished(now) || !(gpu.finish_seconds() > 0))
+      return false;
+    out->value = cpu.finish_seconds() / gpu.finish_seconds();
+    char text[160];
+    std::snprintf(text, sizeof text, "%.3g times sooner (CPU %.1f s, %s %.1f s)", out->value, cpu.finish_seconds(),
+                  gpu.recorded ? "the recorded GPU" : "GPU", gpu.finish_seconds());
     out->text = text;
     return true;
   }

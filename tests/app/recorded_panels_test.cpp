@@ -93,6 +93,7 @@ std::string render(const std::string& lesson) {
   options.screenshot = (std::filesystem::temp_directory_path() / "whygpu-recorded-panels" / (lesson + ".png")).string();
   Shell shell(LessonLibrary::load(source_dir() + "/lessons"), Settings{}, true);
   EXPECT_TRUE(shell.open_lesson(lesson));
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(shell.answer_prediction("skip"));  // the panels open once asked
   testing::internal::CaptureStderr();
   EXPECT_EQ(run_headless(shell, options, nullptr), 0);
   const std::string log = testing::internal::GetCapturedStderr();
