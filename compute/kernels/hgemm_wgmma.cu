@@ -40,9 +40,12 @@ namespace {
 
 constexpr int kBK = 64;  // k per stage: 64 BF16 = 128 bytes, one row of the 128-byte swizzle
 
-template <int BM_, int BN_, int STAGES_>
+// kBandRows: rows of C per band of the tile order (grouped_tile); kL2Promotion: the bytes
+// (0, 128 or 256) L2 fetches at once for a TMA request.
+template <int BM_, int BN_, int STAGES_, int kBandRows_ = 2048, int kL2Promotion_ = 256>
 struct WgmmaShape {
   static constexpr int BM = BM_, BN = BN_, STAGES = STAGES_;
+  static constexpr int kL2Promotion = kL2Promotion_;
   static constexpr int kConsumers = 2;
   static constexpr int kThreads = 128 * (kConsumers + 1);
   static constexpr int kConsumerRows = BM / kConsumers;
@@ -51,8 +54,7 @@ struct WgmmaShape {
   static constexpr int kStageBytes = kABytes + kBBytes;
   // Stages, 1024 bytes to align them (the swizzle repeats every 1024), the barriers.
   static constexpr int kSharedBytes = STAGES * kStageBytes + 1024 + 2 * STAGES * 8;
-  // Output tiles: bands of about 2048 rows (grouped_tile).
-  static constexpr int kGroup = 2048 / BM;
+  static constexpr int kGroup = kBandRows_ / BM;  // tile rows per band
   static_assert(BN == 128 || BN == 256, "wgmma_m64n128k16 or wgmma_m64n256k16");
   static_assert(kConsumerRows % 64 == 0 && MI * BN / 2 <= 128,
                 "accumulators: at most 128 registers a thread");
@@ -343,17 +345,24 @@ Status tensor_map_encoder(EncodeTiled* out) {
   return Status::ok();
 }
 
+constexpr CUtensorMapL2promotion l2_promotion(int bytes) {
+  return bytes == 256   ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
+         : bytes == 128 ? CU_TENSOR_MAP_L2_PROMOTION_L2_128B
+                        : CU_TENSOR_MAP_L2_PROMOTION_NONE;
+}
+
 // A 2D BF16 tensor of outer x inner values, rows `row_stride` values apart, copied in boxes
 // of box_outer x box_inner with the 128-byte swizzle; out-of-range elements read as zero.
 Status tensor_map(EncodeTiled encode, const void* base, int inner, int outer, int row_stride,
-                  int box_inner, int box_outer, const char* what, CUtensorMap* map) {
+                  int box_inner, int box_outer, CUtensorMapL2promotion promotion,
+                  const char* what, CUtensorMap* map) {
   const cuuint64_t dims[2] = {static_cast<cuuint64_t>(inner), static_cast<cuuint64_t>(outer)};
   const cuuint64_t strides[1] = {static_cast<cuuint64_t>(row_stride) * 2};
   const cuuint32_t box[2] = {static_cast<cuuint32_t>(box_inner), static_cast<cuuint32_t>(box_outer)};
   const cuuint32_t element_strides[2] = {1, 1};
   const CUresult r = encode(map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, const_cast<void*>(base), dims,
                             strides, box, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                            CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                            CU_TENSOR_MAP_SWIZZLE_128B, promotion,
                             CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r != CUDA_SUCCESS)
     return Status::error(std::string("cuTensorMapEncodeTiled for ") + what + " (" +
@@ -369,8 +378,11 @@ Status launch_wgmma(const GemmOperands& op) {
   EncodeTiled encode = nullptr;
   if (Status s = tensor_map_encoder(&encode); !s) return s;
   CUtensorMap a_map, b_map;
-  if (Status s = tensor_map(encode, h.a, h.k, h.m, h.lda, kBK, S::BM, "A", &a_map); !s) return s;
-  if (Status s = tensor_map(encode, h.b, h.n, h.k, h.ldb, 64, kBK, "B", &b_map); !s) return s;
+  constexpr CUtensorMapL2promotion promotion = l2_promotion(S::kL2Promotion);
+  if (Status s = tensor_map(encode, h.a, h.k, h.m, h.lda, kBK, S::BM, promotion, "A", &a_map); !s)
+    return s;
+  if (Status s = tensor_map(encode, h.b, h.n, h.k, h.ldb, 64, kBK, promotion, "B", &b_map); !s)
+    return s;
   static const cudaError_t raised = cudaFuncSetAttribute(
       hgemm_wgmma_kernel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize, S::kSharedBytes);
   WHYGPU_CUDA_TRY_NAMED(raised, "cudaFuncSetAttribute(hgemm_wgmma_kernel)");
@@ -397,10 +409,15 @@ bool wgmma_code_present() {
   return present;
 }
 
-// Names: block tile x k step / pipeline stages.
+// Names: block tile x k step / pipeline stages / band<rows> when the tile order's bands are
+// not 2048 rows / l2p<bytes> when L2 promotion is not 256 bytes.
 std::vector<KernelShape> wgmma_shapes() {
   return {
       {"128x256x64/s4", &launch_wgmma<WgmmaShape<128, 256, 4>>},
+      {"128x256x64/s4/band1024", &launch_wgmma<WgmmaShape<128, 256, 4, 1024>>},
+      {"128x256x64/s4/band4096", &launch_wgmma<WgmmaShape<128, 256, 4, 4096>>},
+      {"128x256x64/s4/l2p128", &launch_wgmma<WgmmaShape<128, 256, 4, 2048, 128>>},
+      {"128x256x64/s4/l2p0", &launch_wgmma<WgmmaShape<128, 256, 4, 2048, 0>>},
       {"128x256x64/s3", &launch_wgmma<WgmmaShape<128, 256, 3>>},
       {"256x128x64/s4", &launch_wgmma<WgmmaShape<256, 128, 4>>},
       {"128x128x64/s6", &launch_wgmma<WgmmaShape<128, 128, 6>>},

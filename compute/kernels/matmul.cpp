@@ -35,23 +35,29 @@ const VariantInfo kVariants[] = {
      "Blocks stage 32 x 32 tiles of A and B in shared memory and reuse each value 32 "
      "times, cutting global memory traffic 32-fold."},
     {"gpu-register-tiled", "GPU register-blocked 2D tiles", true, "fp32",
-     "Each thread keeps an 8 x 8 patch of C in registers (64 multiply-adds per 16 values "
-     "read), float4 loads, double-buffered shared memory."},
+     "Each thread keeps an 8 x 8 or 8 x 16 patch of C in registers (64 or 128 multiply-adds "
+     "per 16 or 24 values read from shared memory); cp.async brings tiles several steps "
+     "ahead; tile shape and split-k chosen per size (85-93% of cuBLAS on the H100)."},
     {"gpu-tc-wmma-fp16", "GPU Tensor Cores, WMMA, FP16", true, "fp16",
      "Each warp multiplies 16 x 16 x 16 tiles of FP16 on the Tensor Cores (nvcuda::wmma): "
-     "4096 multiply-adds per instruction instead of 32, summed in FP32; tiles staged in "
-     "shared memory as in gpu-tiled."},
+     "4096 multiply-adds per instruction instead of 32, summed in FP32. Tiles are staged as "
+     "in gpu-tiled, load, barrier, multiply, barrier, so warps wait for every load: on the "
+     "H100 no warp could issue in 74% of cycles: a quarter to a third of cuBLAS."},
     {"gpu-tc-wmma-bf16", "GPU Tensor Cores, WMMA, BF16", true, "bf16",
-     "The WMMA kernel on BF16 inputs (FP32's range, 8-bit mantissa): same units, same speed "
-     "as FP16."},
+     "The WMMA kernel on BF16 inputs (FP32's range, 8-bit mantissa): same units and the "
+     "same waits as FP16; on the H100 8-23% slower than our FP16 WMMA, while cuBLAS runs "
+     "both at one speed."},
     {"gpu-tc-mma-bf16", "GPU Tensor Cores, mma.sync pipeline, BF16", true, "bf16",
      "Feeds the Tensor Cores faster: cp.async copies tiles several steps ahead into shared "
      "memory without registers, ldmatrix hands each warp its fragments in one instruction, "
-     "and an XOR swizzle keeps those reads free of bank conflicts."},
+     "and an XOR swizzle keeps those reads free of bank conflicts: about twice WMMA on the H100, "
+     "still half of cuBLAS, since each warp issues its own mma.sync from registers and "
+     "Hopper's full rate needs wgmma."},
     {"gpu-tc-wgmma-bf16", "GPU Tensor Cores, Hopper wgmma + TMA, BF16", true, "bf16",
      "Hopper only: TMA copies whole tiles in one instruction, wgmma lets 128 threads drive "
      "the Tensor Cores asynchronously straight from shared memory, and a producer warpgroup "
-     "loads while two consumer warpgroups compute."},
+     "loads while two consumer warpgroups compute: 96-104% of cuBLAS at n = 4096-8192 on "
+     "the H100."},
     {"cublas-fp32", "cuBLAS FP32", true, "fp32",
      "NVIDIA's library on the ordinary FP32 units: what hand-written kernels aim for."},
     {"cublas-tf32", "cuBLAS TF32 Tensor Cores", true, "tf32",

@@ -2,7 +2,7 @@
 // The tile shapes of the hand-written rungs that have several, gathered from the kernel
 // files that implement them. `whygpu bench matmul --tune` times each; a rung uses the one
 // chosen for the process (select_tile_shape_index in matmul_gpu.h) or, by default, the one
-// its rule picks for the size (matmul_shapes.cpp).
+// its table picks for the size (auto_tile_shape.cpp).
 #include <string>
 #include <vector>
 

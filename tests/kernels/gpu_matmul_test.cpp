@@ -2,11 +2,13 @@
 // float64 reference on fresh random inputs, output poisoned with NaN, at odd sizes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <tuple>
 
 #include "compute/core/gpu_info.h"
+#include "compute/kernels/auto_tile_shape.h"
 #include "compute/kernels/half_operands.h"
 #include "compute/kernels/matmul.h"
 #include "compute/kernels/tensor_core_support.h"
@@ -94,6 +96,24 @@ TEST(GpuSgemmTileShapes, EveryShapeMatchesReference) {
       ASSERT_TRUE(st) << st.message();
       EXPECT_LT(relative_error(c, p.ref), 1e-5);
     }
+  }
+}
+
+// Every shape the tables name is one the rung has (no GPU needed): a misspelt name once
+// sent n = 1000 to the slowest FP32 shape. Sizes from 1 to 16384 on GPUs of 1 to 144 SMs.
+TEST(TileShapeRules, EveryRuleNamesAShapeOfItsRung) {
+  for (MatmulVariant v : {MatmulVariant::GpuRegisterTiled, MatmulVariant::GpuTcWmmaFp16,
+                          MatmulVariant::GpuTcWmmaBf16, MatmulVariant::GpuTcMmaBf16,
+                          MatmulVariant::GpuTcWgmmaBf16}) {
+    const auto shapes = matmul_tile_shapes(v);
+    ASSERT_FALSE(shapes.empty());
+    for (int sms : {1, 46, 108, 132, 144})
+      for (int major : {7, 8, 9})
+        for (int n = 1; n <= 16384; n = n * 2 + 1) {
+          const std::string name = auto_tile_shape(v, n, n, sms, major);
+          EXPECT_NE(std::find(shapes.begin(), shapes.end(), name), shapes.end())
+              << matmul_variant_info(v).key << " n=" << n << " sms=" << sms << ": " << name;
+        }
   }
 }
 
