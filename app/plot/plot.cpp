@@ -1,6 +1,6 @@
 #include "app/plot/plot.h"
 
-#include <imgui_internal.h>  // SetItemUsingMouseWheel: Ctrl+wheel zooms instead of scrolling
+#include <imgui_internal.h>  // SetItemUsingMouseWheel (Ctrl+wheel zooms), GetCurrentWindow (the plot record)
 
 #include <algorithm>
 #include <cmath>
@@ -14,7 +14,24 @@ constexpr double kFitPadding = 0.05;  // of the data's span, on each side
 
 std::string legend_text(const Series& s) { return s.recorded ? s.label + " (recorded)" : s.label; }
 
+// What plots_drawn_this_frame() returns: a record of this frame's drawing, not of live
+// views, so it holds plain values and starts again with every frame.
+struct FrameRecord {
+  int frame = -1;
+  std::vector<DrawnPlot> plots;
+};
+FrameRecord& frame_record() {
+  static FrameRecord record;
+  if (record.frame != ImGui::GetFrameCount()) {
+    record.frame = ImGui::GetFrameCount();
+    record.plots.clear();
+  }
+  return record;
+}
+
 }  // namespace
+
+std::vector<DrawnPlot> plots_drawn_this_frame() { return frame_record().plots; }
 
 bool PlotView::hidden(const std::string& label) const {
   return std::find(hidden_.begin(), hidden_.end(), label) != hidden_.end();
@@ -317,6 +334,7 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
   }
   if (auto_fit_) fit_to(chart);
   const Layout l = layout(chart, ImGui::GetCursorScreenPos(), size, scale);
+  frame_record().plots.push_back({l.plot_min, l.plot_max, kMinPlotHeight * scale, ImGui::GetCurrentWindow()->Name});
   ImGui::InvisibleButton("plot", l.size);
   const bool hovered = ImGui::IsItemHovered();
   if (hovered && ImGui::GetIO().KeyCtrl) ImGui::SetItemUsingMouseWheel();
