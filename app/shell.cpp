@@ -8,20 +8,10 @@
 #include <filesystem>
 #include <thread>
 
+#include "app/status_bar.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::app {
-namespace {
-
-std::string gpu_summary(const GpuInfo& gpu) {
-  char memory[32];
-  std::snprintf(memory, sizeof memory, "%.1f GiB", gpu.total_memory_bytes / double(1 << 30));
-  return gpu.name + "  |  compute " + gpu.compute_capability() + "  |  " + memory + "  |  " +
-         std::to_string(gpu.sm_count) + " SMs  |  driver CUDA " + cuda_version_string(gpu.driver_version) +
-         ", runtime " + cuda_version_string(gpu.runtime_version);
-}
-
-}  // namespace
 
 Shell::Shell(LessonLibrary library, Settings settings, bool headless)
     : library_(std::move(library)),
@@ -196,17 +186,22 @@ void Shell::draw(float delta_seconds, float previous_frame_cost_seconds) {
     ImGui::BeginChild("maximized", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysVerticalScrollbar);
     page_.draw_alone(*alone, fonts_, frame);
     ImGui::EndChild();
-  } else if (ImGui::BeginTable("layout", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
-    ImGui::TableSetupColumn("lessons", ImGuiTableColumnFlags_WidthFixed,
-                            settings_.sidebar_width * settings_.font_scale);
-    ImGui::TableSetupColumn("page", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    settings_.sidebar_width = ImGui::GetContentRegionAvail().x / settings_.font_scale;
-    draw_sidebar();
-    ImGui::TableNextColumn();
-    draw_page(frame);
-    ImGui::EndTable();
+  } else {
+    // No cell padding under the row, or the list and the page, which fill the body to its
+    // bottom, would reach past it (the table reads the padding in BeginTable).
+    ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(ImGui::GetStyle().CellPadding.x, 0.0f));
+    const bool table = ImGui::BeginTable("layout", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV);
+    ImGui::PopStyleVar();
+    if (table) {
+      lesson_list_.setup_column(settings_, viewport->WorkSize.x);
+      ImGui::TableSetupColumn("page", ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      draw_sidebar();
+      ImGui::TableNextColumn();
+      draw_page(frame);
+      ImGui::EndTable();
+    }
   }
   ImGui::EndChild();
   draw_status_bar();
@@ -262,32 +257,8 @@ void Shell::draw_menu_bar() {
 }
 
 void Shell::draw_sidebar() {
-  ImGui::BeginChild("lesson-list");
-  if (!library_.folder_error().empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-    ImGui::TextWrapped("%s", library_.folder_error().c_str());
-    ImGui::PopStyleColor();
-  }
-  for (const LessonSection& section : library_.sections()) {
-    ImGui::PushFont(fonts_.strong);
-    ImGui::TextWrapped("%s", section.title.c_str());
-    ImGui::PopFont();
-    ImGui::Indent();
-    for (const int index : section.lessons) {
-      const Lesson& lesson = library_.lessons()[index];
-      const bool broken = !lesson.errors.empty();
-      if (broken) ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-      const std::string label = (broken ? "(!) " : "") + lesson.title + "##" + lesson.id;
-      if (ImGui::Selectable(label.c_str(), index == current_)) open_lesson(lesson.id);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson.title.c_str());  // long titles are cut
-      if (index == current_ && scroll_sidebar_) ImGui::SetScrollHereY();
-      if (broken) ImGui::PopStyleColor();
-    }
-    ImGui::Unindent();
-    ImGui::Spacing();
-  }
-  scroll_sidebar_ = false;
-  ImGui::EndChild();
+  const int clicked = lesson_list_.draw(library_, current_, std::exchange(scroll_sidebar_, false), fonts_);
+  if (clicked >= 0) open_lesson(library_.lessons()[clicked].id);
 }
 
 void Shell::draw_page(const FrameContext& frame) {
@@ -330,30 +301,7 @@ void Shell::draw_caption() {
 }
 
 void Shell::draw_status_bar() {
-  ImGui::Separator();
-  const GpuInfo& gpu = gpu_info();
-  if (gpu.available) {
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
-    ImGui::Text("GPU: %s", gpu_summary(gpu).c_str());
-  } else {
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-    ImGui::Text("No CUDA device: GPU panels are off (%s)", gpu.unavailable_reason.c_str());
-  }
-  ImGui::PopStyleColor();
-  if (!status_message_.empty()) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("|");
-    ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Text, status_is_error_ ? palette().error : ImGui::GetColorU32(ImGuiCol_Text));
-    ImGui::TextUnformatted(status_message_.c_str());
-    ImGui::PopStyleColor();
-  }
-  char frame_text[64];
-  std::snprintf(frame_text, sizeof frame_text, "frame %.1f ms (%.0f fps)", frame_ms_smoothed_,
-                frame_ms_smoothed_ > 0 ? 1000.0f / frame_ms_smoothed_ : 0.0f);
-  const float width = ImGui::CalcTextSize(frame_text).x;
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - width));
-  ImGui::TextUnformatted(frame_text);
+  draw_status_bar_line(gpu_info(), status_message_, status_is_error_, frame_ms_smoothed_);
 }
 
 }  // namespace whygpu::app

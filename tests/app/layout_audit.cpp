@@ -77,14 +77,29 @@ bool scrolls_vertically(const ImGuiWindow* w) {
   return !(w->Flags & ImGuiWindowFlags_NoScrollbar) && w->ScrollMax.y > 0.0f;
 }
 
-// True when a cut at height `edge` is the top or bottom of a window that scrolls (this one
-// or one it sits in): the content is scrolled out of view, a reader can bring it back.
+// True when a cut at height `edge` is at or beyond the top or bottom of a window that
+// scrolls (this one or one it sits in): what lies past it is scrolled out of view, and a
+// reader can bring it back. (Beyond: a clip rectangle intersected with a scrolled view can
+// end up empty, at the far side of the hidden item.)
 bool scrolled_out_of_view(const ImGuiWindow* w, float edge, bool top) {
   for (; w; w = w->ParentWindow) {
-    const float window_edge = top ? w->InnerClipRect.Min.y : w->InnerClipRect.Max.y;
-    if (scrolls_vertically(w) && std::fabs(window_edge - edge) <= 1.0f) return true;
+    if (!scrolls_vertically(w)) continue;
+    if (top ? edge <= w->InnerClipRect.Min.y + 1.0f : edge >= w->InnerClipRect.Max.y - 1.0f) return true;
   }
   return false;
+}
+
+// What a window shows of its own contents, before its parent clips it: ImGui's
+// InnerClipRect without the parent's part (a child scrolled half out of the page is not cut).
+ImRect own_view(const ImGuiWindow* w) {
+  ImRect view = w->InnerRect;
+  const float pad_x = std::max(std::floor(w->WindowPadding.x * 0.5f), w->WindowBorderSize);
+  const float pad_y = std::max(std::floor(w->WindowPadding.y * 0.5f), w->WindowBorderSize);
+  view.Min.x += pad_x;
+  view.Max.x -= pad_x;
+  view.Min.y += pad_y;
+  view.Max.y -= pad_y;
+  return view;
 }
 
 LayoutProblem problem(const char* window, std::string what, const ImRect& where) {
@@ -154,12 +169,11 @@ void find_overflowing_windows(std::vector<LayoutProblem>* problems) {
   for (ImGuiWindow* w : GImGui->Windows) {
     if (!w->Active || w->Hidden || w->SkipItems) continue;
     const ImVec2 reach = w->DC.CursorMaxPos;
-    const ImRect visible = w->InnerClipRect;
+    const ImRect visible = own_view(w);
     if (reach.x > visible.Max.x + kTolerance)
       problems->push_back(problem(w->Name, "items reach " + pixels(reach.x - visible.Max.x) + " past the right edge",
                                   ImRect(visible.Max.x, visible.Min.y, reach.x, visible.Max.y)));
-    if (reach.y > visible.Max.y + kTolerance && (w->Flags & ImGuiWindowFlags_NoScrollbar) &&
-        !scrolled_out_of_view(w->ParentWindow, visible.Max.y, false))
+    if (reach.y > visible.Max.y + kTolerance && (w->Flags & ImGuiWindowFlags_NoScrollbar))
       problems->push_back(problem(w->Name,
                                   "items reach " + pixels(reach.y - visible.Max.y) +
                                       " below the bottom of a window that cannot scroll",
@@ -208,9 +222,8 @@ void find_squeezed_plots(std::vector<LayoutProblem>* problems) {
                                   area));
     const ImGuiWindow* window = window_named(p.window.c_str());
     if (!window) continue;
-    const ImRect clip = window->InnerClipRect;
-    if (area.Max.y > clip.Max.y + kTolerance && area.Min.y < clip.Max.y &&
-        !scrolled_out_of_view(window, clip.Max.y, false))
+    const ImRect view = own_view(window);
+    if (area.Max.y > view.Max.y + kTolerance && area.Min.y < view.Max.y && !scrolls_vertically(window))
       problems->push_back(problem(p.window.c_str(), "a plot cut at the bottom of a window that cannot scroll", area));
   }
 }
