@@ -19,6 +19,8 @@
 #include "app/kernel_lab/lab_runner.h"
 #include "app/number_text.h"
 #include "app/panel_registry.h"
+#include "app/code_fit.h"
+#include "app/flow_layout.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernel_lab/exercise.h"
@@ -70,6 +72,7 @@ class KernelLabPanel final : public Panel {
                    report_->message.empty() ? "" : ": ", report_->message.c_str());
     }
     ImGui::PushID(this);
+    ImGui::PushTextWrapPos(0.0f);  // every line wraps at the panel's edge
     draw_exercise_choice();
     draw_editor(frame);
     draw_controls(frame);
@@ -77,6 +80,7 @@ class KernelLabPanel final : public Panel {
       ImGui::TextDisabled("Compiling and running in a separate process... %.1f s", runner_.seconds_running());
     else if (report_)
       draw_report(*report_, frame);
+    ImGui::PopTextWrapPos();
     ImGui::PopID();
   }
 
@@ -131,13 +135,13 @@ class KernelLabPanel final : public Panel {
   void draw_exercise_choice() {
     ImGui::TextUnformatted("Exercise:");
     for (const kernel_lab::Exercise& e : kernel_lab::exercises()) {
-      ImGui::SameLine();
+      same_line_if_fits(check_width(e.title.c_str()));
       if (ImGui::RadioButton(e.title.c_str(), exercise_ == e.key) && exercise_ != e.key && !runner_.busy()) {
         exercise_ = e.key;
         report_.reset();
       }
     }
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Start this exercise over"));
     ImGui::BeginDisabled(runner_.busy());
     if (ImGui::SmallButton("Start this exercise over")) (void)press("reset");
     ImGui::EndDisabled();
@@ -152,8 +156,12 @@ class KernelLabPanel final : public Panel {
     const bool code_font = frame.fonts && frame.fonts->code;
     if (code_font) ImGui::PushFont(frame.fonts->code);
     const int lines = 1 + static_cast<int>(std::count(source.begin(), source.end(), '\n'));
-    const float line_height = ImGui::GetTextLineHeight();
     const ImVec2 padding = ImGui::GetStyle().FramePadding;
+    // Smaller code, not cut lines, where the page is narrow (the cursor needs a letter more).
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("0000").x - padding.x * 4 -
+                       ImGui::GetStyle().ScrollbarSize;
+    ImGui::SetWindowFontScale(code_scale_to_fit(source + " ", room));
+    const float line_height = ImGui::GetTextLineHeight();
     const float gutter = ImGui::CalcTextSize("000").x + padding.x * 2;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -173,6 +181,7 @@ class KernelLabPanel final : public Panel {
     ImGui::InputTextMultiline("##source", source.data(), source.capacity() + 1, ImVec2(-1, height),
                               ImGuiInputTextFlags_AllowTabInput | ImGuiInputTextFlags_CallbackResize, resize_string,
                               &source);
+    ImGui::SetWindowFontScale(1.0f);
     if (code_font) ImGui::PopFont();
   }
 
@@ -185,16 +194,16 @@ class KernelLabPanel final : public Panel {
     ImGui::SetNextItemWidth(field);
     ImGui::InputInt("elements (n)", &n_, 1000, 100000);
     n_ = std::clamp(n_, 1, kernel_lab::kMaxElements);
-    ImGui::SameLine();
+    same_line_if_fits(labelled_width(field, "threads per block"));
     ImGui::SetNextItemWidth(field);
     ImGui::InputInt("threads per block", &block_, 32, 128);
     block_ = std::clamp(block_, 1, kMaxBlock);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("The GPU accepts at most 1024; try more to see it refuse the launch.");
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Compile and run"));
     if (ImGui::Button("Compile and run")) start();
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Cancel"));
     ImGui::BeginDisabled(!runner_.busy());
     if (ImGui::Button("Cancel")) runner_.cancel();
     ImGui::EndDisabled();

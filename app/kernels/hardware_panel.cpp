@@ -77,6 +77,8 @@ class HardwarePanel final : public Panel {
     const float column = std::max(200.0f, (frame.content_width - ImGui::GetStyle().ItemSpacing.x) / 2);
     const float dot = std::max(2.0f, std::round(2.0f * frame.font_scale));
     if (!ImGui::BeginTable("hardware", 2, ImGuiTableFlags_BordersInnerV)) return;
+    // Every line wraps at its column's edge: at large text a column is a few words wide.
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TableSetupColumn("cpu", ImGuiTableColumnFlags_WidthFixed, column);
     ImGui::TableSetupColumn("gpu", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableNextRow();
@@ -114,6 +116,7 @@ class HardwarePanel final : public Panel {
       else
         draw_dot_groups(gpu.sm_count, 1, 1, 8 * dot, 0, 2 * dot, palette().gpu);
     }
+    ImGui::PopTextWrapPos();
     ImGui::EndTable();
 
     ImGui::Spacing();

@@ -16,27 +16,36 @@ void scale_add(const float* a, const float* b, float* c, int n) {
 }
 
 // The add kernel works as given: it is there to experiment with (block size, n, and what
-// happens without the bounds check). The other two start with a bug to find.
-const char* kAddStarter = R"(// c[i] = a[i] + b[i] for every i below n: one thread per element.
-extern "C" __global__ void my_kernel(const float* a, const float* b, float* c, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;  // which element is mine
-  if (i < n)                                      // the last block may reach past n
+// happens without the bounds check). The other two start with a bug to find. No line is
+// longer than kMaxStarterColumns, so the editor shows them whole at projector sizes.
+const char* kAddStarter = R"(// c[i] = a[i] + b[i] for every i below n:
+// one thread per element.
+extern "C" __global__ void my_kernel(const float* a,
+    const float* b, float* c, int n) {
+  // which element is mine:
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  // the last block may reach past n:
+  if (i < n)
     c[i] = a[i] + b[i];
 }
 )";
 
-const char* kReluStarter = R"(// ReLU, the activation of most neural networks: c[i] = a[i] if it is
-// positive, else 0. (b is not used.) This version only copies a: fix it.
-extern "C" __global__ void my_kernel(const float* a, const float* b, float* c, int n) {
+const char* kReluStarter = R"(// ReLU, the activation of most neural networks:
+// c[i] = a[i] if it is positive, else 0 (b is not used).
+// This version only copies a: fix it.
+extern "C" __global__ void my_kernel(const float* a,
+    const float* b, float* c, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     c[i] = a[i];
 }
 )";
 
-const char* kScaleAddStarter = R"(// c[i] = 2.5 * a[i] + b[i] ("saxpy"). This version has a bug: only some
-// elements come out right. Which ones, and why?
-extern "C" __global__ void my_kernel(const float* a, const float* b, float* c, int n) {
+const char* kScaleAddStarter = R"(// c[i] = 2.5 * a[i] + b[i] ("saxpy").
+// This version has a bug: only some elements come out
+// right. Which ones, and why?
+extern "C" __global__ void my_kernel(const float* a,
+    const float* b, float* c, int n) {
   int i = threadIdx.x;
   if (i < n)
     c[i] = 2.5f * a[i] + b[i];

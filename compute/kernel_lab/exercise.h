@@ -3,6 +3,7 @@
 // that its output can be checked against a CPU reference, and gives the source the editor
 // starts from. Every kernel has the same signature:
 //   extern "C" __global__ void my_kernel(const float* a, const float* b, float* c, int n)
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,6 +11,9 @@
 namespace whygpu::kernel_lab {
 
 inline constexpr const char* kKernelName = "my_kernel";
+// The longest line a starting source has: the app's editor shows that many columns whole
+// at 1280x720 with text twice the normal size (the code drawn at 0.6 of its size).
+inline constexpr std::size_t kMaxStarterColumns = 60;
 
 struct Exercise {
   std::string key;       // "add"
