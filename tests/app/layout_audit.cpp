@@ -73,9 +73,9 @@ std::string line_around(const std::vector<Glyph>& glyphs, const Glyph& cut) {
 
 ImGuiWindow* window_named(const char* name) { return name ? ImGui::FindWindowByName(name) : nullptr; }
 
-bool scrolls_vertically(const ImGuiWindow* w) {
-  return !(w->Flags & ImGuiWindowFlags_NoScrollbar) && w->ScrollMax.y > 0.0f;
-}
+// A window that shows a scroll bar when its content is taller than it. (Not ScrollMax: it
+// lags a frame behind content that has just grown.)
+bool scrolls_vertically(const ImGuiWindow* w) { return !(w->Flags & ImGuiWindowFlags_NoScrollbar); }
 
 // True when a cut at height `edge` is at or beyond the top or bottom of a window that
 // scrolls (this one or one it sits in): what lies past it is scrolled out of view, and a
