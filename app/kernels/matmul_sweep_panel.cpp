@@ -257,6 +257,7 @@ class MatmulSweepPanel final : public SweepPanel {
       ImGui::TableSetupColumn("GFLOP/s");
       ImGui::TableSetupColumn("x OpenBLAS");
       ImGui::TableHeadersRow();
+      ImGui::PushTextWrapPos(0.0f);  // a long rung name wraps in its cell
       for (const Rung& r : rungs_) {
         const kernels::VariantInfo& info = kernels::matmul_variant_info(r.variant);
         const double rate = value_at(r.rate, table_n_);
@@ -280,6 +281,7 @@ class MatmulSweepPanel final : public SweepPanel {
         if (!std::isnan(rate) && !std::isnan(blas) && blas > 0)
           ImGui::Text("%s", (plot::format_value(rate / blas, plot::ValueFormat::Number, 2) + "x").c_str());
       }
+      ImGui::PopTextWrapPos();
       ImGui::EndTable();
     }
     ImGui::Spacing();

@@ -12,6 +12,8 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "app/cli_options.h"
 #include "app/lesson/lesson_library.h"
@@ -217,15 +219,20 @@ struct Size {
 };
 
 // The sizes a class meets: a projector at 1280x720 with large text, a laptop's full HD,
-// and the step between.
-const Size kSizes[] = {{1280, 720, 2.0f}, {1920, 1080, 1.0f}, {1280, 720, 1.5f}};
+// and the step between. WHYGPU_LAYOUT_ALL_SIZES=1 adds the other three of text x1, x1.5
+// and x2 at both sizes (about twice as long).
+const std::vector<Size> kSizes = {{1280, 720, 2.0f}, {1920, 1080, 1.0f}, {1280, 720, 1.5f}};
+const std::vector<Size> kMoreSizes = {{1920, 1080, 2.0f}, {1920, 1080, 1.5f}, {1280, 720, 1.0f}};
 
 TEST(LessonLayout, EveryLessonFitsAtProjectorSizes) {
   const LessonLibrary library = LessonLibrary::load(lessons_folder());
   ASSERT_FALSE(library.lessons().empty());
   // WHYGPU_LAYOUT_LESSON=ID checks one lesson, while its layout is being fixed.
   const char* only = std::getenv("WHYGPU_LAYOUT_LESSON");
-  for (const Size& size : kSizes) {
+  std::vector<Size> sizes = kSizes;
+  if (const char* all = std::getenv("WHYGPU_LAYOUT_ALL_SIZES"); all && std::string(all) == "1")
+    sizes.insert(sizes.end(), kMoreSizes.begin(), kMoreSizes.end());
+  for (const Size& size : sizes) {
     for (const Lesson& lesson : library.lessons()) {
       if (only && *only && lesson.id != only) continue;
       const auto problems = audit_lesson(lessons_folder(), lesson.id, size.width, size.height, size.scale, 30);
