@@ -112,6 +112,9 @@ Status parse_normalization(const std::string& text, cnn::Normalization* out) {
 void draw_colour_scale(cnn::Colormap colormap, const char* low, const char* middle, const char* high, float width,
                        float scale) {
   const float height = 12.0f * scale;
+  // The bar gives way before its labels leave the line (down to a third of its width).
+  const float labels = text_width(low) + text_width(high) + 2 * ImGui::GetStyle().ItemSpacing.x;
+  width = std::clamp(ImGui::GetContentRegionAvail().x - labels, width / 3, width);
   ImGui::TextDisabled("%s", low);
   same_line_if_fits(width);
   const ImVec2 at = ImGui::GetCursorScreenPos();
