@@ -33,4 +33,9 @@ float labelled_width(float item_width, const char* label) {
 
 float text_width(const char* text) { return ImGui::CalcTextSize(text).x; }
 
+void text_after_bar(const std::string& text) {
+  const std::string barred = "| " + text;
+  ImGui::TextUnformatted(same_line_if_fits(text_width(barred.c_str())) ? barred.c_str() : text.c_str());
+}
+
 }  // namespace whygpu::app

@@ -8,6 +8,8 @@
 //
 // Widths are what the next item will take, from the current font and style.
 
+#include <string>
+
 namespace whygpu::app {
 
 // ImGui::SameLine() when an item `next_width` wide still fits on the current line of the
@@ -24,5 +26,9 @@ float check_width(const char* label);
 float labelled_width(float item_width, const char* label);
 // Text as one line.
 float text_width(const char* text);
+
+// `text` after the items on this line, behind a "| " separator, or at the start of the
+// next line without one when it does not fit.
+void text_after_bar(const std::string& text);
 
 }  // namespace whygpu::app

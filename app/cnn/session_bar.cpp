@@ -57,15 +57,13 @@ bool draw_session_bar(SharedSession& shared, bool with_buttons) {
   const cnn::TrainProgress& p = snap.progress;
   const double fraction = p.epoch_size > 0 ? static_cast<double>(p.epoch_position) / p.epoch_size : 0.0;
   char line[256];
-  std::snprintf(line, sizeof line, "| epoch %d (%.0f%%) | step %s | %s images/s", p.epochs_completed + 1,
+  std::snprintf(line, sizeof line, "epoch %d (%.0f%%) | step %s | %s images/s", p.epochs_completed + 1,
                 100.0 * fraction, with_commas(static_cast<double>(p.steps)).c_str(),
                 with_commas(snap.images_per_second).c_str());
-  same_line_if_fits(text_width(line));
-  ImGui::TextUnformatted(line);
+  text_after_bar(line);
   if (!snap.test_accuracy.empty()) {
-    std::snprintf(line, sizeof line, "| test accuracy %.1f%%", 100.0 * snap.test_accuracy.back().value);
-    same_line_if_fits(text_width(line));
-    ImGui::TextUnformatted(line);
+    std::snprintf(line, sizeof line, "test accuracy %.1f%%", 100.0 * snap.test_accuracy.back().value);
+    text_after_bar(line);
   }
   return true;
 }

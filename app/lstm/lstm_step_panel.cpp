@@ -303,10 +303,9 @@ class LstmStepPanel final : public Panel {
     }
     if (generator_) {
       char weights[96];
-      std::snprintf(weights, sizeof weights, "| generating with the weights of step %lld", weights_step_);
-      same_line_if_fits(text_width(weights));
+      std::snprintf(weights, sizeof weights, "generating with the weights of step %lld", weights_step_);
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::TextUnformatted(weights);
+      text_after_bar(weights);
       ImGui::PopStyleColor();
       if (m.steps > weights_step_) {
         same_line_if_fits(button_width("Use the newest weights"));
