@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "app/flow_layout.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 
@@ -21,9 +22,9 @@ std::optional<ComputeDevice> draw_device_choice(ComputeDevice chosen) {
   std::optional<ComputeDevice> clicked;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Train on:");
-  ImGui::SameLine();
+  same_line_if_fits(check_width("CPU"));
   if (coloured_radio("CPU", chosen == ComputeDevice::kCpu, palette().cpu)) clicked = ComputeDevice::kCpu;
-  ImGui::SameLine();
+  same_line_if_fits(check_width("GPU"));
   const bool gpu = gpu_info().available;
   ImGui::BeginDisabled(!gpu);
   if (coloured_radio("GPU", chosen == ComputeDevice::kGpu, palette().gpu)) clicked = ComputeDevice::kGpu;
@@ -31,7 +32,7 @@ std::optional<ComputeDevice> draw_device_choice(ComputeDevice chosen) {
   if (gpu) return clicked;
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("no CUDA device: %s", gpu_info().unavailable_reason.c_str());
-  ImGui::SameLine();
+  same_line_if_fits(text_width("(no GPU here)"));
   ImGui::TextDisabled("(no GPU here)");
   return clicked;
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "app/code_fit.h"
 #include "app/lesson_check.h"
 #include "app/panel_registry.h"
 #include "app/rich_text.h"
@@ -44,9 +45,12 @@ void draw_code(const LessonBlock& block, const Fonts& fonts, float text_width) {
   ImGui::PushFont(fonts.code);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, palette().code_background);
   const int lines = static_cast<int>(std::count(block.code.begin(), block.code.end(), '\n'));
-  const float height = lines * ImGui::GetTextLineHeightWithSpacing() + 2 * ImGui::GetStyle().WindowPadding.y;
+  const float scale = code_scale_to_fit(block.code, text_width - 2 * ImGui::GetStyle().WindowPadding.x);
+  const float height = lines * (ImGui::GetTextLineHeight() * scale + ImGui::GetStyle().ItemSpacing.y) +
+                       2 * ImGui::GetStyle().WindowPadding.y;
   ImGui::BeginChild(ImGui::GetID(&block), ImVec2(text_width, height), false,
                     ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
+  ImGui::SetWindowFontScale(scale);
   ImGui::TextUnformatted(block.code.c_str());
   ImGui::EndChild();
   ImGui::PopStyleColor();

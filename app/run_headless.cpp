@@ -14,7 +14,8 @@
 
 namespace whygpu::app {
 
-int run_headless(Shell& shell, const CliOptions& options, ScriptPlayer* player) {
+int run_headless(Shell& shell, const CliOptions& options, ScriptPlayer* player,
+                 const std::function<void()>& after_render) {
   const int width = options.width > 0 ? options.width : 1920;
   const int height = options.height > 0 ? options.height : 1080;
   std::string error;
@@ -59,6 +60,7 @@ int run_headless(Shell& shell, const CliOptions& options, ScriptPlayer* player) 
     ImGui::NewFrame();
     shell.draw(io.DeltaTime, previous_cost);
     ImGui::Render();
+    if (after_render) after_render();
     context->bind_framebuffer();
     if (!render_frame_and_capture(shell, frame.capture, width, height)) exit_code = 1;
     // Its cost includes the GPU's share: a long CUDA kernel ahead of it shows here.

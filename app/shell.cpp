@@ -10,20 +10,10 @@
 
 #include "app/key_codes.h"
 #include "app/panel_registry.h"
+#include "app/status_bar.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::app {
-namespace {
-
-std::string gpu_summary(const GpuInfo& gpu) {
-  char memory[32];
-  std::snprintf(memory, sizeof memory, "%.1f GiB", gpu.total_memory_bytes / double(1 << 30));
-  return gpu.name + "  |  compute " + gpu.compute_capability() + "  |  " + memory + "  |  " +
-         std::to_string(gpu.sm_count) + " SMs  |  driver CUDA " + cuda_version_string(gpu.driver_version) +
-         ", runtime " + cuda_version_string(gpu.runtime_version);
-}
-
-}  // namespace
 
 Shell::Shell(LessonLibrary library, Settings settings, bool headless)
     : library_(std::move(library)),
@@ -277,23 +267,22 @@ void Shell::draw(float delta_seconds, float previous_frame_cost_seconds) {
     if (page_.take_restore_request()) maximized_.clear();
   } else if (!settings_.sidebar_visible) {
     draw_page(frame);
-  } else if (ImGui::BeginTable("layout", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
-    // The list grows with the text but never takes more than a quarter of the window:
-    // at projector scale the page needs the room, and long titles wrap instead.
-    const float most = 0.25f * viewport->WorkSize.x;
-    const float width = std::min(settings_.sidebar_width * settings_.font_scale, most);
-    ImGui::TableSetupColumn("lessons", ImGuiTableColumnFlags_WidthFixed, width);
-    ImGui::TableSetupColumn("page", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    const float shown = ImGui::GetContentRegionAvail().x;
-    if (std::fabs(shown - width) > 1.0f)  // the user dragged the border
-      settings_.sidebar_width = std::clamp(shown / settings_.font_scale, Settings::min_sidebar_width,
-                                           Settings::max_sidebar_width);
-    draw_sidebar();
-    ImGui::TableNextColumn();
-    draw_page(frame);
-    ImGui::EndTable();
+  } else {
+    // No cell padding under the row, or the list and the page, which fill the body to its
+    // bottom, would reach past it (the table reads the padding in BeginTable).
+    ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(ImGui::GetStyle().CellPadding.x, 0.0f));
+    const bool table = ImGui::BeginTable("layout", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV);
+    ImGui::PopStyleVar();
+    if (table) {
+      lesson_list_.setup_column(settings_, viewport->WorkSize.x);
+      ImGui::TableSetupColumn("page", ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      draw_sidebar();
+      ImGui::TableNextColumn();
+      draw_page(frame);
+      ImGui::EndTable();
+    }
   }
   ImGui::EndChild();
   draw_status_bar();
@@ -374,37 +363,8 @@ void Shell::draw_menu_bar() {
 }
 
 void Shell::draw_sidebar() {
-  ImGui::BeginChild("lesson-list");
-  if (!library_.folder_error().empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-    ImGui::TextWrapped("%s", library_.folder_error().c_str());
-    ImGui::PopStyleColor();
-  }
-  for (const LessonSection& section : library_.sections()) {
-    ImGui::PushFont(fonts_.strong);
-    ImGui::TextWrapped("%s", section.title.c_str());
-    ImGui::PopFont();
-    ImGui::Indent();
-    for (const int index : section.lessons) {
-      const Lesson& lesson = library_.lessons()[index];
-      const bool broken = !lesson.errors.empty();
-      if (broken) ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-      // A selectable as tall as the wrapped title: long titles show whole.
-      const std::string title = (broken ? "(!) " : "") + lesson.title;
-      const float wrap = ImGui::GetContentRegionAvail().x;
-      const ImVec2 size(wrap, ImGui::CalcTextSize(title.c_str(), nullptr, false, wrap).y);
-      const ImVec2 at = ImGui::GetCursorScreenPos();
-      if (ImGui::Selectable(("##" + lesson.id).c_str(), index == current_, 0, size)) open_lesson(lesson.id);
-      ImGui::GetWindowDrawList()->AddText(nullptr, 0.0f, at, ImGui::GetColorU32(ImGuiCol_Text), title.c_str(), nullptr,
-                                          wrap);
-      if (index == current_ && scroll_sidebar_) ImGui::SetScrollHereY();
-      if (broken) ImGui::PopStyleColor();
-    }
-    ImGui::Unindent();
-    ImGui::Spacing();
-  }
-  scroll_sidebar_ = false;
-  ImGui::EndChild();
+  const int clicked = lesson_list_.draw(library_, current_, std::exchange(scroll_sidebar_, false), fonts_);
+  if (clicked >= 0) open_lesson(library_.lessons()[clicked].id);
 }
 
 void Shell::draw_page(const FrameContext& frame) {
@@ -438,58 +398,17 @@ void Shell::draw_caption() {
   ImGui::End();
 }
 
-void Shell::draw_presenter_status() {
+std::string Shell::presenter_status() {
   ScriptPlayer* presenter = presenting();
-  if (!presenter) return;
-  char text[160];
-  std::snprintf(text, sizeof text, "step %d / %d%s", presenter->step(), presenter->step_count(),
-                presenter->paused()        ? "  (paused: Space goes on)"
-                : presenter->at_key_stop() ? "  (Space or Right: go on, Left: back)"
-                                           : "");
-  ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu_alt);
-  ImGui::TextUnformatted(text);
-  ImGui::PopStyleColor();
-  ImGui::SameLine();
-  ImGui::TextDisabled("|");
-  ImGui::SameLine();
+  if (!presenter) return "";
+  return "step " + std::to_string(presenter->step()) + " / " + std::to_string(presenter->step_count()) +
+         (presenter->paused()        ? "  (paused: Space goes on)"
+          : presenter->at_key_stop() ? "  (Space or Right: go on, Left: back)"
+                                     : "");
 }
 
 void Shell::draw_status_bar() {
-  ImGui::Separator();
-  draw_presenter_status();
-  const GpuInfo& gpu = gpu_info();
-  if (gpu.available) {
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
-    ImGui::Text("GPU: %s", gpu_summary(gpu).c_str());
-  } else {
-    // The whole reason is in the tooltip: at projector size the bar has room for little.
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-    ImGui::TextUnformatted("No NVIDIA GPU here: GPU results are recordings, labelled");
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s. Every CPU result is measured live on this computer.", gpu.unavailable_reason.c_str());
-  }
-  ImGui::PopStyleColor();
-  if (!status_message_.empty()) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("|");
-    ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Text, status_is_error_ ? palette().error : ImGui::GetColorU32(ImGuiCol_Text));
-    ImGui::TextUnformatted(status_message_.c_str());
-    ImGui::PopStyleColor();
-  }
-  char frame_text[64];
-  std::snprintf(frame_text, sizeof frame_text, "frame %.1f ms (%.0f fps)", frame_ms_smoothed_,
-                frame_ms_smoothed_ > 0 ? 1000.0f / frame_ms_smoothed_ : 0.0f);
-  // Right-aligned, and only where it fits beside the rest.
-  const float width = ImGui::CalcTextSize(frame_text).x;
-  ImGui::SameLine();
-  const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX();
-  if (room >= width) {
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - width);
-    ImGui::TextUnformatted(frame_text);
-  } else {
-    ImGui::NewLine();
-  }
+  draw_status_bar_line(gpu_info(), presenter_status(), status_message_, status_is_error_, frame_ms_smoothed_);
 }
 
 }  // namespace whygpu::app

@@ -8,6 +8,7 @@
 
 #include "app/demo_player.h"
 #include "app/lesson/lesson_library.h"
+#include "app/lesson_list.h"
 #include "app/page_view.h"
 #include "app/panel_host.h"
 #include "app/script_target.h"
@@ -88,7 +89,7 @@ class Shell final : public ScriptTarget {
   void draw_page(const FrameContext& frame);
   void draw_status_bar();
   void draw_caption();
-  void draw_presenter_status();
+  std::string presenter_status();  // for the status bar: a playing demo's step
   void handle_shortcuts();
   void toggle_maximized();
 
@@ -100,6 +101,7 @@ class Shell final : public ScriptTarget {
   std::vector<int> reading_order_;
   int current_ = -1;
   bool scroll_sidebar_ = false;
+  LessonList lesson_list_;
   PanelHost panels_;
   PageView page_;
   std::string maximized_;  // id of the panel filling the window on the current lesson, or ""

@@ -16,6 +16,7 @@
 #include "app/cnn/session_panel.h"
 #include "app/cnn/thumbnail_atlas.h"
 #include "app/panel_registry.h"
+#include "app/flow_layout.h"
 #include "app/ui_style.h"
 
 namespace whygpu::app {
@@ -112,16 +113,20 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
     const float canvas = std::clamp(width * 0.3f, 200.0f, 320.0f * scale_);
     const char* seen_title = "What the network gets";
     const float seen = std::max(28.0f * 5.0f * scale_, ImGui::CalcTextSize(seen_title).x);
-    if (!ImGui::BeginTable("draw", 3, ImGuiTableFlags_None)) return;
+    // The answer beside the two pictures while it has room for its bars (a dozen ems);
+    // on a narrow panel it goes underneath them.
+    const float answer_room = width - canvas - seen - 40.0f * scale_;
+    const bool answer_beside = answer_room >= 12.0f * ImGui::GetFontSize();
+    if (!ImGui::BeginTable("draw", answer_beside ? 3 : 2, ImGuiTableFlags_None)) return;
     ImGui::TableSetupColumn("canvas", ImGuiTableColumnFlags_WidthFixed, canvas + 8.0f);
     ImGui::TableSetupColumn("seen", ImGuiTableColumnFlags_WidthFixed, seen + 8.0f);
-    ImGui::TableSetupColumn("answer", ImGuiTableColumnFlags_WidthStretch);
+    if (answer_beside) ImGui::TableSetupColumn("answer", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted("Draw a digit (hold the left button)");
     draw_canvas(canvas);
     if (ImGui::Button("Clear")) clear();
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Copy a test digit"));
     auto data = shared_->data();
     if (ImGui::Button("Copy a test digit") && data && data->test.count > 0) {
       pending_digit_ = copied_ ? (copied_from_ + 1) % data->test.count : copied_from_;
@@ -132,15 +137,19 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(seen_title);
     preview_.draw(0, 28.0f * 5.0f * scale_);
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + seen);
     ImGui::TextDisabled(copied_ ? "test image %d, as it is in the data set"
                                 : "28 x 28 pixels: your strokes scaled into a 20 x 20 box and centred, like MNIST's",
                         copied_from_);
-    ImGui::PopTextWrapPos();
 
-    ImGui::TableNextColumn();
-    draw_answer(width - canvas - seen - 40.0f * scale_);
+    if (answer_beside) {
+      ImGui::TableNextColumn();
+      draw_answer(answer_room);
+    }
     ImGui::EndTable();
+    if (!answer_beside) {
+      ImGui::Spacing();
+      draw_answer(width);
+    }
     if (!error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().error), "%s", error_.c_str());
   }
 

@@ -17,6 +17,7 @@
 #include "app/cnn/session_bar.h"
 #include "app/cnn/session_panel.h"
 #include "app/panel_registry.h"
+#include "app/flow_layout.h"
 #include "app/recorded_gpu.h"
 #include "app/ui_style.h"
 #include "compute/cnn/answers_recording.h"
@@ -114,8 +115,11 @@ Status parse_normalization(const std::string& text, cnn::Normalization* out) {
 void draw_colour_scale(cnn::Colormap colormap, const char* low, const char* middle, const char* high, float width,
                        float scale) {
   const float height = 12.0f * scale;
+  // The bar gives way before its labels leave the line (down to a third of its width).
+  const float labels = text_width(low) + text_width(high) + 2 * ImGui::GetStyle().ItemSpacing.x;
+  width = std::clamp(ImGui::GetContentRegionAvail().x - labels, width / 3, width);
   ImGui::TextDisabled("%s", low);
-  ImGui::SameLine();
+  same_line_if_fits(width);
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const ImVec2 bar(at.x, at.y + (ImGui::GetTextLineHeight() - height) * 0.5f);
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -130,7 +134,7 @@ void draw_colour_scale(cnn::Colormap colormap, const char* low, const char* midd
     draw->AddText(ImVec2(bar.x + (width - w) * 0.5f, bar.y + height), ImGui::GetColorU32(ImGuiCol_TextDisabled), middle);
   }
   ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
-  ImGui::SameLine();
+  same_line_if_fits(text_width(high));
   ImGui::TextDisabled("%s", high);
   if (middle && *middle) ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeight() * 0.5f));
 }
@@ -202,17 +206,20 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
     ImGui::AlignTextToFramePadding();
     ImGui::Text("Shown: %s", shared_->shown_label().c_str());
     if (shared_->inference() && shared_->inference_label() != shared_->shown_label()) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("(the pictures below are still of %s)", shared_->inference_label().c_str());
+      const std::string still = "(the pictures below are still of " + shared_->inference_label() + ")";
+      same_line_if_fits(text_width(still.c_str()));
+      ImGui::TextDisabled("%s", still.c_str());
     }
-    ImGui::SameLine();
+    // Arrows, the button and the checkbox flow onto the next line where the panel is narrow.
+    const float arrow = ImGui::GetFrameHeight();
+    same_line_if_fits(2 * arrow + ImGui::GetStyle().ItemSpacing.x);
     if (ImGui::ArrowButton("previous-image", ImGuiDir_Left)) step_image(-1);
     ImGui::SameLine();
     if (ImGui::ArrowButton("next-image", ImGuiDir_Right)) step_image(+1);
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Random test image"));
     if (ImGui::Button("Random test image") && data && data->test.count > 0)
       shared_->show_test_image(static_cast<int>(random_.below(static_cast<std::uint32_t>(data->test.count))));
-    ImGui::SameLine();
+    same_line_if_fits(check_width("one colour range per layer"));
     bool per_layer = o_.normalization == cnn::Normalization::kPerLayer;
     if (ImGui::Checkbox("one colour range per layer", &per_layer))
       o_.normalization = per_layer ? cnn::Normalization::kPerLayer : cnn::Normalization::kPerMap;

@@ -23,6 +23,7 @@
 #include "app/cnn/shared_session.h"
 #include "app/panel_registry.h"
 #include "app/plot/plot.h"
+#include "app/flow_layout.h"
 #include "app/recorded_gpu.h"
 #include "app/ui_style.h"
 #include "compute/cnn/race_recording.h"
@@ -135,9 +136,11 @@ class CnnRacePanel final : public Panel {
       if (lane.shared) lane.shared->update();
     if (state_ == State::kIdle) choose_replay();
     follow_race();
+    ImGui::PushTextWrapPos(0.0f);  // every line wraps at the edge of its lane or the panel
     draw_controls();
     draw_lanes(frame.content_width);
     draw_plot(frame.content_width);
+    ImGui::PopTextWrapPos();
     ImGui::PopID();
   }
 
@@ -251,23 +254,26 @@ class CnnRacePanel final : public Panel {
     ImGui::BeginDisabled(!any_ready || state_ != State::kIdle);
     if (ImGui::Button(stopped_at_ > 0 ? "Race again" : "Start the race")) start();
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    // The controls flow onto the next line where the panel is narrow.
+    same_line_if_fits(button_width("Stop"));
     ImGui::BeginDisabled(state_ == State::kIdle);
     if (ImGui::Button("Stop")) stop();
     ImGui::EndDisabled();
-    ImGui::SameLine();
     ImGui::BeginDisabled(state_ != State::kIdle);
+    same_line_if_fits(labelled_width(90.0f * scale_, "epochs"));
     ImGui::SetNextItemWidth(90.0f * scale_);
     ImGui::SliderInt("epochs", &o_.epochs, 1, 10);
-    ImGui::SameLine();
+    same_line_if_fits(labelled_width(140.0f * scale_, "batch"));
     ImGui::SetNextItemWidth(140.0f * scale_);
     ImGui::SliderInt("batch", &o_.batch, 1, cnn::kMaxBatch, "%d", ImGuiSliderFlags_Logarithmic);
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    same_line_if_fits(check_width("log time axis"));
     ImGui::Checkbox("log time axis", &o_.log_time);
     if (state_ != State::kIdle || stopped_at_ > 0) {
-      ImGui::SameLine();
-      ImGui::Text("clock: %.1f s", elapsed());
+      char clock[32];
+      std::snprintf(clock, sizeof clock, "clock: %.1f s", elapsed());
+      same_line_if_fits(text_width(clock));
+      ImGui::TextUnformatted(clock);
     }
     ImGui::TextDisabled("Same network, same seed (%llu), same batches of %d; both lanes are tested on the test set every "
                         "%.2g epoch, the clock running meanwhile.",

@@ -22,6 +22,7 @@
 #include "app/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/settings.h"
+#include "app/flow_layout.h"
 #include "app/ui_style.h"
 
 namespace whygpu::app {
@@ -125,32 +126,40 @@ class CnnTrainerPanel final : public Panel {
   void draw(const FrameContext& frame) override {
     scale_ = frame.font_scale;
     ImGui::PushID(this);
+    ImGui::PushTextWrapPos(0.0f);  // every line wraps at the edge of its column or the panel
     const bool ready = cnn_ui::draw_session_bar(*shared_, true);
+    // Controls beside the curves while both keep a readable width; on a narrow panel
+    // (large text, a small projector) the curves go underneath.
+    const bool side_by_side = o_.controls && o_.curves && frame.content_width >= kSideBySideEm * ImGui::GetFontSize();
     const float controls_width = std::min(440.0f * scale_, frame.content_width * 0.42f);
-    if (o_.controls || o_.curves) {
-      const int columns = o_.controls && o_.curves ? 2 : 1;
-      if (ImGui::BeginTable("cnn-trainer", columns, ImGuiTableFlags_BordersInnerV)) {
-        if (o_.controls) ImGui::TableSetupColumn("controls", ImGuiTableColumnFlags_WidthFixed, controls_width);
-        if (o_.curves) ImGui::TableSetupColumn("curves", ImGuiTableColumnFlags_WidthStretch);
+    if (side_by_side) {
+      if (ImGui::BeginTable("cnn-trainer", 2, ImGuiTableFlags_BordersInnerV)) {
+        ImGui::TableSetupColumn("controls", ImGuiTableColumnFlags_WidthFixed, controls_width);
+        ImGui::TableSetupColumn("curves", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableNextRow();
-        if (o_.controls) {
-          ImGui::TableNextColumn();
-          draw_controls(ready);
-        }
-        if (o_.curves) {
-          ImGui::TableNextColumn();
-          if (!o_.controls) draw_live_settings(ready);
-          draw_curves(frame.content_width - (o_.controls ? controls_width : 0.0f));
-        }
+        ImGui::TableNextColumn();
+        draw_controls(ready);
+        ImGui::TableNextColumn();
+        draw_curves(frame.content_width - controls_width);
         ImGui::EndTable();
+      }
+    } else {
+      if (o_.controls) draw_controls(ready);
+      if (o_.curves) {
+        if (!o_.controls) draw_live_settings(ready);
+        draw_curves(frame.content_width);
       }
     }
     if (o_.preview) draw_preview(frame.content_width);
+    ImGui::PopTextWrapPos();
     log_progress(frame);
     ImGui::PopID();
   }
 
  private:
+  // Below this many font sizes (ems) of panel width, the curves go under the controls.
+  static constexpr float kSideBySideEm = 44.0f;
+
   // ---- controls ---------------------------------------------------------------------
 
   void draw_controls(bool ready) {
@@ -175,12 +184,12 @@ class CnnTrainerPanel final : public Panel {
     const cnn_ui::DataRequest& data = shared_->config().data;
     ImGui::AlignTextToFramePadding();  // level with the radio buttons, as "Train on:" is
     ImGui::TextUnformatted("Data:");
-    ImGui::SameLine();
+    same_line_if_fits(check_width("digits"));
     if (ImGui::RadioButton("digits", data.choice == DataChoice::kDigits)) shared_->set_data({DataChoice::kDigits, ""});
-    ImGui::SameLine();
+    same_line_if_fits(check_width("clothes"));
     if (ImGui::RadioButton("clothes", data.choice == DataChoice::kFashion))
       shared_->set_data({DataChoice::kFashion, ""});
-    ImGui::SameLine();
+    same_line_if_fits(check_width("your images"));
     if (ImGui::RadioButton("your images", data.choice == DataChoice::kFolder)) {
       shared_->set_data({DataChoice::kFolder, folder_buffer_});
       o_.preview = true;
@@ -193,7 +202,7 @@ class CnnTrainerPanel final : public Panel {
       if (std::string(folder_buffer_) == data.folder) shared_->reload();
       else shared_->set_data({DataChoice::kFolder, folder_buffer_});
     }
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Make an example folder"));
     if (ImGui::Button("Make an example folder")) make_example_folder();
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("writes 30 test digits of each class into the folder above, as dark ink on white paper");
@@ -252,9 +261,9 @@ class CnnTrainerPanel final : public Panel {
                        snap.data_name.c_str());
     ImGui::PopStyleColor();
     if (ImGui::Button("Evaluate on the test set")) shared_->evaluate();
-    ImGui::SameLine();
     char label[48];
     std::snprintf(label, sizeof label, "Train %d epoch%s", o_.epochs, o_.epochs == 1 ? "" : "s");
+    same_line_if_fits(button_width(label));
     if (ImGui::Button(label)) shared_->train_epochs(o_.epochs);
     if (!snap.message.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, snap.message_is_error ? palette().error : palette().muted_text);
@@ -267,7 +276,7 @@ class CnnTrainerPanel final : public Panel {
     ImGui::InputText("weights", weights_buffer_, sizeof weights_buffer_);
     ImGui::BeginDisabled(!ready);
     if (ImGui::Button("Save weights")) shared_->save_weights(weights_buffer_);
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Load weights"));
     if (ImGui::Button("Load weights")) shared_->load_weights(weights_buffer_);
     ImGui::EndDisabled();
   }

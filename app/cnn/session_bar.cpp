@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/cnn/cnn_data.h"
+#include "app/flow_layout.h"
 #include "app/number_text.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -33,37 +34,37 @@ bool draw_session_bar(SharedSession& shared, bool with_buttons) {
     case SharedSession::Phase::kReady: break;
   }
   const cnn::SessionSnapshot& snap = shared.snapshot();
+  // Buttons and status pieces flow onto the next line where the panel is narrow.
   if (with_buttons) {
     if (shared.running()) {
       if (ImGui::Button("Pause")) shared.pause();
     } else if (ImGui::Button("Train")) {
       shared.play();
     }
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Step"));
     ImGui::BeginDisabled(shared.running());
     if (ImGui::Button("Step")) shared.step(1);
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip("one training step: one batch forward, backward, and a weight update");
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Reset"));
     if (ImGui::Button("Reset")) shared.reset();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("fresh random weights (the same seed: the same start every time)");
-    ImGui::SameLine();
+    same_line_if_fits(text_width(snap.trainer_name.c_str()));
   }
   ImGui::PushStyleColor(ImGuiCol_Text, backend_colour(shared.backend()));
   ImGui::TextUnformatted(snap.trainer_name.c_str());
   ImGui::PopStyleColor();
-  ImGui::SameLine();
   const cnn::TrainProgress& p = snap.progress;
   const double fraction = p.epoch_size > 0 ? static_cast<double>(p.epoch_position) / p.epoch_size : 0.0;
   char line[256];
-  std::snprintf(line, sizeof line, "| epoch %d (%.0f%%) | step %s | %s images/s", p.epochs_completed + 1,
+  std::snprintf(line, sizeof line, "epoch %d (%.0f%%) | step %s | %s images/s", p.epochs_completed + 1,
                 100.0 * fraction, with_commas(static_cast<double>(p.steps)).c_str(),
                 with_commas(snap.images_per_second).c_str());
-  ImGui::TextUnformatted(line);
+  text_after_bar(line);
   if (!snap.test_accuracy.empty()) {
-    ImGui::SameLine();
-    ImGui::Text("| test accuracy %.1f%%", 100.0 * snap.test_accuracy.back().value);
+    std::snprintf(line, sizeof line, "test accuracy %.1f%%", 100.0 * snap.test_accuracy.back().value);
+    text_after_bar(line);
   }
   return true;
 }

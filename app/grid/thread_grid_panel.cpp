@@ -24,6 +24,7 @@
 #include "app/grid/occupancy_view.h"
 #include "app/grid/thread_grid_request.h"
 #include "app/panel_registry.h"
+#include "app/flow_layout.h"
 #include "app/recorded_gpu.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -169,34 +170,55 @@ class ThreadGridPanel final : public Panel {
     scale_ = frame.font_scale;
     note_frame_time(frame);
     ImGui::PushID(this);
-    const float controls_width = std::min(430.0f * scale_, frame.content_width * 0.45f);
-    if (ImGui::BeginTable("thread-grid", 2, ImGuiTableFlags_BordersInnerV)) {
+    // Every line wraps at the edge of its column (or of the panel).
+    ImGui::PushTextWrapPos(0.0f);
+    // Controls beside the picture while both keep a readable width; on a narrow panel
+    // (large text, a small projector) the picture goes underneath the controls.
+    const bool side_by_side = frame.content_width >= kSideBySideEm * ImGui::GetFontSize();
+    const float controls_width = side_by_side ? std::min(430.0f * scale_, frame.content_width * 0.45f) : 0.0f;
+    if (side_by_side && ImGui::BeginTable("thread-grid", 2, ImGuiTableFlags_BordersInnerV)) {
       ImGui::TableSetupColumn("controls", ImGuiTableColumnFlags_WidthFixed, controls_width);
       ImGui::TableSetupColumn("picture", ImGuiTableColumnFlags_WidthStretch);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      draw_controls();
-      // Launch here, between the controls and the picture: a slider moved this frame is
-      // on screen this same frame.
-      if (launch_requested_ || !launched_once_) launch(frame.headless);
-      else if (repaint_requested_) repaint();
+      draw_controls_and_launch(frame);
       ImGui::TableNextColumn();
-      if (c_.show_picture) {
-        draw_picture(frame.content_width - controls_width);
-      } else {
-        draw_launch_summary();
-        draw_error();
-        if (c_.show_occupancy) draw_occupancy_section();
-      }
-      draw_refusal();
+      draw_result(frame.content_width - controls_width);
       ImGui::EndTable();
+    } else if (!side_by_side) {
+      draw_controls_and_launch(frame);
+      ImGui::Spacing();
+      draw_result(frame.content_width);
     }
     if (c_.show_timeline) draw_timeline(frame.content_width);
     if (c_.show_occupancy && c_.show_picture) draw_occupancy_section();
+    ImGui::PopTextWrapPos();
     ImGui::PopID();
   }
 
  private:
+  // Below this many font sizes (ems) of panel width, the picture goes under the controls.
+  static constexpr float kSideBySideEm = 46.0f;
+
+  void draw_controls_and_launch(const FrameContext& frame) {
+    draw_controls();
+    // Launch here, between the controls and the picture: a slider moved this frame is
+    // on screen this same frame.
+    if (launch_requested_ || !launched_once_) launch(frame.headless);
+    else if (repaint_requested_) repaint();
+  }
+
+  void draw_result(float width) {
+    if (c_.show_picture) {
+      draw_picture(width);
+    } else {
+      draw_launch_summary();
+      draw_error();
+      if (c_.show_occupancy) draw_occupancy_section();
+    }
+    draw_refusal();
+  }
+
   void changed() {
     if (c_.auto_launch) launch_requested_ = true;
   }
@@ -347,9 +369,9 @@ class ThreadGridPanel final : public Panel {
     ImGui::PushItemWidth(-ImGui::CalcTextSize("block z  ").x);
     int kind = static_cast<int>(cfg.kind);
     ImGui::TextUnformatted("Problem:");
-    ImGui::SameLine();
+    same_line_if_fits(check_width("vector (1D)"));
     if (ImGui::RadioButton("vector (1D)", &kind, 0)) { cfg.kind = ProblemKind::vector_1d; changed(); }
-    ImGui::SameLine();
+    same_line_if_fits(check_width("matrix (2D)"));
     if (ImGui::RadioButton("matrix (2D)", &kind, 1)) { cfg.kind = ProblemKind::matrix_2d; changed(); }
     if (cfg.kind == ProblemKind::vector_1d) {
       if (dimension_slider("N", &cfg.n, static_cast<int>(grid::kMaxVectorElements))) changed();
@@ -359,17 +381,19 @@ class ThreadGridPanel final : public Panel {
     }
 
     ImGui::TextUnformatted("Block:");
-    ImGui::SameLine();
-    ImGui::TextDisabled("(Ctrl+click a slider to type any value)");
+    const char* typing = "(Ctrl+click a slider to type any value)";
+    same_line_if_fits(text_width(typing));
+    ImGui::TextDisabled("%s", typing);
     if (dimension_slider("block x", &cfg.block.x, 1024)) changed();
     if (dimension_slider("block y", &cfg.block.y, 1024)) changed();
     if (dimension_slider("block z", &cfg.block.z, 64)) changed();
+    // SmallButton: no vertical frame padding, the same width as a Button.
     if (ImGui::SmallButton("256")) preset_block(256, 1);
-    ImGui::SameLine();
+    same_line_if_fits(button_width("16 x 16"));
     if (ImGui::SmallButton("16 x 16")) preset_block(16, 16);
-    ImGui::SameLine();
+    same_line_if_fits(button_width("1025"));
     if (ImGui::SmallButton("1025")) preset_block(1025, 1);
-    ImGui::SameLine();
+    same_line_if_fits(button_width("<<<1, 500000>>>"));
     if (ImGui::SmallButton("<<<1, 500000>>>")) {
       cfg.kind = ProblemKind::vector_1d;
       cfg.n = 500000;
@@ -406,14 +430,14 @@ class ThreadGridPanel final : public Panel {
     ImGui::PopItemWidth();
 
     if (ImGui::Button("Launch")) launch_requested_ = true;
-    ImGui::SameLine();
+    same_line_if_fits(check_width("relaunch on every change"));
     ImGui::Checkbox("relaunch on every change", &c_.auto_launch);
   }
 
   void draw_color_choice() {
     ImGui::TextUnformatted("Colour by:");
     for (int i = 0; i < grid::kColorModeCount; ++i) {
-      ImGui::SameLine();
+      same_line_if_fits(check_width(kColorLabels[i]));
       int mode = static_cast<int>(c_.color);
       if (ImGui::RadioButton(kColorLabels[i], &mode, i)) {
         c_.color = static_cast<ColorMode>(i);
@@ -649,16 +673,23 @@ class ThreadGridPanel final : public Panel {
     const bool refused = !report_.runtime_error.empty();
     if (!refused && !cpu_check_.exceeds_limits) return;
     const grid::LaunchCheck& check = refused ? report_.check : cpu_check_;
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertFloat4ToU32(ImVec4(0.45f, 0.08f, 0.08f, 0.35f)));
-    const float line = ImGui::GetTextLineHeightWithSpacing();
-    ImGui::BeginChild("refusal", ImVec2(0, line * 8.0f), true);
+    // A tinted box as tall as its text wraps to: the tint is drawn first, at the height
+    // the box had on the frame before (a child window would need its height in advance).
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    const float pad = ImGui::GetStyle().WindowPadding.x;
+    ImGui::GetWindowDrawList()->AddRectFilled(
+        start, ImVec2(start.x + ImGui::GetContentRegionAvail().x, start.y + refusal_height_),
+        ImGui::ColorConvertFloat4ToU32(ImVec4(0.45f, 0.08f, 0.08f, 0.35f)), ImGui::GetStyle().ChildRounding);
+    ImGui::Dummy(ImVec2(0, pad / 2));
+    ImGui::Indent(pad);
+    ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - pad);
     if (refused) {
-      ImGui::Text("The launch was made, and the CUDA runtime refused it. cudaGetLastError() after");
+      ImGui::TextUnformatted("The launch was made, and the CUDA runtime refused it. cudaGetLastError() after");
       ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
       ImGui::Text("  %s(...);", report_.runtime_call.c_str());
       ImGui::PopStyleColor();
-      ImGui::Text("returned:");
-      ImGui::SameLine();
+      ImGui::TextUnformatted("returned:");
+      same_line_if_fits(text_width(report_.runtime_error.c_str()));
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
       ImGui::TextUnformatted(report_.runtime_error.c_str());
       ImGui::PopStyleColor();
@@ -684,13 +715,15 @@ class ThreadGridPanel final : public Panel {
       ImGui::PopStyleColor();
     }
     if (check.exceeds_limits) {
-      ImGui::TextWrapped("Why: %s.", check.broken_limit.c_str());
-      ImGui::TextWrapped("What to change: %s", check.hint.c_str());
+      ImGui::Text("Why: %s.", check.broken_limit.c_str());
+      ImGui::Text("What to change: %s", check.hint.c_str());
     }
     ImGui::TextDisabled("The kernel never ran: there is nothing to draw.");
     if (refused) ImGui::TextDisabled("Reading the error also cleared it: the next launch works normally.");
-    ImGui::EndChild();
-    ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+    ImGui::Unindent(pad);
+    ImGui::Dummy(ImVec2(0, pad / 2));
+    refusal_height_ = ImGui::GetCursorScreenPos().y - start.y - ImGui::GetStyle().ItemSpacing.y;
   }
 
   void draw_timeline(float width) {
@@ -729,6 +762,7 @@ class ThreadGridPanel final : public Panel {
 
   Controls c_;
   float scale_ = 1.0f;
+  float refusal_height_ = 0.0f;  // of the refusal's box on the last frame it was drawn
   bool launch_requested_ = false;
   bool repaint_requested_ = false;
   bool launched_once_ = false;

@@ -19,6 +19,8 @@
 #include "app/kernel_lab/lab_runner.h"
 #include "app/number_text.h"
 #include "app/panel_registry.h"
+#include "app/code_fit.h"
+#include "app/flow_layout.h"
 #include "app/recorded_gpu.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -84,6 +86,7 @@ class KernelLabPanel final : public Panel {
                    report_->message.empty() ? "" : ": ", report_->message.c_str());
     }
     ImGui::PushID(this);
+    ImGui::PushTextWrapPos(0.0f);  // every line wraps at the panel's edge
     draw_exercise_choice();
     draw_editor(frame);
     draw_controls(frame);
@@ -91,6 +94,7 @@ class KernelLabPanel final : public Panel {
       ImGui::TextDisabled("Compiling and running in a separate process... %.1f s", runner_.seconds_running());
     else if (report_)
       draw_report(*report_, frame);
+    ImGui::PopTextWrapPos();
     ImGui::PopID();
   }
 
@@ -168,15 +172,11 @@ class KernelLabPanel final : public Panel {
     ImGui::TextUnformatted("Exercise:");
     const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
     for (const kernel_lab::Exercise& e : kernel_lab::exercises()) {
-      const float needed = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-                           ImGui::CalcTextSize(e.title.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
-      ImGui::SameLine();
-      if (ImGui::GetCursorScreenPos().x + needed > right) ImGui::NewLine();
+      same_line_if_fits(check_width(e.title.c_str()));
       if (ImGui::RadioButton(e.title.c_str(), sizes_.exercise == e.key) && sizes_.exercise != e.key && !runner_.busy())
         choose_exercise(e.key);
     }
-    ImGui::SameLine();
-    if (ImGui::GetCursorScreenPos().x + ImGui::CalcTextSize("Start this exercise over").x + 20.0f > right) ImGui::NewLine();
+    same_line_if_fits(button_width("Start this exercise over"));
     ImGui::BeginDisabled(runner_.busy());
     if (ImGui::SmallButton("Start this exercise over")) (void)press("reset");
     ImGui::EndDisabled();
@@ -191,8 +191,12 @@ class KernelLabPanel final : public Panel {
     const bool code_font = frame.fonts && frame.fonts->code;
     if (code_font) ImGui::PushFont(frame.fonts->code);
     const int lines = 1 + static_cast<int>(std::count(source.begin(), source.end(), '\n'));
-    const float line_height = ImGui::GetTextLineHeight();
     const ImVec2 padding = ImGui::GetStyle().FramePadding;
+    // Smaller code, not cut lines, where the page is narrow (the cursor needs a letter more).
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("0000").x - padding.x * 4 -
+                       ImGui::GetStyle().ScrollbarSize;
+    ImGui::SetWindowFontScale(code_scale_to_fit(source + " ", room));
+    const float line_height = ImGui::GetTextLineHeight();
     const float gutter = ImGui::CalcTextSize("000").x + padding.x * 2;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -212,16 +216,14 @@ class KernelLabPanel final : public Panel {
     ImGui::InputTextMultiline("##source", source.data(), source.capacity() + 1, ImVec2(-1, height),
                               ImGuiInputTextFlags_AllowTabInput | ImGuiInputTextFlags_CallbackResize, resize_string,
                               &source);
+    ImGui::SetWindowFontScale(1.0f);
     if (code_font) ImGui::PopFont();
   }
 
   // The report's errors still describe the editor's text (it was not edited since).
   bool showing_errors() const { return report_ && !runner_.busy() && sources_.at(sizes_.exercise) == tried_source_; }
 
-  // An InputInt that keeps to the same line while there is room for it.
   static void size_field(const char* label, int* value, int step, int fast_step, int max, float width) {
-    const float needed = width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
-    if (ImGui::GetContentRegionAvail().x < needed) ImGui::NewLine();
     ImGui::SetNextItemWidth(width);
     ImGui::InputInt(label, value, step, fast_step);
     *value = std::clamp(*value, 1, max);
@@ -233,23 +235,23 @@ class KernelLabPanel final : public Panel {
     // The fields side by side as far as they fit.
     if (is_matrix(sizes_.exercise)) {
       size_field("width", &sizes_.width, 100, 1000, kernel_lab::kMaxElements, field);
-      ImGui::SameLine();
+      same_line_if_fits(labelled_width(field, "height"));
       size_field("height", &sizes_.height, 100, 1000, kernel_lab::kMaxElements, field);
-      ImGui::SameLine();
+      same_line_if_fits(labelled_width(field, "threads per block in x"));
       size_field("threads per block in x", &sizes_.block, 8, 32, kMaxBlock, field);
-      ImGui::SameLine();
+      same_line_if_fits(labelled_width(field, "in y"));
       size_field("in y", &sizes_.block_y, 1, 8, kMaxBlock, field);
     } else {
       size_field("elements (n)", &sizes_.n, 1000, 100000, kernel_lab::kMaxElements, field);
-      ImGui::SameLine();
+      same_line_if_fits(labelled_width(field, "threads per block"));
       size_field("threads per block", &sizes_.block, 32, 128, kMaxBlock, field);
     }
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("The GPU accepts at most 1024 threads a block; try more to see it refuse the launch.");
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Compile and run"));
     if (ImGui::Button("Compile and run")) start();
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Cancel"));
     ImGui::BeginDisabled(!runner_.busy());
     if (ImGui::Button("Cancel")) runner_.cancel();
     ImGui::EndDisabled();

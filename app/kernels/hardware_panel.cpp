@@ -45,6 +45,9 @@ int fp32_lanes_per_sm(int major, int minor) {
   return 0;
 }
 
+// An SM's lanes are drawn in rows of this many dots.
+constexpr int kLanesPerRow = 16;
+
 // Draws `groups` blocks of `per_group` dots (rows of `per_row` dots inside a block),
 // blocks laid out left to right and wrapped to the available width; reserves the space.
 void draw_dot_groups(int groups, int per_group, int per_row, float dot, float gap, float group_gap,
@@ -100,21 +103,25 @@ class HardwarePanel final : public Panel {
   void draw(const FrameContext& frame) override {
     const GpuInfo& gpu = gpu_info();
     const float column = std::max(200.0f, (frame.content_width - ImGui::GetStyle().ItemSpacing.x) / 2);
-    const float dot = std::max(2.0f, std::round(2.0f * frame.font_scale));
+    const float dot = dot_size(frame.font_scale, column);
     if (!ImGui::BeginTable("hardware", 2, ImGuiTableFlags_BordersInnerV)) return;
+    // Every line wraps at its column's edge: at large text a column is a few words wide.
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TableSetupColumn("cpu", ImGuiTableColumnFlags_WidthFixed, column);
     ImGui::TableSetupColumn("gpu", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableNextRow();
 
     ImGui::TableNextColumn();
     ImGui::PushStyleColor(ImGuiCol_Text, palette().cpu);
-    ImGui::Text("CPU: %d cores", cpu_.logical_cores);
+    ImGui::Text("CPU: %d hardware threads", cpu_.logical_cores);
     ImGui::PopStyleColor();
     ImGui::TextWrapped("%s", cpu_.model.c_str());
     if (cpu_.mhz > 0) ImGui::Text("about %.1f GHz each", cpu_.mhz / 1000.0);
-    ImGui::TextDisabled("one dot = one core (hardware thread)");
-    // A core is drawn big: each one is a large, complex machine of its own.
-    draw_dot_groups(cpu_.logical_cores, 1, 1, 8 * dot, 0, 2 * dot, palette().cpu);
+    ImGui::TextDisabled("one square = one hardware thread (a core runs one, or two)");
+    // A thread's core is drawn big, and grows with the text: each one is a large, complex
+    // machine of its own.
+    const float core = 8.0f * std::max(2.0f, std::round(2.0f * frame.font_scale));
+    draw_dot_groups(cpu_.logical_cores, 1, 1, core, 0, core / 4, palette().cpu);
 
     ImGui::TableNextColumn();
     if (!gpu.available) {
@@ -135,10 +142,11 @@ class HardwarePanel final : public Panel {
       if (gpu.sm_clock_khz > 0) ImGui::Text("about %.2f GHz each", gpu.sm_clock_khz / 1e6);
       ImGui::TextDisabled("one dot = one lane; one block of dots = one SM");
       if (per_sm > 0)
-        draw_dot_groups(gpu.sm_count, per_sm, 16, dot, 1.0f, 3 * dot, palette().gpu);
+        draw_dot_groups(gpu.sm_count, per_sm, kLanesPerRow, dot, 1.0f, 3 * dot, palette().gpu);
       else
         draw_dot_groups(gpu.sm_count, 1, 1, 8 * dot, 0, 2 * dot, palette().gpu);
     }
+    ImGui::PopTextWrapPos();
     ImGui::EndTable();
 
     ImGui::Spacing();
@@ -148,6 +156,20 @@ class HardwarePanel final : public Panel {
   }
 
  private:
+  // Dots grow with the text, but no larger than lets a large GPU (132 SMs of 128 lanes)
+  // fit in about half the page's view: at large text the column is narrow, and 4-pixel
+  // dots would stack its SMs a screen and a half high.
+  static float dot_size(float font_scale, float column) {
+    constexpr int kSms = 132, kRowsPerSm = 128 / kLanesPerRow;
+    float dot = std::max(2.0f, std::round(2.0f * font_scale));
+    for (; dot > 2.0f; dot -= 1.0f) {
+      const float group_w = kLanesPerRow * (dot + 1.0f) + 3 * dot, group_h = kRowsPerSm * (dot + 1.0f) + 3 * dot;
+      const int per_line = std::max(1, static_cast<int>(column / group_w));
+      if ((kSms + per_line - 1) / per_line * group_h <= 0.5f * ImGui::GetWindowHeight()) break;
+    }
+    return dot;
+  }
+
   // Without a GPU here the bus is still shown: the GPU of the recorded H100 run, faded
   // and labelled as recorded, so the scale of the comparison survives on any computer.
   static void draw_recorded_gpu(float dot) {
@@ -167,7 +189,7 @@ class HardwarePanel final : public Panel {
     ImGui::TextWrapped("%s.", recorded->label().c_str());
     ImGui::PopStyleColor();
     const ImVec4 faded = ImGui::ColorConvertU32ToFloat4(palette().gpu);
-    draw_dot_groups(run->gpu_sm_count, per_sm, 16, dot, 1.0f, 3 * dot,
+    draw_dot_groups(run->gpu_sm_count, per_sm, kLanesPerRow, dot, 1.0f, 3 * dot,
                     ImGui::ColorConvertFloat4ToU32(ImVec4(faded.x, faded.y, faded.z, 0.45f)));
   }
 

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "app/flow_layout.h"
 #include "app/kernels/timing_colours.h"
 #include "app/plot/plot.h"
 #include "app/kernels/curves.h"
@@ -129,13 +130,12 @@ class MatmulSweepPanel final : public SweepPanel {
     draw_run_controls(frame, "Run the ladder");
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Show:");
-    ImGui::SameLine();
+    same_line_if_fits(check_width("GFLOP/s"));
     if (ImGui::RadioButton("GFLOP/s", rate_view_)) set_view(true);
-    ImGui::SameLine();
+    same_line_if_fits(check_width("time per product"));
     if (ImGui::RadioButton("time per product", !rate_view_)) set_view(false);
-    ImGui::SameLine();
-    ImGui::TextDisabled("  n = %d to %d; the naive CPU loop stops at n = %d", 1 << min_log_, 1 << max_log_,
-                        naive_max_ > 0 ? naive_max_ : 1 << max_log_);
+    draw_note_after("n = " + std::to_string(1 << min_log_) + " to " + std::to_string(1 << max_log_) +
+                    "; the naive CPU loop stops at n = " + std::to_string(naive_max_ > 0 ? naive_max_ : 1 << max_log_));
     if (dirty_) rebuild();
 
     draw_chart_and_column(frame, "matmul", chart_, {300.0f, 0.28f, 0.6f, 260.0f, 620.0f},
@@ -265,6 +265,7 @@ class MatmulSweepPanel final : public SweepPanel {
       ImGui::TableSetupColumn("GFLOP/s");
       ImGui::TableSetupColumn("x OpenBLAS");
       ImGui::TableHeadersRow();
+      ImGui::PushTextWrapPos(0.0f);  // a long rung name wraps in its cell
       for (const Rung& r : rungs_) {
         const kernels::VariantInfo& info = kernels::matmul_variant_info(r.variant);
         const double rate = value_at(r.rate, table_n_);
@@ -288,6 +289,7 @@ class MatmulSweepPanel final : public SweepPanel {
         if (!std::isnan(rate) && !std::isnan(blas) && blas > 0)
           ImGui::Text("%s", (plot::format_value(rate / blas, plot::ValueFormat::Number, 2) + "x").c_str());
       }
+      ImGui::PopTextWrapPos();
       ImGui::EndTable();
     }
     ImGui::Spacing();

@@ -8,6 +8,7 @@
 #include <ctime>
 #include <map>
 
+#include "app/flow_layout.h"
 #include "app/kernels/prepared_results.h"
 #include "app/kernels/sweep_csv.h"
 #include "app/ui_style.h"
@@ -231,11 +232,12 @@ void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_la
     }
   }
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Cancel"));
   ImGui::BeginDisabled(!running);
   if (ImGui::Button("Cancel")) runner_.cancel();
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  // The progress bar beside the buttons while it can be a dozen letters wide.
+  same_line_if_fits(12.0f * ImGui::GetFontSize());
   const kernels::SweepProgress& p = snapshot_.progress;
   const float fraction = p.total > 0 ? static_cast<float>(p.done) / p.total : 0.0f;
   if (running) last_elapsed_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
@@ -265,35 +267,54 @@ void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_la
   }
 }
 
+void SweepPanel::draw_note_after(const std::string& note) {
+  const float gap = ImGui::GetFontSize();
+  if (same_line_if_fits(gap + text_width(note.c_str()))) ImGui::SameLine(0, gap);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", note.c_str());
+  ImGui::PopTextWrapPos();
+}
+
 void SweepPanel::draw_chart_and_column(const FrameContext& frame, const char* id, const plot::Chart& chart,
                                        const ChartLayout& layout, const std::function<void(float width)>& beside) {
   const float scale = frame.font_scale;
   const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
   const float side = std::max(layout.min_side * scale, frame.content_width * layout.side_share);
-  const float plot_width = std::max(300.0f, frame.content_width - side - gap);
-  const float plot_height =
-      std::clamp(plot_width * layout.aspect, layout.min_height * scale, layout.max_height * scale);
+  // Side by side only while the chart keeps a readable width; on a narrow panel (large
+  // text, a small projector) the column goes underneath, at the panel's full width.
+  const float em = ImGui::GetFontSize();
+  const bool stacked = frame.content_width - side - gap < kMinChartWidthEm * em;
+  const float plot_width = stacked ? frame.content_width : frame.content_width - side - gap;
+  // Not taller than most of the page's view, so the chart can be seen whole.
+  const float view_limit = std::max(layout.min_height * scale, 0.6f * ImGui::GetWindowHeight());
+  const float plot_height = std::clamp(plot_width * layout.aspect, layout.min_height * scale,
+                                       std::min(layout.max_height * scale, view_limit));
   view_.draw(id, chart, ImVec2(plot_width, plot_height), scale);
-  ImGui::SameLine(0, gap);
+  const float column = stacked ? frame.content_width : side;
+  if (!stacked) ImGui::SameLine(0, gap);
   ImGui::BeginGroup();
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
-  beside(side);
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + column);
+  beside(column);
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
 }
 
 void SweepPanel::draw_export_row(const FrameContext& frame, bool with_png) {
-  const float field = 330.0f * frame.font_scale;
-  ImGui::SetNextItemWidth(field);
-  ImGui::InputText("##csv", &csv_path_);
-  ImGui::SameLine();
-  if (ImGui::Button("Save CSV")) press("save-csv");
-  if (with_png) {
-    ImGui::SameLine(0, 3 * ImGui::GetStyle().ItemSpacing.x);
-    ImGui::SetNextItemWidth(field);
-    ImGui::InputText("##png", &png_path_);
+  // Each path field with its button; the pair for the PNG goes to the next line when both
+  // do not fit, and a field is never wider than the line leaves beside its button.
+  const auto path_and_button = [&](const char* id, std::string* path, const char* button, const char* action) {
+    const float room = ImGui::GetContentRegionAvail().x - button_width(button) - ImGui::GetStyle().ItemSpacing.x;
+    ImGui::SetNextItemWidth(std::clamp(room, 6.0f * ImGui::GetFontSize(), 330.0f * frame.font_scale));
+    ImGui::InputText(id, path);
     ImGui::SameLine();
-    if (ImGui::Button("Save plot as PNG")) press("save-png");
+    if (ImGui::Button(button)) press(action);
+  };
+  path_and_button("##csv", &csv_path_, "Save CSV", "save-csv");
+  if (with_png) {
+    const float pair = 330.0f * frame.font_scale + ImGui::GetStyle().ItemSpacing.x + button_width("Save plot as PNG");
+    if (same_line_if_fits(pair + 2 * ImGui::GetStyle().ItemSpacing.x))
+      ImGui::SameLine(0, 3 * ImGui::GetStyle().ItemSpacing.x);
+    path_and_button("##png", &png_path_, "Save plot as PNG", "save-png");
   }
   const bool png_newer = with_png && !view_.last_png_message().empty() && !view_.png_pending();
   if (png_newer) {

@@ -48,6 +48,9 @@ class SweepPanel : public Panel {
   bool poll(const FrameContext& frame);
   // Run/Cancel, progress bar, elapsed time, the outcome of the last sweep.
   void draw_run_controls(const FrameContext& frame, const char* run_label);
+  // A muted note after the controls on the current line, or below them, wrapped, when it
+  // does not fit there.
+  static void draw_note_after(const std::string& note);
   // Path fields and Save buttons (the PNG half only for panels with a plot).
   void draw_export_row(const FrameContext& frame, bool with_png);
 
@@ -57,8 +60,11 @@ class SweepPanel : public Panel {
   struct ChartLayout {
     float min_side, side_share, aspect, min_height, max_height;
   };
+  // The chart is never narrower than this many font sizes (ems) beside the column.
+  static constexpr float kMinChartWidthEm = 28.0f;
   // The chart at the left and, in a column at its right with text wrapped to the column,
-  // what `beside` draws (it is given the column's width).
+  // what `beside` draws (it is given the column's width). Where the chart would be
+  // narrower than kMinChartWidthEm, the column goes underneath it instead.
   void draw_chart_and_column(const FrameContext& frame, const char* id, const plot::Chart& chart,
                              const ChartLayout& layout, const std::function<void(float width)>& beside);
 

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/flow_layout.h"
 #include "app/kernels/timing_colours.h"
 #include "app/plot/plot.h"
 #include "app/kernels/curves.h"
@@ -101,12 +102,13 @@ class VectorAddSweepPanel final : public SweepPanel {
     draw_run_controls(frame, "Run the sweep");
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Show:");
-    ImGui::SameLine();
+    same_line_if_fits(check_width("time per addition"));
     if (ImGui::RadioButton("time per addition", !rate_view_)) set_view(false);
-    ImGui::SameLine();
+    same_line_if_fits(check_width("throughput (GB/s)"));
     if (ImGui::RadioButton("throughput (GB/s)", rate_view_)) set_view(true);
-    ImGui::SameLine();
-    ImGui::TextDisabled("  sizes 2^%d to 2^%d, %s", min_log_, max_log_, sizes_note().c_str());
+    const std::string sizes_text = "sizes 2^" + std::to_string(min_log_) + " to 2^" + std::to_string(max_log_) + ", " +
+                                   sizes_note();
+    draw_note_after(sizes_text);
     if (dirty_) rebuild();
 
     draw_chart_and_column(frame, "vector-add", chart_, {260.0f, 0.3f, 0.58f, 260.0f, 600.0f},

@@ -21,6 +21,7 @@
 #include "app/lstm/lstm_workspace.h"
 #include "app/lstm/probability_bars.h"
 #include "app/panel_registry.h"
+#include "app/flow_layout.h"
 #include "app/ui_style.h"
 #include "app/recorded_gpu.h"
 #include "compute/core/gpu_info.h"
@@ -138,6 +139,7 @@ class LstmStepPanel final : public Panel {
     scale_ = frame.font_scale;
     code_font_ = frame.fonts ? frame.fonts->code : nullptr;
     ImGui::PushID(this);
+    ImGui::PushTextWrapPos(0.0f);  // every line wraps at the edge of its column or the panel
     follow_workspace();
     draw_model_line();
     draw_controls();
@@ -147,7 +149,10 @@ class LstmStepPanel final : public Panel {
     const lstm::GenerationStep* shown = shown_step();
     if (shown) {
       const float bars_width = o_.bars ? std::min(520.0f * scale_, frame.content_width * 0.4f) : 0.0f;
-      const bool two_columns = (o_.gates || o_.state) && o_.bars;
+      // The guesses beside the strips while both keep a readable width; on a narrow panel
+      // (large text, a small projector) they go underneath.
+      const bool two_columns =
+          (o_.gates || o_.state) && o_.bars && frame.content_width >= kSideBySideEm * ImGui::GetFontSize();
       if (two_columns && ImGui::BeginTable("step", 2, ImGuiTableFlags_BordersInnerV)) {
         ImGui::TableSetupColumn("strips", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableSetupColumn("bars", ImGuiTableColumnFlags_WidthFixed, bars_width);
@@ -165,10 +170,14 @@ class LstmStepPanel final : public Panel {
       }
     }
     if (o_.text && generator_) draw_text();
+    ImGui::PopTextWrapPos();
     ImGui::PopID();
   }
 
  private:
+  // Below this many font sizes (ems) of panel width, the guesses go under the strips.
+  static constexpr float kSideBySideEm = 50.0f;
+
   // ---- generation ------------------------------------------------------------------
 
   float temperature() const { return std::max(o_.temperature, lstm::kGreedyTemperature); }
@@ -274,33 +283,38 @@ class LstmStepPanel final : public Panel {
                                                           ? palette().gpu
                                                           : palette().cpu),
                        "%s", lstm_ui::device_name(workspace_->session_device()));
-    ImGui::SameLine();
+    // The pieces of this line flow onto the next where the panel is narrow.
+    char state[128];
     if (m.steps == 0)
-      ImGui::TextUnformatted("model untrained (random weights: expect noise)");
+      std::snprintf(state, sizeof state, "model untrained (random weights: expect noise)");
     else if (m.loss > 0)
-      ImGui::Text("model trained %lld steps, loss %.2f%s", m.steps, m.loss, m.running ? ", training" : "");
+      std::snprintf(state, sizeof state, "model trained %lld steps, loss %.2f%s", m.steps, m.loss,
+                    m.running ? ", training" : "");
     else
-      ImGui::Text("model trained %lld steps (loaded)%s", m.steps, m.running ? ", training" : "");
-    ImGui::SameLine();
+      std::snprintf(state, sizeof state, "model trained %lld steps (loaded)%s", m.steps, m.running ? ", training" : "");
+    same_line_if_fits(text_width(state));
+    ImGui::TextUnformatted(state);
+    same_line_if_fits(button_width(m.running ? "Pause training" : "Train"));
     if (m.running) {
       if (ImGui::SmallButton("Pause training")) workspace_->pause_training();
     } else if (ImGui::SmallButton("Train")) {
       workspace_->start_training();
     }
     if (m.steps == 0 && !m.running && lstm_ui::example_model_exists()) {
-      ImGui::SameLine();
+      same_line_if_fits(button_width("Load the trained example"));
       if (ImGui::SmallButton("Load the trained example")) report(workspace_->load_model(lstm_ui::example_model_path()));
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("a model trained earlier by this app on the same text (assets/models/README.md):\n"
                           "no need to wait for training on a computer without a GPU");
     }
     if (generator_) {
-      ImGui::SameLine();
+      char weights[96];
+      std::snprintf(weights, sizeof weights, "generating with the weights of step %lld", weights_step_);
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::Text("| generating with the weights of step %lld", weights_step_);
+      text_after_bar(weights);
       ImGui::PopStyleColor();
       if (m.steps > weights_step_) {
-        ImGui::SameLine();
+        same_line_if_fits(button_width("Use the newest weights"));
         if (ImGui::SmallButton("Use the newest weights")) report(restart());
       }
     }
@@ -310,42 +324,49 @@ class LstmStepPanel final : public Panel {
     const float em = ImGui::GetFontSize();
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Prime text");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(22 * em);
+    // The controls flow onto new lines where the panel is narrow.
+    const float prime_width = std::min(22 * em, ImGui::GetContentRegionAvail().x);
+    same_line_if_fits(prime_width);
+    ImGui::SetNextItemWidth(prime_width);
     if (code_font_) ImGui::PushFont(code_font_);
     const bool entered = ImGui::InputText("##prime", &o_.prime, ImGuiInputTextFlags_EnterReturnsTrue);
     if (code_font_) ImGui::PopFont();
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("The model reads these characters first (they build up its memory), then writes on.");
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Start from the prime"));
     if (ImGui::Button("Start from the prime") || entered) report(restart());
-    ImGui::SameLine(0, 2 * em);
+    if (same_line_if_fits(2 * em + button_width("Step"))) ImGui::SameLine(0, 2 * em);
     if (ImGui::Button("Step")) report(advance(1));
-    ImGui::SameLine();
     const std::string burst = "Step \xc3\x97" + std::to_string(o_.burst);
+    same_line_if_fits(button_width(burst.c_str()));
     if (ImGui::Button(burst.c_str())) report(advance(o_.burst));
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Autoplay"));
     if (ImGui::Button(o_.autoplay ? "Stop" : "Autoplay")) o_.autoplay = !o_.autoplay;
-    ImGui::SameLine();
+    same_line_if_fits(labelled_width(9 * em, "steps/s"));
     ImGui::SetNextItemWidth(9 * em);
     ImGui::SliderFloat("steps/s", &o_.speed, 0.5f, 60.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
 
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Temperature");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(16 * em);
+    const float slider_width = std::min(16 * em, ImGui::GetContentRegionAvail().x);
+    same_line_if_fits(slider_width);
+    ImGui::SetNextItemWidth(slider_width);
     const char* format = o_.temperature <= lstm::kGreedyTemperature ? "0: always the most likely" : "T = %.2f";
     ImGui::SliderFloat("##temperature", &o_.temperature, 0.0f, kMaxTemperature, format);
-    ImGui::SameLine();
+    const char* meaning = o_.temperature <= lstm::kGreedyTemperature ? "no chance left: the top guess every time"
+                          : o_.temperature < 0.75f                  ? "cautious: likely characters gain"
+                          : o_.temperature <= 1.25f                 ? "close to the model's own odds"
+                                                                    : "adventurous: unlikely characters gain";
+    same_line_if_fits(text_width(meaning));
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    if (o_.temperature <= lstm::kGreedyTemperature) ImGui::TextUnformatted("no chance left: the top guess every time");
-    else if (o_.temperature < 0.75f) ImGui::TextUnformatted("cautious: likely characters gain");
-    else if (o_.temperature <= 1.25f) ImGui::TextUnformatted("close to the model's own odds");
-    else ImGui::TextUnformatted("adventurous: unlikely characters gain");
+    ImGui::TextUnformatted(meaning);
     ImGui::PopStyleColor();
     if (generator_ && step_us_ > 0) {
-      ImGui::SameLine(0, 2 * em);
-      ImGui::TextDisabled("one step: %.0f \xc2\xb5s on the %s", step_us_, lstm_ui::device_name(workspace_->session_device()));
+      char step_time[96];
+      std::snprintf(step_time, sizeof step_time, "one step: %.0f \xc2\xb5s on the %s", step_us_,
+                    lstm_ui::device_name(workspace_->session_device()));
+      if (same_line_if_fits(2 * em + text_width(step_time))) ImGui::SameLine(0, 2 * em);
+      ImGui::TextDisabled("%s", step_time);
     }
     draw_recorded_step_time();
   }
@@ -375,32 +396,41 @@ class LstmStepPanel final : public Panel {
     else ImGui::Text("Step %lld (an earlier one: %s)", step.index + 1, pinned_ == step.index && hovered_ < 0 ? "pinned, click it again to let go" : "under the mouse");
     ImGui::PopStyleColor();
     ImFont* big = code_font_;
+    // The pieces flow onto the next line where the panel is narrow.
     ImGui::TextUnformatted("in:");
     ImGui::SameLine();
     if (big) ImGui::PushFont(big);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().gpu_alt), "%s", quoted(step.input_char).c_str());
     if (big) ImGui::PopFont();
-    ImGui::SameLine();
-    ImGui::TextDisabled(step.primed ? "(from the prime text)" : "(the model's own earlier draw)");
-    ImGui::SameLine(0, 2 * ImGui::GetFontSize());
+    const char* source = step.primed ? "(from the prime text)" : "(the model's own earlier draw)";
+    same_line_if_fits(text_width(source));
+    ImGui::TextDisabled("%s", source);
     // Inside the prime text the draw is not fed in: the prime's next character is.
     const lstm::GenerationStep* next = find_step(step.index + 1);
     const bool overridden = next && next->primed;
-    ImGui::TextUnformatted(overridden ? "\xe2\x86\x92 drawn (unused, the prime goes on):" : "\xe2\x86\x92 drawn next:");
+    const char* drawn = overridden ? "\xe2\x86\x92 drawn (unused, the prime goes on):" : "\xe2\x86\x92 drawn next:";
+    if (same_line_if_fits(2 * ImGui::GetFontSize() + text_width(drawn))) ImGui::SameLine(0, 2 * ImGui::GetFontSize());
+    ImGui::TextUnformatted(drawn);
     ImGui::SameLine();
     if (big) ImGui::PushFont(big);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().warning), "%s", quoted(step.drawn_char).c_str());
     if (big) ImGui::PopFont();
-    ImGui::SameLine();
     const float p = step.drawn >= 0 && step.drawn < static_cast<int>(step.tempered.size()) ? step.tempered[step.drawn] : 0.0f;
-    ImGui::TextDisabled("(chance %.0f%% at T = %.2f)", 100.0 * p, step.temperature);
+    char chance[64];
+    std::snprintf(chance, sizeof chance, "(chance %.0f%% at T = %.2f)", 100.0 * p, step.temperature);
+    same_line_if_fits(text_width(chance));
+    ImGui::TextDisabled("%s", chance);
   }
 
   void draw_strips(const lstm::GenerationStep& step) {
     const int hidden = static_cast<int>(step.cell.cell.size());
     if (hidden == 0) return;
+    // Labels at the left of the strips while that leaves the strips most of the width;
+    // on a narrow panel each label goes above its strip.
+    const float avail = ImGui::GetContentRegionAvail().x;
     const float label_width = 13.0f * ImGui::GetFontSize();
-    const float width = std::max(100.0f, ImGui::GetContentRegionAvail().x - label_width);
+    const bool labels_above = label_width > 0.35f * avail;
+    const float width = labels_above ? avail : avail - label_width;
     const float height = 20.0f * scale_;
     int hovered_unit = -1;
     auto strip = [&](const char* id, const char* label, const char* tip, const float* values, lstm_ui::HeatScale heat,
@@ -408,8 +438,10 @@ class LstmStepPanel final : public Panel {
       ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(label);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
-      ImGui::SameLine(0, 0);
-      ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, label_width - ImGui::GetItemRectSize().x));
+      if (!labels_above) {
+        ImGui::SameLine(0, 0);
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, label_width - ImGui::GetItemRectSize().x));
+      }
       const int unit = lstm_ui::draw_heat_strip(id, values, hidden, heat, range, ImVec2(width, height), marked_unit_);
       if (unit >= 0) hovered_unit = unit;
     };
@@ -431,21 +463,29 @@ class LstmStepPanel final : public Panel {
       strip("h", "hidden state h", "What the cell shows the rest of the network: h = o \xc2\xb7 tanh(c), -1 .. +1.",
             step.cell.hidden.data(), HeatScale::Signed, 1.0f);
     }
-    // Legends, one line.
-    ImGui::Dummy(ImVec2(label_width - ImGui::GetStyle().ItemSpacing.x, 0));
-    ImGui::SameLine();
+    // Legends, on one line where they fit (under the strips, past their labels).
+    if (!labels_above) {
+      ImGui::Dummy(ImVec2(label_width - ImGui::GetStyle().ItemSpacing.x, 0));
+      ImGui::SameLine();
+    }
+    const float legend = 70.0f * scale_;
+    const auto legend_width = [&](const char* name, float hi) {
+      char ends[32];
+      std::snprintf(ends, sizeof ends, "%s -%g %+g", name, hi, hi);
+      return text_width(ends) + legend + 4 * ImGui::GetStyle().ItemSpacing.x;
+    };
     ImGui::TextDisabled("gates:");
     ImGui::SameLine();
-    lstm_ui::draw_heat_legend(HeatScale::Unit, 1.0f, 70.0f * scale_, 10.0f * scale_);
-    ImGui::SameLine(0, ImGui::GetFontSize());
+    lstm_ui::draw_heat_legend(HeatScale::Unit, 1.0f, legend, 10.0f * scale_);
+    if (same_line_if_fits(ImGui::GetFontSize() + legend_width("g, h:", 1.0f))) ImGui::SameLine(0, ImGui::GetFontSize());
     ImGui::TextDisabled("g, h:");
     ImGui::SameLine();
-    lstm_ui::draw_heat_legend(HeatScale::Signed, 1.0f, 70.0f * scale_, 10.0f * scale_);
+    lstm_ui::draw_heat_legend(HeatScale::Signed, 1.0f, legend, 10.0f * scale_);
     if (o_.state) {
-      ImGui::SameLine(0, ImGui::GetFontSize());
+      if (same_line_if_fits(ImGui::GetFontSize() + legend_width("c:", range))) ImGui::SameLine(0, ImGui::GetFontSize());
       ImGui::TextDisabled("c:");
       ImGui::SameLine();
-      lstm_ui::draw_heat_legend(HeatScale::Signed, range, 70.0f * scale_, 10.0f * scale_);
+      lstm_ui::draw_heat_legend(HeatScale::Signed, range, legend, 10.0f * scale_);
     }
     ImGui::TextDisabled("%d hidden units, one column each; hover a column to read that unit", hidden);
     marked_unit_ = hovered_unit;

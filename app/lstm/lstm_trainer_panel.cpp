@@ -18,6 +18,7 @@
 #include "app/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/settings.h"
+#include "app/flow_layout.h"
 #include "app/ui_style.h"
 
 namespace whygpu::app {
@@ -116,9 +117,17 @@ class LstmTrainerPanel final : public Panel {
     scale_ = frame.font_scale;
     code_font_ = frame.fonts ? frame.fonts->code : nullptr;
     ImGui::PushID(this);
+    ImGui::PushTextWrapPos(0.0f);  // every line wraps at the edge of its column or the panel
     draw_status_line();
     const float controls_width = std::min(470.0f * scale_, frame.content_width * 0.42f);
-    if (o_.controls && o_.curve && ImGui::BeginTable("lstm-trainer", 2, ImGuiTableFlags_BordersInnerV)) {
+    // Controls beside the curve while both keep a readable width; on a narrow panel (large
+    // text, a small projector) the curve goes underneath.
+    const bool side_by_side = frame.content_width >= kSideBySideEm * ImGui::GetFontSize();
+    if (o_.controls && o_.curve && !side_by_side) {
+      draw_controls();
+      ImGui::Spacing();
+      draw_curve(frame.content_width);
+    } else if (o_.controls && o_.curve && ImGui::BeginTable("lstm-trainer", 2, ImGuiTableFlags_BordersInnerV)) {
       ImGui::TableSetupColumn("controls", ImGuiTableColumnFlags_WidthFixed, controls_width);
       ImGui::TableSetupColumn("curve", ImGuiTableColumnFlags_WidthStretch);
       ImGui::TableNextRow();
@@ -140,11 +149,15 @@ class LstmTrainerPanel final : public Panel {
       draw_curve(frame.content_width);
     }
     if (o_.samples) draw_samples();
+    ImGui::PopTextWrapPos();
     log_progress(frame);
     ImGui::PopID();
   }
 
  private:
+  // Below this many font sizes (ems) of panel width, the curve goes under the controls.
+  static constexpr float kSideBySideEm = 44.0f;
+
   Status start() {
     if (!workspace_->session())
       return Status::error(workspace_->job_running() ? "the model is not ready yet (" +
@@ -172,8 +185,9 @@ class LstmTrainerPanel final : public Panel {
       const lstm::SessionMetrics m = session->metrics();
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(device_colour(workspace_->session_device())), "%s",
                          lstm_ui::device_name(workspace_->session_device()));
-      ImGui::SameLine();
-      ImGui::Text("%s: %s", m.running ? "training" : "paused", m.trainer.c_str());
+      const std::string state = std::string(m.running ? "training" : "paused") + ": " + m.trainer;
+      same_line_if_fits(text_width(state.c_str()));
+      ImGui::TextUnformatted(state.c_str());
       if (!m.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
         ImGui::TextWrapped("Training stopped: %s", m.error.c_str());
@@ -197,7 +211,7 @@ class LstmTrainerPanel final : public Panel {
       if (running) workspace_->pause_training();
       else shown(start());
     }
-    ImGui::SameLine();
+    same_line_if_fits(button_width("New model"));
     if (ImGui::Button("New model")) shown(workspace_->new_model());
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("fresh random weights with the hidden size above, on the same text");
@@ -228,7 +242,7 @@ class LstmTrainerPanel final : public Panel {
       ImGui::SetTooltip("the size of the memory (c and h): more units remember more and cost more per step");
     lstm::TrainingSession* session = workspace_->session();
     if (session && session->shape().hidden != chosen) {
-      ImGui::SameLine();
+      same_line_if_fits(text_width("this model has 000: press New model"));
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextWrapped("this model has %d: press New model", session->shape().hidden);
       ImGui::PopStyleColor();
@@ -279,7 +293,7 @@ class LstmTrainerPanel final : public Panel {
     ImGui::SameLine();
     ImGui::BeginDisabled(!ready);
     if (ImGui::Button("Save")) shown(workspace_->save_model(o_.model_path));
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Load"));
     if (ImGui::Button("Load")) shown(workspace_->load_model(o_.model_path));
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
@@ -311,12 +325,16 @@ class LstmTrainerPanel final : public Panel {
   void draw_samples() {
     const std::vector<lstm::TextSample>& samples = workspace_->samples();
     ImGui::TextUnformatted("What the model writes");
-    ImGui::SameLine();
-    if (const lstm::TrainingSession* session = workspace_->session())
-      ImGui::TextDisabled("(a sample every %d steps, newest first, at temperature %.1f)", session->config().sample_every,
-                          session->config().sample_temperature);
+    if (const lstm::TrainingSession* session = workspace_->session()) {
+      char note[96];
+      std::snprintf(note, sizeof note, "(a sample every %d steps, newest first, at temperature %.1f)",
+                    session->config().sample_every, session->config().sample_temperature);
+      same_line_if_fits(text_width(note));
+      ImGui::TextDisabled("%s", note);
+    }
     ImGui::PushStyleColor(ImGuiCol_ChildBg, palette().code_background);
     ImGui::BeginChild("samples", ImVec2(0, 9.0f * ImGui::GetTextLineHeightWithSpacing()), true);
+    ImGui::PushTextWrapPos(0.0f);  // a child window starts without the panel's wrapping
     if (samples.empty()) ImGui::TextDisabled("the first sample appears when the model is ready");
     for (auto it = samples.rbegin(); it != samples.rend(); ++it) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
@@ -327,6 +345,7 @@ class LstmTrainerPanel final : public Panel {
       ImGui::TextWrapped("%s", one_line(it->text).c_str());
       if (code_font_) ImGui::PopFont();
     }
+    ImGui::PopTextWrapPos();
     ImGui::EndChild();
     ImGui::PopStyleColor();
   }

@@ -1,6 +1,6 @@
 #include "app/plot/plot.h"
 
-#include <imgui_internal.h>  // SetItemUsingMouseWheel: Ctrl+wheel zooms instead of scrolling
+#include <imgui_internal.h>  // SetItemUsingMouseWheel (Ctrl+wheel zooms), GetCurrentWindow (the plot record)
 
 #include <algorithm>
 #include <cmath>
@@ -14,7 +14,24 @@ constexpr double kFitPadding = 0.05;  // of the data's span, on each side
 
 std::string legend_text(const Series& s) { return s.recorded ? s.label + " (recorded)" : s.label; }
 
+// What plots_drawn_this_frame() returns: a record of this frame's drawing, not of live
+// views, so it holds plain values and starts again with every frame.
+struct FrameRecord {
+  int frame = -1;
+  std::vector<DrawnPlot> plots;
+};
+FrameRecord& frame_record() {
+  static FrameRecord record;
+  if (record.frame != ImGui::GetFrameCount()) {
+    record.frame = ImGui::GetFrameCount();
+    record.plots.clear();
+  }
+  return record;
+}
+
 }  // namespace
+
+std::vector<DrawnPlot> plots_drawn_this_frame() { return frame_record().plots; }
 
 bool PlotView::hidden(const std::string& label) const {
   return std::find(hidden_.begin(), hidden_.end(), label) != hidden_.end();
@@ -53,18 +70,26 @@ void PlotView::fit_to(const Chart& chart) {
 
 // Where everything goes this frame: y title above the plot, tick labels and x title
 // below, then the footnote; the legend at the right or, when it would crowd the plot, in
-// columns underneath.
+// columns underneath. Titles, the footnote and legend entries wrap to the widget's width
+// rather than run past it (large text in a narrow panel).
 struct PlotView::Layout {
   ImVec2 origin, size;
   ImVec2 plot_min, plot_max;
   float scale = 1.0f, line = 0.0f, pad = 0.0f, tick = 0.0f, marker_radius = 0.0f;
-  float swatch = 0.0f, entry_width = 0.0f, entry_height = 0.0f, footnote_height = 0.0f;
+  float swatch = 0.0f;
+  float y_title_height = 0.0f, x_title_height = 0.0f, footnote_height = 0.0f;
   std::vector<int> listed;          // series shown in the legend
   std::vector<ImVec2> legend_at;    // each entry's top-left corner
+  std::vector<ImVec2> legend_size;  // and its size (a long label wraps onto more lines)
   std::vector<Tick> x_ticks, y_ticks;
 
   float plot_width() const { return plot_max.x - plot_min.x; }
   float plot_height() const { return plot_max.y - plot_min.y; }
+  float text_width() const { return size.x; }  // what titles and notes wrap to
+  // Where the x title, the footnote and a legend underneath begin.
+  float x_title_top() const { return plot_max.y + tick + line + pad; }
+  float footnote_top() const { return x_title_top() + x_title_height + pad; }
+  float below_legend_top() const { return footnote_top() + footnote_height; }
 };
 
 PlotView::Layout PlotView::layout(const Chart& chart, ImVec2 origin, ImVec2 size, float scale) const {
@@ -76,25 +101,46 @@ PlotView::Layout PlotView::layout(const Chart& chart, ImVec2 origin, ImVec2 size
   l.tick = 5.0f * scale;
   l.marker_radius = 4.0f * scale;
   l.swatch = 30.0f * scale;
-  l.entry_height = l.line + 4.0f * scale;
+  const auto wrapped_height = [&](const std::string& text, float width) {
+    return text.empty() ? 0.0f : ImGui::CalcTextSize(text.c_str(), nullptr, false, width).y;
+  };
+  l.y_title_height = std::max(l.line, wrapped_height(chart.y_title, size.x));
+  l.x_title_height = std::max(l.line, wrapped_height(chart.x_title, size.x));
+  l.footnote_height = chart.footnote.empty() ? 0.0f : wrapped_height(chart.footnote, size.x) + l.pad;
+
   for (int i = 0; i < static_cast<int>(chart.series.size()); ++i)
     if (chart.series[i].in_legend) l.listed.push_back(i);
   const int entries = static_cast<int>(l.listed.size());
+  float entry_width = 0.0f;  // the widest entry on one line
   for (const int i : l.listed)
-    l.entry_width = std::max(l.entry_width,
-                             ImGui::CalcTextSize(legend_text(chart.series[i]).c_str()).x + l.swatch + 2 * l.pad);
+    entry_width = std::max(entry_width, ImGui::CalcTextSize(legend_text(chart.series[i]).c_str()).x + l.swatch + 2 * l.pad);
   // A legend wider than a third of the box goes underneath: at projector scale a cut
-  // legend or a thin plot is worse than a taller widget.
-  const bool below = chart.legend == LegendPlace::Below || l.entry_width + l.pad > size.x * 0.34f;
-  const float legend_width = entries == 0 || below ? 0.0f : l.entry_width + l.pad;
-  const int columns = std::max(1, static_cast<int>(size.x / (l.entry_width + 2 * l.pad)));
-  const int rows = below ? (entries + columns - 1) / columns : entries;
-  const float legend_height = below && entries > 0 ? rows * l.entry_height + l.pad : 0.0f;
-  l.footnote_height = chart.footnote.empty() ? 0.0f : l.line + l.pad;
-  const float top = l.line + l.pad;
-  const float bottom = l.tick + 2 * l.line + 2 * l.pad + l.footnote_height + legend_height;
-  // The plot itself never shrinks below a readable height: the widget grows instead.
-  const float plot_height = std::max(kMinPlotHeight * scale, size.y - top - bottom);
+  // legend or a thin plot is worse than a taller widget. Underneath, entries wider than
+  // the widget wrap.
+  const bool below = chart.legend == LegendPlace::Below || entry_width + l.pad > size.x * 0.34f;
+  const float column_width = below ? std::min(entry_width, size.x) : entry_width;
+  for (const int i : l.listed) {
+    const float text = wrapped_height(legend_text(chart.series[i]), column_width - l.swatch - 2 * l.pad);
+    l.legend_size.emplace_back(column_width, std::max(l.line, text) + 4.0f * scale);
+  }
+  const int columns = below ? std::max(1, static_cast<int>((size.x + 2 * l.pad) / (column_width + 2 * l.pad))) : 1;
+  const int rows = (entries + columns - 1) / std::max(1, columns);
+  std::vector<float> row_height(rows, 0.0f);
+  for (int e = 0; e < entries; ++e) row_height[e % rows] = std::max(row_height[e % rows], l.legend_size[e].y);
+  float legend_height = 0.0f;
+  for (const float h : row_height) legend_height += h;
+  const float legend_width = entries == 0 || below ? 0.0f : entry_width + l.pad;
+  const float below_height = below && entries > 0 ? legend_height + l.pad : 0.0f;
+
+  const float top = l.y_title_height + l.pad;
+  const float bottom = l.tick + l.line + l.pad + l.x_title_height + l.pad + l.footnote_height + below_height;
+  // The plot gets what the caller's box leaves beside one-line titles and footnote and a
+  // legend asked to go underneath; what wrapping or moving the legend adds makes the
+  // widget taller rather than the plot shorter. And the plot never shrinks below a
+  // readable height: the widget grows instead.
+  const float planned = 2 * (l.line + l.pad) + l.tick + l.line + l.pad + (chart.footnote.empty() ? 0.0f : l.line + l.pad) +
+                        (chart.legend == LegendPlace::Below ? below_height : 0.0f);
+  const float plot_height = std::max(kMinPlotHeight * scale, size.y - planned);
   size.y = top + plot_height + bottom;
   l.size = size;
   l.y_ticks = make_ticks(chart.y, y_range_, std::max(2, int(plot_height / (l.line * 2.2f))));
@@ -102,19 +148,27 @@ PlotView::Layout PlotView::layout(const Chart& chart, ImVec2 origin, ImVec2 size
   for (const Tick& t : l.y_ticks)
     if (t.major) widest = std::max(widest, ImGui::CalcTextSize(t.label.c_str()).x);
   const float left = widest + 2 * l.pad;
-  const float plot_width = std::max(kMinPlotHeight * scale, size.x - left - legend_width - 2 * l.pad);
-  float widest_x = 2 * l.line;
+  float widest_x_label = 0.0f;
   for (const Tick& t : make_ticks(chart.x, x_range_, 8))
-    if (t.major) widest_x = std::max(widest_x, ImGui::CalcTextSize(t.label.c_str()).x);
+    if (t.major) widest_x_label = std::max(widest_x_label, ImGui::CalcTextSize(t.label.c_str()).x);
+  // The last x label is centred on the plot's right edge: room for its half.
+  const float right = std::max(2 * l.pad, widest_x_label / 2 + 2.0f);
+  const float plot_width = std::max(kMinPlotHeight * scale, size.x - left - legend_width - right);
+  const float widest_x = std::max(2 * l.line, widest_x_label);
   l.x_ticks = make_ticks(chart.x, x_range_, std::max(2, int(plot_width / (widest_x + 2 * l.pad))));
   l.plot_min = ImVec2(origin.x + left, origin.y + top);
   l.plot_max = ImVec2(l.plot_min.x + plot_width, l.plot_min.y + plot_height);
+  float row_top = l.below_legend_top();
+  std::vector<float> row_tops;
+  for (const float h : row_height) {
+    row_tops.push_back(row_top);
+    row_top += h;
+  }
   for (int i = 0; i < entries; ++i) {
     if (below)
-      l.legend_at.emplace_back(origin.x + (i / rows) * (l.entry_width + 2 * l.pad),
-                               l.plot_max.y + l.tick + 2 * l.line + 2 * l.pad + l.footnote_height + (i % rows) * l.entry_height);
+      l.legend_at.emplace_back(origin.x + (i / rows) * (column_width + 2 * l.pad), row_tops[i % rows]);
     else
-      l.legend_at.emplace_back(l.plot_max.x + 2 * l.pad, l.plot_min.y + l.pad + i * l.entry_height);
+      l.legend_at.emplace_back(l.plot_max.x + 2 * l.pad, l.plot_min.y + l.pad + i * l.legend_size[i].y);
   }
   return l;
 }
@@ -150,8 +204,8 @@ bool PlotView::handle_mouse(const Chart& chart, const Layout& l, bool hovered, b
   }
   if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left)) {
     for (std::size_t i = 0; i < l.listed.size(); ++i) {
-      const ImVec2 at = l.legend_at[i];
-      if (mouse.x >= at.x && mouse.x < at.x + l.entry_width && mouse.y >= at.y && mouse.y < at.y + l.entry_height) {
+      const ImVec2 at = l.legend_at[i], size = l.legend_size[i];
+      if (mouse.x >= at.x && mouse.x < at.x + size.x && mouse.y >= at.y && mouse.y < at.y + size.y) {
         toggle(legend_text(chart.series[l.listed[i]]));
         if (auto_fit_) fit_to(chart);
       }
@@ -184,13 +238,16 @@ void PlotView::draw_axes(const Chart& chart, const Layout& l, ImDrawList* draw) 
     const ImVec2 extent = ImGui::CalcTextSize(t.label.c_str());
     draw->AddText(ImVec2(l.plot_min.x - l.tick - 2 - extent.x, y - extent.y / 2), text, t.label.c_str());
   }
-  draw->AddText(l.origin, text, chart.y_title.c_str());
+  draw->AddText(nullptr, 0.0f, l.origin, text, chart.y_title.c_str(), nullptr, l.text_width());
+  // The x title centred under the plot, kept inside the widget; wrapped when longer than it.
   const float x_title_width = ImGui::CalcTextSize(chart.x_title.c_str()).x;
-  draw->AddText(ImVec2(l.plot_min.x + (l.plot_width() - x_title_width) / 2, l.plot_max.y + l.tick + l.line + l.pad),
-                text, chart.x_title.c_str());
+  const float centred = l.plot_min.x + (l.plot_width() - x_title_width) / 2;
+  const float x_title_left = std::max(l.origin.x, std::min(centred, l.origin.x + l.size.x - x_title_width));
+  draw->AddText(nullptr, 0.0f, ImVec2(x_title_left, l.x_title_top()), text, chart.x_title.c_str(), nullptr,
+                l.text_width());
   if (!chart.footnote.empty())
-    draw->AddText(ImVec2(l.origin.x, l.plot_max.y + l.tick + 2 * l.line + 2 * l.pad),
-                  ImGui::GetColorU32(ImGuiCol_TextDisabled), chart.footnote.c_str());
+    draw->AddText(nullptr, 0.0f, ImVec2(l.origin.x, l.footnote_top()), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                  chart.footnote.c_str(), nullptr, l.text_width());
 }
 
 void PlotView::draw_marks(const Chart& chart, const Layout& l, ImDrawList* draw) const {
@@ -207,9 +264,11 @@ void PlotView::draw_marks(const Chart& chart, const Layout& l, ImDrawList* draw)
     requests.push_back({x, l.plot_min.y + l.pad, extent.x, extent.y});
     shown.push_back(&m);
   }
-  const std::vector<Box> boxes = place_labels(requests, bounds, l.pad, LabelShift::DownOnly);
+  std::vector<bool> has_room;
+  const std::vector<Box> boxes = place_labels(requests, bounds, l.pad, LabelShift::DownOnly, &has_room);
   const ImU32 background = with_alpha(ImGui::GetColorU32(ImGuiCol_FrameBg), 220);
   for (std::size_t i = 0; i < boxes.size(); ++i) {
+    if (!has_room[i]) continue;  // its line still shows; the tooltip names the points
     const Box& b = boxes[i];
     draw->AddRectFilled(ImVec2(float(b.x0) - 2, float(b.y0) - 1), ImVec2(float(b.x1) + 2, float(b.y1) + 1), background);
     draw->AddText(ImVec2(float(b.x0), float(b.y0)), shown[i]->colour, shown[i]->label.c_str());
@@ -257,14 +316,17 @@ void PlotView::draw_point_labels(const Chart& chart, const Layout& l, ImDrawList
     requests.push_back({p.x, p.y, extent.x, extent.y});
     shown.push_back(&label);
   }
-  const std::vector<Box> boxes = place_labels(requests, bounds, l.pad, LabelShift::UpAndDown);
+  std::vector<bool> has_room;
+  const std::vector<Box> boxes = place_labels(requests, bounds, l.pad, LabelShift::UpAndDown, &has_room);
   const ImU32 background = with_alpha(ImGui::GetColorU32(ImGuiCol_FrameBg), 200);  // roofs behind stay visible
   for (std::size_t i = 0; i < boxes.size(); ++i) {
+    if (!has_room[i]) continue;  // a label over another reads as neither; hovering names the point
     const Box& b = boxes[i];
     draw->AddRectFilled(ImVec2(float(b.x0) - 2, float(b.y0)), ImVec2(float(b.x1) + 2, float(b.y1)), background);
     // A label moved away from its point gets a thin line back to it.
     const ImVec2 anchor(float(requests[i].anchor_x), float(requests[i].anchor_y));
-    if (anchor.y < b.y0 || anchor.y > b.y1) {
+    const double beside = std::min(std::fabs(b.x0 - anchor.x), std::fabs(b.x1 - anchor.x));
+    if (anchor.y < b.y0 || anchor.y > b.y1 || beside > 2 * l.pad) {
       const float x = b.x0 > anchor.x ? float(b.x0) : float(b.x1);
       draw->AddLine(anchor, ImVec2(x, float(b.y0 + b.y1) / 2), with_alpha(shown[i]->colour, 120), 1.0f);
     }
@@ -278,15 +340,16 @@ void PlotView::draw_legend(const Chart& chart, const Layout& l, ImDrawList* draw
   for (std::size_t entry = 0; entry < l.listed.size(); ++entry) {
     const Series& s = chart.series[l.listed[entry]];
     const bool off = hidden(legend_text(s));
-    const ImVec2 at = l.legend_at[entry];
+    const ImVec2 at = l.legend_at[entry], size = l.legend_size[entry];
     const float mid = at.y + l.line / 2;
     const ImU32 colour = off ? with_alpha(s.colour, 70) : s.colour;
-    draw->PushClipRect(at, ImVec2(std::min(at.x + l.entry_width, l.origin.x + l.size.x), at.y + l.entry_height), true);
+    draw->PushClipRect(at, ImVec2(at.x + size.x, at.y + size.y), true);
     const std::vector<ImVec2> sample{ImVec2(at.x, mid), ImVec2(at.x + l.swatch, mid)};
     draw_line(draw, s.line, sample, colour, s.thickness * l.scale, l.scale, ImVec2(at.x - 1, at.y),
               ImVec2(at.x + l.swatch + 1, at.y + l.line));
     draw_marker(draw, ImVec2(at.x + l.swatch / 2, mid), s.marker, l.marker_radius, colour, s.recorded, 1.5f * l.scale);
-    draw->AddText(ImVec2(at.x + l.swatch + l.pad, at.y), off ? muted : text, legend_text(s).c_str());
+    draw->AddText(nullptr, 0.0f, ImVec2(at.x + l.swatch + l.pad, at.y), off ? muted : text, legend_text(s).c_str(),
+                  nullptr, size.x - l.swatch - 2 * l.pad);
     draw->PopClipRect();
   }
 }
@@ -317,6 +380,7 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
   }
   if (auto_fit_) fit_to(chart);
   const Layout l = layout(chart, ImGui::GetCursorScreenPos(), size, scale);
+  frame_record().plots.push_back({l.plot_min, l.plot_max, kMinPlotHeight * scale, ImGui::GetCurrentWindow()->Name});
   ImGui::InvisibleButton("plot", l.size);
   const bool hovered = ImGui::IsItemHovered();
   if (hovered && ImGui::GetIO().KeyCtrl) ImGui::SetItemUsingMouseWheel();
@@ -332,9 +396,11 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
   draw_point_labels(chart, l, draw);
   const ImU32 muted = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   if (points.empty() && !chart.empty_message.empty()) {
-    const ImVec2 extent = ImGui::CalcTextSize(chart.empty_message.c_str());
-    draw->AddText(ImVec2((l.plot_min.x + l.plot_max.x - extent.x) / 2, (l.plot_min.y + l.plot_max.y - extent.y) / 2),
-                  muted, chart.empty_message.c_str());
+    const float wrap = l.plot_width() - 2 * l.pad;
+    const ImVec2 extent = ImGui::CalcTextSize(chart.empty_message.c_str(), nullptr, false, wrap);
+    draw->AddText(nullptr, 0.0f,
+                  ImVec2((l.plot_min.x + l.plot_max.x - extent.x) / 2, (l.plot_min.y + l.plot_max.y - extent.y) / 2),
+                  muted, chart.empty_message.c_str(), nullptr, wrap);
   }
   // Hover: ring the nearest point and show its values.
   int nearest = -1;

@@ -316,42 +316,77 @@ int nearest_point(const std::vector<ScreenPoint>& points, ScreenPoint at, double
 }
 
 std::vector<Box> place_labels(const std::vector<LabelRequest>& labels, const Box& bounds, double gap,
-                              LabelShift shift) {
-  constexpr int kMostLines = 12;  // how far a label may wander from its point
+                              LabelShift shift, std::vector<bool>* has_room) {
+  constexpr int kMostLines = 12;   // how far a label may wander up or down from its point
+  constexpr double kMostColumns = 3;  // and sideways, in label widths (UpAndDown only)
   std::vector<Box> placed;
   placed.reserve(labels.size());
+  if (has_room) has_room->clear();
   for (const LabelRequest& l : labels) {
     const double top = shift == LabelShift::DownOnly ? l.anchor_y : l.anchor_y - l.height / 2;
     const Box right{l.anchor_x + gap, top, l.anchor_x + gap + l.width, top + l.height};
     const Box left{l.anchor_x - gap - l.width, top, l.anchor_x - gap, top + l.height};
     const bool right_fits = right.x1 <= bounds.x1;
     const Box sides[2] = {right_fits ? right : left, right_fits ? left : right};
+    // Free: inside, over no label placed before and (point labels) beside no point of
+    // another spot, where it would read as that point's label.
     auto free = [&](const Box& b) {
       if (!b.inside(bounds)) return false;
       const Box padded{b.x0 - gap / 2, b.y0 - gap / 2, b.x1 + gap / 2, b.y1 + gap / 2};
       for (const Box& p : placed)
         if (p.overlaps(padded)) return false;
+      if (shift == LabelShift::DownOnly) return true;
+      const Box near{b.x0 - 2 * gap, b.y0 - gap, b.x1 + 2 * gap, b.y1 + gap};
+      for (const LabelRequest& other : labels) {
+        const bool same_spot = std::hypot(other.anchor_x - l.anchor_x, other.anchor_y - l.anchor_y) < l.height;
+        if (!same_spot && other.anchor_x > near.x0 && other.anchor_x < near.x1 && other.anchor_y > near.y0 &&
+            other.anchor_y < near.y1)
+          return false;
+      }
       return true;
+    };
+    // Places on a side, nearest first: whole lines up and down (0, +1, -1, +2, ... or,
+    // DownOnly, 0, +1, +2, ...), and for point labels further columns away from the point,
+    // where a crowd of points at one spot has no room left beside it.
+    struct Candidate {
+      double cost, dx, dy;
+    };
+    auto candidates = [&](double direction) {
+      std::vector<Candidate> list;
+      // Sideways in steps of a line's height (labels of other widths leave gaps of any
+      // size), up to kMostColumns of this label's widths.
+      const int columns = shift == LabelShift::DownOnly
+                              ? 1
+                              : 1 + static_cast<int>(kMostColumns * (l.width + gap) / std::max(1.0, l.height));
+      for (int column = 0; column < columns; ++column)
+        for (int step = 0; step <= 2 * kMostLines; ++step) {
+          if (shift == LabelShift::DownOnly && step > kMostLines) break;
+          const int lines = shift == LabelShift::DownOnly ? step : (step % 2 ? (step + 1) / 2 : -(step / 2));
+          const double dx = direction * column * l.height;
+          const double dy = lines * (l.height + gap / 2);
+          list.push_back({std::fabs(dy) + std::fabs(dx), dx, dy});
+        }
+      std::stable_sort(list.begin(), list.end(), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+      return list;
     };
     // Labels stacked on one side of their points read better than labels scattered to
     // both: the other side is tried only when the first has no free place.
     Box chosen = sides[0];
     bool found = false;
     for (const Box& side : sides) {
-      for (int step = 0; step <= 2 * kMostLines && !found; ++step) {
-        // 0, +1, -1, +2, -2, ... (DownOnly: 0, +1, +2, ...)
-        const int lines = shift == LabelShift::DownOnly ? step : (step % 2 ? (step + 1) / 2 : -(step / 2));
-        if (shift == LabelShift::DownOnly && step > kMostLines) break;
-        const double dy = lines * (l.height + gap / 2);
-        const Box moved{side.x0, side.y0 + dy, side.x1, side.y1 + dy};
+      const double direction = side.x0 >= l.anchor_x ? 1.0 : -1.0;
+      for (const Candidate& c : candidates(direction)) {
+        const Box moved{side.x0 + c.dx, side.y0 + c.dy, side.x1 + c.dx, side.y1 + c.dy};
         if (free(moved)) {
           chosen = moved;
           found = true;
+          break;
         }
       }
       if (found) break;
     }
     placed.push_back(chosen);
+    if (has_room) has_room->push_back(found);
   }
   return placed;
 }

@@ -98,15 +98,17 @@ struct LabelRequest {
   double width = 0, height = 0;
 };
 enum class LabelShift { UpAndDown, DownOnly };
-// Places labels in order, each beside its anchor: to its right when that fits inside
-// `bounds`, else to its left, vertically centred on it (DownOnly: its top at the anchor);
-// then moved by whole label heights (0, +1, -1, +2, ... or 0, +1, +2, ...) to the first
-// place that stays inside `bounds` and covers no label placed before it; the other side
-// only when that side has no such place. `gap`: pixels between anchor and text, and kept between labels. A label
-// with no free place keeps its first one. So labels of nearby points never pile up
-// while there is room.
+// Places labels, each beside its anchor: to its right when that fits inside `bounds`,
+// else to its left, vertically centred on it (DownOnly: its top at the anchor); then moved
+// to the nearest place that stays inside `bounds` and covers no label placed before it
+// (nor, for UpAndDown, another spot's anchor): by whole label heights (0, +1, -1, +2, ...
+// or 0, +1, +2, ...) and, for UpAndDown, in steps sideways away from the point (a crowd
+// of points at one spot); the other side only when that side has no such place. `gap`:
+// pixels between anchor and text, and kept between labels. A label with no free place
+// keeps its first one, and `has_room` (optional) says false for it, so the caller can
+// leave it out rather than write it over another: labels of nearby points never pile up.
 std::vector<Box> place_labels(const std::vector<LabelRequest>& labels, const Box& bounds, double gap,
-                              LabelShift shift);
+                              LabelShift shift, std::vector<bool>* has_room = nullptr);
 
 // Where two curves cross, for "the GPU overtakes the CPU at n = ...". Both are sampled at
 // the same ascending x (NaN where a curve has no point). Returns the x of the last change

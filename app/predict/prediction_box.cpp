@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "app/flow_layout.h"
+
 namespace whygpu::app {
 namespace {
 
@@ -77,19 +79,26 @@ void PredictionBox::draw_question(const Fonts& fonts, float width) {
   ImGui::PopFont();
   ImGui::TextWrapped("%s", p_.question.c_str());
   if (p_.kind == Prediction::Kind::choice) {
-    for (int i = 0; i < static_cast<int>(p_.choices.size()); ++i)
-      if (ImGui::RadioButton(p_.choices[i].c_str(), choice_ == i)) choice_ = i;
+    // A radio button and, beside it, its answer wrapped within the box: answers can be
+    // long, and at projector sizes a radio's own label would run off the edge.
+    for (int i = 0; i < static_cast<int>(p_.choices.size()); ++i) {
+      ImGui::PushID(i);
+      if (ImGui::RadioButton("##choice", choice_ == i)) choice_ = i;
+      ImGui::PopID();
+      ImGui::SameLine();
+      ImGui::TextWrapped("%s", p_.choices[i].c_str());
+      if (ImGui::IsItemClicked()) choice_ = i;
+    }
   } else {
     ImGui::SetNextItemWidth(std::min(width, 28.0f * ImGui::GetFontSize()));
     ImGui::SliderFloat("##guess", &slider_, 0.0f, 1.0f, answer_text().c_str());
-    ImGui::SameLine();
-    ImGui::TextDisabled("drag to choose");
+    if (same_line_if_fits(text_width("drag to choose"))) ImGui::TextDisabled("drag to choose");
   }
   const bool ready = p_.kind == Prediction::Kind::number || choice_ >= 0;
   ImGui::BeginDisabled(!ready);
   if (ImGui::Button("Commit my prediction")) committed_ = true;
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Skip"));
   if (ImGui::Button("Skip")) skipped_ = true;
 }
 

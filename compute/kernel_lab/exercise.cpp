@@ -57,79 +57,103 @@ void block_sums(Problem& p) {
 }
 
 // The add kernel works as given: it is there to experiment with (block size, n, and what
-// happens without the bounds check). The others start with a bug to find.
-const char* kAddStarter = R"(// c[i] = a[i] + b[i] for every i below n: one thread per element.
-extern "C" __global__ void my_kernel(const float* a, const float* b, float* c, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;  // which element is mine
-  if (i < n)                                      // the last block may reach past n
+// happens without the bounds check). The others start with a bug to find. No line is
+// longer than kMaxStarterColumns, so the editor shows them whole at projector sizes.
+const char* kAddStarter = R"(// c[i] = a[i] + b[i] for every i below n:
+// one thread per element.
+extern "C" __global__ void my_kernel(const float* a,
+    const float* b, float* c, int n) {
+  // which element is mine:
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  // the last block may reach past n:
+  if (i < n)
     c[i] = a[i] + b[i];
 }
 )";
 
-const char* kReluStarter = R"(// ReLU, the activation of most neural networks: c[i] = a[i] if it is
-// positive, else 0. (b is not used.) This version only copies a: fix it.
-extern "C" __global__ void my_kernel(const float* a, const float* b, float* c, int n) {
+const char* kReluStarter = R"(// ReLU, the activation of most neural networks:
+// c[i] = a[i] if it is positive, else 0 (b is not used).
+// This version only copies a: fix it.
+extern "C" __global__ void my_kernel(const float* a,
+    const float* b, float* c, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     c[i] = a[i];
 }
 )";
 
-const char* kScaleAddStarter = R"(// c[i] = 2.5 * a[i] + b[i] ("saxpy"). This version has a bug: only some
-// elements come out right. Which ones, and why?
-extern "C" __global__ void my_kernel(const float* a, const float* b, float* c, int n) {
+const char* kScaleAddStarter = R"(// c[i] = 2.5 * a[i] + b[i] ("saxpy").
+// This version has a bug: only some elements come out
+// right. Which ones, and why?
+extern "C" __global__ void my_kernel(const float* a,
+    const float* b, float* c, int n) {
   int i = threadIdx.x;
   if (i < n)
     c[i] = 2.5f * a[i] + b[i];
 }
 )";
 
-const char* kMapStarter = R"(// Map: c[i] = a[i] + 10 for every i below n, one thread per element.
-// The grid is a whole number of blocks, so unless n divides evenly the last block has
-// threads with no element. This version forgets them: what do they do? Guard them.
-extern "C" __global__ void my_kernel(const float* a, float* c, int n) {
+const char* kMapStarter = R"(// Map: c[i] = a[i] + 10 for every i below n, one
+// thread per element. The grid is a whole number of
+// blocks, so unless n divides evenly the last block has
+// threads with no element. This version forgets them:
+// what do they do? Guard them.
+extern "C" __global__ void my_kernel(const float* a,
+    float* c, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   c[i] = a[i] + 10.0f;
 }
 )";
 
-const char* kSigmoidStarter = R"(// c[i] = sigmoid(a[i]) = 1 / (1 + e^-a[i]): it squashes any number into
-// (0, 1), as an LSTM's gates do. A __device__ function runs on the GPU and is called by
-// kernels, like any C++ function. This sigmoid has a sign wrong: fix it.
+const char* kSigmoidStarter = R"(// c[i] = sigmoid(a[i]) = 1 / (1 + e^-a[i]): it
+// squashes any number into (0, 1), as an LSTM's gates
+// do. A __device__ function runs on the GPU and is
+// called by kernels, like any C++ function. This
+// sigmoid has a sign wrong: fix it.
 __device__ float sigmoid(float x) {
   return 1.0f / (1.0f + expf(x));
 }
 
-extern "C" __global__ void my_kernel(const float* a, float* c, int n) {
+extern "C" __global__ void my_kernel(const float* a,
+    float* c, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     c[i] = sigmoid(a[i]);
 }
 )";
 
-const char* kMatrixAddStarter = R"(// C = A + B for a matrix of height rows and width columns, stored row
-// after row: element (row, col) is at row * width + col. The launch is 2D: blocks of
-// blockDim.x x blockDim.y threads, and a grid of them covering the matrix both ways.
-// This kernel was written for a line and looks at x only: make each thread find its
-// row and column.
-extern "C" __global__ void my_kernel(const float* a, const float* b, float* c, int width, int height) {
+const char* kMatrixAddStarter = R"(// C = A + B for a matrix of height rows and width
+// columns, stored row after row: element (row, col) is
+// at row * width + col. The launch is 2D: blocks of
+// blockDim.x x blockDim.y threads, and a grid of them
+// covering the matrix both ways. This kernel was written
+// for a line and looks at x only: make each thread find
+// its row and column.
+extern "C" __global__ void my_kernel(const float* a,
+    const float* b, float* c, int width, int height) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < width * height)
     c[i] = a[i] + b[i];
 }
 )";
 
-const char* kBlockSumStarter = R"(// sums[b] = the sum of the elements of block b (a[b * blockDim.x] on). The
-// threads of a block share a __shared__ array: each puts its element there, then they
-// add pairs, halving the partial sums every step, down to partial[0]. __syncthreads()
-// waits until every thread of the block has got there. One is missing: where must the
-// threads wait for each other? (The halving assumes a power of two threads per block.)
-extern "C" __global__ void my_kernel(const float* a, float* sums, int n) {
-  __shared__ float partial[1024];  // one per thread: 1024 is the largest block
+const char* kBlockSumStarter = R"(// sums[b] = the sum of the elements of block b
+// (a[b * blockDim.x] on). The threads of a block share
+// a __shared__ array: each puts its element there, then
+// they add pairs, halving the partial sums every step,
+// down to partial[0]. __syncthreads() waits until every
+// thread of the block has got there. One is missing:
+// where must the threads wait for each other? (The
+// halving assumes a power of two threads per block.)
+extern "C" __global__ void my_kernel(const float* a,
+    float* sums, int n) {
+  // one per thread: 1024 is the largest block
+  __shared__ float partial[1024];
   int t = threadIdx.x;
   int i = blockIdx.x * blockDim.x + t;
   partial[t] = i < n ? a[i] : 0.0f;
-  for (int stride = blockDim.x / 2; stride > 0; stride /= 2) {
+  for (int stride = blockDim.x / 2; stride > 0;
+       stride /= 2) {
     if (t < stride)
       partial[t] += partial[t + stride];
     __syncthreads();

@@ -6,6 +6,7 @@
 // and the others, in the spirit of the GPU Puzzles, each teach one more idea: a guard for
 // the threads past the end, a __device__ function, 2D indexing, and __shared__ memory
 // with __syncthreads().
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,9 @@
 namespace whygpu::kernel_lab {
 
 inline constexpr const char* kKernelName = "my_kernel";
+// The longest line a starting source has: the app's editor shows that many columns whole
+// at 1280x720 with text twice the normal size (the code drawn at 0.6 of its size).
+inline constexpr std::size_t kMaxStarterColumns = 60;
 
 // How a launch covers its problem: a line of n elements in blocks of `block` threads, or a
 // width x height matrix in blocks of block x block_y threads.

@@ -209,6 +209,31 @@ TEST(PlaceLabels, LabelsOfPointsOnOneSpotDoNotOverlap) {
   EXPECT_DOUBLE_EQ(placed[0].y0, 91.0);
 }
 
+TEST(PlaceLabels, SaysWhichLabelsFoundNoRoom) {
+  // Room for two 18 px labels in a 50 px high, 170 px wide box (one each side of the
+  // point), not for a third.
+  std::vector<LabelRequest> requests(3, LabelRequest{100, 25, 60, 18});
+  std::vector<bool> has_room;
+  const std::vector<Box> placed = place_labels(requests, Box{0, 0, 170, 50}, 4, LabelShift::UpAndDown, &has_room);
+  ASSERT_EQ(has_room.size(), 3u);
+  EXPECT_TRUE(has_room[0]);
+  EXPECT_TRUE(has_room[1]);
+  EXPECT_FALSE(has_room[2]);
+  EXPECT_FALSE(placed[0].overlaps(placed[1]));
+}
+
+TEST(PlaceLabels, ACrowdAtOneSpotSpreadsIntoColumnsBesideIt) {
+  // Six labels at one point in a box three labels high: two columns to its right.
+  std::vector<LabelRequest> requests(6, LabelRequest{10, 30, 60, 18});
+  std::vector<bool> has_room;
+  const std::vector<Box> placed = place_labels(requests, Box{0, 0, 400, 60}, 4, LabelShift::UpAndDown, &has_room);
+  for (std::size_t a = 0; a < placed.size(); ++a) {
+    EXPECT_TRUE(has_room[a]) << a;
+    EXPECT_GE(placed[a].x0, 10.0) << a;
+    for (std::size_t b = a + 1; b < placed.size(); ++b) EXPECT_FALSE(placed[a].overlaps(placed[b])) << a << " " << b;
+  }
+}
+
 TEST(PlaceLabels, ALabelThatWouldLeaveTheRightEdgeGoesLeft) {
   const std::vector<Box> placed = place_labels({{790, 50, 100, 10}}, Box{0, 0, 800, 400}, 5, LabelShift::UpAndDown);
   EXPECT_DOUBLE_EQ(placed[0].x1, 785.0);

@@ -1,6 +1,7 @@
 // NVRTC needs no GPU: these run wherever whygpu was built with CUDA.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "compute/kernel_lab/compiler.h"
@@ -17,6 +18,18 @@ constexpr bool kCudaBuild = false;
 
 #define REQUIRE_CUDA_BUILD() \
   if (!kCudaBuild) GTEST_SKIP() << "built without CUDA: no NVRTC"
+
+TEST(Exercises, EveryStarterFitsTheEditorAtProjectorSize) {
+  for (const Exercise& e : exercises()) {
+    std::size_t start = 0, line = 1;
+    while (start < e.starter.size()) {
+      const std::size_t end = std::min(e.starter.find('\n', start), e.starter.size());
+      EXPECT_LE(end - start, kMaxStarterColumns) << e.key << " line " << line;
+      start = end + 1;
+      ++line;
+    }
+  }
+}
 
 TEST(Nvrtc, EveryStarterCompilesToPtxWithoutAGpu) {
   REQUIRE_CUDA_BUILD();

@@ -1,0 +1,61 @@
+#include "app/lesson_list.h"
+
+#include <imgui.h>
+#include <imgui_internal.h>  // the table's column widths: TableSetColumnWidth, ResizedColumn
+
+#include <algorithm>
+#include <cmath>
+
+namespace whygpu::app {
+
+void LessonList::setup_column(Settings& settings, float window_width) {
+  const float scale = settings.font_scale;
+  const float limit = kMaxWindowShare * window_width;
+  const float wanted = std::min(settings.sidebar_width * scale, limit);
+  ImGui::TableSetupColumn("lessons", ImGuiTableColumnFlags_WidthFixed, wanted);
+  // The table keeps the width it was first given; a new text size or window size needs
+  // it set again. While the user drags the border, the dragged width is theirs.
+  const ImGuiTable* table = ImGui::GetCurrentTable();
+  const float now = table->Columns[0].WidthRequest;
+  if (table->ResizedColumn == 0 || table->LastResizedColumn == 0) {
+    settings.sidebar_width = std::min(now, limit) / scale;
+    return;
+  }
+  if (std::fabs(now - wanted) > 0.5f) ImGui::TableSetColumnWidth(0, wanted);
+}
+
+int LessonList::draw(const LessonLibrary& library, int current, bool scroll_to_current, const Fonts& fonts) {
+  int clicked = -1;
+  ImGui::BeginChild("lesson-list");
+  if (!library.folder_error().empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+    ImGui::TextWrapped("%s", library.folder_error().c_str());
+    ImGui::PopStyleColor();
+  }
+  for (const LessonSection& section : library.sections()) {
+    ImGui::PushFont(fonts.strong);
+    ImGui::TextWrapped("%s", section.title.c_str());
+    ImGui::PopFont();
+    ImGui::Indent();
+    for (const int index : section.lessons) {
+      const Lesson& lesson = library.lessons()[index];
+      const bool broken = !lesson.errors.empty();
+      const std::string title = (broken ? "(!) " : "") + lesson.title;
+      // A Selectable cuts its label at the column's edge: it gets an empty label and the
+      // height of the wrapped title, and the title is written over it.
+      const float wrap = ImGui::GetContentRegionAvail().x;
+      const float height = ImGui::CalcTextSize(title.c_str(), nullptr, false, wrap).y;
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      if (ImGui::Selectable(("##" + lesson.id).c_str(), index == current, 0, ImVec2(0, height))) clicked = index;
+      if (index == current && scroll_to_current) ImGui::SetScrollHereY();
+      const ImU32 colour = broken ? palette().error : ImGui::GetColorU32(ImGuiCol_Text);
+      ImGui::GetWindowDrawList()->AddText(nullptr, 0.0f, at, colour, title.c_str(), nullptr, wrap);
+    }
+    ImGui::Unindent();
+    ImGui::Spacing();
+  }
+  ImGui::EndChild();
+  return clicked;
+}
+
+}  // namespace whygpu::app

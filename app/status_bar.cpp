@@ -1,0 +1,86 @@
+#include "app/status_bar.h"
+
+#include <imgui.h>
+#include <imgui_internal.h>  // RenderTextEllipsis
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/ui_style.h"
+
+namespace whygpu::app {
+namespace {
+
+std::string gpu_summary(const GpuInfo& gpu) {
+  char memory[32];
+  std::snprintf(memory, sizeof memory, "%.1f GiB", gpu.total_memory_bytes / double(1 << 30));
+  return gpu.name + "  |  compute " + gpu.compute_capability() + "  |  " + memory + "  |  " +
+         std::to_string(gpu.sm_count) + " SMs  |  driver CUDA " + cuda_version_string(gpu.driver_version) +
+         ", runtime " + cuda_version_string(gpu.runtime_version);
+}
+
+// `text` in at most `width` pixels: whole, or cut with "..." and whole in a tooltip.
+void text_within(const std::string& text, float width) {
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  if (size.x <= width) {
+    ImGui::TextUnformatted(text.c_str());
+    return;
+  }
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const ImVec2 end(at.x + width, at.y + size.y);
+  ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), at, end, end.x, end.x, text.c_str(), nullptr, &size);
+  ImGui::Dummy(ImVec2(width, size.y));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+}
+
+}  // namespace
+
+void draw_status_bar_line(const GpuInfo& gpu, const std::string& presenter, const std::string& message,
+                          bool message_is_error, float frame_ms) {
+  ImGui::Separator();
+  if (!presenter.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu_alt);
+    ImGui::TextUnformatted(presenter.c_str());
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    ImGui::TextDisabled("|");
+    ImGui::SameLine();
+  }
+  char frame_text[64];
+  std::snprintf(frame_text, sizeof frame_text, "frame %.1f ms (%.0f fps)", frame_ms,
+                frame_ms > 0 ? 1000.0f / frame_ms : 0.0f);
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float frame_width = ImGui::CalcTextSize(frame_text).x;
+  const float room = ImGui::GetContentRegionAvail().x - frame_width - 2 * spacing;
+
+  // The GPU's whole summary where it fits beside the message, else its name alone. Without
+  // a GPU the reason is in the tooltip: the panels show recordings, labelled as such.
+  const float bar = ImGui::CalcTextSize("|").x + 2 * spacing;  // between the GPU and the message
+  const float message_width = message.empty() ? 0.0f : bar + ImGui::CalcTextSize(message.c_str()).x;
+  std::string gpu_text =
+      gpu.available ? "GPU: " + gpu_summary(gpu) : "No NVIDIA GPU here: GPU results are recordings, labelled";
+  if (ImGui::CalcTextSize(gpu_text.c_str()).x + message_width > room)
+    gpu_text = gpu.available ? "GPU: " + gpu.name : "No NVIDIA GPU here";
+  const float gpu_width = std::min(ImGui::CalcTextSize(gpu_text.c_str()).x, room);
+  ImGui::PushStyleColor(ImGuiCol_Text, gpu.available ? palette().gpu : palette().warning);
+  text_within(gpu_text, gpu_width);
+  ImGui::PopStyleColor();
+  if (!gpu.available && ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s. GPU results are recordings from another machine, labelled as such; every CPU result is "
+                      "measured live on this computer.",
+                      gpu.unavailable_reason.c_str());
+
+  const float message_room = room - gpu_width - bar;
+  if (!message.empty() && message_room > 0) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("|");
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, message_is_error ? palette().error : ImGui::GetColorU32(ImGuiCol_Text));
+    text_within(message, message_room);
+    ImGui::PopStyleColor();
+  }
+  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - frame_width);
+  ImGui::TextUnformatted(frame_text);
+}
+
+}  // namespace whygpu::app
