@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <thread>
 
 #include "compute/lstm/bench.h"
@@ -110,6 +112,44 @@ TEST(CpuTrainer, EvaluatesAHeldOutTextWithoutDisturbingTraining) {
   const Status short_text = evaluated->evaluate(std::vector<TokenId>(20, 0), &unused);
   ASSERT_FALSE(short_text);
   EXPECT_NE(short_text.message().find("at least 33"), std::string::npos) << short_text.message();
+}
+
+// PyTorch's initialisation (model.h), which BENCH.md shows learning faster per step.
+TEST(InitialWeights, FollowPyTorchsInitialisationAndTheSeed) {
+  const LstmShape shape{90, 64, 100};
+  const ModelWeights w = initial_weights(shape, 9);
+  const ParameterLayout p = parameter_layout(shape);
+  const double k = 0.1;  // 1 / sqrt(hidden)
+  auto stats = [&](std::size_t begin, std::size_t end, double* mean, double* sd, double* largest) {
+    double sum = 0.0, squares = 0.0;
+    *largest = 0.0;
+    for (std::size_t i = begin; i < end; ++i) {
+      sum += w.values[i];
+      squares += static_cast<double>(w.values[i]) * w.values[i];
+      *largest = std::max(*largest, std::abs(static_cast<double>(w.values[i])));
+    }
+    const double n = static_cast<double>(end - begin);
+    *mean = sum / n;
+    *sd = std::sqrt(squares / n - *mean * *mean);
+  };
+  double mean, sd, largest;
+  stats(p.embedding, p.input_weights, &mean, &sd, &largest);  // 5760 draws of N(0, 1)
+  EXPECT_NEAR(mean, 0.0, 0.05);
+  EXPECT_NEAR(sd, 1.0, 0.05);
+  EXPECT_GT(largest, 3.0);  // a normal's tail, which no uniform in +-sqrt(3) has
+  stats(p.input_weights, p.gate_bias, &mean, &sd, &largest);  // uniform in +-k: sd k / sqrt(3)
+  EXPECT_LE(largest, k);
+  EXPECT_NEAR(sd, k / std::sqrt(3.0), 0.002);
+  stats(p.gate_bias, p.output_weights, &mean, &sd, &largest);  // two uniform draws summed: sd k sqrt(2/3)
+  EXPECT_LE(largest, 2 * k);
+  EXPECT_NEAR(sd, k * std::sqrt(2.0 / 3.0), 0.01);
+  stats(p.output_weights, p.total, &mean, &sd, &largest);  // the dense layer and its bias
+  EXPECT_LE(largest, k);
+  EXPECT_NEAR(sd, k / std::sqrt(3.0), 0.002);
+  stats(p.output_bias, p.total, &mean, &sd, &largest);
+  EXPECT_GT(sd, 0.02);  // not zero
+  EXPECT_EQ(initial_weights(shape, 9).values, w.values);
+  EXPECT_NE(initial_weights(shape, 10).values, w.values);
 }
 
 TEST(Bench, HoldsOutTheLastTwentiethOfTheText) {
