@@ -94,7 +94,7 @@ class Trainer:
         self.h.copy_(h.detach())
         self.c.copy_(c.detach())
         self.chunk.copy_((self.chunk + 1) % self.chunks)
-        self.loss_total += loss.detach().double()
+        self.loss_total.add_(loss.detach())  # float64 sum, one kernel like the copy it replaced
 
     @torch.no_grad()
     def held_out_loss(self, held, args):

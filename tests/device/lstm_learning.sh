@@ -18,6 +18,7 @@ bin=$repo/.devcarry/bin
 corpus=$repo/data/corpus/sotu.txt
 out=${OUT:-/tmp/whygpu-lstm-learning}
 mkdir -p "$out"
+rm -f "$out/runs.log"  # the table reads every run in it
 status=0
 step() { echo; echo "=== $* ($(date -u +%H:%M:%S))"; }
 # Each command has its own time limit, so one hang cannot eat the whole call.
@@ -28,23 +29,31 @@ date -u
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv
 [ -f "$corpus" ] || { echo "no $corpus: carry data/corpus"; exit 2; }
 
+# A command's output goes to a file (not through a pipe, which would run `run` in a
+# subshell and lose its status), then the lines worth reading to the output.
 step "LSTM GPU tests"
-run 200 "$bin/gpu_lstm_tests" --gtest_brief=1 2>&1 | tee "$out/gpu_lstm_tests.log" | tail -15
+run 200 "$bin/gpu_lstm_tests" --gtest_brief=1 > "$out/gpu_lstm_tests.log" 2>&1
+tail -15 "$out/gpu_lstm_tests.log"
 
 # 20 steps a repeat: 30 repeats are 600 steps, 150 are 3000 (the first repeat untimed).
 for repeats in 30 150; do
   for seed in 1 2 3; do
     step "$((repeats * 20)) steps, seed $seed: ours, then the peer"
     run 100 "$bin/lstm_bench" --corpus "$corpus" --learning-only --steps 20 --repeats "$repeats" --seed "$seed" \
-      2>&1 | tee -a "$out/runs.log" | grep -E "^(train step|learning|.*FAILED)"
+      > "$out/run.log" 2>&1
     run 150 python3 "$repo/scripts/peer/lstm_pytorch.py" --corpus "$corpus" --learning-only --steps 20 \
-      --repeats "$repeats" --seed "$seed" 2>&1 | tee -a "$out/runs.log" | grep -E "^(train step|learning|Traceback|.*Error)"
+      --repeats "$repeats" --seed "$seed" >> "$out/run.log" 2>&1
+    grep -E "^(train step|learning)|FAILED|Error" "$out/run.log"
+    cat "$out/run.log" >> "$out/runs.log"
   done
 done
+rm -f "$out/run.log"
 
 step "full bench, 600 steps, seed 1: ours, then the peer"
-run 120 "$bin/lstm_bench" --corpus "$corpus" 2>&1 | tee "$out/bench_ours.log"
-run 200 python3 "$repo/scripts/peer/lstm_pytorch.py" --corpus "$corpus" 2>&1 | tee "$out/bench_peer.log"
+run 120 "$bin/lstm_bench" --corpus "$corpus" > "$out/bench_ours.log" 2>&1
+cat "$out/bench_ours.log"
+run 200 python3 "$repo/scripts/peer/lstm_pytorch.py" --corpus "$corpus" > "$out/bench_peer.log" 2>&1
+cat "$out/bench_peer.log"
 
 step "table"
 python3 - "$out/runs.log" > "$out/table.txt" <<'EOF'
