@@ -1,6 +1,8 @@
 #include "compute/lstm/bench.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <iterator>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -19,8 +21,16 @@ struct BenchOptions {
   int hidden = 128, embed = 64, vocab = 98;
   std::string corpus = kDefaultCorpusPath;
   int steps = 20, repeats = 30, chars = 200;
-  bool cpu = false;
+  std::uint64_t seed = 1;
+  bool cpu = false, learning_only = false;
 };
+
+constexpr const char* kUsage =
+    "usage: whygpu bench lstm [--batch N] [--length N] [--hidden N] [--embed N] [--corpus PATH] [--vocab N]\n"
+    "                         [--steps N] [--repeats N] [--seed N] [--chars N] [--learning-only] [--cpu]\n"
+    "Times the character LSTM's training step (steps x repeats steps per trainer, the first repeat\n"
+    "untimed), prints the loss of the last repeat's steps and the loss on the text's last 5% (never\n"
+    "trained on), then times generation. --learning-only: only the app's trainer, no generation.\n";
 
 bool parse(const std::vector<std::string>& args, BenchOptions* o) {
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -35,19 +45,25 @@ bool parse(const std::vector<std::string>& args, BenchOptions* o) {
       return *out > 0;
     };
     bool ok = true;
+    int seed = 0;
     if (a == "--batch") ok = number(&o->training.batch);
     else if (a == "--length") ok = number(&o->training.length);
     else if (a == "--hidden") ok = number(&o->hidden);
     else if (a == "--embed") ok = number(&o->embed);
     else if (a == "--vocab") ok = number(&o->vocab);
     else if (a == "--steps") ok = number(&o->steps);
-    else if (a == "--repeats") ok = number(&o->repeats);
+    else if (a == "--repeats") ok = number(&o->repeats) && o->repeats >= 2;
     else if (a == "--chars") ok = number(&o->chars);
+    else if (a == "--seed") {
+      ok = number(&seed);
+      o->seed = static_cast<std::uint64_t>(seed);
+    }
     else if (a == "--cpu") o->cpu = true;
+    else if (a == "--learning-only") o->learning_only = true;
     else if (a == "--corpus" && i + 1 < args.size()) o->corpus = args[++i];
     else ok = false;
     if (!ok) {
-      std::fprintf(stderr, "whygpu bench lstm: bad argument '%s'\n", a.c_str());
+      std::fprintf(stderr, "whygpu bench lstm: bad argument '%s'\n%s", a.c_str(), kUsage);
       return false;
     }
   }
@@ -59,25 +75,31 @@ double median(std::vector<double> v) {
   return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
-Status time_training(Trainer& trainer, const BenchOptions& o, const char* label) {
-  double ms = 0.0;
-  if (Status s = trainer.timed_train(std::max(3, o.steps / 2), &ms); !s) return s;  // warm-up, graph capture
+// steps x repeats training steps; the first repeat warms up (graph capture, cuBLAS's
+// first calls) untimed. Then the loss of the last repeat's steps and on the held-out text.
+Status time_training(Trainer& trainer, const BenchOptions& o, const std::vector<TokenId>& held_out,
+                     const std::string& label) {
   std::vector<double> per_step;
   TrainingProgress progress;
   for (int r = 0; r < o.repeats; ++r) {
     if (r + 1 == o.repeats)  // so the loss shown is the last repeat's
       if (Status s = trainer.collect(&progress); !s) return s;
+    double ms = 0.0;
     if (Status s = trainer.timed_train(o.steps, &ms); !s) return s;
-    per_step.push_back(ms / o.steps);
+    if (r > 0) per_step.push_back(ms / o.steps);
   }
   if (Status s = trainer.collect(&progress); !s) return s;
+  double held_out_loss = 0.0;
+  if (Status s = trainer.evaluate(held_out, &held_out_loss); !s) return s.with_context("the held-out text");
   const double m = median(per_step);
   const double chars = static_cast<double>(o.training.batch) * o.training.length;
-  std::printf("train step  %-58s median %8.4f ms  (min %.4f, max %.4f; %d x %d steps)  %.2f M chars/s  loss %.3f "
-              "(mean of the last %d steps)\n",
-              label, m, *std::min_element(per_step.begin(), per_step.end()),
-              *std::max_element(per_step.begin(), per_step.end()), o.repeats, o.steps, chars / m / 1e3,
-              progress.mean_loss, progress.new_steps);
+  std::printf("train step  %-58s median %8.4f ms  (min %.4f, max %.4f; %d x %d steps after %d to warm up)  "
+              "%.2f M chars/s\n",
+              label.c_str(), m, *std::min_element(per_step.begin(), per_step.end()),
+              *std::max_element(per_step.begin(), per_step.end()), o.repeats - 1, o.steps, o.steps, chars / m / 1e3);
+  std::printf("learning    %-58s steps %lld  seed %llu  train %.4f (mean of the last %d steps)  held-out %.4f\n",
+              label.c_str(), progress.steps, static_cast<unsigned long long>(o.seed), progress.mean_loss,
+              progress.new_steps, held_out_loss);
   return Status::ok();
 }
 
@@ -119,7 +141,14 @@ Status time_generation(std::unique_ptr<Generator> generator, const Vocabulary& v
 
 }  // namespace
 
+std::size_t held_out_begin(std::size_t text_length) { return text_length - text_length / 20; }
+
 int run_lstm_bench(const std::vector<std::string>& args) {
+  for (const std::string& a : args)
+    if (a == "--help" || a == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
   BenchOptions o;
   if (!parse(args, &o)) return 2;
   auto corpus = std::make_shared<Corpus>();
@@ -141,15 +170,20 @@ int run_lstm_bench(const std::vector<std::string>& args) {
   std::printf("whygpu bench lstm, %s: %s (driver CUDA %s)\n", date, info.available ? info.name.c_str() : "no GPU",
               cuda_version_string(info.driver_version).c_str());
   LstmShape shape{corpus->vocabulary.size(), o.embed, o.hidden};
-  std::printf("vocab %d (%s), embed %d, hidden %d, batch %d, sequence %d\n", shape.vocab, corpus->source.c_str(),
-              shape.embed, shape.hidden, o.training.batch, o.training.length);
-  const ModelWeights weights = initial_weights(shape, 1);
+  const std::vector<TokenId>& tokens = corpus->tokens;
+  const auto cut = static_cast<std::ptrdiff_t>(held_out_begin(tokens.size()));
+  const auto train_text = std::make_shared<const std::vector<TokenId>>(tokens.begin(), tokens.begin() + cut);
+  const std::vector<TokenId> held_out(tokens.begin() + cut, tokens.end());
+  std::printf("vocab %d (%s), embed %d, hidden %d, batch %d, sequence %d; trained on the first %zu characters, "
+              "held out the last %zu\n",
+              shape.vocab, corpus->source.c_str(), shape.embed, shape.hidden, o.training.batch, o.training.length,
+              train_text->size(), held_out.size());
+  const ModelWeights weights = initial_weights(shape, o.seed);
   const TrainerConfig config{shape, o.training, OptimizerConfig{}};
-  auto text = std::shared_ptr<const std::vector<TokenId>>(corpus, &corpus->tokens);
   int failures = 0;
-  auto report = [&](const Status& s, const char* what) {
+  auto report = [&](const Status& s, const std::string& what) {
     if (!s) {
-      std::printf("%s: FAILED: %s\n", what, s.message().c_str());
+      std::printf("%s: FAILED: %s\n", what.c_str(), s.message().c_str());
       ++failures;
     }
   };
@@ -166,31 +200,43 @@ int run_lstm_bench(const std::vector<std::string>& args) {
         {GpuRecurrence::kPerStep, true, "GPU per-step cuBLAS + cell kernel, one CUDA graph"},
         {GpuRecurrence::kPerStep, false, "GPU per-step cuBLAS + cell kernel, eager launches"},
     };
-    for (const Variant& v : variants) {
+    // The app's trainer: the persistent kernel where the GPU can run it, one graph a step.
+    const Variant app_trainer{GpuRecurrence::kAuto, true, "GPU, the app's trainer"};
+    for (const Variant& v : o.learning_only ? std::vector<Variant>{app_trainer}
+                                            : std::vector<Variant>(std::begin(variants), std::end(variants))) {
       std::unique_ptr<Trainer> trainer;
-      Status s = make_gpu_trainer(config, weights, text, GpuTrainerOptions{v.recurrence, v.graph}, &trainer);
-      if (s) s = time_training(*trainer, o, v.label);
-      if (s && v.graph) s = print_phases(*trainer, o.repeats, v.label);
-      report(s, v.label);
+      Status s = make_gpu_trainer(config, weights, train_text, GpuTrainerOptions{v.recurrence, v.graph}, &trainer);
+      const std::string label = v.recurrence == GpuRecurrence::kAuto
+                                    ? std::string("GPU ") + (trainer ? trainer->description() : "")
+                                    : v.label;
+      if (s) s = time_training(*trainer, o, held_out, label);
+      if (s && v.graph && !o.learning_only) s = print_phases(*trainer, o.repeats, v.label);
+      report(s, label);
     }
-    std::unique_ptr<Generator> generator;
-    Status s = make_gpu_generator(weights, &generator);
-    if (s) s = time_generation(std::move(generator), corpus->vocabulary, o, "GPU, one character per call");
-    report(s, "GPU generation");
+    if (!o.learning_only) {
+      std::unique_ptr<Generator> generator;
+      Status s = make_gpu_generator(weights, &generator);
+      if (s) s = time_generation(std::move(generator), corpus->vocabulary, o, "GPU, one character per call");
+      report(s, "GPU generation");
+    }
   }
   if (o.cpu || !info.available) {
     std::unique_ptr<Trainer> trainer;
     BenchOptions cpu = o;
-    cpu.steps = 2;
-    cpu.repeats = 5;
-    Status s = make_cpu_trainer(config, weights, text, &trainer);
-    if (s) s = time_training(*trainer, cpu, "CPU (OpenBLAS)");
-    if (s) s = print_phases(*trainer, 3, "CPU (OpenBLAS)");
+    if (!o.learning_only) {  // a full run on the CPU takes minutes
+      cpu.steps = 2;
+      cpu.repeats = 5;
+    }
+    Status s = make_cpu_trainer(config, weights, train_text, &trainer);
+    if (s) s = time_training(*trainer, cpu, held_out, "CPU (OpenBLAS)");
+    if (s && !o.learning_only) s = print_phases(*trainer, 3, "CPU (OpenBLAS)");
     report(s, "CPU training");
-    std::unique_ptr<Generator> generator;
-    s = make_cpu_generator(weights, &generator);
-    if (s) s = time_generation(std::move(generator), corpus->vocabulary, o, "CPU, one character per call");
-    report(s, "CPU generation");
+    if (!o.learning_only) {
+      std::unique_ptr<Generator> generator;
+      s = make_cpu_generator(weights, &generator);
+      if (s) s = time_generation(std::move(generator), corpus->vocabulary, o, "CPU, one character per call");
+      report(s, "CPU generation");
+    }
   }
   return failures ? 1 : 0;
 }

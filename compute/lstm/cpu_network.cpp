@@ -21,6 +21,25 @@ void gemm(bool ta, bool tb, int m, int n, int k, double alpha, const double* a, 
               alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
+namespace {
+
+// A row of logits z: softmax(z)_v = exp(z_v - peak - log_sum), with the peak taken out
+// first so that exp cannot overflow.
+template <class T>
+struct LogSoftmax {
+  T peak, log_sum;
+};
+
+template <class T>
+LogSoftmax<T> log_softmax(const T* z, int V) {
+  const T peak = *std::max_element(z, z + V);
+  T sum = 0;
+  for (int v = 0; v < V; ++v) sum += math_exp(z[v] - peak);
+  return {peak, std::log(sum)};
+}
+
+}  // namespace
+
 template <class T>
 CpuNetwork<T>::CpuNetwork(const LstmShape& shape) : shape_(shape), layout_(parameter_layout(shape)) {}
 
@@ -91,12 +110,9 @@ T CpuNetwork<T>::backward(const T* params, const int* targets, T* grads) {
   const T inv_rows = T(1) / static_cast<T>(rows);
   for (int r = 0; r < rows; ++r) {
     T* z = logits_.data() + static_cast<std::size_t>(r) * V;
-    const T peak = *std::max_element(z, z + V);
-    T sum = 0;
-    for (int v = 0; v < V; ++v) sum += math_exp(z[v] - peak);
-    const T log_sum = std::log(sum);
-    loss += static_cast<double>(log_sum - (z[targets[r]] - peak));
-    for (int v = 0; v < V; ++v) z[v] = math_exp(z[v] - peak - log_sum) * inv_rows;
+    const LogSoftmax<T> s = log_softmax(z, V);
+    loss += static_cast<double>(s.log_sum - (z[targets[r]] - s.peak));
+    for (int v = 0; v < V; ++v) z[v] = math_exp(z[v] - s.peak - s.log_sum) * inv_rows;
     z[targets[r]] -= inv_rows;
   }
   const T* h_out = h_.data() + static_cast<std::size_t>(batch) * H;
@@ -149,6 +165,18 @@ T CpuNetwork<T>::backward(const T* params, const int* targets, T* grads) {
     T* row = d_emb + static_cast<std::size_t>(inputs_[r]) * E;
     const T* src = d_x_.data() + static_cast<std::size_t>(r) * E;
     for (int e = 0; e < E; ++e) row[e] += src[e];
+  }
+  return static_cast<T>(loss / rows);
+}
+
+template <class T>
+T CpuNetwork<T>::mean_cross_entropy(const int* targets) const {
+  const int V = shape_.vocab, rows = length_ * batch_;
+  double loss = 0.0;
+  for (int r = 0; r < rows; ++r) {
+    const T* z = logits_.data() + static_cast<std::size_t>(r) * V;
+    const LogSoftmax<T> s = log_softmax(z, V);
+    loss += static_cast<double>(s.log_sum - (z[targets[r]] - s.peak));
   }
   return static_cast<T>(loss / rows);
 }

@@ -20,6 +20,8 @@ class CpuNetwork {
   // Mean cross-entropy of the targets [length][batch] under the last forward's logits,
   // and its gradient with respect to every parameter (overwrites grads).
   T backward(const T* params, const int* targets, T* grads);
+  // The same mean cross-entropy without the gradients (evaluation); keeps the logits.
+  T mean_cross_entropy(const int* targets) const;
 
   int length() const { return length_; }
   int batch() const { return batch_; }

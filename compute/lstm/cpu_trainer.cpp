@@ -128,6 +128,27 @@ class CpuTrainer final : public Trainer {
     return Status::ok();
   }
 
+  Status evaluate(const std::vector<TokenId>& text, double* mean_loss) override {
+    use_configured_threads();
+    TextStreams streams;
+    if (Status s = check_tokens(text, config_.shape.vocab); !s) return s;
+    if (Status s = TextStreams::create(text.size(), config_.training, &streams); !s) return s;
+    const int batch = config_.training.batch, length = config_.training.length;
+    std::vector<int> inputs(inputs_.size()), targets(targets_.size());
+    std::vector<float> h(h_.size(), 0.0f), c(c_.size(), 0.0f);
+    const std::size_t last = static_cast<std::size_t>(length) * batch * config_.shape.hidden;
+    double total = 0.0;
+    for (int chunk = 0; chunk < streams.chunks_per_pass(); ++chunk) {
+      streams.fill(text.data(), chunk, inputs.data(), targets.data());
+      network_.forward(params_.data(), inputs.data(), length, batch, h.data(), c.data());
+      total += network_.mean_cross_entropy(targets.data());
+      std::copy_n(network_.hidden_states().begin() + static_cast<std::ptrdiff_t>(last), h.size(), h.begin());
+      std::copy_n(network_.cell_states().begin() + static_cast<std::ptrdiff_t>(last), c.size(), c.begin());
+    }
+    *mean_loss = total / streams.chunks_per_pass();
+    return Status::ok();
+  }
+
   Status get_weights(ModelWeights* out) override {
     out->shape = config_.shape;
     out->values = params_;

@@ -13,9 +13,8 @@ int blocks_for(std::size_t n, int cap = 1024) {
 }
 
 __global__ void prepare_chunk_kernel(const TokenId* text, std::size_t segment, int length, int batch, int hidden,
-                                     const DeviceCounters* counters, int* inputs, int* targets, float* h_seq,
-                                     float* c_seq) {
-  const int chunk = counters->chunk;
+                                     const int* chunk_at, int* inputs, int* targets, float* h_seq, float* c_seq) {
+  const int chunk = *chunk_at;
   const int rows = length * batch, state = batch * hidden;
   const std::size_t last = static_cast<std::size_t>(length) * state;
   const int n = rows > state ? rows : state;
@@ -189,10 +188,10 @@ __global__ void adam_kernel(float* params, const float* grads, float* m, float* 
 }  // namespace
 
 Status launch_prepare_chunk(const TokenId* text, std::size_t segment, int length, int batch, int hidden,
-                            const DeviceCounters* counters, int* inputs, int* targets, float* h_seq,
-                            float* c_seq, cudaStream_t stream) {
+                            const int* chunk, int* inputs, int* targets, float* h_seq, float* c_seq,
+                            cudaStream_t stream) {
   const std::size_t n = static_cast<std::size_t>(length * batch > batch * hidden ? length * batch : batch * hidden);
-  prepare_chunk_kernel<<<blocks_for(n), kThreads, 0, stream>>>(text, segment, length, batch, hidden, counters,
+  prepare_chunk_kernel<<<blocks_for(n), kThreads, 0, stream>>>(text, segment, length, batch, hidden, chunk,
                                                                 inputs, targets, h_seq, c_seq);
   WHYGPU_CUDA_TRY_LAUNCH("prepare_chunk_kernel");
   return Status::ok();

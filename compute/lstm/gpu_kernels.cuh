@@ -24,12 +24,12 @@ struct DeviceCounters {
 };
 
 // The text-stream plan of text_streams.h on the device: gathers inputs and targets
-// [length][batch] of chunk counters->chunk and sets the initial state (slot 0 of
-// h_seq/c_seq) to zero at a pass's first chunk, else to the previous chunk's final state
-// (slot `length`).
+// [length][batch] of chunk *chunk (device memory: training reads counters->chunk, which
+// the step advances) and sets the initial state (slot 0 of h_seq/c_seq) to zero at a
+// pass's first chunk, else to the previous chunk's final state (slot `length`).
 Status launch_prepare_chunk(const TokenId* text, std::size_t segment, int length, int batch, int hidden,
-                            const DeviceCounters* counters, int* inputs, int* targets, float* h_seq,
-                            float* c_seq, cudaStream_t stream);
+                            const int* chunk, int* inputs, int* targets, float* h_seq, float* c_seq,
+                            cudaStream_t stream);
 
 // x[r][:] = embedding[inputs[r]][:]
 Status launch_gather_embeddings(const int* inputs, const float* embedding, float* x, int rows, int embed,

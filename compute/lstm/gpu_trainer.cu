@@ -4,6 +4,7 @@
 // state) captured once in a CUDA graph and replayed.
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "compute/core/cublas_handle.h"
 #include "compute/core/cuda_check.h"
@@ -55,7 +56,7 @@ class GpuTrainer final : public Trainer {
       if (Status s = TextStreams::create(text->size(), config.training, &streams_); !s) return s;
     }
     const double bytes =
-        4.0 * (4 * P + rows * (2.0 * E + 3.0 * G + V + H + 2) + 2.0 * (rows + B) * H + 2.0 * state) +
+        4.0 * (4 * P + rows * (2.0 * E + 3.0 * G + V + H + 2) + 2.0 * (rows + B) * H + 4.0 * state) +
         (text ? 2.0 * text->size() : 0.0);
     std::size_t free_bytes = 0, total_bytes = 0;
     WHYGPU_CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
@@ -84,7 +85,10 @@ class GpuTrainer final : public Trainer {
     for (auto* a : {&d_h_rec_, &d_c_})
       if (Status s = a->allocate(state); !s) return s;
     if (Status s = ones_.allocate(rows); !s) return s;
-    if (Status s = counters_.allocate(1); !s) return s;
+    for (auto* a : {&kept_h_, &kept_c_})
+      if (Status s = a->allocate(state); !s) return s;
+    for (auto* a : {&counters_, &eval_counters_})
+      if (Status s = a->allocate(1); !s) return s;
     if (Status s = optimizer_.allocate(1); !s) return s;
     if (Status s = host_counters_.allocate(1, false); !s) return s;
     if (text) {
@@ -204,6 +208,42 @@ class GpuTrainer final : public Trainer {
     return Status::ok();
   }
 
+  Status evaluate(const std::vector<TokenId>& text, double* mean_loss) override {
+    TextStreams streams;
+    if (Status s = check_tokens(text, config_.shape.vocab); !s) return s;
+    if (Status s = TextStreams::create(text.size(), config_.training, &streams); !s) return s;
+    WHYGPU_CUDA_TRY(cudaSetDevice(device_));
+    WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream_));  // queued steps may still use what reserve frees
+    const int chunks = streams.chunks_per_pass();
+    std::vector<int> chunk_numbers(static_cast<std::size_t>(chunks));
+    std::iota(chunk_numbers.begin(), chunk_numbers.end(), 0);
+    if (Status s = eval_text_.reserve(text.size(), "the evaluation text"); !s) return s;
+    if (Status s = eval_chunks_.reserve(chunk_numbers.size(), "the evaluation's chunk numbers"); !s) return s;
+    WHYGPU_CUDA_TRY(cudaMemcpy(eval_text_.get(), text.data(), text.size() * sizeof(TokenId), cudaMemcpyHostToDevice));
+    WHYGPU_CUDA_TRY(cudaMemcpy(eval_chunks_.get(), chunk_numbers.data(), chunk_numbers.size() * sizeof(int),
+                               cudaMemcpyHostToDevice));
+    // The chunks overwrite the training streams' carried state (the last slot of
+    // h_seq_/c_seq_), so it is kept aside and put back.
+    const TrainingShape& t = config_.training;
+    const std::size_t state = static_cast<std::size_t>(t.batch) * config_.shape.hidden;
+    const std::size_t last = static_cast<std::size_t>(t.length) * state;
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(kept_h_.get(), h_seq_.get() + last, state * sizeof(float), cudaMemcpyDeviceToDevice, stream_));
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(kept_c_.get(), c_seq_.get() + last, state * sizeof(float), cudaMemcpyDeviceToDevice, stream_));
+    WHYGPU_CUDA_TRY(cudaMemsetAsync(eval_counters_.get(), 0, sizeof(DeviceCounters), stream_));
+    for (int chunk = 0; chunk < chunks; ++chunk) {
+      if (Status s = gpu::launch_prepare_chunk(eval_text_.get(), streams.segment(), t.length, t.batch,
+                                               config_.shape.hidden, eval_chunks_.get() + chunk, inputs_.get(),
+                                               targets_.get(), h_seq_.get(), c_seq_.get(), stream_); !s) return s;
+      if (Status s = enqueue_forward(eval_counters_.get()); !s) return s;
+    }
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(h_seq_.get() + last, kept_h_.get(), state * sizeof(float), cudaMemcpyDeviceToDevice, stream_));
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(c_seq_.get() + last, kept_c_.get(), state * sizeof(float), cudaMemcpyDeviceToDevice, stream_));
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(host_counters_.get(), eval_counters_.get(), sizeof(DeviceCounters), cudaMemcpyDeviceToHost, stream_));
+    WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream_));
+    *mean_loss = host_counters_.get()->step_loss / (static_cast<double>(t.batch) * t.length * chunks);
+    return Status::ok();
+  }
+
   Status get_weights(ModelWeights* out) override {
     WHYGPU_CUDA_TRY(cudaSetDevice(device_));
     out->shape = config_.shape;
@@ -276,13 +316,19 @@ class GpuTrainer final : public Trainer {
   }
 
   Status enqueue_forward_backward() {
+    // step_loss and norm_squared start at zero.
+    WHYGPU_CUDA_TRY(cudaMemsetAsync(counters_.get(), 0, 2 * sizeof(double), stream_));
+    if (Status s = enqueue_forward(counters_.get()); !s) return s;
+    return enqueue_backward();
+  }
+
+  // From the chunk's inputs and initial state (slot 0 of h_seq_/c_seq_) to the loss,
+  // added to loss_counters->step_loss; leaves the loss gradient in logits_.
+  Status enqueue_forward(DeviceCounters* loss_counters) {
     const int V = config_.shape.vocab, E = config_.shape.embed, H = config_.shape.hidden, G = 4 * H;
     const int B = config_.training.batch, T = config_.training.length, rows = B * T;
     const std::size_t state = static_cast<std::size_t>(B) * H;
     float* p = params_.get();
-    float* g = grads_.get();
-    // step_loss and norm_squared start at zero.
-    WHYGPU_CUDA_TRY(cudaMemsetAsync(counters_.get(), 0, 2 * sizeof(double), stream_));
 
     if (Status s = gpu::launch_gather_embeddings(inputs_.get(), p + layout_.embedding, x_.get(), rows, E, stream_); !s) return s;
     if (Status s = gemm(false, false, rows, G, E, x_.get(), E, p + layout_.input_weights, G, 0.0f, pre_.get(), G); !s) return s;
@@ -303,8 +349,17 @@ class GpuTrainer final : public Trainer {
     const float* h_out = h_seq_.get() + state;
     if (Status s = gemm(false, false, rows, V, H, h_out, H, p + layout_.output_weights, V, 0.0f, logits_.get(), V); !s) return s;
     if (Status s = gpu::launch_softmax_cross_entropy(logits_.get(), p + layout_.output_bias, targets_.get(), rows, V,
-                                                     counters_.get(), stream_); !s) return s;
-    if (Status s = mark("output layer + softmax cross-entropy"); !s) return s;
+                                                     loss_counters, stream_); !s) return s;
+    return mark("output layer + softmax cross-entropy");
+  }
+
+  Status enqueue_backward() {
+    const int V = config_.shape.vocab, E = config_.shape.embed, H = config_.shape.hidden, G = 4 * H;
+    const int B = config_.training.batch, T = config_.training.length, rows = B * T;
+    const std::size_t state = static_cast<std::size_t>(B) * H;
+    const float* p = params_.get();
+    float* g = grads_.get();
+    const float* h_out = h_seq_.get() + state;
     if (Status s = gemm(true, false, H, V, rows, h_out, H, logits_.get(), V, 0.0f, g + layout_.output_weights, V); !s) return s;
     if (Status s = column_sums(logits_.get(), rows, V, g + layout_.output_bias); !s) return s;
     if (Status s = gemm(false, true, rows, H, V, logits_.get(), V, p + layout_.output_weights, V, 0.0f, d_h_out_.get(), H); !s) return s;
@@ -347,7 +402,7 @@ class GpuTrainer final : public Trainer {
   Status enqueue_training_step() {
     const TrainingShape& t = config_.training;
     if (Status s = gpu::launch_prepare_chunk(text_.get(), streams_.segment(), t.length, t.batch, config_.shape.hidden,
-                                             counters_.get(), inputs_.get(), targets_.get(), h_seq_.get(),
+                                             &counters_.get()->chunk, inputs_.get(), targets_.get(), h_seq_.get(),
                                              c_seq_.get(), stream_); !s) return s;
     if (Status s = mark("gather the text chunk"); !s) return s;
     if (Status s = enqueue_forward_backward(); !s) return s;
@@ -374,7 +429,10 @@ class GpuTrainer final : public Trainer {
   DeviceBuffer<int> inputs_, targets_;
   DeviceBuffer<TokenId> text_;
   DeviceBuffer<float> x_, d_x_, pre_, acts_, d_gates_, h_seq_, c_seq_, logits_, d_h_out_, d_h_rec_, d_c_, ones_;
-  DeviceBuffer<DeviceCounters> counters_;
+  DeviceBuffer<float> kept_h_, kept_c_;                 // evaluate(): the training streams' state
+  DeviceBuffer<TokenId> eval_text_;
+  DeviceBuffer<int> eval_chunks_;                       // 0, 1, 2...: each chunk's number, for prepare_chunk
+  DeviceBuffer<DeviceCounters> counters_, eval_counters_;
   DeviceBuffer<OptimizerConfig> optimizer_;
   PinnedBuffer<DeviceCounters> host_counters_;
   std::vector<std::pair<std::string, CudaEvent>>* marks_ = nullptr;

@@ -30,23 +30,32 @@ ParameterLayout parameter_layout(const LstmShape& s) {
   return p;
 }
 
+namespace {
+
+// A standard normal draw from two uniform ones (Box-Muller), so that the weights stay the
+// same on every machine (std::normal_distribution is implementation-defined).
+double standard_normal(SplitMix64& random) {
+  const double u = 1.0 - random.uniform();  // in (0, 1]: the log stays finite
+  return std::sqrt(-2.0 * std::log(u)) * std::cos(6.283185307179586 * random.uniform());
+}
+
+}  // namespace
+
 ModelWeights initial_weights(const LstmShape& shape, std::uint64_t seed) {
   const ParameterLayout p = parameter_layout(shape);
   ModelWeights w;
   w.shape = shape;
   w.values.assign(p.total, 0.0f);
   SplitMix64 random(seed);
-  auto fill = [&](std::size_t begin, std::size_t end, double scale) {
-    for (std::size_t i = begin; i < end; ++i)
-      w.values[i] = static_cast<float>((2.0 * random.uniform() - 1.0) * scale);
-  };
-  const double lstm_scale = 1.0 / std::sqrt(static_cast<double>(shape.hidden));
-  fill(p.embedding, p.input_weights, 0.5);
-  fill(p.input_weights, p.gate_bias, lstm_scale);
-  fill(p.gate_bias, p.output_weights, lstm_scale);
-  for (int u = 0; u < shape.hidden; ++u)
-    w.values[p.gate_bias + static_cast<std::size_t>(kForgetGate * shape.hidden + u)] = 1.0f;
-  fill(p.output_weights, p.output_bias, lstm_scale);
+  const double k = 1.0 / std::sqrt(static_cast<double>(shape.hidden));
+  auto uniform = [&](double scale) { return (2.0 * random.uniform() - 1.0) * scale; };
+  for (std::size_t i = p.embedding; i < p.input_weights; ++i) w.values[i] = static_cast<float>(standard_normal(random));
+  for (std::size_t i = p.input_weights; i < p.gate_bias; ++i) w.values[i] = static_cast<float>(uniform(k));
+  for (std::size_t i = p.gate_bias; i < p.output_weights; ++i) {
+    const double input_bias = uniform(k);
+    w.values[i] = static_cast<float>(input_bias + uniform(k));
+  }
+  for (std::size_t i = p.output_weights; i < p.total; ++i) w.values[i] = static_cast<float>(uniform(k));
   return w;
 }
 

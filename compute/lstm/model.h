@@ -48,9 +48,13 @@ struct ModelWeights {
   std::vector<float> values;  // parameter_layout(shape).total floats
 };
 
-// Uniform in +-1/sqrt(H) for the LSTM and the dense layer (as common frameworks do),
-// +-0.5 for the embedding, forget-gate bias 1 so the cell remembers from the start, zero
-// output bias. The same seed gives the same weights everywhere.
+// PyTorch's initialisation of the same layers (nn.Embedding, nn.LSTM, nn.Linear): the
+// embedding N(0, 1); every LSTM and dense weight and the output bias uniform in +-k,
+// k = 1/sqrt(H); the gate bias the sum of two such draws (PyTorch's LSTM has two bias
+// vectors, b_ih + b_hh); no forget-gate bias of 1. It learns faster per step than our
+// earlier choice (embedding +-0.5, forget-gate bias 1, zero output bias), mostly through
+// the embedding's scale (BENCH.md, "Learning per step"). The same seed gives the same
+// weights everywhere.
 ModelWeights initial_weights(const LstmShape& shape, std::uint64_t seed);
 
 // Adam with global gradient-norm clipping.

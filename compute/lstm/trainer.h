@@ -70,6 +70,14 @@ class Trainer {
   // phase includes its launch gaps.
   virtual Status profile_step(std::vector<PhaseTime>* out) = 0;
 
+  // The model's mean cross-entropy (nats per character) over `text`, read the way
+  // training reads its text (text_streams.h: the trainer's batch of streams, one pass,
+  // the state zero at the start and carried between chunks), forward passes only. The
+  // weights, Adam's state, the held gradients and the training streams' position and
+  // state stay as they were. For a held-out text: a loss that measures learning, not
+  // memorising.
+  virtual Status evaluate(const std::vector<TokenId>& text, double* mean_loss) = 0;
+
   virtual Status get_weights(ModelWeights* out) = 0;
   // Replaces the weights (same shape), clears Adam's moments and restarts the streams.
   virtual Status set_weights(const ModelWeights& weights) = 0;

@@ -110,13 +110,17 @@ INSTANTIATE_TEST_SUITE_P(Lstm, GpuAgreement,
                          });
 
 // Training over a text (the device-side chunk gathering, state carried between chunks,
-// the reset at a new pass, the graph replays) follows the CPU trainer.
+// the reset at a new pass, the graph replays) follows the CPU trainer, and so does the
+// evaluation of a held-out text between two training steps, which must leave the
+// training streams' carried state as it was.
 TEST(GpuTrainer, TrainingOnATextFollowsTheCpuTrainer) {
   WHYGPU_REQUIRE_GPU();
   const LstmShape shape{23, 10, 64};
   auto text = std::make_shared<std::vector<TokenId>>();
+  std::vector<TokenId> held_out;
   SplitMix64 random(5);
   for (int i = 0; i < 6 * 25; ++i) text->push_back(static_cast<TokenId>(random.next() % 23));  // 2 chunks a pass
+  for (int i = 0; i < 6 * 40; ++i) held_out.push_back(static_cast<TokenId>(random.next() % 23));  // 3 chunks
   const TrainerConfig config{shape, {6, 12}, OptimizerConfig{}};
   const ModelWeights w = initial_weights(shape, 8);
   for (GpuRecurrence r : {GpuRecurrence::kAuto, GpuRecurrence::kPerStep}) {
@@ -125,8 +129,14 @@ TEST(GpuTrainer, TrainingOnATextFollowsTheCpuTrainer) {
       ASSERT_TRUE(make_gpu_trainer(config, w, text, GpuTrainerOptions{r, graph}, &gpu));
       ASSERT_TRUE(make_cpu_trainer(config, w, text, &cpu));
       TrainingProgress pg, pc;
-      ASSERT_TRUE(gpu->train(5));
-      ASSERT_TRUE(cpu->train(5));
+      ASSERT_TRUE(gpu->train(3));  // mid-pass: the next step carries the state
+      ASSERT_TRUE(cpu->train(3));
+      double loss_gpu = NAN, loss_cpu = NAN;
+      ASSERT_TRUE(gpu->evaluate(held_out, &loss_gpu));
+      ASSERT_TRUE(cpu->evaluate(held_out, &loss_cpu));
+      EXPECT_NEAR(loss_gpu, loss_cpu, 1e-4 * loss_cpu) << gpu->description();
+      ASSERT_TRUE(gpu->train(2));
+      ASSERT_TRUE(cpu->train(2));
       ASSERT_TRUE(gpu->collect(&pg));
       ASSERT_TRUE(cpu->collect(&pc));
       EXPECT_EQ(pg.steps, 5);
