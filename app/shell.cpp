@@ -10,6 +10,7 @@
 
 #include "app/key_codes.h"
 #include "app/panel_registry.h"
+#include "app/vitals/vitals_strip.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::app {
@@ -449,6 +450,7 @@ void Shell::draw_status_bar() {
     ImGui::Text("No CUDA device: GPU panels are off (%s)", gpu.unavailable_reason.c_str());
   }
   ImGui::PopStyleColor();
+  draw_vitals_strip();
   if (!status_message_.empty()) {
     ImGui::SameLine();
     ImGui::TextDisabled("|");
