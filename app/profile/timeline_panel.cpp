@@ -87,7 +87,7 @@ class TimelinePanel final : public Panel {
       if (!slot) slot = &s;
     }
     auto where = [](const Shown& s) {
-      return s.live ? std::string(", recorded on this computer") : ", " + lowercase_first(s.timeline.recorded_label());
+      return s.live ? std::string(", recorded on this computer") : " (" + s.timeline.recorded_label() + ")";
     };
     if (name == "idle_share") {
       const Shown* s = eager ? eager : graph;
@@ -135,7 +135,7 @@ class TimelinePanel final : public Panel {
       notes.push_back(std::move(note));
     }
     for (const Shown& s : shown_)
-      if (!s.problem.empty()) wrapped(s.work->title + ": " + s.problem, palette().error);
+      if (!s.problem.empty()) wrapped_text(s.work->title + ": " + s.problem, palette().error);
     if (tracks.empty()) return;
     view_.draw("timeline", tracks, notes, frame.content_width, frame.font_scale,
                frame.fonts ? frame.fonts->strong : nullptr);
@@ -143,17 +143,6 @@ class TimelinePanel final : public Panel {
   }
 
  private:
-  static std::string lowercase_first(std::string s) {
-    if (!s.empty()) s[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
-    return s;
-  }
-
-  static void wrapped(const std::string& text, ImU32 colour) {
-    ImGui::PushStyleColor(ImGuiCol_Text, colour);
-    ImGui::TextWrapped("%s", text.c_str());
-    ImGui::PopStyleColor();
-  }
-
   std::string work_key() const { return shown_.empty() ? "" : shown_[0].work->key; }
   std::string compare_key() const { return shown_.size() > 1 ? shown_[1].work->key : kNone; }
 
@@ -250,7 +239,7 @@ class TimelinePanel final : public Panel {
       ImGui::TextDisabled("recording on the GPU...");
     }
     if (!live_problem_.empty())
-      wrapped("Showing the recordings made on the GPU machine: this computer cannot record (" + live_problem_ + ").",
+      wrapped_text("Showing the recordings made on the GPU machine: this computer cannot record (" + live_problem_ + ").",
               palette().warning);
   }
 
@@ -292,7 +281,7 @@ const PanelType& timeline_panel_type() {
           choice_param("work", "cnn-step", works, "the recording on top"),
           choice_param("compare", "cnn-step-graph", compare, "the recording beside it, on the same time axis"),
       },
-      {{"record", "record the chosen works on this computer's GPU (PyTorch's step stays the recorded one)"},
+      {{"record", "record the chosen works on this computer's GPU; PyTorch's step stays the recorded one"},
        {"fit", "show each step whole"}},
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<TimelinePanel>(p.text("work"), p.text("compare"));

@@ -101,7 +101,7 @@ class GpuVitalsPanel final : public Panel {
     if (busy()) return false;
     const EnergySide gpu = gpu_side(), cpu = cpu_side();
     auto where = [](const EnergySide& s, const std::string& label) {
-      return s.recorded ? ", " + lowercase_first(label) : std::string(", on this computer");
+      return s.recorded ? " (" + label + ")" : std::string(", on this computer");
     };
     const std::string label = have_trace_ ? trace_.recorded_label() : "";
     if (name == "gpu_images_per_joule" || name == "training_watts") {
@@ -143,17 +143,6 @@ class GpuVitalsPanel final : public Panel {
   }
 
  private:
-  static std::string lowercase_first(std::string s) {
-    if (!s.empty()) s[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
-    return s;
-  }
-
-  static void wrapped(const std::string& text, ImU32 colour) {
-    ImGui::PushStyleColor(ImGuiCol_Text, colour);
-    ImGui::TextWrapped("%s", text.c_str());
-    ImGui::PopStyleColor();
-  }
-
   // The GPU side: measured here once a measurement ran on a GPU, else the recording's.
   EnergySide gpu_side() const {
     if (gpu_run_) return side_from_run(*gpu_run_);
@@ -171,21 +160,21 @@ class GpuVitalsPanel final : public Panel {
                 sampler.driver_version().c_str());
     if (latest) {
       if (frame_fonts_) ImGui::PushFont(frame_fonts_->heading2);
-      wrapped(strip_text(latest->gpu), palette().gpu);
+      wrapped_text(strip_text(latest->gpu), palette().gpu);
       if (frame_fonts_) ImGui::PopFont();
     }
-    if (const std::string error = sampler.last_error(); !error.empty()) wrapped(error, palette().error);
+    if (const std::string error = sampler.last_error(); !error.empty()) wrapped_text(error, palette().error);
   }
 
   void draw_recorded_header() {
-    wrapped("No NVIDIA GPU's vital signs can be read here (" + app_vitals().unavailable + ").", palette().warning);
+    wrapped_text("No NVIDIA GPU's vital signs can be read here (" + app_vitals().unavailable + ").", palette().warning);
     if (have_trace_) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
       ImGui::TextWrapped("The plots show a recording instead: %s. Dashed lines; the marks say what ran when.",
                          trace_.recorded_label().c_str());
       ImGui::PopStyleColor();
     } else {
-      wrapped("The recording that would stand in for it could not be read: " + trace_problem_, palette().error);
+      wrapped_text("The recording that would stand in for it could not be read: " + trace_problem_, palette().error);
     }
   }
 
@@ -239,7 +228,6 @@ class GpuVitalsPanel final : public Panel {
     for (const vitals::TracePhase& p : trace_.phases)
       if (const std::string label = phase_label(p.name); !label.empty())
         c->marks.push_back({p.begin_s, label, p.name == "cnn-cpu" ? palette().cpu : palette().muted_text});
-    c->footnote = "Dashed: " + trace_.recorded_label() + ".";
   }
 
   void start_measurement() {
@@ -301,7 +289,7 @@ class GpuVitalsPanel final : public Panel {
       ImGui::SameLine();
       ImGui::TextDisabled("training on the %s...", cpu_phase_ ? "CPU" : "GPU");
     }
-    for (const std::string& p : problems_) wrapped(p, palette().error);
+    for (const std::string& p : problems_) wrapped_text(p, palette().error);
 
     const EnergySide gpu = gpu_side(), cpu = cpu_side();
     if (ImGui::BeginTable("energy", 7, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
@@ -340,10 +328,10 @@ class GpuVitalsPanel final : public Panel {
     ImGui::PopStyleColor();
     if (!s.trainer.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.trainer.c_str());
     if (!s.measured()) {
-      ImGui::TableNextColumn();
-      ImGui::TextDisabled("%s", s.device == "GPU" && !gpu_info().available && !have_trace_
-                                    ? "no GPU here, and no recording"
-                                    : "not measured yet");
+      for (int skip = 0; skip < 4; ++skip) ImGui::TableNextColumn();  // the note under "energy"
+      ImGui::TextDisabled("%s", s.recorded                                          ? "not in the recording shipped with whygpu"
+                                : s.device == "GPU" && !gpu_info().available ? "no GPU here, and no recording"
+                                                                             : "not measured yet");
       if (s.recorded) ImGui::PopStyleVar();
       return;
     }
@@ -366,11 +354,9 @@ class GpuVitalsPanel final : public Panel {
       ImGui::TextUnformatted(text);
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextUnformatted("unavailable");
+      ImGui::TextUnformatted("unavailable (why: below)");
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.energy.method.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", s.energy.method.c_str());
     }
     if (s.recorded) ImGui::PopStyleVar();
   }

@@ -87,16 +87,20 @@ Status run_cnn_energy(const cnn::Dataset& train, const EnergyRunOptions& options
   if (Status s = trainer->set_training_data(train); !s) return s;
   if (Status s = trainer->train(kWarmupSteps, nullptr); !s) return s.with_context("warm-up steps");
 
-  // Chunks of about a tenth of a second, so the end is near the time asked for.
-  const int chunk = options.backend == cnn::Backend::kGpu ? 500 : 10;
+  // Chunks of steps growing to about a twentieth of a second, so that the run ends near
+  // the time asked for on a slow CPU and a fast GPU alike.
+  constexpr double kChunkSeconds = 0.05;
+  int chunk = 1;
   Counters counters(options);
   const auto begin = std::chrono::steady_clock::now();
   counters.start();
   double elapsed = 0.0;
   while (elapsed < options.seconds && !(cancel && cancel->load())) {
+    const double before = elapsed;
     if (Status s = trainer->train(chunk, nullptr); !s) return s;  // returns once the GPU's work is done
     out->steps += chunk;
     elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    if (elapsed - before < kChunkSeconds / 2) chunk *= 2;
   }
   counters.finish(out);
   out->begin = begin;
