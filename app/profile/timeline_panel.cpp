@@ -107,8 +107,8 @@ class TimelinePanel final : public Panel {
       out->value = graph_speedup(eager->timeline, graph->timeline);
       if (!std::isfinite(out->value)) return false;
       char text[200];
-      std::snprintf(text, sizeof text, "%.2f times as fast as one graph: %s launched kernel by kernel, %s as a graph", out->value,
-                    profile::format_duration_ns(step_ns(eager->timeline)).c_str(),
+      std::snprintf(text, sizeof text, "%.2f times faster as one CUDA graph: %s launched kernel by kernel, %s as a graph",
+                    out->value, profile::format_duration_ns(step_ns(eager->timeline)).c_str(),
                     profile::format_duration_ns(step_ns(graph->timeline)).c_str());
       out->text = text + where(*graph);
       return true;
