@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "app/profile/timeline_layout.h"
 #include "compute/profile/timeline_json.h"
@@ -178,13 +179,15 @@ TEST(TimelineLayout, HostCallsAreLaunchesWaitsOrOther) {
   Timeline t = eager_pair();
   add(&t, ItemKind::HostCall, 0, "cudaGetLastError", 2600, 2700);
   profile::normalize(&t);
+  const std::map<std::string, HostRole> expected = {
+      {"cudaLaunchKernel", HostRole::Launch}, {"cudaStreamSynchronize", HostRole::Wait}, {"cudaGetLastError", HostRole::Other}};
+  int checked = 0;
   for (const profile::TimelineItem& item : t.items) {
     if (item.kind != ItemKind::HostCall) continue;
-    const HostRole role = host_role(t, item);
-    if (item.name == "cudaLaunchKernel") EXPECT_EQ(role, HostRole::Launch);
-    if (item.name == "cudaStreamSynchronize") EXPECT_EQ(role, HostRole::Wait);
-    if (item.name == "cudaGetLastError") EXPECT_EQ(role, HostRole::Other);
+    EXPECT_EQ(host_role(t, item), expected.at(item.name)) << item.name;
+    ++checked;
   }
+  EXPECT_EQ(checked, 4);
 }
 
 TEST(TimelineLayout, LanesAndHoverReadOutsSayWhatAReaderNeeds) {
