@@ -29,6 +29,8 @@ class TimelineView {
             float scale, ImFont* title_font);
 
   void fit() { auto_fit_ = true; }
+  // The time shown, in milliseconds from each track's step begin.
+  const plot::Range& view_ms() const { return view_; }
 
  private:
   plot::Range view_{0.0, 1.0};  // milliseconds from each track's step begin
