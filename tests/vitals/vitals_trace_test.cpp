@@ -9,10 +9,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <random>
 
-#include "compute/cnn/model.h"
 #include "compute/vitals/energy_run.h"
+#include "tests/cnn/synthetic_data.h"
 #include "tests/cnn/temp_dir.h"
 
 namespace whygpu::vitals {
@@ -122,14 +121,7 @@ TEST(EnergyRun, TheCpuTrainsForTheTimeAskedAndReadsItsCounter) {
   std::ofstream(dir.file("intel-rapl:0/name")) << "package-0\n";
   std::ofstream(dir.file("intel-rapl:0/energy_uj")) << "5000\n";
   std::ofstream(dir.file("intel-rapl:0/max_energy_range_uj")) << "262143328850\n";
-  cnn::Dataset data;
-  data.name = "random";
-  data.count = 256;
-  data.class_names = cnn::digit_class_names();
-  std::mt19937 rng(3);
-  data.pixels.resize(std::size_t{256} * cnn::kImagePixels);
-  for (auto& p : data.pixels) p = static_cast<std::uint8_t>(rng());
-  for (int i = 0; i < data.count; ++i) data.labels.push_back(static_cast<std::uint8_t>(rng() % cnn::kClasses));
+  const cnn::Dataset data = cnn::testing::noise_dataset(256, 3);
 
   EnergyRunOptions o;
   o.backend = cnn::Backend::kCpu;
