@@ -18,6 +18,7 @@ class ImGuiFrames {
   ImGuiFrames() {
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // no imgui.ini left in the working folder
     io.DisplaySize = ImVec2(1600, 900);
     io.DeltaTime = 1.0f / 60;
     unsigned char* pixels = nullptr;
