@@ -20,6 +20,7 @@
 #include "app/script_player.h"
 #include "app/settings.h"
 #include "app/shell.h"
+#include "app/vitals/app_vitals.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/matmul.h"
 #include "compute/kernel_lab/lab_cli.h"
@@ -107,6 +108,8 @@ int main(int argc, char** argv) {
     if (s) s = whygpu::kernels::prepare_cublas();
     if (!s) std::fprintf(stderr, "whygpu: setting up the GPU: %s\n", s.message().c_str());
   });
+
+  app_vitals();  // the GPU's vital signs are sampled from now on, for the status bar and panels
 
   Script script;
   std::string error;

@@ -9,7 +9,8 @@ const std::vector<const PanelType*>& panel_types() {
       &hardware_ceilings_panel_type(), &roofline_panel_type(),         &thread_grid_panel_type(),
       &kernel_lab_panel_type(),        &cnn_trainer_panel_type(),      &cnn_feature_maps_panel_type(),
       &cnn_draw_panel_type(),          &cnn_confusion_panel_type(),    &cnn_race_panel_type(),
-      &lstm_trainer_panel_type(),      &lstm_step_panel_type(),
+      &lstm_trainer_panel_type(),      &lstm_step_panel_type(),         &timeline_panel_type(),
+      &gpu_vitals_panel_type(),
   };
   return types;
 }

@@ -63,5 +63,7 @@ const PanelType& cnn_confusion_panel_type();
 const PanelType& cnn_race_panel_type();
 const PanelType& lstm_trainer_panel_type();
 const PanelType& lstm_step_panel_type();
+const PanelType& timeline_panel_type();
+const PanelType& gpu_vitals_panel_type();
 
 }  // namespace whygpu::app

@@ -11,6 +11,7 @@
 #include "app/key_codes.h"
 #include "app/panel_registry.h"
 #include "app/status_bar.h"
+#include "app/vitals/vitals_strip.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::app {
@@ -408,7 +409,8 @@ std::string Shell::presenter_status() {
 }
 
 void Shell::draw_status_bar() {
-  draw_status_bar_line(gpu_info(), presenter_status(), status_message_, status_is_error_, frame_ms_smoothed_);
+  draw_status_bar_line(gpu_info(), presenter_status(), vitals_strip_text(), status_message_, status_is_error_,
+                       frame_ms_smoothed_);
 }
 
 }  // namespace whygpu::app

@@ -35,8 +35,8 @@ void text_within(const std::string& text, float width) {
 
 }  // namespace
 
-void draw_status_bar_line(const GpuInfo& gpu, const std::string& presenter, const std::string& message,
-                          bool message_is_error, float frame_ms) {
+void draw_status_bar_line(const GpuInfo& gpu, const std::string& presenter, const std::string& vitals,
+                          const std::string& message, bool message_is_error, float frame_ms) {
   ImGui::Separator();
   if (!presenter.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu_alt);
@@ -61,6 +61,9 @@ void draw_status_bar_line(const GpuInfo& gpu, const std::string& presenter, cons
       gpu.available ? "GPU: " + gpu_summary(gpu) : "No NVIDIA GPU here: GPU results are recordings, labelled";
   if (ImGui::CalcTextSize(gpu_text.c_str()).x + message_width > room)
     gpu_text = gpu.available ? "GPU: " + gpu.name : "No NVIDIA GPU here";
+  // The vital signs follow the GPU where the line has room for them.
+  if (!vitals.empty() && ImGui::CalcTextSize((gpu_text + "  " + vitals).c_str()).x + message_width <= room)
+    gpu_text += "  " + vitals;
   const float gpu_width = std::min(ImGui::CalcTextSize(gpu_text.c_str()).x, room);
   ImGui::PushStyleColor(ImGuiCol_Text, gpu.available ? palette().gpu : palette().warning);
   text_within(gpu_text, gpu_width);

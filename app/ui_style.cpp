@@ -63,6 +63,12 @@ void apply_style(bool dark, float scale) {
   ImGui::GetStyle() = style;
 }
 
+void wrapped_text(const std::string& text, unsigned colour) {
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
 const Palette& palette() {
   static const Palette dark{IM_COL32(255, 150, 50, 255), IM_COL32(118, 200, 60, 255),
                             IM_COL32(60, 170, 230, 255), IM_COL32(240, 200, 60, 255),

@@ -38,4 +38,7 @@ struct Palette {
 };
 const Palette& palette();
 
+// A paragraph in one of the palette's colours, wrapped to the width available.
+void wrapped_text(const std::string& text, unsigned colour);
+
 }  // namespace whygpu::app

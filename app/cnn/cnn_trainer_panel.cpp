@@ -24,6 +24,8 @@
 #include "app/settings.h"
 #include "app/flow_layout.h"
 #include "app/ui_style.h"
+#include "app/vitals/app_vitals.h"
+#include "app/vitals/epoch_energy.h"
 
 namespace whygpu::app {
 namespace {
@@ -244,6 +246,15 @@ class CnnTrainerPanel final : public Panel {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Adam's step size; 0.001 is the usual choice");
   }
 
+  // Joules per epoch from the app's vitals sampler (app/vitals/epoch_energy.h).
+  void draw_epoch_energy(const cnn::SessionSnapshot& snap) {
+    const vitals::VitalsSampler* sampler = app_vitals().sampler;
+    if (!sampler) return;
+    epoch_energy_.observe(sampler->now_s(), snap.progress, snap.state == cnn::SessionSnapshot::State::kRunning);
+    if (const std::string text = epoch_energy_text(epoch_energy_, *sampler, shared_->backend()); !text.empty())
+      ImGui::TextWrapped("%s", text.c_str());
+  }
+
   void draw_progress() {
     const cnn::SessionSnapshot& snap = shared_->snapshot();
     const cnn::TrainProgress& p = snap.progress;
@@ -255,6 +266,7 @@ class CnnTrainerPanel final : public Panel {
     ImGui::PushStyleColor(ImGuiCol_Text, cnn_ui::backend_colour(shared_->backend()));
     ImGui::Text("%s images per second", with_commas(snap.images_per_second).c_str());
     ImGui::PopStyleColor();
+    draw_epoch_energy(snap);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s %s, %s images seen; %s", with_commas(static_cast<double>(p.steps)).c_str(),
                        p.steps == 1 ? "step" : "steps", with_commas(static_cast<double>(p.images_seen)).c_str(),
@@ -364,6 +376,7 @@ class CnnTrainerPanel final : public Panel {
   float lr_ = cnn::AdamConfig{}.learning_rate;
   bool lr_editing_ = false;
   plot::PlotView loss_view_, accuracy_view_;
+  EpochEnergy epoch_energy_;
   cnn_ui::ThumbnailAtlas preview_;
   const cnn::DatasetPair* preview_data_ = nullptr;
   std::vector<std::vector<int>> preview_rows_;

@@ -8,15 +8,6 @@
 #include "app/flow_layout.h"
 
 namespace whygpu::app {
-namespace {
-
-void wrapped(const std::string& text, ImU32 colour) {
-  ImGui::PushStyleColor(ImGuiCol_Text, colour);
-  ImGui::TextWrapped("%s", text.c_str());
-  ImGui::PopStyleColor();
-}
-
-}  // namespace
 
 PredictionBox::PredictionBox(Prediction prediction) : p_(std::move(prediction)) {}
 
@@ -112,9 +103,9 @@ void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float) 
   PanelResult result;
   const bool measured = panel && !p_.result.empty() && panel->result(p_.result, &result);
   if (!p_.result.empty() && !measured) {
-    wrapped(panel ? "Now run it below: the answer appears here when the measurement is done."
-                  : "The panel this question belongs to is not running on this page.",
-            palette().muted_text);
+    wrapped_text(panel ? "Now run it below: the answer appears here when the measurement is done."
+                       : "The panel this question belongs to is not running on this page.",
+                 palette().muted_text);
   } else {
     if (measured) {
       const std::string shown = !result.text.empty() ? result.text : readable_number(result.value);
@@ -122,13 +113,13 @@ void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float) 
     }
     if (p_.kind == Prediction::Kind::number && committed_ && measured) {
       const double predicted = p_.min * std::pow(p_.max / p_.min, static_cast<double>(slider_));
-      wrapped(compare_numbers(predicted, result.value), palette().gpu_alt);
+      wrapped_text(compare_numbers(predicted, result.value), palette().gpu_alt);
     }
     if (p_.kind == Prediction::Kind::choice) {
       const int right = p_.answer >= 0 ? p_.answer : measured ? static_cast<int>(std::lround(result.value)) : -1;
       if (right >= 0 && right < static_cast<int>(p_.choices.size())) {
-        if (committed_ && choice_ == right) wrapped("Right: " + p_.choices[right], palette().gpu);
-        else wrapped("The answer: " + p_.choices[right], palette().warning);
+        if (committed_ && choice_ == right) wrapped_text("Right: " + p_.choices[right], palette().gpu);
+        else wrapped_text("The answer: " + p_.choices[right], palette().warning);
       }
     }
     ImGui::TextWrapped("%s", p_.explain.c_str());

@@ -1,4 +1,5 @@
 #include "compute/vitals/vitals_cli.h"
+#include "compute/vitals/vitals_record_cli.h"
 
 #include <gtest/gtest.h>
 
@@ -27,6 +28,21 @@ TEST(VitalsCommand, ZeroSecondsAndGpuZeroAreValidAndBadArgumentsExitWith2) {
   } else {
     EXPECT_NE(out.find("power.draw [W]"), std::string::npos) << out;
   }
+}
+
+TEST(VitalsRecordCommand, NeedsAFileAndSaysWhatIsMissing) {
+  ::testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStdout();
+  EXPECT_EQ(run_vitals_record_command({}), 2);
+  EXPECT_EQ(run_vitals_record_command({"--json"}), 2);
+  EXPECT_EQ(run_vitals_record_command({"--json", "x.json", "--cnn-seconds", "0"}), 2);
+  EXPECT_EQ(run_vitals_record_command({"--help"}), 0);
+  // A folder without MNIST is refused before anything runs, GPU or not.
+  EXPECT_EQ(run_vitals_record_command({"--json", "/nonexistent/x.json", "--mnist", "/nonexistent/mnist"}), 1);
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  ::testing::internal::GetCapturedStdout();
+  EXPECT_NE(err.find("--json FILE is required"), std::string::npos) << err;
+  EXPECT_NE(err.find("/nonexistent/mnist"), std::string::npos) << err;
 }
 
 }  // namespace

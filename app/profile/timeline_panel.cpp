@@ -1,0 +1,295 @@
+// "Where the time goes": one piece of GPU work as a timeline, with another beside it on
+// the same time axis (by default our CNN training step launched kernel by kernel, and the
+// same step as one CUDA graph), the GPU's idle gaps marked and summed. On a computer with
+// an NVIDIA GPU and CUPTI, Record runs the chosen works here on a worker thread; until
+// then, and everywhere else, the panel shows the recordings made on the GPU machine,
+// faded and labelled as recorded. The PyTorch peer's step is only ever recorded.
+// Parameters and buttons: the panel type at the end of this file.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <future>
+
+#include "app/cnn/shared_session.h"
+#include "app/panel_registry.h"
+#include "app/flow_layout.h"
+#include "app/profile/timeline_view.h"
+#include "app/profile/timeline_works.h"
+#include "app/ui_style.h"
+#include "compute/core/gpu_info.h"
+#include "compute/profile/cupti_recorder.h"
+
+namespace whygpu::app {
+namespace {
+
+using namespace timeline;
+
+constexpr const char* kNone = "none";
+
+// One recording on show.
+struct Shown {
+  const TimelineWork* work = nullptr;
+  profile::Timeline timeline;
+  bool loaded = false;
+  bool live = false;        // recorded on this computer, now
+  std::string problem;      // why there is nothing to show
+};
+
+struct LiveResult {
+  std::vector<Status> status;
+  std::vector<profile::Timeline> timelines;
+};
+
+class TimelinePanel final : public Panel {
+ public:
+  TimelinePanel(const std::string& work, const std::string& compare) {
+    // Whether this computer can record: a GPU, and CUPTI that loads. Asked once.
+    if (!gpu_info().available) live_problem_ = "no CUDA device here (" + gpu_info().unavailable_reason + ")";
+    else if (Status s = profile::timeline_recording_available(); !s) live_problem_ = s.message();
+    choose(work, compare);
+  }
+
+  ~TimelinePanel() override {
+    if (job_.valid()) job_.wait();
+  }
+
+  Status set_param(const std::string& key, const ParamValue& value) override {
+    if (key == "work") choose(value.text, compare_key());
+    else if (key == "compare") choose(work_key(), value.text);
+    else return Panel::set_param(key, value);
+    return Status::ok();
+  }
+
+  Status press(const std::string& button) override {
+    if (button == "fit") {
+      view_.fit();
+      return Status::ok();
+    }
+    if (button != "record") return Panel::press(button);
+    if (busy()) return Status::error("a recording is already under way");
+    if (!live_problem_.empty()) return Status::error("cannot record here: " + live_problem_);
+    record_live_now();
+    return Status::ok();
+  }
+
+  bool busy() const override { return job_.valid(); }
+
+  bool result(const std::string& name, PanelResult* out) const override {
+    if (busy()) return false;
+    const Shown* eager = nullptr;
+    const Shown* graph = nullptr;
+    for (const Shown& s : shown_) {
+      if (!s.loaded) continue;
+      const Shown*& slot = launched_as_graph(s.timeline) ? graph : eager;
+      if (!slot) slot = &s;
+    }
+    auto where = [](const Shown& s) {
+      return s.live ? std::string(", recorded on this computer") : " (" + s.timeline.recorded_label() + ")";
+    };
+    if (name == "idle_share") {
+      const Shown* s = eager ? eager : graph;
+      if (!s) return false;
+      const profile::IdleSummary summary = profile::summarize_idle(s->timeline);
+      if (summary.span_ns <= 0) return false;
+      out->value = 100.0 * summary.idle_fraction();
+      char text[200];
+      std::snprintf(text, sizeof text, "%.0f%% of %s (%s of %s)", out->value, s->work->phrase.c_str(),
+                    profile::format_duration_ns(summary.idle_ns).c_str(),
+                    profile::format_duration_ns(summary.span_ns).c_str());
+      out->text = text + where(*s);
+      return true;
+    }
+    if (name == "graph_speedup") {
+      if (!eager || !graph || eager->work->step.empty() || eager->work->step != graph->work->step) return false;
+      out->value = graph_speedup(eager->timeline, graph->timeline);
+      if (!std::isfinite(out->value)) return false;
+      char text[200];
+      std::snprintf(text, sizeof text, "%.2f times faster as one CUDA graph: %s launched kernel by kernel, %s as a graph",
+                    out->value, profile::format_duration_ns(step_ns(eager->timeline)).c_str(),
+                    profile::format_duration_ns(step_ns(graph->timeline)).c_str());
+      out->text = text + where(*graph);
+      return true;
+    }
+    return false;
+  }
+
+  void draw(const FrameContext& frame) override {
+    poll();
+    draw_controls();
+    std::vector<Track> tracks;
+    std::vector<TrackNote> notes;
+    for (const Shown& s : shown_) {
+      if (!s.loaded) continue;
+      tracks.push_back({&s.timeline, s.work->title});
+      const profile::IdleSummary summary = profile::summarize_idle(s.timeline);
+      TrackNote note;
+      note.summary = profile::idle_sentence(summary, "the step") + "; " + std::to_string(summary.kernels) +
+                     (summary.kernels == 1 ? " kernel, " : " kernels, ") + std::to_string(summary.host_calls) +
+                     " CUDA calls on the CPU";
+      note.origin = s.live ? "recorded live on this computer's GPU, " + s.timeline.run.gpu_name
+                           : s.timeline.recorded_label();
+      note.recorded = !s.live;
+      notes.push_back(std::move(note));
+    }
+    for (const Shown& s : shown_)
+      if (!s.problem.empty()) wrapped_text(s.work->title + ": " + s.problem, palette().error);
+    if (tracks.empty()) return;
+    view_.draw("timeline", tracks, notes, frame.content_width, frame.font_scale,
+               frame.fonts ? frame.fonts->strong : nullptr);
+    draw_comparison(frame);
+  }
+
+ private:
+  std::string work_key() const { return shown_.empty() ? "" : shown_[0].work->key; }
+  std::string compare_key() const { return shown_.size() > 1 ? shown_[1].work->key : kNone; }
+
+  // Shows the recordings of the chosen works; once the user has recorded here, records
+  // the new choice here as well.
+  void choose(const std::string& work, const std::string& compare) {
+    if (busy()) job_.wait();
+    std::vector<Shown> shown;
+    for (const std::string& key : {work, compare}) {
+      const TimelineWork* w = find_timeline_work(key);
+      if (!w) continue;
+      Shown s;
+      s.work = w;
+      if (Status st = load_recorded(*w, &s.timeline); st) s.loaded = true;
+      else s.problem = "the recording could not be read: " + st.message();
+      shown.push_back(std::move(s));
+    }
+    shown_ = std::move(shown);
+    view_.fit();
+    if (recorded_here_) record_live_now();
+  }
+
+  void record_live_now() {
+    if (!live_problem_.empty()) return;
+    // Training in the background would put its own kernels into the recording.
+    cnn_ui::SharedSession::pause_all_except({});
+    std::vector<const TimelineWork*> works;
+    for (const Shown& s : shown_) works.push_back(s.work);
+    recorded_here_ = true;
+    job_ = std::async(std::launch::async, [works] {
+      LiveResult r;
+      for (const TimelineWork* w : works) {
+        profile::Timeline t;
+        r.status.push_back(w->live_work.empty() ? Status::ok() : record_live(*w, &t));
+        r.timelines.push_back(std::move(t));
+      }
+      return r;
+    });
+  }
+
+  void poll() {
+    if (!job_.valid() || job_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+    LiveResult r = job_.get();
+    for (std::size_t i = 0; i < shown_.size() && i < r.status.size(); ++i) {
+      Shown& s = shown_[i];
+      if (s.work->live_work.empty()) continue;  // PyTorch's step stays the recorded one
+      if (!r.status[i]) {
+        s.problem = "recording here failed: " + r.status[i].message() + " (the recording from the GPU machine is shown)";
+        continue;
+      }
+      s.timeline = std::move(r.timelines[i]);
+      s.loaded = s.live = true;
+      s.problem.clear();
+    }
+    view_.fit();
+  }
+
+  void draw_controls() {
+    const std::vector<TimelineWork>& works = timeline_works();
+    auto combo = [&](const char* label, const std::string& current, bool with_none, float width) {
+      std::string chosen = current;
+      const TimelineWork* w = find_timeline_work(current);
+      ImGui::SetNextItemWidth(width);
+      if (ImGui::BeginCombo(label, w ? w->title.c_str() : "nothing")) {
+        if (with_none && ImGui::Selectable("nothing", current == kNone)) chosen = kNone;
+        for (const TimelineWork& option : works)
+          if (ImGui::Selectable(option.title.c_str(), option.key == current)) chosen = option.key;
+        ImGui::EndCombo();
+      }
+      return chosen;
+    };
+    // Side by side where they fit, one under the other at projector scale.
+    const float available = ImGui::GetContentRegionAvail().x;
+    const float beside_width = ImGui::CalcTextSize("beside").x + 2 * ImGui::GetStyle().ItemSpacing.x;
+    const bool stacked = 2 * 14.0f * ImGui::GetFontSize() + beside_width > available;
+    const float width = stacked ? std::min(available, 20.0f * ImGui::GetFontSize())
+                                : std::min(18.0f * ImGui::GetFontSize(), (available - beside_width) / 2);
+    ImGui::BeginDisabled(busy());
+    const std::string work = combo("##work", work_key(), false, width);
+    if (!stacked) ImGui::SameLine();
+    ImGui::TextUnformatted("beside");
+    if (!stacked) ImGui::SameLine();
+    const std::string compare = combo("##compare", compare_key(), true, width);
+    if (work != work_key() || compare != compare_key()) choose(work, compare);
+    const char* record = recorded_here_ ? "Record again" : "Record on this GPU";
+    if (!stacked) same_line_if_fits(button_width(record));
+    ImGui::BeginDisabled(!live_problem_.empty());
+    if (ImGui::Button(record)) record_live_now();
+    ImGui::EndDisabled();
+    same_line_if_fits(button_width("Fit"));
+    if (ImGui::Button("Fit")) view_.fit();
+    ImGui::EndDisabled();
+    if (busy() && same_line_if_fits(text_width("recording on the GPU...")))
+      ImGui::TextDisabled("recording on the GPU...");
+    if (!live_problem_.empty())
+      wrapped_text("Showing the recordings made on the GPU machine: this computer cannot record (" + live_problem_ + ").",
+              palette().warning);
+  }
+
+  // The sentence the lesson is about, under the lanes.
+  void draw_comparison(const FrameContext& frame) {
+    if (shown_.size() < 2 || !shown_[0].loaded || !shown_[1].loaded) return;
+    const Shown& a = shown_[0];
+    const Shown& b = shown_[1];
+    const bool same_step = !a.work->step.empty() && a.work->step == b.work->step;
+    ImGui::Spacing();
+    if (frame.fonts) ImGui::PushFont(frame.fonts->heading2);
+    ImGui::TextWrapped("%s", idle_comparison(a.timeline, a.work->phrase, b.timeline, b.work->phrase, same_step).c_str());
+    if (frame.fonts) ImGui::PopFont();
+    PanelResult speedup;
+    if (result("graph_speedup", &speedup)) ImGui::TextWrapped("The step ran %s.", speedup.text.c_str());
+  }
+
+  std::vector<Shown> shown_;
+  TimelineView view_;
+  std::string live_problem_;  // empty: this computer can record
+  bool recorded_here_ = false;
+  std::future<LiveResult> job_;
+};
+
+}  // namespace
+
+const PanelType& timeline_panel_type() {
+  static const std::vector<std::string> works = timeline_work_keys();
+  static const std::vector<std::string> compare = [] {
+    std::vector<std::string> keys = {kNone};
+    for (const std::string& k : timeline_work_keys()) keys.push_back(k);
+    return keys;
+  }();
+  static const PanelType type = {
+      "timeline",
+      "one piece of GPU work kernel by kernel (CUPTI), beside another on one time axis: CPU launches above, GPU "
+      "below, idle gaps summed",
+      {
+          choice_param("work", "cnn-step", works, "the recording on top"),
+          choice_param("compare", "cnn-step-graph", compare, "the recording beside it, on the same time axis"),
+      },
+      {{"record", "record the chosen works on this computer's GPU; PyTorch's step stays the recorded one"},
+       {"fit", "show each step whole"}},
+      [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
+        return std::make_unique<TimelinePanel>(p.text("work"), p.text("compare"));
+      },
+      {"record", "record"},
+      {{"idle_share", "%", "the share of the eager step's GPU span in which no kernel, copy or memset ran"},
+       {"graph_speedup", "times", "how many times faster the step ran as one CUDA graph than launched kernel by kernel"}}};
+  return type;
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,412 @@
+// The GPU's vital signs, live: power, SM and memory clocks, utilisation, memory used and
+// temperature from the app's NVML sampler, plotted over the last minute; and performance
+// per watt: the MNIST CNN trained for a few seconds on the GPU and on the CPU while their
+// energy counters are read (NVML, RAPL), giving images per joule and joules per epoch.
+//
+// Without NVML (no NVIDIA GPU) the plots and the GPU side come from a recording made on
+// the GPU machine (assets/reference/vitals), dashed and labelled; the CPU side still
+// trains here, and its energy is shown where this computer lets RAPL be read.
+// Parameters and buttons: the panel type at the end of this file.
+#include <imgui.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <future>
+
+#include "app/checkout_path.h"
+#include "app/cnn/cnn_data.h"
+#include "app/cnn/shared_session.h"
+#include "app/panel_registry.h"
+#include "app/plot/plot.h"
+#include "app/predict/prediction.h"
+#include "app/training_threads.h"
+#include "app/ui_style.h"
+#include "app/vitals/app_vitals.h"
+#include "app/vitals/vitals_figures.h"
+#include "compute/core/gpu_info.h"
+#include "compute/vitals/energy_run.h"
+#include "compute/vitals/vitals_trace.h"
+
+namespace whygpu::app {
+namespace {
+
+using namespace vitals_view;
+
+constexpr double kDefaultWindowSeconds = 60.0;
+constexpr double kDefaultTrainSeconds = 3.0;
+
+std::string recording_path() {
+  return checkout_path("WHYGPU_VITALS_RECORDING", "assets/reference/vitals/h100-vitals.json");
+}
+
+// The phases of a recording as marks on its plots.
+std::string phase_label(const std::string& name) {
+  if (name == "cnn-gpu") return "CNN trains on the GPU";
+  if (name == "cnn-cpu") return "CNN trains on the CPU";
+  if (name.rfind("matmul-", 0) == 0) return "matmul n = " + name.substr(7);
+  return "";
+}
+
+struct Measurement {
+  std::vector<Status> status;  // one per side tried
+  std::vector<vitals::EnergyRun> runs;
+};
+
+struct Options {
+  double window_seconds = kDefaultWindowSeconds;
+  double train_seconds = kDefaultTrainSeconds;
+  Quantity plot = Quantity::Clocks;
+  bool energy = true;
+};
+
+class GpuVitalsPanel final : public Panel {
+ public:
+  explicit GpuVitalsPanel(Options o) : o_(o) {
+    if (!app_vitals().sampler) {
+      if (Status s = vitals::load_trace(recording_path(), &trace_); s) have_trace_ = true;
+      else trace_problem_ = s.message();
+    }
+  }
+
+  ~GpuVitalsPanel() override {
+    cancel_ = true;
+    if (job_.valid()) job_.wait();
+  }
+
+  Status set_param(const std::string& key, const ParamValue& value) override {
+    if (key == "plot") o_.plot = quantity_from_key(value.text);
+    else if (key == "seconds") o_.window_seconds = value.number;
+    else if (key == "train_seconds") o_.train_seconds = value.number;
+    else return Panel::set_param(key, value);
+    return Status::ok();
+  }
+
+  Status press(const std::string& button) override {
+    if (button == "cancel") {
+      cancel_ = true;
+      return Status::ok();
+    }
+    if (button != "measure") return Panel::press(button);
+    if (busy()) return Status::error("the measurement is already running");
+    start_measurement();
+    return Status::ok();
+  }
+
+  bool busy() const override { return job_.valid(); }
+  bool timing_the_cpu() const override { return busy() && cpu_phase_; }
+
+  bool result(const std::string& name, PanelResult* out) const override {
+    if (busy()) return false;
+    const EnergySide gpu = gpu_side(), cpu = cpu_side();
+    auto where = [](const EnergySide& s, const std::string& label) {
+      return s.recorded ? " (" + label + ")" : std::string(", on this computer");
+    };
+    const std::string label = have_trace_ ? trace_.recorded_label() : "";
+    if (name == "gpu_images_per_joule" || name == "training_watts") {
+      if (!std::isfinite(gpu.images_per_joule())) return false;
+      if (name == "training_watts") {
+        out->value = gpu.watts();
+        out->text = readable_number(std::round(out->value)) + " W drawn by the GPU board while it trained" +
+                    where(gpu, label);
+      } else {
+        out->value = gpu.images_per_joule();
+        out->text = readable_number(std::round(out->value)) + " images per joule on the GPU" + where(gpu, label);
+      }
+      return true;
+    }
+    if (name == "cpu_images_per_joule") {
+      if (!std::isfinite(cpu.images_per_joule())) return false;
+      out->value = cpu.images_per_joule();
+      out->text = readable_number(out->value) + " images per joule on the CPU" + where(cpu, label);
+      return true;
+    }
+    if (name == "efficiency_ratio") {
+      const double g = gpu.images_per_joule(), c = cpu.images_per_joule();
+      if (!std::isfinite(g) || !std::isfinite(c) || c <= 0 || gpu.recorded != cpu.recorded) return false;
+      out->value = g / c;
+      out->text = comparison_sentence(gpu, cpu) + (gpu.recorded ? " (" + label + ")" : "");
+      return true;
+    }
+    return false;
+  }
+
+  void draw(const FrameContext& frame) override {
+    poll();
+    frame_fonts_ = frame.fonts;
+    const vitals::VitalsSampler* sampler = app_vitals().sampler;
+    if (sampler) draw_live_header(*sampler);
+    else draw_recorded_header();
+    draw_plots(frame, sampler);
+    if (o_.energy) draw_energy(frame);
+  }
+
+ private:
+  // The GPU side: measured here once a measurement ran on a GPU, else the recording's.
+  EnergySide gpu_side() const {
+    if (gpu_run_) return side_from_run(*gpu_run_);
+    return have_trace_ ? side_from_trace(trace_, "cnn-gpu") : EnergySide{"GPU"};
+  }
+  EnergySide cpu_side() const {
+    if (cpu_run_) return side_from_run(*cpu_run_);
+    // Beside a recorded GPU side, the recorded CPU side of the same machine.
+    return have_trace_ && !gpu_run_ ? side_from_trace(trace_, "cnn-cpu") : EnergySide{"CPU"};
+  }
+
+  void draw_live_header(const vitals::VitalsSampler& sampler) {
+    const std::optional<vitals::VitalsSample> latest = sampler.latest();
+    ImGui::Text("%s, driver %s, read through NVML every quarter of a second.", sampler.gpu_name().c_str(),
+                sampler.driver_version().c_str());
+    if (latest) {
+      if (frame_fonts_) ImGui::PushFont(frame_fonts_->heading2);
+      wrapped_text(strip_text(latest->gpu), palette().gpu);
+      if (frame_fonts_) ImGui::PopFont();
+    }
+    if (const std::string error = sampler.last_error(); !error.empty()) wrapped_text(error, palette().error);
+  }
+
+  void draw_recorded_header() {
+    wrapped_text("No NVIDIA GPU's vital signs can be read here (" + app_vitals().unavailable + ").", palette().warning);
+    if (have_trace_) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+      ImGui::TextWrapped("The plots show a recording instead: %s. Dashed lines; the marks say what ran when.",
+                         trace_.recorded_label().c_str());
+      ImGui::PopStyleColor();
+    } else {
+      wrapped_text("The recording that would stand in for it could not be read: " + trace_problem_, palette().error);
+    }
+  }
+
+  void draw_plots(const FrameContext& frame, const vitals::VitalsSampler* sampler) {
+    std::vector<vitals::VitalsSample> samples;
+    double now = 0.0;
+    if (sampler) {
+      samples = sampler->samples();
+      now = sampler->now_s();
+      const double from = now - o_.window_seconds;
+      std::erase_if(samples, [from](const vitals::VitalsSample& s) { return s.time_s < from; });
+    } else if (have_trace_) {
+      samples = trace_.samples;
+    }
+    if (samples.empty()) return;
+    // Power always; the second plot shows the quantity chosen.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Beside the power:");
+    for (std::size_t i = 1; i < quantity_keys().size(); ++i) {
+      ImGui::SameLine();
+      if (ImGui::RadioButton(quantity_keys()[i].c_str(), o_.plot == static_cast<Quantity>(i))) o_.plot = static_cast<Quantity>(i);
+    }
+    const bool side_by_side = frame.content_width > 900.0f * frame.font_scale;
+    const float width = side_by_side ? (frame.content_width - ImGui::GetStyle().ItemSpacing.x) / 2 : frame.content_width;
+    const float height = 260.0f * frame.font_scale;
+    chart(&power_chart_, Quantity::Power, samples, !sampler, now);
+    chart(&other_chart_, o_.plot, samples, !sampler, now);
+    power_view_.draw("power", power_chart_, ImVec2(width, height), frame.font_scale);
+    if (side_by_side) ImGui::SameLine();
+    other_view_.draw("other", other_chart_, ImVec2(width, height), frame.font_scale);
+  }
+
+  void chart(plot::Chart* c, Quantity q, const std::vector<vitals::VitalsSample>& samples, bool recorded, double now) {
+    *c = plot::Chart{};
+    c->x_title = recorded ? "seconds into the recording" : "seconds since whygpu started";
+    c->y_title = quantity_axis(q);
+    c->x = {plot::ScaleKind::Linear, plot::ValueFormat::Number, false};
+    c->y = {plot::ScaleKind::Linear, plot::ValueFormat::Number, false};
+    const ImU32 colours[] = {palette().gpu, q == Quantity::Power ? palette().cpu : palette().gpu_alt};
+    int i = 0;
+    for (const Line& line : quantity_lines(samples, q)) {
+      plot::Series s{line.label, line.x, line.y, colours[std::min(i++, 1)], plot::Marker::None,
+                     recorded ? plot::Line::Dashed : plot::Line::Solid, recorded};
+      c->series.push_back(std::move(s));
+    }
+    c->y_span = {0.0};  // from zero, so that a change is seen at its true size
+    if (!recorded) {
+      c->x_span = {now - o_.window_seconds, now};
+      return;
+    }
+    for (const vitals::TracePhase& p : trace_.phases)
+      if (const std::string label = phase_label(p.name); !label.empty())
+        c->marks.push_back({p.begin_s, label, p.name == "cnn-cpu" ? palette().cpu : palette().muted_text});
+  }
+
+  void start_measurement() {
+    cnn_ui::SharedSession::pause_all_except({});  // the machine to itself, as the race does
+    cancel_ = false;
+    cpu_phase_ = false;
+    problems_.clear();
+    const double seconds = o_.train_seconds;
+    const bool with_gpu = gpu_info().available;
+    job_ = std::async(std::launch::async, [this, seconds, with_gpu] {
+      Measurement m;
+      std::shared_ptr<const cnn::DatasetPair> data;
+      if (Status s = cnn_ui::load_data(cnn_ui::DataRequest{}, &data); !s) {
+        m.status.push_back(s);
+        m.runs.emplace_back();
+        return m;
+      }
+      for (const cnn::Backend backend : {cnn::Backend::kGpu, cnn::Backend::kCpu}) {
+        if ((backend == cnn::Backend::kGpu && !with_gpu) || cancel_) continue;
+        cpu_phase_ = backend == cnn::Backend::kCpu;
+        vitals::EnergyRunOptions o;
+        o.backend = backend;
+        o.seconds = seconds;
+        o.cpu_threads = training_threads();
+        vitals::EnergyRun run;
+        m.status.push_back(vitals::run_cnn_energy(data->train, o, &cancel_, &run));
+        m.runs.push_back(std::move(run));
+      }
+      return m;
+    });
+  }
+
+  void poll() {
+    if (!job_.valid() || job_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+    Measurement m = job_.get();
+    for (std::size_t i = 0; i < m.status.size(); ++i) {
+      if (!m.status[i]) {
+        problems_.push_back(m.status[i].message());
+        continue;
+      }
+      (m.runs[i].backend == cnn::Backend::kGpu ? gpu_run_ : cpu_run_) = m.runs[i];
+    }
+  }
+
+  void draw_energy(const FrameContext& frame) {
+    ImGui::Spacing();
+    if (frame.fonts) ImGui::PushFont(frame.fonts->strong);
+    ImGui::TextUnformatted("Performance per watt: the CNN trained on each, its energy counted");
+    if (frame.fonts) ImGui::PopFont();
+    ImGui::BeginDisabled(busy());
+    char label[96];
+    std::snprintf(label, sizeof label, "Measure: train %.0f s on %s", o_.train_seconds,
+                  gpu_info().available ? "the GPU, then the CPU" : "the CPU");
+    if (ImGui::Button(label)) start_measurement();
+    ImGui::EndDisabled();
+    if (busy()) {
+      ImGui::SameLine();
+      if (ImGui::Button("Cancel")) cancel_ = true;
+      ImGui::SameLine();
+      ImGui::TextDisabled("training on the %s...", cpu_phase_ ? "CPU" : "GPU");
+    }
+    for (const std::string& p : problems_) wrapped_text(p, palette().error);
+
+    const EnergySide gpu = gpu_side(), cpu = cpu_side();
+    if (ImGui::BeginTable("energy", 7, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
+      for (const char* h : {"", "images", "seconds", "images/s", "energy", "images per joule", "joules per epoch"})
+        ImGui::TableSetupColumn(h);
+      ImGui::TableHeadersRow();
+      for (const EnergySide* side : {&gpu, &cpu}) draw_side_row(*side);
+      ImGui::EndTable();
+    }
+    if (gpu_run_ && gpu_run_->cpu.available()) {
+      char text[160];
+      std::snprintf(text, sizeof text, "While the GPU trained, the CPU packages that fed it used %.1f J (%.0f W).",
+                    gpu_run_->cpu.joules, gpu_run_->cpu.joules / gpu_run_->seconds);
+      ImGui::TextWrapped("%s", text);
+    }
+    const std::string sentence = comparison_sentence(gpu, cpu);
+    if (!sentence.empty()) {
+      ImGui::Spacing();
+      if (frame.fonts) ImGui::PushFont(frame.fonts->heading2);
+      ImGui::TextWrapped("%s", sentence.c_str());
+      if (frame.fonts) ImGui::PopFont();
+    }
+    if (gpu.recorded || cpu.recorded) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+      ImGui::TextWrapped("Faded rows: %s.", trace_.recorded_label().c_str());
+      ImGui::PopStyleColor();
+    }
+  }
+
+  void draw_side_row(const EnergySide& s) {
+    ImGui::TableNextRow();
+    if (s.recorded) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.6f);
+    ImGui::TableNextColumn();
+    ImGui::PushStyleColor(ImGuiCol_Text, s.device == "GPU" ? palette().gpu : palette().cpu);
+    ImGui::TextUnformatted((s.device + (s.recorded ? " (recorded)" : "")).c_str());
+    ImGui::PopStyleColor();
+    if (!s.trainer.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.trainer.c_str());
+    if (!s.measured()) {
+      for (int skip = 0; skip < 4; ++skip) ImGui::TableNextColumn();  // the note under "energy"
+      ImGui::TextDisabled("%s", s.recorded                                          ? "not in the recording shipped with whygpu"
+                                : s.device == "GPU" && !gpu_info().available ? "no GPU here, and no recording"
+                                                                             : "not measured yet");
+      if (s.recorded) ImGui::PopStyleVar();
+      return;
+    }
+    char text[64];
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(readable_number(static_cast<double>(s.images)).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.2f", s.seconds);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(readable_number(std::round(s.images_per_second())).c_str());
+    ImGui::TableNextColumn();
+    if (s.energy.available()) {
+      std::snprintf(text, sizeof text, "%.1f J (%.0f W)", s.energy.joules, s.watts());
+      ImGui::TextUnformatted(text);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.energy.method.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(readable_number(std::round(s.images_per_joule())).c_str());
+      ImGui::TableNextColumn();
+      std::snprintf(text, sizeof text, "%.1f J", s.energy.joules * kEpochImages / static_cast<double>(s.images));
+      ImGui::TextUnformatted(text);
+    } else {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextUnformatted("unavailable (why: below)");
+      ImGui::PopStyleColor();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.energy.method.c_str());
+    }
+    if (s.recorded) ImGui::PopStyleVar();
+  }
+
+  Options o_;
+  vitals::VitalsTrace trace_;
+  bool have_trace_ = false;
+  std::string trace_problem_;
+  plot::Chart power_chart_, other_chart_;
+  plot::PlotView power_view_, other_view_;
+  const Fonts* frame_fonts_ = nullptr;
+
+  std::future<Measurement> job_;
+  std::atomic<bool> cancel_{false};
+  std::atomic<bool> cpu_phase_{false};
+  std::optional<vitals::EnergyRun> gpu_run_, cpu_run_;
+  std::vector<std::string> problems_;
+};
+
+}  // namespace
+
+const PanelType& gpu_vitals_panel_type() {
+  static const Options defaults;
+  static const PanelType type = {
+      "gpu-vitals",
+      "the GPU's power, clocks, load, memory and temperature over time (NVML), and images per joule of CNN "
+      "training on the GPU and the CPU",
+      {
+          choice_param("plot", quantity_keys()[static_cast<int>(defaults.plot)], quantity_keys(),
+                       "what the second plot shows beside the power"),
+          number_param("seconds", defaults.window_seconds, 5, 600, "seconds of history the live plots show"),
+          number_param("train_seconds", defaults.train_seconds, 1, 120, "seconds the CNN trains on each of GPU and CPU"),
+          flag_param("energy", defaults.energy, "show the performance-per-watt measurement"),
+      },
+      {{"measure", "train the CNN on the GPU, then on the CPU, counting the energy of each"},
+       {"cancel", "stop the measurement after the chunk of steps under way"}},
+      [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
+        Options o;
+        o.plot = quantity_from_key(p.text("plot"));
+        o.window_seconds = p.number("seconds");
+        o.train_seconds = p.number("train_seconds");
+        o.energy = p.flag("energy");
+        return std::make_unique<GpuVitalsPanel>(o);
+      },
+      {"measure", "cancel"},
+      {{"gpu_images_per_joule", "images per joule", "MNIST images the GPU trained per joule of board energy"},
+       {"cpu_images_per_joule", "images per joule", "MNIST images the CPU trained per joule of package energy"},
+       {"efficiency_ratio", "times", "the GPU's images per joule over the CPU's"},
+       {"training_watts", "W", "the GPU board's mean power while it trained the CNN"}}};
+  return type;
+}
+
+}  // namespace whygpu::app

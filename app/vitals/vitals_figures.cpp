@@ -1,0 +1,138 @@
+#include "app/vitals/vitals_figures.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "app/predict/prediction.h"
+
+namespace whygpu::app::vitals_view {
+
+using vitals::GpuVitals;
+using vitals::VitalsSample;
+
+const std::vector<std::string>& quantity_keys() {
+  static const std::vector<std::string> keys = {"power", "clocks", "utilisation", "memory", "temperature"};
+  return keys;
+}
+
+Quantity quantity_from_key(const std::string& key) {
+  const std::vector<std::string>& keys = quantity_keys();
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    if (keys[i] == key) return static_cast<Quantity>(i);
+  return Quantity::Power;
+}
+
+std::string quantity_axis(Quantity q) {
+  switch (q) {
+    case Quantity::Power: return "watts";
+    case Quantity::Clocks: return "MHz";
+    case Quantity::Utilisation: return "% of the time a kernel ran";
+    case Quantity::Memory: return "GiB of GPU memory in use";
+    case Quantity::Temperature: return "degrees Celsius";
+  }
+  return "";
+}
+
+std::vector<Line> quantity_lines(const std::vector<VitalsSample>& samples, Quantity q) {
+  struct Source {
+    const char* label;
+    double (*value)(const VitalsSample&);
+  };
+  std::vector<Source> sources;
+  switch (q) {
+    case Quantity::Power:
+      sources = {{"GPU board", [](const VitalsSample& s) { return s.gpu.power_w; }},
+                 {"CPU packages (RAPL)", [](const VitalsSample& s) { return s.cpu_power_w; }}};
+      break;
+    case Quantity::Clocks:
+      sources = {{"SM clock", [](const VitalsSample& s) { return s.gpu.sm_clock_mhz; }},
+                 {"memory clock", [](const VitalsSample& s) { return s.gpu.memory_clock_mhz; }}};
+      break;
+    case Quantity::Utilisation:
+      sources = {{"GPU utilisation", [](const VitalsSample& s) { return s.gpu.gpu_utilization_percent; }}};
+      break;
+    case Quantity::Memory:
+      sources = {{"memory used", [](const VitalsSample& s) { return s.gpu.memory_used_mib / 1024.0; }}};
+      break;
+    case Quantity::Temperature:
+      sources = {{"GPU temperature", [](const VitalsSample& s) { return s.gpu.temperature_c; }}};
+      break;
+  }
+  std::vector<Line> lines;
+  for (const Source& source : sources) {
+    Line line{source.label, {}, {}};
+    for (const VitalsSample& s : samples) {
+      const double v = source.value(s);
+      if (!std::isfinite(v)) continue;
+      line.x.push_back(s.time_s);
+      line.y.push_back(v);
+    }
+    if (!line.x.empty()) lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
+std::string strip_text(const GpuVitals& v) {
+  std::string out;
+  char part[64];
+  auto add = [&](double value, const char* format) {
+    if (!std::isfinite(value)) return;
+    std::snprintf(part, sizeof part, format, value);
+    out += (out.empty() ? "" : "  ") + std::string(part);
+  };
+  add(v.power_w, "%.0f W");
+  add(v.sm_clock_mhz, "SM %.0f MHz");
+  add(v.memory_clock_mhz, "mem %.0f MHz");
+  add(v.gpu_utilization_percent, "%.0f%% busy");
+  if (std::isfinite(v.memory_used_mib) && std::isfinite(v.memory_total_mib)) {
+    std::snprintf(part, sizeof part, "%.1f / %.1f GiB", v.memory_used_mib / 1024.0, v.memory_total_mib / 1024.0);
+    out += (out.empty() ? "" : "  ") + std::string(part);
+  }
+  add(v.temperature_c, "%.0f \u00b0C");
+  return out;
+}
+
+EnergySide side_from_run(const vitals::EnergyRun& run) {
+  EnergySide s;
+  s.device = run.backend == cnn::Backend::kGpu ? "GPU" : "CPU";
+  s.trainer = run.trainer;
+  s.images = run.images;
+  s.seconds = run.seconds;
+  s.energy = run.trainer_energy();
+  return s;
+}
+
+EnergySide side_from_trace(const vitals::VitalsTrace& trace, const std::string& phase) {
+  EnergySide s;
+  s.device = phase == "cnn-cpu" ? "CPU" : "GPU";
+  s.recorded = true;
+  const vitals::TracePhase* p = trace.find_phase(phase);
+  if (!p) {
+    s.energy.method = "the recording has no " + phase + " phase";
+    return s;
+  }
+  s.trainer = p->trainer;
+  s.images = p->images;
+  s.seconds = p->end_s - p->begin_s;
+  s.energy = s.device == "GPU" ? p->gpu : p->cpu;
+  return s;
+}
+
+std::string comparison_sentence(const EnergySide& gpu, const EnergySide& cpu) {
+  const double g = gpu.images_per_joule(), c = cpu.images_per_joule();
+  auto count = [](double v) { return readable_number(std::round(v)); };
+  if (std::isfinite(g) && std::isfinite(c) && c > 0) {
+    char ratio[32];
+    std::snprintf(ratio, sizeof ratio, "%.0f", g / c);
+    return "The GPU trained " + count(g) + " images per joule, the CPU " + count(c) + ": " + ratio +
+           " times as many per joule.";
+  }
+  std::string out;
+  if (std::isfinite(g)) out = "The GPU trained " + count(g) + " images per joule. ";
+  else if (gpu.measured()) out = "The GPU's energy is unavailable: " + gpu.energy.method + ". ";
+  if (std::isfinite(c)) out += "The CPU trained " + count(c) + " images per joule.";
+  else if (cpu.measured()) out += "The CPU's energy is unavailable: " + cpu.energy.method + ".";
+  return out;
+}
+
+}  // namespace whygpu::app::vitals_view
