@@ -42,8 +42,8 @@ bool parse_whole(const std::string& text, long max, int* out) {
 CliParse parse_cli(const std::vector<std::string>& args) {
   CliParse result;
   CliOptions& o = result.options;
-  if (!args.empty() && (args[0] == "bench" || args[0] == "kernel-lab")) {
-    (args[0] == "bench" ? o.bench : o.kernel_lab) = true;
+  if (!args.empty() && (args[0] == "bench" || args[0] == "kernel-lab" || args[0] == "host-program")) {
+    (args[0] == "bench" ? o.bench : args[0] == "kernel-lab" ? o.kernel_lab : o.host_program) = true;
     o.tool_args.assign(args.begin() + 1, args.end());
     return result;
   }
@@ -139,6 +139,7 @@ Usage:
   whygpu --headless --script demo.script
   whygpu bench <vector-add|matmul|copy|...> [options]   measurements as tables (bench --help)
   whygpu kernel-lab --exercise KEY --source FILE        compile, run and check your own kernel
+  whygpu host-program [--mistake KEY|all]               a first CUDA program's calls, timed one by one
 
 Options:
   --lesson ID          open this lesson (see --list-lessons)

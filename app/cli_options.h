@@ -26,6 +26,7 @@ struct CliOptions {
   std::optional<bool> dark_theme;
   bool bench = false;                  // `whygpu bench ...`
   bool kernel_lab = false;             // `whygpu kernel-lab ...` (compute/kernel_lab/lab_cli.h)
+  bool host_program = false;           // `whygpu host-program ...` (compute/host_program/host_cli.h)
   std::vector<std::string> tool_args;  // what follows "bench" or "kernel-lab"
 };
 

@@ -19,6 +19,7 @@
 #include "app/shell.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/matmul.h"
+#include "compute/host_program/host_cli.h"
 #include "compute/kernel_lab/lab_cli.h"
 
 using namespace whygpu::app;
@@ -70,6 +71,7 @@ int main(int argc, char** argv) {
   const CliOptions& options = parsed.options;
   if (options.bench) return run_bench_command(options.tool_args);
   if (options.kernel_lab) return whygpu::kernel_lab::run_kernel_lab_command(options.tool_args);
+  if (options.host_program) return whygpu::host_program::run_host_program_command(options.tool_args, "/proc/self/exe");
   if (options.help) {
     std::fputs(cli_help().c_str(), stdout);
     return 0;
