@@ -7,7 +7,7 @@
 
 #include "app/bench_command.h"
 #include "app/cli_options.h"
-#include "app/kernel_lab/lab_runner.h"
+#include "app/child_executable.h"
 #include "app/lesson/lesson_library.h"
 #include "app/demo_player.h"
 #include "app/lesson_check.h"
@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (options.check_lessons) return check_lessons(library);
-  set_kernel_lab_executable("/proc/self/exe");  // tries of the kernel lab run in a copy of this program
+  set_child_executable("/proc/self/exe");  // kernel-lab tries and host programs run in a copy of this program
 
   // The CUDA context and cuBLAS are set up while the app starts (see create_gpu_context),
   // not when a user first presses a button that runs a kernel. Joined on the way out.

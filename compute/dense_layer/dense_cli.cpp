@@ -1,5 +1,6 @@
 #include "compute/dense_layer/dense_cli.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
