@@ -11,10 +11,10 @@
 #include <cstdio>
 #include <optional>
 
-#include "app/checkout_path.h"
 #include "app/dense_layer/dense_picture.h"
 #include "app/dense_layer/dense_runner.h"
 #include "app/panel_registry.h"
+#include "app/recorded_file.h"
 #include "app/plot/plot_math.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -28,19 +28,9 @@ using dense_layer::DenseTiming;
 
 std::string duration(double ms) { return plot::format_value(ms, plot::ValueFormat::Milliseconds, 3); }
 
-// The recording shipped in assets/reference (or $WHYGPU_DENSE_REFERENCE), loaded once.
+// The recording shipped in assets/reference (or $WHYGPU_DENSE_REFERENCE).
 const dense_layer::DenseRecording* dense_recording(std::string* error) {
-  static const auto loaded = [] {
-    std::pair<std::optional<dense_layer::DenseRecording>, std::string> r;
-    dense_layer::DenseRecording rec;
-    const Status s = dense_layer::load_dense_recording(
-        checkout_path("WHYGPU_DENSE_REFERENCE", dense_layer::kDenseReferencePath), &rec);
-    if (s) r.first = std::move(rec);
-    else r.second = s.message();
-    return r;
-  }();
-  if (!loaded.first) *error = loaded.second;
-  return loaded.first ? &*loaded.first : nullptr;
+  return recorded_file("WHYGPU_DENSE_REFERENCE", dense_layer::kDenseReferencePath, &dense_layer::load_dense_recording, error);
 }
 
 // Seconds the outlined thread stays on one row before the next thread is shown.

@@ -83,7 +83,7 @@ DensePictureFocus draw_dense_picture(const dense_layer::DenseSizes& s, DensePict
     }
   label(draw, ImVec2(top.x, top.y), "W  (" + std::to_string(s.out) + " x " + std::to_string(s.in) + ")");
   if (s.in > cols) draw->AddText(w.at(rows / 2, cols), muted, " ...");
-  if (s.out > rows) draw->AddText(ImVec2(w.at(rows, 0).x, w.at(rows, 0).y), muted, ":  " , nullptr);
+  if (s.out > rows) draw->AddText(ImVec2(w.at(rows, cols / 2).x, w.at(rows, 0).y), muted, "⋮");
 
   // x: cols x samples, beside W, one column per sample.
   float x_left = w.at(0, cols + 1).x + gap;

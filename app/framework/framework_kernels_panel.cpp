@@ -74,10 +74,15 @@ class FrameworkKernelsPanel final : public Panel {
     draw_controls();
     const float scale = frame.font_scale;
     const float gap = 16.0f * scale;
-    const float keras_width = std::clamp(frame.content_width * 0.26f, 240.0f * scale, 520.0f * scale);
-    const float list_width = std::max(200.0f * scale, (frame.content_width - keras_width - 2.0f * gap) * 0.5f);
-    const float list_height = 300.0f * scale;
     ImFont* code = frame.fonts ? frame.fonts->code : nullptr;
+    // The Keras column as wide as its longest line; the two lists share the rest.
+    if (code) ImGui::PushFont(code);
+    float keras_width = 0.0f;
+    for (const std::string& line : framework::keras_model_lines())
+      keras_width = std::max(keras_width, ImGui::CalcTextSize(line.c_str()).x);
+    if (code) ImGui::PopFont();
+    const float list_width = std::max(200.0f * scale, (frame.content_width - keras_width - 2.0f * gap) * 0.5f - 4.0f);
+    const float list_height = 300.0f * scale;
 
     ImGui::BeginGroup();
     ImGui::TextUnformatted("What you write (Keras)");
@@ -86,7 +91,7 @@ class FrameworkKernelsPanel final : public Panel {
     if (code) ImGui::PopFont();
     ImGui::Spacing();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + keras_width);
-    ImGui::TextDisabled("Eleven lines. To the right: what one step of model.fit makes the GPU run.");
+    ImGui::TextDisabled("To the right: what one step of model.fit makes the GPU run, kernel by kernel.");
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
     ImGui::SameLine(0.0f, gap);
@@ -160,9 +165,10 @@ class FrameworkKernelsPanel final : public Panel {
     if (ImGui::RadioButton("one by one (eager)", !graph_) && graph_) (void)set_param("launches", ParamValue{.text = "eager"});
     ImGui::SameLine();
     if (ImGui::RadioButton("as one CUDA graph", graph_) && !graph_) (void)set_param("launches", ParamValue{.text = "graph"});
-    ImGui::SameLine();
-    if (gpu_info().available && ImGui::Button("Record our step now")) {
-      if (Status s = press("record"); !s) live_error_ = s.message();
+    if (gpu_info().available) {
+      ImGui::SameLine();
+      if (ImGui::Button("Record our step now"))
+        if (Status s = press("record"); !s) live_error_ = s.message();
     }
     ImGui::EndDisabled();
     if (busy()) {

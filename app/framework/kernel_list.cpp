@@ -25,7 +25,7 @@ std::string dims(const int d[3]) {
   return text;
 }
 
-unsigned dimmed(unsigned colour, bool faded) { return faded ? (colour & 0x00ffffffu) | 0x80000000u : colour; }
+unsigned dimmed(unsigned colour, bool faded) { return faded ? (colour & 0x00ffffffu) | 0xb0000000u : colour; }
 
 }  // namespace
 

@@ -8,12 +8,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <optional>
 
-#include "app/checkout_path.h"
 #include "app/host_program/program_runner.h"
 #include "app/number_text.h"
 #include "app/panel_registry.h"
+#include "app/recorded_file.h"
 #include "app/plot/plot_math.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -31,19 +30,9 @@ using host_program::StepState;
 
 std::string duration(double ms) { return plot::format_value(ms, plot::ValueFormat::Milliseconds, 3); }
 
-// The recording shipped in assets/reference (or $WHYGPU_HOST_PROGRAM_REFERENCE), loaded once.
+// The recording shipped in assets/reference (or $WHYGPU_HOST_PROGRAM_REFERENCE).
 const host_program::HostRecording* host_recording(std::string* error) {
-  static const auto loaded = [] {
-    std::pair<std::optional<host_program::HostRecording>, std::string> r;
-    host_program::HostRecording rec;
-    const Status s = host_program::load_host_recording(
-        checkout_path("WHYGPU_HOST_PROGRAM_REFERENCE", host_program::kHostReferencePath), &rec);
-    if (s) r.first = std::move(rec);
-    else r.second = s.message();
-    return r;
-  }();
-  if (!loaded.first) *error = loaded.second;
-  return loaded.first ? &*loaded.first : nullptr;
+  return recorded_file("WHYGPU_HOST_PROGRAM_REFERENCE", host_program::kHostReferencePath, &host_program::load_host_recording, error);
 }
 
 int index_of(const std::vector<Step>& steps, Call call) {
@@ -185,7 +174,7 @@ class HostProgramPanel final : public Panel {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Mistake:");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(360.0f * frame.font_scale);
+    ImGui::SetNextItemWidth(420.0f * frame.font_scale);
     if (ImGui::BeginCombo("##mistake", host_program::mistake_info(options_.mistake).label.c_str())) {
       for (const host_program::MistakeInfo& m : host_program::mistakes())
         if (ImGui::Selectable(m.label.c_str(), m.mistake == options_.mistake) && m.mistake != options_.mistake) {
@@ -237,6 +226,7 @@ class HostProgramPanel final : public Panel {
     if (code) ImGui::PushFont(code);
     for (const std::string& line : host_program::kernel_source()) ImGui::TextDisabled("     %s", line.c_str());
     ImGui::Spacing();
+    for (const std::string& line : host_program::host_preamble()) ImGui::TextDisabled("     %s", line.c_str());
     if (code) ImGui::PopFont();
 
     const float scale = frame.font_scale;
@@ -285,7 +275,7 @@ class HostProgramPanel final : public Panel {
       if (r && r->state == StepState::NotRun) what = "not run: the program had exited";
       if (i == launch && shown.kernel_ms >= 0.0 && r && r->state == StepState::Ran)
         what += "; the GPU ran it for " + duration(shown.kernel_ms);
-      if (r && r->failed()) what = "\"" + r->error_text + "\"" + (what.empty() ? "" : ": " + what);
+      if (r && r->failed() && !r->stopped) what = "\"" + r->error_text + "\"" + (what.empty() ? "" : ": " + what);
       const bool bad = r && (r->failed() || (step.call == Call::Check && r->state == StepState::Ran && !r->correct));
       ImGui::PushStyleColor(ImGuiCol_Text, bad ? colours.error
                                                : step.call == Call::Check && r && r->correct ? colours.gpu

@@ -18,19 +18,19 @@ struct DenseSizes {
   double flop() const { return 2.0 * out * static_cast<double>(in) * batch; }
   // "1024 x 1024, batch 1"
   std::string text() const;
-  bool operator==(const DenseSizes&) const = default;
+  // Written out: the .cu files that include this are compiled as C++17.
+  bool operator==(const DenseSizes& o) const { return out == o.out && in == o.in && batch == o.batch; }
 };
 
 // The largest layer the panel and the bench accept (W of 8192 x 8192 is 256 MiB).
 inline constexpr int kMaxSide = 8192;
 inline constexpr int kMaxBatch = 4096;
 
-// Rejects sizes below 1 or above the limits, and layers whose arrays would not fit in
-// 2 GiB, with a message that names them.
+// Rejects sizes below 1 or above the limits with a message that names them.
 Status check_sizes(const DenseSizes& sizes);
 
 // Above this many operations the CPU is not timed (one core needs seconds per run); its
-// answer is still computed once, to check the GPU's.
+// answer is computed once for a sample of the outputs, to check the GPU's there.
 inline constexpr double kCpuMaxFlop = 2.2e9;
 
 struct DenseTiming {
@@ -55,7 +55,8 @@ struct DenseTiming {
 // or fails leaves gpu_measured false with the reason.
 Status measure_dense_layer(const DenseSizes& sizes, const MeasureOptions& options, DenseTiming* out);
 
-// The GPU half (dense_gpu.cu): `w`, `x`, `bias` host arrays, `cpu_y` the CPU's answer.
+// The GPU half (dense_gpu.cu): `w`, `x`, `bias` host arrays, `cpu_y` the CPU's answer
+// (NaN where it was not computed: those outputs are not checked).
 Status measure_dense_gpu(const DenseSizes& sizes, const float* w, const float* x, const float* bias,
                          const float* cpu_y, const MeasureOptions& options, DenseTiming* out);
 

@@ -93,13 +93,10 @@ std::string dense_recording_json(const DenseRecording& recording) {
 
 Status parse_dense_recording(std::string_view json_text, DenseRecording* out) {
   JsonValue doc;
-  if (Status s = bench::parse_json(json_text, &doc); !s) return s;
-  if (!doc.is_object() || doc.get_string("format") != "whygpu-dense-layer")
-    return Status::error("not a whygpu dense-layer recording (no \"format\": \"whygpu-dense-layer\")");
-  const double version = doc.get_number("format_version", -1.0);
-  if (version < 1.0 || version > kDenseFormatVersion)
-    return Status::error("dense-layer format version " + std::to_string(static_cast<int>(version)) +
-                         " is not one this whygpu reads (it reads 1 to " + std::to_string(kDenseFormatVersion) + ")");
+  if (Status s = bench::parse_document(json_text, "whygpu-dense-layer", kDenseFormatVersion,
+                                       "whygpu dense-layer recording", &doc);
+      !s)
+    return s;
   const JsonValue* run = doc.find("run");
   const JsonValue* rows = doc.find("rows");
   if (!run || !run->is_object()) return Status::error("the recording has no \"run\" object");

@@ -34,13 +34,10 @@ std::string host_recording_json(const HostRecording& r) {
 
 Status parse_host_recording(std::string_view json_text, HostRecording* out) {
   JsonValue doc;
-  if (Status s = bench::parse_json(json_text, &doc); !s) return s;
-  if (!doc.is_object() || doc.get_string("format") != "whygpu-host-program")
-    return Status::error("not a whygpu host-program recording (no \"format\": \"whygpu-host-program\")");
-  const double version = doc.get_number("format_version", -1.0);
-  if (version < 1.0 || version > kHostFormatVersion)
-    return Status::error("host-program format version " + std::to_string(static_cast<int>(version)) +
-                         " is not one this whygpu reads (it reads 1 to " + std::to_string(kHostFormatVersion) + ")");
+  if (Status s = bench::parse_document(json_text, "whygpu-host-program", kHostFormatVersion,
+                                       "whygpu host-program recording", &doc);
+      !s)
+    return s;
   const JsonValue* run = doc.find("run");
   const JsonValue* programs = doc.find("programs");
   if (!run || !run->is_object()) return Status::error("the recording has no \"run\" object");

@@ -50,6 +50,15 @@ const std::vector<std::string>& kernel_source() {
   return lines;
 }
 
+const std::vector<std::string>& host_preamble() {
+  static const std::vector<std::string> lines = {
+      "std::vector<float> a(n), b(n), c(n);  // host arrays: a and b hold random numbers",
+      "float *d_a, *d_b, *d_c;               // will point into GPU memory",
+      "size_t bytes = n * sizeof(float);",
+  };
+  return lines;
+}
+
 long long blocks_for(const ProgramOptions& o) { return (o.n + o.threads - 1) / o.threads; }
 
 std::vector<Step> program_steps(const ProgramOptions& o) {

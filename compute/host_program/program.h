@@ -70,6 +70,8 @@ Status check_options(const ProgramOptions& options);
 
 // The kernel, as shown above the host code.
 const std::vector<std::string>& kernel_source();
+// The declarations the host code starts from (not run as steps: the arrays exist already).
+const std::vector<std::string>& host_preamble();
 
 // The host program's lines for these options, in order.
 std::vector<Step> program_steps(const ProgramOptions& options);

@@ -21,7 +21,8 @@ TEST(DenseSizes, ParsedFromOutByInByBatch) {
   EXPECT_EQ(s.text(), "64 x 576, batch 64");
   for (const char* bad : {"64x576", "64x576x", "ax1x1", "0x1x1", "1x1x1x1", "9000x1x1", "1x1x5000"})
     EXPECT_FALSE(parse_dense_sizes(bad, &s)) << bad;
-  EXPECT_NE(check_sizes({8192, 8192, 4096}).message().find("2 GiB"), std::string::npos);
+  EXPECT_TRUE(check_sizes({kMaxSide, kMaxSide, kMaxBatch}));
+  EXPECT_NE(check_sizes({kMaxSide + 1, 1, 1}).message().find("at most"), std::string::npos);
 }
 
 TEST(DenseCpu, BatchedLayerMatchesFloat64) {
