@@ -42,8 +42,8 @@ Status check_options(const ProgramOptions& o) {
 
 const std::vector<std::string>& kernel_source() {
   static const std::vector<std::string> lines = {
-      "__global__ void add(const float* a, const float* b, float* c, int n) {",
-      "  int i = blockIdx.x * blockDim.x + threadIdx.x;",
+      "__global__ void add(const float* a, const float* b, float* c, size_t n) {",
+      "  size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;",
       "  if (i < n) c[i] = a[i] + b[i];",
       "}",
   };
