@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <utility>
 
 #include "app/settings.h"
 
@@ -80,6 +81,11 @@ CliParse parse_cli(const std::vector<std::string>& args) {
       attached.reset();
     }
     else if (a == "--check-lessons") o.check_lessons = true;
+    else if (a == "--prepare") {
+      o.prepare = true;
+      if (attached) o.prepare_demo = *std::exchange(attached, std::nullopt);
+      else if (i + 1 < args.size() && args[i + 1].rfind("-", 0) != 0) o.prepare_demo = args[++i];
+    }
     else if (a == "--headless") o.headless = true;
     else if (a == "--lesson") { if (!value(o.lesson)) return result; }
     else if (a == "--lessons") { if (!value(o.lessons_folder)) return result; }
@@ -124,7 +130,8 @@ CliParse parse_cli(const std::vector<std::string>& args) {
       return result;
     }
   }
-  if (o.headless && o.screenshot.empty() && o.script.empty() && !o.check_lessons) {
+  if (o.prepare && !o.script.empty()) result.error = "--prepare plays the demos itself: it takes no --script";
+  if (o.headless && o.screenshot.empty() && o.script.empty() && !o.check_lessons && !o.prepare) {
     result.error = "--headless has no window to show: give --screenshot FILE or --script FILE";
   }
   return result;
@@ -157,6 +164,9 @@ Options:
   --list-panels        print the live panels lessons can use, with their parameters and
                        buttons, and exit (--list-panels=markdown: as in lessons/FORMAT.md)
   --check-lessons      parse every lesson and report errors (exit 1 if any)
+  --prepare [DEMO]     before class: run every measurement the demos (or DEMO) use, offscreen,
+                       and keep the results ($XDG_CACHE_HOME/whygpu), so that in class they
+                       appear at once, labelled with the time they were measured
   --version            print the version and exit
   -h, --help           this text
 Every option's value can also be written --option=value.

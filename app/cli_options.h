@@ -24,6 +24,8 @@ struct CliOptions {
   int fps = 0;                 // headless: draw at most this many frames a second (0: unpaced)
   std::optional<float> font_scale;
   std::optional<bool> dark_theme;
+  bool prepare = false;                // --prepare [DEMO]: measure what the demos use, keep it
+  std::string prepare_demo;            // empty: every demo
   bool bench = false;                  // `whygpu bench ...`
   bool kernel_lab = false;             // `whygpu kernel-lab ...` (compute/kernel_lab/lab_cli.h)
   bool host_program = false;           // `whygpu host-program ...` (compute/host_program/host_cli.h)

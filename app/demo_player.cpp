@@ -14,6 +14,17 @@ std::vector<std::string> demo_files(const std::string& folder) {
   return files;
 }
 
+bool load_demos(const std::vector<std::string>& files, Script* script, std::string* error) {
+  script->file = files.size() == 1 ? files.front() : "the demos";
+  script->actions.clear();
+  for (const std::string& file : files) {
+    Script one;
+    if (!load_script(file, &one, error)) return false;
+    script->actions.insert(script->actions.end(), one.actions.begin(), one.actions.end());
+  }
+  return true;
+}
+
 DemoPlayer::DemoPlayer(const std::string& demos_folder) : files_(demo_files(demos_folder)) {}
 
 Status DemoPlayer::start(const std::string& path) {
@@ -22,6 +33,16 @@ Status DemoPlayer::start(const std::string& path) {
   if (!load_script(path, &script, &error)) return Status::error(error);
   player_ = std::make_unique<ScriptPlayer>(std::move(script));
   name_ = std::filesystem::path(path).stem().string();
+  return Status::ok();
+}
+
+Status DemoPlayer::prepare(const std::vector<std::string>& files) {
+  Script script;
+  std::string error;
+  if (!load_demos(files, &script, &error)) return Status::error(error);
+  player_ = std::make_unique<ScriptPlayer>(std::move(script));
+  player_->set_fast(true);
+  name_ = "preparing the class";
   return Status::ok();
 }
 

@@ -13,12 +13,17 @@ namespace whygpu::app {
 // The demo scripts in `folder`, sorted by name.
 std::vector<std::string> demo_files(const std::string& folder);
 
+// The demos named (file paths) as one script, in order: what "Prepare the class" plays.
+bool load_demos(const std::vector<std::string>& files, Script* script, std::string* error);
+
 class DemoPlayer {
  public:
   explicit DemoPlayer(const std::string& demos_folder);
 
   const std::vector<std::string>& files() const { return files_; }
   Status start(const std::string& path);
+  // Plays `files` one after another, fast (ScriptPlayer::set_fast): "Prepare the class".
+  Status prepare(const std::vector<std::string>& files);
   void stop();
   bool playing() const { return player_ != nullptr; }
   ScriptPlayer* player() { return player_.get(); }

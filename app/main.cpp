@@ -1,6 +1,7 @@
 // whygpu: entry point. Parses the command line, loads settings and lessons, then runs the
 // window, the headless renderer, or a command-line tool (bench, --list-lessons, ...).
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <thread>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "app/child_executable.h"
 #include "app/lesson/lesson_library.h"
 #include "app/demo_player.h"
+#include "app/kernels/prepared_results.h"
 #include "app/lesson_check.h"
 #include "app/panel_reference.h"
 #include "app/run_headless.h"
@@ -112,8 +114,25 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "whygpu: %s\n", error.c_str());
     return 2;
   }
+  if (options.prepare) {
+    std::vector<std::string> demos;
+    for (const std::string& file : demo_files(library.folder() + "/demos"))
+      if (options.prepare_demo.empty() || std::filesystem::path(file).stem() == options.prepare_demo ||
+          file == options.prepare_demo)
+        demos.push_back(file);
+    if (demos.empty()) {
+      std::fprintf(stderr, "whygpu: no demo named '%s' in %s/demos\n", options.prepare_demo.c_str(),
+                   library.folder().c_str());
+      return 2;
+    }
+    if (!load_demos(demos, &script, &error)) {
+      std::fprintf(stderr, "whygpu: %s\n", error.c_str());
+      return 2;
+    }
+  }
   ScriptPlayer player(script);
-  ScriptPlayer* script_player = options.script.empty() ? nullptr : &player;
+  player.set_fast(options.prepare);
+  ScriptPlayer* script_player = options.script.empty() && !options.prepare ? nullptr : &player;
 
 
   // Headless runs start from defaults so that screenshots do not depend on the user's settings.
@@ -129,6 +148,14 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "whygpu: %s\n", status.message().c_str());
       return 2;
     }
+  }
+  if (options.prepare) {
+    shell.set_preparing(true);
+    CliOptions offscreen = options;
+    offscreen.headless = true;
+    std::fprintf(stderr, "whygpu: preparing the class: every measurement of %zu demo action(s), kept in %s\n",
+                 script.actions.size(), prepared_folder().c_str());
+    return run_headless(shell, offscreen, script_player);
   }
   if (options.headless) return run_headless(shell, options, script_player);
 

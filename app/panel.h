@@ -28,6 +28,7 @@ struct FrameContext {
   float previous_frame_cost_seconds = 0.0f;
   float font_scale = 1.0f;      // user's zoom; panels scale fixed pixel sizes by it
   bool headless = false;        // rendering offscreen (screenshots, scripts)
+  bool preparing = false;       // "Prepare the class" is running: keep what is measured
   float content_width = 0.0f;   // width available to the panel, in pixels
   const Fonts* fonts = nullptr; // the page's fonts (monospace, headings), at the user's scale
 };

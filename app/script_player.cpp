@@ -98,6 +98,11 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
       continue;
     }
     ++next_;
+    if (fast_ && (action.verb == "wait" || action.verb == "caption" || action.verb == "screenshot")) continue;
+    if (fast_ && action.verb == "wait-key") {
+      ++step_;
+      continue;
+    }
     Status status = Status::ok();
     if (action.verb == "lesson") status = target.open_lesson(a[0]);
     else if (action.verb == "next") target.step_lesson(+1);

@@ -17,6 +17,10 @@ class ScriptPlayer {
  public:
   explicit ScriptPlayer(Script script);
 
+  // Preparing the class: waits, key stops, captions and screenshots are skipped; only
+  // what the script measures runs (its wait-idle lines still wait for the work).
+  void set_fast(bool fast) { fast_ = fast; }
+
   struct Step {
     std::string screenshot;  // take a PNG of the frame about to be drawn
     bool finished = false;   // the script ended (or said quit)
@@ -51,6 +55,7 @@ class ScriptPlayer {
   int step_ = 1;
   int step_count_ = 1;
   bool paused_ = false;
+  bool fast_ = false;
   bool at_key_stop_ = false;
   long frames_to_wait_ = 0;
   std::chrono::steady_clock::time_point wait_until_{};

@@ -52,7 +52,15 @@ void Shell::stop_demo() {
   if (!demos_.playing()) return;
   demos_.stop();
   caption_.clear();
+  preparing_ = false;
   set_status_message("demo " + demos_.name() + " stopped", false);
+}
+
+Status Shell::prepare_class(const std::vector<std::string>& demo_files) {
+  if (Status s = demos_.prepare(demo_files); !s) return s;
+  preparing_ = true;
+  set_status_message("preparing the class: the demos' measurements run now and are kept", false);
+  return Status::ok();
 }
 
 ScriptPlayer* Shell::presenting() { return demos_.playing() ? demos_.player() : command_line_script_; }
@@ -62,6 +70,16 @@ void Shell::prepare_frame() {
     const DemoPlayer::Frame frame = demos_.advance(*this);
     if (!frame.capture.empty()) capture_request_ = frame.capture;
     if (!frame.message.empty()) set_status_message(frame.message, frame.is_error);
+    if (preparing_) {
+      ScriptPlayer* p = demos_.player();
+      caption_ = p ? "Preparing the class: step " + std::to_string(p->step()) + " of " + std::to_string(p->step_count()) +
+                         ". The demos' measurements run now and are kept for class."
+                   : "";
+      if (!p) {
+        preparing_ = false;
+        if (!frame.is_error) set_status_message("the class is prepared: its sweeps will show at once", false);
+      }
+    }
   }
   if (!fonts_dirty_) return;
   fonts_ = build_fonts(settings_.font_scale);
@@ -244,6 +262,7 @@ void Shell::draw(float delta_seconds, float previous_frame_cost_seconds) {
   frame.previous_frame_cost_seconds = previous_frame_cost_seconds;
   frame.font_scale = settings_.font_scale;
   frame.headless = headless_;
+  frame.preparing = preparing_;
   frame.fonts = &fonts_;
 
   const float status_height = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
@@ -318,6 +337,11 @@ void Shell::draw_menu_bar() {
       }
     }
     ImGui::Separator();
+    if (ImGui::MenuItem("Prepare the class", nullptr, false, !demos_.playing() && !demos_.files().empty()))
+      if (const Status s = prepare_class(demos_.files()); !s) set_status_message(s.message(), true);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Runs every sweep the demos use now and keeps the results, so that in class they appear at "
+                        "once (labelled with the time they were measured). Also: whygpu --prepare");
     if (ImGui::MenuItem("Stop demo", nullptr, false, demos_.playing())) stop_demo();
     ImGui::EndMenu();
   }
@@ -384,14 +408,6 @@ void Shell::draw_sidebar() {
 
 void Shell::draw_page(const FrameContext& frame) {
   ImGui::BeginChild("page", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysVerticalScrollbar);
-  const GpuInfo& gpu = gpu_info();
-  if (!gpu.available) {
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-    ImGui::TextWrapped("No CUDA device: GPU panels are off (%s). Everything on the CPU side is live.",
-                       gpu.unavailable_reason.c_str());
-    ImGui::PopStyleColor();
-    ImGui::Separator();
-  }
   if (current_ < 0) {
     ImGui::TextWrapped("No lessons to show.");
   } else {
@@ -445,8 +461,11 @@ void Shell::draw_status_bar() {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
     ImGui::Text("GPU: %s", gpu_summary(gpu).c_str());
   } else {
+    // The whole reason is in the tooltip: at projector size the bar has room for little.
     ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-    ImGui::Text("No CUDA device: GPU panels are off (%s)", gpu.unavailable_reason.c_str());
+    ImGui::TextUnformatted("No NVIDIA GPU here: GPU results are recordings, labelled");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s. Every CPU result is measured live on this computer.", gpu.unavailable_reason.c_str());
   }
   ImGui::PopStyleColor();
   if (!status_message_.empty()) {
@@ -460,9 +479,16 @@ void Shell::draw_status_bar() {
   char frame_text[64];
   std::snprintf(frame_text, sizeof frame_text, "frame %.1f ms (%.0f fps)", frame_ms_smoothed_,
                 frame_ms_smoothed_ > 0 ? 1000.0f / frame_ms_smoothed_ : 0.0f);
+  // Right-aligned, and only where it fits beside the rest.
   const float width = ImGui::CalcTextSize(frame_text).x;
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - width));
-  ImGui::TextUnformatted(frame_text);
+  ImGui::SameLine();
+  const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX();
+  if (room >= width) {
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - width);
+    ImGui::TextUnformatted(frame_text);
+  } else {
+    ImGui::NewLine();
+  }
 }
 
 }  // namespace whygpu::app

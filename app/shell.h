@@ -53,6 +53,12 @@ class Shell final : public ScriptTarget {
   const std::vector<std::string>& demo_files() const { return demos_.files(); }
   Status start_demo(const std::string& path);
   void stop_demo();
+  // "Prepare the class": every demo's sweeps measured now and kept (prepared_results.h),
+  // so that in class they appear at once. `preparing()` is true until it is done.
+  Status prepare_class(const std::vector<std::string>& demo_files);
+  bool preparing() const { return preparing_; }
+  // The same for `whygpu --prepare`, whose script the headless runner plays.
+  void set_preparing(bool preparing) { preparing_ = preparing; }
   // A script played from the command line in a window: the presenter's keys pace it too.
   void present(ScriptPlayer* player) { command_line_script_ = player; }
   // A screenshot a demo asked for; the runner writes it after rendering the frame.
@@ -101,6 +107,7 @@ class Shell final : public ScriptTarget {
   ScriptPlayer* command_line_script_ = nullptr;
   std::string caption_;
   bool fullscreen_request_ = false;
+  bool preparing_ = false;
   std::string capture_request_;
   float frame_ms_smoothed_ = 0.0f;
   std::string status_message_;

@@ -254,7 +254,8 @@ const PanelType& cnn_confusion_panel_type() {
         o.gallery = p.whole_as<int>("gallery");
         o.controls = p.flag("controls");
         return std::make_unique<CnnConfusionPanel>(o, SharedSession::get(o.session, cnn_ui::SessionConfig{}));
-      }};
+      },
+      {"evaluate", "evaluate"}};
   return type;
 }
 

@@ -262,7 +262,8 @@ const PanelType& cnn_draw_panel_type() {
         auto panel = std::make_unique<CnnDrawPanel>(o, SharedSession::get(o.session, cnn_ui::SessionConfig{}));
         if (!o.strokes.empty()) panel->set_strokes(o.strokes);  // the table has checked them
         return panel;
-      }};
+      },
+      {"train", "pause"}};
   return type;
 }
 

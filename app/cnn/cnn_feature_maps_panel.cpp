@@ -412,7 +412,8 @@ const PanelType& cnn_feature_maps_panel_type() {
         o.max_zoom = p.whole_as<int>("max_zoom");
         auto shared = cnn_ui::SharedSession::get(o.session, cnn_ui::SessionConfig{});
         return std::make_unique<CnnFeatureMapsPanel>(std::move(o), std::move(shared));
-      }};
+      },
+      {"train", "pause"}};
   return type;
 }
 

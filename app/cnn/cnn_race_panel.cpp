@@ -85,6 +85,17 @@ class CnnRacePanel final : public Panel {
     return Status::ok();
   }
 
+  // "speedup": how many times sooner the GPU lane finished, once both have.
+  bool result(const std::string& name, PanelResult* out) const override {
+    if (name != "speedup" || !lanes_[0].finished || !lanes_[1].finished || !(lanes_[1].finish_seconds > 0)) return false;
+    out->value = lanes_[0].finish_seconds / lanes_[1].finish_seconds;
+    char text[120];
+    std::snprintf(text, sizeof text, "%.3g times sooner (CPU %.1f s, GPU %.1f s)", out->value, lanes_[0].finish_seconds,
+                  lanes_[1].finish_seconds);
+    out->text = text;
+    return true;
+  }
+
   // Busy while the lanes are prepared and while a race is under way.
   bool busy() const override {
     for (const Lane& lane : lanes_)
@@ -339,7 +350,9 @@ const PanelType& cnn_race_panel_type() {
         o.test_every = p.number("test_every");
         o.log_time = p.flag("log_time");
         return std::make_unique<CnnRacePanel>(o);
-      }};
+      },
+      {"start", "stop"},
+      {{"speedup", "times", "how many times sooner the GPU lane finishes its epochs than the CPU lane"}}};
   return type;
 }
 

@@ -108,6 +108,20 @@ class CnnTrainerPanel final : public Panel {
     return shared_->phase() == SharedSession::Phase::kPreparing || shared_->scripted_run_active();
   }
 
+  bool running() const override { return shared_->snapshot().state == cnn::SessionSnapshot::State::kRunning; }
+
+  // "accuracy": the last test on the test set, once training has gone a whole epoch.
+  bool result(const std::string& name, PanelResult* out) const override {
+    const cnn::SessionSnapshot& snap = shared_->snapshot();
+    if (name != "accuracy" || !snap.last_test || snap.progress.epochs_completed < 1) return false;
+    out->value = 100.0 * snap.last_test->accuracy;
+    char text[120];
+    std::snprintf(text, sizeof text, "%.1f%% of the %d test images right after %d epoch%s", out->value,
+                  snap.last_test->count, snap.progress.epochs_completed, snap.progress.epochs_completed == 1 ? "" : "s");
+    out->text = text;
+    return true;
+  }
+
   void draw(const FrameContext& frame) override {
     scale_ = frame.font_scale;
     ImGui::PushID(this);
@@ -405,7 +419,9 @@ const PanelType& cnn_trainer_panel_type() {
         if (p.given("batch")) shared->set_batch(config.batch);
         if (p.given("lr")) shared->set_learning_rate(config.learning_rate);
         return std::make_unique<CnnTrainerPanel>(std::move(o), std::move(shared));
-      }};
+      },
+      {"train", "pause"},
+      {{"accuracy", "%", "test accuracy after the first whole epoch or more"}}};
   return type;
 }
 

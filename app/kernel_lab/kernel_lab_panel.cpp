@@ -300,7 +300,8 @@ const PanelType& kernel_lab_panel_type() {
               return nullptr;
             }
           return panel;
-        }};
+        },
+        {"run", "cancel"}};
   }();
   return type;
 }

@@ -8,6 +8,7 @@
 #include <ctime>
 #include <map>
 
+#include "app/kernels/prepared_results.h"
 #include "app/kernels/sweep_csv.h"
 #include "app/ui_style.h"
 #include "compute/core/measure.h"
@@ -35,6 +36,7 @@ ParamTable sweep_params(ParamTable own) {
       whole_param("threads", 0, 0, 4096, "CPU threads for the all-threads rungs (0: every hardware thread)"),
       text_param("csv", "", "file Save CSV writes (empty: a dated file in the exports folder)"),
       text_param("png", "", "file Save PNG writes (empty: a dated file in the exports folder)"),
+      flag_param("prepared", true, "Run shows a result measured before class on this computer, if there is one"),
   };
   table.insert(table.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
   return table;
@@ -47,6 +49,7 @@ std::vector<ButtonSpec> sweep_buttons(std::vector<ButtonSpec> own) {
       {"save-csv", "write the rows measured so far to the csv file"},
       {"save-png", "write the plot to the png file"},
       {"fit", "fit the plot's axes to the data"},
+      {"measure-again", "measure now, even where a result prepared before class exists"},
   };
   buttons.insert(buttons.end(), own.begin(), own.end());
   return buttons;
@@ -57,6 +60,7 @@ SweepPanel::SweepPanel(std::string name, const PanelParams& params)
   options_.measure.repeats = params.whole_as<int>("repeats");
   options_.measure.budget_seconds = params.number("budget");
   options_.cpu_threads = params.whole_as<int>("threads");
+  use_prepared_ = params.flag("prepared");
   const std::time_t now = std::time(nullptr);
   csv_path_ = params.text("csv").empty() ? default_export_path(name_, "csv", now) : params.text("csv");
   png_path_ = params.text("png").empty() ? default_export_path(name_, "png", now) : params.text("png");
@@ -68,6 +72,7 @@ Status SweepPanel::set_param(const std::string& key, const ParamValue& value) {
   else if (key == "threads") options_.cpu_threads = static_cast<int>(value.whole);
   else if (key == "csv") csv_path_ = value.text;
   else if (key == "png") png_path_ = value.text;
+  else if (key == "prepared") use_prepared_ = value.flag;
   else return set_own_param(key, value);
   return Status::ok();
 }
@@ -77,7 +82,8 @@ Status SweepPanel::set_own_param(const std::string& key, const ParamValue& value
 }
 
 Status SweepPanel::press(const std::string& button) {
-  if (button == "run") return start();
+  if (button == "run") return show_prepared() ? Status::ok() : start();
+  if (button == "measure-again") return start();
   if (button == "cancel") {
     runner_.cancel();
     return Status::ok();
@@ -105,7 +111,22 @@ Status SweepPanel::press(const std::string& button) {
 
 Status SweepPanel::press_own(const std::string& button) { return Panel::press(button); }
 
+bool SweepPanel::show_prepared() {
+  PreparedResult prepared;
+  if (!use_prepared_ || runner_.busy() ||
+      !load_prepared(describe_sweep(), bench::describe_this_run("", options_.cpu_threads), &prepared))
+    return false;
+  snapshot_ = SweepRunner::Snapshot{};
+  snapshot_.rows = std::move(prepared.rows);
+  prepared_label_ = prepared.label();
+  rows_replaced_ = true;
+  view_.fit();
+  std::fprintf(stderr, "whygpu: %s: showing the sweep %s\n", name_.c_str(), prepared_label_.c_str());
+  return true;
+}
+
 Status SweepPanel::start() {
+  prepared_label_.clear();
   kernels::BenchOptions options = options_;
   options.measure.cancel = runner_.cancel_flag();
   std::vector<kernels::SweepJob> jobs;
@@ -171,7 +192,7 @@ void SweepPanel::record_frame(const FrameContext& frame) {
 }
 
 bool SweepPanel::poll(const FrameContext& frame) {
-  const bool changed = runner_.refresh(&snapshot_);
+  const bool changed = runner_.refresh(&snapshot_) || std::exchange(rows_replaced_, false);
   record_frame(frame);  // with what the sweep is doing now
   if (png_was_pending_ && !view_.png_pending())
     std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(), view_.last_png_message().c_str());
@@ -184,12 +205,24 @@ bool SweepPanel::poll(const FrameContext& frame) {
     if (snapshot_.cancelled)
       std::fprintf(stderr, "whygpu: %s: the worker stopped %.0f ms after Cancel was pressed\n", name_.c_str(),
                    snapshot_.cancel_latency_seconds * 1000.0);
+    // Preparing the class: a whole sweep is kept for the demo to show at once.
+    if (frame.preparing && !snapshot_.cancelled && snapshot_.error.empty() && !snapshot_.rows.empty()) {
+      const Status s = save_prepared(describe_sweep(), bench::describe_this_run("", options_.cpu_threads), snapshot_.rows);
+      std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(),
+                   s ? ("kept for class in " + prepared_folder()).c_str() : s.message().c_str());
+    }
   }
   return changed;
 }
 
 void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_label) {
   const bool running = runner_.busy();
+  if (!prepared_label_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    ImGui::TextWrapped("These results were %s.", prepared_label_.c_str());
+    ImGui::PopStyleColor();
+    if (ImGui::SmallButton("Measure again now")) (void)start();
+  }
   ImGui::BeginDisabled(running);
   if (ImGui::Button(run_label)) {
     if (Status s = start(); !s) {

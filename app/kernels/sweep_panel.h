@@ -68,6 +68,9 @@ class SweepPanel : public Panel {
   Status start();
 
  private:
+  // A result prepared before class for exactly this sweep on this computer, shown
+  // instead of measuring again (prepared_results.h); false when there is none.
+  bool show_prepared();
   void record_frame(const FrameContext& frame);
 
   std::string name_;
@@ -87,6 +90,9 @@ class SweepPanel : public Panel {
   int slow_frames_logged_ = 0;
   std::map<std::string, int> slow_frames_by_job_;  // frames over 16.7 ms, by what was measured
   bool skip_next_frame_ = false;
+  bool use_prepared_ = true;
+  std::string prepared_label_;  // non-empty while the rows shown were prepared before class
+  bool rows_replaced_ = false;  // poll() reports the prepared rows once
   bool cpu_timed_last_frame_ = false;  // the sweep was timing the CPU when the last frame was drawn
 };
 

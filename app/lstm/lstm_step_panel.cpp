@@ -563,7 +563,8 @@ const PanelType& lstm_step_panel_type() {
         o.text = p.flag("text");
         o.autoplay = p.flag("autoplay");
         return std::make_unique<LstmStepPanel>(LstmWorkspace::get(p.text("session")), std::move(o));
-      }};
+      },
+      {"autoplay", "stop"}};
   return type;
 }
 

@@ -106,5 +106,15 @@ TEST(ScriptPlayer, SpacePausesAWaitAndRightCutsItShort) {
   EXPECT_EQ(target.actions, (std::vector<std::string>{"lesson z"}));
 }
 
+TEST(ScriptPlayer, PreparingSkipsWaitsStopsCaptionsAndScreenshots) {
+  RecordingTarget target(/*presenter=*/true);
+  ScriptPlayer player(parsed("lesson a\nwait 5s\ncaption Look\nwait-key\nscreenshot x.png\npress p run\nwait 100\n"));
+  player.set_fast(true);
+  const ScriptPlayer::Step step = player.advance(target);
+  EXPECT_TRUE(step.finished);
+  EXPECT_TRUE(step.screenshot.empty());
+  EXPECT_EQ(target.actions, (std::vector<std::string>{"lesson a", "press p run"}));
+}
+
 }  // namespace
 }  // namespace whygpu::app
