@@ -13,6 +13,7 @@
 
 #include "app/dense_layer/dense_picture.h"
 #include "app/dense_layer/dense_runner.h"
+#include "app/flow_layout.h"
 #include "app/panel_registry.h"
 #include "app/recorded_file.h"
 #include "app/plot/plot_math.h"
@@ -108,7 +109,10 @@ class DenseLayerPanel final : public Panel {
   void draw_controls(const FrameContext& frame) {
     ImGui::BeginDisabled(runner_.busy());
     const float field = 130.0f * frame.font_scale;
+    bool first = true;
     auto size_input = [&](const char* text, int* value, int max, const char* help) {
+      if (!first) same_line_if_fits(field + ImGui::CalcTextSize(text).x + ImGui::GetStyle().ItemInnerSpacing.x);
+      first = false;
       ImGui::SetNextItemWidth(field);
       int v = *value;
       if (ImGui::InputInt(text, &v, 1, 64)) {
@@ -116,11 +120,11 @@ class DenseLayerPanel final : public Panel {
         live_.reset();
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", help);
-      ImGui::SameLine();
     };
-    size_input("outputs (rows of W)", &sizes_.out, dense_layer::kMaxSide, "one thread per output, per sample");
-    size_input("inputs (columns of W)", &sizes_.in, dense_layer::kMaxSide, "each thread's loop runs over these");
+    size_input("outputs", &sizes_.out, dense_layer::kMaxSide, "rows of W: one thread per output, per sample");
+    size_input("inputs", &sizes_.in, dense_layer::kMaxSide, "columns of W: each thread's loop runs over these");
     size_input("batch", &sizes_.batch, dense_layer::kMaxBatch, "samples that go through the layer together");
+    same_line_if_fits(button_width("Time it"));
     if (ImGui::Button("Time it")) (void)press("run");
     ImGui::EndDisabled();
     if (runner_.busy()) {
@@ -143,15 +147,18 @@ class DenseLayerPanel final : public Panel {
         focus_.sample = (focus_.sample + 1) % samples;
       }
     }
-    const float width = std::min(frame.content_width * 0.6f, 760.0f * frame.font_scale);
+    // The words beside the picture when there is room for both, else below it.
+    const float words = 380.0f * frame.font_scale;
+    const bool beside = frame.content_width >= 2.0f * words;
+    const float width = beside ? std::min(frame.content_width - words, 760.0f * frame.font_scale) : frame.content_width;
     ImGui::BeginGroup();
     const DensePictureFocus picked = draw_dense_picture(sizes_, focus_, width, frame.font_scale);
     hovering_ = picked.row != focus_.row || picked.sample != focus_.sample || ImGui::IsItemHovered();
     focus_ = picked;
     ImGui::EndGroup();
-    ImGui::SameLine();
+    if (beside) ImGui::SameLine();
     ImGui::BeginGroup();
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(200.0f, frame.content_width - width - 20.0f));
+    ImGui::PushTextWrapPos(beside ? ImGui::GetCursorPosX() + frame.content_width - width - 20.0f : 0.0f);
     const int r = focus_.row, s = focus_.sample;
     ImGui::TextWrapped("Thread (%d, %d) computes y[%d][%d]: row %d of W times sample %d of x, %d products added up, "
                        "plus b[%d], through the sigmoid.", r, s, s, r, r, s, sizes_.in, r);
@@ -160,8 +167,9 @@ class DenseLayerPanel final : public Panel {
                        "writes z + b; the sigmoid kernel reads that and writes y. Fused: each thread keeps its sum in "
                        "a register, adds b[r], applies the sigmoid and writes y once.");
     ImGui::Spacing();
-    ImGui::TextDisabled("%d x %d = %s threads in all; the picture shows the top-left corner. Hover a row of W or a "
-                        "cell of y to follow that thread.", sizes_.out, sizes_.batch,
+    ImGui::TextDisabled("x holds %d sample%s, one per column. %d x %d = %s threads in all; the picture shows the "
+                        "top-left corner. Hover a row of W or a cell of y to follow that thread.", sizes_.batch,
+                        sizes_.batch == 1 ? "" : "s", sizes_.out, sizes_.batch,
                         plot::format_value(static_cast<double>(sizes_.out) * sizes_.batch, plot::ValueFormat::Number, 3).c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();

@@ -68,7 +68,10 @@ DensePictureFocus draw_dense_picture(const dense_layer::DenseSizes& s, DensePict
   const float gap = ImGui::CalcTextSize(" = ").x + 6.0f * scale;
   // Cells: W's columns, x's samples, b, y's samples, and room for "..." after W and x.
   const float units = static_cast<float>(cols + 1 + samples + 1 + 1 + samples + 1);
-  const float cell = std::clamp((width - 4.0f * gap) / units, 10.0f * scale, 26.0f * scale);
+  // As wide as allowed, but never taller than half the window: the timings below must
+  // stay in reach at a projector's large text.
+  const float tallest = 0.45f * ImGui::GetMainViewport()->Size.y / static_cast<float>(std::max(rows, cols));
+  const float cell = std::clamp(std::min((width - 4.0f * gap) / units, tallest), 8.0f, 26.0f * scale);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 top = ImGui::GetCursorScreenPos();
   const float y0 = top.y + text_h * 1.3f;
@@ -94,7 +97,7 @@ DensePictureFocus draw_dense_picture(const dense_layer::DenseSizes& s, DensePict
       const ImVec2 a = x.at(k, c);
       draw->AddRectFilled(a, ImVec2(a.x + cell - 1, a.y + cell - 1), diverging(input(s, k, c)));
     }
-  label(draw, ImVec2(x_left, top.y), s.batch > 1 ? "x  (" + std::to_string(s.batch) + " samples)" : "x");
+  label(draw, ImVec2(x_left, top.y), "x");
 
   // b: rows, then y = sigmoid(W x + b): rows x samples.
   const float b_left = x.at(0, samples).x + gap;

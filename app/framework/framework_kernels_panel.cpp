@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "app/checkout_path.h"
+#include "app/flow_layout.h"
 #include "app/framework/kernel_list.h"
 #include "app/panel_registry.h"
 #include "app/ui_style.h"
@@ -81,7 +82,14 @@ class FrameworkKernelsPanel final : public Panel {
     for (const std::string& line : framework::keras_model_lines())
       keras_width = std::max(keras_width, ImGui::CalcTextSize(line.c_str()).x);
     if (code) ImGui::PopFont();
-    const float list_width = std::max(200.0f * scale, (frame.content_width - keras_width - 2.0f * gap) * 0.5f - 4.0f);
+    // Keras and the two lists side by side when they fit; else Keras above the lists; else
+    // everything one under the other.
+    const float least_list = 380.0f * scale;
+    const bool three_across = frame.content_width >= keras_width + 2.0f * (least_list + gap);
+    const bool two_across = frame.content_width >= 2.0f * least_list + gap;
+    const float list_width = three_across ? (frame.content_width - keras_width - 2.0f * gap) * 0.5f - 4.0f
+                             : two_across ? (frame.content_width - gap) * 0.5f - 4.0f
+                                          : frame.content_width;
     const float list_height = 300.0f * scale;
 
     ImGui::BeginGroup();
@@ -90,13 +98,16 @@ class FrameworkKernelsPanel final : public Panel {
     for (const std::string& line : framework::keras_model_lines()) ImGui::TextUnformatted(line.c_str());
     if (code) ImGui::PopFont();
     ImGui::Spacing();
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + keras_width);
-    ImGui::TextDisabled("To the right: what one step of model.fit makes the GPU run, kernel by kernel.");
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::min(keras_width, frame.content_width));
+    ImGui::TextDisabled("%s", three_across ? "To the right: what one step of model.fit makes the GPU run, kernel by kernel."
+                                           : "Below: what one step of model.fit makes the GPU run, kernel by kernel.");
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
-    ImGui::SameLine(0.0f, gap);
+    if (three_across) ImGui::SameLine(0.0f, gap);
+    else ImGui::Spacing();
     draw_column("ours", "Our CNN's step (whygpu's own kernels + cuBLAS)", ours_, list_width, list_height, scale, code);
-    ImGui::SameLine(0.0f, gap);
+    if (two_across) ImGui::SameLine(0.0f, gap);
+    else ImGui::Spacing();
     draw_column("pytorch", "PyTorch's step (the same model, .to(\"cuda\"))", pytorch_, list_width, list_height, scale, code);
     ImGui::PopID();
   }
@@ -163,10 +174,10 @@ class FrameworkKernelsPanel final : public Panel {
     ImGui::SameLine();
     ImGui::BeginDisabled(busy());
     if (ImGui::RadioButton("one by one (eager)", !graph_) && graph_) (void)set_param("launches", ParamValue{.text = "eager"});
-    ImGui::SameLine();
+    same_line_if_fits(button_width("as one CUDA graph") + ImGui::GetFrameHeight());
     if (ImGui::RadioButton("as one CUDA graph", graph_) && !graph_) (void)set_param("launches", ParamValue{.text = "graph"});
     if (gpu_info().available) {
-      ImGui::SameLine();
+      same_line_if_fits(button_width("Record our step now"));
       if (ImGui::Button("Record our step now"))
         if (Status s = press("record"); !s) live_error_ = s.message();
     }

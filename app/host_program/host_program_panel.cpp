@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/flow_layout.h"
 #include "app/host_program/program_runner.h"
 #include "app/number_text.h"
 #include "app/panel_registry.h"
@@ -171,10 +172,18 @@ class HostProgramPanel final : public Panel {
 
   void draw_controls(const FrameContext& frame) {
     ImGui::BeginDisabled(runner_.busy());
+    if (ImGui::Button("Step")) (void)press("step");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run the next line of the program, and only that one.");
+    ImGui::SameLine();
+    if (ImGui::Button("Run all")) (void)press("run");
+    ImGui::SameLine();
+    if (ImGui::Button("Start again")) (void)press("reset");
+    const float combo = std::min(420.0f * frame.font_scale, frame.content_width * 0.9f);
+    same_line_if_fits(ImGui::CalcTextSize("Mistake: ").x + combo);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Mistake:");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(420.0f * frame.font_scale);
+    ImGui::SetNextItemWidth(combo);
     if (ImGui::BeginCombo("##mistake", host_program::mistake_info(options_.mistake).label.c_str())) {
       for (const host_program::MistakeInfo& m : host_program::mistakes())
         if (ImGui::Selectable(m.label.c_str(), m.mistake == options_.mistake) && m.mistake != options_.mistake) {
@@ -183,20 +192,11 @@ class HostProgramPanel final : public Panel {
         }
       ImGui::EndCombo();
     }
-    ImGui::SameLine();
-    if (ImGui::Button("Step")) (void)press("step");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run the next line of the program, and only that one.");
-    ImGui::SameLine();
-    if (ImGui::Button("Run all")) (void)press("run");
-    ImGui::SameLine();
-    if (ImGui::Button("Start again")) (void)press("reset");
     ImGui::EndDisabled();
-    if (live_) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("  n = %s floats (%s per array), %d threads per block", with_commas(static_cast<double>(options_.n)).c_str(),
-                          plot::format_value(4.0 * static_cast<double>(options_.n), plot::ValueFormat::Number, 3).c_str(),
+    if (live_)
+      ImGui::TextDisabled("n = %s floats (%s per array), %d threads per block", with_commas(static_cast<double>(options_.n)).c_str(),
+                          (plot::format_value(4.0 * static_cast<double>(options_.n), plot::ValueFormat::Number, 3) + "B").c_str(),
                           options_.threads);
-    }
   }
 
   void draw_source_label() {
@@ -212,8 +212,8 @@ class HostProgramPanel final : public Panel {
     }
     ImGui::PushStyleColor(ImGuiCol_Text, colours.warning);
     if (recorded_program())
-      ImGui::TextWrapped("No GPU here: these are the lines as they ran on the recorded machine, step by step as you "
-                         "press. %s.", recording_->run.recorded_label().c_str());
+      ImGui::TextWrapped("No GPU here: the lines as they ran on the recorded machine, one per press of Step. %s.",
+                         recording_->run.recorded_label().c_str());
     else
       ImGui::TextWrapped("%s", no_recording_text().c_str());
     ImGui::PopStyleColor();
@@ -223,20 +223,30 @@ class HostProgramPanel final : public Panel {
     const Palette& colours = palette();
     const std::vector<Step> steps = host_program::program_steps(shown.options);
     ImFont* code = frame.fonts ? frame.fonts->code : nullptr;
-    if (code) ImGui::PushFont(code);
-    for (const std::string& line : host_program::kernel_source()) ImGui::TextDisabled("     %s", line.c_str());
-    ImGui::Spacing();
-    for (const std::string& line : host_program::host_preamble()) ImGui::TextDisabled("     %s", line.c_str());
-    if (code) ImGui::PopFont();
-
     const float scale = frame.font_scale;
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
-    if (!ImGui::BeginTable("program", 5, flags)) return;
+    // The kernel and the declarations above the table: open by default where there is room.
+    ImGui::SetNextItemOpen(frame.content_width >= 900.0f * scale, ImGuiCond_Once);
+    if (ImGui::TreeNodeEx("The kernel and the declarations", ImGuiTreeNodeFlags_NoTreePushOnOpen)) {
+      if (code) ImGui::PushFont(code);
+      for (const std::string& line : host_program::kernel_source()) ImGui::TextDisabled("     %s", line.c_str());
+      ImGui::Spacing();
+      for (const std::string& line : host_program::host_preamble()) ImGui::TextDisabled("     %s", line.c_str());
+      if (code) ImGui::PopFont();
+    }
+    // The code lines do not wrap: at a large text scale the table scrolls sideways, inside
+    // a region exactly as tall as its rows.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float row = std::max(code ? code->FontSize : 0.0f, ImGui::GetTextLineHeight()) + 2.0f * style.CellPadding.y;
+    const float height = static_cast<float>(steps.size() + 1) * row + style.ScrollbarSize + 2.0f;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+    if (!ImGui::BeginTable("program", 5, flags, ImVec2(frame.content_width, height))) return;
+    // Times first: at a large text scale they stay in view while the code scrolls.
     ImGui::TableSetupColumn("line", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("time (CPU clock)", ImGuiTableColumnFlags_WidthFixed, 190.0f * scale);
+    ImGui::TableSetupColumn("returned", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("code", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("time on the CPU's clock", ImGuiTableColumnFlags_WidthFixed, 190.0f * scale);
-    ImGui::TableSetupColumn("the runtime returned", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("what it did", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("what it did", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableHeadersRow();
     const int next = static_cast<int>(shown.results.size());
     const int launch = index_of(steps, Call::Launch);
@@ -247,6 +257,15 @@ class HostProgramPanel final : public Panel {
       ImGui::TableNextColumn();
       const bool here = i == next && shown.error.empty() && (live_ || shown.recorded);
       ImGui::Text("%s%2d", here ? "> " : "  ", i + 1);
+      ImGui::TableNextColumn();
+      if (r && r->state == StepState::Ran) draw_time(r->ms, shown.recorded, scale);
+      ImGui::TableNextColumn();
+      if (r && r->state == StepState::Ran && r->has_error_code) {
+        ImGui::PushStyleColor(ImGuiCol_Text, r->failed() ? colours.error : colours.muted_text);
+        ImGui::TextUnformatted(r->error_name.c_str());
+        ImGui::PopStyleColor();
+        if (r->failed() && ImGui::IsItemHovered()) ImGui::SetTooltip("\"%s\"", r->error_text.c_str());
+      }
       ImGui::TableNextColumn();
       if (code) ImGui::PushFont(code);
       const bool faded = step.missing || (r && r->state == StepState::NotRun);
@@ -261,15 +280,6 @@ class HostProgramPanel final : public Panel {
       if (code) ImGui::PopFont();
       if (ImGui::IsItemHovered() && !step.about.empty()) ImGui::SetTooltip("%s", step.about.c_str());
       ImGui::TableNextColumn();
-      if (r && r->state == StepState::Ran) draw_time(r->ms, shown.recorded, scale);
-      ImGui::TableNextColumn();
-      if (r && r->state == StepState::Ran && r->has_error_code) {
-        ImGui::PushStyleColor(ImGuiCol_Text, r->failed() ? colours.error : colours.muted_text);
-        ImGui::TextUnformatted(r->error_name.c_str());
-        ImGui::PopStyleColor();
-        if (r->failed() && ImGui::IsItemHovered()) ImGui::SetTooltip("\"%s\"", r->error_text.c_str());
-      }
-      ImGui::TableNextColumn();
       std::string what = r ? r->output : "";
       if (r && r->state == StepState::Missing) what = "left out: never runs";
       if (r && r->state == StepState::NotRun) what = "not run: the program had exited";
@@ -280,7 +290,7 @@ class HostProgramPanel final : public Panel {
       ImGui::PushStyleColor(ImGuiCol_Text, bad ? colours.error
                                                : step.call == Call::Check && r && r->correct ? colours.gpu
                                                                                              : ImGui::GetColorU32(ImGuiCol_Text));
-      ImGui::TextWrapped("%s", what.c_str());
+      ImGui::TextUnformatted(what.c_str());
       ImGui::PopStyleColor();
     }
     ImGui::EndTable();
