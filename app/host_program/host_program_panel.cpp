@@ -131,6 +131,7 @@ class HostProgramPanel final : public Panel {
     std::string error;
     double kernel_ms = -1.0;
     bool recorded = false;
+    bool stepped = false;  // live lines run one press at a time: the program paused between them
   };
 
   const host_program::RecordedProgram* recorded_program() const {
@@ -151,6 +152,7 @@ class HostProgramPanel final : public Panel {
       s.results = snap.results;
       s.lines = snap.lines;
       s.error = snap.error;
+      s.stepped = snap.stepped;
     } else if (const host_program::RecordedProgram* p = recorded_program()) {
       s.recorded = true;
       s.options = {recording_->n, recording_->threads, options_.mistake};
@@ -346,6 +348,9 @@ class HostProgramPanel final : public Panel {
                 "\" (" + r.error_name + "), and the program stopped there.";
         break;
       }
+    if (shown.stepped && stop && stop->state == StepState::Ran)
+      text += " You stepped through this run: the stopwatch also counted your pauses, and the GPU kept working "
+              "while you paused. Run all runs the lines back to back, as the program would.";
     if (text.empty()) return;
     ImGui::Spacing();
     ImGui::TextWrapped("%s", text.c_str());

@@ -58,16 +58,17 @@ void ProgramRunner::launch(const host_program::ProgramOptions& options, bool all
       if (!s) state_.error = s.message();
       else state_.lines = child_.steps();
     }
-    while (!cancel_.load() && snapshot().error.empty() && !child_.finished()) {
-      host_program::StepResult r;
-      const Status s = child_.step(&r, kLineTimeoutSeconds, &cancel_);
+    if (snapshot().error.empty() && !child_.finished()) {
+      std::vector<host_program::StepResult> results;
+      const Status s = all ? child_.run_rest(&results, kLineTimeoutSeconds, &cancel_)
+                           : child_.step(&results.emplace_back(), kLineTimeoutSeconds, &cancel_);
       std::lock_guard<std::mutex> lock(mutex_);
-      if (!s) {
+      if (s) {
+        for (auto& r : results) state_.results.push_back(std::move(r));
+        state_.stepped = state_.stepped || !all;
+      } else {
         state_.error = s.message();
-        break;
       }
-      state_.results.push_back(std::move(r));
-      if (!all) break;
     }
     busy_.store(false);
   });

@@ -19,9 +19,9 @@ class ProgramRunner {
   ProgramRunner(const ProgramRunner&) = delete;
   ProgramRunner& operator=(const ProgramRunner&) = delete;
 
-  // Runs the next line (one), or every line left (all), of the program for `options`,
-  // starting that program in a fresh child first when none is under way. Ignored while
-  // busy().
+  // Runs the next line (step), or every line left back to back (run_all), of the program
+  // for `options`, starting that program in a fresh child first when none is under way.
+  // Ignored while busy().
   void step(const host_program::ProgramOptions& options);
   void run_all(const host_program::ProgramOptions& options);
   // Ends the program (its child goes) and forgets its lines.
@@ -33,6 +33,7 @@ class ProgramRunner {
     std::vector<host_program::StepResult> results;  // the lines done, in order
     int lines = 0;                                   // of the program (0: none started)
     std::string error;                               // the child could not start or answer
+    bool stepped = false;                            // some lines ran one press at a time
     bool finished() const { return lines > 0 && static_cast<int>(results.size()) >= lines; }
   };
   Snapshot snapshot() const;

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "compute/bench/bench_cli.h"
+#include "compute/core/gpu_info.h"
 #include "compute/core/text_file.h"
 #include "compute/host_program/program_child.h"
 
@@ -36,14 +37,7 @@ RecordedProgram run_program(const std::string& executable, const ProgramOptions&
     p.failure = s.message();
     return p;
   }
-  while (!child.finished()) {
-    StepResult r;
-    if (Status s = child.step(&r, kStepSeconds, nullptr); !s) {
-      p.failure = s.message();
-      break;
-    }
-    p.steps.push_back(std::move(r));
-  }
+  if (Status s = child.run_rest(&p.steps, kStepSeconds, nullptr); !s) p.failure = s.message();
   return p;
 }
 
@@ -120,6 +114,11 @@ int run_host_program_command(const std::vector<std::string>& args, const std::st
     }
   }
   if (serve) return serve_program(options);
+  if (!record_path.empty() && !gpu_info().available) {
+    std::fprintf(stderr, "whygpu host-program: no GPU here (%s): there is nothing worth recording\n",
+                 gpu_info().unavailable_reason.c_str());
+    return 1;
+  }
 
   std::string command = "whygpu host-program";
   for (const std::string& a : args) command += " " + a;

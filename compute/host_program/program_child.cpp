@@ -52,6 +52,22 @@ Status ProgramChild::step(StepResult* out, double timeout_seconds, const std::at
   return Status::ok();
 }
 
+Status ProgramChild::run_rest(std::vector<StepResult>* out, double timeout_seconds, const std::atomic<bool>* cancel) {
+  if (!started_ || finished()) return Status::error("the program has no line left to run");
+  if (Status s = child_.write_line("all"); !s) return s;
+  while (!finished()) {
+    std::string line;
+    const ChildProcess::Read read = child_.read_line(&line, timeout_seconds, cancel);
+    if (read != ChildProcess::Read::Line) return read_failed(&child_, read, timeout_seconds);
+    StepResult r;
+    if (Status s = result_from_line(line, &r); !s) return s.with_context("the program's process answered '" + line + "'");
+    out->push_back(std::move(r));
+    ++done_;
+  }
+  child_.kill();  // its work is done
+  return Status::ok();
+}
+
 void ProgramChild::stop() {
   if (started_) child_.kill();
   started_ = false;

@@ -4,6 +4,7 @@
 // way. Whatever the program does to its CUDA context stays in the child.
 #include <atomic>
 #include <string>
+#include <vector>
 
 #include "compute/core/child_process.h"
 #include "compute/host_program/program.h"
@@ -19,6 +20,9 @@ class ProgramChild {
   // Runs the next line. A child that dies or does not answer in `timeout_seconds` is an
   // error saying so.
   Status step(StepResult* out, double timeout_seconds, const std::atomic<bool>* cancel);
+  // Runs every line left back to back, as the program would run on its own (stepping
+  // pauses it between lines), and appends their results.
+  Status run_rest(std::vector<StepResult>* out, double timeout_seconds, const std::atomic<bool>* cancel);
   int steps() const { return steps_; }
   int done() const { return done_; }
   bool finished() const { return started_ && done_ >= steps_; }
@@ -32,8 +36,9 @@ class ProgramChild {
 };
 
 // The child's side: `whygpu host-program --serve ...` prints "ready STEPS", then answers
-// each "step" line on its standard input with one result line, until the program ends or
-// its input does. Returns the exit code.
+// each "step" line on its standard input with one result line, and "all" with the result
+// lines of every line left (run first, printed after), until the program ends or its
+// input does. Returns the exit code.
 int serve_program(const ProgramOptions& options);
 
 }  // namespace whygpu::host_program

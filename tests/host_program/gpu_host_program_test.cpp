@@ -20,12 +20,9 @@ std::vector<StepResult> run(Mistake mistake, long long n = 1 << 20) {
   const Status s = child.start(kernel_lab::testing::app_binary(), options, nullptr);
   EXPECT_TRUE(s) << s.message();
   std::vector<StepResult> results;
-  while (s && !child.finished()) {
-    StepResult r;
-    const Status st = child.step(&r, 120, nullptr);
+  if (s) {
+    const Status st = child.run_rest(&results, 120, nullptr);
     EXPECT_TRUE(st) << st.message();
-    if (!st) break;
-    results.push_back(r);
   }
   std::printf("## %s\n%s", mistake_info(mistake).key.c_str(), format_program(options, results).c_str());
   return results;
@@ -49,6 +46,24 @@ TEST(GpuHostProgram, TheCorrectProgramIsRightAndTimesTheKernel) {
   EXPECT_GT(r.back().kernel_ms, 0.0);
   // With the synchronise inside it, the stopwatch holds at least the kernel.
   EXPECT_GE(at(r, Mistake::None, Call::TimerStop).printed_ms, r.back().kernel_ms * 0.9);
+}
+
+TEST(GpuHostProgram, StepsOneLineAtATimeThenTheRest) {
+  WHYGPU_REQUIRE_GPU();
+  ProgramChild child;
+  ASSERT_TRUE(child.start(kernel_lab::testing::app_binary(), {1 << 20, 256, Mistake::None}, nullptr));
+  StepResult first, second;
+  ASSERT_TRUE(child.step(&first, 120, nullptr));
+  ASSERT_TRUE(child.step(&second, 120, nullptr));
+  EXPECT_EQ(first.index, 0);
+  EXPECT_EQ(second.index, 1);
+  EXPECT_EQ(second.state, StepState::Ran);
+  std::vector<StepResult> rest;
+  ASSERT_TRUE(child.run_rest(&rest, 120, nullptr));
+  ASSERT_EQ(rest.size(), 14u);
+  EXPECT_EQ(rest.front().index, 2);
+  EXPECT_TRUE(rest.back().correct);
+  EXPECT_TRUE(child.finished());
 }
 
 TEST(GpuHostProgram, WithoutSynchronisingTheCopyBackWaits) {
