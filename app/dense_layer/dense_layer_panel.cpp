@@ -194,9 +194,9 @@ class DenseLayerPanel final : public Panel {
         ImGui::TextWrapped("No GPU here, and the recorded run has no row for %s. Sizes it has: %s.", sizes_.text().c_str(),
                            recorded_sizes().c_str());
       else
-        ImGui::TextWrapped("No GPU here, and no recorded GPU run could be read (%s): only the CPU can be timed.",
-                           recording_error_.c_str());
+        ImGui::TextWrapped("No GPU here, and no recording of the GPU yet: only the CPU can be timed.");
       ImGui::PopStyleColor();
+      if (!recording_ && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recording_error_.c_str());
     }
     const DenseTiming* gpu = live && live->gpu_measured ? live : recorded;
     const bool gpu_recorded = gpu && gpu == recorded;

@@ -53,7 +53,8 @@ StepList list_of(const Recorded& r) {
   StepList l;
   l.recorded = true;
   if (!r.timeline) {
-    l.error = "No recording yet (" + r.error + ").";
+    l.error = "No recording yet.";
+    l.label = r.error;  // the reason, on hover
     return l;
   }
   l.rows = framework::kernel_rows(*r.timeline);
@@ -202,6 +203,7 @@ class FrameworkKernelsPanel final : public Panel {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextWrapped("%s", list.error.c_str());
       ImGui::PopStyleColor();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", list.label.c_str());
     } else if (list.recorded) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextWrapped("%s", list.label.c_str());

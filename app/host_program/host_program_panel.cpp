@@ -138,10 +138,9 @@ class HostProgramPanel final : public Panel {
     return recording_ ? recording_->find(options_.mistake) : nullptr;
   }
 
-  std::string no_recording_text() const {
-    return "No recording yet: this program has not been recorded on a GPU machine, so without a GPU there are no "
-           "times to show" +
-           (recording_error_.empty() ? std::string(".") : " (" + recording_error_ + ").");
+  static std::string no_recording_text() {
+    return "No recording yet: this program has not been run on a GPU machine, so without a GPU there are no times "
+           "to show.";
   }
 
   Shown current() const {
@@ -219,6 +218,8 @@ class HostProgramPanel final : public Panel {
     else
       ImGui::TextWrapped("%s", no_recording_text().c_str());
     ImGui::PopStyleColor();
+    if (!recorded_program() && ImGui::IsItemHovered() && !recording_error_.empty())
+      ImGui::SetTooltip("%s", recording_error_.c_str());
   }
 
   void draw_program(const FrameContext& frame, const Shown& shown) {
