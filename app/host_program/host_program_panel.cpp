@@ -287,7 +287,7 @@ class HostProgramPanel final : public Panel {
       if (r && r->state == StepState::Missing) what = "left out: never runs";
       if (r && r->state == StepState::NotRun) what = "not run: the program had exited";
       if (i == launch && shown.kernel_ms >= 0.0 && r && r->state == StepState::Ran)
-        what += "; the GPU ran it for " + duration(shown.kernel_ms);
+        what += (what.empty() ? "" : "; ") + std::string("the GPU ran it for ") + duration(shown.kernel_ms);
       if (r && r->failed() && !r->stopped) what = "\"" + r->error_text + "\"" + (what.empty() ? "" : ": " + what);
       const bool bad = r && (r->failed() || (step.call == Call::Check && r->state == StepState::Ran && !r->correct));
       ImGui::PushStyleColor(ImGuiCol_Text, bad ? colours.error
