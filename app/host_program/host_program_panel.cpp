@@ -78,8 +78,8 @@ class HostProgramPanel final : public Panel {
 
   Status press(const std::string& button) override {
     if (button == "reset") {
-      if (runner_.busy()) return Status::error("the program is running: wait for it");
-      restart();
+      if (runner_.busy()) runner_.cancel();  // the line under way stops; the next press starts again
+      else restart();
       return Status::ok();
     }
     if (button != "step" && button != "run") return Panel::press(button);
@@ -177,8 +177,10 @@ class HostProgramPanel final : public Panel {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run the next line of the program, and only that one.");
     ImGui::SameLine();
     if (ImGui::Button("Run all")) (void)press("run");
+    ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Start again")) (void)press("reset");
+    if (ImGui::Button(runner_.busy() ? "Stop" : "Start again")) (void)press("reset");
+    ImGui::BeginDisabled(runner_.busy());
     const float combo = std::min(420.0f * frame.font_scale, frame.content_width * 0.9f);
     same_line_if_fits(ImGui::CalcTextSize("Mistake: ").x + combo);
     ImGui::AlignTextToFramePadding();
@@ -382,8 +384,8 @@ const PanelType& host_program_panel_type() {
             whole_param("threads", defaults.threads, 1, 4096, "threads per block of the launch (above 1024 the GPU refuses)"),
         },
         {{"step", "run the next line of the program"},
-         {"run", "run every line left"},
-         {"reset", "end the program and start again from its first line"}},
+         {"run", "run every line left, back to back"},
+         {"reset", "end the program and start again from its first line (while a line runs: stop it)"}},
         [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
           ProgramOptions o;
           host_program::find_mistake(p.text("mistake"), &o.mistake);

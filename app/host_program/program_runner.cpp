@@ -68,6 +68,7 @@ void ProgramRunner::launch(const host_program::ProgramOptions& options, bool all
         state_.stepped = state_.stepped || !all;
       } else {
         state_.error = s.message();
+        child_.stop();  // a child that failed to answer (or was cancelled) is of no more use
       }
     }
     busy_.store(false);

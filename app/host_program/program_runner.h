@@ -24,8 +24,10 @@ class ProgramRunner {
   // Ignored while busy().
   void step(const host_program::ProgramOptions& options);
   void run_all(const host_program::ProgramOptions& options);
-  // Ends the program (its child goes) and forgets its lines.
+  // Ends the program (its child goes) and forgets its lines; ignored while busy().
   void reset();
+  // Stops the line under way (its child is killed); reset() can then forget the program.
+  void cancel() { cancel_.store(true); }
   bool busy() const { return busy_.load(); }
 
   struct Snapshot {
