@@ -2,11 +2,14 @@
 # Issue 15's host program, dense layer and framework lessons on the lent GPU server, in
 # about three minutes. Builds nothing. Carried: .devcarry from
 #   scripts/device-pack.sh build/app/whygpu build/tests/dense_layer/gpu_dense_layer_tests \
-#     build/tests/host_program/gpu_host_program_tests
+#     build/tests/host_program/gpu_host_program_tests build/tests/kernels/gpu_kernels_tests \
+#     build/tests/kernel_lab/gpu_kernel_lab_tests
 # plus .gl (the GL dispatch .debs) for the screenshots. Run from the repository root:
 #   bash tests/device/curric_run.sh      (or as a part: tests/device/run_parts.sh curric_run.sh)
-#   1. the GPU tests: the dense layer's kernels (three and fused) against float64, and the
-#      host program with every mistake in a child process (the runtime's words printed);
+#   1. the GPU tests: the dense layer's kernels (three and fused) against float64, the
+#      host program with every mistake in a child process (the runtime's words printed),
+#      the element-wise kernels whose launches moved (vector_ops.cu), and the kernel lab,
+#      whose child process is now compute/core/child_process;
 #   2. `whygpu host-program --record`: every mistake's program line by line, with what the
 #      runtime really returned (for assets/reference/h100-host-program.json);
 #   3. `whygpu bench dense --json`: the dense layer at the lesson's sizes (for
@@ -26,6 +29,9 @@ nvidia-smi -q | grep -iE "addressing mode|hmm" | head -3
 step "GPU tests: the dense layer's kernels, the host program's mistakes"
 run 150 "$bin/gpu_dense_layer_tests" --gtest_brief=0 > "$out/gpu_tests.log" 2>&1
 run 150 "$bin/gpu_host_program_tests" --gtest_brief=0 >> "$out/gpu_tests.log" 2>&1
+run 120 "$bin/gpu_kernels_tests" --gtest_filter='GpuVectorAdd.*:GpuSigmoid.*:GpuMatrixAdd.*:GpuDenseLayer.*' \
+    >> "$out/gpu_tests.log" 2>&1
+run 150 "$bin/gpu_kernel_lab_tests" >> "$out/gpu_tests.log" 2>&1
 grep -E "^\[  (PASSED|FAILED|SKIPPED) |^\[       OK|Failure|Expected|Which is|runtime's words|host pointer:" "$out/gpu_tests.log" | head -40
 
 step "whygpu host-program --record (every line, every mistake, the runtime's own words)"
