@@ -43,8 +43,12 @@ bool parse_whole(const std::string& text, long max, int* out) {
 CliParse parse_cli(const std::vector<std::string>& args) {
   CliParse result;
   CliOptions& o = result.options;
-  if (!args.empty() && (args[0] == "bench" || args[0] == "kernel-lab" || args[0] == "record")) {
-    (args[0] == "bench" ? o.bench : args[0] == "record" ? o.record : o.kernel_lab) = true;
+  if (!args.empty() &&
+      (args[0] == "bench" || args[0] == "kernel-lab" || args[0] == "record" || args[0] == "host-program")) {
+    (args[0] == "bench"        ? o.bench
+     : args[0] == "record"     ? o.record
+     : args[0] == "kernel-lab" ? o.kernel_lab
+                               : o.host_program) = true;
     o.tool_args.assign(args.begin() + 1, args.end());
     return result;
   }
@@ -147,6 +151,7 @@ Usage:
   whygpu bench <vector-add|matmul|copy|...> [options]   measurements as tables (bench --help)
   whygpu kernel-lab --exercise KEY --source FILE        compile, run and check your own kernel
   whygpu record --all [--out DIR]  on a GPU machine: record what the GPU panels show (record --help)
+  whygpu host-program [--mistake KEY|all]               a first CUDA program's calls, timed one by one
 
 Options:
   --lesson ID          open this lesson (see --list-lessons)

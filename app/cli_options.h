@@ -29,7 +29,8 @@ struct CliOptions {
   bool bench = false;                  // `whygpu bench ...`
   bool kernel_lab = false;             // `whygpu kernel-lab ...` (compute/kernel_lab/lab_cli.h)
   bool record = false;                 // `whygpu record ...` (app/record_command.h)
-  std::vector<std::string> tool_args;  // what follows "bench", "kernel-lab" or "record"
+  bool host_program = false;           // `whygpu host-program ...` (compute/host_program/host_cli.h)
+  std::vector<std::string> tool_args;  // what follows "bench", "kernel-lab", "record" or "host-program"
 };
 
 struct CliParse {

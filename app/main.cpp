@@ -8,7 +8,7 @@
 
 #include "app/bench_command.h"
 #include "app/cli_options.h"
-#include "app/kernel_lab/lab_runner.h"
+#include "app/child_executable.h"
 #include "app/lesson/lesson_library.h"
 #include "app/demo_player.h"
 #include "app/kernels/prepared_results.h"
@@ -23,6 +23,7 @@
 #include "app/vitals/app_vitals.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/matmul.h"
+#include "compute/host_program/host_cli.h"
 #include "compute/kernel_lab/lab_cli.h"
 
 using namespace whygpu::app;
@@ -75,6 +76,7 @@ int main(int argc, char** argv) {
   if (options.bench) return run_bench_command(options.tool_args);
   if (options.kernel_lab) return whygpu::kernel_lab::run_kernel_lab_command(options.tool_args);
   if (options.record) return run_record_command(options.tool_args);
+  if (options.host_program) return whygpu::host_program::run_host_program_command(options.tool_args, "/proc/self/exe");
   if (options.help) {
     std::fputs(cli_help().c_str(), stdout);
     return 0;
@@ -98,7 +100,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (options.check_lessons) return check_lessons(library);
-  set_kernel_lab_executable("/proc/self/exe");  // tries of the kernel lab run in a copy of this program
+  set_child_executable("/proc/self/exe");  // kernel-lab tries and host programs run in a copy of this program
 
   // The CUDA context and cuBLAS are set up while the app starts (see create_gpu_context),
   // not when a user first presses a button that runs a kernel. Joined on the way out.

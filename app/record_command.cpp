@@ -234,7 +234,7 @@ Status check_part(const std::string& part, const std::string& folder) {
     if (Status s = kernel_lab::lab_recording_from_json(doc, &rec); !s) return s.with_context(path);
     holds = std::to_string(rec.tries.size()) + " tries";
   }
-  std::printf("%s: %s; %s\n", path.c_str(), holds.c_str(), bench::recorded_label(run).c_str());
+  std::printf("%s: %s; %s\n", path.c_str(), holds.c_str(), run.recorded_label().c_str());
   return Status::ok();
 }
 

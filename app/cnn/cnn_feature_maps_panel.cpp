@@ -245,7 +245,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
                        "that machine's CPU's. Its whole test set: %.2f%% right in %.1f ms (its CPU: %.0f ms); %s.",
                        answers_->gpu_trainer.c_str(), names[static_cast<std::size_t>(a->predicted)].c_str(),
                        100.0 * a->probability, a->max_map_difference, answers_->gpu_test_accuracy, answers_->gpu_test_ms,
-                       answers_->cpu_test_ms, bench::recorded_label(answers_->run).c_str());
+                       answers_->cpu_test_ms, answers_->run.recorded_label().c_str());
     ImGui::PopStyleColor();
   }
 

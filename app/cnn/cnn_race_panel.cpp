@@ -342,7 +342,7 @@ class CnnRacePanel final : public Panel {
     }
     const cnn::RecordedRace& r = *lane.recorded;
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("%s, replayed: %s.", r.gpu.trainer_name.c_str(), bench::recorded_label(recording_->run).c_str());
+    ImGui::TextWrapped("%s, replayed: %s.", r.gpu.trainer_name.c_str(), recording_->run.recorded_label().c_str());
     const bool ran = state_ != State::kIdle || stopped_at_ > 0;
     const double now = ran ? elapsed() : 0.0;
     const std::vector<cnn::RacePoint> shown = lane.points(now);
@@ -402,7 +402,7 @@ class CnnRacePanel final : public Panel {
       if (lane.recorded) {
         s.recorded = true;
         s.line = plot::Line::Dashed;
-        chart.footnote = "Dashed, hollow: the GPU lane " + bench::recorded_label(recording_->run) +
+        chart.footnote = "Dashed, hollow: the GPU lane " + recording_->run.recorded_label() +
                          ", replayed on this race's clock.";
       }
       chart.series.push_back(std::move(s));

@@ -240,7 +240,7 @@ class ThreadGridPanel final : public Panel {
 
   // "recorded on NVIDIA H100 ... on 2026-11-24, not on this computer", or whose limits.
   std::string offline_label() const {
-    if (recording_) return bench::recorded_label(recording_->run);
+    if (recording_) return recording_->run.recorded_label();
     return "documented for an NVIDIA H100, with 32 registers a thread assumed (" + recording_error_ + ")";
   }
 

@@ -375,7 +375,7 @@ class KernelLabPanel final : public Panel {
     if (!recorded) return;
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("The same code and sizes on the GPU, %s: %s.", bench::recorded_label(recording_->run).c_str(),
+    ImGui::TextWrapped("The same code and sizes on the GPU, %s: %s.", recording_->run.recorded_label().c_str(),
                        kernel_lab::summarize(recorded->report).c_str());
     ImGui::PopStyleColor();
   }

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "app/child_executable.h"
 #include "compute/kernel_lab/child_run.h"
 
 namespace whygpu::app {
@@ -11,19 +12,12 @@ namespace {
 // kernel is stopped here.
 constexpr double kTryTimeoutSeconds = 20.0;
 
-std::string& executable() {
-  static std::string path;
-  return path;
-}
-
 long long now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
 }  // namespace
-
-void set_kernel_lab_executable(std::string path) { executable() = std::move(path); }
 
 LabRunner::~LabRunner() {
   cancel();
@@ -38,11 +32,11 @@ void LabRunner::start(kernel_lab::LabRequest request) {
   started_ns_.store(now_ns());
   worker_ = std::thread([this, request = std::move(request)] {
     kernel_lab::LabReport report;
-    if (executable().empty()) {
+    if (child_executable().empty()) {
       report.run = kernel_lab::RunState::Failed;
       report.message = "only the whygpu app can run kernels in a child process";
     } else {
-      report = kernel_lab::run_in_child(executable(), request, kTryTimeoutSeconds, &cancel_);
+      report = kernel_lab::run_in_child(child_executable(), request, kTryTimeoutSeconds, &cancel_);
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);

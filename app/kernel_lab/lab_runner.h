@@ -12,10 +12,6 @@
 
 namespace whygpu::app {
 
-// The whygpu executable that tries run in; main() sets it. Other programs that draw the
-// panel (UI tests) leave it empty, and a try then says it cannot run.
-void set_kernel_lab_executable(std::string path);
-
 class LabRunner {
  public:
   LabRunner() = default;

@@ -378,7 +378,7 @@ class LstmStepPanel final : public Panel {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     ImGui::TextWrapped("The same model on a GPU: one step %.0f \xc2\xb5s (%s), %s; that machine's CPU took %.0f \xc2\xb5s.",
                        recording_->gpu.step_us, recording_->gpu.generator.c_str(),
-                       bench::recorded_label(recording_->run).c_str(), recording_->cpu.step_us);
+                       recording_->run.recorded_label().c_str(), recording_->cpu.step_us);
     ImGui::PopStyleColor();
   }
 

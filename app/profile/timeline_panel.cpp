@@ -131,7 +131,7 @@ class TimelinePanel final : public Panel {
                      (summary.kernels == 1 ? " kernel, " : " kernels, ") + std::to_string(summary.host_calls) +
                      " CUDA calls on the CPU";
       note.origin = s.live ? "recorded live on this computer's GPU, " + s.timeline.run.gpu_name
-                           : s.timeline.recorded_label();
+                           : s.timeline.recorded_label(/*sentence_start=*/true);
       note.recorded = !s.live;
       notes.push_back(std::move(note));
     }

@@ -62,6 +62,12 @@ class JsonValue {
 // Parses a whole document; errors name the line and column.
 Status parse_json(std::string_view text, JsonValue* out);
 
+// Parses a whygpu file: a JSON object whose "format" is `format` and whose
+// "format_version" is 1 to `newest`. `what` names it in errors: "not a whygpu dense-layer
+// recording (no \"format\": \"whygpu-dense-layer\")".
+Status parse_document(std::string_view text, const std::string& format, int newest, const std::string& what,
+                      JsonValue* out);
+
 // A JSON string literal, quotes included.
 std::string json_quote(std::string_view s);
 

@@ -35,13 +35,6 @@ Status load_recording(const std::string& path, std::string_view part, JsonValue*
   return Status::ok();
 }
 
-std::string recorded_label(const RunInfo& run) {
-  std::string where = run.gpu_available ? run.gpu_name : "a computer without a GPU";
-  if (!run.nvidia_driver.empty()) where += " (driver " + run.nvidia_driver + ")";
-  const std::string day = run.date_utc.substr(0, 10);
-  return "recorded on " + where + (day.empty() ? "" : " on " + day) + ", not on this computer";
-}
-
 std::string recording_path(const std::string& folder, std::string_view part) {
   return folder + "/" + std::string(part) + ".json";
 }

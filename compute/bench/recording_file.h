@@ -27,10 +27,6 @@ JsonValue recording_document(std::string_view part, const RunInfo& run);
 // reads; *doc gets the whole document and *run its "run". Errors name the file.
 Status load_recording(const std::string& path, std::string_view part, JsonValue* doc, RunInfo* run);
 
-// "recorded on NVIDIA H100 80GB HBM3 (driver 580.159.04) on 2026-11-24, not on this
-// computer" (lower case, to follow other words; ReferenceData::label() capitalises it).
-std::string recorded_label(const RunInfo& run);
-
 // The file of one part in a folder: "<folder>/<part>.json".
 std::string recording_path(const std::string& folder, std::string_view part);
 

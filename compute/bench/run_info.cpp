@@ -24,6 +24,14 @@ std::string RunInfo::gpu_summary() const {
   return s;
 }
 
+std::string RunInfo::recorded_label(bool sentence_start) const {
+  std::string where = gpu_available ? gpu_name : "a computer without a GPU";
+  if (!nvidia_driver.empty()) where += " (driver " + nvidia_driver + ")";
+  const std::string day = date_utc.substr(0, 10);
+  return (sentence_start ? "Recorded on " : "recorded on ") + where + (day.empty() ? "" : " on " + day) +
+         ", not on this computer";
+}
+
 std::string RunInfo::cpu_summary() const {
   return cpu_model + ", " + std::to_string(cpu_threads) + " threads";
 }

@@ -25,6 +25,10 @@ struct RunInfo {
   std::string gpu_summary() const;
   // "AMD EPYC 9454, 16 threads"
   std::string cpu_summary() const;
+  // How a recording of this run is labelled wherever it is shown: "recorded on NVIDIA
+  // H100 80GB HBM3 (driver 580.159.04) on 2026-11-23, not on this computer" (with a
+  // capital R where it starts a sentence).
+  std::string recorded_label(bool sentence_start = false) const;
 };
 
 // Describes this machine now; `cpu_threads` <= 0 means every hardware thread.

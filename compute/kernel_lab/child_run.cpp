@@ -1,20 +1,15 @@
 #include "compute/kernel_lab/child_run.h"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <vector>
 
-extern char** environ;
+#include "compute/core/child_process.h"
 
 namespace whygpu::kernel_lab {
 namespace {
@@ -48,9 +43,6 @@ LabReport run_in_child(const std::string& executable, const LabRequest& request,
                        const std::atomic<bool>* cancel) {
   SourceFile source;
   if (!source.write(request.source)) return failed(std::string("could not write the source to a temporary file: ") + std::strerror(errno));
-  int out[2];
-  if (pipe2(out, O_CLOEXEC) != 0) return failed(std::string("pipe: ") + std::strerror(errno));
-
   std::vector<std::string> args = {executable,
                                    "kernel-lab",
                                    "--exercise", request.exercise,
@@ -61,52 +53,23 @@ LabReport run_in_child(const std::string& executable, const LabRequest& request,
                                    "--width", std::to_string(request.width),
                                    "--height", std::to_string(request.height),
                                    "--engine", engine_key(request.engine)};
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, executable.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(out[1]);
-  if (spawned != 0) {
-    ::close(out[0]);
-    return failed("could not start " + executable + ": " + std::strerror(spawned));
-  }
+  ChildProcess child;
+  if (Status s = child.start(executable, args); !s) return failed(s.message());
 
   // Read the report as it comes; stop the child when the time is up or on cancel.
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_seconds);
   std::string text;
-  const char* stopped = nullptr;
-  for (;;) {
-    if (cancel && cancel->load()) stopped = "cancelled";
-    else if (std::chrono::steady_clock::now() > deadline) stopped = "timeout";
-    if (stopped) {
-      kill(pid, SIGKILL);
-      break;
-    }
-    pollfd ready{out[0], POLLIN, 0};
-    if (poll(&ready, 1, 100) <= 0) continue;
-    char buffer[4096];
-    const ssize_t got = ::read(out[0], buffer, sizeof buffer);
-    if (got > 0) text.append(buffer, static_cast<std::size_t>(got));
-    else if (got == 0 || errno != EINTR) break;  // end of the report (or a broken pipe)
-  }
-  ::close(out[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
+  const ChildProcess::Read read = child.read_all(&text, timeout_seconds, cancel);
+  if (read != ChildProcess::Read::Ended) child.kill();
+  const std::string ended = child.wait();
 
   LabReport report;
-  if (stopped && std::strcmp(stopped, "timeout") == 0)
+  if (read == ChildProcess::Read::Timeout)
     return failed("stopped after " + std::to_string(static_cast<int>(timeout_seconds)) +
                   " s: the kernel did not finish (an endless loop?)");
-  if (stopped) return failed("cancelled");
+  if (read == ChildProcess::Read::Cancelled) return failed("cancelled");
   if (from_text(text, &report)) return report;
-  if (WIFSIGNALED(status)) return failed("the kernel-lab process died (signal " + std::to_string(WTERMSIG(status)) + ")");
-  return failed("the kernel-lab process gave no report (exit status " + std::to_string(WEXITSTATUS(status)) + ")");
+  if (ended.rfind("killed", 0) == 0) return failed("the kernel-lab process died (" + ended.substr(7) + ")");
+  return failed("the kernel-lab process gave no report (" + ended + ")");
 }
 
 }  // namespace whygpu::kernel_lab

@@ -70,16 +70,52 @@ __global__ void matrix_add_kernel(const float* a, const float* b, float* c, int 
   }
 }
 
-// y = W x with one thread per output row: a matrix product whose i and j loops became
-// threads, leaving the loop over k.
-__global__ void matvec_kernel(const float* __restrict__ w, const float* __restrict__ x,
-                              float* __restrict__ y, int out, int in) {
-  const int r = blockIdx.x * blockDim.x + threadIdx.x;
-  if (r >= out) return;
+// Z = X W^T: sample s's outputs z[s][r] = sum_k w[r][k] x[s][k], with one thread per
+// output (x: the row r, y: the sample s). A matrix product whose i and j loops became
+// threads, leaving the loop over k; batch 1 is the matrix-vector product W x.
+__device__ float dense_dot(const float* __restrict__ w, const float* __restrict__ x, int r,
+                           int s, int in) {
   const float* row = w + static_cast<std::size_t>(r) * static_cast<std::size_t>(in);
+  const float* sample = x + static_cast<std::size_t>(s) * static_cast<std::size_t>(in);
   float sum = 0.0f;
-  for (int k = 0; k < in; ++k) sum += row[k] * x[k];
-  y[r] = sum;
+  for (int k = 0; k < in; ++k) sum += row[k] * sample[k];
+  return sum;
+}
+
+__global__ void dense_product_kernel(const float* __restrict__ w, const float* __restrict__ x,
+                                     float* __restrict__ z, int out, int in, int batch) {
+  const int r = blockIdx.x * blockDim.x + threadIdx.x;
+  const int s = blockIdx.y * blockDim.y + threadIdx.y;
+  if (r >= out || s >= batch) return;
+  z[static_cast<std::size_t>(s) * out + r] = dense_dot(w, x, r, s, in);
+}
+
+// z[s][r] += b[r]: the bias, the same for every sample of the batch.
+__global__ void add_bias_kernel(float* __restrict__ z, const float* __restrict__ bias, int out,
+                                std::size_t count) {
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+       i += stride)
+    z[i] += bias[i % static_cast<std::size_t>(out)];
+}
+
+// The three kernels in one: each thread's sum goes through the bias and the sigmoid in
+// registers and is written once, instead of being written, read, written, read, written.
+__global__ void dense_fused_kernel(const float* __restrict__ w, const float* __restrict__ x,
+                                   const float* __restrict__ bias, float* __restrict__ y, int out,
+                                   int in, int batch) {
+  const int r = blockIdx.x * blockDim.x + threadIdx.x;
+  const int s = blockIdx.y * blockDim.y + threadIdx.y;
+  if (r >= out || s >= batch) return;
+  y[static_cast<std::size_t>(s) * out + r] = sigmoid(dense_dot(w, x, r, s, in) + bias[r]);
+}
+
+// Blocks of the product and fused kernels: 64 outputs of one sample, so that even a
+// single layer of 1,024 outputs spreads over 16 SMs instead of 4.
+constexpr int kDenseBlock = 64;
+
+dim3 dense_grid(int out, int batch) {
+  return dim3(static_cast<unsigned>((out + kDenseBlock - 1) / kDenseBlock), static_cast<unsigned>(batch));
 }
 
 __global__ void fill_uniform_kernel(float* p, std::size_t n, std::uint64_t seed) {
@@ -102,9 +138,34 @@ Status launch_vector_add(const float* a, const float* b, float* c, std::size_t n
   return Status::ok();
 }
 
+void enqueue_add_one_per_thread(const float* a, const float* b, float* c, std::size_t n, unsigned blocks,
+                                unsigned threads) {
+  vector_add_one_per_thread<<<blocks, threads>>>(a, b, c, n);
+}
+
 Status launch_sigmoid(const float* x, float* y, std::size_t n) {
   sigmoid_kernel<<<grid_for(n), kThreads>>>(x, y, n);
   WHYGPU_CUDA_TRY_LAUNCH("sigmoid_kernel");
+  return Status::ok();
+}
+
+Status launch_dense_product(const float* w, const float* x, float* z, int out, int in, int batch) {
+  dense_product_kernel<<<dense_grid(out, batch), kDenseBlock>>>(w, x, z, out, in, batch);
+  WHYGPU_CUDA_TRY_LAUNCH("dense_product_kernel");
+  return Status::ok();
+}
+
+Status launch_add_bias(float* z, const float* bias, int out, int batch) {
+  const std::size_t count = static_cast<std::size_t>(out) * static_cast<std::size_t>(batch);
+  add_bias_kernel<<<grid_for(count), kThreads>>>(z, bias, out, count);
+  WHYGPU_CUDA_TRY_LAUNCH("add_bias_kernel");
+  return Status::ok();
+}
+
+Status launch_dense_fused(const float* w, const float* x, const float* bias, float* y, int out, int in,
+                          int batch) {
+  dense_fused_kernel<<<dense_grid(out, batch), kDenseBlock>>>(w, x, bias, y, out, in, batch);
+  WHYGPU_CUDA_TRY_LAUNCH("dense_fused_kernel");
   return Status::ok();
 }
 
@@ -137,7 +198,7 @@ Status gpu_vector_add_launch(const float* a, const float* b, float* c, std::size
   if (Status s = upload(a, n, &da); !s) return s;
   if (Status s = upload(b, n, &db); !s) return s;
   if (Status s = upload(c, n, &dc); !s) return s;  // unwritten elements keep their values
-  vector_add_one_per_thread<<<blocks, threads>>>(da.get(), db.get(), dc.get(), n);
+  enqueue_add_one_per_thread(da.get(), db.get(), dc.get(), n, blocks, threads);
   WHYGPU_CUDA_TRY_LAUNCH("vector_add_one_per_thread");
   return download(dc, c, n);
 }
@@ -176,26 +237,27 @@ Status gpu_matrix_add(const float* a, const float* b, float* c, int rows, int co
 }
 
 Status gpu_dense_layer(const float* w, const float* x, const float* bias, float* y, int out,
-                       int in) {
-  if (out < 1 || in < 1)
-    return Status::error("dense layer: sizes must be at least 1 (got " + std::to_string(out) +
-                         " outputs, " + std::to_string(in) + " inputs)");
+                       int in, int batch, DenseKernels kernels) {
+  if (Status s = check_dense_sizes(out, in, batch); !s) return s;
   const std::size_t wn = static_cast<std::size_t>(out) * static_cast<std::size_t>(in);
-  const double bytes = 4.0 * (static_cast<double>(wn) + in + 3.0 * out);
+  const std::size_t xn = static_cast<std::size_t>(in) * static_cast<std::size_t>(batch);
+  const std::size_t yn = static_cast<std::size_t>(out) * static_cast<std::size_t>(batch);
+  const double bytes = 4.0 * (static_cast<double>(wn) + static_cast<double>(xn) + out + 2.0 * static_cast<double>(yn));
   if (Status s = check_fits_on_gpu(bytes, 0, "dense layer"); !s) return s;
-  DeviceBuffer<float> dw, dx, db, dwx, dz;
+  DeviceBuffer<float> dw, dx, db, dz, dy;
   if (Status s = upload(w, wn, &dw); !s) return s;
-  if (Status s = upload(x, static_cast<std::size_t>(in), &dx); !s) return s;
+  if (Status s = upload(x, xn, &dx); !s) return s;
   if (Status s = upload(bias, static_cast<std::size_t>(out), &db); !s) return s;
-  if (Status s = dwx.allocate(static_cast<std::size_t>(out)); !s) return s;
-  if (Status s = dz.allocate(static_cast<std::size_t>(out)); !s) return s;
-  matvec_kernel<<<(out + kThreads - 1) / kThreads, kThreads>>>(dw.get(), dx.get(), dwx.get(),
-                                                                out, in);
-  WHYGPU_CUDA_TRY_LAUNCH("matvec_kernel");
-  const auto n = static_cast<std::size_t>(out);
-  if (Status s = launch_vector_add(dwx.get(), db.get(), dz.get(), n); !s) return s;
-  if (Status s = launch_sigmoid(dz.get(), dwx.get(), n); !s) return s;
-  return download(dwx, y, n);
+  if (Status s = dy.allocate(yn); !s) return s;
+  if (kernels == DenseKernels::Fused) {
+    if (Status s = launch_dense_fused(dw.get(), dx.get(), db.get(), dy.get(), out, in, batch); !s) return s;
+  } else {
+    if (Status s = dz.allocate(yn); !s) return s;
+    if (Status s = launch_dense_product(dw.get(), dx.get(), dz.get(), out, in, batch); !s) return s;
+    if (Status s = launch_add_bias(dz.get(), db.get(), out, batch); !s) return s;
+    if (Status s = launch_sigmoid(dz.get(), dy.get(), yn); !s) return s;
+  }
+  return download(dy, y, yn);
 }
 
 }  // namespace whygpu::kernels

@@ -1,5 +1,6 @@
 #include <cmath>
 #include <cstdint>
+#include <string>
 
 #include "compute/kernels/thread_pool.h"
 #include "compute/kernels/vector_ops.h"
@@ -32,14 +33,24 @@ void cpu_matrix_add(const float* a, const float* b, float* c, int rows, int cols
 }
 
 void cpu_dense_layer(const float* w, const float* x, const float* bias, float* y, int out,
-                     int in) {
-  for (int r = 0; r < out; ++r) {
-    const float* row = w + static_cast<std::size_t>(r) * static_cast<std::size_t>(in);
-    float sum = 0.0f;
-    for (int k = 0; k < in; ++k) sum += row[k] * x[k];
-    const float z = sum + bias[r];
-    y[r] = 1.0f / (1.0f + std::exp(-z));
+                     int in, int batch) {
+  for (int s = 0; s < batch; ++s) {
+    const float* sample = x + static_cast<std::size_t>(s) * static_cast<std::size_t>(in);
+    float* outputs = y + static_cast<std::size_t>(s) * static_cast<std::size_t>(out);
+    for (int r = 0; r < out; ++r) {
+      const float* row = w + static_cast<std::size_t>(r) * static_cast<std::size_t>(in);
+      float sum = 0.0f;
+      for (int k = 0; k < in; ++k) sum += row[k] * sample[k];
+      const float z = sum + bias[r];
+      outputs[r] = 1.0f / (1.0f + std::exp(-z));
+    }
   }
+}
+
+Status check_dense_sizes(int out, int in, int batch) {
+  if (out >= 1 && in >= 1 && batch >= 1) return Status::ok();
+  return Status::error("dense layer: sizes must be at least 1 (got " + std::to_string(out) + " outputs, " +
+                       std::to_string(in) + " inputs, batch " + std::to_string(batch) + ")");
 }
 
 double sigmoid_reference(double x) { return 1.0 / (1.0 + std::exp(-x)); }

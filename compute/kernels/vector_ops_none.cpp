@@ -12,7 +12,7 @@ Status gpu_sigmoid(const float*, float*, std::size_t) { return built_without_cud
 Status gpu_matrix_add(const float*, const float*, float*, int, int, int, int) {
   return built_without_cuda();
 }
-Status gpu_dense_layer(const float*, const float*, const float*, float*, int, int) {
+Status gpu_dense_layer(const float*, const float*, const float*, float*, int, int, int, DenseKernels) {
   return built_without_cuda();
 }
 

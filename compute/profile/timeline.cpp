@@ -75,12 +75,7 @@ const char* item_kind_name(ItemKind kind) {
   return "?";
 }
 
-std::string Timeline::recorded_label() const {
-  std::string where = run.gpu_available ? run.gpu_name : "a computer without a GPU";
-  if (!run.nvidia_driver.empty()) where += " (driver " + run.nvidia_driver + ")";
-  const std::string day = run.date_utc.substr(0, 10);
-  return "Recorded on " + where + (day.empty() ? "" : " on " + day) + ", not on this computer";
-}
+std::string Timeline::recorded_label(bool sentence_start) const { return run.recorded_label(sentence_start); }
 
 void normalize(Timeline* timeline) {
   std::set<int> used;

@@ -62,7 +62,7 @@ struct Timeline {
   std::uint64_t dropped_records = 0;  // CUPTI records lost (0 when the recording is complete)
 
   // "Recorded on NVIDIA H100 80GB HBM3 (driver 580.159.04) on 2026-11-23, not on this computer"
-  std::string recorded_label() const;
+  std::string recorded_label(bool sentence_start = false) const;
 };
 
 // Sorts items by lane then start, drops lanes without items and renumbers the rest:

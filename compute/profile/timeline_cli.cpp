@@ -123,7 +123,7 @@ int run_timeline_command(const std::vector<std::string>& args, const std::string
       std::fprintf(stderr, "%s: %s\n", program.c_str(), s.message().c_str());
       return 1;
     }
-    std::printf("%s\n%s", timeline.recorded_label().c_str(), format_timeline(timeline, r.max_rows).c_str());
+    std::printf("%s\n%s", timeline.recorded_label(/*sentence_start=*/true).c_str(), format_timeline(timeline, r.max_rows).c_str());
     return 0;
   }
   if (Status s = timeline_recording_available(); !s) {

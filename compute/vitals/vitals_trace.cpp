@@ -51,11 +51,12 @@ EnergyReading get_energy(const JsonValue& phase, const char* prefix) {
 
 }  // namespace
 
-std::string VitalsTrace::recorded_label() const {
-  std::string where = gpu_name.empty() ? run.gpu_name : gpu_name;
-  if (!nvidia_driver.empty()) where += " (driver " + nvidia_driver + ")";
-  const std::string day = run.date_utc.substr(0, 10);
-  return "Recorded on " + where + (day.empty() ? "" : " on " + day) + ", not on this computer";
+std::string VitalsTrace::recorded_label(bool sentence_start) const {
+  // NVML's names for the GPU and driver where it gave them, else the run's.
+  bench::RunInfo named = run;
+  if (!gpu_name.empty()) named.gpu_name = gpu_name, named.gpu_available = true;
+  if (!nvidia_driver.empty()) named.nvidia_driver = nvidia_driver;
+  return named.recorded_label(sentence_start);
 }
 
 const TracePhase* VitalsTrace::find_phase(std::string_view name) const {

@@ -43,7 +43,7 @@ struct VitalsTrace {
   std::vector<TracePhase> phases;      // in time order
 
   // "Recorded on NVIDIA H100 80GB HBM3 (driver 580.159.04) on 2026-11-24, not on this computer"
-  std::string recorded_label() const;
+  std::string recorded_label(bool sentence_start = false) const;
   const TracePhase* find_phase(std::string_view name) const;
 };
 

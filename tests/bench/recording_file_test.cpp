@@ -33,7 +33,7 @@ TEST(RecordingFile, ReadsBackThePartAndItsRun) {
   EXPECT_EQ(back_run.gpu_name, "Test GPU");
   EXPECT_NE(back.find("launches"), nullptr);
   EXPECT_EQ(recording_path("/x", "grid"), "/x/grid.json");
-  EXPECT_EQ(recorded_label(back_run), "recorded on Test GPU on 2026-11-24, not on this computer");
+  EXPECT_EQ(back_run.recorded_label(), "recorded on Test GPU on 2026-11-24, not on this computer");
 }
 
 TEST(RecordingFile, RefusesWhatItCannotTrust) {

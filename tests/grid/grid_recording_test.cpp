@@ -70,7 +70,7 @@ TEST(GridRecording, RoundTripsThroughJsonWithItsProvenance) {
   EXPECT_EQ(ran.blocks[3].end_ns, 350u);
   EXPECT_TRUE(ran.launched);
   EXPECT_EQ(back.launches[1].runtime_error, "cudaErrorInvalidValue: invalid argument");
-  EXPECT_EQ(bench::recorded_label(rec.run), "recorded on Test GPU (driver 1.2.3) on 2026-11-24, not on this computer");
+  EXPECT_EQ(rec.run.recorded_label(), "recorded on Test GPU (driver 1.2.3) on 2026-11-24, not on this computer");
 }
 
 TEST(GridRecording, RefusesBlocksThatDoNotFitTheLaunch) {

@@ -204,7 +204,7 @@ TEST(TimelineLabel, ARecordingSaysWhereAndWhenItWasMade) {
   t.run.gpu_name = "NVIDIA H100 80GB HBM3";
   t.run.nvidia_driver = "580.159.04";
   t.run.date_utc = "2026-11-24T10:00:00Z";
-  EXPECT_EQ(t.recorded_label(), "Recorded on NVIDIA H100 80GB HBM3 (driver 580.159.04) on 2026-11-24, not on this computer");
+  EXPECT_EQ(t.recorded_label(/*sentence_start=*/true), "Recorded on NVIDIA H100 80GB HBM3 (driver 580.159.04) on 2026-11-24, not on this computer");
 }
 
 }  // namespace

@@ -78,7 +78,7 @@ TEST(VitalsTrace, ARoundTripKeepsEveryValue) {
   EXPECT_EQ(p->cpu.method, "no powercap");
   EXPECT_EQ(back.find_phase("cnn-cpu"), nullptr);
   EXPECT_EQ(back.recorded_label(),
-            "Recorded on NVIDIA H100 80GB HBM3 (driver 580.159.04) on 2026-11-24, not on this computer");
+            "recorded on NVIDIA H100 80GB HBM3 (driver 580.159.04) on 2026-11-24, not on this computer");
 }
 
 TEST(VitalsTrace, DamagedFilesSayWhatIsWrong) {

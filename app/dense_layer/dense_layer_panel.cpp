@@ -1,0 +1,335 @@
+// "A dense layer from three kernels": y = sigmoid(W x + b) drawn as grids with one
+// thread's row outlined, then timed four ways side by side: one CPU core, the three GPU
+// kernels (product, add, sigmoid) each on its own, the three back to back, and one fused
+// kernel. Sizes (outputs, inputs, batch) are adjustable. Without a GPU the CPU is timed
+// live and the GPU rows come from the recorded H100 run at the same sizes, faded and
+// labelled.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+#include "app/dense_layer/dense_picture.h"
+#include "app/dense_layer/dense_runner.h"
+#include "app/flow_layout.h"
+#include "app/panel_registry.h"
+#include "app/recorded_file.h"
+#include "app/plot/plot_math.h"
+#include "app/ui_style.h"
+#include "compute/core/gpu_info.h"
+#include "compute/dense_layer/dense_record.h"
+
+namespace whygpu::app {
+namespace {
+
+using dense_layer::DenseSizes;
+using dense_layer::DenseTiming;
+
+std::string duration(double ms) { return plot::format_value(ms, plot::ValueFormat::Milliseconds, 3); }
+
+// The recording shipped in assets/reference (or $WHYGPU_DENSE_REFERENCE).
+const dense_layer::DenseRecording* dense_recording(std::string* error) {
+  return recorded_file("WHYGPU_DENSE_REFERENCE", dense_layer::kDenseReferencePath, &dense_layer::load_dense_recording, error);
+}
+
+// Seconds the outlined thread stays on one row before the next thread is shown.
+constexpr float kSecondsPerThread = 0.8f;
+
+class DenseLayerPanel final : public Panel {
+ public:
+  explicit DenseLayerPanel(const DenseSizes& sizes) : sizes_(sizes) {
+    if (!gpu_info().available) recording_ = dense_recording(&recording_error_);
+  }
+
+  void draw(const FrameContext& frame) override {
+    if (std::optional<DenseRunner::Outcome> o = runner_.take()) {
+      error_ = o->error;
+      if (error_.empty()) live_ = o->timing;
+    }
+    ImGui::PushID(this);
+    draw_controls(frame);
+    draw_picture(frame);
+    draw_table(frame);
+    ImGui::PopID();
+  }
+
+  Status set_param(const std::string& key, const ParamValue& value) override {
+    if (runner_.busy()) return Status::error("the layer is being timed: wait for it");
+    DenseSizes s = sizes_;
+    if (key == "out") s.out = static_cast<int>(value.whole);
+    else if (key == "in") s.in = static_cast<int>(value.whole);
+    else if (key == "batch") s.batch = static_cast<int>(value.whole);
+    else return Panel::set_param(key, value);
+    if (Status st = dense_layer::check_sizes(s); !st) return st;
+    sizes_ = s;
+    return Status::ok();
+  }
+
+  Status press(const std::string& button) override {
+    if (button == "run") {
+      if (runner_.busy()) return Status::error("the layer is already being timed");
+      error_.clear();
+      runner_.start(sizes_);
+      return Status::ok();
+    }
+    if (button == "cancel") {
+      runner_.cancel();
+      return Status::ok();
+    }
+    return Panel::press(button);
+  }
+
+  bool busy() const override { return runner_.busy(); }
+  bool timing_the_cpu() const override { return runner_.busy(); }
+
+  bool result(const std::string& name, PanelResult* out) const override {
+    if (busy() || !live_ || !(live_->sizes == sizes_)) return false;
+    const DenseTiming* gpu = live_->gpu_measured ? &*live_ : recorded_row();
+    if (!gpu) return false;
+    const std::string where = live_->gpu_measured ? " on this computer" : " on the recorded machine: there is no GPU here";
+    char text[160];
+    if (name == "fused_speedup") {
+      out->value = gpu->fused_speedup();
+      std::snprintf(text, sizeof text, "the fused kernel is %.2f times as fast as the three%s", out->value, where.c_str());
+    } else if (name == "gpu_speedup" && gpu == &*live_) {
+      out->value = gpu->gpu_speedup();
+      std::snprintf(text, sizeof text, "the fused kernel is %.0f times as fast as one CPU core%s", out->value, where.c_str());
+    } else {
+      return false;
+    }
+    out->text = text;
+    return out->value > 0.0;
+  }
+
+ private:
+  const DenseTiming* recorded_row() const { return recording_ ? recording_->find(sizes_) : nullptr; }
+
+  void draw_controls(const FrameContext& frame) {
+    ImGui::BeginDisabled(runner_.busy());
+    const float field = 130.0f * frame.font_scale;
+    bool first = true;
+    auto size_input = [&](const char* text, int* value, int max, const char* help) {
+      if (!first) same_line_if_fits(field + ImGui::CalcTextSize(text).x + ImGui::GetStyle().ItemInnerSpacing.x);
+      first = false;
+      ImGui::SetNextItemWidth(field);
+      int v = *value;
+      if (ImGui::InputInt(text, &v, 1, 64)) {
+        *value = std::clamp(v, 1, max);
+        live_.reset();
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", help);
+    };
+    size_input("outputs", &sizes_.out, dense_layer::kMaxSide, "rows of W: one thread per output, per sample");
+    size_input("inputs", &sizes_.in, dense_layer::kMaxSide, "columns of W: each thread's loop runs over these");
+    size_input("batch", &sizes_.batch, dense_layer::kMaxBatch, "samples that go through the layer together");
+    same_line_if_fits(button_width("Time it"));
+    if (ImGui::Button("Time it")) (void)press("run");
+    ImGui::EndDisabled();
+    if (runner_.busy()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("timing the CPU, then the GPU...");
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Cancel")) runner_.cancel();
+    }
+  }
+
+  void draw_picture(const FrameContext& frame) {
+    // The outlined thread walks down the rows (and samples) by itself unless the mouse
+    // picks one.
+    clock_ += frame.delta_seconds;
+    const int rows = picture_rows(sizes_), samples = picture_samples(sizes_);
+    if (clock_ > kSecondsPerThread && !hovering_) {
+      clock_ = 0.0f;
+      if (++focus_.row >= rows) {
+        focus_.row = 0;
+        focus_.sample = (focus_.sample + 1) % samples;
+      }
+    }
+    // The words beside the picture when there is room for both, else below it.
+    const float words = 380.0f * frame.font_scale;
+    const bool beside = frame.content_width >= 2.0f * words;
+    const float width = beside ? std::min(frame.content_width - words, 760.0f * frame.font_scale) : frame.content_width;
+    ImGui::BeginGroup();
+    const DensePictureFocus picked = draw_dense_picture(sizes_, focus_, width, frame.font_scale);
+    hovering_ = picked.row != focus_.row || picked.sample != focus_.sample || ImGui::IsItemHovered();
+    focus_ = picked;
+    ImGui::EndGroup();
+    if (beside) ImGui::SameLine();
+    ImGui::BeginGroup();
+    ImGui::PushTextWrapPos(beside ? ImGui::GetCursorPosX() + frame.content_width - width - 20.0f : 0.0f);
+    const int r = focus_.row, s = focus_.sample;
+    ImGui::TextWrapped("Thread (%d, %d) computes y[%d][%d]: row %d of W times sample %d of x, %d products added up, "
+                       "plus b[%d], through the sigmoid.", r, s, s, r, r, s, sizes_.in, r);
+    ImGui::Spacing();
+    ImGui::TextWrapped("Three kernels: the product writes z = W x to GPU memory; the add kernel reads z and b and "
+                       "writes z + b; the sigmoid kernel reads that and writes y. Fused: each thread keeps its sum in "
+                       "a register, adds b[r], applies the sigmoid and writes y once.");
+    ImGui::Spacing();
+    ImGui::TextDisabled("x holds %d sample%s, one per column. %d x %d = %s threads in all; the picture shows the "
+                        "top-left corner. Hover a row of W or a cell of y to follow that thread.", sizes_.batch,
+                        sizes_.batch == 1 ? "" : "s", sizes_.out, sizes_.batch,
+                        plot::format_value(static_cast<double>(sizes_.out) * sizes_.batch, plot::ValueFormat::Number, 3).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndGroup();
+  }
+
+  void draw_table(const FrameContext& frame) {
+    const Palette& colours = palette();
+    const DenseTiming* recorded = recorded_row();
+    const bool have_live = live_ && live_->sizes == sizes_;
+    const DenseTiming* live = have_live ? &*live_ : nullptr;
+    if (!error_.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, colours.error);
+      ImGui::TextWrapped("%s", error_.c_str());
+      ImGui::PopStyleColor();
+    }
+    if (!gpu_info().available) {
+      ImGui::PushStyleColor(ImGuiCol_Text, colours.warning);
+      if (recorded)
+        ImGui::TextWrapped("No GPU here: the CPU is timed live on this computer; the GPU rows are from the recorded "
+                           "run at these sizes, faded. %s.", recording_->run.recorded_label(/*sentence_start=*/true).c_str());
+      else if (recording_)
+        ImGui::TextWrapped("No GPU here, and the recorded run has no row for %s. Sizes it has: %s.", sizes_.text().c_str(),
+                           recorded_sizes().c_str());
+      else
+        ImGui::TextWrapped("No GPU here, and no recording of the GPU yet: only the CPU can be timed.");
+      ImGui::PopStyleColor();
+      if (!recording_ && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recording_error_.c_str());
+    }
+    const DenseTiming* gpu = live && live->gpu_measured ? live : recorded;
+    const bool gpu_recorded = gpu && gpu == recorded;
+    const TimingStats* cpu = live && live->cpu.repeats > 0 ? &live->cpu : nullptr;
+
+    struct Row {
+      const char* what;
+      const TimingStats* time;
+      bool on_gpu;
+      bool strong;
+    };
+    const Row rows[] = {
+        {"CPU, one core: the same loops", cpu, false, true},
+        {"GPU kernel 1: z = W x (product)", gpu ? &gpu->product : nullptr, true, false},
+        {"GPU kernel 2: z = z + b (add)", gpu ? &gpu->add : nullptr, true, false},
+        {"GPU kernel 3: y = sigmoid(z)", gpu ? &gpu->sigmoid : nullptr, true, false},
+        {"GPU, the three back to back", gpu ? &gpu->three : nullptr, true, true},
+        {"GPU, one fused kernel", gpu ? &gpu->fused : nullptr, true, true},
+    };
+    double longest = 0.0;
+    for (const Row& r : rows)
+      if (r.time && r.time->repeats > 0) longest = std::max(longest, r.time->median_ms);
+    const float scale = frame.font_scale;
+    if (!ImGui::BeginTable("dense timings", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("median time", ImGuiTableColumnFlags_WidthFixed, 110.0f * scale);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 320.0f * scale);
+    ImGui::TableHeadersRow();
+    for (const Row& r : rows) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      const bool faded = r.on_gpu && gpu_recorded;
+      if (faded) ImGui::TextDisabled("%s (recorded)", r.what);
+      else ImGui::TextUnformatted(r.what);
+      ImGui::TableNextColumn();
+      if (!r.time || r.time->repeats == 0) {
+        ImGui::TextDisabled("%s", r.on_gpu ? "-" : (live && !live->cpu_note.empty() ? "not timed" : "press Time it"));
+        if (!r.on_gpu && live && !live->cpu_note.empty() && ImGui::IsItemHovered())
+          ImGui::SetTooltip("%s", live->cpu_note.c_str());
+        continue;
+      }
+      if (faded) ImGui::TextDisabled("%s", duration(r.time->median_ms).c_str());
+      else ImGui::TextUnformatted(duration(r.time->median_ms).c_str());
+      ImGui::TableNextColumn();
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      const float h = ImGui::GetTextLineHeight();
+      // Log scale from 1 us: the CPU's milliseconds and the add kernel's microseconds both show.
+      const double span = std::max(1.0, std::log10(longest * 1e3));
+      const float f = static_cast<float>(std::clamp(std::log10(std::max(r.time->median_ms * 1e3, 1.0)) / span, 0.02, 1.0));
+      ImU32 colour = r.on_gpu ? colours.gpu : colours.cpu;
+      if (faded) colour = (colour & 0x00ffffffu) | 0x60000000u;
+      ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.15f), ImVec2(p.x + 300.0f * scale * f, p.y + h * 0.85f),
+                                                colour);
+      ImGui::Dummy(ImVec2(300.0f * scale, h));
+    }
+    ImGui::EndTable();
+    ImGui::TextDisabled("Bars on a log scale. GPU times are device time between CUDA events (medians); each GPU result "
+                        "was checked against the CPU's before it was timed.");
+    draw_sentences(cpu, gpu, gpu_recorded);
+  }
+
+  void draw_sentences(const TimingStats* cpu, const DenseTiming* gpu, bool recorded) {
+    if (!gpu) return;
+    std::string text;
+    char part[400];
+    const double three = gpu->three.median_ms, fused = gpu->fused.median_ms;
+    const double parts = gpu->product.median_ms + gpu->add.median_ms + gpu->sigmoid.median_ms;
+    std::snprintf(part, sizeof part,
+                  "Fused, the layer takes %s instead of %s: %.2f times as fast%s. The product is %.0f%% of the three "
+                  "kernels' own time; ",
+                  duration(fused).c_str(), duration(three).c_str(), gpu->fused_speedup(), recorded ? " (recorded)" : "",
+                  parts > 0 ? 100.0 * gpu->product.median_ms / parts : 0.0);
+    text += part;
+    text += gpu->product.median_ms > 5.0 * (gpu->add.median_ms + gpu->sigmoid.median_ms)
+                ? "the add and the sigmoid are small beside it, so fusing them saves little."
+                : "the add and the sigmoid, each a launch and a trip through memory, are a large part: fusing them pays.";
+    if (cpu && cpu->repeats > 0 && fused > 0.0) {
+      std::snprintf(part, sizeof part, " One CPU core needs %s: %.0f times the fused kernel%s.", duration(cpu->median_ms).c_str(),
+                    cpu->median_ms / fused, recorded ? " (this computer's CPU against the recorded GPU)" : "");
+      text += part;
+    }
+    const double error = std::max(gpu->three_error, gpu->fused_error);
+    std::snprintf(part, sizeof part, " Largest difference from the CPU's y: %.1e.", error);
+    text += part;
+    ImGui::Spacing();
+    ImGui::TextWrapped("%s", text.c_str());
+  }
+
+  std::string recorded_sizes() const {
+    std::string list;
+    for (const DenseTiming& t : recording_->rows) list += (list.empty() ? "" : "; ") + t.sizes.text();
+    return list;
+  }
+
+  DenseSizes sizes_;
+  DenseRunner runner_;
+  std::optional<DenseTiming> live_;
+  std::string error_;
+  const dense_layer::DenseRecording* recording_ = nullptr;
+  std::string recording_error_;
+  DensePictureFocus focus_;
+  float clock_ = 0.0f;
+  bool hovering_ = false;
+};
+
+}  // namespace
+
+const PanelType& dense_layer_panel_type() {
+  static const PanelType type = [] {
+    const DenseSizes defaults;
+    return PanelType{
+        "dense-layer",
+        "y = sigmoid(W x + b) drawn thread by thread, and timed as three GPU kernels, one fused kernel and one CPU "
+        "core",
+        {
+            whole_param("out", defaults.out, 1, dense_layer::kMaxSide, "outputs: rows of W"),
+            whole_param("in", defaults.in, 1, dense_layer::kMaxSide, "inputs: columns of W"),
+            whole_param("batch", defaults.batch, 1, dense_layer::kMaxBatch, "samples that go through the layer together"),
+        },
+        {{"run", "time the layer on the CPU and the GPU"}, {"cancel", "stop the timing"}},
+        [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
+          const DenseSizes s{p.whole_as<int>("out"), p.whole_as<int>("in"), p.whole_as<int>("batch")};
+          if (Status st = dense_layer::check_sizes(s); !st) {
+            *error = st.message();
+            return nullptr;
+          }
+          return std::make_unique<DenseLayerPanel>(s);
+        },
+        {"run", "cancel"},
+        {{"fused_speedup", "times", "how many times as fast the fused kernel is as the three kernels back to back"},
+         {"gpu_speedup", "times", "how many times as fast the fused kernel is as one CPU core"}}};
+  }();
+  return type;
+}
+
+}  // namespace whygpu::app

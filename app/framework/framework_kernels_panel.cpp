@@ -1,0 +1,246 @@
+// "What a framework does for you": the CNN as a Keras program writes it, beside what one
+// training step really launches on the GPU, kernel by kernel (name, grid, block, time,
+// coloured by library): our own CNN's step, recorded live with CUPTI when there is a GPU,
+// and PyTorch's step on the same model, recorded with torch.profiler on an H100. Without
+// a GPU both lists are recordings, faded and labelled.
+#include <imgui.h>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "app/checkout_path.h"
+#include "app/flow_layout.h"
+#include "app/framework/kernel_list.h"
+#include "app/panel_registry.h"
+#include "app/ui_style.h"
+#include "compute/core/gpu_info.h"
+#include "compute/framework/kernel_groups.h"
+#include "compute/profile/cupti_recorder.h"
+#include "compute/profile/timeline_json.h"
+#include "compute/profile/work.h"
+
+namespace whygpu::app {
+namespace {
+
+using framework::KernelRow;
+
+// A recorded step from assets/reference/timelines/<name>.json ($WHYGPU_TIMELINE_DIR: another folder).
+struct Recorded {
+  std::optional<profile::Timeline> timeline;
+  std::string error;
+};
+
+Recorded load_recorded(const std::string& name) {
+  Recorded r;
+  profile::Timeline t;
+  const std::string path = checkout_path("WHYGPU_TIMELINE_DIR", "assets/reference/timelines") + "/" + name + ".json";
+  if (Status s = profile::load_timeline(path, &t); s) r.timeline = std::move(t);
+  else r.error = s.message();
+  return r;
+}
+
+struct StepList {
+  std::vector<KernelRow> rows;
+  std::string label;   // where it comes from
+  std::string error;   // why there is none
+  bool recorded = false;
+};
+
+StepList list_of(const Recorded& r) {
+  StepList l;
+  l.recorded = true;
+  if (!r.timeline) {
+    l.error = "No recording yet.";
+    l.label = r.error;  // the reason, on hover
+    return l;
+  }
+  l.rows = framework::kernel_rows(*r.timeline);
+  l.label = r.timeline->description + ". " + r.timeline->recorded_label(/*sentence_start=*/true) + ".";
+  return l;
+}
+
+class FrameworkKernelsPanel final : public Panel {
+ public:
+  explicit FrameworkKernelsPanel(bool graph) : graph_(graph) { load(); }
+
+  ~FrameworkKernelsPanel() override {
+    if (worker_.joinable()) worker_.join();
+  }
+
+  void draw(const FrameContext& frame) override {
+    take_live();
+    ImGui::PushID(this);
+    draw_controls();
+    const float scale = frame.font_scale;
+    const float gap = 16.0f * scale;
+    ImFont* code = frame.fonts ? frame.fonts->code : nullptr;
+    // The Keras column as wide as its longest line; the two lists share the rest.
+    if (code) ImGui::PushFont(code);
+    float keras_width = 0.0f;
+    for (const std::string& line : framework::keras_model_lines())
+      keras_width = std::max(keras_width, ImGui::CalcTextSize(line.c_str()).x);
+    if (code) ImGui::PopFont();
+    // Keras and the two lists side by side when they fit; else Keras above the lists; else
+    // everything one under the other.
+    const float least_list = 380.0f * scale;
+    const bool three_across = frame.content_width >= keras_width + 2.0f * (least_list + gap);
+    const bool two_across = frame.content_width >= 2.0f * least_list + gap;
+    const float list_width = three_across ? (frame.content_width - keras_width - 2.0f * gap) * 0.5f - 4.0f
+                             : two_across ? (frame.content_width - gap) * 0.5f - 4.0f
+                                          : frame.content_width;
+    const float list_height = 300.0f * scale;
+
+    ImGui::BeginGroup();
+    ImGui::TextUnformatted("What you write (Keras)");
+    if (code) ImGui::PushFont(code);
+    for (const std::string& line : framework::keras_model_lines()) ImGui::TextUnformatted(line.c_str());
+    if (code) ImGui::PopFont();
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::min(keras_width, frame.content_width));
+    ImGui::TextDisabled("%s", three_across ? "To the right: what one step of model.fit makes the GPU run, kernel by kernel."
+                                           : "Below: what one step of model.fit makes the GPU run, kernel by kernel.");
+    ImGui::PopTextWrapPos();
+    ImGui::EndGroup();
+    if (three_across) ImGui::SameLine(0.0f, gap);
+    else ImGui::Spacing();
+    draw_column("ours", "Our CNN's step (whygpu's own kernels + cuBLAS)", ours_, list_width, list_height, scale, code);
+    if (two_across) ImGui::SameLine(0.0f, gap);
+    else ImGui::Spacing();
+    draw_column("pytorch", "PyTorch's step (the same model, .to(\"cuda\"))", pytorch_, list_width, list_height, scale, code);
+    ImGui::PopID();
+  }
+
+  Status set_param(const std::string& key, const ParamValue& value) override {
+    if (key != "launches") return Panel::set_param(key, value);
+    if (busy()) return Status::error("our step is being recorded: wait for it");
+    graph_ = value.text == "graph";
+    load();
+    return Status::ok();
+  }
+
+  Status press(const std::string& button) override {
+    if (button != "record") return Panel::press(button);
+    if (busy()) return Status::error("our step is already being recorded");
+    if (Status s = profile::timeline_recording_available(); !s) return s;
+    if (worker_.joinable()) worker_.join();
+    busy_.store(true);
+    live_error_.clear();
+    worker_ = std::thread([this, key = our_key()] {
+      profile::Timeline t;
+      const Status s = profile::record_work(key, profile::WorkOptions{}, "whygpu app: framework-kernels", &t);
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (s) recorded_live_ = std::move(t);
+      else finished_error_ = s.message();
+      busy_.store(false);
+    });
+    return Status::ok();
+  }
+
+  bool busy() const override { return busy_.load(); }
+
+  bool result(const std::string& name, PanelResult* out) const override {
+    const StepList& list = name == "pytorch_kernels" ? pytorch_ : ours_;
+    if ((name != "pytorch_kernels" && name != "our_kernels") || list.rows.empty() || busy()) return false;
+    out->value = static_cast<double>(list.rows.size());
+    out->text = std::to_string(list.rows.size()) + " kernels in one step" +
+                (list.recorded ? ", as recorded on an H100 (not on this computer)" : ", recorded on this computer");
+    return true;
+  }
+
+ private:
+  std::string our_key() const { return graph_ ? "cnn-step-graph" : "cnn-step"; }
+
+  void load() {
+    ours_ = list_of(load_recorded(our_key()));
+    pytorch_ = list_of(load_recorded(graph_ ? "pytorch-cnn-step-graph" : "pytorch-cnn-step"));
+  }
+
+  void take_live() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!finished_error_.empty()) live_error_ = std::move(finished_error_), finished_error_.clear();
+    if (!recorded_live_) return;
+    ours_.rows = framework::kernel_rows(*recorded_live_);
+    ours_.label = recorded_live_->description + ", recorded just now on this computer's " + gpu_info().name + ".";
+    ours_.recorded = false;
+    ours_.error.clear();
+    recorded_live_.reset();
+  }
+
+  void draw_controls() {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Launches:");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(busy());
+    if (ImGui::RadioButton("one by one (eager)", !graph_) && graph_) (void)set_param("launches", ParamValue{.text = "eager"});
+    same_line_if_fits(button_width("as one CUDA graph") + ImGui::GetFrameHeight());
+    if (ImGui::RadioButton("as one CUDA graph", graph_) && !graph_) (void)set_param("launches", ParamValue{.text = "graph"});
+    if (gpu_info().available) {
+      same_line_if_fits(button_width("Record our step now"));
+      if (ImGui::Button("Record our step now"))
+        if (Status s = press("record"); !s) live_error_ = s.message();
+    }
+    ImGui::EndDisabled();
+    if (busy()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("recording one training step with CUPTI...");
+    }
+    if (!live_error_.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+      ImGui::TextWrapped("%s", live_error_.c_str());
+      ImGui::PopStyleColor();
+    }
+  }
+
+  void draw_column(const char* id, const char* title, const StepList& list, float width, float height, float scale,
+                   ImFont* code) {
+    ImGui::BeginGroup();
+    ImGui::TextUnformatted(title);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+    if (!list.error.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("%s", list.error.c_str());
+      ImGui::PopStyleColor();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", list.label.c_str());
+    } else if (list.recorded) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("%s", list.label.c_str());
+      ImGui::PopStyleColor();
+    } else {
+      ImGui::TextWrapped("%s", list.label.c_str());
+    }
+    ImGui::PopTextWrapPos();
+    if (!list.rows.empty()) draw_kernel_list(id, list.rows, width, height, list.recorded, scale, code);
+    ImGui::EndGroup();
+  }
+
+  bool graph_ = false;
+  StepList ours_, pytorch_;
+  std::string live_error_;
+  std::atomic<bool> busy_{false};
+  std::mutex mutex_;
+  std::optional<profile::Timeline> recorded_live_;  // guarded by mutex_
+  std::string finished_error_;                      // guarded by mutex_
+  std::thread worker_;
+};
+
+}  // namespace
+
+const PanelType& framework_kernels_panel_type() {
+  static const PanelType type = {
+      "framework-kernels",
+      "the CNN as Keras writes it beside the kernels one training step launches: ours and PyTorch's (cuDNN, cuBLAS)",
+      {choice_param("launches", "eager", {"eager", "graph"}, "kernels launched one by one, or replayed as one CUDA graph")},
+      {{"record", "record one training step of our CNN on this computer's GPU (CUPTI)"}},
+      [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
+        return std::make_unique<FrameworkKernelsPanel>(p.text("launches") == "graph");
+      },
+      {"record", "record"},
+      {{"pytorch_kernels", "kernels", "kernels PyTorch's training step launches"},
+       {"our_kernels", "kernels", "kernels our CNN's training step launches"}}};
+  return type;
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,403 @@
+// "The host side": a first CUDA program (c = a + b) run line by line in a child process,
+// each runtime call beside its time on the CPU's clock and what it returned, with the
+// classic mistakes as variants of the same program. Step runs one line, Run all the rest.
+// Without a GPU the lines come from the recorded H100 run (faded, labelled), stepped the
+// same way; until a recording exists the panel says so and shows only the program.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/flow_layout.h"
+#include "app/host_program/program_runner.h"
+#include "app/number_text.h"
+#include "app/panel_registry.h"
+#include "app/recorded_file.h"
+#include "app/plot/plot_math.h"
+#include "app/ui_style.h"
+#include "compute/core/gpu_info.h"
+#include "compute/host_program/host_record.h"
+
+namespace whygpu::app {
+namespace {
+
+using host_program::Call;
+using host_program::Mistake;
+using host_program::ProgramOptions;
+using host_program::Step;
+using host_program::StepResult;
+using host_program::StepState;
+
+std::string duration(double ms) { return plot::format_value(ms, plot::ValueFormat::Milliseconds, 3); }
+
+// The recording shipped in assets/reference (or $WHYGPU_HOST_PROGRAM_REFERENCE).
+const host_program::HostRecording* host_recording(std::string* error) {
+  return recorded_file("WHYGPU_HOST_PROGRAM_REFERENCE", host_program::kHostReferencePath, &host_program::load_host_recording, error);
+}
+
+int index_of(const std::vector<Step>& steps, Call call) {
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    if (steps[i].call == call) return static_cast<int>(i);
+  return -1;
+}
+
+// Length of a time bar: log scale from 1 us (nothing) to 1 s (the whole column), so that a
+// launch of microseconds and a context of a tenth of a second both show.
+float bar_fraction(double ms) {
+  if (!(ms > 0.0)) return 0.0f;
+  return static_cast<float>(std::clamp((std::log10(ms) + 3.0) / 3.0, 0.02, 1.0));
+}
+
+class HostProgramPanel final : public Panel {
+ public:
+  explicit HostProgramPanel(const ProgramOptions& options) : options_(options) {
+    live_ = gpu_info().available;
+    if (!live_) recording_ = host_recording(&recording_error_);
+  }
+
+  void draw(const FrameContext& frame) override {
+    ImGui::PushID(this);
+    draw_controls(frame);
+    draw_source_label();
+    const Shown shown = current();
+    draw_program(frame, shown);
+    draw_summary(shown);
+    ImGui::PopID();
+  }
+
+  Status set_param(const std::string& key, const ParamValue& value) override {
+    if (runner_.busy()) return Status::error("the program is running: wait for it");
+    if (key == "mistake") host_program::find_mistake(value.text, &options_.mistake);
+    else if (key == "n") options_.n = value.whole;
+    else if (key == "threads") options_.threads = static_cast<int>(value.whole);
+    else return Panel::set_param(key, value);
+    restart();
+    return Status::ok();
+  }
+
+  Status press(const std::string& button) override {
+    if (button == "reset") {
+      if (runner_.busy()) runner_.cancel();  // the line under way stops; the next press starts again
+      else restart();
+      return Status::ok();
+    }
+    if (button != "step" && button != "run") return Panel::press(button);
+    if (runner_.busy()) return Status::error("a line is running: wait for it");
+    if (live_) {
+      button == "step" ? runner_.step(options_) : runner_.run_all(options_);
+      return Status::ok();
+    }
+    const std::size_t lines = recorded_program() ? recorded_program()->steps.size() : 0;
+    if (lines == 0) return Status::error(no_recording_text());
+    revealed_ = (button == "step" && revealed_ < lines) ? revealed_ + 1 : lines;
+    return Status::ok();
+  }
+
+  bool busy() const override { return runner_.busy(); }
+
+  bool result(const std::string& name, PanelResult* out) const override {
+    const Shown shown = current();
+    const std::vector<Step> steps = host_program::program_steps(shown.options);
+    const auto ran = [&](Call call) -> const StepResult* {
+      const int i = index_of(steps, call);
+      if (i < 0 || i >= static_cast<int>(shown.results.size())) return nullptr;
+      const StepResult& r = shown.results[static_cast<std::size_t>(i)];
+      return r.state == StepState::Ran ? &r : nullptr;
+    };
+    const std::string where = shown.recorded ? ", on the recorded machine: there is no GPU here" : ", on this computer";
+    if (name == "timer_us") {
+      const StepResult* stop = ran(Call::TimerStop);
+      if (!stop || busy()) return false;
+      out->value = stop->printed_ms * 1e3;
+      out->text = "the stopwatch printed " + duration(stop->printed_ms) + where;
+      return true;
+    }
+    if (name == "kernel_us") {
+      if (shown.kernel_ms < 0.0 || busy()) return false;
+      out->value = shown.kernel_ms * 1e3;
+      out->text = "the kernel ran " + duration(shown.kernel_ms) + " on the GPU's clock" + where;
+      return true;
+    }
+    return false;
+  }
+
+ private:
+  // What the table shows: the live program's lines, or the recording's up to revealed_.
+  struct Shown {
+    ProgramOptions options;
+    std::vector<StepResult> results;
+    int lines = 0;
+    std::string error;
+    double kernel_ms = -1.0;
+    bool recorded = false;
+    bool stepped = false;  // live lines run one press at a time: the program paused between them
+  };
+
+  const host_program::RecordedProgram* recorded_program() const {
+    return recording_ ? recording_->find(options_.mistake) : nullptr;
+  }
+
+  static std::string no_recording_text() {
+    return "No recording yet: this program has not been run on a GPU machine, so without a GPU there are no times "
+           "to show.";
+  }
+
+  Shown current() const {
+    Shown s;
+    if (live_) {
+      const ProgramRunner::Snapshot snap = runner_.snapshot();
+      s.options = snap.lines > 0 || !snap.error.empty() ? snap.options : options_;
+      s.results = snap.results;
+      s.lines = snap.lines;
+      s.error = snap.error;
+      s.stepped = snap.stepped;
+    } else if (const host_program::RecordedProgram* p = recorded_program()) {
+      s.recorded = true;
+      s.options = {recording_->n, recording_->threads, options_.mistake};
+      s.results.assign(p->steps.begin(), p->steps.begin() + static_cast<long>(std::min(revealed_, p->steps.size())));
+      s.lines = static_cast<int>(p->steps.size());
+      if (revealed_ >= p->steps.size()) s.error = p->failure;
+    } else {
+      s.options = options_;
+    }
+    for (const StepResult& r : s.results)
+      if (r.kernel_ms >= 0.0) s.kernel_ms = r.kernel_ms;
+    return s;
+  }
+
+  void restart() {
+    runner_.reset();
+    revealed_ = 0;
+  }
+
+  void draw_controls(const FrameContext& frame) {
+    ImGui::BeginDisabled(runner_.busy());
+    if (ImGui::Button("Step")) (void)press("step");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run the next line of the program, and only that one.");
+    ImGui::SameLine();
+    if (ImGui::Button("Run all")) (void)press("run");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button(runner_.busy() ? "Stop" : "Start again")) (void)press("reset");
+    ImGui::BeginDisabled(runner_.busy());
+    const float combo = std::min(420.0f * frame.font_scale, frame.content_width * 0.9f);
+    same_line_if_fits(ImGui::CalcTextSize("Mistake: ").x + combo);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Mistake:");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(combo);
+    if (ImGui::BeginCombo("##mistake", host_program::mistake_info(options_.mistake).label.c_str())) {
+      for (const host_program::MistakeInfo& m : host_program::mistakes())
+        if (ImGui::Selectable(m.label.c_str(), m.mistake == options_.mistake) && m.mistake != options_.mistake) {
+          options_.mistake = m.mistake;
+          restart();
+        }
+      ImGui::EndCombo();
+    }
+    ImGui::EndDisabled();
+    if (live_)
+      ImGui::TextDisabled("n = %s floats (%s per array), %d threads per block", with_commas(static_cast<double>(options_.n)).c_str(),
+                          (plot::format_value(4.0 * static_cast<double>(options_.n), plot::ValueFormat::Number, 3) + "B").c_str(),
+                          options_.threads);
+  }
+
+  void draw_source_label() {
+    const Palette& colours = palette();
+    if (live_) {
+      ImGui::TextDisabled("Runs on %s, in a separate process that starts from nothing each time: a mistake here "
+                          "cannot harm the app.", gpu_info().name.c_str());
+      if (runner_.busy()) {
+        ImGui::SameLine();
+        ImGui::TextUnformatted("running...");
+      }
+      return;
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, colours.warning);
+    if (recorded_program())
+      ImGui::TextWrapped("No GPU here: the lines as they ran on the recorded machine, one per press of Step. %s.",
+                         recording_->run.recorded_label(/*sentence_start=*/true).c_str());
+    else
+      ImGui::TextWrapped("%s", no_recording_text().c_str());
+    ImGui::PopStyleColor();
+    if (!recorded_program() && ImGui::IsItemHovered() && !recording_error_.empty())
+      ImGui::SetTooltip("%s", recording_error_.c_str());
+  }
+
+  void draw_program(const FrameContext& frame, const Shown& shown) {
+    const Palette& colours = palette();
+    const std::vector<Step> steps = host_program::program_steps(shown.options);
+    ImFont* code = frame.fonts ? frame.fonts->code : nullptr;
+    const float scale = frame.font_scale;
+    // The kernel and the declarations above the table: open by default where there is room.
+    ImGui::SetNextItemOpen(frame.content_width >= 900.0f * scale, ImGuiCond_Once);
+    if (ImGui::TreeNodeEx("The kernel and the declarations", ImGuiTreeNodeFlags_NoTreePushOnOpen)) {
+      if (code) ImGui::PushFont(code);
+      for (const std::string& line : host_program::kernel_source()) ImGui::TextDisabled("     %s", line.c_str());
+      ImGui::Spacing();
+      for (const std::string& line : host_program::host_preamble()) ImGui::TextDisabled("     %s", line.c_str());
+      if (code) ImGui::PopFont();
+    }
+    // The code lines do not wrap: at a large text scale the table scrolls sideways, inside
+    // a region exactly as tall as its rows.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float row = std::max(code ? code->FontSize : 0.0f, ImGui::GetTextLineHeight()) + 2.0f * style.CellPadding.y;
+    const float height = static_cast<float>(steps.size() + 1) * row + style.ScrollbarSize + 2.0f;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+    if (!ImGui::BeginTable("program", 5, flags, ImVec2(frame.content_width, height))) return;
+    // Times first: at a large text scale they stay in view while the code scrolls.
+    ImGui::TableSetupColumn("line", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("time (CPU clock)", ImGuiTableColumnFlags_WidthFixed, 190.0f * scale);
+    ImGui::TableSetupColumn("returned", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("code", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("what it did", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableHeadersRow();
+    const int next = static_cast<int>(shown.results.size());
+    const int launch = index_of(steps, Call::Launch);
+    for (int i = 0; i < static_cast<int>(steps.size()); ++i) {
+      const Step& step = steps[static_cast<std::size_t>(i)];
+      const StepResult* r = i < next ? &shown.results[static_cast<std::size_t>(i)] : nullptr;
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      const bool here = i == next && shown.error.empty() && (live_ || shown.recorded);
+      ImGui::Text("%s%2d", here ? "> " : "  ", i + 1);
+      ImGui::TableNextColumn();
+      if (r && r->state == StepState::Ran) draw_time(r->ms, shown.recorded, scale);
+      ImGui::TableNextColumn();
+      if (r && r->state == StepState::Ran && r->has_error_code) {
+        ImGui::PushStyleColor(ImGuiCol_Text, r->failed() ? colours.error : colours.muted_text);
+        ImGui::TextUnformatted(r->error_name.c_str());
+        ImGui::PopStyleColor();
+        if (r->failed() && ImGui::IsItemHovered()) ImGui::SetTooltip("\"%s\"", r->error_text.c_str());
+      }
+      ImGui::TableNextColumn();
+      if (code) ImGui::PushFont(code);
+      const bool faded = step.missing || (r && r->state == StepState::NotRun);
+      ImGui::PushStyleColor(ImGuiCol_Text, faded ? colours.muted_text : ImGui::GetColorU32(ImGuiCol_Text));
+      ImGui::TextUnformatted(step.code.c_str());
+      ImGui::PopStyleColor();
+      if (step.missing) {  // struck out: the line the mistake left out
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        const float y = (a.y + b.y) * 0.5f;
+        ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), colours.error, 1.5f * scale);
+      }
+      if (code) ImGui::PopFont();
+      if (ImGui::IsItemHovered() && !step.about.empty()) ImGui::SetTooltip("%s", step.about.c_str());
+      ImGui::TableNextColumn();
+      std::string what = r ? r->output : "";
+      if (r && r->state == StepState::Missing) what = "left out: never runs";
+      if (r && r->state == StepState::NotRun) what = "not run: the program had exited";
+      if (i == launch && shown.kernel_ms >= 0.0 && r && r->state == StepState::Ran)
+        what += (what.empty() ? "" : "; ") + std::string("the GPU ran it for ") + duration(shown.kernel_ms);
+      if (r && r->failed() && !r->stopped) what = "\"" + r->error_text + "\"" + (what.empty() ? "" : ": " + what);
+      const bool bad = r && (r->failed() || (step.call == Call::Check && r->state == StepState::Ran && !r->correct));
+      ImGui::PushStyleColor(ImGuiCol_Text, bad ? colours.error
+                                               : step.call == Call::Check && r && r->correct ? colours.gpu
+                                                                                             : ImGui::GetColorU32(ImGuiCol_Text));
+      ImGui::TextUnformatted(what.c_str());
+      ImGui::PopStyleColor();
+    }
+    ImGui::EndTable();
+    if (!shown.error.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, colours.error);
+      ImGui::TextWrapped("%s", shown.error.c_str());
+      ImGui::PopStyleColor();
+    }
+  }
+
+  void draw_time(double ms, bool recorded, float scale) {
+    const float width = 80.0f * scale;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float h = ImGui::GetTextLineHeight();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImU32 colour = recorded ? (palette().gpu & 0x00ffffffu) | 0x70000000u : palette().gpu;
+    draw->AddRectFilled(ImVec2(p.x, p.y + h * 0.2f), ImVec2(p.x + width * bar_fraction(ms), p.y + h * 0.8f), colour);
+    ImGui::Dummy(ImVec2(width + 6.0f * scale, h));
+    ImGui::SameLine();
+    if (recorded) ImGui::TextDisabled("%s", duration(ms).c_str());
+    else ImGui::TextUnformatted(duration(ms).c_str());
+  }
+
+  // One or two sentences on what this run showed, from its own numbers.
+  void draw_summary(const Shown& shown) {
+    const std::vector<Step> steps = host_program::program_steps(shown.options);
+    if (shown.lines == 0 || static_cast<int>(shown.results.size()) < shown.lines) return;
+    const auto result_of = [&](Call call) -> const StepResult* {
+      const int i = index_of(steps, call);
+      return i >= 0 && i < static_cast<int>(shown.results.size()) ? &shown.results[static_cast<std::size_t>(i)] : nullptr;
+    };
+    const StepResult* stop = result_of(Call::TimerStop);
+    const StepResult* check = result_of(Call::Check);
+    const StepResult* back = result_of(Call::CopyBack);
+    std::string text;
+    if (stop && stop->state == StepState::Ran && shown.kernel_ms >= 0.0) {
+      text = "The stopwatch printed " + duration(stop->printed_ms) + "; on the GPU's own clock the kernel took " +
+             duration(shown.kernel_ms) + ".";
+      if (shown.options.mistake == Mistake::NoSync && back && back->state == StepState::Ran)
+        text += " Without cudaDeviceSynchronize the stopwatch timed only the launch: the kernel was still running "
+                "when it stopped, and the copy back (" + duration(back->ms) + ") waited for it to finish.";
+    }
+    if (check && check->state == StepState::Ran && !check->correct) {
+      if (shown.options.mistake == Mistake::NoCopyBack)
+        text += " c was never copied back, so the CPU read what c already held: the zeros it was created with.";
+      else if (shown.options.mistake == Mistake::BadConfigUnchecked)
+        text += " No line complained, yet every element is wrong: the refused launch ran nothing, and nobody asked "
+                "cudaGetLastError.";
+    }
+    for (const StepResult& r : shown.results)
+      if (r.stopped) {
+        text += " Line " + std::to_string(r.index + 1) + "'s check caught it: the runtime said \"" + r.error_text +
+                "\" (" + r.error_name + "), and the program stopped there.";
+        break;
+      }
+    if (shown.stepped && stop && stop->state == StepState::Ran)
+      text += " You stepped through this run: the stopwatch also counted your pauses, and the GPU kept working "
+              "while you paused. Run all runs the lines back to back, as the program would.";
+    if (text.empty()) return;
+    ImGui::Spacing();
+    ImGui::TextWrapped("%s", text.c_str());
+  }
+
+  ProgramOptions options_;
+  bool live_ = false;
+  ProgramRunner runner_;
+  const host_program::HostRecording* recording_ = nullptr;
+  std::string recording_error_;
+  std::size_t revealed_ = 0;  // recorded lines shown so far
+};
+
+}  // namespace
+
+const PanelType& host_program_panel_type() {
+  static const PanelType type = [] {
+    std::vector<std::string> keys;
+    for (const host_program::MistakeInfo& m : host_program::mistakes()) keys.push_back(m.key);
+    const ProgramOptions defaults;
+    return PanelType{
+        "host-program",
+        "a first CUDA program line by line (allocate, copy, launch, synchronise, copy back, free), each call timed, "
+        "with the classic mistakes",
+        {
+            choice_param("mistake", keys.front(), keys, "the program as it should be, or with one classic mistake"),
+            whole_param("n", defaults.n, host_program::kMinElements, host_program::kMaxElements, "floats in a, b and c"),
+            whole_param("threads", defaults.threads, 1, 4096, "threads per block of the launch (above 1024 the GPU refuses)"),
+        },
+        {{"step", "run the next line of the program"},
+         {"run", "run every line left, back to back"},
+         {"reset", "end the program and start again from its first line (while a line runs: stop it)"}},
+        [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
+          ProgramOptions o;
+          host_program::find_mistake(p.text("mistake"), &o.mistake);
+          o.n = p.whole("n");
+          o.threads = p.whole_as<int>("threads");
+          return std::make_unique<HostProgramPanel>(o);
+        },
+        {"run", "run"},
+        {{"timer_us", "microseconds", "what the program's stopwatch around the launch printed"},
+         {"kernel_us", "microseconds", "the kernel's own time on the GPU's clock (CUDA events)"}}};
+  }();
+  return type;
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,121 @@
+#include "compute/dense_layer/dense_record.h"
+
+#include "compute/bench/bench_format.h"
+#include "compute/bench/json.h"
+#include "compute/core/text_file.h"
+
+namespace whygpu::dense_layer {
+namespace {
+
+using bench::JsonValue;
+
+JsonValue timing_to_json(const TimingStats& t) {
+  JsonValue j = JsonValue::object();
+  j.set("median_ms", JsonValue::number(t.median_ms));
+  j.set("p10_ms", JsonValue::number(t.p10_ms));
+  j.set("p90_ms", JsonValue::number(t.p90_ms));
+  j.set("repeats", JsonValue::number(t.repeats));
+  return j;
+}
+
+Status timing_from_json(const JsonValue& row, const char* key, bool required, TimingStats* out) {
+  const JsonValue* j = row.find(key);
+  if (!j || !j->is_object()) {
+    if (required) return Status::error(std::string("no \"") + key + "\" timing");
+    return Status::ok();
+  }
+  out->median_ms = j->get_number("median_ms", -1.0);
+  out->p10_ms = j->get_number("p10_ms", out->median_ms);
+  out->p90_ms = j->get_number("p90_ms", out->median_ms);
+  out->repeats = static_cast<int>(j->get_number("repeats", 0.0));
+  if (out->median_ms < 0.0 || out->repeats < 1)
+    return Status::error(std::string("\"") + key + "\" needs a median_ms of at least 0 and a repeats of at least 1");
+  return Status::ok();
+}
+
+Status row_from_json(const JsonValue& j, DenseTiming* out) {
+  if (!j.is_object()) return Status::error("not an object");
+  DenseTiming t;
+  t.sizes = {static_cast<int>(j.get_number("out")), static_cast<int>(j.get_number("in")),
+             static_cast<int>(j.get_number("batch"))};
+  if (Status s = check_sizes(t.sizes); !s) return s;
+  if (Status s = timing_from_json(j, "cpu", false, &t.cpu); !s) return s;
+  t.cpu_note = j.get_string("cpu_note");
+  t.gpu_measured = j.get_bool("gpu_measured");
+  t.gpu_note = j.get_string("gpu_note");
+  if (t.gpu_measured) {
+    for (auto [key, timing] : {std::pair{"product", &t.product}, {"add", &t.add}, {"sigmoid", &t.sigmoid},
+                               {"three", &t.three}, {"fused", &t.fused}})
+      if (Status s = timing_from_json(j, key, true, timing); !s) return s;
+    t.three_error = j.get_number("three_error");
+    t.fused_error = j.get_number("fused_error");
+  }
+  *out = std::move(t);
+  return Status::ok();
+}
+
+}  // namespace
+
+const DenseTiming* DenseRecording::find(const DenseSizes& sizes) const {
+  for (const DenseTiming& row : rows)
+    if (row.sizes == sizes) return &row;
+  return nullptr;
+}
+
+std::string dense_recording_json(const DenseRecording& recording) {
+  JsonValue doc = JsonValue::object();
+  doc.set("format", JsonValue::string("whygpu-dense-layer"));
+  doc.set("format_version", JsonValue::number(kDenseFormatVersion));
+  doc.set("run", bench::run_info_to_json(recording.run));
+  JsonValue& rows = doc.set("rows", JsonValue::array());
+  for (const DenseTiming& t : recording.rows) {
+    JsonValue r = JsonValue::object();
+    r.set("out", JsonValue::number(t.sizes.out));
+    r.set("in", JsonValue::number(t.sizes.in));
+    r.set("batch", JsonValue::number(t.sizes.batch));
+    if (t.cpu.repeats > 0) r.set("cpu", timing_to_json(t.cpu));
+    if (!t.cpu_note.empty()) r.set("cpu_note", JsonValue::string(t.cpu_note));
+    r.set("gpu_measured", JsonValue::boolean(t.gpu_measured));
+    if (!t.gpu_note.empty()) r.set("gpu_note", JsonValue::string(t.gpu_note));
+    if (t.gpu_measured) {
+      r.set("product", timing_to_json(t.product));
+      r.set("add", timing_to_json(t.add));
+      r.set("sigmoid", timing_to_json(t.sigmoid));
+      r.set("three", timing_to_json(t.three));
+      r.set("fused", timing_to_json(t.fused));
+      r.set("three_error", JsonValue::number(t.three_error));
+      r.set("fused_error", JsonValue::number(t.fused_error));
+    }
+    rows.push(std::move(r));
+  }
+  return doc.dump();
+}
+
+Status parse_dense_recording(std::string_view json_text, DenseRecording* out) {
+  JsonValue doc;
+  if (Status s = bench::parse_document(json_text, "whygpu-dense-layer", kDenseFormatVersion,
+                                       "whygpu dense-layer recording", &doc);
+      !s)
+    return s;
+  const JsonValue* run = doc.find("run");
+  const JsonValue* rows = doc.find("rows");
+  if (!run || !run->is_object()) return Status::error("the recording has no \"run\" object");
+  if (!rows || !rows->is_array()) return Status::error("the recording has no \"rows\" array");
+  DenseRecording r;
+  r.run = bench::run_info_from_json(*run);
+  for (std::size_t i = 0; i < rows->items().size(); ++i) {
+    DenseTiming t;
+    if (Status s = row_from_json(rows->items()[i], &t); !s) return s.with_context("row " + std::to_string(i));
+    r.rows.push_back(std::move(t));
+  }
+  *out = std::move(r);
+  return Status::ok();
+}
+
+Status load_dense_recording(const std::string& path, DenseRecording* out) {
+  std::string text;
+  if (Status s = read_text_file(path, &text); !s) return s;
+  return parse_dense_recording(text, out).with_context(path);
+}
+
+}  // namespace whygpu::dense_layer

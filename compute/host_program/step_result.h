@@ -1,0 +1,44 @@
+#pragma once
+// What one line of the host program did when it ran, and the one-line text form in which
+// the child process that runs it (host_cli.h) hands each result back.
+#include <string>
+#include <vector>
+
+#include "compute/bench/json.h"
+#include "compute/core/status.h"
+
+namespace whygpu::host_program {
+
+enum class StepState {
+  Ran,       // it ran: ms and the runtime's answer are valid
+  Missing,   // the mistake removed the line
+  NotRun,    // the program stopped before it (a CHECK failed)
+};
+const char* step_state_key(StepState state);  // "ran", "missing", "not-run"
+
+struct StepResult {
+  int index = 0;
+  StepState state = StepState::NotRun;
+  double ms = 0.0;           // the call's time on the CPU's clock, from call to return
+  bool has_error_code = false;  // runtime calls: what they returned
+  int error_code = 0;
+  std::string error_name;    // "cudaSuccess", "cudaErrorInvalidValue"
+  std::string error_text;    // cudaGetErrorString: "invalid argument"
+  std::string output;        // what the line printed or found: "kernel: 0.006 ms", "c[0] = 0 (should be 0.53)"
+  bool stopped = false;      // its CHECK failed: the program printed the error and exited
+  bool correct = false;      // Check: every element right
+  long long wrong = 0;       // Check: elements that are not a + b
+  double printed_ms = 0.0;   // TimerStop: what the stopwatch printed
+  double kernel_ms = -1.0;   // Launch: the kernel's time on the GPU's clock (CUDA events); < 0 unknown
+
+  bool failed() const { return has_error_code && error_code != 0; }
+};
+
+// As JSON (the recording keeps them so), and as one line of text (that JSON without line
+// breaks, as the child process writes them); errors name the problem.
+bench::JsonValue result_to_json(const StepResult& result);
+Status result_from_json(const bench::JsonValue& json, StepResult* out);
+std::string result_to_line(const StepResult& result);
+Status result_from_line(const std::string& line, StepResult* out);
+
+}  // namespace whygpu::host_program
