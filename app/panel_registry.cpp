@@ -9,6 +9,7 @@ const std::vector<const PanelType*>& panel_types() {
       &hardware_ceilings_panel_type(), &roofline_panel_type(),         &thread_grid_panel_type(),
       &kernel_lab_panel_type(),        &cnn_trainer_panel_type(),      &cnn_feature_maps_panel_type(),
       &cnn_draw_panel_type(),          &cnn_confusion_panel_type(),    &cnn_race_panel_type(),
+      &mixed_precision_panel_type(),   &transfer_learning_panel_type(), &inference_batch_panel_type(),
       &lstm_trainer_panel_type(),      &lstm_step_panel_type(),
   };
   return types;

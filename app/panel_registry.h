@@ -61,6 +61,9 @@ const PanelType& cnn_feature_maps_panel_type();
 const PanelType& cnn_draw_panel_type();
 const PanelType& cnn_confusion_panel_type();
 const PanelType& cnn_race_panel_type();
+const PanelType& mixed_precision_panel_type();
+const PanelType& transfer_learning_panel_type();
+const PanelType& inference_batch_panel_type();
 const PanelType& lstm_trainer_panel_type();
 const PanelType& lstm_step_panel_type();
 

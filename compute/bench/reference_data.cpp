@@ -10,12 +10,7 @@ namespace whygpu::bench {
 
 using namespace whygpu::kernels;  // the measurements this module reads and prints
 
-std::string ReferenceData::label() const {
-  std::string where = run.gpu_available ? run.gpu_name : "a computer without a GPU";
-  if (!run.nvidia_driver.empty()) where += " (driver " + run.nvidia_driver + ")";
-  const std::string day = run.date_utc.substr(0, 10);
-  return "Recorded on " + where + (day.empty() ? "" : " on " + day) + ", not on this computer";
-}
+std::string ReferenceData::label() const { return recorded_label(run); }
 
 std::vector<const Measurement*> ReferenceData::find(std::string_view benchmark,
                                                     std::string_view variant,
