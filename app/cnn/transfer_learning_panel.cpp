@@ -219,8 +219,10 @@ class TransferLearningPanel final : public Panel {
   void draw_picture(float scale) const {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
-    const float w = 44.0f * scale, h = 34.0f * scale, gap = 8.0f * scale;
     const char* names[] = {"conv1", "conv2", "conv3", "dense 64", "dense 10"};
+    float w = 0.0f;
+    for (const char* name : names) w = std::max(w, ImGui::CalcTextSize(name).x + 10.0f * scale);
+    const float h = 34.0f * scale, gap = 8.0f * scale;
     float x = o.x;
     for (int i = 0; i < 5; ++i) {
       const bool frozen = i < 3;

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -58,7 +59,8 @@ std::string number(double v) {
 }  // namespace
 
 void draw_format_picture(float value, float gradient, float font_scale) {
-  const float box = 15.0f * font_scale;
+  // 34 boxes (sign, exponent, mantissa and the gaps) in about half the width, at most 15 px.
+  const float box = std::min(15.0f * font_scale, ImGui::GetContentRegionAvail().x * 0.55f / 34.0f);
   ImGui::TextColored(ImColor(kSignColour), "sign");
   ImGui::SameLine();
   ImGui::TextColored(ImColor(kExponentColour), "exponent (range)");

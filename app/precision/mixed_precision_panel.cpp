@@ -67,19 +67,15 @@ class MixedPrecisionPanel final : public Panel {
   void draw(const FrameContext& frame) override {
     const float scale = frame.font_scale;
     draw_controls();
-    const float column = std::max(420.0f * scale, frame.content_width * 0.46f);
-    if (ImGui::BeginTable("mixed", 2, ImGuiTableFlags_SizingStretchProp)) {
-      ImGui::TableSetupColumn("race", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-      ImGui::TableSetupColumn("formats", ImGuiTableColumnFlags_WidthFixed, column);
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      draw_race(scale);
-      ImGui::TableNextColumn();
-      ImGui::InputFloat("a value", &value_, 0.0f, 0.0f, "%g");
-      ImGui::InputFloat("a small gradient", &gradient_, 0.0f, 0.0f, "%g");
-      draw_format_picture(value_, gradient_, scale);
-      ImGui::EndTable();
-    }
+    draw_race(scale);
+    ImGui::Separator();
+    ImGui::TextUnformatted("What each format keeps of a number:");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+    ImGui::InputFloat("a value", &value_, 0.0f, 0.0f, "%g");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+    ImGui::InputFloat("a small gradient", &gradient_, 0.0f, 0.0f, "%g");
+    draw_format_picture(value_, gradient_, scale);
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
@@ -212,7 +208,7 @@ class MixedPrecisionPanel final : public Panel {
     ImGui::InputInt("epochs", &epochs_);
     epochs_ = std::clamp(epochs_, 1, 20);
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x > 40.0f * ImGui::GetFontSize()) ImGui::SameLine();
     if (!busy) {
       ImGui::BeginDisabled(!gpu_info().available);
       if (ImGui::Button("Race the precisions")) (void)press("race");
@@ -226,8 +222,10 @@ class MixedPrecisionPanel final : public Panel {
   void draw_shape_note() const {
     precision::WideShape shape;
     if (!precision::wide_shape(width_, &shape)) return;
-    ImGui::TextDisabled("%s; %.2f GFLOP of matrix arithmetic per training step of %d images", shape.describe().c_str(),
-                        shape.step_flop_per_image() * kBatch * 1e-9, kBatch);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s; %.2f GFLOP of matrix arithmetic per training step of %d images", shape.describe().c_str(),
+                       shape.step_flop_per_image() * kBatch * 1e-9, kBatch);
+    ImGui::PopStyleColor();
   }
 
   void draw_race(float scale) {

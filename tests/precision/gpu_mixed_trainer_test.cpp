@@ -126,7 +126,9 @@ TEST(MixedTrainer, Fp16LossScaleBacksOffThenGrows) {
     skipped += m[i].skipped;
     if (!m[i].skipped && first_good < 0) first_good = i;
     if (i > 0 && m[i].loss_scale > m[i - 1].loss_scale) grew = true;
-    if (i > 0 && m[i - 1].skipped) EXPECT_EQ(m[i].loss_scale, m[i - 1].loss_scale / 2) << "step " << i;
+    if (i > 0 && m[i - 1].skipped) {
+      EXPECT_EQ(m[i].loss_scale, m[i - 1].loss_scale / 2) << "step " << i;
+    }
   }
   ASSERT_GT(first_good, 0);
   EXPECT_TRUE(grew) << "five good steps in a row double the scale";
