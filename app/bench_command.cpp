@@ -4,9 +4,12 @@
 #include <cstdio>
 
 #include "compute/cnn/cnn_bench.h"
+#include "compute/cnn/inference_sweep.h"
+#include "compute/cnn/transfer.h"
 #include "compute/bench/bench_cli.h"
 #include "compute/dense_layer/dense_cli.h"
 #include "compute/lstm/bench.h"
+#include "compute/precision/precision_bench.h"
 #include "compute/profile/timeline_cli.h"
 #include "compute/vitals/vitals_cli.h"
 #include "compute/vitals/vitals_record_cli.h"
@@ -16,7 +19,10 @@ namespace whygpu::app {
 int run_bench_command(const std::vector<std::string>& args) {
   const std::string what = args.empty() ? "" : args[0];
   const std::vector<std::string> rest(args.begin() + (args.empty() ? 0 : 1), args.end());
+  if (what == "cnn" && precision::wants_precision_bench(rest)) return precision::run_precision_bench(rest);
   if (what == "cnn") return cnn::run_cnn_bench(rest);
+  if (what == "cnn-inference") return cnn::run_inference_bench(rest);
+  if (what == "cnn-transfer") return cnn::run_transfer_bench(rest);
   if (what == "lstm") return lstm::run_lstm_bench(rest);
   if (what == "timeline") return profile::run_timeline_command(rest);
   if (what == "vitals") return vitals::run_vitals_command(rest);
@@ -26,6 +32,9 @@ int run_bench_command(const std::vector<std::string>& args) {
   const int code = bench::run_kernel_bench(args, "whygpu bench");
   if (what.empty() || what == "--help" || what == "-h")
     std::fputs("       whygpu bench cnn [--help]    the MNIST CNN's training step and accuracy\n"
+               "       whygpu bench cnn --precision all [--width 1,4,16]  the step in FP32, TF32, BF16, FP16\n"
+               "       whygpu bench cnn-inference [--help]  latency and throughput for batches of 1 to 4096\n"
+               "       whygpu bench cnn-transfer [--help]   a frozen base with a new head against training from scratch\n"
                "       whygpu bench lstm [--help]   the character LSTM's training step and generation\n"
                "       whygpu bench timeline [--help]  one piece of GPU work kernel by kernel (CUPTI)\n"
                "       whygpu bench vitals [--help]    the GPU's power, clocks and load (NVML)\n"

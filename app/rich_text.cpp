@@ -1,6 +1,7 @@
 #include "app/rich_text.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ImTextCharFromUtf8
 
 #include <algorithm>
 
@@ -49,6 +50,14 @@ void draw_rich_text(const std::vector<TextSpan>& spans, const Fonts& fonts, ImFo
         x = 0.0f;
         y += line_height;
         while (begin_ptr < end_ptr && *begin_ptr == ' ') ++begin_ptr;  // no leading space on a new line
+      }
+      // A line's first glyph may reach left of its pen position (DejaVu's 'J' does by two
+      // pixels at projector sizes); start it that much later so that nothing is cut.
+      if (x == 0.0f && begin_ptr < end_ptr) {
+        unsigned int codepoint = 0;
+        ImTextCharFromUtf8(&codepoint, begin_ptr, end_ptr);
+        if (const ImFontGlyph* first = font->FindGlyph(static_cast<ImWchar>(codepoint)))
+          x = std::max(0.0f, -first->X0);
       }
       const ImVec2 at(origin.x + x, origin.y + y + baseline_shift);
       if (span.style == TextSpan::Style::code) {

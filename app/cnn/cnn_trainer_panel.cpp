@@ -76,6 +76,8 @@ class CnnTrainerPanel final : public Panel {
       shared_->set_batch(static_cast<int>(value.whole));
     } else if (key == "lr") {
       shared_->set_learning_rate(static_cast<float>(value.number));
+    } else if (key == "augment") {
+      shared_->set_augment(value.flag);
     } else if (key == "epochs") {
       o_.epochs = static_cast<int>(value.whole);
     } else if (key == "weights") {
@@ -244,6 +246,11 @@ class CnnTrainerPanel final : public Panel {
     lr_editing_ = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivatedAfterEdit()) shared_->set_learning_rate(std::clamp(lr_, 1e-6f, 0.5f));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Adam's step size; 0.001 is the usual choice");
+    bool augment = shared_->config().augment;
+    if (ImGui::Checkbox("augment (rotate up to 12 degrees, shift up to 2 pixels)", &augment)) shared_->set_augment(augment);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("each training image is rotated and shifted at random inside the training step; testing "
+                        "sees the images as they are");
   }
 
   // Joules per epoch from the app's vitals sampler (app/vitals/epoch_energy.h).
@@ -401,6 +408,7 @@ const PanelType& cnn_trainer_panel_type() {
           text_param("folder", "", "the image folder for dataset=folder (empty: the example folder)"),
           whole_param("batch", defaults.batch, 1, cnn::kMaxBatch, "images per training step"),
           number_param("lr", defaults.learning_rate, 1e-6, 0.5, "Adam's learning rate"),
+          flag_param("augment", defaults.augment, "rotate and shift each training image at random inside the step"),
           whole_param("seed", static_cast<long long>(defaults.seed), 0, 2147483647, "initial weights and batch order"),
           whole_param("epochs", 1, 1, 1000, "epochs the Train N epochs button runs"),
           flag_param("controls", true, "show the buttons and settings"),
@@ -428,6 +436,7 @@ const PanelType& cnn_trainer_panel_type() {
           config.data.folder = p.text("folder").empty() ? cnn_ui::default_image_folder() : p.text("folder");
         config.batch = p.whole_as<int>("batch");
         config.learning_rate = p.number_as<float>("lr");
+        config.augment = p.flag("augment");
         config.seed = p.whole_as<std::uint64_t>("seed");
         o.epochs = p.whole_as<int>("epochs");
         o.controls = p.flag("controls");
@@ -440,6 +449,7 @@ const PanelType& cnn_trainer_panel_type() {
         if (p.given("dataset") || p.given("folder")) shared->set_data(config.data);
         if (p.given("batch")) shared->set_batch(config.batch);
         if (p.given("lr")) shared->set_learning_rate(config.learning_rate);
+        if (p.given("augment")) shared->set_augment(config.augment);
         return std::make_unique<CnnTrainerPanel>(std::move(o), std::move(shared));
       },
       {"train", "pause"},

@@ -83,6 +83,7 @@ void SharedSession::prepare() {
     options.seed = config.seed;
     options.batch_size = std::clamp(config.batch, 1, std::min(cnn::kMaxBatch, p.data->train.count));
     options.adam.learning_rate = config.learning_rate;
+    if (config.augment) options.augmentation = cnn::kDefaultAugmentation;
     options.cpu_threads = config.cpu_threads > 0 ? config.cpu_threads : training_threads();
     p.status = cnn::TrainingSession::create(resolve(config.backend), options, p.data, &p.session);
     return p;
@@ -191,6 +192,11 @@ void SharedSession::set_batch(int batch) {
 void SharedSession::set_learning_rate(float learning_rate) {
   config_.learning_rate = learning_rate;
   if (session_) session_->set_learning_rate(learning_rate);
+}
+
+void SharedSession::set_augment(bool augment) {
+  config_.augment = augment;
+  if (session_) session_->set_augmentation(augment ? cnn::kDefaultAugmentation : cnn::Augmentation{});
 }
 
 void SharedSession::save_weights(const std::string& path) {

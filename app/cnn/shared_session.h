@@ -31,6 +31,7 @@ struct SessionConfig {
   std::uint64_t seed = cnn::TrainerOptions{}.seed;
   int batch = cnn::kDefaultBatch;
   float learning_rate = cnn::AdamConfig{}.learning_rate;
+  bool augment = false;  // random rotations and shifts of each training image (cnn::kDefaultAugmentation)
   int cpu_threads = 0;  // 0: training_threads() (all but one core)
 };
 
@@ -81,6 +82,7 @@ class SharedSession {
   void evaluate();
   void set_batch(int batch);
   void set_learning_rate(float learning_rate);
+  void set_augment(bool augment);
   void save_weights(const std::string& path);
   void load_weights(const std::string& path);
   // A new back end or data set: the session is prepared again (fresh weights).

@@ -21,6 +21,7 @@ class CpuTrainer final : public Trainer {
   explicit CpuTrainer(const TrainerOptions& options)
       : pool_(options.cpu_threads > 0 ? options.cpu_threads : std::min(hardware_threads(), kMaxCpuThreads)),
         adam_(options.adam),
+        augmentation_(options.augmentation),
         batch_(options.batch_size),
         seed_(options.seed) {
     reset(seed_);
@@ -68,6 +69,8 @@ class CpuTrainer final : public Trainer {
   int batch_size() const override { return batch_; }
   void set_learning_rate(float learning_rate) override { adam_.learning_rate = learning_rate; }
   float learning_rate() const override { return adam_.learning_rate; }
+  void set_augmentation(const Augmentation& augmentation) override { augmentation_ = augmentation; }
+  Augmentation augmentation() const override { return augmentation_; }
 
   Status train(int steps, std::vector<StepMetrics>* metrics) override {
     gemms_on_pool_threads();
@@ -80,11 +83,18 @@ class CpuTrainer final : public Trainer {
     for (int s = 0; s < steps; ++s) {
       int start = 0;
       sampler_->next_batch(batch_, &start);
+      const AugmentState augment{augmentation_.max_degrees, augmentation_.max_shift, augment_seed(seed_)};
       for (int i = 0; i < batch_; ++i) {
         const int index = sampler_->order()[start + i];
         const std::uint8_t* image = data_.image(index);
         float* x = train_ws_.x.data() + static_cast<std::size_t>(i) * kImagePixels;
-        for (int p = 0; p < kImagePixels; ++p) x[p] = image[p] * (1.0f / 255.0f);
+        if (augmentation_.enabled()) {
+          const AugmentTransform transform = augment_transform(augment, static_cast<int>(steps_), i);
+          for (int p = 0; p < kImagePixels; ++p)
+            x[p] = augmented_pixel(image, transform, p % kImageSide, p / kImageSide);
+        } else {
+          for (int p = 0; p < kImagePixels; ++p) x[p] = image[p] * (1.0f / 255.0f);
+        }
         labels[i] = data_.labels[index];
       }
       cpu_forward(params_.data(), train_ws_, batch_, pool_);
@@ -159,6 +169,7 @@ class CpuTrainer final : public Trainer {
 
   ThreadPool pool_;
   AdamConfig adam_;
+  Augmentation augmentation_;
   int batch_;
   std::uint64_t seed_;
   std::vector<float> params_, grads_, m_, v_;

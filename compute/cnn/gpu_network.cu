@@ -36,17 +36,30 @@ Blocks blocks_of(T* params) {
 __global__ void load_batch_kernel(const std::uint8_t* __restrict__ images,
                                   const std::uint8_t* __restrict__ labels, const int* __restrict__ order,
                                   const int* __restrict__ cursor, int first, int batch,
-                                  float* __restrict__ x, int* __restrict__ batch_labels) {
+                                  const DeviceControl* __restrict__ control, float* __restrict__ x,
+                                  int* __restrict__ batch_labels) {
   constexpr int kQuads = kImagePixels / 4;
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= batch * kQuads) return;
   const int i = t / kQuads;
   const int q = t - i * kQuads;
   const int index = order ? order[*cursor + i] : first + i;
-  const uchar4 p = reinterpret_cast<const uchar4*>(images + static_cast<std::size_t>(index) * kImagePixels)[q];
+  const std::uint8_t* image = images + static_cast<std::size_t>(index) * kImagePixels;
+  if (q == 0) batch_labels[i] = labels[index];
+  if (control && (control->augment.max_degrees > 0.0f || control->augment.max_shift > 0.0f)) {
+    const AugmentTransform transform = augment_transform(control->augment, control->step, i);
+    float v[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const int p = 4 * q + k;
+      v[k] = augmented_pixel(image, transform, p % kImageSide, p / kImageSide);
+    }
+    reinterpret_cast<float4*>(x)[t] = make_float4(v[0], v[1], v[2], v[3]);
+    return;
+  }
+  const uchar4 p = reinterpret_cast<const uchar4*>(image)[q];
   constexpr float kScale = 1.0f / 255.0f;
   reinterpret_cast<float4*>(x)[t] = make_float4(p.x * kScale, p.y * kScale, p.z * kScale, p.w * kScale);
-  if (q == 0) batch_labels[i] = labels[index];
 }
 
 // conv1 + bias + ReLU + 2x2 max-pool, directly: one thread per (image, 2x2 output cell)
@@ -547,13 +560,20 @@ Status Workspace::poison(cudaStream_t stream) {
   return Status::ok();
 }
 
-Status enqueue_load_batch(const Context& ctx, const std::uint8_t* images, const std::uint8_t* labels,
-                          const int* order, const int* cursor, int first, int batch, Workspace& ws) {
-  if (Status s = check_batch(ws, batch, false); !s) return s;
+Status enqueue_load_images(const Context& ctx, const std::uint8_t* images, const std::uint8_t* labels,
+                           const int* order, const int* cursor, int first, int batch,
+                           const DeviceControl* control, float* x, int* batch_labels) {
   load_batch_kernel<<<blocks_for(static_cast<long long>(batch) * (kImagePixels / 4)), kThreads, 0, ctx.stream>>>(
-      images, labels, order, cursor, first, batch, ws.x, ws.labels);
+      images, labels, order, cursor, first, batch, control, x, batch_labels);
   WHYGPU_CUDA_TRY_LAUNCH("load_batch_kernel");
   return Status::ok();
+}
+
+Status enqueue_load_batch(const Context& ctx, const std::uint8_t* images, const std::uint8_t* labels,
+                          const int* order, const int* cursor, int first, int batch, Workspace& ws,
+                          const DeviceControl* control) {
+  if (Status s = check_batch(ws, batch, false); !s) return s;
+  return enqueue_load_images(ctx, images, labels, order, cursor, first, batch, control, ws.x, ws.labels);
 }
 
 Status enqueue_forward(const Context& ctx, const float* params, Workspace& ws, int batch) {

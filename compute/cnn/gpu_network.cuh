@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "compute/cnn/augmentation.h"
 #include "compute/cnn/model.h"
 #include "compute/cnn/model_math.h"
 #include "compute/core/status.h"
@@ -31,6 +32,7 @@ struct DeviceControl {
   float epsilon;
   float step_size;     // lr / (1 - beta1^step), set by the loss kernel each step
   float inv_sqrt_bc2;  // 1 / sqrt(1 - beta2^step)
+  AugmentState augment;  // read by the batch gather at every step (zero: off)
 };
 
 // Per-step results the loss kernel appends, read back in bulk by the host.
@@ -88,8 +90,14 @@ inline constexpr std::size_t kCublasWorkspaceBytes = std::size_t{32} << 20;
 
 // x[i] = images[index_i] / 255 and labels[i] = labels[index_i] for i < batch, where
 // index_i = order[*cursor + i] when order is given (training batches), else first + i.
+// With `control` (training steps), the image is augmented as control->augment says,
+// with the transform of (control->step, i) (augmentation.h); null: no augmentation.
+Status enqueue_load_images(const Context& ctx, const std::uint8_t* images, const std::uint8_t* labels,
+                           const int* order, const int* cursor, int first, int batch,
+                           const DeviceControl* control, float* x, int* batch_labels);
 Status enqueue_load_batch(const Context& ctx, const std::uint8_t* images, const std::uint8_t* labels,
-                          const int* order, const int* cursor, int first, int batch, Workspace& ws);
+                          const int* order, const int* cursor, int first, int batch, Workspace& ws,
+                          const DeviceControl* control = nullptr);
 
 // Forward pass of ws.x into ws.probs (and every activation on the way).
 Status enqueue_forward(const Context& ctx, const float* params, Workspace& ws, int batch);

@@ -21,19 +21,20 @@ using gpu::DeviceMetrics;
 
 constexpr int kEvalChunk = 256;
 
-DeviceControl fresh_control(const AdamConfig& adam) {
+DeviceControl fresh_control(const AdamConfig& adam, const AugmentState& augment) {
   DeviceControl c{};
   c.learning_rate = adam.learning_rate;
   c.beta1 = adam.beta1;
   c.beta2 = adam.beta2;
   c.epsilon = adam.epsilon;
+  c.augment = augment;
   return c;
 }
 
 class GpuTrainerImpl final : public GpuTrainer {
  public:
   explicit GpuTrainerImpl(const TrainerOptions& options)
-      : adam_(options.adam), batch_(options.batch_size), seed_(options.seed) {}
+      : adam_(options.adam), batch_(options.batch_size), seed_(options.seed), augmentation_(options.augmentation) {}
 
   Status init() {
     if (Status s = stream_.create(); !s) return s;
@@ -82,7 +83,7 @@ class GpuTrainerImpl final : public GpuTrainer {
     WHYGPU_CUDA_TRY(cudaMemset(m_.get(), 0, kParameterCount * sizeof(float)));
     WHYGPU_CUDA_TRY(cudaMemset(v_.get(), 0, kParameterCount * sizeof(float)));
     WHYGPU_CUDA_TRY(cudaMemset(grads_.get(), 0, kParameterCount * sizeof(float)));
-    const DeviceControl control = fresh_control(adam_);
+    const DeviceControl control = fresh_control(adam_, augment_state());
     WHYGPU_CUDA_TRY(cudaMemcpy(control_.get(), &control, sizeof control, cudaMemcpyHostToDevice));
     device_cursor_ = 0;
     steps_ = 0;
@@ -112,6 +113,11 @@ class GpuTrainerImpl final : public GpuTrainer {
     learning_rate_dirty_ = true;
   }
   float learning_rate() const override { return adam_.learning_rate; }
+  void set_augmentation(const Augmentation& augmentation) override {
+    augmentation_ = augmentation;
+    augmentation_dirty_ = true;
+  }
+  Augmentation augmentation() const override { return augmentation_; }
 
   Status train(int steps, std::vector<StepMetrics>* metrics) override {
     if (metrics) metrics->clear();
@@ -253,6 +259,10 @@ class GpuTrainerImpl final : public GpuTrainer {
  private:
   gpu::Context context() const { return {stream_.get(), &blas_}; }
 
+  AugmentState augment_state() const {
+    return {augmentation_.max_degrees, augmentation_.max_shift, augment_seed(seed_)};
+  }
+
   Status sync() { return stream_.synchronize(); }
 
   void restart_batches() {
@@ -283,7 +293,7 @@ class GpuTrainerImpl final : public GpuTrainer {
     const gpu::Context ctx = context();
     DeviceControl* control = control_.get();
     if (Status s = gpu::enqueue_load_batch(ctx, train_images_.get(), train_labels_.get(), order_.get(),
-                                           &control->cursor, 0, batch_, train_ws_);
+                                           &control->cursor, 0, batch_, train_ws_, control);
         !s)
       return s;
     if (Status s = gpu::enqueue_forward_backward(ctx, params_.get(), train_ws_, batch_, grads_.get(), control,
@@ -305,6 +315,12 @@ class GpuTrainerImpl final : public GpuTrainer {
     if (start != device_cursor_)
       WHYGPU_CUDA_TRY(cudaMemcpyAsync(&control_.get()->cursor, &start, sizeof start, cudaMemcpyHostToDevice,
                                       stream_.get()));
+    if (augmentation_dirty_) {
+      augment_upload_ = augment_state();
+      WHYGPU_CUDA_TRY(cudaMemcpyAsync(&control_.get()->augment, &augment_upload_, sizeof augment_upload_,
+                                      cudaMemcpyHostToDevice, stream_.get()));
+      augmentation_dirty_ = false;
+    }
     if (learning_rate_dirty_) {
       WHYGPU_CUDA_TRY(cudaMemcpyAsync(&control_.get()->learning_rate, &adam_.learning_rate, sizeof(float),
                                       cudaMemcpyHostToDevice, stream_.get()));
@@ -340,6 +356,9 @@ class GpuTrainerImpl final : public GpuTrainer {
   int batch_;
   std::uint64_t seed_;
   bool learning_rate_dirty_ = false;
+  Augmentation augmentation_;
+  bool augmentation_dirty_ = false;
+  AugmentState augment_upload_{};  // the source of the queued copy stays alive until it runs
   CudaStream stream_, display_stream_;
   CublasHandle blas_;
   DeviceBuffer<float> params_, grads_, m_, v_, display_params_;

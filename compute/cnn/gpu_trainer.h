@@ -74,4 +74,9 @@ struct GpuStepCheck {
 Status run_gpu_step_check(const std::vector<float>& params, const std::vector<std::uint8_t>& images,
                           const std::vector<std::uint8_t>& labels, const AdamConfig& adam, GpuStepCheck* out);
 
+// For tests: the training step's batch gather alone, on `images` in order, as step
+// `step` gathers them with `augment` (zero: plain), into x (poisoned with NaN first).
+Status run_gpu_gather_check(const std::vector<std::uint8_t>& images, const AugmentState& augment, int step,
+                            std::vector<float>* x);
+
 }  // namespace whygpu::cnn

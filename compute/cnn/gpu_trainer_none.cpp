@@ -11,4 +11,8 @@ Status run_gpu_step_check(const std::vector<float>&, const std::vector<std::uint
   return built_without_cuda();
 }
 
+Status run_gpu_gather_check(const std::vector<std::uint8_t>&, const AugmentState&, int, std::vector<float>*) {
+  return built_without_cuda();
+}
+
 }  // namespace whygpu::cnn

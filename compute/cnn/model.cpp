@@ -13,16 +13,22 @@ Status check_parameter_count(const std::vector<float>& params, const char* what)
                        std::to_string(kParameterCount));
 }
 
-std::vector<float> initial_parameters(std::uint64_t seed) {
-  std::vector<float> params(kParameterCount, 0.0f);
+std::vector<float> initial_parameters_for(const ParamBlock* blocks, int block_count, int parameter_count,
+                                          std::uint64_t seed) {
+  std::vector<float> params(parameter_count, 0.0f);
   SplitMix64 rng(seed);
-  for (const ParamBlock& block : kParamBlocks) {
+  for (int b = 0; b < block_count; ++b) {
+    const ParamBlock& block = blocks[b];
     if (block.is_bias) continue;  // zero
     const double bound = std::sqrt(6.0 / block.fan_in);
     for (int i = 0; i < block.count; ++i)
       params[block.offset + i] = static_cast<float>((2.0 * rng.uniform() - 1.0) * bound);
   }
   return params;
+}
+
+std::vector<float> initial_parameters(std::uint64_t seed) {
+  return initial_parameters_for(kParamBlocks.data(), kParamBlockCount, kParameterCount, seed);
 }
 
 std::string model_summary() {

@@ -119,6 +119,10 @@ inline const LayerShape& layer_shape(Layer layer) { return kLayerShapes[static_c
 // std::uniform_real_distribution): He-uniform weights, U(-sqrt(6/fan_in), +sqrt(6/fan_in)),
 // suited to ReLU layers; zero biases.
 std::vector<float> initial_parameters(std::uint64_t seed);
+// The same rule for any list of blocks (offsets into an array of parameter_count), so
+// that wider versions of the network start the same way (compute/precision/wide_model.h).
+std::vector<float> initial_parameters_for(const ParamBlock* blocks, int block_count, int parameter_count,
+                                          std::uint64_t seed);
 
 // Ok when `params` holds exactly kParameterCount values; else "<what>: N values, the
 // network has 93322".

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "compute/cnn/augmentation.h"
 #include "compute/cnn/dataset.h"
 #include "compute/cnn/evaluation.h"
 #include "compute/cnn/model.h"
@@ -31,6 +32,7 @@ struct TrainerOptions {
   int batch_size = kDefaultBatch;  // 1..kMaxBatch
   AdamConfig adam;
   int cpu_threads = 0;     // CPU trainer: worker threads for element-wise loops, 0 = all
+  Augmentation augmentation;  // off by default (set_augmentation changes it later)
 };
 
 // One training step's result on its own batch (before the step's update).
@@ -76,6 +78,11 @@ class Trainer {
   virtual int batch_size() const = 0;
   virtual void set_learning_rate(float learning_rate) = 0;
   virtual float learning_rate() const = 0;
+  // Random rotations and shifts of the training images (augmentation.h), drawn inside
+  // each step; both back ends draw the same transform for the same step and image.
+  // Evaluation and inference always see the images as they are. Off by default.
+  virtual void set_augmentation(const Augmentation& augmentation) = 0;
+  virtual Augmentation augmentation() const = 0;
 
   // Runs `steps` optimizer steps on the training set (set_training_data first) and
   // returns when they are done. metrics, when given, receives one entry per step.

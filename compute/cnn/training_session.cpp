@@ -291,6 +291,10 @@ void TrainingSession::set_learning_rate(float learning_rate) {
   });
 }
 
+void TrainingSession::set_augmentation(const Augmentation& augmentation) {
+  post([this, augmentation] { trainer_->set_augmentation(augmentation); });
+}
+
 void TrainingSession::set_batch_size(int batch) {
   post([this, batch] {
     const Status status = trainer_->set_batch_size(batch);

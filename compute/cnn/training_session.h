@@ -75,6 +75,7 @@ class TrainingSession {
                                      // one under way is the first), tests, and stays paused
   void reset(std::uint64_t seed);    // fresh weights, curves cleared, paused
   void set_learning_rate(float learning_rate);
+  void set_augmentation(const Augmentation& augmentation);  // from the next step (augmentation.h)
   void set_batch_size(int batch);    // refused (message) outside 1..kMaxBatch or above the data
   void set_data(std::shared_ptr<const DatasetPair> data);  // new data set: like reset
   void evaluate_now();               // test-set evaluation (also done after every epoch)

@@ -145,6 +145,57 @@ TEST(GpuTrainer, TrainsLikeTheCpuTrainerThroughEpochsAndSettingChanges) {
   expect_same_training(*cpu, *gpu, start, 6, 5e-3);
 }
 
+TEST(GpuTrainer, GathersAugmentedBatchesLikeTheCpu) {
+  WHYGPU_REQUIRE_GPU();
+  std::mt19937 rng(21);
+  for (int count : {1, 7, 300}) {
+    std::vector<std::uint8_t> images(static_cast<std::size_t>(count) * kImagePixels);
+    for (auto& p : images) p = static_cast<std::uint8_t>(rng() % 256);
+    for (const AugmentState& state : {AugmentState{0.0f, 0.0f, 5u}, AugmentState{12.0f, 2.0f, 5u},
+                                      AugmentState{180.0f, 0.0f, 6u}, AugmentState{0.0f, 3.5f, 7u}}) {
+      SCOPED_TRACE(std::to_string(count) + " images, " + std::to_string(state.max_degrees) + " degrees");
+      const int step = 1234;
+      std::vector<float> x;
+      const Status s = run_gpu_gather_check(images, state, step, &x);
+      ASSERT_TRUE(s.is_ok()) << s.message();
+      double worst = 0;
+      for (int i = 0; i < count; ++i) {
+        const AugmentTransform t = augment_transform(state, step, i);
+        for (int p = 0; p < kImagePixels; ++p) {
+          const float expected = state.max_degrees > 0 || state.max_shift > 0
+                                     ? augmented_pixel(images.data() + i * kImagePixels, t, p % kImageSide, p / kImageSide)
+                                     : images[i * kImagePixels + p] / 255.0f;
+          ASSERT_TRUE(std::isfinite(x[i * kImagePixels + p])) << "unwritten (NaN poison)";
+          worst = std::max(worst, std::fabs(double(x[i * kImagePixels + p]) - expected));
+        }
+      }
+      EXPECT_LT(worst, 2e-4) << "GPU sinf/cosf against the CPU's move a coordinate by an ulp at most";
+    }
+  }
+}
+
+TEST(GpuTrainer, TrainsWithAugmentationLikeTheCpuTrainer) {
+  WHYGPU_REQUIRE_GPU();
+  TrainerOptions options;
+  options.seed = 31;
+  options.batch_size = 32;
+  options.cpu_threads = 2;
+  auto cpu = cpu_trainer(options);
+  auto gpu = gpu_trainer(options);
+  ASSERT_TRUE(gpu);
+  const Dataset data = testing::bar_dataset(100, 10, 6);
+  ASSERT_TRUE(cpu->set_training_data(data).is_ok());
+  ASSERT_TRUE(gpu->set_training_data(data).is_ok());
+  cpu->set_augmentation(kDefaultAugmentation);
+  gpu->set_augmentation(kDefaultAugmentation);
+  EXPECT_TRUE(gpu->augmentation().enabled());
+  expect_same_training(*cpu, *gpu, initial_parameters(31), 7, 5e-3);
+  // Off again from the next step, for both.
+  cpu->set_augmentation(Augmentation{});
+  gpu->set_augmentation(Augmentation{});
+  expect_same_training(*cpu, *gpu, initial_parameters(31), 3, 5e-3);
+}
+
 TEST(GpuTrainer, EvaluatesAndInfersLikeTheCpuTrainer) {
   WHYGPU_REQUIRE_GPU();
   TrainerOptions options;

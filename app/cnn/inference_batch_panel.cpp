@@ -1,0 +1,251 @@
+// "Inference": the CNN answering requests of 1 to 4096 images on the CPU and the GPU,
+// one plot of images per second against the latency of a request, one point per batch
+// size, with the latency budget marked and the largest batch that keeps within it named.
+// The CPU side is always live; without a GPU the GPU side is the recorded run
+// (assets/reference/inference.json), dashed and labelled.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <mutex>
+
+#include "app/checkout_path.h"
+#include "app/cnn/background_work.h"
+#include "app/cnn/cnn_data.h"
+#include "app/panel_registry.h"
+#include "app/plot/plot.h"
+#include "app/training_threads.h"
+#include "app/ui_style.h"
+#include "compute/cnn/inference_sweep.h"
+#include "compute/core/gpu_info.h"
+
+namespace whygpu::app {
+namespace {
+
+using cnn::InferencePoint;
+
+class InferenceBatchPanel final : public Panel {
+ public:
+  explicit InferenceBatchPanel(const PanelParams& params)
+      : max_batch_(params.whole_as<int>("max_batch")), budget_ms_(params.number("budget_ms")) {
+    if (!gpu_info().available) {
+      const Status s = cnn::load_inference_recording(
+          checkout_path("WHYGPU_INFERENCE_RECORDING", cnn::kInferenceRecordingPath), &recording_);
+      if (s) has_recording_ = true;
+      else recording_error_ = s.message();
+    }
+  }
+
+  void draw(const FrameContext& frame) override {
+    const float scale = frame.font_scale;
+    if (!work_.busy()) {
+      if (ImGui::Button("Measure every batch size")) (void)press("run");
+    } else if (ImGui::Button("Cancel")) {
+      work_.cancel();
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::InputDouble("latency budget (ms)", &budget_ms_, 0.0, 0.0, "%g");
+    budget_ms_ = std::clamp(budget_ms_, 0.01, 10000.0);
+    if (!work_.error().empty()) ImGui::TextColored(ImColor(palette().error), "%s", work_.error().c_str());
+
+    std::vector<InferencePoint> live;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      live = points_;
+    }
+    const plot::Chart chart = make_chart(live);
+    const float column = std::max(300.0f * scale, frame.content_width * 0.3f);
+    if (ImGui::BeginTable("inference", 2, ImGuiTableFlags_SizingStretchProp)) {
+      ImGui::TableSetupColumn("plot", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+      ImGui::TableSetupColumn("words", ImGuiTableColumnFlags_WidthFixed, column);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      view_.draw("inference-batch", chart, ImVec2(ImGui::GetContentRegionAvail().x, 330.0f * scale), scale);
+      ImGui::TableNextColumn();
+      draw_words(live);
+      ImGui::EndTable();
+    }
+  }
+
+  Status set_param(const std::string& key, const ParamValue& value) override {
+    if (key == "budget_ms") {
+      budget_ms_ = value.number;
+      return Status::ok();
+    }
+    if (work_.busy()) return Status::error("cannot change " + key + " while the sweep runs");
+    max_batch_ = static_cast<int>(value.whole);
+    return Status::ok();
+  }
+
+  Status press(const std::string& button) override {
+    if (button == "cancel") {
+      work_.cancel();
+      return Status::ok();
+    }
+    if (button != "run") return Panel::press(button);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      points_.clear();
+    }
+    timing_cpu_.store(false);
+    const int max_batch = max_batch_;
+    return work_.start([this, max_batch](const std::atomic<bool>* cancel) { return sweep(max_batch, cancel); });
+  }
+
+  bool busy() const override { return work_.busy(); }
+  bool timing_the_cpu() const override { return work_.busy() && timing_cpu_.load(); }
+
+  bool result(const std::string& name, PanelResult* out) const override {
+    if (name != "gpu_batch_over_budget" || work_.busy()) return false;
+    std::vector<InferencePoint> points;
+    bool live = false;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (const InferencePoint& p : points_) live |= p.on_gpu;
+      points = live ? points_ : (has_recording_ ? recording_.points : std::vector<InferencePoint>{});
+    }
+    const int over = cnn::first_batch_over(points, true, budget_ms_);
+    if (over == 0) return false;
+    out->value = over;
+    char text[200];
+    std::snprintf(text, sizeof text, "a batch of %d images is the first to take longer than %g ms on the GPU, %s", over,
+                  budget_ms_, live ? "on this computer" : "on the recorded machine: there is no GPU here");
+    out->text = text;
+    return true;
+  }
+
+ private:
+  Status sweep(int max_batch, const std::atomic<bool>* cancel) {
+    std::shared_ptr<const cnn::DatasetPair> data;
+    if (Status s = cnn_ui::load_data(cnn_ui::DataRequest{}, &data); !s) return s;
+    // The timing does not depend on the weights' values; a fixed seed keeps runs alike.
+    const std::vector<float> params = cnn::initial_parameters(1);
+    cnn::InferenceSweepOptions o;
+    o.max_batch = max_batch;
+    o.repeats = 10;
+    o.budget_seconds = 0.5;
+    o.cpu_threads = training_threads();
+    o.cancel = cancel;
+    scratch_.clear();
+    o.on_point = [this](const InferencePoint& p) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      points_.push_back(p);
+    };
+    if (gpu_info().available)
+      if (Status s = cnn::sweep_gpu_inference(params, data->test, o, &scratch_); !s) return s;
+    timing_cpu_.store(true);
+    return cnn::sweep_cpu_inference(params, data->test, o, &scratch_);
+  }
+
+  plot::Chart make_chart(const std::vector<InferencePoint>& live) const {
+    plot::Chart chart;
+    chart.x_title = "latency of one request";
+    chart.x = {plot::ScaleKind::Log, plot::ValueFormat::Milliseconds, false};
+    chart.y_title = "images per second";
+    chart.y = {plot::ScaleKind::Log, plot::ValueFormat::Number, false};
+    chart.empty_message = work_.busy() ? "measuring batch 1..." : "press \"Measure every batch size\"";
+    const auto add = [&](const std::vector<InferencePoint>& points, bool gpu, bool recorded) {
+      plot::Series s;
+      s.label = gpu ? "GPU" : "CPU";
+      s.colour = gpu ? palette().gpu : palette().cpu;
+      s.marker = gpu ? plot::Marker::Triangle : plot::Marker::Circle;
+      s.line = recorded ? plot::Line::Dashed : plot::Line::Solid;
+      s.recorded = recorded;
+      for (const InferencePoint& p : points) {
+        if (p.on_gpu != gpu) continue;
+        s.x.push_back(p.median_ms);
+        s.y.push_back(p.images_per_s());
+        char note[64];
+        std::snprintf(note, sizeof note, "batch %d", p.batch);
+        s.point_notes.push_back(note);
+        if ((p.batch & (p.batch - 1)) == 0 && (p.batch == 1 || p.batch == 64 || p.batch == 4096 ||
+                                                p.batch == cnn::largest_batch_within(points, gpu, budget_ms_)))
+          chart.labels.push_back({p.median_ms, p.images_per_s(), std::to_string(p.batch), s.colour});
+      }
+      if (!s.x.empty()) chart.series.push_back(std::move(s));
+    };
+    add(live, false, false);
+    bool gpu_live = false;
+    for (const InferencePoint& p : live) gpu_live |= p.on_gpu;
+    if (gpu_live) add(live, true, false);
+    else if (has_recording_) {
+      add(recording_.points, true, true);
+      chart.footnote = "Dashed, hollow: " + bench::recorded_label(recording_.run) + ".";
+    }
+    char mark[64];
+    std::snprintf(mark, sizeof mark, "%g ms budget", budget_ms_);
+    chart.marks.push_back({budget_ms_, mark, palette().warning});
+    return chart;
+  }
+
+  void draw_side(const std::vector<InferencePoint>& points, bool gpu, const char* where) const {
+    const int within = cnn::largest_batch_within(points, gpu, budget_ms_);
+    const int over = cnn::first_batch_over(points, gpu, budget_ms_);
+    bool any = false;
+    for (const InferencePoint& p : points) any |= p.on_gpu == gpu;
+    if (!any) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, gpu ? palette().gpu : palette().cpu);
+    ImGui::TextUnformatted(gpu ? "GPU" : "CPU");
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", where);
+    for (const InferencePoint& p : points)
+      if (p.on_gpu == gpu && p.batch == within)
+        ImGui::TextWrapped("Largest batch within %g ms: %d images, answered in %.2f ms, %.0f images per second.",
+                           budget_ms_, within, p.median_ms, p.images_per_s());
+    if (within == 0) ImGui::TextWrapped("Even one image takes longer than %g ms.", budget_ms_);
+    for (const InferencePoint& p : points)
+      if (p.on_gpu == gpu && p.batch == 1)
+        ImGui::TextWrapped("One image alone: %.3f ms, %.0f images per second.", p.median_ms, p.images_per_s());
+    if (over) ImGui::TextWrapped("From batch %d on, a request waits longer than the budget.", over);
+    ImGui::Spacing();
+  }
+
+  void draw_words(const std::vector<InferencePoint>& live) const {
+    bool gpu_live = false;
+    for (const InferencePoint& p : live) gpu_live |= p.on_gpu;
+    if (gpu_live) draw_side(live, true, "(this computer)");
+    else if (has_recording_) draw_side(recording_.points, true, "(recorded, not this computer)");
+    else if (!gpu_info().available)
+      ImGui::TextWrapped("No NVIDIA GPU here, and no recorded GPU run to show (%s).", recording_error_.c_str());
+    draw_side(live, false, "(this computer)");
+    ImGui::TextDisabled("Each point is one batch size: up and to the right means more images per second but a "
+                        "longer wait for every request in the batch.");
+  }
+
+  int max_batch_;
+  double budget_ms_;
+  cnn::InferenceRecording recording_;
+  bool has_recording_ = false;
+  std::string recording_error_;
+  mutable std::mutex mutex_;
+  std::vector<InferencePoint> points_;  // guarded by mutex_
+  std::vector<InferencePoint> scratch_;  // the sweeps' own list (the worker's); the panel copies via on_point
+  std::atomic<bool> timing_cpu_{false};
+  plot::PlotView view_;
+  BackgroundWork work_;
+};
+
+}  // namespace
+
+const PanelType& inference_batch_panel_type() {
+  static const PanelType type = {
+      "inference-batch",
+      "The CNN answering requests of 1 to 4096 images on CPU and GPU: latency against images per second",
+      {
+          whole_param("max_batch", cnn::kInferenceMaxBatch, 1, cnn::kInferenceMaxBatch,
+                      "the largest batch measured (powers of two from 1)"),
+          number_param("budget_ms", cnn::kDefaultLatencyBudgetMs, 0.01, 10000, "the latency budget marked on the plot"),
+      },
+      {{"run", "measure every batch size on a worker thread"}, {"cancel", "stop after the request in progress"}},
+      [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
+        return std::make_unique<InferenceBatchPanel>(params);
+      },
+      {"run", "cancel"},
+      {{"gpu_batch_over_budget", "images", "the first batch size whose GPU latency passes the budget"}}};
+  return type;
+}
+
+}  // namespace whygpu::app

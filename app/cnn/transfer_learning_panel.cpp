@@ -1,0 +1,293 @@
+// "Transfer learning": the CNN's convolutional base trained on digits (or clothes),
+// frozen, with a new head trained on 1,000 labelled images of the other task, against
+// the same network trained from scratch on the same images: test accuracy against
+// training time, both live on this computer's CPU, with a picture of what is frozen and
+// what is trained next to the numbers.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+
+#include "app/checkout_path.h"
+#include "app/cnn/background_work.h"
+#include "app/cnn/cnn_data.h"
+#include "app/panel_registry.h"
+#include "app/plot/plot.h"
+#include "app/training_threads.h"
+#include "app/ui_style.h"
+#include "compute/cnn/transfer.h"
+#include "compute/cnn/weights_file.h"
+
+namespace whygpu::app {
+namespace {
+
+using cnn::TransferPoint;
+
+constexpr ImU32 kFrozenColour = IM_COL32(70, 150, 235, 255);
+constexpr ImU32 kScratchColour = IM_COL32(235, 140, 60, 255);
+
+// The bases shipped in assets/models (whygpu bench cnn-transfer --save-base); trained
+// here when missing.
+std::string shipped_base(bool from_digits) {
+  return checkout_path("WHYGPU_TRANSFER_BASES", "assets/models") +
+         (from_digits ? "/cnn-digits-base.weights" : "/cnn-fashion-base.weights");
+}
+
+class TransferLearningPanel final : public Panel {
+ public:
+  explicit TransferLearningPanel(const PanelParams& params)
+      : from_digits_(params.text("direction") == "digits-to-fashion"),
+        labelled_(params.whole_as<int>("labelled")),
+        epochs_(params.whole_as<int>("epochs")),
+        base_path_(params.text("base")) {}
+
+  void draw(const FrameContext& frame) override {
+    const float scale = frame.font_scale;
+    const bool busy = work_.busy();
+    ImGui::BeginDisabled(busy);
+    if (ImGui::RadioButton("digits base -> clothes", from_digits_)) from_digits_ = true;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("clothes base -> digits", !from_digits_)) from_digits_ = false;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::InputInt("labelled images", &labelled_, 100, 1000);
+    labelled_ = std::clamp(labelled_, 64, 60000);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+    ImGui::InputInt("epochs", &epochs_);
+    epochs_ = std::clamp(epochs_, 1, 50);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (!busy) {
+      if (ImGui::Button("Train both")) (void)press("run");
+    } else if (ImGui::Button("Cancel")) {
+      work_.cancel();
+    }
+    Snapshot snap;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      snap = snapshot_;
+    }
+    if (busy) ImGui::TextDisabled("%s...", snap.status.c_str());
+    if (!work_.error().empty()) ImGui::TextColored(ImColor(palette().error), "%s", work_.error().c_str());
+    if (!snap.base_source.empty()) ImGui::TextDisabled("base: %s", snap.base_source.c_str());
+
+    const float column = std::max(330.0f * scale, frame.content_width * 0.34f);
+    if (ImGui::BeginTable("transfer", 2, ImGuiTableFlags_SizingStretchProp)) {
+      ImGui::TableSetupColumn("plot", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+      ImGui::TableSetupColumn("words", ImGuiTableColumnFlags_WidthFixed, column);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      view_.draw("transfer-learning", make_chart(snap), ImVec2(ImGui::GetContentRegionAvail().x, 320.0f * scale),
+                 scale);
+      ImGui::TableNextColumn();
+      draw_picture(scale);
+      draw_words(snap);
+      ImGui::EndTable();
+    }
+  }
+
+  Status set_param(const std::string& key, const ParamValue& value) override {
+    if (work_.busy()) return Status::error("cannot change " + key + " while training");
+    if (key == "direction") from_digits_ = value.text == "digits-to-fashion";
+    else if (key == "labelled") labelled_ = static_cast<int>(value.whole);
+    else if (key == "epochs") epochs_ = static_cast<int>(value.whole);
+    else if (key == "base") base_path_ = value.text;
+    return Status::ok();
+  }
+
+  Status press(const std::string& button) override {
+    if (button == "cancel") {
+      work_.cancel();
+      return Status::ok();
+    }
+    if (button != "run") return Panel::press(button);
+    cnn::ConvBase base;
+    if (!base_path_.empty()) {
+      // Checked now, before anything already shown is cleared: a file of another network,
+      // or a base of another shape, leaves the last run on screen.
+      if (Status s = cnn::load_weights(base_path_, &base.params); !s) return s.with_context("the base");
+      base.source = base_path_;
+      if (Status s = cnn::check_base_fits(base); !s) return s;
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      snapshot_ = Snapshot{};
+      snapshot_.status = "loading the data sets";
+      snapshot_.from_digits = from_digits_;
+    }
+    cnn::TransferOptions o;
+    o.labelled = labelled_;
+    o.epochs = epochs_;
+    o.cpu_threads = training_threads();
+    const bool from_digits = from_digits_;
+    return work_.start([this, o, from_digits, base = std::move(base)](const std::atomic<bool>* cancel) mutable {
+      return run(from_digits, std::move(base), o, cancel);
+    });
+  }
+
+  bool busy() const override { return work_.busy(); }
+  bool timing_the_cpu() const override { return work_.busy(); }
+
+  bool result(const std::string& name, PanelResult* out) const override {
+    if (work_.busy()) return false;
+    std::lock_guard<std::mutex> lock(mutex_);
+    const std::vector<TransferPoint>& points = name == "frozen_accuracy" ? snapshot_.frozen : snapshot_.scratch;
+    if ((name != "frozen_accuracy" && name != "scratch_accuracy") || points.size() < 2) return false;
+    out->value = 100.0 * points.back().accuracy;
+    char text[160];
+    std::snprintf(text, sizeof text, "%.1f%% after %d epochs on %d labelled images, on this computer", out->value,
+                  points.back().epoch, labelled_);
+    out->text = text;
+    return true;
+  }
+
+ private:
+  struct Snapshot {
+    std::vector<TransferPoint> frozen, scratch;
+    std::string status, base_source;
+    bool from_digits = true;
+  };
+
+  Status run(bool from_digits, cnn::ConvBase base, cnn::TransferOptions o, const std::atomic<bool>* cancel) {
+    o.cancel = cancel;
+    std::shared_ptr<const cnn::DatasetPair> digits, clothes;
+    if (Status s = cnn_ui::load_data({cnn_ui::DataChoice::kDigits, ""}, &digits); !s) return s;
+    if (Status s = cnn_ui::load_data({cnn_ui::DataChoice::kFashion, ""}, &clothes); !s) return s;
+    if (base.params.empty()) {
+      const std::string shipped = shipped_base(from_digits);
+      if (std::filesystem::exists(shipped) && cnn::load_weights(shipped, &base.params)) {
+        base.source = "trained on " + std::string(from_digits ? "the digits" : "Fashion-MNIST") + " (" + shipped + ")";
+      } else {
+        set_status(std::string("training a base on ") + (from_digits ? "the digits" : "Fashion-MNIST") +
+                   " first (no shipped base found)");
+        if (Status s = cnn::train_base(from_digits ? *digits : *clothes, from_digits ? 5 : 2, 1, true, cancel, &base);
+            !s)
+          return s;
+      }
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      snapshot_.base_source = base.source;
+      snapshot_.status = "training the new head, then the whole network from scratch";
+    }
+    cnn::TransferResult result;
+    return cnn::run_transfer(base, from_digits ? *clothes : *digits, o,
+                             [this](const TransferPoint& p) {
+                               std::lock_guard<std::mutex> lock(mutex_);
+                               (p.frozen ? snapshot_.frozen : snapshot_.scratch).push_back(p);
+                             },
+                             &result);
+  }
+
+  void set_status(const std::string& text) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    snapshot_.status = text;
+  }
+
+  plot::Chart make_chart(const Snapshot& snap) const {
+    plot::Chart chart;
+    chart.x_title = "training time (testing not counted)";
+    chart.x = {plot::ScaleKind::Linear, plot::ValueFormat::Number, false};
+    chart.y_title = "test accuracy (%)";
+    chart.y = {plot::ScaleKind::Linear, plot::ValueFormat::Number, false};
+    chart.y_span = {0.0, 100.0};
+    chart.empty_message = work_.busy() ? "training..." : "press \"Train both\"";
+    const auto add = [&](const std::vector<TransferPoint>& points, const char* label, ImU32 colour) {
+      plot::Series s;
+      s.label = label;
+      s.colour = colour;
+      for (const TransferPoint& p : points) {
+        s.x.push_back(p.seconds);
+        s.y.push_back(100.0 * p.accuracy);
+        char note[96];
+        std::snprintf(note, sizeof note, "epoch %d, %.2g multiply-adds", p.epoch, p.multiply_adds);
+        s.point_notes.push_back(note);
+      }
+      if (!s.x.empty()) chart.series.push_back(std::move(s));
+    };
+    add(snap.frozen, "frozen base + new head", kFrozenColour);
+    add(snap.scratch, "whole network from scratch", kScratchColour);
+    chart.footnote = "seconds of training on this computer's CPU; both runs see the same images in the same order";
+    return chart;
+  }
+
+  // The network as boxes: the three convolutions grey and locked (frozen), the two dense
+  // layers coloured (trained), the labelled images coming in on the left.
+  void draw_picture(float scale) const {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const char* names[] = {"conv1", "conv2", "conv3", "dense 64", "dense 10"};
+    float w = 0.0f;
+    for (const char* name : names) w = std::max(w, ImGui::CalcTextSize(name).x + 10.0f * scale);
+    const float h = 34.0f * scale, gap = 8.0f * scale;
+    float x = o.x;
+    for (int i = 0; i < 5; ++i) {
+      const bool frozen = i < 3;
+      const ImU32 fill = frozen ? IM_COL32(120, 120, 130, 255) : kFrozenColour;
+      draw->AddRectFilled(ImVec2(x, o.y), ImVec2(x + w, o.y + h), fill, 4.0f * scale);
+      const ImVec2 size = ImGui::CalcTextSize(names[i]);
+      draw->AddText(ImVec2(x + (w - std::min(size.x, w)) / 2, o.y + (h - size.y) / 2), IM_COL32(255, 255, 255, 255),
+                    names[i]);
+      if (i < 4) draw->AddLine(ImVec2(x + w, o.y + h / 2), ImVec2(x + w + gap, o.y + h / 2), palette().muted_text);
+      x += w + gap;
+    }
+    const float base_end = o.x + 3 * (w + gap) - gap;
+    draw->AddText(ImVec2(o.x, o.y + h + 2 * scale), palette().muted_text, "base: frozen, reused");
+    draw->AddText(ImVec2(base_end + gap, o.y + h + 2 * scale), kFrozenColour, "new head: trained");
+    ImGui::Dummy(ImVec2(x - o.x, h + ImGui::GetTextLineHeightWithSpacing() + 4 * scale));
+  }
+
+  void draw_words(const Snapshot& snap) const {
+    ImGui::TextWrapped("The grey layers keep the weights they learned on %s; only the two dense layers learn the %s, "
+                       "from %d labelled images.",
+                       snap.from_digits ? "the digits" : "clothes", snap.from_digits ? "clothes" : "digits", labelled_);
+    if (snap.frozen.size() < 2 || snap.scratch.size() < 2) return;
+    const TransferPoint &f = snap.frozen.back(), &s = snap.scratch.back();
+    ImGui::Spacing();
+    ImGui::TextColored(ImColor(kFrozenColour), "frozen base + new head: %.1f%% in %.2f s", 100 * f.accuracy, f.seconds);
+    ImGui::TextColored(ImColor(kScratchColour), "from scratch: %.1f%% in %.2f s", 100 * s.accuracy, s.seconds);
+    if (f.multiply_adds > 0)
+      ImGui::TextWrapped("Training arithmetic: %.2g multiply-adds for the frozen base and head, %.2g from scratch "
+                         "(%.0f times as many): the base's outputs were computed once, and nothing flowed back "
+                         "through it.",
+                         f.multiply_adds, s.multiply_adds, s.multiply_adds / f.multiply_adds);
+  }
+
+  bool from_digits_;
+  int labelled_;
+  int epochs_;
+  std::string base_path_;
+  mutable std::mutex mutex_;
+  Snapshot snapshot_;  // guarded by mutex_
+  plot::PlotView view_;
+  BackgroundWork work_;
+};
+
+}  // namespace
+
+const PanelType& transfer_learning_panel_type() {
+  static const PanelType type = {
+      "transfer-learning",
+      "A frozen CNN base with a new head against the whole network from scratch, on 1,000 labelled images",
+      {
+          choice_param("direction", "digits-to-fashion", {"digits-to-fashion", "fashion-to-digits"},
+                       "which data set the base learned, and which the new head learns"),
+          whole_param("labelled", 1000, 64, 60000, "labelled images of the new task both runs train on"),
+          whole_param("epochs", 10, 1, 50, "epochs both runs train"),
+          text_param("base", "", "a weights file to take the base from (empty: the shipped base, or one trained here)"),
+      },
+      {{"run", "train the new head on the frozen base, then the whole network from scratch"},
+       {"cancel", "stop after the epoch in progress"}},
+      [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
+        return std::make_unique<TransferLearningPanel>(params);
+      },
+      {"run", "cancel"},
+      {{"frozen_accuracy", "%", "test accuracy of the frozen base with its new head after the last epoch"},
+       {"scratch_accuracy", "%", "test accuracy of the network trained from scratch after the last epoch"}}};
+  return type;
+}
+
+}  // namespace whygpu::app

