@@ -103,10 +103,18 @@ bool HeadlessContext::try_display(void* display, const std::string& platform, st
     terminate(display);
     return false;
   }
-  const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                       EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                       EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-  EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);
+  // The newest version first when asked for: Mesa gives its newest core version for any
+  // request, but NVIDIA's driver gives exactly the one asked for (3.3 for 3.3).
+  std::vector<std::pair<EGLint, EGLint>> versions = {{3, 3}};
+  if (options_.newest_version) versions.insert(versions.begin(), {{4, 6}, {4, 3}});
+  EGLContext context = EGL_NO_CONTEXT;
+  for (const auto& [major, minor] : versions) {
+    const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, minor,
+                                         EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                         EGL_NONE};
+    context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);
+    if (context != EGL_NO_CONTEXT) break;
+  }
   if (context == EGL_NO_CONTEXT) {
     *problems += "; " + platform + ": no GL 3.3 core context (" + egl_error_name(eglGetError()) + ")";
     terminate(display);

@@ -1,8 +1,7 @@
 #pragma once
 // An OpenGL 3.3 core context with no window and no X server, through EGL: the NVIDIA
 // driver's EGL device platform on a GPU server, Mesa's (llvmpipe) elsewhere. Rendering
-// goes into a framebuffer object of the requested size. (Drivers give the newest version
-// compatible with 3.3 core: 4.5 or 4.6 on current Mesa and NVIDIA drivers.)
+// goes into a framebuffer object of the requested size.
 #include <memory>
 #include <string>
 
@@ -16,6 +15,8 @@ struct HeadlessOptions {
   // the same device on every thread: a second context on it (OpenGL compute on its own
   // thread) must not terminate it under the app's own context.
   bool keep_display = false;
+  // Ask for OpenGL 4.6, then 4.3, before 3.3 (compute shaders need 4.3).
+  bool newest_version = false;
 };
 
 class HeadlessContext {

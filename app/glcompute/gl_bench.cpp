@@ -139,7 +139,12 @@ Status run_gl_vector_add(GlCompute& gl, const GlVariant& variant, std::size_t n,
   const double nd = static_cast<double>(n);
   row.flop = nd;
   row.bytes = 12.0 * nd;
-  if (const std::string why = gl.refusal(variant.kernel); !why.empty()) {
+  std::string why = gl.refusal(variant.kernel);
+  if (why.empty() && gl.renderer().software && n > kSoftwareVectorAddMaxN)
+    why = "skipped above 2^" + std::to_string(static_cast<int>(std::log2(static_cast<double>(kSoftwareVectorAddMaxN)))) +
+          " elements: " + gl.renderer().short_name() +
+          " runs on the CPU, where this takes seconds per addition";
+  if (!why.empty()) {
     row.state = RowState::Absent;
     row.note = why;
     if (variant.with_copies) row.phase = "total";

@@ -33,6 +33,9 @@ std::string gl_variant_label(const GlVariant& variant);  // "OpenGL compute shad
 // BenchOptions::cpu_naive_max_n: llvmpipe took 1.8 s for n = 512 and 16 s for 1024 on a
 // busy 2-core machine (0.15 GFLOP/s).
 inline constexpr int kSoftwareMatmulMaxN = 512;
+// And the vector adds here: above it one addition takes llvmpipe seconds, and its buffers
+// (in the computer's memory, beside the host's copies) gigabytes.
+inline constexpr std::size_t kSoftwareVectorAddMaxN = std::size_t{1} << 24;
 
 // Times one variant at n elements and appends its rows (one, or four with copies).
 Status run_gl_vector_add(GlCompute& gl, const GlVariant& variant, std::size_t n, const kernels::BenchOptions& options,

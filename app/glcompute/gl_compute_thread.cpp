@@ -46,6 +46,7 @@ void GlComputeThread::loop() {
   HeadlessOptions options;
   options.hardware_first = true;
   options.keep_display = true;
+  options.newest_version = true;
   std::unique_ptr<HeadlessContext> context = HeadlessContext::create(1, 1, &error, options);
   std::unique_ptr<GlCompute> engine;
   Status status = context ? GlCompute::create(&engine) : Status::error(error);

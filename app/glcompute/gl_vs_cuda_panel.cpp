@@ -187,6 +187,12 @@ class GlVsCudaPanel final : public SweepPanel {
     } else if (!cuda) {
       ImGui::TextDisabled("No NVIDIA GPU here, and no recorded run of both ways on one (%s).", reference_error_.c_str());
     }
+    // Why the shader stopped early, when it did (a software renderer's size limit).
+    for (const Measurement& r : results().rows)
+      if (r.variant == kShader && r.state == kernels::RowState::Absent) {
+        ImGui::TextWrapped("Shader at n = %lld: %s.", static_cast<long long>(r.size), r.note.c_str());
+        break;
+      }
     ImGui::Spacing();
     gl_.draw_note();
   }

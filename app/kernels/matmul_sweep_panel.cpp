@@ -340,19 +340,20 @@ class MatmulSweepPanel final : public SweepPanel {
     for (const GlKernel k : kGlRungs) {
       const GlKernelInfo& info = gl_kernel_info(k);
       const std::string key(info.key);
-      Rung r{k == GlKernel::MatmulFragment ? "GL fragment shader"
-             : k == GlKernel::MatmulComputeNaive ? "GL compute naive"
-                                                 : "GL compute tiles",
+      const std::string what = k == GlKernel::MatmulFragment       ? "fragment shader"
+                               : k == GlKernel::MatmulComputeNaive ? "compute naive"
+                                                                   : "compute tiles";
+      const bool software = gl_rows_are_software(rows, "matmul", key);
+      Rung r{"GL " + what + (software ? " (CPU)" : ""),
              gl_device_of(rows, "matmul", key) + ": " + std::string(info.label) + ": " + std::string(info.about),
-             {k == GlKernel::MatmulFragment ? colours.gl_fragment
+             {k == GlKernel::MatmulFragment       ? colours.gl_fragment
               : k == GlKernel::MatmulComputeNaive ? colours.gl_compute
                                                   : colours.gl_compute_tiled,
               plot::Marker::Cross},
              false, false, curve_of(rows, "matmul", key, "", median_ms), curve_of(rows, "matmul", key, "", gflops)};
       if (r.time.empty()) continue;
-      if (gl_rows_are_software(rows, "matmul", key)) r.name += " (CPU)";
       const Curve& shown = rate_view_ ? r.rate : r.time;
-      chart_.series.push_back({gl_series_label(rows, "matmul", key, r.name), shown.x, shown.y, r.style.colour,
+      chart_.series.push_back({gl_series_label(rows, "matmul", key, what), shown.x, shown.y, r.style.colour,
                                r.style.marker, plot::Line::Solid, false, 2.0f, shown.notes});
       rungs_.push_back(std::move(r));
     }

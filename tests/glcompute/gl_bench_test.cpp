@@ -59,7 +59,7 @@ TEST(GlBench, VectorAddRowsAreMeasuredAndLabelledWithTheRenderer) {
   }
 }
 
-TEST(GlBench, MatmulRowsAndTheSoftwareLimit) {
+TEST(GlBench, MatmulRowsAndTheSoftwareLimits) {
   WHYGPU_REQUIRE_GL();
   GlRenderer renderer;
   ASSERT_TRUE(gl_thread().wait_ready(&renderer));
@@ -79,6 +79,15 @@ TEST(GlBench, MatmulRowsAndTheSoftwareLimit) {
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].state, RowState::Absent);
   EXPECT_NE(rows[0].note.find("runs on the CPU"), std::string::npos) << rows[0].note;
+  rows.clear();
+  s = gl_thread().run([&](GlCompute& gl) {
+    return run_gl_vector_add(gl, {GlKernel::VectorAddFragment, true}, 2 * kSoftwareVectorAddMaxN, quick(), &rows);
+  });
+  ASSERT_TRUE(s) << s.message();
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].state, RowState::Absent);
+  EXPECT_EQ(rows[0].phase, "total");
+  EXPECT_NE(rows[0].note.find("skipped above 2^24"), std::string::npos) << rows[0].note;
 }
 
 TEST(GlBench, SweepJobsRunOnTheGlThreadAndStopOnCancel) {
