@@ -10,6 +10,7 @@
 #include "compute/bench/bench_format.h"
 #include "compute/kernels/host_array.h"
 #include "compute/kernels/random_fill.h"
+#include "compute/kernels/vector_add_bench.h"
 
 namespace whygpu::app {
 namespace {
@@ -159,27 +160,14 @@ Status run_gl_vector_add(GlCompute& gl, const GlVariant& variant, std::size_t n,
   if (s) s = round_trip(*problem, in.a.data(), in.b.data(), in.c.data());
   if (s) s = check_vector_add(in.a.data(), in.b.data(), in.c.data(), n).with_context("wrong result");
   row.note = clock_note(gl.renderer(), variant.with_copies);
-  std::vector<Measurement> made;
   if (!variant.with_copies) {
     if (s) s = time_kernel(gl.renderer(), *problem, options.measure, &row.time);
-    made.push_back(row);
-    return finish(s, std::move(made), rows);
+    return finish(s, {row}, rows);
   }
   std::vector<TimingStats> phases;
   TimingStats total;
   if (s) s = time_with_copies(*problem, in.a.data(), in.b.data(), in.c.data(), options.measure, &phases, &total);
-  const char* names[] = {"h2d", "kernel", "d2h", "total"};
-  const double flop[] = {0.0, nd, 0.0, nd};
-  const double bytes[] = {8.0 * nd, 12.0 * nd, 4.0 * nd, 12.0 * nd};
-  for (int p = 0; p < 4; ++p) {
-    Measurement r = row;
-    r.phase = names[p];
-    r.flop = flop[p];
-    r.bytes = bytes[p];
-    if (s) r.time = p < 3 ? phases[static_cast<std::size_t>(p)] : total;
-    made.push_back(r);
-  }
-  return finish(s, std::move(made), rows);
+  return finish(s, kernels::vector_add_phase_rows(row, s.is_ok(), phases, total), rows);
 }
 
 Status run_gl_matmul(GlCompute& gl, GlKernel kernel, int n, const kernels::BenchOptions& options,

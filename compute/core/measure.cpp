@@ -71,29 +71,18 @@ int planned_repeats(const MeasureOptions& options, double estimate_ms) {
 Status time_cpu(const MeasureOptions& options, const std::function<Status(int run)>& body,
                 TimingStats* out) {
   using clock = std::chrono::steady_clock;
-  if (Status s = measure_detail::check_options(options); !s) return s;
-  int run = 0;
-  double estimate_ms = 0.0;
-  const int warmups = std::max(1, options.warmup);
-  for (int w = 0; w < warmups; ++w, ++run) {
-    if (options.cancelled()) return cancelled_status();
-    const auto t0 = clock::now();
-    if (Status s = body(run); !s) return s;
-    estimate_ms = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
-    // One warm-up is enough for work that already blows the budget by itself.
-    if (options.budget_seconds > 0.0 && estimate_ms > options.budget_seconds * 1e3) break;
-  }
-  const int timed = measure_detail::planned_repeats(options, estimate_ms);
-  std::vector<double> samples;
-  samples.reserve(static_cast<std::size_t>(timed));
-  for (int i = 0; i < timed; ++i, ++run) {
-    if (options.cancelled()) return cancelled_status();
-    const auto t0 = clock::now();
-    if (Status s = body(run); !s) return s;
-    samples.push_back(std::chrono::duration<double, std::milli>(clock::now() - t0).count());
-  }
-  *out = TimingStats::from_samples(std::move(samples));
-  return Status::ok();
+  std::vector<TimingStats> phases;
+  const Status s = time_self_timed(
+      options, 1,
+      [&](int run, double* ms) {
+        const auto t0 = clock::now();
+        if (Status r = body(run); !r) return r;
+        ms[0] = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
+        return Status::ok();
+      },
+      &phases, nullptr);
+  if (s) *out = phases[0];
+  return s;
 }
 
 Status time_self_timed(const MeasureOptions& options, int phases,
@@ -111,6 +100,7 @@ Status time_self_timed(const MeasureOptions& options, int phases,
     const auto t0 = clock::now();
     if (Status s = body(run, ms.data()); !s) return s;
     estimate_ms = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
+    // One warm-up is enough for work that already blows the budget by itself.
     if (options.budget_seconds > 0.0 && estimate_ms > options.budget_seconds * 1e3) break;
   }
   const int timed = measure_detail::planned_repeats(options, estimate_ms);
