@@ -68,7 +68,7 @@ class GlVsCudaPanel final : public SweepPanel {
     min_log_ = params.whole_as<int>("min");
     max_log_ = params.whole_as<int>("max");
     if (max_log_ < min_log_) std::swap(min_log_, max_log_);
-    if (!gpu_info().available) reference_ = h100_opengl_reference(&reference_error_);
+    reference_ = h100_opengl_reference(&reference_error_);
   }
 
   void draw(const FrameContext& frame) override {
@@ -108,7 +108,7 @@ class GlVsCudaPanel final : public SweepPanel {
 
   bool result(const std::string& name, PanelResult* out) const override {
     if (name != "same_gpu" || busy()) return false;
-    const bool live = gpu_info().available;
+    const bool live = one_gpu_here();
     if (live && results().rows.empty()) return false;
     if (!live && !reference_) return false;
     const Comparison c = compare(live ? results().rows : reference_->rows, kCuda);
@@ -120,6 +120,12 @@ class GlVsCudaPanel final : public SweepPanel {
   }
 
  private:
+  // Both ways ran here on one GPU: CUDA is here and OpenGL was not a software renderer
+  // (an NVIDIA machine whose EGL falls back to llvmpipe would race the CPU against the GPU).
+  bool one_gpu_here() const {
+    return gpu_info().available && !gl_rows_are_software(results().rows, "matmul", kShader);
+  }
+
   std::vector<int> sizes() const {
     std::vector<int> out;
     for (int log = min_log_; log <= max_log_; ++log) out.push_back(1 << log);
@@ -153,7 +159,7 @@ class GlVsCudaPanel final : public SweepPanel {
     else
       add(rows, kCpu, "CPU: OpenBLAS, " + std::to_string(kernels::resolve_threads(cpu_threads())) + " threads",
           colours.cpu_blas, plot::Marker::Diamond, false);
-    if (reference_) {
+    if (reference_ && !one_gpu_here()) {
       add(reference_->rows, kShader, "2001: fragment shader, H100", colours.gl_fragment, plot::Marker::Cross, true);
       add(reference_->rows, kCuda, "2006: CUDA kernel, H100", colours.gpu_coalesced, plot::Marker::Triangle, true);
       chart_.footnote = "Dashed, hollow: " + reference_->label() + ".";
@@ -177,7 +183,13 @@ class GlVsCudaPanel final : public SweepPanel {
     const bool cuda = gpu_info().available;
     const Comparison live = compare(results().rows, cuda ? kCuda : kCpu);
     if (live.found) sentence(live, cuda ? "the CUDA kernel" : "OpenBLAS on the CPU", "on this computer");
-    if (reference_) {
+    if (cuda && !one_gpu_here()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("OpenGL did not run on the NVIDIA GPU here but on a software renderer, so this is not "
+                         "a race on one GPU.");
+      ImGui::PopStyleColor();
+    }
+    if (reference_ && !one_gpu_here()) {
       const Comparison recorded = compare(reference_->rows, kCuda);
       if (recorded.found) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
