@@ -18,8 +18,9 @@ namespace {
 using kernels::Measurement;
 using kernels::RowState;
 
-// Rows of the products larger than this are checked on a sample of rows (the float64
-// product of every row would take longer than the measurement).
+// A product with more rows than this is checked on this many rows spread over C (with
+// every element checked for NaN): the float64 product of every row would take longer than
+// the measurement.
 constexpr int kRowsChecked = 16;
 
 Measurement make_gl_row(const GlCompute& gl, const std::string& benchmark, const GlVariant& variant,

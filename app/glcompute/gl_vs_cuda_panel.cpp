@@ -115,7 +115,8 @@ class GlVsCudaPanel final : public SweepPanel {
     if (!c.found) return false;
     out->value = verdict(c);
     out->text = "at n = " + plot::format_value(c.n, plot::ValueFormat::Number) + ": CUDA kernel " + rate(c.cuda) +
-                ", fragment shader " + rate(c.shader) + (live ? ", on this computer" : ", on the recorded H100");
+                ", fragment shader " + rate(c.shader) +
+                (live ? ", on this computer" : ", in the recorded run on " + reference_->run.gpu_name);
     return true;
   }
 
@@ -160,8 +161,10 @@ class GlVsCudaPanel final : public SweepPanel {
       add(rows, kCpu, "CPU: OpenBLAS, " + std::to_string(kernels::resolve_threads(cpu_threads())) + " threads",
           colours.cpu_blas, plot::Marker::Diamond, false);
     if (reference_ && !one_gpu_here()) {
-      add(reference_->rows, kShader, "2001: fragment shader, H100", colours.gl_fragment, plot::Marker::Cross, true);
-      add(reference_->rows, kCuda, "2006: CUDA kernel, H100", colours.gpu_coalesced, plot::Marker::Triangle, true);
+      add(reference_->rows, kShader, "2001: " + gl_series_label(reference_->rows, "matmul", kShader, "fragment shader"),
+          colours.gl_fragment, plot::Marker::Cross, true);
+      add(reference_->rows, kCuda, "2006: CUDA kernel on " + reference_->run.gpu_name, colours.gpu_coalesced,
+          plot::Marker::Triangle, true);
       chart_.footnote = "Dashed, hollow: " + reference_->label() + ".";
     }
   }
@@ -193,7 +196,7 @@ class GlVsCudaPanel final : public SweepPanel {
       const Comparison recorded = compare(reference_->rows, kCuda);
       if (recorded.found) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-        sentence(recorded, "the CUDA kernel", "on the recorded H100 (not this computer)");
+        sentence(recorded, "the CUDA kernel", "in the recorded run on " + reference_->run.gpu_name + " (not this computer)");
         ImGui::PopStyleColor();
       }
     } else if (!cuda) {

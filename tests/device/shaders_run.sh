@@ -25,7 +25,7 @@ fi
 step "cpu_glcompute_tests"
 run 60 "$bin/cpu_glcompute_tests" --gtest_brief=1
 step "ui_glcompute_tests on the NVIDIA driver's OpenGL (must not be software)"
-WHYGPU_EXPECT_GL=hardware run 180 "$bin/ui_glcompute_tests"
+run 180 env WHYGPU_EXPECT_GL=hardware "$bin/ui_glcompute_tests"
 
 # The shaders beside CUDA in one run, written as the recording the lessons show on
 # machines without an NVIDIA GPU; the ratio lines (shader / CUDA peer) go to this log.
