@@ -172,9 +172,10 @@ class GlVsCudaPanel final : public SweepPanel {
   void sentence(const Comparison& c, const std::string& peer_name, const std::string& where) {
     char text[400];
     const double ratio = c.cuda / c.shader;
-    std::snprintf(text, sizeof text, "At n = %.0f %s: the fragment shader %s, %s %s, so %s is %.2g times faster.",
+    const std::string times = plot::format_value(ratio >= 1 ? ratio : 1 / ratio, plot::ValueFormat::Number, 2);
+    std::snprintf(text, sizeof text, "At n = %.0f %s: the fragment shader %s, %s %s, so %s is %s times faster.",
                   c.n, where.c_str(), rate(c.shader).c_str(), peer_name.c_str(), rate(c.cuda).c_str(),
-                  ratio >= 1 ? peer_name.c_str() : "the shader", ratio >= 1 ? ratio : 1 / ratio);
+                  ratio >= 1 ? peer_name.c_str() : "the shader", times.c_str());
     ImGui::TextWrapped("%s", text);
   }
 
