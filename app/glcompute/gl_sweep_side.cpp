@@ -49,7 +49,6 @@ bool GlSweepSide::renderer(GlRenderer* out) const {
 bool GlSweepSide::draw_toggle(bool sweep_running) {
   if (!gpu_info().available) return false;
   bool on = enabled();
-  ImGui::SameLine();
   ImGui::BeginDisabled(sweep_running);
   const bool changed = ImGui::Checkbox("also OpenGL", &on);
   ImGui::EndDisabled();

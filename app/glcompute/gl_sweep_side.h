@@ -31,8 +31,8 @@ class GlSweepSide {
   // The renderer, once the context is up (false while it starts, or without OpenGL).
   bool renderer(GlRenderer* out) const;
 
-  // "Also run OpenGL" beside the view buttons, where CUDA is available (without it OpenGL
-  // is always on). True when it changed.
+  // An "also OpenGL" checkbox, where CUDA is available (without it OpenGL is always on).
+  // True when it changed.
   bool draw_toggle(bool sweep_running);
   // Beside the chart: the renderer the OpenGL curves come from, and for a software
   // renderer, in the warning colour, that it is the CPU pretending to be a GPU.

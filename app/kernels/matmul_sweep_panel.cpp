@@ -152,7 +152,6 @@ class MatmulSweepPanel final : public SweepPanel {
     if (ImGui::RadioButton("GFLOP/s", rate_view_)) set_view(true);
     ImGui::SameLine();
     if (ImGui::RadioButton("time per product", !rate_view_)) set_view(false);
-    if (gl_.draw_toggle(busy())) dirty_ = true;
     ImGui::SameLine();
     ImGui::TextDisabled("  n = %d to %d; the naive CPU loop stops at n = %d", 1 << min_log_, 1 << max_log_,
                         naive_max_ > 0 ? naive_max_ : 1 << max_log_);
@@ -268,6 +267,7 @@ class MatmulSweepPanel final : public SweepPanel {
   }
 
   void draw_ladder_table(float width) {
+    if (gl_.draw_toggle(busy())) dirty_ = true;
     if (rungs_.empty()) {
       if (!gpu_info().available && !reference_) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);

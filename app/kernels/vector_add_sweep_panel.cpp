@@ -109,7 +109,6 @@ class VectorAddSweepPanel final : public SweepPanel {
     if (ImGui::RadioButton("time per addition", !rate_view_)) set_view(false);
     ImGui::SameLine();
     if (ImGui::RadioButton("throughput (GB/s)", rate_view_)) set_view(true);
-    if (gl_.draw_toggle(busy())) dirty_ = true;
     ImGui::SameLine();
     ImGui::TextDisabled("  sizes 2^%d to 2^%d, %s", min_log_, max_log_, sizes_note().c_str());
     if (dirty_) rebuild();
@@ -350,6 +349,7 @@ class VectorAddSweepPanel final : public SweepPanel {
       ImGui::TextWrapped("%s", transfer_note_.c_str());
     }
     ImGui::Spacing();
+    if (gl_.draw_toggle(busy())) dirty_ = true;
     gl_.draw_note();
     if (!sentences_.empty()) {
       ImGui::Spacing();
