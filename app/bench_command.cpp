@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "app/glcompute/gl_bench_command.h"
 #include "compute/cnn/cnn_bench.h"
 #include "compute/cnn/inference_sweep.h"
 #include "compute/cnn/transfer.h"
@@ -24,6 +25,7 @@ int run_bench_command(const std::vector<std::string>& args) {
   if (what == "cnn-inference") return cnn::run_inference_bench(rest);
   if (what == "cnn-transfer") return cnn::run_transfer_bench(rest);
   if (what == "lstm") return lstm::run_lstm_bench(rest);
+  if (what == "opengl") return run_opengl_bench(rest);
   if (what == "timeline") return profile::run_timeline_command(rest);
   if (what == "vitals") return vitals::run_vitals_command(rest);
   if (what == "vitals-record") return vitals::run_vitals_record_command(rest);
@@ -36,6 +38,7 @@ int run_bench_command(const std::vector<std::string>& args) {
                "       whygpu bench cnn-inference [--help]  latency and throughput for batches of 1 to 4096\n"
                "       whygpu bench cnn-transfer [--help]   a frozen base with a new head against training from scratch\n"
                "       whygpu bench lstm [--help]   the character LSTM's training step and generation\n"
+               "       whygpu bench opengl [--help] the kernels as OpenGL shaders, beside CUDA and the CPU\n"
                "       whygpu bench timeline [--help]  one piece of GPU work kernel by kernel (CUPTI)\n"
                "       whygpu bench vitals [--help]    the GPU's power, clocks and load (NVML)\n"
                "       whygpu bench vitals-record [--help]  those while the CNN trains and matmuls run, to a file\n"

@@ -3,6 +3,7 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -33,8 +34,10 @@ std::string egl_error_name(EGLint code) {
 
 }  // namespace
 
-std::unique_ptr<HeadlessContext> HeadlessContext::create(int width, int height, std::string* error) {
+std::unique_ptr<HeadlessContext> HeadlessContext::create(int width, int height, std::string* error,
+                                                         const HeadlessOptions& options) {
   std::unique_ptr<HeadlessContext> context(new HeadlessContext());
+  context->options_ = options;
   if (!context->init(width, height, error)) return nullptr;
   return context;
 }
@@ -53,6 +56,14 @@ bool HeadlessContext::init(int width, int height, std::string* error) {
     EGLDeviceEXT devices[16];
     EGLint count = 0;
     if (query_devices && query_devices(16, devices, &count)) {
+      if (options_.hardware_first) {
+        auto query_string = reinterpret_cast<PFNEGLQUERYDEVICESTRINGEXTPROC>(
+            eglGetProcAddress("eglQueryDeviceStringEXT"));
+        const auto software = [&](EGLDeviceEXT device) {
+          return query_string && has_extension(query_string(device, EGL_EXTENSIONS), "EGL_MESA_device_software");
+        };
+        std::stable_partition(devices, devices + count, [&](EGLDeviceEXT d) { return !software(d); });
+      }
       for (EGLint i = 0; i < count; ++i) {
         void* display = get_platform_display(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
         if (display && try_display(display, "EGL device platform", &problems)) return true;
@@ -89,16 +100,24 @@ bool HeadlessContext::try_display(void* display, const std::string& platform, st
   if (!eglBindAPI(EGL_OPENGL_API) ||
       !eglChooseConfig(display, config_attributes, &config, 1, &config_count) || config_count == 0) {
     *problems += "; " + platform + ": no OpenGL-capable config";
-    eglTerminate(display);
+    terminate(display);
     return false;
   }
-  const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                       EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                       EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-  EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);
+  // The newest version first when asked for: Mesa gives its newest core version for any
+  // request, but NVIDIA's driver gives exactly the one asked for (3.3 for 3.3).
+  std::vector<std::pair<EGLint, EGLint>> versions = {{3, 3}};
+  if (options_.newest_version) versions.insert(versions.begin(), {{4, 6}, {4, 3}});
+  EGLContext context = EGL_NO_CONTEXT;
+  for (const auto& [major, minor] : versions) {
+    const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, minor,
+                                         EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                         EGL_NONE};
+    context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);
+    if (context != EGL_NO_CONTEXT) break;
+  }
   if (context == EGL_NO_CONTEXT) {
     *problems += "; " + platform + ": no GL 3.3 core context (" + egl_error_name(eglGetError()) + ")";
-    eglTerminate(display);
+    terminate(display);
     return false;
   }
   EGLSurface surface = EGL_NO_SURFACE;
@@ -109,7 +128,7 @@ bool HeadlessContext::try_display(void* display, const std::string& platform, st
   if (!eglMakeCurrent(display, surface, surface, context)) {
     *problems += "; " + platform + ": eglMakeCurrent failed (" + egl_error_name(eglGetError()) + ")";
     eglDestroyContext(display, context);
-    eglTerminate(display);
+    terminate(display);
     return false;
   }
   display_ = display;
@@ -132,6 +151,10 @@ bool HeadlessContext::try_display(void* display, const std::string& platform, st
   return true;
 }
 
+void HeadlessContext::terminate(void* display) const {
+  if (!options_.keep_display) eglTerminate(display);
+}
+
 void HeadlessContext::bind_framebuffer() const { glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_); }
 
 HeadlessContext::~HeadlessContext() {
@@ -141,7 +164,7 @@ HeadlessContext::~HeadlessContext() {
   eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   if (surface_) eglDestroySurface(display_, surface_);
   eglDestroyContext(display_, context_);
-  eglTerminate(display_);
+  terminate(display_);
 }
 
 }  // namespace whygpu::app

@@ -7,10 +7,24 @@
 
 namespace whygpu::app {
 
+struct HeadlessOptions {
+  // Try the GPUs before a software device. Mesa lists its software device (llvmpipe)
+  // first, so by default a laptop's screenshots render on the CPU; compute wants the GPU.
+  bool hardware_first = false;
+  // Leave the EGL display initialised at the end. A process gets the same EGLDisplay for
+  // the same device on every thread: a second context on it (OpenGL compute on its own
+  // thread) must not terminate it under the app's own context.
+  bool keep_display = false;
+  // Ask for OpenGL 4.6, then 4.3, before 3.3 (compute shaders need 4.3).
+  bool newest_version = false;
+};
+
 class HeadlessContext {
  public:
-  // nullptr with *error set when no EGL display or GL 3.3 core context can be had.
-  static std::unique_ptr<HeadlessContext> create(int width, int height, std::string* error);
+  // nullptr with *error set when no EGL display or GL 3.3 core context can be had. The
+  // context is current on the calling thread, and must be destroyed there.
+  static std::unique_ptr<HeadlessContext> create(int width, int height, std::string* error,
+                                                 const HeadlessOptions& options = {});
   ~HeadlessContext();
   HeadlessContext(const HeadlessContext&) = delete;
   HeadlessContext& operator=(const HeadlessContext&) = delete;
@@ -25,6 +39,7 @@ class HeadlessContext {
  private:
   HeadlessContext() = default;
   bool init(int width, int height, std::string* error);
+  void terminate(void* display) const;
   bool try_display(void* display, const std::string& platform, std::string* error);
 
   void* display_ = nullptr;  // EGLDisplay
@@ -34,6 +49,7 @@ class HeadlessContext {
   unsigned colour_buffer_ = 0;
   int width_ = 0;
   int height_ = 0;
+  HeadlessOptions options_;
   std::string description_;
 };
 

@@ -6,6 +6,7 @@ const std::vector<const PanelType*>& panel_types() {
   // In the order of the lessons that use them first.
   static const std::vector<const PanelType*> types = {
       &hardware_panel_type(),          &vector_add_sweep_panel_type(), &matmul_sweep_panel_type(),
+      &gl_vs_cuda_panel_type(),
       &hardware_ceilings_panel_type(), &roofline_panel_type(),         &thread_grid_panel_type(),
       &kernel_lab_panel_type(),        &host_program_panel_type(),     &dense_layer_panel_type(),
       &framework_kernels_panel_type(), &cnn_trainer_panel_type(),      &cnn_feature_maps_panel_type(),

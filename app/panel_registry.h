@@ -52,6 +52,7 @@ const PanelType* find_panel_type(const std::string& name);
 const PanelType& hardware_panel_type();
 const PanelType& vector_add_sweep_panel_type();
 const PanelType& matmul_sweep_panel_type();
+const PanelType& gl_vs_cuda_panel_type();
 const PanelType& hardware_ceilings_panel_type();
 const PanelType& roofline_panel_type();
 const PanelType& thread_grid_panel_type();

@@ -6,8 +6,10 @@
 // Parameters (besides SweepPanel's): min, max, step (log2 of n: 5, 12, 1), view
 // (time | rate), naive-max (largest n for the naive CPU loop, 512: on an H100 server's
 // Xeon one product took 0.18 s there and 6 s at 1024; 0: no limit), variants
-// (comma-separated keys, default all). Without a GPU the CPU rungs are live and the GPU
-// rungs come from the recorded H100 run, dashed and labelled.
+// (comma-separated keys, default all), opengl (auto | on | off). Without a GPU the CPU
+// rungs are live and the GPU rungs come from the recorded H100 run, dashed and labelled;
+// the product written as OpenGL shaders, on whatever GPU OpenGL offers, is live beside them
+// (app/glcompute).
 #include <imgui.h>
 
 #include <algorithm>
@@ -21,6 +23,8 @@
 #include "app/kernels/curves.h"
 #include "app/kernels/reference.h"
 #include "app/kernels/sweep_panel.h"
+#include "app/glcompute/gl_bench.h"
+#include "app/glcompute/gl_sweep_side.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/matmul.h"
@@ -105,15 +109,30 @@ Status parse_variants(const std::string& text, std::vector<MatmulVariant>* out) 
   return Status::ok();
 }
 
+// The OpenGL shaders' rungs, in ladder order.
+const std::vector<GlKernel> kGlRungs = {GlKernel::MatmulFragment, GlKernel::MatmulComputeNaive,
+                                        GlKernel::MatmulComputeTiled};
+
+// A row of the table and a curve of the chart: one of the module's variants, or an
+// OpenGL shader (app/glcompute).
 struct Rung {
-  MatmulVariant variant;
+  std::string name;     // short, for the table
+  std::string tooltip;  // the full label and what it does
+  RungStyle style;
+  bool blas = false;  // the OpenBLAS baseline
   bool recorded = false;
   Curve time, rate;
 };
 
+Rung variant_rung(MatmulVariant v, bool recorded, Curve time, Curve rate) {
+  const kernels::VariantInfo& info = kernels::matmul_variant_info(v);
+  return {short_name(v), std::string(info.label) + ": " + std::string(info.about), style_of(v),
+          v == MatmulVariant::CpuOpenBlas, recorded, std::move(time), std::move(rate)};
+}
+
 class MatmulSweepPanel final : public SweepPanel {
  public:
-  explicit MatmulSweepPanel(const PanelParams& params) : SweepPanel("matmul-sweep", params) {
+  explicit MatmulSweepPanel(const PanelParams& params) : SweepPanel("matmul-sweep", params), gl_(params.text("opengl")) {
     min_log_ = params.whole_as<int>("min");
     max_log_ = params.whole_as<int>("max");
     step_log_ = params.whole_as<int>("step");
@@ -150,7 +169,12 @@ class MatmulSweepPanel final : public SweepPanel {
     std::vector<MatmulVariant> run;
     for (MatmulVariant v : variants_)
       if (gpu_info().available || !kernels::matmul_variant_info(v).on_gpu) run.push_back(v);
-    *jobs = kernels::matmul_jobs(run, sizes(), o);
+    jobs->clear();
+    for (const int n : sizes()) {  // size by size, so every curve grows together
+      for (auto& job : kernels::matmul_jobs(run, {n}, o)) jobs->push_back(std::move(job));
+      if (gl_.enabled())
+        for (auto& job : gl_matmul_jobs(gl_.thread(), kGlRungs, {n}, o)) jobs->push_back(std::move(job));
+    }
     return Status::ok();
   }
 
@@ -174,6 +198,11 @@ class MatmulSweepPanel final : public SweepPanel {
       return Status::ok();
     }
     if (busy()) return Status::error("cannot change the sweep while it runs");
+    if (key == "opengl") {
+      gl_.set_mode(value.text);
+      dirty_ = true;
+      return Status::ok();
+    }
     if (key == "variants") {
       variants_ = kernels::all_matmul_variants();
       if (!value.text.empty()) parse_variants(value.text, &variants_);
@@ -220,14 +249,15 @@ class MatmulSweepPanel final : public SweepPanel {
       const bool recorded = info.on_gpu && !gpu_info().available;
       if (recorded && !reference_) continue;
       const std::vector<Measurement>& rows = recorded ? reference_->rows : results().rows;
-      Rung r{v, recorded, curve_of(rows, "matmul", info.key, "", median_ms), curve_of(rows, "matmul", info.key, "", gflops)};
+      Rung r = variant_rung(v, recorded, curve_of(rows, "matmul", info.key, "", median_ms),
+                            curve_of(rows, "matmul", info.key, "", gflops));
       if (r.time.empty()) continue;
-      const RungStyle style = style_of(v);
       const Curve& shown = rate_view_ ? r.rate : r.time;
-      chart_.series.push_back({short_name(v), shown.x, shown.y, style.colour, style.marker,
+      chart_.series.push_back({r.name, shown.x, shown.y, r.style.colour, r.style.marker,
                                recorded ? plot::Line::Dashed : plot::Line::Solid, recorded, 2.0f, shown.notes});
       rungs_.push_back(std::move(r));
     }
+    add_gl_rungs();
     if (std::any_of(rungs_.begin(), rungs_.end(), [](const Rung& r) { return r.recorded; }))
       chart_.footnote = "Dashed, hollow: " + reference_->label() + ".";
     // The comparison size: the largest n that most rungs reached (the naive CPU loop stops early).
@@ -237,6 +267,7 @@ class MatmulSweepPanel final : public SweepPanel {
   }
 
   void draw_ladder_table(float width) {
+    if (gl_.draw_toggle(busy())) dirty_ = true;
     if (rungs_.empty()) {
       if (!gpu_info().available && !reference_) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
@@ -256,7 +287,7 @@ class MatmulSweepPanel final : public SweepPanel {
     // against the recorded machine's CPU, so live and recorded numbers never mix.
     double blas_live = std::nan(""), blas_recorded = std::nan("");
     for (const Rung& r : rungs_)
-      if (r.variant == MatmulVariant::CpuOpenBlas) blas_live = value_at(r.rate, table_n_);
+      if (r.blas && !r.recorded) blas_live = value_at(r.rate, table_n_);
     if (reference_)
       blas_recorded = value_at(curve_of(reference_->rows, "matmul", "cpu-openblas", "", gflops), table_n_);
     ImGui::Text("At n = %.0f:", table_n_);
@@ -267,15 +298,13 @@ class MatmulSweepPanel final : public SweepPanel {
       ImGui::TableHeadersRow();
       ImGui::PushTextWrapPos(0.0f);  // a long rung name wraps in its cell
       for (const Rung& r : rungs_) {
-        const kernels::VariantInfo& info = kernels::matmul_variant_info(r.variant);
         const double rate = value_at(r.rate, table_n_);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::PushStyleColor(ImGuiCol_Text, style_of(r.variant).colour);
-        ImGui::Text("%s%s", short_name(r.variant), r.recorded ? " (rec.)" : "");
+        ImGui::PushStyleColor(ImGuiCol_Text, r.style.colour);
+        ImGui::Text("%s%s", r.name.c_str(), r.recorded ? " (rec.)" : "");
         ImGui::PopStyleColor();
-        if (ImGui::IsItemHovered())
-          ImGui::SetTooltip("%s: %s", std::string(info.label).c_str(), std::string(info.about).c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.tooltip.c_str());
         ImGui::TableNextColumn();
         if (std::isnan(rate)) {
           ImGui::TextDisabled("not run");
@@ -301,6 +330,34 @@ class MatmulSweepPanel final : public SweepPanel {
       ImGui::TextWrapped("(rec.): recorded on another machine, not measured here; its x OpenBLAS compares it "
                          "with that machine's own CPU.");
       ImGui::PopStyleColor();
+    }
+    ImGui::Spacing();
+    gl_.draw_note();
+  }
+
+  // The OpenGL shaders' rungs, measured here, named by the renderer in the legend.
+  void add_gl_rungs() {
+    const std::vector<Measurement>& rows = results().rows;
+    const TimingColours colours = timing_colours();
+    for (const GlKernel k : kGlRungs) {
+      const GlKernelInfo& info = gl_kernel_info(k);
+      const std::string key(info.key);
+      const std::string what = k == GlKernel::MatmulFragment       ? "fragment shader"
+                               : k == GlKernel::MatmulComputeNaive ? "compute naive"
+                                                                   : "compute tiles";
+      const bool software = gl_rows_are_software(rows, "matmul", key);
+      Rung r{"GL " + what + (software ? " (CPU)" : ""),
+             gl_device_of(rows, "matmul", key) + ": " + std::string(info.label) + ": " + std::string(info.about),
+             {k == GlKernel::MatmulFragment       ? colours.gl_fragment
+              : k == GlKernel::MatmulComputeNaive ? colours.gl_compute
+                                                  : colours.gl_compute_tiled,
+              plot::Marker::Cross},
+             false, false, curve_of(rows, "matmul", key, "", median_ms), curve_of(rows, "matmul", key, "", gflops)};
+      if (r.time.empty()) continue;
+      const Curve& shown = rate_view_ ? r.rate : r.time;
+      chart_.series.push_back({gl_series_label(rows, "matmul", key, what), shown.x, shown.y, r.style.colour,
+                               r.style.marker, plot::Line::Solid, false, 2.0f, shown.notes});
+      rungs_.push_back(std::move(r));
     }
   }
 
@@ -335,6 +392,7 @@ class MatmulSweepPanel final : public SweepPanel {
   std::vector<Rung> rungs_;
   double table_n_ = 0;
   plot::Chart chart_;
+  GlSweepSide gl_;
 };
 
 }  // namespace
@@ -354,6 +412,7 @@ const PanelType& matmul_sweep_panel_type() {
                        std::vector<MatmulVariant> parsed;
                        return text.empty() ? Status::ok() : parse_variants(text, &parsed);
                      }),
+          opengl_param(),
       }),
       sweep_buttons(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {

@@ -5,19 +5,38 @@
 #include "app/checkout_path.h"
 
 namespace whygpu::app {
+namespace {
+
+// One recorded file, read the first time it is asked for.
+class RecordedRun {
+ public:
+  const bench::ReferenceData* get(const std::string& path, std::string* error) {
+    std::call_once(once_, [&] { status_ = bench::load_reference_data(path, &data_); });
+    if (!status_) {
+      if (error) *error = status_.message();
+      return nullptr;
+    }
+    return &data_;
+  }
+
+ private:
+  std::once_flag once_;
+  bench::ReferenceData data_;
+  Status status_ = Status::ok();
+};
+
+}  // namespace
 
 std::string h100_reference_path() { return checkout_path("WHYGPU_REFERENCE_DATA", bench::kH100ReferencePath); }
 
 const bench::ReferenceData* h100_reference(std::string* error) {
-  static std::once_flag once;
-  static bench::ReferenceData data;
-  static Status status = Status::ok();
-  std::call_once(once, [] { status = bench::load_reference_data(h100_reference_path(), &data); });
-  if (!status) {
-    if (error) *error = status.message();
-    return nullptr;
-  }
-  return &data;
+  static RecordedRun run;
+  return run.get(h100_reference_path(), error);
+}
+
+const bench::ReferenceData* h100_opengl_reference(std::string* error) {
+  static RecordedRun run;
+  return run.get(checkout_path("WHYGPU_OPENGL_REFERENCE_DATA", bench::kH100OpenGlReferencePath), error);
 }
 
 }  // namespace whygpu::app

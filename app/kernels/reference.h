@@ -1,6 +1,6 @@
 #pragma once
 // The recorded H100 results shipped in assets/reference/, loaded once. On a computer
-// without an NVIDIA GPU the timing panels draw their GPU curves from it, labelled with
+// without an NVIDIA GPU the timing panels draw their GPU curves from them, labelled with
 // the machine and date (ReferenceData::label()), never as if measured here.
 #include <string>
 
@@ -14,5 +14,9 @@ const bench::ReferenceData* h100_reference(std::string* error = nullptr);
 // Where it is looked for: $WHYGPU_REFERENCE_DATA when set (another recorded run), else
 // in the checkout (app/checkout_path.h).
 std::string h100_reference_path();
+
+// The H100's OpenGL run (`whygpu bench opengl --json`: the shaders of shaders/ beside CUDA
+// on the same GPU), from $WHYGPU_OPENGL_REFERENCE_DATA or the checkout; like h100_reference.
+const bench::ReferenceData* h100_opengl_reference(std::string* error = nullptr);
 
 }  // namespace whygpu::app

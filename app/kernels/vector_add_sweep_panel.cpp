@@ -4,8 +4,9 @@
 // log-log, with the crossover sizes marked and put into words beside the plot.
 //
 // Parameters (besides SweepPanel's): min, max, step (log2 of the sizes: 10, 28, 1),
-// view (time | rate). Without a GPU the CPU curves are live and the GPU curves come from
-// the recorded H100 run, dashed and labelled.
+// view (time | rate), opengl (auto | on | off). Without a GPU the CPU curves are live and
+// the GPU curves come from the recorded H100 run, dashed and labelled; the same addition
+// as an OpenGL shader on whatever GPU OpenGL offers is live beside them (app/glcompute).
 #include <imgui.h>
 
 #include <limits>
@@ -19,6 +20,8 @@
 #include "app/kernels/curves.h"
 #include "app/kernels/reference.h"
 #include "app/kernels/sweep_panel.h"
+#include "app/glcompute/gl_bench.h"
+#include "app/glcompute/gl_sweep_side.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/thread_pool.h"
@@ -88,7 +91,8 @@ std::string crossover_sentence(const std::string& gpu_name, const Curve& gpu, co
 
 class VectorAddSweepPanel final : public SweepPanel {
  public:
-  explicit VectorAddSweepPanel(const PanelParams& params) : SweepPanel("vector-add-sweep", params) {
+  explicit VectorAddSweepPanel(const PanelParams& params)
+      : SweepPanel("vector-add-sweep", params), gl_(params.text("opengl")) {
     min_log_ = params.whole_as<int>("min");
     max_log_ = params.whole_as<int>("max");
     step_log_ = params.whole_as<int>("step");
@@ -123,7 +127,20 @@ class VectorAddSweepPanel final : public SweepPanel {
     if (gpu_info().available)
       variants.insert(variants.end(), {kernels::VectorAddVariant::Gpu, kernels::VectorAddVariant::GpuWithCopies,
                                        kernels::VectorAddVariant::DeviceCopy});
-    *jobs = kernels::vector_add_jobs(variants, sizes(), options);
+    // OpenGL's best way here: compute shaders where the context offers them.
+    std::vector<GlVariant> gl_variants;
+    if (gl_.enabled()) {
+      GlRenderer renderer;
+      gl_.thread()->wait_ready(&renderer);
+      const GlKernel kernel = renderer.compute_shaders ? GlKernel::VectorAddCompute : GlKernel::VectorAddFragment;
+      gl_variants = {{kernel, false}, {kernel, true}};
+    }
+    jobs->clear();
+    for (const std::size_t n : sizes()) {  // size by size, so every curve grows together
+      for (auto& job : kernels::vector_add_jobs(variants, {n}, options)) jobs->push_back(std::move(job));
+      if (!gl_variants.empty())
+        for (auto& job : gl_vector_add_jobs(gl_.thread(), gl_variants, {n}, options)) jobs->push_back(std::move(job));
+    }
     return Status::ok();
   }
 
@@ -139,6 +156,12 @@ class VectorAddSweepPanel final : public SweepPanel {
   Status set_own_param(const std::string& key, const ParamValue& value) override {
     if (key == "view") {
       set_view(value.text == "rate");
+      return Status::ok();
+    }
+    if (key == "opengl") {
+      if (busy()) return Status::error("cannot change opengl while the sweep runs");
+      gl_.set_mode(value.text);
+      dirty_ = true;
       return Status::ok();
     }
     if (key != "min" && key != "max" && key != "step") return SweepPanel::set_own_param(key, value);
@@ -199,6 +222,7 @@ class VectorAddSweepPanel final : public SweepPanel {
     live_ = curves_from(results().rows, rate_view_);
     live_time_ = rate_view_ ? curves_from(results().rows, false) : live_;
     add_series(live_, false, true);
+    add_gl_series();
     if (reference_) {
       recorded_ = curves_from(reference_->rows, rate_view_);
       recorded_time_ = curves_from(reference_->rows, false);
@@ -238,6 +262,7 @@ class VectorAddSweepPanel final : public SweepPanel {
       if (!std::isnan(at)) chart_.marks.push_back({at, live_gpu ? p.mark : std::string(p.mark) + " (recorded)", p.colour});
     }
     crossover_live_ = live_gpu;
+    add_gl_crossover();
     // Where the time goes at the largest size both phases were measured.
     transfer_note_.clear();
     if (!t.gpu.empty() && !t.copies.empty() && !t.gpu_total.empty()) {
@@ -256,6 +281,42 @@ class VectorAddSweepPanel final : public SweepPanel {
                       plot::format_value(total[0], plot::ValueFormat::Milliseconds).c_str());
         transfer_note_ = text;
       }
+    }
+  }
+
+  // The OpenGL curves (kernel alone, and with its copies) of whichever shader ran.
+  void add_gl_series() {
+    const std::vector<Measurement>& rows = results().rows;
+    const auto value = rate_view_ ? rate_gbs : median_ms;
+    const TimingColours& colours = timing_colours();
+    for (const std::string key : {"gl-compute", "gl-fragment"}) {
+      const Curve kernel = curve_of(rows, "vector-add", key, "", value);
+      const Curve total = curve_of(rows, "vector-add", key + "-with-copies", "total", value);
+      const std::string what = key == "gl-compute" ? "compute shader" : "fragment shader";
+      if (!kernel.empty())
+        chart_.series.push_back({gl_series_label(rows, "vector-add", key, what), kernel.x, kernel.y,
+                                 key == "gl-compute" ? colours.gl_compute : colours.gl_fragment, plot::Marker::Cross,
+                                 plot::Line::Solid, false, 2.0f, kernel.notes});
+      if (!total.empty())
+        chart_.series.push_back({gl_series_label(rows, "vector-add", key, what + " incl. copies"), total.x, total.y,
+                                 colours.gl_with_copies, plot::Marker::Cross, plot::Line::Solid, false, 1.5f,
+                                 total.notes});
+    }
+  }
+
+  // Where an OpenGL shader on a real GPU overtakes one CPU core, both measured here. (A
+  // software renderer is the CPU itself: the note beside the chart says so instead.)
+  void add_gl_crossover() {
+    const std::vector<Measurement>& rows = results().rows;
+    for (const std::string key : {"gl-compute", "gl-fragment"}) {
+      const Curve kernel = curve_of(rows, "vector-add", key, "", median_ms);
+      if (kernel.empty() || gl_rows_are_software(rows, "vector-add", key)) continue;
+      double at = std::numeric_limits<double>::quiet_NaN();
+      const std::string name = std::string(key == "gl-compute" ? "The compute shader" : "The fragment shader") +
+                               " on " + gl_device_of(rows, "vector-add", key);
+      const std::string s = crossover_sentence(name, kernel, "one CPU core", live_time_.cpu, &at);
+      if (!s.empty()) sentences_.push_back({s, timing_colours().gl_compute});
+      if (!std::isnan(at)) chart_.marks.push_back({at, "OpenGL beats 1 core", timing_colours().gl_compute});
     }
   }
 
@@ -289,6 +350,9 @@ class VectorAddSweepPanel final : public SweepPanel {
       ImGui::Spacing();
       ImGui::TextWrapped("%s", transfer_note_.c_str());
     }
+    ImGui::Spacing();
+    if (gl_.draw_toggle(busy())) dirty_ = true;
+    gl_.draw_note();
     if (!sentences_.empty()) {
       ImGui::Spacing();
       ImGui::TextDisabled("Hover a point for its numbers; click a legend entry to hide a curve.");
@@ -316,6 +380,7 @@ class VectorAddSweepPanel final : public SweepPanel {
   plot::Chart chart_;
   std::vector<std::pair<std::string, ImU32>> sentences_;
   std::string transfer_note_;
+  GlSweepSide gl_;
 };
 
 }  // namespace
@@ -329,6 +394,7 @@ const PanelType& vector_add_sweep_panel_type() {
           whole_param("max", 28, 1, 30, "largest vector, as a power of two"),
           whole_param("step", 1, 1, 10, "power-of-two step between sizes"),
           choice_param("view", "time", {"time", "rate"}, "time per addition, or throughput in GB/s"),
+          opengl_param(),
       }),
       sweep_buttons(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {

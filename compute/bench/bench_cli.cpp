@@ -319,6 +319,11 @@ int run_bench_request(const BenchRequest& request, const std::string& command,
       return 2;
     }
   }
+  return run_bench_jobs(request, jobs, command, out, err);
+}
+
+int run_bench_jobs(const BenchRequest& request, const std::vector<SweepJob>& jobs, const std::string& command,
+                   std::ostream& out, std::ostream& err, std::vector<Measurement>* measured) {
   const bool tty = isatty(STDERR_FILENO) == 1;
   SweepCallbacks callbacks;
   if (request.progress) {
@@ -362,6 +367,7 @@ int run_bench_request(const BenchRequest& request, const std::string& command,
     }
     err << "whygpu bench: wrote " << rows.size() << " results to " << request.output_path << "\n";
   }
+  if (measured) *measured = std::move(rows);
   return code;
 }
 

@@ -47,6 +47,13 @@ std::string bench_usage(const std::string& program);
 int run_bench_request(const BenchRequest& request, const std::string& command,
                       std::ostream& out, std::ostream& err);
 
+// Runs `jobs` (made elsewhere: the OpenGL benchmark's in app/) and writes them as
+// `request` says (format, output file, progress), with the same exit codes; the rows
+// also go to `measured` when given.
+int run_bench_jobs(const BenchRequest& request, const std::vector<kernels::SweepJob>& jobs,
+                   const std::string& command, std::ostream& out, std::ostream& err,
+                   std::vector<kernels::Measurement>* measured = nullptr);
+
 // The whole command: parse, run, print. `program` prefixes usage and the recorded command
 // ("whygpu bench"). Exit codes: 0 ok, 1 a measurement failed, 2 bad arguments.
 int run_kernel_bench(const std::vector<std::string>& args,

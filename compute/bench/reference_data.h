@@ -14,6 +14,8 @@ namespace whygpu::bench {
 
 // Relative to the source tree or install prefix: the H100 run shipped with whygpu.
 constexpr const char* kH100ReferencePath = "assets/reference/h100-bench.json";
+// The OpenGL shaders beside CUDA on the same H100 (`whygpu bench opengl --json`).
+constexpr const char* kH100OpenGlReferencePath = "assets/reference/h100-opengl.json";
 
 struct ReferenceData {
   RunInfo run;

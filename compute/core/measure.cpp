@@ -71,28 +71,54 @@ int planned_repeats(const MeasureOptions& options, double estimate_ms) {
 Status time_cpu(const MeasureOptions& options, const std::function<Status(int run)>& body,
                 TimingStats* out) {
   using clock = std::chrono::steady_clock;
+  std::vector<TimingStats> phases;
+  const Status s = time_self_timed(
+      options, 1,
+      [&](int run, double* ms) {
+        const auto t0 = clock::now();
+        if (Status r = body(run); !r) return r;
+        ms[0] = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
+        return Status::ok();
+      },
+      &phases, nullptr);
+  if (s) *out = phases[0];
+  return s;
+}
+
+Status time_self_timed(const MeasureOptions& options, int phases,
+                       const std::function<Status(int run, double* phase_ms)>& body,
+                       std::vector<TimingStats>* per_phase, TimingStats* total) {
+  using clock = std::chrono::steady_clock;
   if (Status s = measure_detail::check_options(options); !s) return s;
+  if (phases < 1) return Status::error("a measurement needs at least one phase");
+  std::vector<double> ms(static_cast<std::size_t>(phases));
   int run = 0;
   double estimate_ms = 0.0;
   const int warmups = std::max(1, options.warmup);
   for (int w = 0; w < warmups; ++w, ++run) {
     if (options.cancelled()) return cancelled_status();
     const auto t0 = clock::now();
-    if (Status s = body(run); !s) return s;
+    if (Status s = body(run, ms.data()); !s) return s;
     estimate_ms = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
     // One warm-up is enough for work that already blows the budget by itself.
     if (options.budget_seconds > 0.0 && estimate_ms > options.budget_seconds * 1e3) break;
   }
   const int timed = measure_detail::planned_repeats(options, estimate_ms);
-  std::vector<double> samples;
-  samples.reserve(static_cast<std::size_t>(timed));
+  std::vector<std::vector<double>> samples(ms.size());
+  std::vector<double> sums;
   for (int i = 0; i < timed; ++i, ++run) {
     if (options.cancelled()) return cancelled_status();
-    const auto t0 = clock::now();
-    if (Status s = body(run); !s) return s;
-    samples.push_back(std::chrono::duration<double, std::milli>(clock::now() - t0).count());
+    if (Status s = body(run, ms.data()); !s) return s;
+    double sum = 0.0;
+    for (std::size_t p = 0; p < ms.size(); ++p) {
+      samples[p].push_back(ms[p]);
+      sum += ms[p];
+    }
+    sums.push_back(sum);
   }
-  *out = TimingStats::from_samples(std::move(samples));
+  per_phase->clear();
+  for (auto& s : samples) per_phase->push_back(TimingStats::from_samples(std::move(s)));
+  if (total) *total = TimingStats::from_samples(std::move(sums));
   return Status::ok();
 }
 

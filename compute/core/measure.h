@@ -80,6 +80,15 @@ bool is_cancelled(const Status& status);
 Status time_cpu(const MeasureOptions& options, const std::function<Status(int run)>& body,
                 TimingStats* out);
 
+// Times work that measures itself: body(run, phase_ms) does one run and fills
+// phase_ms[0..phases) with what its phases took by a clock of its own (an OpenGL timer
+// query, or the CPU clock around work that must be waited for). The same warm-up, budget
+// (judged by the wall clock) and cancel rules as time_cpu. `per_phase` receives one
+// TimingStats per phase; `total`, when not null, the sums of the phases.
+Status time_self_timed(const MeasureOptions& options, int phases,
+                       const std::function<Status(int run, double* phase_ms)>& body,
+                       std::vector<TimingStats>* per_phase, TimingStats* total);
+
 // A body for time_gpu_phases calls mark() between its phases (phases - 1 times per run).
 using PhaseMark = std::function<Status()>;
 

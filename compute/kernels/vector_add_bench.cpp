@@ -114,17 +114,7 @@ Status run_vector_add(VectorAddVariant variant, std::size_t n, const BenchOption
       std::vector<TimingStats> phases;
       TimingStats total;
       s = time_gpu_vector_add_with_copies(n, options, &phases, &total);
-      const char* names[] = {"h2d", "kernel", "d2h", "total"};
-      const double flop[] = {0.0, nd, 0.0, nd};
-      const double bytes[] = {8.0 * nd, 12.0 * nd, 4.0 * nd, 12.0 * nd};
-      for (int p = 0; p < 4; ++p) {
-        Measurement r = row;
-        r.phase = names[p];
-        r.flop = flop[p];
-        r.bytes = bytes[p];
-        if (s) r.time = p < 3 ? phases[static_cast<std::size_t>(p)] : total;
-        made.push_back(r);
-      }
+      made = vector_add_phase_rows(row, s.is_ok(), phases, total);
       break;
     }
   }
@@ -135,6 +125,25 @@ Status run_vector_add(VectorAddVariant variant, std::size_t n, const BenchOption
     rows->push_back(std::move(r));
   }
   return s;
+}
+
+std::vector<Measurement> vector_add_phase_rows(const Measurement& row, bool measured,
+                                               const std::vector<TimingStats>& phases,
+                                               const TimingStats& total) {
+  const double nd = static_cast<double>(row.size);
+  const char* names[] = {"h2d", "kernel", "d2h", "total"};
+  const double flop[] = {0.0, nd, 0.0, nd};
+  const double bytes[] = {8.0 * nd, 12.0 * nd, 4.0 * nd, 12.0 * nd};
+  std::vector<Measurement> made;
+  for (int p = 0; p < 4; ++p) {
+    Measurement r = row;
+    r.phase = names[p];
+    r.flop = flop[p];
+    r.bytes = bytes[p];
+    if (measured) r.time = p < 3 ? phases[static_cast<std::size_t>(p)] : total;
+    made.push_back(r);
+  }
+  return made;
 }
 
 std::vector<SweepJob> vector_add_jobs(const std::vector<VectorAddVariant>& variants,

@@ -27,6 +27,13 @@ bool find_vector_add_variant(std::string_view key, VectorAddVariant* out);
 Status run_vector_add(VectorAddVariant variant, std::size_t n, const BenchOptions& options,
                       std::vector<Measurement>* rows);
 
+// The four rows of a vector add with copies, made from `row` (its variant and device): the
+// phases h2d, kernel, d2h and total with the flop and bytes of each, and when `measured`
+// the times of `phases` (h2d, kernel, d2h) and `total`. Shared with the OpenGL version.
+std::vector<Measurement> vector_add_phase_rows(const Measurement& row, bool measured,
+                                               const std::vector<TimingStats>& phases,
+                                               const TimingStats& total);
+
 std::vector<SweepJob> vector_add_jobs(const std::vector<VectorAddVariant>& variants,
                                       const std::vector<std::size_t>& sizes,
                                       const BenchOptions& options);

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -131,6 +132,55 @@ TEST(TimeGpu, WithoutAGpuSaysWhy) {
   const Status s = time_gpu(MeasureOptions{}, [](int) { return Status::ok(); }, &t);
   ASSERT_FALSE(s);
   EXPECT_FALSE(s.message().empty());
+}
+
+TEST(TimeSelfTimed, KeepsTheBodysOwnPhaseTimesAndSumsThem) {
+  MeasureOptions opt;
+  opt.warmup = 1;
+  opt.repeats = 4;
+  std::vector<int> runs;
+  std::vector<TimingStats> phases;
+  TimingStats total;
+  // Phase p of run r "took" r + 10 p ms by the body's clock, whatever the wall clock says.
+  ASSERT_TRUE(time_self_timed(
+      opt, 2,
+      [&](int run, double* ms) {
+        runs.push_back(run);
+        ms[0] = run;
+        ms[1] = run + 10.0;
+        return Status::ok();
+      },
+      &phases, &total));
+  ASSERT_EQ(runs.size(), 5u);  // one warm-up, four timed (runs 1..4)
+  ASSERT_EQ(phases.size(), 2u);
+  EXPECT_EQ(phases[0].repeats, 4);
+  EXPECT_DOUBLE_EQ(phases[0].median_ms, 2.5);
+  EXPECT_DOUBLE_EQ(phases[1].median_ms, 12.5);
+  EXPECT_DOUBLE_EQ(total.median_ms, 15.0);
+  EXPECT_DOUBLE_EQ(total.min_ms, 12.0);
+}
+
+TEST(TimeSelfTimed, StopsOnCancelAndOnErrors) {
+  std::atomic<bool> cancel{false};
+  MeasureOptions opt;
+  opt.repeats = 10;
+  opt.cancel = &cancel;
+  std::vector<TimingStats> phases;
+  int calls = 0;
+  const Status cancelled = time_self_timed(
+      opt, 1,
+      [&](int, double* ms) {
+        ms[0] = 1.0;
+        if (++calls == 3) cancel = true;
+        return Status::ok();
+      },
+      &phases, nullptr);
+  EXPECT_TRUE(is_cancelled(cancelled));
+  EXPECT_EQ(calls, 3);
+  const Status failed =
+      time_self_timed(MeasureOptions{}, 1, [](int, double*) { return Status::error("draw failed"); }, &phases, nullptr);
+  EXPECT_EQ(failed.message(), "draw failed");
+  EXPECT_FALSE(time_self_timed(MeasureOptions{}, 0, [](int, double*) { return Status::ok(); }, &phases, nullptr));
 }
 
 TEST(RotationSets, CoversThreeTimesTheCacheWithinLimits) {

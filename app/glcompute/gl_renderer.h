@@ -1,0 +1,37 @@
+#pragma once
+// Which OpenGL implementation a context runs on, named for a plot's legend ("Intel UHD
+// Graphics 620 via OpenGL"), and whether it is a software renderer (Mesa's llvmpipe and
+// softpipe, SwiftShader, ...): the CPU pretending to be a GPU, whose results are never
+// to be called GPU results.
+#include <string>
+#include <string_view>
+
+namespace whygpu::app {
+
+struct GlRenderer {
+  std::string renderer;  // GL_RENDERER: "NVIDIA H100 80GB HBM3/PCIe/SSE2", "llvmpipe (LLVM 15.0.6, 256 bits)"
+  std::string vendor;    // GL_VENDOR: "NVIDIA Corporation", "Mesa/X.org"
+  std::string version;   // GL_VERSION: "4.6.0 NVIDIA 580.95.05"
+  int major = 0, minor = 0;
+  bool software = false;
+  bool compute_shaders = false;  // OpenGL 4.3 or later: compute shaders and storage buffers
+
+  // The renderer without driver details: "NVIDIA H100 80GB HBM3", "llvmpipe".
+  std::string short_name() const;
+  // "NVIDIA H100 80GB HBM3 via OpenGL"; a software renderer adds "(software)".
+  std::string name() const;
+  // "" for a GPU; else "llvmpipe: the CPU pretending to be a GPU, not a GPU result".
+  std::string caveat() const;
+};
+
+// True for renderers that run on the CPU, judged from GL_RENDERER and GL_VENDOR.
+bool is_software_renderer(std::string_view renderer, std::string_view vendor);
+
+// GL_RENDERER without what only drivers care about: "/PCIe/SSE2", "(R)", a leading
+// "Mesa ", a bracket of LLVM or DRM versions.
+std::string short_renderer_name(std::string_view renderer);
+
+// Reads the strings and version of the current context.
+GlRenderer query_renderer();
+
+}  // namespace whygpu::app

@@ -1,0 +1,99 @@
+#include "app/glcompute/gl_sweep_side.h"
+
+#include <imgui.h>
+
+#include "app/ui_style.h"
+#include "compute/core/gpu_info.h"
+
+namespace whygpu::app {
+namespace {
+
+const kernels::Measurement* first_measured(const std::vector<kernels::Measurement>& rows, const std::string& benchmark,
+                                           const std::string& variant) {
+  for (const kernels::Measurement& r : rows)
+    if (r.benchmark == benchmark && r.variant == variant && r.state == kernels::RowState::Measured) return &r;
+  return nullptr;
+}
+
+}  // namespace
+
+ParamSpec opengl_param() {
+  return choice_param("opengl", "auto", {"auto", "on", "off"},
+                      "also time the kernels as OpenGL shaders on whatever GPU OpenGL offers (auto: where there is "
+                      "no CUDA GPU)");
+}
+
+GlSweepSide::GlSweepSide(const std::string& mode) : mode_(mode) { start_if_enabled(); }
+
+void GlSweepSide::set_mode(const std::string& mode) {
+  mode_ = mode;
+  start_if_enabled();
+}
+
+bool GlSweepSide::enabled() const { return mode_ == "on" || (mode_ == "auto" && !gpu_info().available); }
+
+void GlSweepSide::start_if_enabled() {
+  if (enabled() && !thread_) thread_ = std::make_shared<GlComputeThread>();
+}
+
+const std::shared_ptr<GlComputeThread>& GlSweepSide::thread() {
+  if (!thread_) thread_ = std::make_shared<GlComputeThread>();
+  return thread_;
+}
+
+bool GlSweepSide::renderer(GlRenderer* out) const {
+  Status status = Status::ok();
+  return thread_ && thread_->ready(&status, out) && status;
+}
+
+bool GlSweepSide::draw_toggle(bool sweep_running) {
+  if (!gpu_info().available) return false;
+  bool on = enabled();
+  ImGui::BeginDisabled(sweep_running);
+  const bool changed = ImGui::Checkbox("also OpenGL", &on);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Also run the kernels as OpenGL shaders on this GPU, the way GPUs were programmed for "
+                      "computing before CUDA");
+  if (changed) set_mode(on ? "on" : "off");
+  return changed;
+}
+
+void GlSweepSide::draw_note() const {
+  if (!enabled()) return;
+  Status status = Status::ok();
+  GlRenderer r;
+  if (!thread_ || !thread_->ready(&status, &r)) {
+    ImGui::TextDisabled("OpenGL: starting...");
+    return;
+  }
+  if (!status) {
+    ImGui::TextWrapped("No OpenGL curves: %s", status.message().c_str());
+    return;
+  }
+  ImGui::TextWrapped("OpenGL curves (crosses): %s, OpenGL %d.%d.", r.name().c_str(), r.major, r.minor);
+  if (!r.software) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+  ImGui::TextWrapped("%s: its curves show the CPU running graphics code.", r.caveat().c_str());
+  ImGui::PopStyleColor();
+}
+
+std::string gl_device_of(const std::vector<kernels::Measurement>& rows, const std::string& benchmark,
+                         const std::string& variant) {
+  const kernels::Measurement* row = first_measured(rows, benchmark, variant);
+  return row ? row->device : "";
+}
+
+std::string gl_series_label(const std::vector<kernels::Measurement>& rows, const std::string& benchmark,
+                            const std::string& variant, const std::string& what) {
+  const std::string device = gl_device_of(rows, benchmark, variant);
+  return device.empty() ? what : device + ": " + what;
+}
+
+bool gl_rows_are_software(const std::vector<kernels::Measurement>& rows, const std::string& benchmark,
+                          const std::string& variant) {
+  const kernels::Measurement* row = first_measured(rows, benchmark, variant);
+  return row && !row->on_gpu;
+}
+
+}  // namespace whygpu::app

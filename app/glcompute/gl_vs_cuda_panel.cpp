@@ -1,0 +1,246 @@
+// "The 2001 way against the 2006 way": C = A B written as a graphics shader (a fragment
+// shader drawing into a float texture, one fragment per element looping over k) against
+// the same product written as a CUDA kernel (one thread per element, the ladder's
+// coalesced rung), on the same GPU, in GFLOP/s for n = 2^min to 2^max. Without an NVIDIA
+// GPU the shader runs on whatever GPU OpenGL offers and is compared with the CPU (OpenBLAS
+// on every core); the recorded H100 run, where shipped, shows both ways on one GPU, dashed.
+//
+// Parameters (besides SweepPanel's): min, max (log2 of n: 8, 11).
+// Result `same_gpu`: which was faster on one GPU, as the index of the lesson's choices
+// (0: the CUDA kernel by over 3 times, 1: within 3 times, 2: the shader by over 3 times).
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "app/glcompute/gl_bench.h"
+#include "app/glcompute/gl_sweep_side.h"
+#include "app/kernels/curves.h"
+#include "app/kernels/reference.h"
+#include "app/kernels/sweep_panel.h"
+#include "app/kernels/timing_colours.h"
+#include "app/panel_registry.h"
+#include "app/plot/plot.h"
+#include "app/ui_style.h"
+#include "compute/core/gpu_info.h"
+#include "compute/kernels/matmul.h"
+#include "compute/kernels/thread_pool.h"
+
+namespace whygpu::app {
+namespace {
+
+using kernels::MatmulVariant;
+using kernels::Measurement;
+
+constexpr const char* kShader = "gl-fragment";
+constexpr const char* kCuda = "gpu-coalesced";
+constexpr const char* kCpu = "cpu-openblas";
+
+double gflops(const Measurement& r) { return r.gflops(); }
+
+// The two ways at the largest n both reached, from one source of rows.
+struct Comparison {
+  double n = 0, shader = 0, cuda = 0;
+  bool found = false;
+};
+
+Comparison compare(const std::vector<Measurement>& rows, const char* peer) {
+  const Curve shader = curve_of(rows, "matmul", kShader, "", gflops);
+  const Curve other = curve_of(rows, "matmul", peer, "", gflops);
+  Comparison c;
+  for (std::size_t i = shader.x.size(); i-- > 0;) {
+    const double v = sample_at(other, {shader.x[i]})[0];
+    if (std::isnan(v) || !(v > 0) || !(shader.y[i] > 0)) continue;
+    c = {shader.x[i], shader.y[i], v, true};
+    break;
+  }
+  return c;
+}
+
+// 0: CUDA faster by over 3x, 1: within 3x, 2: the shader faster by over 3x.
+int verdict(const Comparison& c) { return c.cuda > 3 * c.shader ? 0 : c.shader > 3 * c.cuda ? 2 : 1; }
+
+std::string rate(double gflop_per_s) { return plot::format_value(gflop_per_s, plot::ValueFormat::Number, 3) + " GFLOP/s"; }
+
+class GlVsCudaPanel final : public SweepPanel {
+ public:
+  explicit GlVsCudaPanel(const PanelParams& params) : SweepPanel("gl-vs-cuda", params), gl_("on") {
+    min_log_ = params.whole_as<int>("min");
+    max_log_ = params.whole_as<int>("max");
+    if (max_log_ < min_log_) std::swap(min_log_, max_log_);
+    reference_ = h100_opengl_reference(&reference_error_);
+  }
+
+  void draw(const FrameContext& frame) override {
+    if (poll(frame)) dirty_ = true;
+    draw_run_controls(frame, "Race the two ways");
+    ImGui::SameLine();
+    ImGui::TextDisabled("  n = %d to %d", 1 << min_log_, 1 << max_log_);
+    if (dirty_ || !renderer_known_) rebuild();
+    draw_chart_and_column(frame, "gl-vs-cuda", chart_, {260.0f, 0.34f, 0.55f, 240.0f, 520.0f},
+                          [this](float) { draw_explanation(); });
+    draw_export_row(frame, true);
+  }
+
+ protected:
+  Status make_jobs(const kernels::BenchOptions& options, std::vector<kernels::SweepJob>* jobs) override {
+    const MatmulVariant peer = gpu_info().available ? MatmulVariant::GpuCoalesced : MatmulVariant::CpuOpenBlas;
+    jobs->clear();
+    for (const int n : sizes()) {
+      for (auto& j : gl_matmul_jobs(gl_.thread(), {GlKernel::MatmulFragment}, {n}, options)) jobs->push_back(std::move(j));
+      for (auto& j : kernels::matmul_jobs({peer}, {n}, options)) jobs->push_back(std::move(j));
+    }
+    return Status::ok();
+  }
+
+  std::string describe_sweep() const override {
+    return "whygpu app: gl-vs-cuda n=" + std::to_string(1 << min_log_) + ".." + std::to_string(1 << max_log_);
+  }
+
+  Status set_own_param(const std::string& key, const ParamValue& value) override {
+    if (key != "min" && key != "max") return SweepPanel::set_own_param(key, value);
+    if (busy()) return Status::error("cannot change the sizes while the race runs");
+    (key == "min" ? min_log_ : max_log_) = static_cast<int>(value.whole);
+    if (max_log_ < min_log_) std::swap(min_log_, max_log_);
+    dirty_ = true;
+    return Status::ok();
+  }
+
+  bool result(const std::string& name, PanelResult* out) const override {
+    if (name != "same_gpu" || busy()) return false;
+    const bool live = one_gpu_here();
+    if (live && results().rows.empty()) return false;
+    if (!live && !reference_) return false;
+    const Comparison c = compare(live ? results().rows : reference_->rows, kCuda);
+    if (!c.found) return false;
+    out->value = verdict(c);
+    out->text = "at n = " + plot::format_value(c.n, plot::ValueFormat::Number) + ": CUDA kernel " + rate(c.cuda) +
+                ", fragment shader " + rate(c.shader) +
+                (live ? ", on this computer" : ", in the recorded run on " + reference_->run.gpu_name);
+    return true;
+  }
+
+ private:
+  // Both ways ran here on one GPU: CUDA is here and OpenGL was not a software renderer
+  // (an NVIDIA machine whose EGL falls back to llvmpipe would race the CPU against the GPU).
+  bool one_gpu_here() const {
+    return gpu_info().available && !gl_rows_are_software(results().rows, "matmul", kShader);
+  }
+
+  std::vector<int> sizes() const {
+    std::vector<int> out;
+    for (int log = min_log_; log <= max_log_; ++log) out.push_back(1 << log);
+    return out;
+  }
+
+  void add(const std::vector<Measurement>& rows, const char* variant, const std::string& label, ImU32 colour,
+           plot::Marker marker, bool recorded) {
+    const Curve c = curve_of(rows, "matmul", variant, "", gflops);
+    if (c.empty()) return;
+    chart_.series.push_back({label, c.x, c.y, colour, marker, recorded ? plot::Line::Dashed : plot::Line::Solid,
+                             recorded, 2.0f, c.notes});
+  }
+
+  void rebuild() {
+    dirty_ = false;
+    renderer_known_ = gl_.renderer(&renderer_);
+    chart_ = plot::Chart{};
+    chart_.x_title = "n (n x n matrices)";
+    chart_.x = {plot::ScaleKind::Log, plot::ValueFormat::Number, true};
+    chart_.y_title = "GFLOP/s (2 n\u00b3 per product)";
+    chart_.y = {plot::ScaleKind::Log, plot::ValueFormat::Number, false};
+    chart_.x_span = {std::ldexp(1.0, min_log_), std::ldexp(1.0, max_log_)};
+    chart_.empty_message = busy() ? "measuring the first size..." : "press \"Race the two ways\" to measure";
+    const TimingColours colours = timing_colours();
+    const std::vector<Measurement>& rows = results().rows;
+    add(rows, kShader, "2001: " + gl_series_label(rows, "matmul", kShader, "fragment shader"), colours.gl_fragment,
+        plot::Marker::Cross, false);
+    if (gpu_info().available)
+      add(rows, kCuda, "2006: CUDA kernel on " + gpu_info().name, colours.gpu_coalesced, plot::Marker::Triangle, false);
+    else
+      add(rows, kCpu, "CPU: OpenBLAS, " + std::to_string(kernels::resolve_threads(cpu_threads())) + " threads",
+          colours.cpu_blas, plot::Marker::Diamond, false);
+    if (reference_ && !one_gpu_here()) {
+      add(reference_->rows, kShader, "2001: " + gl_series_label(reference_->rows, "matmul", kShader, "fragment shader"),
+          colours.gl_fragment, plot::Marker::Cross, true);
+      add(reference_->rows, kCuda, "2006: CUDA kernel on " + reference_->run.gpu_name, colours.gpu_coalesced,
+          plot::Marker::Triangle, true);
+      chart_.footnote = "Dashed, hollow: " + reference_->label() + ".";
+    }
+  }
+
+  void sentence(const Comparison& c, const std::string& peer_name, const std::string& where) {
+    char text[400];
+    const double ratio = c.cuda / c.shader;
+    const std::string times = plot::format_value(ratio >= 1 ? ratio : 1 / ratio, plot::ValueFormat::Number, 2);
+    std::snprintf(text, sizeof text, "At n = %.0f %s: the fragment shader %s, %s %s, so %s is %s times faster.",
+                  c.n, where.c_str(), rate(c.shader).c_str(), peer_name.c_str(), rate(c.cuda).c_str(),
+                  ratio >= 1 ? peer_name.c_str() : "the shader", times.c_str());
+    ImGui::TextWrapped("%s", text);
+  }
+
+  void draw_explanation() {
+    ImGui::TextWrapped("The same product C = A B twice: as a graphics shader that \"draws\" C one pixel per "
+                       "element (how GPUs were used for computing around 2001), and as a CUDA kernel with one "
+                       "thread per element (2006).");
+    ImGui::Spacing();
+    const bool cuda = gpu_info().available;
+    const Comparison live = compare(results().rows, cuda ? kCuda : kCpu);
+    if (live.found) sentence(live, cuda ? "the CUDA kernel" : "OpenBLAS on the CPU", "on this computer");
+    if (cuda && !one_gpu_here()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+      ImGui::TextWrapped("OpenGL did not run on the NVIDIA GPU here but on a software renderer, so this is not "
+                         "a race on one GPU.");
+      ImGui::PopStyleColor();
+    }
+    if (reference_ && !one_gpu_here()) {
+      const Comparison recorded = compare(reference_->rows, kCuda);
+      if (recorded.found) {
+        ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+        sentence(recorded, "the CUDA kernel", "in the recorded run on " + reference_->run.gpu_name + " (not this computer)");
+        ImGui::PopStyleColor();
+      }
+    } else if (!cuda) {
+      ImGui::TextDisabled("No NVIDIA GPU here, and no recorded run of both ways on one (%s).", reference_error_.c_str());
+    }
+    // Why the shader stopped early, when it did (a software renderer's size limit).
+    for (const Measurement& r : results().rows)
+      if (r.variant == kShader && r.state == kernels::RowState::Absent) {
+        ImGui::TextWrapped("Shader at n = %lld: %s.", static_cast<long long>(r.size), r.note.c_str());
+        break;
+      }
+    ImGui::Spacing();
+    gl_.draw_note();
+  }
+
+  int min_log_ = 8, max_log_ = 11;
+  bool dirty_ = true;
+  bool renderer_known_ = false;
+  GlRenderer renderer_;
+  GlSweepSide gl_;
+  const bench::ReferenceData* reference_ = nullptr;
+  std::string reference_error_;
+  plot::Chart chart_;
+};
+
+}  // namespace
+
+const PanelType& gl_vs_cuda_panel_type() {
+  static const PanelType type = {
+      "gl-vs-cuda",
+      "matrix multiplication as a 2001 graphics shader against a 2006 CUDA kernel on the same GPU (else the CPU)",
+      sweep_params({
+          whole_param("min", 8, 4, 13, "smallest n, as a power of two"),
+          whole_param("max", 11, 4, 13, "largest n, as a power of two"),
+      }),
+      sweep_buttons(),
+      [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
+        return std::make_unique<GlVsCudaPanel>(params);
+      },
+      {"run", "cancel"},
+      {{"same_gpu", "choice", "which way was faster on one GPU: 0 the CUDA kernel by over 3 times, 1 within 3 times, "
+                              "2 the shader by over 3 times (live with an NVIDIA GPU, else from the recorded H100)"}}};
+  return type;
+}
+
+}  // namespace whygpu::app
