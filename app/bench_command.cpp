@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "compute/cnn/cnn_bench.h"
+#include "compute/cnn/data_parallel_bench.h"
 #include "compute/bench/bench_cli.h"
 #include "compute/dense_layer/dense_cli.h"
 #include "compute/lstm/bench.h"
@@ -16,6 +17,7 @@ namespace whygpu::app {
 int run_bench_command(const std::vector<std::string>& args) {
   const std::string what = args.empty() ? "" : args[0];
   const std::vector<std::string> rest(args.begin() + (args.empty() ? 0 : 1), args.end());
+  if (what == "cnn" && cnn::wants_data_parallel_bench(rest)) return cnn::run_data_parallel_bench(rest);
   if (what == "cnn") return cnn::run_cnn_bench(rest);
   if (what == "lstm") return lstm::run_lstm_bench(rest);
   if (what == "timeline") return profile::run_timeline_command(rest);
@@ -26,6 +28,7 @@ int run_bench_command(const std::vector<std::string>& args) {
   const int code = bench::run_kernel_bench(args, "whygpu bench");
   if (what.empty() || what == "--help" || what == "-h")
     std::fputs("       whygpu bench cnn [--help]    the MNIST CNN's training step and accuracy\n"
+               "       whygpu bench cnn --gpus N|all [--scaling strong|weak|both]  data-parallel over N GPUs (NCCL)\n"
                "       whygpu bench lstm [--help]   the character LSTM's training step and generation\n"
                "       whygpu bench timeline [--help]  one piece of GPU work kernel by kernel (CUPTI)\n"
                "       whygpu bench vitals [--help]    the GPU's power, clocks and load (NVML)\n"

@@ -12,6 +12,7 @@ const std::vector<const PanelType*>& panel_types() {
       &cnn_draw_panel_type(),          &cnn_confusion_panel_type(),    &cnn_race_panel_type(),
       &lstm_trainer_panel_type(),      &lstm_step_panel_type(),         &timeline_panel_type(),
       &gpu_vitals_panel_type(),
+      &data_parallel_panel_type(),
   };
   return types;
 }
