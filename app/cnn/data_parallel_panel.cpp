@@ -314,8 +314,11 @@ class DataParallelPanel final : public Panel {
     if (ImGui::InputFloat("us per hop (assumed)", &latency, 1.0f, 10.0f, "%.1f"))
       settings_.link.latency_us = std::clamp(static_cast<double>(latency), 0.0, 10000.0);
     std::string line = "Predicted all-reduce:";
-    for (int n : {2, 4, 8})
-      line += " " + std::to_string(n) + " GPUs " + ms_text(cnn::ring_all_reduce_ms(bytes, n, settings_.link)) + ";";
+    for (int n : {2, 4, 8}) {
+      char part[64];
+      std::snprintf(part, sizeof part, " %d GPUs %s;", n, ms_text(cnn::ring_all_reduce_ms(bytes, n, settings_.link)).c_str());
+      line += part;
+    }
     if (shown) {
       const ScalingRow& one = shown->rows.front();
       line += " against " + ms_text(one.timing.compute_ms) + " of compute a step on " +
