@@ -210,7 +210,7 @@ class DataParallelPanel final : public Panel {
     ImGui::TableSetupColumn("batch / GPU");
     ImGui::TableSetupColumn("images/s");
     ImGui::TableSetupColumn("speed-up");
-    ImGui::TableSetupColumn("step ms");
+    ImGui::TableSetupColumn("step time");
     ImGui::TableSetupColumn("compute | all-reduce", ImGuiTableColumnFlags_WidthFixed, 260.0f * scale);
     ImGui::TableHeadersRow();
     const Palette& colours = palette();
@@ -322,7 +322,8 @@ class DataParallelPanel final : public Panel {
     if (shown) {
       const ScalingRow& one = shown->rows.front();
       line += " against " + ms_text(one.timing.compute_ms) + " of compute a step on " +
-              std::to_string(one.timing.gpus) + " GPU" + (one.timing.gpus == 1 ? "" : "s") + " (measured above).";
+              std::to_string(one.timing.gpus) + " GPU" + (one.timing.gpus == 1 ? "" : "s") +
+              (shown == live_run() ? " (measured above)." : " (recorded above).");
     }
     ImGui::TextWrapped("%s", line.c_str());
   }
