@@ -7,6 +7,7 @@
 #include "compute/cnn/cnn_bench.h"
 #include "compute/cnn/inference_sweep.h"
 #include "compute/cnn/transfer.h"
+#include "compute/cnn/data_parallel_bench.h"
 #include "compute/bench/bench_cli.h"
 #include "compute/dense_layer/dense_cli.h"
 #include "compute/lstm/bench.h"
@@ -21,6 +22,7 @@ int run_bench_command(const std::vector<std::string>& args) {
   const std::string what = args.empty() ? "" : args[0];
   const std::vector<std::string> rest(args.begin() + (args.empty() ? 0 : 1), args.end());
   if (what == "cnn" && precision::wants_precision_bench(rest)) return precision::run_precision_bench(rest);
+  if (what == "cnn" && cnn::wants_data_parallel_bench(rest)) return cnn::run_data_parallel_bench(rest);
   if (what == "cnn") return cnn::run_cnn_bench(rest);
   if (what == "cnn-inference") return cnn::run_inference_bench(rest);
   if (what == "cnn-transfer") return cnn::run_transfer_bench(rest);
@@ -37,6 +39,7 @@ int run_bench_command(const std::vector<std::string>& args) {
                "       whygpu bench cnn --precision all [--width 1,4,16]  the step in FP32, TF32, BF16, FP16\n"
                "       whygpu bench cnn-inference [--help]  latency and throughput for batches of 1 to 4096\n"
                "       whygpu bench cnn-transfer [--help]   a frozen base with a new head against training from scratch\n"
+               "       whygpu bench cnn --gpus N|all [--scaling strong|weak|both]  data-parallel over N GPUs (NCCL)\n"
                "       whygpu bench lstm [--help]   the character LSTM's training step and generation\n"
                "       whygpu bench opengl [--help] the kernels as OpenGL shaders, beside CUDA and the CPU\n"
                "       whygpu bench timeline [--help]  one piece of GPU work kernel by kernel (CUPTI)\n"

