@@ -202,9 +202,9 @@ class DataPipelinePanel final : public Panel {
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the square the network sees, cut from the resized photo");
     next("rotation");
-    changed |= ImGui::SliderFloat("rotation", &settings_.augment.max_degrees, 0.0f, 45.0f, "+-%.0f deg");
+    changed |= ImGui::SliderFloat("rotation", &settings_.augment.max_degrees, 0.0f, 45.0f, "up to %.0f deg");
     next("jitter");
-    changed |= ImGui::SliderFloat("jitter", &settings_.augment.jitter, 0.0f, 0.9f, "+-%.2f");
+    changed |= ImGui::SliderFloat("jitter", &settings_.augment.jitter, 0.0f, 0.9f, "up to %.2f");
     same_line_if_fits(ImGui::GetFrameHeight() + ImGui::CalcTextSize("mirror").x + 8.0f);
     changed |= ImGui::Checkbox("mirror", &settings_.augment.flip);
     char next_label[48];
@@ -267,7 +267,7 @@ class DataPipelinePanel final : public Panel {
     for (int p = 0; p < 3; ++p)
       picture(pictures_->picture(Step::normalise), small, p / 3.0f, (p + 1) / 3.0f, kValues[p],
               p == 0 ? "floats: blue < 0 < red" : "");
-    ImGui::TextDisabled("%s. Photo: %s.", pictures_->how().c_str(), pipeline::kPhotoCredit);
+    wrapped_text(pictures_->how() + ". Photo: " + pipeline::kPhotoCredit + ".", palette().muted_text);
   }
 
   // A bar of `ms` on a log scale from 1 us to `longest`, `width` pixels at most, with its value.
@@ -280,7 +280,7 @@ class DataPipelinePanel final : public Panel {
                                               recorded ? faded(colour) : colour);
     ImGui::Dummy(ImVec2(width * f, h));
     ImGui::SameLine();
-    if (recorded) ImGui::TextDisabled("%s (recorded)", duration(ms).c_str());
+    if (recorded) ImGui::TextDisabled("%s", duration(ms).c_str());
     else ImGui::TextUnformatted(duration(ms).c_str());
   }
 
@@ -313,20 +313,30 @@ class DataPipelinePanel final : public Panel {
           for (const TimingStats* x : {&s.cpu_image, &s.cpu_batch, &s.gpu_image, &s.gpu_batch})
             if (x->repeats > 0) longest = std::max(longest, x->median_ms);
     const float scale = frame.font_scale;
-    const float label_w = ImGui::CalcTextSize("colour conversion").x + 12.0f * scale;
-    const float bar_w = std::max(60.0f * scale, (frame.content_width - label_w) / 2.0f - 170.0f * scale);
+    // The step's name and what it does (wrapped when narrow), then two columns of bars, each
+    // with room for its value after it.
+    float label_w = 0.0f, what_w = 0.0f;
+    for (const Step step : pipeline::kAllSteps) {
+      label_w = std::max(label_w, ImGui::CalcTextSize(pipeline::step_name(step)).x);
+      what_w = std::max(what_w, ImGui::CalcTextSize(pipeline::step_what(step)).x);
+    }
+    label_w = std::max(label_w, std::min(what_w, 0.24f * frame.content_width)) + 8.0f * scale;
+    const float value_w = ImGui::CalcTextSize("000.0 ms").x + 16.0f * scale;
+    const float bar_w = std::max(50.0f * scale, (frame.content_width - label_w) / 2.0f - value_w - 24.0f * scale);
     if (!ImGui::BeginTable("pipeline times", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
     ImGui::TableSetupColumn("step", ImGuiTableColumnFlags_WidthFixed, label_w);
-    ImGui::TableSetupColumn("one image: CPU, GPU", ImGuiTableColumnFlags_WidthFixed, bar_w + 160.0f * scale);
+    ImGui::TableSetupColumn("one image: CPU, GPU", ImGuiTableColumnFlags_WidthFixed, bar_w + value_w);
     char batch_header[64];
     std::snprintf(batch_header, sizeof batch_header, "batch of %d: CPU, GPU", pipeline::kBatch);
-    ImGui::TableSetupColumn(batch_header, ImGuiTableColumnFlags_WidthFixed, bar_w + 160.0f * scale);
+    ImGui::TableSetupColumn(batch_header, ImGuiTableColumnFlags_WidthFixed, bar_w + value_w);
     ImGui::TableHeadersRow();
     for (const Step step : pipeline::kAllSteps) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(pipeline::step_name(step));
-      ImGui::TextDisabled("%s", pipeline::step_what(step));
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+      ImGui::TextWrapped("%s", pipeline::step_what(step));
+      ImGui::PopStyleColor();
       const StepTiming* c = live ? &live->at(step) : nullptr;
       const StepTiming* g = gpu ? &gpu->at(step) : nullptr;
       const char* missing = !gpu ? "-" : (step == Step::decode && !gpu->gpu_decoded ? "no nvJPEG" : "-");
@@ -336,9 +346,10 @@ class DataPipelinePanel final : public Panel {
       timing_cell(c ? &c->cpu_batch : nullptr, g ? &g->gpu_batch : nullptr, recorded, missing, longest, bar_w);
     }
     ImGui::EndTable();
-    ImGui::TextDisabled("Bars on a log scale, medians. CPU: one core. GPU: device time between CUDA events, except "
-                        "decoding: nvJPEG reads the Huffman codes on the CPU, so its time is the wall time until the "
-                        "pixels are on the GPU.");
+    wrapped_text("Bars on a log scale, medians. CPU: one core. GPU: device time between CUDA events, except "
+                 "decoding: nvJPEG reads the Huffman codes on the CPU, so its time is the wall time until the pixels "
+                 "are on the GPU.",
+                 palette().muted_text);
     draw_sentences(live, gpu, recorded);
   }
 
@@ -377,8 +388,12 @@ class DataPipelinePanel final : public Panel {
       std::snprintf(part, sizeof part, "One CPU core needs %s for a batch of %d (%.0f%% of it decoding the JPEG",
                     duration(total).c_str(), pipeline::kBatch, 100.0 * decode / total);
       text += part;
-      std::snprintf(part, sizeof part, "): %.0f batches a second at most, before the network does any work.",
-                    1000.0 / total);
+      if (total > 1000.0)
+        std::snprintf(part, sizeof part, "): one batch every %.1f s at best, before the network does any work.",
+                      total / 1000.0);
+      else
+        std::snprintf(part, sizeof part, "): %.0f batches a second at most, before the network does any work.",
+                      1000.0 / total);
       text += part;
     }
     if (gpu) {

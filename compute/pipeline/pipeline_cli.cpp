@@ -83,8 +83,9 @@ int run_pipeline_bench(const std::vector<std::string>& args) {
                 ms(s.gpu_image).c_str(), ratio(s.cpu_image, s.gpu_image).c_str(), ms(s.cpu_batch).c_str(),
                 ms(s.gpu_batch).c_str(), ratio(s.cpu_batch, s.gpu_batch).c_str(), s.difference);
   }
-  std::printf("# all steps timed on both: the GPU is %.1fx as fast for one image, %.1fx for a batch\n",
-              t.image_speedup(), t.batch_speedup());
+  if (t.gpu_measured)
+    std::printf("# all steps timed on both: the GPU is %.1fx as fast for one image, %.1fx for a batch\n",
+                t.image_speedup(), t.batch_speedup());
   std::printf("# gpu-cpu: largest difference in levels (normalise: in its units; decode: the mean, two decoders)\n");
   if (!t.gpu_measured) std::printf("# GPU not timed: %s\n", t.gpu_note.c_str());
   else if (!t.gpu_decoded) std::printf("# nvJPEG not used: %s\n", t.decode_note.c_str());
