@@ -247,7 +247,7 @@ class DataPipelinePanel final : public Panel {
       ImGui::TextWrapped("%s", picture_error_.c_str());
       ImGui::PopStyleColor();
     }
-    const float h = std::clamp(frame.content_width / 9.0f, 70.0f, 170.0f * frame.font_scale);
+    const float h = std::clamp(frame.content_width / 6.0f, 60.0f * frame.font_scale, 170.0f * frame.font_scale);
     const float small = h * 0.62f;
     char size[64];
     const CudaGlImage& photo = pictures_->picture(Step::decode);
@@ -325,9 +325,9 @@ class DataPipelinePanel final : public Panel {
     const float bar_w = std::max(50.0f * scale, (frame.content_width - label_w) / 2.0f - value_w - 24.0f * scale);
     if (!ImGui::BeginTable("pipeline times", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
     ImGui::TableSetupColumn("step", ImGuiTableColumnFlags_WidthFixed, label_w);
-    ImGui::TableSetupColumn("one image: CPU, GPU", ImGuiTableColumnFlags_WidthFixed, bar_w + value_w);
+    ImGui::TableSetupColumn("one image", ImGuiTableColumnFlags_WidthFixed, bar_w + value_w);
     char batch_header[64];
-    std::snprintf(batch_header, sizeof batch_header, "batch of %d: CPU, GPU", pipeline::kBatch);
+    std::snprintf(batch_header, sizeof batch_header, "batch of %d", pipeline::kBatch);
     ImGui::TableSetupColumn(batch_header, ImGuiTableColumnFlags_WidthFixed, bar_w + value_w);
     ImGui::TableHeadersRow();
     for (const Step step : pipeline::kAllSteps) {
@@ -346,7 +346,7 @@ class DataPipelinePanel final : public Panel {
       timing_cell(c ? &c->cpu_batch : nullptr, g ? &g->gpu_batch : nullptr, recorded, missing, longest, bar_w);
     }
     ImGui::EndTable();
-    wrapped_text("Bars on a log scale, medians. CPU: one core. GPU: device time between CUDA events, except "
+    wrapped_text("In each cell the CPU above, the GPU below; bars on a log scale, medians. CPU: one core. GPU: device time between CUDA events, except "
                  "decoding: nvJPEG reads the Huffman codes on the CPU, so its time is the wall time until the pixels "
                  "are on the GPU.",
                  palette().muted_text);

@@ -22,7 +22,7 @@ const char* step_name(Step step) {
 
 const char* step_what(Step step) {
   switch (step) {
-    case Step::decode: return "JPEG file to RGB pixels";
+    case Step::decode: return "the JPEG file to RGB pixels";
     case Step::resize: return "bilinear, shorter side to the set size";
     case Step::augment: return "rotate, zoom, mirror, crop";
     case Step::jitter: return "brightness, contrast, saturation";
