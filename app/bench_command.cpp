@@ -11,6 +11,7 @@
 #include "compute/bench/bench_cli.h"
 #include "compute/dense_layer/dense_cli.h"
 #include "compute/lstm/bench.h"
+#include "compute/pipeline/pipeline_cli.h"
 #include "compute/precision/precision_bench.h"
 #include "compute/profile/timeline_cli.h"
 #include "compute/vitals/vitals_cli.h"
@@ -32,6 +33,7 @@ int run_bench_command(const std::vector<std::string>& args) {
   if (what == "vitals") return vitals::run_vitals_command(rest);
   if (what == "vitals-record") return vitals::run_vitals_record_command(rest);
   if (what == "dense") return dense_layer::run_dense_bench(rest);
+  if (what == "pipeline") return pipeline::run_pipeline_bench(rest);
   // vector-add, matmul, copy, all, and --help/--list without a benchmark.
   const int code = bench::run_kernel_bench(args, "whygpu bench");
   if (what.empty() || what == "--help" || what == "-h")
@@ -45,7 +47,8 @@ int run_bench_command(const std::vector<std::string>& args) {
                "       whygpu bench timeline [--help]  one piece of GPU work kernel by kernel (CUPTI)\n"
                "       whygpu bench vitals [--help]    the GPU's power, clocks and load (NVML)\n"
                "       whygpu bench vitals-record [--help]  those while the CNN trains and matmuls run, to a file\n"
-               "       whygpu bench dense [--help]     a dense layer: three kernels, one fused, the CPU\n",
+               "       whygpu bench dense [--help]     a dense layer: three kernels, one fused, the CPU\n"
+               "       whygpu bench pipeline [--help]  a photo's data pipeline, step by step, CPU and GPU\n",
                what.empty() ? stderr : stdout);
   return code;
 }

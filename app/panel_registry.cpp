@@ -11,7 +11,7 @@ const std::vector<const PanelType*>& panel_types() {
       &kernel_lab_panel_type(),        &host_program_panel_type(),     &dense_layer_panel_type(),
       &framework_kernels_panel_type(), &cnn_trainer_panel_type(),      &cnn_feature_maps_panel_type(),
       &cnn_draw_panel_type(),          &cnn_confusion_panel_type(),    &cnn_race_panel_type(),
-      &mixed_precision_panel_type(),   &transfer_learning_panel_type(), &inference_batch_panel_type(),
+      &mixed_precision_panel_type(),   &data_pipeline_panel_type(),     &transfer_learning_panel_type(), &inference_batch_panel_type(),
       &lstm_trainer_panel_type(),      &lstm_step_panel_type(),         &timeline_panel_type(),
       &gpu_vitals_panel_type(),
       &data_parallel_panel_type(),

