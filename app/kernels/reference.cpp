@@ -2,11 +2,11 @@
 
 #include <mutex>
 
-#include "app/checkout_path.h"
+#include "app/file_locations.h"
 
 namespace whygpu::app {
 
-std::string h100_reference_path() { return checkout_path("WHYGPU_REFERENCE_DATA", bench::kH100ReferencePath); }
+std::string h100_reference_path() { return shipped_path(bench::kH100ReferencePath); }
 
 const bench::ReferenceData* h100_reference(std::string* error) {
   static std::once_flag once;

@@ -11,8 +11,7 @@ namespace whygpu::app {
 // nullptr when the file is missing or unreadable; *error (optional) then says why.
 const bench::ReferenceData* h100_reference(std::string* error = nullptr);
 
-// Where it is looked for: $WHYGPU_REFERENCE_DATA when set (another recorded run), else
-// in the checkout (app/checkout_path.h).
+// Where it is looked for: as every shipped file is (app/file_locations.h).
 std::string h100_reference_path();
 
 }  // namespace whygpu::app
