@@ -155,7 +155,7 @@ Usage:
 
 Options:
   --lesson ID          open this lesson (see --list-lessons)
-  --lessons DIR        read lessons from DIR (default: the lessons/ folder of this build)
+  --lessons DIR        read lessons from DIR (default: lessons/, found as below)
   --headless           render offscreen through EGL, with no window or X server
   --size WxH           window or offscreen size in pixels (headless default 1920x1080)
   --screenshot FILE    write a PNG after --frames frames, then exit
@@ -176,8 +176,21 @@ Options:
   -h, --help           this text
 Every option's value can also be written --option=value.
 
-Settings (font scale, theme, window size, last lesson) persist in
-$XDG_CONFIG_HOME/whygpu (default ~/.config/whygpu); --headless never writes them.
+Files:
+  Lessons, recorded GPU runs, example models and data sets are looked for, first match
+  wins, in $XDG_DATA_HOME/whygpu (default ~/.local/share/whygpu), then in
+  <prefix>/share/whygpu beside the installed binary, then (only when running from a
+  build folder) in the source tree it was built from.
+  Settings (font scale, theme, window size, last lesson) persist in $XDG_CONFIG_HOME/whygpu
+  (default ~/.config/whygpu); --headless never writes them. Saved models go to
+  $XDG_DATA_HOME/whygpu/models, measurements kept for class to $XDG_CACHE_HOME/whygpu.
+
+Environment:
+  XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME   as above
+  WHYGPU_FONT_DIR      a folder with the DejaVu TrueType fonts, where the system has none
+  WHYGPU_SIM_CXX       the C++ compiler the kernel lab's CPU simulator uses (default: g++, c++ or clang++ on PATH)
+  WHYGPU_GRID_LOG      set: the thread-grid panel logs each launch to stderr
+  WHYGPU_PIPELINE_PHOTO  the JPEG the data-pipeline panel works on (default: mate-backgrounds' LadyBird.jpg)
 )";
 }
 

@@ -100,6 +100,12 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (options.check_lessons) return check_lessons(library);
+  if (options.headless && library.lessons().empty()) {
+    // A screenshot or a script of an empty window would pass for a working run.
+    std::fprintf(stderr, "whygpu: no lessons to show: %s\n",
+                 library.folder_error().empty() ? ("none in " + library.folder()).c_str() : library.folder_error().c_str());
+    return 1;
+  }
   set_child_executable("/proc/self/exe");  // kernel-lab tries and host programs run in a copy of this program
 
   // The CUDA context and cuBLAS are set up while the app starts (see create_gpu_context),

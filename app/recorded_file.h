@@ -1,24 +1,24 @@
 #pragma once
-// A recording shipped in the checkout (assets/reference/...), loaded the first time a
+// A recording shipped with whygpu (assets/reference/...), loaded the first time a
 // panel asks and kept for the process: panels that show recorded runs on machines without
 // a GPU each keep one of these per file format.
 #include <optional>
 #include <string>
 
-#include "app/checkout_path.h"
+#include "app/file_locations.h"
 #include "compute/core/status.h"
 
 namespace whygpu::app {
 
-// `env` overrides the path (another recording); `relative` is the file in the checkout.
-// nullptr when it could not be read, with the reason in *error.
+// `relative` is the file as shipped (app/file_locations.h). nullptr when it could not be
+// read, with the reason in *error.
 template <class T>
-const T* recorded_file(const char* env, const char* relative, Status (*load)(const std::string&, T*),
+const T* recorded_file(const char* relative, Status (*load)(const std::string&, T*),
                        std::string* error) {
   static const auto loaded = [&] {
     std::pair<std::optional<T>, std::string> r;
     T value;
-    if (Status s = load(checkout_path(env, relative), &value); s) r.first = std::move(value);
+    if (Status s = load(shipped_path(relative), &value); s) r.first = std::move(value);
     else r.second = s.message();
     return r;
   }();

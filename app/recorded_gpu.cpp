@@ -1,9 +1,9 @@
 #include "app/recorded_gpu.h"
 
-#include "app/checkout_path.h"
+#include "app/file_locations.h"
 
 namespace whygpu::app {
 
-std::string recorded_gpu_folder() { return checkout_path("WHYGPU_RECORDED_GPU", bench::kRecordingFolder); }
+std::string recorded_gpu_folder() { return shipped_path(bench::kRecordingFolder); }
 
 }  // namespace whygpu::app

@@ -1,7 +1,7 @@
 #pragma once
 // The recordings of the GPU panels (`whygpu record`, compute/bench/recording_file.h) as the
-// app finds them: one file per part in assets/reference/recorded-gpu/ of the checkout
-// (or $WHYGPU_RECORDED_GPU), each read once per process. Panels show a recording only
+// app finds them: one file per part in assets/reference/recorded-gpu/ (found as every
+// shipped file is, app/file_locations.h), each read once per process. Panels show a recording only
 // where this computer has no NVIDIA GPU, always with run.recorded_label() beside it.
 #include <mutex>
 #include <string>

@@ -13,8 +13,13 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "app/frame_schedule.h"
+#include "app/icon/app_icon.h"
 #include "app/gl.h"
 #include "app/frame_output.h"
 #include "app/key_codes.h"
@@ -31,6 +36,11 @@ static_assert(keys::kZero == GLFW_KEY_0 && keys::kMinus == GLFW_KEY_MINUS && key
 std::atomic<bool> g_close_requested{false};
 
 void request_close(int) { g_close_requested = true; }
+
+// Paths dropped onto the window since the last frame (GLFW calls back inside glfwPollEvents).
+std::vector<std::string> g_dropped;
+
+void collect_drop(GLFWwindow*, int count, const char** paths) { g_dropped.insert(g_dropped.end(), paths, paths + count); }
 
 void report_glfw_error(int code, const char* description) {
   std::fprintf(stderr, "whygpu: GLFW error %d: %s\n", code, description);
@@ -59,6 +69,18 @@ float text_size_for_monitor() {
   return std::isfinite(scale) ? std::clamp(scale, 1.0f, Settings::max_font_scale) : 1.0f;
 }
 
+// The taskbar's and the title bar's icon, at the sizes window managers pick from.
+void set_window_icon(GLFWwindow* window) {
+  constexpr int kSizes[] = {16, 32, 48, 64, 128};
+  std::vector<std::uint8_t> pixels[std::size(kSizes)];
+  GLFWimage images[std::size(kSizes)];
+  for (std::size_t i = 0; i < std::size(kSizes); ++i) {
+    pixels[i] = icon_pixels(kSizes[i]);
+    images[i] = {kSizes[i], kSizes[i], pixels[i].data()};
+  }
+  glfwSetWindowIcon(window, static_cast<int>(std::size(images)), images);
+}
+
 }  // namespace
 
 int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player, bool first_start) {
@@ -78,6 +100,9 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player, bo
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  // The class the desktop matches with the launcher's StartupWMClass (packaging/whygpu.desktop).
+  glfwWindowHintString(GLFW_X11_CLASS_NAME, "whygpu");
+  glfwWindowHintString(GLFW_X11_INSTANCE_NAME, "whygpu");
   const bool sized = options.width > 0;
   glfwWindowHint(GLFW_MAXIMIZED, !sized && settings.window_maximized ? GLFW_TRUE : GLFW_FALSE);
   GLFWwindow* window = glfwCreateWindow(sized ? options.width : settings.window_width,
@@ -88,6 +113,8 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player, bo
     glfwTerminate();
     return 1;
   }
+  set_window_icon(window);
+  glfwSetDropCallback(window, collect_drop);
   glfwMakeContextCurrent(window);
   glfwSwapInterval(1);
 
@@ -110,6 +137,7 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player, bo
   while (!glfwWindowShouldClose(window) && !g_close_requested) {
     const auto frame_start = std::chrono::steady_clock::now();
     glfwPollEvents();
+    if (!g_dropped.empty()) shell.drop_files(std::exchange(g_dropped, {}));
     const FrameSchedule::Frame frame = schedule.before_frame(shell);
     if (!frame.error.empty()) {
       std::fprintf(stderr, "whygpu: script: %s\n", frame.error.c_str());

@@ -1,5 +1,7 @@
 #include "app/settings.h"
 
+#include "app/file_locations.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -69,11 +71,7 @@ bool write_atomically(const std::string& path, const std::string& text, std::str
 
 }  // namespace
 
-std::string settings_folder() {
-  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) return std::string(xdg) + "/whygpu";
-  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.config/whygpu";
-  return ".whygpu";
-}
+std::string settings_folder() { return user_folder(UserFolder::kConfig); }
 
 Settings load_settings(const std::string& folder, bool* found) {
   Settings s;

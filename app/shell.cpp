@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <thread>
 
+#include "app/file_drop.h"
+#include "app/glyph_needs.h"
 #include "app/key_codes.h"
 #include "app/panel_registry.h"
 #include "app/status_bar.h"
@@ -72,12 +74,20 @@ void Shell::prepare_frame() {
       }
     }
   }
-  if (!fonts_dirty_) return;
+  const int glyph_generation = glyph_needs_generation();  // a text with new characters was opened
+  if (!fonts_dirty_ && glyph_generation == fonts_glyph_generation_) return;
+  const std::size_t missing_before = fonts_.missing_glyphs.size();
   fonts_ = build_fonts(settings_.font_scale);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
   apply_style(settings_.dark_theme, settings_.font_scale);
   fonts_dirty_ = false;
+  fonts_glyph_generation_ = glyph_generation;
+  if (fonts_.missing_glyphs.size() > missing_before)
+    set_status_message(std::to_string(fonts_.missing_glyphs.size()) +
+                           " characters of the opened text are in no installed font and show as \uFFFD (" +
+                           glyph_sample(fonts_.missing_glyphs, 8) + "): install fonts-noto-cjk for Chinese, Japanese and Korean",
+                       true);
 }
 
 Status Shell::open_lesson(const std::string& id) {
@@ -103,6 +113,30 @@ void Shell::step_lesson(int delta) {
 
 Status Shell::set_panel_param(const std::string& panel, const std::string& key, const std::string& value) {
   return panels_.set_param(current_, panel, key, value);
+}
+
+void Shell::drop_files(const std::vector<std::string>& paths) {
+  for (const std::string& path : paths) {
+    const DropKind kind = classify_drop(path);
+    std::vector<std::string> panels;
+    if (current_ >= 0)
+      for (const PanelSlot& slot : panels_.panels_of(current_)) panels.push_back(slot.type_name);
+    const std::vector<DropAction> actions = route_drop(kind, path, panels);
+    if (actions.empty()) {
+      set_status_message(path + " is " + drop_kind_name(kind) +
+                             ": no panel on this page takes it (LSTM lessons take texts and .model files, "
+                             "CNN lessons image folders and .weights files)",
+                         true);
+      continue;
+    }
+    Status status = Status::ok();
+    for (const DropAction& a : actions) {
+      status = a.key.empty() ? press_panel_button(a.panel, a.button) : set_panel_param(a.panel, a.key, a.value);
+      if (!status) break;
+    }
+    set_status_message(status ? "dropped " + path + " on the " + actions.front().panel + " panel" : status.message(),
+                       !status);
+  }
 }
 
 Status Shell::press_panel_button(const std::string& panel, const std::string& button) {

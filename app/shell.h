@@ -54,6 +54,10 @@ class Shell final : public ScriptTarget {
   const std::vector<std::string>& demo_files() const { return demos_.files(); }
   Status start_demo(const std::string& path);
   void stop_demo();
+
+  // Files dropped onto the window, each handed to the panel on this page that takes its
+  // kind (app/file_drop.h); what happened shows in the status bar.
+  void drop_files(const std::vector<std::string>& paths);
   // "Prepare the class": every demo's sweeps measured now and kept (prepared_results.h),
   // so that in class they appear at once. `preparing()` is true until it is done.
   Status prepare_class(const std::vector<std::string>& demo_files);
@@ -98,6 +102,7 @@ class Shell final : public ScriptTarget {
   bool headless_;
   Fonts fonts_;
   bool fonts_dirty_ = true;
+  int fonts_glyph_generation_ = -1;  // glyph_needs_generation() the atlas was built for
   std::vector<int> reading_order_;
   int current_ = -1;
   bool scroll_sidebar_ = false;

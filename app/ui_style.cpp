@@ -2,8 +2,14 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <iterator>
+#include <vector>
+
+#include "app/glyph_needs.h"
 
 namespace whygpu::app {
 namespace {
@@ -15,15 +21,54 @@ std::string font_folder() {
   return "/usr/share/fonts/truetype/dejavu";
 }
 
-ImFont* add_font(const std::string& file, float pixels, std::string& warning) {
+// The UI's own characters: Latin, Greek (for sigma, mu), general punctuation, arrows,
+// maths symbols, and U+FFFD, which then becomes ImGui's placeholder for a missing glyph
+// (a visible box with a question mark, never a plain "?" that reads as text).
+constexpr ImWchar kUiRanges[] = {0x0020, 0x024F, 0x0370, 0x03FF, 0x2000, 0x22FF, 0x2500, 0x25FF, 0xFFFD, 0xFFFD, 0};
+
+// A font from Debian with the CJK characters DejaVu lacks: fonts-noto-cjk, else the
+// WenQuanYi or Droid fallbacks, else what fontconfig lists for Chinese. Empty when none.
+std::string cjk_font_file() {
+  std::error_code ec;
+  for (const char* known : {"/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+                            "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+                            "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+                            "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"})
+    if (std::filesystem::is_regular_file(known, ec)) return known;
+  std::string file;
+  if (std::FILE* pipe = ::popen("fc-list :lang=zh file 2>/dev/null", "r")) {
+    char line[1024];
+    while (file.empty() && std::fgets(line, sizeof line, pipe)) {
+      file = line;
+      file = file.substr(0, file.find(':'));  // "path: " per line
+      const std::string ext = std::filesystem::path(file).extension().string();
+      if (ext != ".ttf" && ext != ".ttc" && ext != ".otf") file.clear();
+    }
+    ::pclose(pipe);
+  }
+  return file;
+}
+
+// ImGui's zero-terminated range list: the UI's ranges and the text's own characters
+// (those ImWchar can hold: the Basic Multilingual Plane).
+std::vector<ImWchar> atlas_ranges(const std::vector<char32_t>& text_glyphs) {
+  std::vector<ImWchar> ranges(std::begin(kUiRanges), std::end(kUiRanges) - 1);
+  for (const auto& [first, last] : glyph_ranges(text_glyphs)) {
+    if (first > 0xFFFF) break;
+    ranges.push_back(static_cast<ImWchar>(first));
+    ranges.push_back(static_cast<ImWchar>(std::min<char32_t>(last, 0xFFFF)));
+  }
+  ranges.push_back(0);
+  return ranges;
+}
+
+ImFont* add_font(const std::string& file, float pixels, const ImWchar* ranges, std::string& warning) {
   ImGuiIO& io = ImGui::GetIO();
   const std::string path = font_folder() + "/" + file;
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) {
     ImFontConfig config;
     config.OversampleH = 2;
-    // Latin, Greek (for sigma, mu) and general punctuation, arrows, maths symbols.
-    static const ImWchar ranges[] = {0x0020, 0x024F, 0x0370, 0x03FF, 0x2000, 0x22FF, 0x2500, 0x25FF, 0};
     if (ImFont* font = io.Fonts->AddFontFromFileTTF(path.c_str(), pixels, &config, ranges)) return font;
   }
   warning = "font " + path + " not found (install fonts-dejavu-core); using ImGui's built-in font";
@@ -32,20 +77,39 @@ ImFont* add_font(const std::string& file, float pixels, std::string& warning) {
   return io.Fonts->AddFontDefault(&config);
 }
 
+// Merges the CJK font's glyphs for `ranges` into the font added last: only the glyphs the
+// text needs enter the atlas, and only those DejaVu lacks (ImGui keeps the first font's).
+void merge_fallback(const std::string& file, float pixels, const ImWchar* ranges) {
+  ImFontConfig config;
+  config.MergeMode = true;
+  config.OversampleH = 1;  // CJK glyphs are many and dense: the atlas stays small
+  ImGui::GetIO().Fonts->AddFontFromFileTTF(file.c_str(), pixels, &config, ranges);
+}
+
 }  // namespace
 
 Fonts build_fonts(float scale) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   Fonts fonts;
-  const float body = 18.0f * scale;
-  fonts.body = add_font("DejaVuSans.ttf", body, fonts.warning);  // first font = default
-  fonts.emphasis = add_font("DejaVuSans-Oblique.ttf", body, fonts.warning);
-  fonts.strong = add_font("DejaVuSans-Bold.ttf", body, fonts.warning);
-  fonts.code = add_font("DejaVuSansMono.ttf", 16.5f * scale, fonts.warning);
-  fonts.heading1 = add_font("DejaVuSans-Bold.ttf", 30.0f * scale, fonts.warning);
-  fonts.heading2 = add_font("DejaVuSans-Bold.ttf", 23.0f * scale, fonts.warning);
+  const std::vector<char32_t> text_glyphs = needed_glyphs();
+  static std::vector<ImWchar> ranges;  // ImGui keeps a pointer to it with the atlas
+  ranges = atlas_ranges(text_glyphs);
+  const std::string fallback = text_glyphs.empty() ? std::string() : cjk_font_file();
+  const float body = 18.0f * scale, code = 16.5f * scale;
+  // The text the user opened shows in body and code type (LSTM samples, strips, the
+  // text's description): those two get the fallback; headings and emphasis are the UI's.
+  fonts.body = add_font("DejaVuSans.ttf", body, ranges.data(), fonts.warning);  // first font = default
+  if (!fallback.empty()) merge_fallback(fallback, body, ranges.data());
+  fonts.emphasis = add_font("DejaVuSans-Oblique.ttf", body, ranges.data(), fonts.warning);
+  fonts.strong = add_font("DejaVuSans-Bold.ttf", body, ranges.data(), fonts.warning);
+  fonts.code = add_font("DejaVuSansMono.ttf", code, ranges.data(), fonts.warning);
+  if (!fallback.empty()) merge_fallback(fallback, code, ranges.data());
+  fonts.heading1 = add_font("DejaVuSans-Bold.ttf", 30.0f * scale, kUiRanges, fonts.warning);
+  fonts.heading2 = add_font("DejaVuSans-Bold.ttf", 23.0f * scale, kUiRanges, fonts.warning);
   io.Fonts->Build();
+  for (const char32_t c : text_glyphs)
+    if (c > 0xFFFF || !fonts.body->FindGlyphNoFallback(static_cast<ImWchar>(c))) fonts.missing_glyphs.push_back(c);
   return fonts;
 }
 

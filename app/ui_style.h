@@ -2,6 +2,7 @@
 // Fonts and colours. Fonts are TrueType (DejaVu, from Debian's fonts-dejavu-core) rasterised
 // at the user's scale, so text stays crisp on a projector instead of being a scaled bitmap.
 #include <string>
+#include <vector>
 
 struct ImFont;
 
@@ -15,9 +16,13 @@ struct Fonts {
   ImFont* heading1 = nullptr;
   ImFont* heading2 = nullptr;
   std::string warning;  // set when the TrueType files were missing and ImGui's built-in font is used
+  // Characters of the opened text (app/glyph_needs.h) that no installed font has; they
+  // show as the placeholder U+FFFD.
+  std::vector<char32_t> missing_glyphs;
 };
 
-// Rebuilds the font atlas for `scale`. Call between frames; the renderer's font texture
+// Rebuilds the font atlas for `scale`, with the UI's characters and those of the texts
+// opened so far (app/glyph_needs.h), CJK ones from a fallback font. Call between frames; the renderer's font texture
 // must be recreated afterwards (ImGui_ImplOpenGL3_CreateFontsTexture).
 Fonts build_fonts(float scale);
 

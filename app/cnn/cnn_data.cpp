@@ -5,7 +5,7 @@
 #include <map>
 #include <mutex>
 
-#include "app/checkout_path.h"
+#include "app/file_locations.h"
 #include "compute/cnn/image_folder.h"
 
 namespace whygpu::app::cnn_ui {
@@ -42,19 +42,16 @@ Status parse_choice(const std::string& text, DataChoice* out) {
   return Status::error("must be digits, fashion or folder (got '" + text + "')");
 }
 
-std::string mnist_folder() { return checkout_path("WHYGPU_MNIST_DIR", cnn::kNpmMnistFolder); }
+std::string mnist_folder() { return shipped_path(cnn::kNpmMnistFolder); }
 
-std::string example_weights_path() { return checkout_path("WHYGPU_CNN_EXAMPLE", "assets/models/mnist-cnn.weights"); }
+std::string example_weights_path() { return shipped_path("assets/models/mnist-cnn.weights"); }
 
 bool example_weights_exist() {
   std::error_code ec;
   return std::filesystem::is_regular_file(example_weights_path(), ec);
 }
 
-std::string fashion_folder() {
-  if (const char* env = std::getenv("WHYGPU_FASHION_DIR"); env && *env) return env;
-  return cnn::kFashionMnistFolder;
-}
+std::string fashion_folder() { return cnn::kFashionMnistFolder; }
 
 Status load_data(const DataRequest& request, std::shared_ptr<const cnn::DatasetPair>* out) {
   if (request.choice == DataChoice::kFolder) {

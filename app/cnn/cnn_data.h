@@ -29,14 +29,14 @@ struct DataRequest {
 const char* choice_name(DataChoice choice);
 Status parse_choice(const std::string& text, DataChoice* out);
 
-// $WHYGPU_MNIST_DIR, else data/mnist of the checkout (app/checkout_path.h).
+// data/mnist, found as every shipped file is (app/file_locations.h).
 std::string mnist_folder();
 // The example weights that ship with whygpu, trained by whygpu itself on the digits
-// (assets/models/README.md): $WHYGPU_CNN_EXAMPLE, else assets/models/mnist-cnn.weights.
+// (assets/models/README.md): assets/models/mnist-cnn.weights.
 std::string example_weights_path();
 bool example_weights_exist();
 
-// $WHYGPU_FASHION_DIR, else where Debian's dataset-fashion-mnist puts it.
+// Where Debian's dataset-fashion-mnist puts it.
 std::string fashion_folder();
 
 // Loads the request (blocking: call it from a worker thread). Digits and Fashion-MNIST

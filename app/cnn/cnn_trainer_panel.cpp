@@ -19,9 +19,10 @@
 #include "app/cnn/thumbnail_atlas.h"
 #include "app/cnn/training_charts.h"
 #include "app/device_choice.h"
+#include "app/file_dialog.h"
+#include "app/file_locations.h"
 #include "app/panel_registry.h"
 #include "app/plot/plot.h"
-#include "app/settings.h"
 #include "app/flow_layout.h"
 #include "app/ui_style.h"
 #include "app/vitals/app_vitals.h"
@@ -206,6 +207,11 @@ class CnnTrainerPanel final : public Panel {
       if (std::string(folder_buffer_) == data.folder) shared_->reload();
       else shared_->set_data({DataChoice::kFolder, folder_buffer_});
     }
+    same_line_if_fits(button_width("Open..."));
+    if (std::string chosen; folder_dialog_.draw("folder", PickWhat::kFolder, folder_buffer_, &chosen)) {
+      std::snprintf(folder_buffer_, sizeof folder_buffer_, "%s", chosen.c_str());
+      shared_->set_data({DataChoice::kFolder, folder_buffer_});
+    }
     same_line_if_fits(button_width("Make an example folder"));
     if (ImGui::Button("Make an example folder")) make_example_folder();
     if (ImGui::IsItemHovered())
@@ -293,6 +299,9 @@ class CnnTrainerPanel final : public Panel {
 
   void draw_weights(bool ready) {
     ImGui::InputText("weights", weights_buffer_, sizeof weights_buffer_);
+    same_line_if_fits(button_width("Open..."));
+    if (std::string chosen; weights_dialog_.draw("weights", PickWhat::kFile, weights_buffer_, &chosen))
+      std::snprintf(weights_buffer_, sizeof weights_buffer_, "%s", chosen.c_str());  // then Save or Load
     ImGui::BeginDisabled(!ready);
     if (ImGui::Button("Save weights")) shared_->save_weights(weights_buffer_);
     same_line_if_fits(button_width("Load weights"));
@@ -376,6 +385,7 @@ class CnnTrainerPanel final : public Panel {
   float scale_ = 1.0f;
   char folder_buffer_[1024] = {};
   char weights_buffer_[1024] = {};
+  OpenButton folder_dialog_, weights_dialog_;
   std::string example_message_;
   bool example_ok_ = true;
   int batch_ = cnn::kDefaultBatch;
@@ -414,7 +424,7 @@ const PanelType& cnn_trainer_panel_type() {
           flag_param("controls", true, "show the buttons and settings"),
           flag_param("curves", true, "show the loss and accuracy curves"),
           flag_param("preview", false, "show example images of each class (always on for dataset=folder)"),
-          text_param("weights", "", "file Save and Load use (empty: mnist-cnn.weights in the settings folder)"),
+          text_param("weights", "", "file Save and Load use (empty: mnist-cnn.weights in the user data folder)"),
       },
       {{"train", "train until paused"},
        {"pause", "pause training"},
@@ -442,7 +452,7 @@ const PanelType& cnn_trainer_panel_type() {
         o.controls = p.flag("controls");
         o.curves = p.flag("curves");
         o.preview = p.flag("preview") || config.data.choice == DataChoice::kFolder;
-        o.weights_path = p.text("weights").empty() ? settings_folder() + "/mnist-cnn.weights" : p.text("weights");
+        o.weights_path = p.text("weights").empty() ? saved_model_path("mnist-cnn.weights") : p.text("weights");
         auto shared = SharedSession::get(o.session, config);
         // A session other panels made first: this panel's explicit choices still apply.
         if (p.given("backend")) shared->set_backend(config.backend);

@@ -10,7 +10,7 @@
 #include <cstdio>
 #include <mutex>
 
-#include "app/checkout_path.h"
+#include "app/file_locations.h"
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
 #include "app/panel_registry.h"
@@ -31,7 +31,7 @@ class InferenceBatchPanel final : public Panel {
       : max_batch_(params.whole_as<int>("max_batch")), budget_ms_(params.number("budget_ms")) {
     if (!gpu_info().available) {
       const Status s = cnn::load_inference_recording(
-          checkout_path("WHYGPU_INFERENCE_RECORDING", cnn::kInferenceRecordingPath), &recording_);
+          shipped_path(cnn::kInferenceRecordingPath), &recording_);
       if (s) has_recording_ = true;
       else recording_error_ = s.message();
     }

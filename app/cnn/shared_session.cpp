@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <map>
 
 #include "app/training_threads.h"
@@ -200,6 +201,9 @@ void SharedSession::set_augment(bool augment) {
 }
 
 void SharedSession::save_weights(const std::string& path) {
+  std::error_code ec;  // the default file's folder may not exist yet; a failure to save then says why
+  if (const auto folder = std::filesystem::path(path).parent_path(); !folder.empty())
+    std::filesystem::create_directories(folder, ec);
   if (session_) session_->save_weights(path);
 }
 

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <mutex>
 
-#include "app/checkout_path.h"
+#include "app/file_locations.h"
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
 #include "app/panel_registry.h"
@@ -31,7 +31,7 @@ constexpr ImU32 kScratchColour = IM_COL32(235, 140, 60, 255);
 // The bases shipped in assets/models (whygpu bench cnn-transfer --save-base); trained
 // here when missing.
 std::string shipped_base(bool from_digits) {
-  return checkout_path("WHYGPU_TRANSFER_BASES", "assets/models") +
+  return shipped_path("assets/models") +
          (from_digits ? "/cnn-digits-base.weights" : "/cnn-fashion-base.weights");
 }
 

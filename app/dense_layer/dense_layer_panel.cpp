@@ -29,9 +29,9 @@ using dense_layer::DenseTiming;
 
 std::string duration(double ms) { return plot::format_value(ms, plot::ValueFormat::Milliseconds, 3); }
 
-// The recording shipped in assets/reference (or $WHYGPU_DENSE_REFERENCE).
+// The recording shipped in assets/reference (app/file_locations.h).
 const dense_layer::DenseRecording* dense_recording(std::string* error) {
-  return recorded_file("WHYGPU_DENSE_REFERENCE", dense_layer::kDenseReferencePath, &dense_layer::load_dense_recording, error);
+  return recorded_file(dense_layer::kDenseReferencePath, &dense_layer::load_dense_recording, error);
 }
 
 // Seconds the outlined thread stays on one row before the next thread is shown.

@@ -11,7 +11,7 @@
 #include <optional>
 #include <thread>
 
-#include "app/checkout_path.h"
+#include "app/file_locations.h"
 #include "app/flow_layout.h"
 #include "app/framework/kernel_list.h"
 #include "app/panel_registry.h"
@@ -27,7 +27,7 @@ namespace {
 
 using framework::KernelRow;
 
-// A recorded step from assets/reference/timelines/<name>.json ($WHYGPU_TIMELINE_DIR: another folder).
+// A recorded step from assets/reference/timelines/<name>.json (app/file_locations.h).
 struct Recorded {
   std::optional<profile::Timeline> timeline;
   std::string error;
@@ -36,7 +36,7 @@ struct Recorded {
 Recorded load_recorded(const std::string& name) {
   Recorded r;
   profile::Timeline t;
-  const std::string path = checkout_path("WHYGPU_TIMELINE_DIR", "assets/reference/timelines") + "/" + name + ".json";
+  const std::string path = shipped_path("assets/reference/timelines") + "/" + name + ".json";
   if (Status s = profile::load_timeline(path, &t); s) r.timeline = std::move(t);
   else r.error = s.message();
   return r;

@@ -31,9 +31,9 @@ using host_program::StepState;
 
 std::string duration(double ms) { return plot::format_value(ms, plot::ValueFormat::Milliseconds, 3); }
 
-// The recording shipped in assets/reference (or $WHYGPU_HOST_PROGRAM_REFERENCE).
+// The recording shipped in assets/reference (app/file_locations.h).
 const host_program::HostRecording* host_recording(std::string* error) {
-  return recorded_file("WHYGPU_HOST_PROGRAM_REFERENCE", host_program::kHostReferencePath, &host_program::load_host_recording, error);
+  return recorded_file(host_program::kHostReferencePath, &host_program::load_host_recording, error);
 }
 
 int index_of(const std::vector<Step>& steps, Call call) {

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <functional>
 
+#include "app/file_locations.h"
 #include "compute/bench/bench_format.h"
 #include "compute/bench/json.h"
 #include "compute/bench/reference_data.h"
@@ -28,11 +29,7 @@ std::string PreparedResult::label() const {
   return "measured at " + hhmm + " on " + run.date_utc.substr(0, 10) + " on this computer (prepared before class)";
 }
 
-std::string prepared_folder() {
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/whygpu/prepared";
-  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/whygpu/prepared";
-  return ".whygpu-cache/prepared";
-}
+std::string prepared_folder() { return user_folder(UserFolder::kCache) + "/prepared"; }
 
 bool same_machine(const bench::RunInfo& a, const bench::RunInfo& b) {
   return a.cpu_model == b.cpu_model && a.cpu_threads == b.cpu_threads && a.gpu_available == b.gpu_available &&

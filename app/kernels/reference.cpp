@@ -2,7 +2,7 @@
 
 #include <mutex>
 
-#include "app/checkout_path.h"
+#include "app/file_locations.h"
 
 namespace whygpu::app {
 namespace {
@@ -27,7 +27,7 @@ class RecordedRun {
 
 }  // namespace
 
-std::string h100_reference_path() { return checkout_path("WHYGPU_REFERENCE_DATA", bench::kH100ReferencePath); }
+std::string h100_reference_path() { return shipped_path(bench::kH100ReferencePath); }
 
 const bench::ReferenceData* h100_reference(std::string* error) {
   static RecordedRun run;
@@ -36,7 +36,7 @@ const bench::ReferenceData* h100_reference(std::string* error) {
 
 const bench::ReferenceData* h100_opengl_reference(std::string* error) {
   static RecordedRun run;
-  return run.get(checkout_path("WHYGPU_OPENGL_REFERENCE_DATA", bench::kH100OpenGlReferencePath), error);
+  return run.get(shipped_path(bench::kH100OpenGlReferencePath), error);
 }
 
 }  // namespace whygpu::app

@@ -11,12 +11,11 @@ namespace whygpu::app {
 // nullptr when the file is missing or unreadable; *error (optional) then says why.
 const bench::ReferenceData* h100_reference(std::string* error = nullptr);
 
-// Where it is looked for: $WHYGPU_REFERENCE_DATA when set (another recorded run), else
-// in the checkout (app/checkout_path.h).
+// Where it is looked for: as every shipped file is (app/file_locations.h).
 std::string h100_reference_path();
 
 // The H100's OpenGL run (`whygpu bench opengl --json`: the shaders of shaders/ beside CUDA
-// on the same GPU), from $WHYGPU_OPENGL_REFERENCE_DATA or the checkout; like h100_reference.
+// on the same GPU), found as every shipped file is; like h100_reference.
 const bench::ReferenceData* h100_opengl_reference(std::string* error = nullptr);
 
 }  // namespace whygpu::app

@@ -6,7 +6,7 @@
 #include <map>
 #include <sstream>
 
-#include "app/checkout_path.h"
+#include "app/file_locations.h"
 
 namespace fs = std::filesystem;
 
@@ -77,6 +77,6 @@ int LessonLibrary::find(const std::string& id) const {
   return -1;
 }
 
-std::string default_lessons_folder() { return checkout_path("WHYGPU_LESSONS", "lessons"); }
+std::string default_lessons_folder() { return shipped_path("lessons"); }
 
 }  // namespace whygpu::app

@@ -36,7 +36,7 @@ class LessonLibrary {
   std::vector<LessonSection> sections_;
 };
 
-// Where the lessons are: $WHYGPU_LESSONS, else lessons/ of the checkout (checkout_path).
+// Where the lessons are: lessons/, found as every shipped file is (app/file_locations.h).
 std::string default_lessons_folder();
 
 }  // namespace whygpu::app

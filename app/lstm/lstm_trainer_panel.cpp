@@ -13,11 +13,12 @@
 #include <cstdio>
 
 #include "app/device_choice.h"
+#include "app/file_dialog.h"
+#include "app/file_locations.h"
 #include "app/lstm/loss_chart.h"
 #include "app/lstm/lstm_workspace.h"
 #include "app/panel_registry.h"
 #include "app/plot/plot.h"
-#include "app/settings.h"
 #include "app/flow_layout.h"
 #include "app/ui_style.h"
 
@@ -31,7 +32,7 @@ constexpr double kLogEverySeconds = 2.0;
 
 struct TrainerOptions {
   std::string text_path;   // the Open field
-  std::string model_path = settings_folder() + "/lstm.model";  // beside the CNN's weights
+  std::string model_path = saved_model_path("lstm.model");  // beside the CNN's weights
   long long goal_steps = 0;
   double goal_seconds = 10.0;
   bool controls = true, curve = true, samples = true;
@@ -277,8 +278,10 @@ class LstmTrainerPanel final : public Panel {
     ImGui::SameLine();
     ImGui::BeginDisabled(workspace_->job_running());
     if (ImGui::Button("Open text") || open) shown(workspace_->open_text(o_.text_path));
-    ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("reads the file and starts a new, untrained model on it");
+    same_line_if_fits(button_width("Open..."));
+    if (text_dialog_.draw("text", PickWhat::kFile, o_.text_path, &o_.text_path)) shown(workspace_->open_text(o_.text_path));
+    ImGui::EndDisabled();
     if (lstm::TrainingSession* session = workspace_->session()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
       ImGui::TextWrapped("training on %s", lstm_ui::describe_text(session->corpus()).c_str());
@@ -296,6 +299,8 @@ class LstmTrainerPanel final : public Panel {
     same_line_if_fits(button_width("Load"));
     if (ImGui::Button("Load")) shown(workspace_->load_model(o_.model_path));
     ImGui::EndDisabled();
+    same_line_if_fits(button_width("Open..."));
+    model_dialog_.draw("model", PickWhat::kFile, o_.model_path, &o_.model_path);  // then Save or Load
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip("a saved model goes with the text it was trained on: open that text first");
     if (lstm_ui::example_model_exists()) {
@@ -366,6 +371,7 @@ class LstmTrainerPanel final : public Panel {
 
   std::shared_ptr<LstmWorkspace> workspace_;
   TrainerOptions o_;
+  OpenButton text_dialog_, model_dialog_;
   plot::PlotView loss_view_;
   float scale_ = 1.0f;
   ImFont* code_font_ = nullptr;
@@ -389,7 +395,7 @@ const PanelType& lstm_trainer_panel_type() {
                       "hidden units of the first model (later: of the next New model)"),
           whole_param("sample_every", choices.sample_every, 1, 1000000, "training steps between samples"),
           text_param("text", "", "a UTF-8 text file to open (empty: the speeches that ship with whygpu)"),
-          text_param("model", "", "file Save and Load use (empty: lstm.model in the settings folder)"),
+          text_param("model", "", "file Save and Load use (empty: lstm.model in the user data folder)"),
           whole_param("steps", defaults.goal_steps, 0, 1000000000, "the Train for button's goal in steps (0: none)"),
           number_param("seconds", defaults.goal_seconds, 0, 86400, "the Train for button's goal in seconds (0: none)"),
           flag_param("controls", defaults.controls, "show the buttons and settings"),

@@ -5,7 +5,8 @@
 #include <filesystem>
 #include <map>
 
-#include "app/checkout_path.h"
+#include "app/file_locations.h"
+#include "app/glyph_needs.h"
 #include "app/training_threads.h"
 #include "compute/core/gpu_info.h"
 #include "compute/lstm/model_file.h"
@@ -57,19 +58,9 @@ std::string short_count(double n) {
 
 const char* device_name(lstm::Device device) { return device == lstm::Device::kGpu ? "GPU" : "CPU"; }
 
-std::string default_text_path() {
-  const std::string relative = lstm::kDefaultCorpusPath;
-  std::error_code ec;
-  if (std::filesystem::exists(relative, ec)) return relative;
-  for (const char* root : {static_cast<const char*>(std::getenv("WHYGPU_SOURCE_DIR")), static_cast<const char*>(WHYGPU_SOURCE_DIR)}) {
-    if (!root || !*root) continue;
-    const std::string candidate = std::string(root) + "/" + relative;
-    if (std::filesystem::exists(candidate, ec)) return candidate;
-  }
-  return relative;  // opening it then says what is missing
-}
+std::string default_text_path() { return shipped_path(lstm::kDefaultCorpusPath); }
 
-std::string example_model_path() { return checkout_path("WHYGPU_LSTM_EXAMPLE", "assets/models/sotu-h128.model"); }
+std::string example_model_path() { return shipped_path("assets/models/sotu-h128.model"); }
 
 bool example_model_exists() {
   // Asked every frame by the panels: the file system is asked once.
@@ -300,6 +291,7 @@ void LstmWorkspace::poll() {
       session_.reset();  // paused: its worker stops at once
       session_ = std::move(r.session);
       corpus_ = std::move(r.corpus);
+      need_glyphs(corpus_->vocabulary.code_points());  // the fonts learn the text's characters
       text_path_ = r.text_path;
       session_device_ = session_->config().device;
       choices_.device = session_device_;

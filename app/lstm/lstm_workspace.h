@@ -141,14 +141,14 @@ class LstmWorkspace {
   bool message_is_error_ = false;
 };
 
-// The default text: data/corpus/sotu.txt below the working folder, else below the
-// source tree (WHYGPU_SOURCE_DIR, from the environment or the build).
+// The default text: data/corpus/sotu.txt, found as every shipped file is
+// (app/file_locations.h: fetched by scripts/fetch-corpus.sh, or installed with whygpu).
 std::string default_text_path();
 
 // The example model that ships with whygpu, trained by our own code on the default text
 // (assets/models/README.md says how, where and for how long): for computers without a
-// GPU, where a fresh model takes many minutes to write words. $WHYGPU_LSTM_EXAMPLE, else
-// the checkout's copy. exists() tells whether this build has one.
+// GPU, where a fresh model takes many minutes to write words; found as every shipped file
+// is (app/file_locations.h). exists() tells whether this build has one.
 std::string example_model_path();
 bool example_model_exists();
 

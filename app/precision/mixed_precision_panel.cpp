@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <mutex>
 
-#include "app/checkout_path.h"
+#include "app/file_locations.h"
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
 #include "app/panel_registry.h"
@@ -58,7 +58,7 @@ class MixedPrecisionPanel final : public Panel {
         gradient_(params.number_as<float>("gradient")) {
     if (!gpu_info().available) {
       const Status s = precision::load_precision_recording(
-          checkout_path("WHYGPU_PRECISION_RECORDING", precision::kPrecisionRecordingPath), &recording_);
+          shipped_path(precision::kPrecisionRecordingPath), &recording_);
       if (s) has_recording_ = true;
       else recording_error_ = s.message();
     }

@@ -1,6 +1,6 @@
 #include "app/profile/timeline_works.h"
 
-#include "app/checkout_path.h"
+#include "app/file_locations.h"
 #include "compute/profile/timeline_json.h"
 #include "compute/profile/work.h"
 
@@ -34,7 +34,7 @@ const TimelineWork* find_timeline_work(const std::string& key) {
   return nullptr;
 }
 
-std::string recordings_folder() { return checkout_path("WHYGPU_TIMELINE_RECORDINGS", "assets/reference/timelines"); }
+std::string recordings_folder() { return shipped_path("assets/reference/timelines"); }
 
 Status load_recorded(const TimelineWork& work, profile::Timeline* out) {
   return profile::load_timeline(recordings_folder() + "/" + work.file, out);

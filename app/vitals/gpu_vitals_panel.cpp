@@ -15,7 +15,7 @@
 #include <cstdio>
 #include <future>
 
-#include "app/checkout_path.h"
+#include "app/file_locations.h"
 #include "app/cnn/cnn_data.h"
 #include "app/cnn/shared_session.h"
 #include "app/panel_registry.h"
@@ -37,9 +37,7 @@ using namespace vitals_view;
 constexpr double kDefaultWindowSeconds = 60.0;
 constexpr double kDefaultTrainSeconds = 3.0;
 
-std::string recording_path() {
-  return checkout_path("WHYGPU_VITALS_RECORDING", "assets/reference/vitals/h100-vitals.json");
-}
+std::string recording_path() { return shipped_path("assets/reference/vitals/h100-vitals.json"); }
 
 // The phases of a recording as marks on its plots.
 std::string phase_label(const std::string& name) {

@@ -41,8 +41,8 @@ struct Options {
   std::string fashion = kFashionMnistFolder;
 };
 
-void usage() {
-  std::fprintf(stderr,
+void usage(std::FILE* to = stderr) {
+  std::fprintf(to,
                "usage: whygpu bench cnn [--batch 64] [--steps 200] [--warmup 50] [--backend gpu|cpu|both]\n"
                "                        [--accuracy] [--accuracy-data mnist|fashion|both] [--mnist DIR] [--fashion DIR]\n"
                "                        [--seed N] [--lr 0.002] [--lr-decay 0.5] [--augment] [--train-subset N]\n"
@@ -232,6 +232,10 @@ std::string today() {
 
 int run_cnn_bench(const std::vector<std::string>& args) {
   Options o;
+  if (std::find(args.begin(), args.end(), "--help") != args.end()) {
+    usage(stdout);
+    return 0;
+  }
   if (!parse(args, &o)) {
     usage();
     return 2;

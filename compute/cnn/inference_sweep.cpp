@@ -121,8 +121,8 @@ Status load_inference_recording(const std::string& path, InferenceRecording* out
 
 namespace {
 
-void inference_usage() {
-  std::fprintf(stderr,
+void inference_usage(std::FILE* to = stderr) {
+  std::fprintf(to,
                "usage: whygpu bench cnn-inference [--max-batch 4096] [--backend cpu|gpu|both] [--budget-ms 10]\n"
                "                                  [--weights FILE] [--repeats 20] [--mnist DIR] [--json FILE]\n"
                "  answers requests of 1, 2, 4, ... --max-batch images with the MNIST CNN, on the CPU (in chunks\n"
@@ -146,6 +146,11 @@ void print_side(const std::vector<InferencePoint>& points, bool on_gpu, double b
 }  // namespace
 
 int run_inference_bench(const std::vector<std::string>& args) {
+  if (std::find(args.begin(), args.end(), "--help") != args.end() ||
+      std::find(args.begin(), args.end(), "-h") != args.end()) {
+    inference_usage(stdout);
+    return 0;
+  }
   InferenceSweepOptions o;
   bool cpu = true, gpu = true;
   double budget_ms = kDefaultLatencyBudgetMs;

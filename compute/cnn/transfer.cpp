@@ -269,8 +269,8 @@ Status train_base(const DatasetPair& data, int epochs, std::uint64_t seed, bool 
 
 namespace {
 
-void transfer_usage() {
-  std::fprintf(stderr,
+void transfer_usage(std::FILE* to = stderr) {
+  std::fprintf(to,
                "usage: whygpu bench cnn-transfer [--from digits|fashion] [--labelled 1000] [--epochs 10]\n"
                "                                 [--test-images 2000] [--base FILE] [--base-epochs N]\n"
                "                                 [--save-base FILE] [--mnist DIR] [--fashion DIR] [--seed N]\n"
@@ -287,6 +287,11 @@ void print_points(const char* name, const std::vector<TransferPoint>& points) {
 }  // namespace
 
 int run_transfer_bench(const std::vector<std::string>& args) {
+  if (std::find(args.begin(), args.end(), "--help") != args.end() ||
+      std::find(args.begin(), args.end(), "-h") != args.end()) {
+    transfer_usage(stdout);
+    return 0;
+  }
   TransferOptions o;
   std::string from = "digits", base_path, save_path, mnist = kNpmMnistFolder, fashion = kFashionMnistFolder;
   int base_epochs = 0;

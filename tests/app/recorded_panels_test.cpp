@@ -103,12 +103,14 @@ std::string render(const std::string& lesson) {
 
 TEST(RecordedPanels, WithoutAGpuThePagesShowTheRecording) {
   if (gpu_info().available) GTEST_SKIP() << "a GPU is here: the panels show live results";
-  const auto folder = std::filesystem::temp_directory_path() / "whygpu-recorded-panels";
+  // The recordings go where a user's own would replace the shipped ones (app/file_locations.h).
+  const auto data_home = std::filesystem::temp_directory_path() / "whygpu-recorded-panels-data";
+  const auto folder = data_home / "whygpu" / bench::kRecordingFolder;
   std::filesystem::create_directories(folder);
   write_grid(folder.string());
   write_race(folder.string());
   write_lab(folder.string());
-  setenv("WHYGPU_RECORDED_GPU", folder.c_str(), 1);  // before any panel reads a recording
+  setenv("XDG_DATA_HOME", data_home.c_str(), 1);  // before any panel reads a recording
 
   std::string log = render("waves");
   EXPECT_NE(log.find("no GPU: SMs and times of the recorded launch, 4096 blocks"), std::string::npos) << log;

@@ -1,0 +1,66 @@
+#include "app/file_locations.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
+namespace whygpu::app {
+namespace fs = std::filesystem;
+namespace {
+
+// $XDG_<KIND>_HOME, else $HOME/<fallback>, else a folder beside the working directory.
+std::string xdg_home(const char* variable, const char* fallback) {
+  if (const char* xdg = std::getenv(variable); xdg && *xdg) return xdg;
+  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/" + fallback;
+  return ".whygpu-home";
+}
+
+bool inside(const fs::path& file, const fs::path& folder) {
+  const auto [f, _] = std::mismatch(folder.begin(), folder.end(), file.begin(), file.end());
+  return f == folder.end();
+}
+
+// The checkout a binary in a build folder came from, or empty for an installed binary.
+std::string source_tree(const fs::path& executable) {
+  std::error_code ec;
+  const fs::path build = fs::weakly_canonical(WHYGPU_BUILD_DIR, ec);
+  if (!ec && inside(executable, build)) return WHYGPU_SOURCE_DIR;
+  // A build carried with its checkout (build/app/whygpu, .devcarry/bin/whygpu).
+  const fs::path checkout = executable.parent_path().parent_path().parent_path();
+  if (fs::is_regular_file(checkout / "CMakeLists.txt", ec) && fs::is_regular_file(checkout / "lessons/FORMAT.md", ec))
+    return checkout.string();
+  return {};
+}
+
+}  // namespace
+
+std::vector<std::string> shipped_roots() {
+  std::vector<std::string> roots{user_folder(UserFolder::kData)};
+  std::error_code ec;
+  const fs::path executable = fs::weakly_canonical(fs::read_symlink("/proc/self/exe", ec), ec);
+  if (ec) return roots;
+  roots.push_back((executable.parent_path().parent_path() / "share/whygpu").string());
+  if (std::string source = source_tree(executable); !source.empty()) roots.push_back(std::move(source));
+  return roots;
+}
+
+std::string shipped_path(const std::string& relative) {
+  const std::vector<std::string> roots = shipped_roots();
+  std::error_code ec;
+  for (const std::string& root : roots)
+    if (fs::exists(root + "/" + relative, ec)) return root + "/" + relative;
+  return roots.back() + "/" + relative;
+}
+
+std::string user_folder(UserFolder kind) {
+  switch (kind) {
+    case UserFolder::kConfig: return xdg_home("XDG_CONFIG_HOME", ".config") + "/whygpu";
+    case UserFolder::kData: return xdg_home("XDG_DATA_HOME", ".local/share") + "/whygpu";
+    case UserFolder::kCache: return xdg_home("XDG_CACHE_HOME", ".cache") + "/whygpu";
+  }
+  return {};
+}
+
+std::string saved_model_path(const std::string& file) { return user_folder(UserFolder::kData) + "/models/" + file; }
+
+}  // namespace whygpu::app

@@ -1,0 +1,32 @@
+#pragma once
+// Where whygpu finds the files it ships (lessons, recorded GPU runs, example models,
+// fonts' fallbacks, data sets) and where it keeps the files it writes: one rule for every
+// kind, so an installed copy, a build in a checkout and a test all agree.
+#include <string>
+#include <vector>
+
+namespace whygpu::app {
+
+// The folders a shipped file is looked for in, first match wins:
+//   1. $XDG_DATA_HOME/whygpu (default ~/.local/share/whygpu): data sets the user fetched,
+//      and anything the user puts there to replace a shipped file;
+//   2. <folder of the executable>/../share/whygpu: the installed copy (cmake --install, .deb);
+//   3. only when the executable runs from a build folder (the build this binary came from,
+//      or a checkout two levels above it, as build/app/whygpu and .devcarry/bin/whygpu):
+//      that checkout's source tree.
+std::vector<std::string> shipped_roots();
+
+// `relative` (e.g. "lessons", "assets/reference/h100-bench.json", "data/mnist") in the first
+// root that holds it. When none does, the path it would have in the last root, so that
+// the message of whatever fails to open it names a sensible place.
+std::string shipped_path(const std::string& relative);
+
+// The folders whygpu writes to, each $XDG_<KIND>_HOME/whygpu with the XDG defaults under
+// $HOME: settings (config), saved models (data), measurements kept for class (cache).
+enum class UserFolder { kConfig, kData, kCache };
+std::string user_folder(UserFolder kind);
+
+// Where a trainer saves its model when no file is named: <data folder>/models/<file>.
+std::string saved_model_path(const std::string& file);
+
+}  // namespace whygpu::app

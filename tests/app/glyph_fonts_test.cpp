@@ -1,0 +1,41 @@
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include "app/glyph_needs.h"
+#include "app/ui_style.h"
+
+namespace whygpu::app {
+namespace {
+
+TEST(GlyphNeeds, RangesMergeNeighbours) {
+  const std::vector<std::pair<char32_t, char32_t>> expected{{'a', 'c'}, {0x416, 0x417}, {0x4E2D, 0x4E2D}};
+  EXPECT_EQ(glyph_ranges({'a', 'b', 'c', 0x416, 0x417, 0x4E2D}), expected);
+  EXPECT_TRUE(glyph_ranges({}).empty());
+  EXPECT_EQ(glyph_sample({0x416, 0x4E2D, 'x'}, 2), "\u0416 \u4E2D and 1 more");
+}
+
+// The atlas, built without a window (ImGui rasterises on the CPU), holds an opened text's
+// Cyrillic from DejaVu and its Chinese from a CJK fallback font, and names what no font has.
+TEST(GlyphNeeds, TheAtlasTakesTheTextsCharacters) {
+  ImGui::CreateContext();
+  const int before = glyph_needs_generation();
+  need_glyphs({0x0416 /* Ж */, 0x044F /* я */, 0x4E2D /* 中 */, 0x6587 /* 文 */, 0xE000 /* private use */});
+  EXPECT_GT(glyph_needs_generation(), before);
+  const int after = glyph_needs_generation();
+  need_glyphs({0x0416});
+  EXPECT_EQ(glyph_needs_generation(), after) << "nothing new: no rebuild";
+
+  const Fonts fonts = build_fonts(1.0f);
+  ASSERT_TRUE(fonts.warning.empty()) << fonts.warning;  // DejaVu is installed (fonts-dejavu-core)
+  EXPECT_NE(fonts.body->FindGlyphNoFallback(0x0416), nullptr);
+  EXPECT_NE(fonts.code->FindGlyphNoFallback(0x044F), nullptr);
+  EXPECT_EQ(fonts.body->FallbackChar, 0xFFFD) << "a missing glyph shows as the replacement box, not '?'";
+  const bool cjk = fonts.body->FindGlyphNoFallback(0x4E2D) != nullptr;
+  std::vector<char32_t> expected_missing{0xE000};
+  if (!cjk) expected_missing = {0x4E2D, 0x6587, 0xE000};  // no CJK font on this machine
+  EXPECT_EQ(fonts.missing_glyphs, expected_missing);
+  ImGui::DestroyContext();
+}
+
+}  // namespace
+}  // namespace whygpu::app
