@@ -11,6 +11,7 @@ packages=(
   libgl-dev libegl-dev libegl-mesa0 libgl1-mesa-dri        # OpenGL, EGL for --headless
   libopenblas-dev                                          # the honest CPU baseline
   zlib1g-dev                                               # reads gzipped IDX files
+  libpng-dev libjpeg62-turbo-dev                           # reads PNG and JPEG photos (the CNN own-images folder)
   libgtest-dev                                             # tests
   fonts-dejavu-core                                        # TrueType fonts, crisp at any scale
   dataset-fashion-mnist                                    # Fashion-MNIST (70,000 images)

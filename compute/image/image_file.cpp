@@ -1,0 +1,104 @@
+#include "compute/image/image_file.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+
+#include "compute/image/image_decoders.h"
+
+namespace whygpu::image {
+namespace {
+
+enum class Format { kPng, kJpeg, kRefused, kUnknown };
+
+// The formats recognised by their first bytes; the refused ones get a message naming
+// them, so a student who saved a drawing as BMP learns what to do instead.
+Format format_of(const unsigned char* head, std::size_t n, std::string* name) {
+  static constexpr unsigned char kPng[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  if (n >= 8 && std::memcmp(head, kPng, 8) == 0) return Format::kPng;
+  if (n >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF) return Format::kJpeg;
+  if (n >= 2 && head[0] == 'B' && head[1] == 'M') *name = "BMP";
+  else if (n >= 4 && std::memcmp(head, "GIF8", 4) == 0) *name = "GIF";
+  else if (n >= 2 && head[0] == 'P' && head[1] >= '1' && head[1] <= '7') *name = "PNM (PBM/PGM/PPM)";
+  else return Format::kUnknown;
+  return Format::kRefused;
+}
+
+// "12 megapixels", "0.3 megapixels": how a phone's camera settings name a size.
+std::string megapixels(std::int64_t pixels) {
+  char text[48];
+  const double mp = static_cast<double>(pixels) / 1e6;
+  std::snprintf(text, sizeof text, mp >= 10 ? "%.0f megapixels" : "%.1f megapixels", mp);
+  return text;
+}
+
+const char* const kTaken = "only PNG and JPEG images are read; save it as PNG or JPEG";
+
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+
+Status read(const std::string& path, const detail::DecodeRequest* request, ImageInfo* info, Image* out) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status)) return Status::error(path + ": no such file");
+  if (std::filesystem::is_directory(status)) return Status::error(path + ": is a folder, not an image file");
+  if (!std::filesystem::is_regular_file(status)) return Status::error(path + ": not a regular file");
+  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+  if (!file) return Status::error(path + ": cannot open: " + std::strerror(errno));
+  unsigned char head[8] = {};
+  const std::size_t n = std::fread(head, 1, sizeof head, file.get());
+  std::rewind(file.get());
+  std::string refused;
+  switch (format_of(head, n, &refused)) {
+    case Format::kPng: return detail::read_png(file.get(), path, request, info, out);
+    case Format::kJpeg: return detail::read_jpeg(file.get(), path, request, info, out);
+    case Format::kRefused: return Status::error(path + ": a " + refused + " file; " + kTaken);
+    case Format::kUnknown: break;
+  }
+  // TGA has no signature: a .tga name is the only sign.
+  std::string ext = std::filesystem::path(path).extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (ext == ".tga") return Status::error(path + ": a TGA file; " + std::string(kTaken));
+  return Status::error(path + ": not a PNG or JPEG image" + (n < sizeof head ? " (the file is nearly empty)" : "") +
+                       "; " + kTaken);
+}
+
+}  // namespace
+
+namespace detail {
+
+Status check_pixel_budget(const std::string& path, const ImageInfo& info, std::int64_t max_pixels) {
+  const std::int64_t pixels = std::int64_t{info.width} * info.height;
+  if (info.width <= 0 || info.height <= 0)
+    return Status::error(path + ": the header says the image is " + std::to_string(info.width) + " x " +
+                         std::to_string(info.height) + " pixels");
+  if (pixels > max_pixels)
+    return Status::error(path + ": image is " + std::to_string(info.width) + " x " + std::to_string(info.height) +
+                         " pixels (" + megapixels(pixels) + "); images up to " + megapixels(max_pixels) +
+                         " are read: make it smaller first");
+  return Status::ok();
+}
+
+}  // namespace detail
+
+Status probe_image_file(const std::string& path, ImageInfo* out) {
+  ImageInfo info;
+  if (Status s = read(path, nullptr, &info, nullptr); !s) return s;
+  *out = std::move(info);
+  return Status::ok();
+}
+
+Status read_image_file(const std::string& path, std::int64_t max_pixels, int channels, Image* out) {
+  if (channels != 1 && channels != 3 && channels != 4)
+    return Status::error(path + ": cannot decode to " + std::to_string(channels) +
+                         " channels (1 grey, 3 RGB or 4 RGBA)");
+  const detail::DecodeRequest request{max_pixels, channels};
+  ImageInfo info;
+  return read(path, &request, &info, out);
+}
+
+}  // namespace whygpu::image
