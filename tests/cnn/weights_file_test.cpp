@@ -68,6 +68,34 @@ TEST(WeightsFile, DamagedFilesAreRefused) {
   expect_refused(dir.file("other"), "different network");
 
   expect_refused(dir.file("missing"), "cannot open");
+
+  // Issue 21: bytes 84-87 (the header's reserved field) flipped used to load.
+  auto reserved = good;
+  for (int i = 84; i < 88; ++i) reserved[i] ^= 0xFF;
+  testing::write_bytes(dir.file("reserved"), reserved);
+  expect_refused(dir.file("reserved"), "reserved bytes (84-87)");
+
+  auto longer = good;
+  longer.push_back(0);
+  testing::write_bytes(dir.file("longer"), longer);
+  expect_refused(dir.file("longer"), "too long");
+}
+
+// Issue 21: a folder as the weights path aborted the app (std::bad_alloc).
+TEST(WeightsFile, AFolderIsRefusedByName) {
+  TempDir dir;
+  expect_refused(dir.path(), "is a folder");
+}
+
+// Issue 21: a sparse 100 GB file with a good header ended in std::bad_alloc. Now refused
+// from its size against the header's shape; only one weights file of memory is read.
+TEST(WeightsFile, ASparse100GbFileIsRefusedBySize) {
+  TempDir dir;
+  ASSERT_TRUE(save_weights(dir.file("huge"), initial_parameters(1)).is_ok());
+  std::error_code ec;
+  std::filesystem::resize_file(dir.file("huge"), std::uintmax_t{100} << 30, ec);
+  if (ec) GTEST_SKIP() << "this file system cannot hold a sparse 100 GB file: " << ec.message();
+  expect_refused(dir.file("huge"), "too long: 107374182400 bytes");
 }
 
 TEST(WeightsFile, RefusesTheWrongCount) {
