@@ -1,18 +1,15 @@
 #include "compute/cnn/weights_file.h"
 
-#include <unistd.h>
 #include <zlib.h>
 
 #include <bit>
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
-#include <filesystem>
 
 #include "compute/cnn/idx_file.h"
 #include "compute/cnn/model.h"
+#include "compute/core/text_file.h"
 
 namespace whygpu::cnn {
 namespace {
@@ -48,24 +45,9 @@ Status save_weights(const std::string& path, const std::vector<float>& params) {
   std::memcpy(header.signature, kSignature, sizeof kSignature);
   header.payload_crc32 = crc_of(params.data(), params.size() * sizeof(float));
 
-  const std::string temp = path + ".tmp";
-  std::FILE* file = std::fopen(temp.c_str(), "wb");
-  if (!file) return Status::error(temp + ": cannot create: " + std::strerror(errno));
-  const bool written = std::fwrite(&header, sizeof header, 1, file) == 1 &&
-                       std::fwrite(params.data(), sizeof(float), params.size(), file) == params.size() &&
-                       std::fflush(file) == 0 && fsync(fileno(file)) == 0;
-  const int write_errno = errno;
-  if (std::fclose(file) != 0 || !written) {
-    std::remove(temp.c_str());
-    return Status::error(temp + ": write failed: " + std::strerror(write_errno));
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, path, ec);
-  if (ec) {
-    std::remove(temp.c_str());
-    return Status::error(path + ": cannot replace with the new file: " + ec.message());
-  }
-  return Status::ok();
+  std::string bytes(reinterpret_cast<const char*>(&header), sizeof header);
+  bytes.append(reinterpret_cast<const char*>(params.data()), params.size() * sizeof(float));
+  return write_file_atomically(path, bytes);
 }
 
 Status load_weights(const std::string& path, std::vector<float>* params) {

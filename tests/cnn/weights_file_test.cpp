@@ -6,6 +6,7 @@
 
 #include "compute/cnn/model.h"
 #include "tests/cnn/temp_dir.h"
+#include "tests/core/file_size_limit.h"
 
 namespace whygpu::cnn {
 namespace {
@@ -79,6 +80,20 @@ TEST(WeightsFile, DamagedFilesAreRefused) {
   longer.push_back(0);
   testing::write_bytes(dir.file("longer"), longer);
   expect_refused(dir.file("longer"), "too long");
+}
+
+TEST(WeightsFile, AFailingSaveLeavesTheOldFileIntact) {
+  TempDir dir;
+  ASSERT_TRUE(save_weights(dir.file("w.bin"), initial_parameters(1)).is_ok());
+  const auto old = testing::read_bytes(dir.file("w.bin"));
+  Status s = Status::ok();
+  {
+    whygpu::testing::FileSizeLimit limit(1000);
+    s = save_weights(dir.file("w.bin"), initial_parameters(2));
+  }
+  EXPECT_FALSE(s.is_ok());
+  EXPECT_EQ(testing::read_bytes(dir.file("w.bin")), old);
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()), {}), 1) << "no temporary left";
 }
 
 // Issue 21: a folder as the weights path aborted the app (std::bad_alloc).
