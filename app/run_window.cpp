@@ -21,6 +21,7 @@
 #include "app/frame_schedule.h"
 #include "app/icon/app_icon.h"
 #include "app/gl.h"
+#include "app/imgui_layout.h"
 #include "app/frame_output.h"
 #include "app/key_codes.h"
 
@@ -31,6 +32,11 @@ static_assert(keys::kZero == GLFW_KEY_0 && keys::kMinus == GLFW_KEY_MINUS && key
               keys::kF == GLFW_KEY_F && keys::kF9 == GLFW_KEY_F9 && keys::kF11 == GLFW_KEY_F11 &&
               keys::kKeypad0 == GLFW_KEY_KP_0 && keys::kKeypadMinus == GLFW_KEY_KP_SUBTRACT &&
               keys::kKeypadPlus == GLFW_KEY_KP_ADD);
+
+// The window layout is a convenience: a failure to read or save it is said, never fatal.
+void report_layout_failure(const Status& s) {
+  if (!s) std::fprintf(stderr, "whygpu: window layout: %s\n", s.message().c_str());
+}
 
 // Set by SIGINT and SIGTERM; the loop then closes the window the normal way.
 std::atomic<bool> g_close_requested{false};
@@ -121,9 +127,10 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player, bo
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   std::error_code ec;
-  std::filesystem::create_directories(settings_folder(), ec);  // ImGui saves its layout there
+  std::filesystem::create_directories(settings_folder(), ec);  // the layout is saved there
   const std::string ini = settings_folder() + "/imgui.ini";
-  ImGui::GetIO().IniFilename = ini.c_str();
+  ImGui::GetIO().IniFilename = nullptr;  // saved atomically by imgui_layout.h instead
+  report_layout_failure(load_imgui_layout(ini));
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   std::fprintf(stderr, "whygpu: window on %s (OpenGL %s)\n",
@@ -160,6 +167,7 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player, bo
     if (!render_frame_and_capture(shell, frame.capture, width, height)) exit_code = 1;
     previous_cost = finish_frame(frame_start);  // before the swap waits for the display
     glfwSwapBuffers(window);
+    report_layout_failure(save_imgui_layout_if_asked(ini));
     if (frame.last) break;
     if (shell.take_fullscreen_request()) toggle_fullscreen(window, windowed);
     shell.pace_frame(frame_start);
@@ -170,6 +178,7 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player, bo
   settings.window_maximized = glfwGetWindowAttrib(window, GLFW_MAXIMIZED) == GLFW_TRUE;
   if (!settings.window_maximized && !sized) glfwGetWindowSize(window, &settings.window_width, &settings.window_height);
   shell.close_panels();
+  report_layout_failure(save_imgui_layout(ini));
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();

@@ -1,13 +1,12 @@
 #include "app/screenshot.h"
 
-#include <stb_image_write.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <vector>
 
 #include "app/gl.h"
+#include "app/png_file.h"
 
 namespace whygpu::app {
 
@@ -27,8 +26,8 @@ bool write_framebuffer_png(const std::string& path, int width, int height, std::
   std::error_code ec;
   const auto parent = std::filesystem::path(path).parent_path();
   if (!parent.empty()) std::filesystem::create_directories(parent, ec);
-  if (!stbi_write_png(path.c_str(), width, height, 4, upright.data(), static_cast<int>(row))) {
-    if (error) *error = "cannot write " + path;
+  if (const Status s = save_png(path, width, height, 4, upright.data(), static_cast<int>(row)); !s) {
+    if (error) *error = s.message();
     return false;
   }
   return true;

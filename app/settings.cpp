@@ -2,17 +2,15 @@
 
 #include "app/file_locations.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include "compute/core/text_file.h"
 
 namespace fs = std::filesystem;
 
@@ -36,37 +34,6 @@ void read_whole(const std::string& text, int min, int max, int* out) {
 
 void read_flag(const std::string& text, bool* out) {
   if (text == "1" || text == "0") *out = text == "1";
-}
-
-// Writes `text` to `path` through a temporary file that is flushed to the disk before it
-// replaces the old one, and the folder after: a crash or a power cut leaves the old file
-// or the new one, never half of one.
-bool write_atomically(const std::string& path, const std::string& text, std::string* error) {
-  const std::string temp = path + ".tmp";
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    if (error) *error = "cannot write " + temp;
-    return false;
-  }
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n <= 0) break;
-    done += static_cast<std::size_t>(n);
-  }
-  const bool written = done == text.size() && ::fsync(fd) == 0;
-  ::close(fd);
-  if (!written || std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::remove(temp.c_str());
-    if (error) *error = written ? "cannot replace " + path : "cannot write " + temp;
-    return false;
-  }
-  const int dir = ::open(fs::path(path).parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir >= 0) {
-    ::fsync(dir);
-    ::close(dir);
-  }
-  return true;
 }
 
 }  // namespace
@@ -123,7 +90,11 @@ bool save_settings(const Settings& s, const std::string& folder, std::string* er
       << "window_maximized=" << (s.window_maximized ? 1 : 0) << "\n"
       << "sidebar_width=" << checked.sidebar_width << "\n"
       << "sidebar_visible=" << (s.sidebar_visible ? 1 : 0) << "\n";
-  return write_atomically(folder + "/settings.ini", out.str(), error);
+  if (const Status saved = write_file_atomically(folder + "/settings.ini", out.str()); !saved) {
+    if (error) *error = saved.message();
+    return false;
+  }
+  return true;
 }
 
 }  // namespace whygpu::app

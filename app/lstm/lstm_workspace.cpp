@@ -1,6 +1,7 @@
 #include "app/lstm/lstm_workspace.h"
 
 #include <cstdio>
+#include <exception>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -104,7 +105,17 @@ lstm::SessionConfig LstmWorkspace::session_config() const {
 Status LstmWorkspace::begin_job(std::string description, std::function<JobResult()> work) {
   if (job_.valid()) return Status::error("busy: " + job_description_);
   job_description_ = std::move(description);
-  job_ = std::async(std::launch::async, std::move(work));
+  // Whatever the job throws (std::bad_alloc on a huge file, a library's exception) comes
+  // back as its message: the workspace stays usable, the next job can start.
+  job_ = std::async(std::launch::async, [work = std::move(work), what = job_description_]() -> JobResult {
+    try {
+      return work();
+    } catch (const std::exception& e) {
+      JobResult failed;
+      failed.status = Status::error(what + " failed: " + e.what());
+      return failed;
+    }
+  });
   return Status::ok();
 }
 

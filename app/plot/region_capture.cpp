@@ -1,6 +1,5 @@
 #include "app/plot/region_capture.h"
 
-#include <stb_image_write.h>
 
 #include <algorithm>
 #include <cmath>
@@ -9,6 +8,7 @@
 #include <vector>
 
 #include "app/gl.h"
+#include "app/png_file.h"
 
 namespace whygpu::app::plot {
 namespace {
@@ -60,8 +60,8 @@ void capture_callback(const ImDrawList*, const ImDrawCmd* command) {
   std::error_code ec;
   const auto parent = std::filesystem::path(capture->path).parent_path();
   if (!parent.empty()) std::filesystem::create_directories(parent, ec);
-  if (!stbi_write_png(capture->path.c_str(), width, height, 4, upright.data(), static_cast<int>(row))) {
-    capture->message = "cannot write " + capture->path;
+  if (const Status s = save_png(capture->path, width, height, 4, upright.data(), static_cast<int>(row)); !s) {
+    capture->message = s.message();
     return;
   }
   capture->ok = true;

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -12,6 +11,7 @@
 #include "compute/kernels/copy_bench.h"
 #include "compute/kernels/matmul.h"
 #include "compute/bench/run_info.h"
+#include "compute/core/text_file.h"
 #include "compute/kernels/vector_add_bench.h"
 
 namespace whygpu::bench {
@@ -358,11 +358,8 @@ int run_bench_jobs(const BenchRequest& request, const std::vector<SweepJob>& job
   if (request.output_path.empty()) {
     out << text << std::flush;
   } else {
-    std::ofstream file(request.output_path);
-    file << text;
-    file.close();
-    if (!file) {
-      err << "whygpu bench: could not write " << request.output_path << "\n";
+    if (const Status s = write_file_atomically(request.output_path, text); !s) {
+      err << "whygpu bench: " << s.message() << "\n";
       return 1;
     }
     err << "whygpu bench: wrote " << rows.size() << " results to " << request.output_path << "\n";

@@ -1,11 +1,10 @@
 #include "compute/bench/reference_data.h"
 
-#include <fstream>
-#include <sstream>
 
 #include "compute/bench/bench_format.h"
 #include "compute/bench/json.h"
 #include "compute/bench/recording_file.h"
+#include "compute/core/text_file.h"
 
 namespace whygpu::bench {
 
@@ -55,12 +54,9 @@ Status parse_reference_data(std::string_view json_text, ReferenceData* out) {
 }
 
 Status load_reference_data(const std::string& path, ReferenceData* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::error("cannot open " + path);
-  std::stringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return Status::error("cannot read " + path);
-  return parse_reference_data(text.str(), out).with_context(path);
+  std::string text;
+  if (Status s = read_text_file(path, &text); !s) return s;
+  return parse_reference_data(text, out).with_context(path);
 }
 
 }  // namespace whygpu::bench

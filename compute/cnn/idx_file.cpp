@@ -2,62 +2,82 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
+#include <filesystem>
+#include <memory>
 
 namespace whygpu::cnn {
 namespace {
 
 constexpr std::size_t kMaxIdxBytes = std::size_t{1} << 30;  // 60,000 MNIST images are 47 MB
 
-Status read_whole_file(const std::string& path, std::vector<std::uint8_t>* out) {
-  std::ifstream file(path, std::ios::binary | std::ios::ate);
-  if (!file) return Status::error(path + ": cannot open: " + std::strerror(errno));
-  const std::streamoff size = file.tellg();
-  if (size < 0) return Status::error(path + ": cannot read its size");
-  out->resize(static_cast<std::size_t>(size));
-  file.seekg(0);
-  if (size > 0 && !file.read(reinterpret_cast<char*>(out->data()), size))
-    return Status::error(path + ": read failed after " + std::to_string(file.gcount()) + " bytes");
+constexpr std::size_t kPackedChunk = std::size_t{64} << 10;
+constexpr std::size_t kInflateChunk = std::size_t{1} << 20;
+
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+
+Status read_stored(std::FILE* file, const std::string& path, std::size_t limit, FileStart* out) {
+  std::error_code ec;
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec) return Status::error(path + ": cannot read its size: " + ec.message());
+  out->file_bytes = size;
+  out->more = size > limit;
+  out->bytes.resize(static_cast<std::size_t>(std::min<std::uintmax_t>(size, limit)));
+  const std::size_t got = std::fread(out->bytes.data(), 1, out->bytes.size(), file);
+  if (got != out->bytes.size())
+    return Status::error(path + ": read failed after " + std::to_string(got) + " bytes");
   return Status::ok();
 }
 
-bool is_gzip(const std::vector<std::uint8_t>& bytes) {
-  return bytes.size() >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b;
-}
-
-Status inflate_gzip(const std::string& path, const std::vector<std::uint8_t>& packed,
-                    std::vector<std::uint8_t>* out, std::size_t max_bytes) {
+// Inflates at most limit + 1 bytes (the one more tells whether the data goes on), reading
+// the packed file a chunk at a time: a small file that inflates to gigabytes costs no
+// more than `limit`.
+Status inflate_start(std::FILE* file, const std::string& path, std::size_t limit, FileStart* out) {
   z_stream stream{};
   if (inflateInit2(&stream, 16 + MAX_WBITS) != Z_OK)  // 16: expect a gzip wrapper
     return Status::error(path + ": zlib could not start inflating");
-  stream.next_in = const_cast<Bytef*>(packed.data());
-  stream.avail_in = static_cast<uInt>(packed.size());
-  out->clear();
-  std::vector<std::uint8_t> chunk(std::size_t{1} << 20);
-  int rc = Z_OK;
-  while (rc != Z_STREAM_END) {
-    stream.next_out = chunk.data();
-    stream.avail_out = static_cast<uInt>(chunk.size());
-    rc = inflate(&stream, Z_NO_FLUSH);
-    if (rc != Z_OK && rc != Z_STREAM_END) {
-      const std::string why = rc == Z_BUF_ERROR ? "the compressed data ends early (truncated file)"
-                              : stream.msg    ? std::string("damaged compressed data: ") + stream.msg
-                                              : "damaged compressed data";
-      inflateEnd(&stream);
-      return Status::error(path + ": gzip: " + why);
+  std::vector<std::uint8_t> packed(kPackedChunk), chunk(kInflateChunk);
+  bool end_of_file = false;
+  Status status = Status::ok();
+  while (true) {
+    if (stream.avail_in == 0 && !end_of_file) {
+      const std::size_t got = std::fread(packed.data(), 1, packed.size(), file);
+      if (got == 0 && std::ferror(file)) {
+        status = Status::error(path + ": read failed: " + std::strerror(errno));
+        break;
+      }
+      end_of_file = got == 0;
+      stream.next_in = packed.data();
+      stream.avail_in = static_cast<uInt>(got);
     }
-    out->insert(out->end(), chunk.data(), chunk.data() + (chunk.size() - stream.avail_out));
-    if (out->size() > max_bytes) {
-      inflateEnd(&stream);
-      return Status::error(path + ": gzip: inflates to more than " + std::to_string(max_bytes) +
-                           " bytes, far larger than any data set this app reads");
+    const std::size_t want = std::min(chunk.size(), limit + 1 - out->bytes.size());
+    stream.next_out = chunk.data();
+    stream.avail_out = static_cast<uInt>(want);
+    const int rc = inflate(&stream, Z_NO_FLUSH);
+    out->bytes.insert(out->bytes.end(), chunk.data(), chunk.data() + (want - stream.avail_out));
+    if (out->bytes.size() > limit) {
+      out->more = true;
+      out->bytes.resize(limit);
+      break;
+    }
+    if (rc == Z_STREAM_END) break;
+    const bool starved = rc == Z_BUF_ERROR && stream.avail_in == 0;
+    if (starved && !end_of_file) continue;
+    if (rc != Z_OK || (starved && end_of_file)) {
+      const std::string why = starved || rc == Z_BUF_ERROR ? "the compressed data ends early (truncated file)"
+                              : stream.msg ? std::string("damaged compressed data: ") + stream.msg
+                                           : "damaged compressed data";
+      status = Status::error(path + ": gzip: " + why);
+      break;
     }
   }
   inflateEnd(&stream);
-  return Status::ok();
+  return status;
 }
 
 std::uint32_t big_endian_u32(const std::uint8_t* p) {
@@ -85,66 +105,78 @@ std::string hex32(std::uint32_t value) {
 
 }  // namespace
 
-Status read_maybe_gzipped_file(const std::string& path, std::vector<std::uint8_t>* out,
-                               std::size_t max_bytes) {
-  std::vector<std::uint8_t> raw;
-  if (Status s = read_whole_file(path, &raw); !s) return s;
-  if (!is_gzip(raw)) {
-    if (raw.size() > max_bytes)
-      return Status::error(path + ": " + std::to_string(raw.size()) + " bytes, more than the " +
-                           std::to_string(max_bytes) + " this reader accepts");
-    *out = std::move(raw);
-    return Status::ok();
-  }
-  return inflate_gzip(path, raw, out, max_bytes);
+Status read_file_start(const std::string& path, std::size_t limit, FileStart* out) {
+  *out = FileStart{};
+  std::error_code ec;
+  const auto kind = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(kind)) return Status::error(path + ": is a folder, not a file");
+  if (std::filesystem::exists(kind) && !std::filesystem::is_regular_file(kind))
+    return Status::error(path + ": not a regular file");
+  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+  if (!file) return Status::error(path + ": cannot open: " + std::strerror(errno));
+  unsigned char magic[2] = {};
+  const std::size_t got = std::fread(magic, 1, 2, file.get());
+  std::rewind(file.get());
+  out->gzip = got == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+  return out->gzip ? inflate_start(file.get(), path, limit, out) : read_stored(file.get(), path, limit, out);
 }
 
 Status read_idx_file(const std::string& path, int expected_dims, IdxArray* out) {
-  std::vector<std::uint8_t> bytes;
-  if (Status s = read_maybe_gzipped_file(path, &bytes, kMaxIdxBytes); !s) return s;
+  // The header first (a few bytes, even of a gzip file): the sizes it claims are checked
+  // before the data is read or inflated.
+  FileStart start;
+  if (Status s = read_file_start(path, 4, &start); !s) return s;
+  const std::vector<std::uint8_t>& magic_bytes = start.bytes;
   const std::uint32_t expected_magic = 0x00000800u | static_cast<std::uint32_t>(expected_dims);
   const char* kind = expected_dims == 1 ? "a labels file" : "an images file";
-  if (bytes.size() < 4)
-    return Status::error(path + ": " + std::to_string(bytes.size()) +
+  if (magic_bytes.size() < 4)
+    return Status::error(path + ": " + std::to_string(magic_bytes.size()) +
                          " bytes, too short to be an IDX file (it needs at least a 4-byte magic number)");
-  const std::uint32_t magic = big_endian_u32(bytes.data());
-  if (bytes[0] != 0 || bytes[1] != 0)
+  const std::uint32_t magic = big_endian_u32(magic_bytes.data());
+  if (magic_bytes[0] != 0 || magic_bytes[1] != 0)
     return Status::error(path + ": not an IDX file: magic number " + hex32(magic) + ", expected " +
                          hex32(expected_magic) + " for " + kind);
-  const std::uint8_t type = bytes[2];
+  const std::uint8_t type = magic_bytes[2];
   if (type != 0x08)
     return Status::error(path + ": holds " + idx_type_name(type) + " values (type code 0x" +
                          hex32(type).substr(8) + "); only unsigned-byte IDX files (0x08) are supported");
-  const int dims = bytes[3];
+  const int dims = magic_bytes[3];
   if (dims != expected_dims)
     return Status::error(path + ": magic number " + hex32(magic) + " says " + std::to_string(dims) +
                          " dimension(s), expected " + std::to_string(expected_dims) + " for " + kind +
                          " (magic " + hex32(expected_magic) + ")");
   const std::size_t header = 4 + 4 * static_cast<std::size_t>(dims);
-  if (bytes.size() < header)
-    return Status::error(path + ": truncated inside its header (" + std::to_string(bytes.size()) +
+  if (Status s = read_file_start(path, header, &start); !s) return s;
+  if (start.bytes.size() < header)
+    return Status::error(path + ": truncated inside its header (" + std::to_string(start.bytes.size()) +
                          " bytes, the header alone takes " + std::to_string(header) + ")");
-  out->dims.assign(dims, 0);
+  std::vector<std::uint32_t> shape_dims(dims, 0);
   std::size_t expected_data = 1;
   std::string shape;
   for (int d = 0; d < dims; ++d) {
-    out->dims[d] = big_endian_u32(bytes.data() + 4 + 4 * d);
+    shape_dims[d] = big_endian_u32(start.bytes.data() + 4 + 4 * d);
     if (d) shape += 'x';
-    shape += std::to_string(out->dims[d]);
-    expected_data *= out->dims[d];
+    shape += std::to_string(shape_dims[d]);
+    expected_data *= shape_dims[d];
     if (expected_data > kMaxIdxBytes)
-      return Status::error(path + ": header claims dimensions " + shape +
-                           "..., more data than any real data set; the header is damaged");
+      return Status::error(path + ": header claims dimensions " + shape + "..., more than " +
+                           std::to_string(kMaxIdxBytes >> 20) + " MB of data; no real data set is that large, "
+                           "so the header is damaged (nothing more was read)");
   }
-  const std::size_t data = bytes.size() - header;
+  FileStart whole;
+  if (Status s = read_file_start(path, header + expected_data, &whole); !s) return s;
+  const std::size_t data = whole.bytes.size() - header;
   if (data < expected_data)
     return Status::error(path + ": truncated: the header says " + shape + " = " +
                          std::to_string(expected_data) + " bytes of data, the file holds only " +
                          std::to_string(data));
-  if (data > expected_data)
-    return Status::error(path + ": " + std::to_string(data - expected_data) +
-                         " bytes more than its header (" + shape + ") accounts for; damaged or not an IDX file");
-  out->data.assign(bytes.begin() + static_cast<std::ptrdiff_t>(header), bytes.end());
+  if (whole.more)
+    return Status::error(path + ": " +
+                         (whole.gzip ? std::string("more data")
+                                     : std::to_string(whole.file_bytes - header - expected_data) + " bytes more") +
+                         " than its header (" + shape + ") accounts for; damaged or not an IDX file");
+  out->dims = std::move(shape_dims);
+  out->data.assign(whole.bytes.begin() + static_cast<std::ptrdiff_t>(header), whole.bytes.end());
   return Status::ok();
 }
 

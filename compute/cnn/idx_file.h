@@ -22,9 +22,16 @@ struct IdxArray {
 // 1 for a labels file (magic 0x00000801), 3 for an images file (0x00000803).
 Status read_idx_file(const std::string& path, int expected_dims, IdxArray* out);
 
-// The bytes of a file, inflated when it is gzip-compressed. Refuses more than
-// `max_bytes` of inflated data (a damaged or hostile file could claim gigabytes).
-Status read_maybe_gzipped_file(const std::string& path, std::vector<std::uint8_t>* out,
-                               std::size_t max_bytes);
+// The first `limit` bytes of a file's contents (inflated when it is gzip-compressed),
+// never holding more, so a header can be checked before the rest is read and a small file
+// that inflates to gigabytes costs no more than `limit`. Folders and missing files are
+// refused by name.
+struct FileStart {
+  std::vector<std::uint8_t> bytes;  // at most `limit`
+  bool more = false;                // the contents go on past `limit`
+  bool gzip = false;
+  std::uintmax_t file_bytes = 0;    // the size on disk (when not gzip-compressed)
+};
+Status read_file_start(const std::string& path, std::size_t limit, FileStart* out);
 
 }  // namespace whygpu::cnn

@@ -1,17 +1,19 @@
 #include "compute/cnn/image_folder.h"
 
-#include <stb_image.h>
-
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+
+#include "compute/image/image_file.h"
 
 namespace whygpu::cnn {
 namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kMaxSide = 16384;         // refuse absurd images before decoding them
+// A 12-megapixel phone photo fits four times over; larger files are refused from their
+// header, before decoding (a file of a few bytes can claim gigapixels).
+constexpr std::int64_t kMaxImagePixels = 50'000'000;
 constexpr int kMaxImages = 1000000;     // per folder tree
 constexpr int kBoxSide = 20;            // MNIST puts each digit in a 20x20 box...
 constexpr double kCentre = kImageSide / 2.0;  // ...centred by mass in the 28x28 frame
@@ -44,17 +46,14 @@ std::vector<double> resample(const std::vector<double>& src, int sw, int sh, int
   return out;
 }
 
+// PNG and JPEG are read; the other image formats are listed too, so that a BMP among
+// the photos is refused with a message naming it rather than skipped without a word.
 bool has_image_extension(const fs::path& path) {
   std::string ext = path.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
   for (const char* known : {".png", ".jpg", ".jpeg", ".bmp", ".gif", ".tga", ".pgm", ".ppm", ".pnm"})
     if (ext == known) return true;
   return false;
-}
-
-std::string decode_failure() {
-  const char* reason = stbi_failure_reason();
-  return reason ? reason : "unknown reason";
 }
 
 bool is_hidden(const fs::path& path) {
@@ -129,24 +128,19 @@ void to_network_input(const std::uint8_t* grey, const std::uint8_t* alpha, int w
 }
 
 Status load_image_file(const std::string& path, std::vector<std::uint8_t>* out) {
-  int width = 0, height = 0, channels = 0;
-  if (!stbi_info(path.c_str(), &width, &height, &channels))
-    return Status::error(path + ": cannot decode this image: " + decode_failure());
-  if (width > kMaxSide || height > kMaxSide)
-    return Status::error(path + ": " + std::to_string(width) + "x" + std::to_string(height) +
-                         " pixels, larger than the " + std::to_string(kMaxSide) + " this app reads");
-  // Two channels: grey plus alpha (opaque when the file has none).
-  stbi_uc* decoded = stbi_load(path.c_str(), &width, &height, &channels, 2);
-  if (!decoded) return Status::error(path + ": cannot decode this image: " + decode_failure());
-  const std::size_t pixels = static_cast<std::size_t>(width) * height;
+  image::Image decoded;
+  // RGBA: the alpha channel says where the paper is (transparent counts as white).
+  if (Status s = image::read_image_file(path, kMaxImagePixels, 4, &decoded); !s)
+    return s.with_context("the CNN folder loader");
+  const std::size_t pixels = static_cast<std::size_t>(decoded.width) * decoded.height;
   std::vector<std::uint8_t> grey(pixels), alpha(pixels);
   for (std::size_t i = 0; i < pixels; ++i) {
-    grey[i] = decoded[2 * i];
-    alpha[i] = decoded[2 * i + 1];
+    const std::uint8_t* p = &decoded.pixels[4 * i];
+    grey[i] = static_cast<std::uint8_t>((77 * p[0] + 150 * p[1] + 29 * p[2]) >> 8);  // luma, ITU-R BT.601
+    alpha[i] = p[3];
   }
-  stbi_image_free(decoded);
   out->resize(kImagePixels);
-  to_network_input(grey.data(), alpha.data(), width, height, out->data());
+  to_network_input(grey.data(), alpha.data(), decoded.width, decoded.height, out->data());
   return Status::ok();
 }
 
@@ -180,7 +174,7 @@ Status load_image_folder(const std::string& folder, DatasetPair* out, int test_e
         files.push_back(entry.path());
     if (ec) return Status::error(classes[label].string() + ": cannot list: " + ec.message());
     if (files.empty())
-      return Status::error(classes[label].string() + ": class folder holds no images (png, jpg, bmp, gif, tga, pnm)");
+      return Status::error(classes[label].string() + ": class folder holds no images (PNG or JPEG)");
     std::sort(files.begin(), files.end());
     for (std::size_t i = 0; i < files.size(); ++i) {
       if (Status s = load_image_file(files[i].string(), &image); !s) return s;

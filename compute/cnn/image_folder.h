@@ -1,7 +1,7 @@
 #pragma once
 // The user's own data: a folder with one sub-folder per class (at most 10, sorted by
-// name; the sub-folder's name is the class name), each holding PNG/JPEG/BMP/GIF/TGA/PNM
-// images of any size. Every image is turned into what the network sees: 28x28 grey,
+// name; the sub-folder's name is the class name), each holding PNG or JPEG images of any
+// size up to 50 megapixels (other formats are refused by name: compute/image/image_file.h). Every image is turned into what the network sees: 28x28 grey,
 // light strokes on a dark background like MNIST, the strokes scaled into a 20x20 box and
 // centred by their centre of mass (images with a light background are inverted).
 #include <cstdint>
@@ -20,7 +20,7 @@ namespace whygpu::cnn {
 void to_network_input(const std::uint8_t* grey, const std::uint8_t* alpha, int width, int height,
                       std::uint8_t* out);
 
-// Decodes one image file (stb_image) and converts it as above.
+// Decodes one image file (compute/image: libpng, libjpeg-turbo) and converts it as above.
 Status load_image_file(const std::string& path, std::vector<std::uint8_t>* out);
 
 // Loads a class-per-sub-folder tree. In each class, files sorted by name, every

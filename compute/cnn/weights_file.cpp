@@ -1,18 +1,15 @@
 #include "compute/cnn/weights_file.h"
 
-#include <unistd.h>
 #include <zlib.h>
 
 #include <bit>
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
-#include <filesystem>
 
 #include "compute/cnn/idx_file.h"
 #include "compute/cnn/model.h"
+#include "compute/core/text_file.h"
 
 namespace whygpu::cnn {
 namespace {
@@ -48,35 +45,20 @@ Status save_weights(const std::string& path, const std::vector<float>& params) {
   std::memcpy(header.signature, kSignature, sizeof kSignature);
   header.payload_crc32 = crc_of(params.data(), params.size() * sizeof(float));
 
-  const std::string temp = path + ".tmp";
-  std::FILE* file = std::fopen(temp.c_str(), "wb");
-  if (!file) return Status::error(temp + ": cannot create: " + std::strerror(errno));
-  const bool written = std::fwrite(&header, sizeof header, 1, file) == 1 &&
-                       std::fwrite(params.data(), sizeof(float), params.size(), file) == params.size() &&
-                       std::fflush(file) == 0 && fsync(fileno(file)) == 0;
-  const int write_errno = errno;
-  if (std::fclose(file) != 0 || !written) {
-    std::remove(temp.c_str());
-    return Status::error(temp + ": write failed: " + std::strerror(write_errno));
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, path, ec);
-  if (ec) {
-    std::remove(temp.c_str());
-    return Status::error(path + ": cannot replace with the new file: " + ec.message());
-  }
-  return Status::ok();
+  std::string bytes(reinterpret_cast<const char*>(&header), sizeof header);
+  bytes.append(reinterpret_cast<const char*>(params.data()), params.size() * sizeof(float));
+  return write_file_atomically(path, bytes);
 }
 
 Status load_weights(const std::string& path, std::vector<float>* params) {
-  std::vector<std::uint8_t> bytes;
-  if (Status s = read_maybe_gzipped_file(path, &bytes, 2 * (sizeof(Header) + 4 * std::size_t{kParameterCount})); !s)
-    return s;
-  const std::size_t expected = sizeof(Header) + sizeof(float) * std::size_t{kParameterCount};
-  if (bytes.size() < sizeof(Header))
-    return Status::error(path + ": " + std::to_string(bytes.size()) + " bytes, too short for a weights file header");
+  // The header alone first, checked in full; then exactly the bytes its shape implies, so
+  // a file of any size (a sparse 100 GB one included) costs one weights file of memory.
+  FileStart start;
+  if (Status s = read_file_start(path, sizeof(Header), &start); !s) return s;
+  if (start.bytes.size() < sizeof(Header))
+    return Status::error(path + ": " + std::to_string(start.bytes.size()) + " bytes, too short for a weights file header");
   Header header;
-  std::memcpy(&header, bytes.data(), sizeof header);
+  std::memcpy(&header, start.bytes.data(), sizeof header);
   if (std::memcmp(header.magic, kMagic, sizeof kMagic) != 0)
     return Status::error(path + ": not a whygpu weights file (wrong magic bytes)");
   if (header.version != kWeightsFormatVersion)
@@ -87,9 +69,19 @@ Status load_weights(const std::string& path, std::vector<float>* params) {
     return Status::error(path + ": weights of a different network (" +
                          std::string(header.signature, strnlen(header.signature, sizeof header.signature)) +
                          ", " + std::to_string(header.parameter_count) + " parameters)");
-  if (bytes.size() != expected)
-    return Status::error(path + ": " + std::string(bytes.size() < expected ? "truncated" : "too long") + ": " +
-                         std::to_string(bytes.size()) + " bytes, a weights file is " + std::to_string(expected));
+  if (header.reserved != 0)
+    return Status::error(path + ": damaged header: its reserved bytes (84-87) are not zero");
+  const std::size_t expected = sizeof(Header) + sizeof(float) * std::size_t{kParameterCount};
+  FileStart whole;
+  if (Status s = read_file_start(path, expected, &whole); !s) return s;
+  const std::vector<std::uint8_t>& bytes = whole.bytes;
+  if (bytes.size() < expected)
+    return Status::error(path + ": truncated: " + std::to_string(bytes.size()) + " bytes, a weights file is " +
+                         std::to_string(expected));
+  if (whole.more)
+    return Status::error(path + ": too long: " +
+                         (whole.gzip ? std::string("more") : std::to_string(whole.file_bytes)) +
+                         " bytes, a weights file of this network is " + std::to_string(expected));
   const std::uint8_t* payload = bytes.data() + sizeof(Header);
   if (crc_of(payload, expected - sizeof(Header)) != header.payload_crc32)
     return Status::error(path + ": damaged: the checksum of the weights does not match the header");

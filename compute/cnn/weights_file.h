@@ -1,9 +1,10 @@
 #pragma once
 // Saved weights: a versioned header (magic, format version, the network's signature,
 // parameter count, CRC-32 of the payload) followed by the parameters as little-endian
-// float32 in model.h's flat order. Saving writes a temporary file beside the target and
-// renames it over the target, so a crash never leaves half a file under the real name.
-// Loading refuses anything damaged, truncated or made for another network, saying why.
+// float32 in model.h's flat order. Saving goes through write_file_atomically
+// (compute/core/text_file.h). Loading checks the whole header first (reserved bytes
+// included) and reads no more than the size it implies; it refuses anything damaged,
+// truncated, too long or made for another network, naming the file and saying why.
 #include <string>
 #include <vector>
 

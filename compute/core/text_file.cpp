@@ -1,5 +1,7 @@
 #include "compute/core/text_file.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -8,28 +10,53 @@
 #include <filesystem>
 
 namespace whygpu {
+namespace {
+
+bool write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+// The rename itself lives in the folder's entries: flushing the folder makes it durable.
+void flush_folder(const std::string& path) {
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+}  // namespace
 
 Status write_file_atomically(const std::string& path, std::string_view contents) {
-  const std::string temp = path + ".tmp";
-  std::FILE* file = std::fopen(temp.c_str(), "wb");
-  if (!file) return Status::error(temp + ": cannot create: " + std::strerror(errno));
-  const bool written = std::fwrite(contents.data(), 1, contents.size(), file) == contents.size() &&
-                       std::fflush(file) == 0 && fsync(fileno(file)) == 0;
+  // A unique name (mkstemp), so two saves to one file never write the same temporary.
+  std::string temp = path + ".tmp-XXXXXX";
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0) return Status::error(path + ": cannot create a temporary file beside it: " + std::strerror(errno));
+  ::fchmod(fd, 0644);  // mkstemp makes 0600; saves are ordinary files
+  const bool written = write_all(fd, contents) && ::fsync(fd) == 0;
   const int write_errno = errno;
-  if (std::fclose(file) != 0 || !written) {
-    std::remove(temp.c_str());
-    return Status::error(temp + ": write failed: " + std::strerror(write_errno));
+  if (::close(fd) != 0 || !written) {
+    ::unlink(temp.c_str());
+    return Status::error(path + ": write failed (" + std::strerror(write_errno) + "); the old file is unchanged");
   }
-  std::error_code ec;
-  std::filesystem::rename(temp, path, ec);
-  if (ec) {
-    std::remove(temp.c_str());
-    return Status::error(path + ": cannot replace with the new file: " + ec.message());
+  if (::rename(temp.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    ::unlink(temp.c_str());
+    return Status::error(path + ": cannot replace with the new file: " + why);
   }
+  flush_folder(path);
   return Status::ok();
 }
 
 Status read_text_file(const std::string& path, std::string* out, std::size_t max_bytes) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return Status::error(path + ": is a folder, not a file");
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (!file) return Status::error(path + ": cannot open: " + std::strerror(errno));
   std::string text;

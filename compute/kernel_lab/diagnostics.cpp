@@ -1,19 +1,27 @@
 #include "compute/kernel_lab/diagnostics.h"
 
 #include <cctype>
+#include <limits>
 #include <sstream>
 
 namespace whygpu::kernel_lab {
 namespace {
 
-// Reads a whole number at pos, moving pos past it; false if there is none.
+// Reads a whole number at pos, moving pos past it; false if there is none, or if it is
+// larger than an int holds (no source has 2^31 lines: such a line is not a diagnostic).
 bool read_number(const std::string& text, std::size_t* pos, int* out) {
   const std::size_t start = *pos;
-  int value = 0;
-  while (*pos < text.size() && std::isdigit(static_cast<unsigned char>(text[*pos])))
+  long long value = 0;
+  bool fits = true;
+  while (*pos < text.size() && std::isdigit(static_cast<unsigned char>(text[*pos]))) {
     value = value * 10 + (text[(*pos)++] - '0');
-  *out = value;
-  return *pos > start;
+    if (value > std::numeric_limits<int>::max()) {
+      fits = false;
+      value = 0;  // keeps consuming digits without overflowing
+    }
+  }
+  *out = static_cast<int>(value);
+  return *pos > start && fits;
 }
 
 // "<source>(<line>): <severity>[ #code-D]: <message>", else false.

@@ -17,6 +17,8 @@ inline constexpr const char* kKernelName = "my_kernel";
 // The longest line a starting source has: the app's editor shows that many columns whole
 // at 1280x720 with text twice the normal size (the code drawn at 0.6 of its size).
 inline constexpr std::size_t kMaxStarterColumns = 60;
+// A kernel a student writes is a few kilobytes; a source file past this is refused unread.
+inline constexpr std::size_t kMaxSourceBytes = std::size_t{1} << 20;
 
 // How a launch covers its problem: a line of n elements in blocks of `block` threads, or a
 // width x height matrix in blocks of block x block_y threads.

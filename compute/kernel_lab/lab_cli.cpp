@@ -1,11 +1,11 @@
 #include "compute/kernel_lab/lab_cli.h"
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "compute/core/gpu_info.h"
+#include "compute/core/text_file.h"
 #include "compute/bench/bench_cli.h"
 #include "compute/kernel_lab/compiler.h"
 #include "compute/kernel_lab/exercise.h"
@@ -161,9 +161,9 @@ int run_kernel_lab_command(const std::vector<std::string>& args) {
   if (source_path == "-") {
     text << std::cin.rdbuf();
   } else {
-    std::ifstream file(source_path);
-    if (!file) return usage("cannot read " + source_path);
-    text << file.rdbuf();
+    std::string file_text;
+    if (Status s = read_text_file(source_path, &file_text, kMaxSourceBytes); !s) return usage(s.message());
+    text << file_text;
   }
   request.source = text.str();
   std::fputs(to_text(try_kernel(request)).c_str(), stdout);

@@ -1,7 +1,9 @@
 #include "compute/kernel_lab/lab_report.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 
 namespace whygpu::kernel_lab {
@@ -18,6 +20,13 @@ std::string number(double v) {
   char text[64];
   std::snprintf(text, sizeof text, "%.9g", v);
   return text;
+}
+
+// atoi/atoll are undefined on out-of-range text; a damaged report clamps instead.
+long long whole_number(const char* text) { return std::strtoll(text, nullptr, 10); }  // saturates (ERANGE)
+int small_number(const char* text) {
+  return static_cast<int>(std::clamp<long long>(whole_number(text), std::numeric_limits<int>::min(),
+                                                std::numeric_limits<int>::max()));
 }
 
 }  // namespace
@@ -92,7 +101,7 @@ bool from_text(const std::string& text, LabReport* out) {
     else if (key == "diagnostic") {
       const std::size_t bar1 = value.find('|'), bar2 = value.find('|', bar1 + 1);
       if (bar1 == std::string::npos || bar2 == std::string::npos) continue;
-      r.diagnostics.push_back({std::atoi(v), value.substr(bar1 + 1, bar2 - bar1 - 1), value.substr(bar2 + 1)});
+      r.diagnostics.push_back({small_number(v), value.substr(bar1 + 1, bar2 - bar1 - 1), value.substr(bar2 + 1)});
     } else if (key == "log") r.compile_log += value + "\n";
     else if (key == "run") {
       for (RunState s : {RunState::NotRun, RunState::Refused, RunState::Failed, RunState::Ran})
@@ -100,14 +109,14 @@ bool from_text(const std::string& text, LabReport* out) {
     } else if (key == "message") r.message = value;
     else if (key == "launch") r.launch = value;
     else if (key == "output") r.output = value;
-    else if (key == "checked") r.checked = std::atoll(v);
-    else if (key == "wrong") r.wrong = std::atoll(v);
-    else if (key == "first_wrong") r.first_wrong = std::atoll(v);
+    else if (key == "checked") r.checked = whole_number(v);
+    else if (key == "wrong") r.wrong = whole_number(v);
+    else if (key == "first_wrong") r.first_wrong = whole_number(v);
     else if (key == "expected") r.expected = static_cast<float>(std::atof(v));
     else if (key == "got") r.got = static_cast<float>(std::atof(v));
-    else if (key == "overrun") r.overrun = std::atoll(v);
+    else if (key == "overrun") r.overrun = whole_number(v);
     else if (key == "order_dependent") r.order_dependent = value == "1";
-    else if (key == "repeats") r.time.repeats = std::atoi(v);
+    else if (key == "repeats") r.time.repeats = small_number(v);
     else if (key == "median_ms") r.time.median_ms = std::atof(v);
     else if (key == "p10_ms") r.time.p10_ms = std::atof(v);
     else if (key == "p90_ms") r.time.p90_ms = std::atof(v);

@@ -70,6 +70,20 @@ bool parse(const std::vector<std::string>& args, BenchOptions* o) {
   return true;
 }
 
+// Generation is timed one character per call: 100,000 a repeat is minutes on a CPU already.
+constexpr int kMaxChars = 100000;
+
+// Sizes checked before anything is allocated or generated: --hidden 99999999 used to
+// allocate the weights first and abort, --chars 2000000000 to generate for hours.
+Status check_options(const BenchOptions& o) {
+  if (Status s = validate_shape(LstmShape{o.vocab, o.embed, o.hidden}); !s) return s;
+  if (Status s = validate_training_shape(o.training); !s) return s;
+  if (o.chars > kMaxChars)
+    return Status::error("--chars " + std::to_string(o.chars) + " is more than the " + std::to_string(kMaxChars) +
+                         " characters a generation repeat may write");
+  return Status::ok();
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0.0 : v[v.size() / 2];
@@ -151,6 +165,10 @@ int run_lstm_bench(const std::vector<std::string>& args) {
     }
   BenchOptions o;
   if (!parse(args, &o)) return 2;
+  if (Status s = check_options(o); !s) {
+    std::fprintf(stderr, "whygpu bench lstm: %s\n%s", s.message().c_str(), kUsage);
+    return 2;
+  }
   auto corpus = std::make_shared<Corpus>();
   if (Status s = load_corpus(o.corpus, corpus.get()); !s) {
     std::printf("note: %s; using a synthetic text of %d characters\n", s.message().c_str(), o.vocab);
@@ -170,6 +188,10 @@ int run_lstm_bench(const std::vector<std::string>& args) {
   std::printf("whygpu bench lstm, %s: %s (driver CUDA %s)\n", date, info.available ? info.name.c_str() : "no GPU",
               cuda_version_string(info.driver_version).c_str());
   LstmShape shape{corpus->vocabulary.size(), o.embed, o.hidden};
+  if (Status s = validate_shape(shape); !s) {  // the text's own vocabulary
+    std::fprintf(stderr, "whygpu bench lstm: %s: %s\n", corpus->source.c_str(), s.message().c_str());
+    return 1;
+  }
   const std::vector<TokenId>& tokens = corpus->tokens;
   const auto cut = static_cast<std::ptrdiff_t>(held_out_begin(tokens.size()));
   const auto train_text = std::make_shared<const std::vector<TokenId>>(tokens.begin(), tokens.begin() + cut);

@@ -3,16 +3,19 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
-#include <iterator>
+#include <limits>
+
+#include "compute/core/text_file.h"
 
 namespace whygpu::lstm {
 namespace {
 
 constexpr char kMagic[12] = {'W', 'H', 'Y', 'G', 'P', 'U', '-', 'L', 'S', 'T', 'M', '\0'};
 constexpr std::uint32_t kVersion = 1;
+constexpr std::size_t kHeaderBytes = sizeof kMagic + 4 * 4 + 8;  // magic, version, 3 sizes, steps
 
 std::uint64_t fnv1a(const std::string& bytes) {
   std::uint64_t hash = 0xcbf29ce484222325ull;
@@ -78,33 +81,25 @@ Status save_model(const std::string& path, const SavedModel& model) {
   }
   put_u64(&bytes, fnv1a(bytes));
 
-  const std::string temp = path + ".tmp";
-  {
-    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
-    if (!file) return Status::error("cannot write " + temp + ": " + std::strerror(errno));
-    file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    file.flush();
-    if (!file) {
-      std::remove(temp.c_str());
-      return Status::error("cannot write " + temp + " (disk full?)");
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(temp.c_str());
-    return Status::error("cannot rename " + temp + " to " + path + ": " + why);
-  }
-  return Status::ok();
+  return write_file_atomically(path, bytes);
 }
 
 Status load_model(const std::string& path, SavedModel* out) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Status::error("cannot open " + path + ": " + std::strerror(errno));
-  const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
   const std::string refused = path + " is not a usable whygpu character model: ";
-  if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return Status::error(path + ": is a folder, not a model file");
+  // The header first: the sizes it claims give the file's exact length, which is checked
+  // before the rest is read (a file of any size costs one model of memory).
+  std::string head(kHeaderBytes, '\0');
+  {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return Status::error("cannot open " + path + ": " + std::strerror(errno));
+    file.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(file.gcount()));
+  }
+  if (head.size() < sizeof kMagic || std::memcmp(head.data(), kMagic, sizeof kMagic) != 0)
     return Status::error(refused + "it does not begin with the model file's signature");
-  Reader reader(bytes);
+  Reader reader(head);
   reader.skip(sizeof kMagic);
   std::uint32_t version = 0, vocab = 0, embed = 0, hidden = 0;
   std::uint64_t steps = 0;
@@ -114,6 +109,8 @@ Status load_model(const std::string& path, SavedModel* out) {
   if (version != kVersion)
     return Status::error(refused + "it is format version " + std::to_string(version) +
                          "; this whygpu reads version " + std::to_string(kVersion));
+  if (steps > static_cast<std::uint64_t>(std::numeric_limits<long long>::max()))
+    return Status::error(refused + "its training step count is impossible");
   LstmShape shape;
   if (vocab > 4096 || embed > 4096 || hidden > 4096) return Status::error(refused + "its sizes are impossible");
   shape.vocab = static_cast<int>(vocab);
@@ -121,12 +118,19 @@ Status load_model(const std::string& path, SavedModel* out) {
   shape.hidden = static_cast<int>(hidden);
   if (Status s = validate_shape(shape); !s) return Status::error(refused + s.message());
   const std::size_t params = parameter_layout(shape).total;
-  const std::size_t expected = reader.position() + 4 * static_cast<std::size_t>(vocab) + 4 * params + 8;
-  if (bytes.size() < expected)
-    return Status::error(refused + "the file is cut short (" + std::to_string(bytes.size()) + " of " +
+  const std::size_t expected = kHeaderBytes + 4 * static_cast<std::size_t>(vocab) + 4 * params + 8;
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec) return Status::error("cannot read the size of " + path + ": " + ec.message());
+  if (size < expected)
+    return Status::error(refused + "the file is cut short (" + std::to_string(size) + " of " +
                          std::to_string(expected) + " bytes)");
-  if (bytes.size() > expected)
-    return Status::error(refused + "it has " + std::to_string(bytes.size() - expected) + " bytes too many");
+  if (size > expected)
+    return Status::error(refused + "it has " + std::to_string(size - expected) + " bytes too many");
+  std::string bytes;
+  if (Status s = read_text_file(path, &bytes, expected); !s) return Status::error(refused + s.message());
+  if (bytes.size() != expected) return Status::error(refused + "it changed while being read");
+  Reader body(bytes);
+  body.skip(kHeaderBytes);
   Reader tail(bytes);
   tail.skip(expected - 8);
   std::uint64_t stored_hash = 0;
@@ -137,7 +141,7 @@ Status load_model(const std::string& path, SavedModel* out) {
   std::vector<char32_t> code_points(vocab);
   for (auto& c : code_points) {
     std::uint32_t v = 0;
-    reader.u32(&v);
+    body.u32(&v);
     c = static_cast<char32_t>(v);
   }
   SavedModel model;
@@ -147,7 +151,7 @@ Status load_model(const std::string& path, SavedModel* out) {
   model.weights.values.resize(params);
   for (float& w : model.weights.values) {
     std::uint32_t bits = 0;
-    reader.u32(&bits);
+    body.u32(&bits);
     std::memcpy(&w, &bits, 4);
     if (!std::isfinite(w)) return Status::error(refused + "it holds weights that are not finite numbers");
   }

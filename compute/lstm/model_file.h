@@ -6,9 +6,10 @@
 //   u32 code point x vocab
 //   f32 weight x parameter_layout(shape).total
 //   u64 FNV-1a hash of every byte before it
-// Saving writes "<path>.tmp" and renames it over <path>, so a crash never leaves half a
-// file under the real name. Loading refuses a file that is cut short, has a wrong
-// hash, an unknown version, impossible sizes or non-finite weights, and says which.
+// Saving goes through write_file_atomically (compute/core/text_file.h). Loading reads the
+// header first and refuses, naming the file and the reason, a folder, a file of another
+// kind, a version it does not know, impossible sizes, a length other than the header's
+// shape implies (checked before the rest is read), a wrong hash or non-finite weights.
 #include <string>
 
 #include "compute/core/status.h"

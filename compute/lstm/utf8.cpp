@@ -1,10 +1,9 @@
 #include "compute/lstm/utf8.h"
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
-#include <iterator>
+#include <filesystem>
+
+#include "compute/core/text_file.h"
 
 namespace whygpu::lstm {
 namespace {
@@ -122,10 +121,16 @@ std::string describe_code_point(char32_t c) {
 
 Status read_utf8_file(const std::string& path, std::u32string* out) {
   out->clear();
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Status::error("cannot open " + path + ": " + std::strerror(errno));
-  const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  if (file.bad()) return Status::error("cannot read " + path + ": " + std::strerror(errno));
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    return Status::error(path + " is a folder: open a text file (UTF-8) instead");
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxTextBytes)
+    return Status::error(path + " is " + std::to_string(size >> 20) + " MB; texts up to " +
+                         std::to_string(kMaxTextBytes >> 20) + " MB are read (the default text is 10 MB): "
+                         "open a shorter one");
+  std::string bytes;
+  if (Status s = read_text_file(path, &bytes, kMaxTextBytes); !s) return s;
   if (Status s = decode_utf8(bytes, path, out); !s) return s;
   if (out->empty())
     return Status::error(path + " is empty: there is no text to learn from. Open a file "

@@ -1,6 +1,7 @@
 #pragma once
 // Strict UTF-8 decoding for the texts a student opens. Characters are Unicode code
 // points, not bytes: "é" is one character to the model whatever its encoding length.
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -21,8 +22,13 @@ std::string to_utf8(const std::u32string& text);
 // "'a' (U+0061)", "line break (U+000A)": how messages and the UI name one character.
 std::string describe_code_point(char32_t code_point);
 
+// A text larger than this is refused before it is read: one byte of text costs about
+// six in memory (code points, then token ids), so 64 MB is some 400 MB.
+inline constexpr std::size_t kMaxTextBytes = std::size_t{64} << 20;
+
 // Reads a whole file and decodes it. An empty file (or one holding only a byte-order
-// mark), a missing file and invalid UTF-8 each give a message naming the file.
+// mark), a missing file, a folder, a file over kMaxTextBytes and invalid UTF-8 each give
+// a message naming the file.
 Status read_utf8_file(const std::string& path, std::u32string* out);
 
 }  // namespace whygpu::lstm

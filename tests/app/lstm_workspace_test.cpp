@@ -69,6 +69,7 @@ TEST(LstmWorkspace, BadFilesAreRefusedWithAClearMessageAndTheModelStays) {
       {write_file("bad.txt", "Hello w\xC3\x28orld"), "not valid UTF-8 text: at byte offset 7"},
       {(test_folder() / "missing.txt").string(), "cannot open"},
       {write_file("short.txt", "too short to train on"), "need at least"},
+      {test_folder().string(), "is a folder"},  // issue 21: stopped the trainer until a restart
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.path);
@@ -80,6 +81,26 @@ TEST(LstmWorkspace, BadFilesAreRefusedWithAClearMessageAndTheModelStays) {
     EXPECT_NE(workspace.session(), nullptr);
   }
   EXPECT_FALSE(workspace.open_text(""));
+}
+
+// Issue 21: a text path that is a folder stopped the LSTM trainer until the app restarted.
+// A workspace whose very first text is a folder says so, and opens a good text after.
+TEST(LstmWorkspace, AFolderAsTheFirstTextIsRefusedAndTheWorkspaceRecovers) {
+  LstmWorkspace workspace("folder-first");
+  workspace.set_text_path(test_folder().string());
+  ASSERT_TRUE(workspace.set_hidden(16));
+  poll_until_idle(workspace);
+  EXPECT_TRUE(workspace.message_is_error());
+  EXPECT_NE(workspace.message().find("is a folder"), std::string::npos) << workspace.message();
+  EXPECT_EQ(workspace.session(), nullptr);
+  ASSERT_TRUE(workspace.load_model(test_folder().string()));
+  poll_until_idle(workspace);
+  EXPECT_NE(workspace.message().find("is a folder"), std::string::npos) << workspace.message();
+
+  ASSERT_TRUE(workspace.open_text(write_file("after.txt", small_text())));
+  poll_until_idle(workspace);
+  EXPECT_FALSE(workspace.message_is_error()) << workspace.message();
+  EXPECT_NE(workspace.session(), nullptr);
 }
 
 TEST(LstmWorkspace, TrainsRecordsSamplesAndSurvivesSaveAndLoad) {

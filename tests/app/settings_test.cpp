@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "app/settings.h"
+#include "tests/core/file_size_limit.h"
 
 namespace whygpu::app {
 namespace {
@@ -79,6 +80,23 @@ TEST(Settings, AFolderWhereTheFileShouldBeGivesDefaults) {
   std::string error;
   EXPECT_FALSE(save_settings(s, folder, &error));
   EXPECT_NE(error.find("settings.ini"), std::string::npos) << error;
+  std::filesystem::remove_all(folder);
+}
+
+TEST(Settings, AFailingSaveLeavesTheOldFileIntact) {
+  const std::string folder = temp_folder("kept");
+  Settings s;
+  s.font_scale = 1.5f;
+  std::string error;
+  ASSERT_TRUE(save_settings(s, folder, &error)) << error;
+  s.font_scale = 2.0f;
+  s.last_lesson = std::string(4000, 'x');
+  {
+    testing::FileSizeLimit limit(200);
+    EXPECT_FALSE(save_settings(s, folder, &error));
+  }
+  EXPECT_NE(error.find("settings.ini"), std::string::npos) << error;
+  EXPECT_FLOAT_EQ(load_settings(folder).font_scale, 1.5f);
   std::filesystem::remove_all(folder);
 }
 

@@ -6,6 +6,9 @@
 #include <sstream>
 
 #include "app/kernels/sweep_csv.h"
+#include "compute/core/text_file.h"
+#include "tests/cnn/temp_dir.h"
+#include "tests/core/file_size_limit.h"
 
 namespace whygpu::app {
 namespace {
@@ -64,6 +67,25 @@ TEST(SweepCsv, RefusesNothingToSaveAndUnwritablePaths) {
   EXPECT_FALSE(bad);
   EXPECT_NE(bad.message().find("/proc/whygpu-cannot/x.csv"), std::string::npos) << bad.message();
   EXPECT_FALSE(write_sweep_csv("", "x", 0, {row("cpu", 1, 1)}));
+}
+
+// Issue 21: the CSV was written in place; a failing save now leaves the old file whole.
+TEST(SweepCsv, AFailingSaveLeavesTheOldFileIntact) {
+  cnn::testing::TempDir dir;
+  const std::string path = dir.file("sweep.csv");
+  ASSERT_TRUE(write_sweep_csv(path, "x", 0, {row("cpu", 1, 1)}));
+  std::string old;
+  ASSERT_TRUE(read_text_file(path, &old));
+  std::vector<kernels::Measurement> many(200, row("cpu", 1, 1));
+  Status s = Status::ok();
+  {
+    testing::FileSizeLimit limit(old.size());
+    s = write_sweep_csv(path, "x", 0, many);
+  }
+  EXPECT_FALSE(s);
+  std::string now;
+  ASSERT_TRUE(read_text_file(path, &now));
+  EXPECT_EQ(now, old);
 }
 
 TEST(SweepCsv, DefaultPathNamesTheSweepAndTheDate) {

@@ -9,6 +9,9 @@
 
 #include "compute/bench/bench_format.h"
 #include "compute/bench/json.h"
+#include "compute/core/text_file.h"
+#include "tests/cnn/temp_dir.h"
+#include "tests/core/file_size_limit.h"
 
 namespace whygpu::bench {
 using namespace whygpu::kernels;
@@ -138,6 +141,31 @@ TEST(RunBenchRequest, TableAndCsvShowRows) {
   EXPECT_EQ(run_bench_request(r, "t", csv, err), 0);
   EXPECT_NE(csv.str().find("benchmark,variant,phase"), std::string::npos);
   EXPECT_NE(csv.str().find("vector-add,cpu,,0,"), std::string::npos);
+}
+
+// Issue 21: --output was written in place; a failing save now leaves the old file whole.
+TEST(RunBenchRequest, AFailingOutputSaveLeavesTheOldFileIntact) {
+  cnn::testing::TempDir dir;
+  const std::string path = dir.file("bench.csv");
+  ASSERT_TRUE(write_file_atomically(path, "old results\n"));
+  BenchRequest r;
+  ASSERT_TRUE(parse_bench_args({"vector-add", "--sizes", "2^10", "--variants", "cpu", "--repeats", "2", "--quiet",
+                                "--csv", "--output", path},
+                               &r));
+  std::ostringstream out, err;
+  int code = 0;
+  {
+    testing::FileSizeLimit limit(12);
+    code = run_bench_request(r, "t", out, err);
+  }
+  EXPECT_EQ(code, 1);
+  EXPECT_NE(err.str().find("bench.csv"), std::string::npos) << err.str();
+  std::string now;
+  ASSERT_TRUE(read_text_file(path, &now));
+  EXPECT_EQ(now, "old results\n");
+  EXPECT_EQ(run_bench_request(r, "t", out, err), 0) << err.str();
+  ASSERT_TRUE(read_text_file(path, &now));
+  EXPECT_NE(now.find("vector-add,cpu,,0,"), std::string::npos) << now;
 }
 
 Measurement row(const char* benchmark, const char* variant, std::int64_t size, double ms,

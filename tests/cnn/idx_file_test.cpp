@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -97,6 +98,49 @@ TEST(IdxFile, TruncatedGzipIsRefused) {
   write_bytes(dir.file("cut.gz"), packed);
   IdxArray array;
   expect_error(read_idx_file(dir.file("cut.gz"), 3, &array), dir.file("cut.gz"), "gzip");
+}
+
+// Issue 21: a data folder whose train-labels-idx1-ubyte is a folder aborted the app.
+TEST(IdxFile, AFolderWhereAFileShouldBeIsRefusedByName) {
+  TempDir dir;
+  std::filesystem::create_directories(dir.file("train-labels-idx1-ubyte"));
+  IdxArray array;
+  expect_error(read_idx_file(dir.file("train-labels-idx1-ubyte"), 1, &array), "train-labels-idx1-ubyte",
+               "is a folder");
+}
+
+// Writes a gzip file of `header` followed by `zeros` zero bytes, compressed as it goes.
+void write_gzip_bomb(const std::string& path, const std::vector<std::uint8_t>& header, std::size_t zeros) {
+  gzFile file = gzopen(path.c_str(), "wb9");
+  ASSERT_NE(file, nullptr);
+  gzwrite(file, header.data(), static_cast<unsigned>(header.size()));
+  const std::vector<std::uint8_t> block(1 << 20, 0);
+  for (std::size_t done = 0; done < zeros; done += block.size())
+    gzwrite(file, block.data(), static_cast<unsigned>(std::min(block.size(), zeros - done)));
+  gzclose(file);
+}
+
+// Issue 21: a gzip IDX bomb inflated 2.2 GB before the 1 GiB refusal, though its header
+// already claimed more. Refused from the header (a few bytes inflated).
+TEST(IdxFile, GzipBombIsRefusedFromItsHeader) {
+  TempDir dir;
+  write_gzip_bomb(dir.file("bomb.gz"), idx_bytes(0x803, {2000000, 28, 28}, 0), std::size_t{64} << 20);
+  IdxArray array;
+  expect_error(read_idx_file(dir.file("bomb.gz"), 3, &array), "bomb.gz", "header claims dimensions 2000000x28x28");
+}
+
+// A small header with far more data behind it: inflation stops just past what the header
+// accounts for.
+TEST(IdxFile, GzipDataBeyondTheHeaderIsRefusedWhileInflating) {
+  TempDir dir;
+  write_gzip_bomb(dir.file("long.gz"), idx_bytes(0x801, {10}, 0), std::size_t{64} << 20);
+  IdxArray array;
+  expect_error(read_idx_file(dir.file("long.gz"), 1, &array), "long.gz", "more data than its header (10)");
+  FileStart start;
+  ASSERT_TRUE(read_file_start(dir.file("long.gz"), 100, &start));
+  EXPECT_EQ(start.bytes.size(), 100u);
+  EXPECT_TRUE(start.more);
+  EXPECT_TRUE(start.gzip);
 }
 
 TEST(IdxDataset, ImagesAndLabelsMustAgree) {

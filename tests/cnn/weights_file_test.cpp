@@ -6,6 +6,7 @@
 
 #include "compute/cnn/model.h"
 #include "tests/cnn/temp_dir.h"
+#include "tests/core/file_size_limit.h"
 
 namespace whygpu::cnn {
 namespace {
@@ -68,6 +69,48 @@ TEST(WeightsFile, DamagedFilesAreRefused) {
   expect_refused(dir.file("other"), "different network");
 
   expect_refused(dir.file("missing"), "cannot open");
+
+  // Issue 21: bytes 84-87 (the header's reserved field) flipped used to load.
+  auto reserved = good;
+  for (int i = 84; i < 88; ++i) reserved[i] ^= 0xFF;
+  testing::write_bytes(dir.file("reserved"), reserved);
+  expect_refused(dir.file("reserved"), "reserved bytes (84-87)");
+
+  auto longer = good;
+  longer.push_back(0);
+  testing::write_bytes(dir.file("longer"), longer);
+  expect_refused(dir.file("longer"), "too long");
+}
+
+TEST(WeightsFile, AFailingSaveLeavesTheOldFileIntact) {
+  TempDir dir;
+  ASSERT_TRUE(save_weights(dir.file("w.bin"), initial_parameters(1)).is_ok());
+  const auto old = testing::read_bytes(dir.file("w.bin"));
+  Status s = Status::ok();
+  {
+    whygpu::testing::FileSizeLimit limit(1000);
+    s = save_weights(dir.file("w.bin"), initial_parameters(2));
+  }
+  EXPECT_FALSE(s.is_ok());
+  EXPECT_EQ(testing::read_bytes(dir.file("w.bin")), old);
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()), {}), 1) << "no temporary left";
+}
+
+// Issue 21: a folder as the weights path aborted the app (std::bad_alloc).
+TEST(WeightsFile, AFolderIsRefusedByName) {
+  TempDir dir;
+  expect_refused(dir.path(), "is a folder");
+}
+
+// Issue 21: a sparse 100 GB file with a good header ended in std::bad_alloc. Now refused
+// from its size against the header's shape; only one weights file of memory is read.
+TEST(WeightsFile, ASparse100GbFileIsRefusedBySize) {
+  TempDir dir;
+  ASSERT_TRUE(save_weights(dir.file("huge"), initial_parameters(1)).is_ok());
+  std::error_code ec;
+  std::filesystem::resize_file(dir.file("huge"), std::uintmax_t{100} << 30, ec);
+  if (ec) GTEST_SKIP() << "this file system cannot hold a sparse 100 GB file: " << ec.message();
+  expect_refused(dir.file("huge"), "too long: 107374182400 bytes");
 }
 
 TEST(WeightsFile, RefusesTheWrongCount) {

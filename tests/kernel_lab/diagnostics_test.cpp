@@ -56,5 +56,20 @@ TEST(GccLog, OtherFilesAndMalformedLinesAreSkipped) {
   EXPECT_TRUE(parse_gcc_log("my_kernel.cu:x: error: y\nmy_kernel.cu:4 error: y\n").empty());
 }
 
+// Issue 21: a line number above INT_MAX overflowed a signed int. Such a line is not a
+// diagnostic; the largest int still is.
+TEST(CompileLog, LineNumbersBeyondAnIntAreNotDiagnostics) {
+  EXPECT_TRUE(parse_nvrtc_log("my_kernel.cu(2147483648): error: x\n").empty());
+  EXPECT_TRUE(parse_nvrtc_log("my_kernel.cu(99999999999999999999999): error: x\n").empty());
+  EXPECT_TRUE(parse_gcc_log("my_kernel.cu:2147483648:1: error: x\n").empty());
+  // A column beyond an int (columns are not shown) leaves the line's diagnostic as it is.
+  const std::vector<Diagnostic> wide = parse_gcc_log("my_kernel.cu:4:99999999999999999999: error: x\n");
+  ASSERT_EQ(wide.size(), 1u);
+  EXPECT_EQ(wide[0].line, 4);
+  const std::vector<Diagnostic> found = parse_nvrtc_log("my_kernel.cu(2147483647): error: x\n");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].line, 2147483647);
+}
+
 }  // namespace
 }  // namespace whygpu::kernel_lab

@@ -3,8 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
+
+#include "tests/core/file_size_limit.h"
 
 namespace whygpu::lstm {
 namespace {
@@ -68,6 +71,42 @@ TEST(ModelFile, DamagedFilesAreRefusedWithAReason) {
   s = load_model(path, &out);
   ASSERT_FALSE(s);
   EXPECT_NE(s.message().find("version 9"), std::string::npos) << s.message();
+
+  write_all(path, good + "x");
+  s = load_model(path, &out);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find("1 bytes too many"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find(path), std::string::npos) << s.message();
+
+  // A good header on a sparse 100 GB file: refused by its size, nothing more is read.
+  write_all(path, good);
+  std::error_code ec;
+  std::filesystem::resize_file(path, std::uintmax_t{100} << 30, ec);
+  if (!ec) {
+    s = load_model(path, &out);
+    ASSERT_FALSE(s);
+    EXPECT_NE(s.message().find("bytes too many"), std::string::npos) << s.message();
+  }
+  std::remove(path.c_str());
+
+  s = load_model(::testing::TempDir(), &out);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find("is a folder"), std::string::npos) << s.message();
+}
+
+TEST(ModelFile, AFailingSaveLeavesTheOldFileIntact) {
+  const std::string path = ::testing::TempDir() + "whygpu_kept.lstm";
+  ASSERT_TRUE(save_model(path, example()));
+  const std::string old = read_all(path);
+  SavedModel bigger = example();
+  bigger.weights = initial_weights({bigger.vocabulary.size(), 16, 64}, 5);
+  Status s = Status::ok();
+  {
+    whygpu::testing::FileSizeLimit limit(old.size());
+    s = save_model(path, bigger);
+  }
+  EXPECT_FALSE(s);
+  EXPECT_EQ(read_all(path), old);
   std::remove(path.c_str());
 }
 

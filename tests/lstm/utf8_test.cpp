@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -72,6 +73,22 @@ TEST(Utf8, EmptyAndMissingFilesGiveClearMessages) {
   s = read_utf8_file(path + ".missing", &out);
   ASSERT_FALSE(s);
   EXPECT_NE(s.message().find("cannot open"), std::string::npos);
+}
+
+// Issue 21: a text path that is a folder stopped the LSTM trainer; 215 MB of text took 1.26 GB.
+TEST(Utf8, FoldersAndOversizedTextsAreRefusedByName) {
+  std::u32string out;
+  Status s = read_utf8_file(::testing::TempDir(), &out);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find("is a folder"), std::string::npos) << s.message();
+  const std::string path = ::testing::TempDir() + "whygpu_huge.txt";
+  { std::ofstream(path, std::ios::binary) << "abc"; }
+  std::filesystem::resize_file(path, kMaxTextBytes + 1);  // sparse: costs no disk
+  s = read_utf8_file(path, &out);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find("texts up to 64 MB are read"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find(path), std::string::npos) << s.message();
+  std::remove(path.c_str());
 }
 
 TEST(Utf8, InvalidFileNamesTheFileAndOffset) {
