@@ -33,7 +33,10 @@ Status SharedLibrary::open(std::initializer_list<const char*> file_names, Shared
                            std::initializer_list<const char*> extra_folders) {
   std::string tried;
   auto try_path = [&](const std::string& path) {
-    if (void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) {
+    // RTLD_NODELETE: the toolkit's libraries hook into the driver and run code at process
+    // exit (CUPTI flushes its activity buffers, cuBLAS and NCCL tear down their state);
+    // unmapping one when its handle closes made that exit jump into unmapped code.
+    if (void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)) {
       *out = SharedLibrary();
       out->handle_ = handle;
       out->path_ = path;

@@ -88,8 +88,10 @@ struct Collector {
 };
 
 Collector& collector() {
-  static Collector c;
-  return c;
+  // Never destroyed: CUPTI may hand back its last buffers from its own exit handler,
+  // after this file's statics are gone.
+  static Collector* c = new Collector;
+  return *c;
 }
 
 const Cupti* g_cupti = nullptr;  // set once the library is loaded, before callbacks are registered
@@ -218,7 +220,7 @@ void CUPTIAPI complete_buffer(CUcontext, std::uint32_t, std::uint8_t* buffer, st
 
 // Loads CUPTI once per process; later calls return the first outcome.
 Status load_cupti(const Cupti** out) {
-  static Cupti cupti;
+  static Cupti& cupti = *new Cupti;  // never destroyed, as collector() above
   static Status loaded = [] {
     if (Status s = SharedLibrary::open({"libcupti.so.13", "libcupti.so"}, &cupti.library,
                                        {kCuptiFolders[0]});

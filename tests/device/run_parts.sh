@@ -9,6 +9,10 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 [[ -f .carry/bundle.tar.xz ]] && tar xJf .carry/bundle.tar.xz
 export PATH=$PATH:/usr/local/cuda/bin
+# The app links the GL dispatch libraries (libEGL, libOpenGL) that the server lacks: every
+# part, and every test that starts the app as a child, needs them unpacked first (.gl/).
+for deb in .gl/*.deb; do dpkg -x "$deb" /; done
+ldconfig
 final=${OUT:-/tmp/whygpu-parts}
 parts=/tmp/whygpu-parts-logs
 rm -rf "$parts" && mkdir -p "$parts"
@@ -19,8 +23,8 @@ for part in "$@"; do
   echo "################ $part ($(date -u +%H:%M:%S))"
   OUT=$parts/$name bash "tests/device/$part" > "$parts/$name/stdout.log" 2>&1 || status=1
   tail -n 40 "$parts/$name/stdout.log"
+  # After every part, so that a call cut off by its time limit still brings back the parts before.
+  mkdir -p "$final" && tar czf "$final/parts.tar.gz" -C "$parts" .
 done
-mkdir -p "$final"
-tar czf "$final/parts.tar.gz" -C "$parts" .
 echo "run_parts: exit status $status"
 exit $status

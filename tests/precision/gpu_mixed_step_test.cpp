@@ -93,7 +93,10 @@ struct Tolerance {
 Tolerance tolerance_for(Precision p) {
   switch (p) {
     case Precision::fp32: return {1e-5, 1e-4};
-    case Precision::tf32: return {1e-2, 3e-2};  // not emulated: the reference stays FP32
+    // Not emulated: the reference stays FP32, so this bounds how far TF32 (10-bit mantissa)
+    // lands from it. The H100 gave 1.7-2.0e-2 at width 1 and 3.1e-2 at width 4 (conv1's
+    // gradient, a sum with heavy cancellation), 2026-11-24.
+    case Precision::tf32: return {1e-2, 5e-2};
     case Precision::bf16: return {3e-3, 2e-2};  // emulated; left: FP32 sums, values on rounding edges
     case Precision::fp16: return {1e-3, 5e-3};
   }

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Every carried GPU test binary once, on the lent GPU server (each kernel against its CPU
+# reference: fresh random inputs, poisoned outputs, odd sizes). About a minute on an H100.
+# Builds nothing; carried: .devcarry from scripts/device-pack.sh build/tests/*/gpu_*_tests.
+source "$(dirname "$0")/device_env.sh" /tmp/whygpu-gpu-tests
+
+step machine
+date -u
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv
+for t in "$bin"/gpu_*_tests; do
+  step "$(basename "$t") (log: $(basename "$t").log)"
+  run 240 "$t" --gtest_brief=1 > "$out/$(basename "$t").log" 2>&1
+  grep -E "^\[  (PASSED|FAILED|SKIPPED) |^\[==========\]|Failure|what\(\)|Segmentation|Aborted" "$out/$(basename "$t").log" | head -20
+done
+step done
+exit $status
