@@ -1,18 +1,22 @@
 #include "compute/kernel_lab/diagnostics.h"
 
 #include <cctype>
+#include <limits>
 #include <sstream>
 
 namespace whygpu::kernel_lab {
 namespace {
 
-// Reads a whole number at pos, moving pos past it; false if there is none.
+// Reads a whole number at pos, moving pos past it; false if there is none. A number past
+// INT_MAX names no line of any source the lab takes: it reads as 0 ("no line").
 bool read_number(const std::string& text, std::size_t* pos, int* out) {
   const std::size_t start = *pos;
-  int value = 0;
-  while (*pos < text.size() && std::isdigit(static_cast<unsigned char>(text[*pos])))
-    value = value * 10 + (text[(*pos)++] - '0');
-  *out = value;
+  long long value = 0;
+  while (*pos < text.size() && std::isdigit(static_cast<unsigned char>(text[*pos]))) {
+    if (value <= std::numeric_limits<int>::max()) value = value * 10 + (text[*pos] - '0');
+    ++*pos;
+  }
+  *out = value <= std::numeric_limits<int>::max() ? static_cast<int>(value) : 0;
   return *pos > start;
 }
 

@@ -29,6 +29,17 @@ TEST(NvrtcLog, LinesThatAreNotDiagnosticsAreSkipped) {
   EXPECT_TRUE(parse_nvrtc_log("my_kernel.cu(4): note: see declaration\n").empty());
 }
 
+// Found by fuzz/compile_log_fuzz.cpp: a line number past INT_MAX overflowed an int.
+TEST(NvrtcLog, LineNumbersPastIntMaxReadAsNoLine) {
+  const std::vector<Diagnostic> found = parse_nvrtc_log(
+      "my_kernel.cu(2147483647): error: at the limit\n"
+      "my_kernel.cu(99999999999): error: too far\n");
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].line, 2147483647);
+  EXPECT_EQ(found[1].line, 0);
+  EXPECT_EQ(found[1].message, "too far");
+}
+
 TEST(GccLog, ErrorsAndWarningsOfTheUsersFileKeepTheirLines) {
   const std::string log =
       "my_kernel.cu: In function 'void my_kernel(const float*, const float*, float*, int)':\n"
@@ -54,6 +65,13 @@ TEST(GccLog, ErrorsAndWarningsOfTheUsersFileKeepTheirLines) {
 TEST(GccLog, OtherFilesAndMalformedLinesAreSkipped) {
   EXPECT_TRUE(parse_gcc_log("whygpu-launcher.h:3:3: error: 'my_kernel' was not declared\n").empty());
   EXPECT_TRUE(parse_gcc_log("my_kernel.cu:x: error: y\nmy_kernel.cu:4 error: y\n").empty());
+}
+
+TEST(GccLog, LineAndColumnNumbersPastIntMaxReadAsNoLine) {
+  const std::vector<Diagnostic> found = parse_gcc_log("my_kernel.cu:4294967296:99999999999: error: too far\n");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].line, 0);
+  EXPECT_EQ(found[0].message, "too far");
 }
 
 }  // namespace
