@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # compute-sanitizer over every GPU test binary on the lent GPU server: memcheck over every
 # test (the long training and timing tests last, while time is left), racecheck and
-# initcheck (slow) over the tests that run each kernel once at a small size. Tests that fault, race, read past an array or get a launch refused ON PURPOSE are
-# left out by name (below, with why); everything else must end at zero errors.
+# initcheck (slow) over the tests that run each kernel once at a small size. Tests that
+# fault, race, read past an array or get a launch refused ON PURPOSE are left out by name
+# (below, with why); everything else must end at zero errors.
 # Builds nothing. Carried: .devcarry from
 #   scripts/device-pack.sh build/app/whygpu build/tests/*/gpu_*_tests
 # and .gl (the GL dispatch .debs, for gpu_grid_interop_tests). Runs in about 6 minutes on an
