@@ -89,7 +89,9 @@ WHYGPU_WARP_ONLY("__syncwarp") void __syncwarp(unsigned = 0xffffffffu);
 
 // After the user's source: the shared memory's extent (the linker marks the start and
 // end of the section __shared__ puts it in), and the handler that the compiler's array
-// bounds checks (-fsanitize=bounds) call, in place of the sanitizer's own library.
+// bounds checks (-fsanitize=bounds) call, in place of the sanitizer's own library. Hidden,
+// so that the kernel's checks call this one even in a process that has the sanitizer's
+// library loaded (the app built with -fsanitize=undefined, scripts/sanitize.sh).
 const char* kTrailer = R"(
 extern "C" char __start_whygpu_shared[] __attribute__((weak, visibility("hidden")));
 extern "C" char __stop_whygpu_shared[] __attribute__((weak, visibility("hidden")));
@@ -105,7 +107,8 @@ struct WhygpuUbsanOutOfBounds {
   const WhygpuUbsanType* array_type;
   const WhygpuUbsanType* index_type;
 };
-extern "C" void __ubsan_handle_out_of_bounds(void* data, void* index) {
+#define WHYGPU_HIDDEN __attribute__((visibility("hidden")))
+extern "C" WHYGPU_HIDDEN void __ubsan_handle_out_of_bounds(void* data, void* index) {
   const WhygpuUbsanOutOfBounds* d = static_cast<const WhygpuUbsanOutOfBounds*>(data);
   // An integer index travels as its bits; info holds log2(bit width) * 2 + signed.
   const unsigned long long bits = reinterpret_cast<uintptr_t>(index);
@@ -120,7 +123,7 @@ extern "C" void __ubsan_handle_out_of_bounds(void* data, void* index) {
   whygpu_sim.out_of_bounds(user_line ? d->line : 0, value, d->array_type->name);
   __builtin_unreachable();
 }
-extern "C" void __ubsan_handle_out_of_bounds_abort(void* data, void* index) {
+extern "C" WHYGPU_HIDDEN void __ubsan_handle_out_of_bounds_abort(void* data, void* index) {
   __ubsan_handle_out_of_bounds(data, index);
 }
 )";

@@ -2,7 +2,7 @@
 # The lead's call on the lent GPU server: every GPU and UI test of the app, then the app
 # itself headless on the GPU (EGL): a screenshot of every lesson and the lesson scripts
 # that drive live panels, with the frame times they print. One call, parts chosen:
-#   tests/device/check_app.sh tests lessons grid timing fps-effect kernel-lab cnn cnn-frames lstm bench window
+#   tests/device/check_app.sh tests lessons grid timing fps-effect kernel-lab cnn cnn-frames lstm bench window sanitize soak
 # Carried (ignored folders): .devcarry (scripts/device-pack.sh build/app/whygpu
 # build/tests/*/{gpu,ui}_*tests build/tests/cnn/whygpu_cnn_bench build/tests/lstm/lstm_bench), .gl (the GL dispatch .debs: libegl1 libglvnd0
 # libopengl0 libgl1 libglx0 libgles2), data/mnist, data/corpus. Output under $OUT.
@@ -92,6 +92,12 @@ for part in "$@"; do
       step "LSTM training step and generation: ours, then the PyTorch (cuDNN) peer, same call"
       run 120 "$bin/lstm_bench" --corpus "$repo/data/corpus/sotu.txt"
       run 150 python3 "$repo/scripts/peer/lstm_pytorch.py" --corpus "$repo/data/corpus/sotu.txt" ;;
+    sanitize)
+      step "compute-sanitizer (memcheck, racecheck, initcheck) over the GPU tests"
+      OUT=$out/sanitize bash "$repo/tests/device/sanitize_run.sh" || status=1 ;;
+    soak)
+      step "CNN and LSTM training for SOAK_SECONDS with the UI at 60 Hz: memory and frame times"
+      OUT=$out/soak bash "$repo/tests/device/soak_run.sh" || status=1 ;;
     *) echo "unknown part $part"; status=2 ;;
   esac
 done
