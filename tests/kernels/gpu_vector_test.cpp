@@ -106,6 +106,12 @@ TEST(GpuMatrixAdd, Dim3BlocksOfSeveralShapes) {
     ASSERT_TRUE(gpu_matrix_add(a.data(), b.data(), c.data(), k.rows, k.cols, k.bx, k.by));
     EXPECT_LT(relative_error(c, sum_reference(a, b)), 1e-7) << k.rows << "x" << k.cols;
   }
+}
+
+// Apart from the shapes above so that compute-sanitizer can leave out the launch the
+// runtime refuses on purpose (tests/device/sanitize_run.sh).
+TEST(GpuMatrixAdd, ARefusedBlockNamesTheKernel) {
+  WHYGPU_REQUIRE_GPU();
   float v[4] = {};
   const Status refused = gpu_matrix_add(v, v, v, 2, 2, 64, 32);  // 2048 threads per block
   ASSERT_FALSE(refused);
