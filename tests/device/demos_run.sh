@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The classroom demos of lessons/demos/ played end to end on the lent GPU server, headless
+# at a projector's 1280x720: each teacher's stop (wait-key) becomes a short wait and a
+# screenshot of what the class would see there. A few minutes. Builds nothing.
+source "$(dirname "$0")/device_env.sh" /tmp/whygpu-demos
+step machine
+date -u
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+for demo in "$repo"/lessons/demos/*.script; do
+  name=$(basename "$demo" .script)
+  mkdir -p "$out/$name"
+  awk -v dir="$out/$name" '/^wait-key/ { n++; print "wait 2"; printf "screenshot %s/stop-%02d.png\n", dir, n; next } { print }' \
+    "$demo" > "$out/$name.script"
+  step "$name"
+  start=$(date +%s)
+  run 200 "$bin/whygpu" --headless --size 1280x720 --script "$out/$name.script" > "$out/$name.log" 2>&1
+  echo "$name: $(( $(date +%s) - start )) s, $(ls "$out/$name" | wc -l) stops"
+  grep -vE "wrote|rendering offscreen" "$out/$name.log" | tail -5
+done
+tar czf "$out/demos.tar.gz" -C "$out" $(cd "$out" && ls -d */) && rm -rf "$out"/*/
+step done
+exit $status
