@@ -154,7 +154,7 @@ class GpuVitalsPanel final : public Panel {
 
   void draw_live_header(const vitals::VitalsSampler& sampler) {
     const std::optional<vitals::VitalsSample> latest = sampler.latest();
-    ImGui::Text("%s, driver %s, read through NVML every quarter of a second.", sampler.gpu_name().c_str(),
+    ImGui::TextWrapped("%s, driver %s, read through NVML every quarter of a second.", sampler.gpu_name().c_str(),
                 sampler.driver_version().c_str());
     if (latest) {
       if (frame_fonts_) ImGui::PushFont(frame_fonts_->heading2);
