@@ -128,7 +128,11 @@ TEST(DataParallel, ManyRanksMatchOneGpuWithTheWholeBatch) {
     EXPECT_EQ(params, params0) << "rank " << rank;
   }
 
-  // And over more steps, one GPU with the whole batch stays within rounding.
+  // And over more steps, one GPU with the whole batch stays close. Not within 1e-4: the
+  // ranks sum the gradient in another order, and Adam divides each update by the root of
+  // the gradient's square, so a weight whose gradient is near zero moves by about the
+  // learning rate whichever way rounding tips it. On two H200s (2026-11-24) the first
+  // step matched to 1e-4 and eight steps differed by 1.9e-2 (relative, all weights).
   TrainerOptions single_options;
   single_options.seed = options.seed;
   single_options.batch_size = batch;
@@ -140,7 +144,9 @@ TEST(DataParallel, ManyRanksMatchOneGpuWithTheWholeBatch) {
   std::vector<float> single_params;
   ASSERT_TRUE(single->get_parameters(&single_params));
   ASSERT_TRUE(parallel->get_parameters(gpus - 1, &params0));
-  EXPECT_LT(relative_error(params0, single_params, 0, kParameterCount), 1e-4);
+  const double drift = relative_error(params0, single_params, 0, kParameterCount);
+  std::printf("[          ] %d GPUs against one after 8 steps: weights %.3g apart (relative)\n", gpus, drift);
+  EXPECT_LT(drift, 5e-2);
 }
 
 TEST(DataParallel, TimesEveryPhaseOfAStep) {
