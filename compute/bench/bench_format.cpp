@@ -178,6 +178,21 @@ RunInfo run_info_from_json(const JsonValue& j) {
   return r;
 }
 
+JsonValue recording_header(const std::string& format, int version, const RunInfo& run) {
+  JsonValue doc = JsonValue::object();
+  doc.set("format", JsonValue::string(format));
+  doc.set("format_version", JsonValue::number(version));
+  doc.set("run", run_info_to_json(run));
+  return doc;
+}
+
+Status recording_run(const JsonValue& doc, const std::string& what, RunInfo* run) {
+  const JsonValue* j = doc.find("run");
+  if (!j || !j->is_object()) return Status::error("the " + what + " has no \"run\" object");
+  *run = run_info_from_json(*j);
+  return Status::ok();
+}
+
 JsonValue row_to_json(const Measurement& r) {
   JsonValue j = JsonValue::object();
   j.set("benchmark", JsonValue::string(r.benchmark));

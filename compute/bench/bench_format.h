@@ -21,6 +21,12 @@ JsonValue bench_document(const RunInfo& run, const std::vector<kernels::Measurem
 
 JsonValue run_info_to_json(const RunInfo& run);
 RunInfo run_info_from_json(const JsonValue& json);
+// The header every recording of a GPU run starts with: "format", "format_version" and
+// the "run" (device, driver, date, command) that made it.
+JsonValue recording_header(const std::string& format, int version, const RunInfo& run);
+// That header's "run", which a recording must carry (nothing is shown as recorded
+// without saying where); `what` names the file in the error.
+Status recording_run(const JsonValue& doc, const std::string& what, RunInfo* run);
 JsonValue row_to_json(const kernels::Measurement& row);
 // Errors when a required field is missing or of the wrong type.
 Status row_from_json(const JsonValue& json, kernels::Measurement* row);

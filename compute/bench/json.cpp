@@ -367,16 +367,21 @@ Status parse_json(std::string_view text, JsonValue* out) {
   return Parser(text).parse_document(out);
 }
 
-Status parse_document(std::string_view text, const std::string& format, int newest, const std::string& what,
-                      JsonValue* out) {
-  JsonValue doc;
-  if (Status s = parse_json(text, &doc); !s) return s;
+Status check_document(const JsonValue& doc, const std::string& format, int newest, const std::string& what) {
   if (!doc.is_object() || doc.get_string("format") != format)
     return Status::error("not a " + what + " (no \"format\": \"" + format + "\")");
   const double version = doc.get_number("format_version", -1.0);
   if (version < 1.0 || version > newest)
     return Status::error(what + " format version " + std::to_string(static_cast<int>(version)) +
                          " is not one this whygpu reads (it reads 1 to " + std::to_string(newest) + ")");
+  return Status::ok();
+}
+
+Status parse_document(std::string_view text, const std::string& format, int newest, const std::string& what,
+                      JsonValue* out) {
+  JsonValue doc;
+  if (Status s = parse_json(text, &doc); !s) return s;
+  if (Status s = check_document(doc, format, newest, what); !s) return s;
   *out = std::move(doc);
   return Status::ok();
 }

@@ -67,6 +67,8 @@ Status parse_json(std::string_view text, JsonValue* out);
 // recording (no \"format\": \"whygpu-dense-layer\")".
 Status parse_document(std::string_view text, const std::string& format, int newest, const std::string& what,
                       JsonValue* out);
+// The same checks on a document already parsed (one embedded in another file).
+Status check_document(const JsonValue& doc, const std::string& format, int newest, const std::string& what);
 
 // A JSON string literal, quotes included.
 std::string json_quote(std::string_view s);

@@ -67,10 +67,7 @@ int first_batch_over(const std::vector<InferencePoint>& points, bool on_gpu, dou
 
 std::string inference_recording_json(const InferenceRecording& r) {
   using bench::JsonValue;
-  JsonValue doc = JsonValue::object();
-  doc.set("format", JsonValue::string(kFormat));
-  doc.set("format_version", JsonValue::number(kFormatVersion));
-  doc.set("run", bench::run_info_to_json(r.run));
+  JsonValue doc = bench::recording_header(kFormat, kFormatVersion, r.run);
   JsonValue points = JsonValue::array();
   for (const InferencePoint& p : r.points) {
     JsonValue row = JsonValue::object();
@@ -88,13 +85,10 @@ std::string inference_recording_json(const InferenceRecording& r) {
 
 Status parse_inference_recording(std::string_view json_text, InferenceRecording* out) {
   bench::JsonValue doc;
-  if (Status s = bench::parse_json(json_text, &doc); !s) return s;
-  if (!doc.is_object() || doc.get_string("format") != kFormat)
-    return Status::error(std::string("not an inference recording (format is not \"") + kFormat + "\")");
-  if (doc.get_number("format_version") > kFormatVersion)
-    return Status::error("the inference recording is of a newer format version than this whygpu reads");
+  if (Status s = bench::parse_document(json_text, kFormat, kFormatVersion, "whygpu inference recording", &doc); !s)
+    return s;
   InferenceRecording r;
-  if (const bench::JsonValue* run = doc.find("run"); run && run->is_object()) r.run = bench::run_info_from_json(*run);
+  if (Status s = bench::recording_run(doc, "inference recording", &r.run); !s) return s;
   if (const bench::JsonValue* points = doc.find("points"); points && points->is_array())
     for (const bench::JsonValue& row : points->items()) {
       InferencePoint p;

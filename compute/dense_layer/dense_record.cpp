@@ -42,10 +42,7 @@ const DenseTiming* DenseRecording::find(const DenseSizes& sizes) const {
 }
 
 std::string dense_recording_json(const DenseRecording& recording) {
-  JsonValue doc = JsonValue::object();
-  doc.set("format", JsonValue::string("whygpu-dense-layer"));
-  doc.set("format_version", JsonValue::number(kDenseFormatVersion));
-  doc.set("run", bench::run_info_to_json(recording.run));
+  JsonValue doc = bench::recording_header("whygpu-dense-layer", kDenseFormatVersion, recording.run);
   JsonValue& rows = doc.set("rows", JsonValue::array());
   for (const DenseTiming& t : recording.rows) {
     JsonValue r = JsonValue::object();
@@ -76,12 +73,10 @@ Status parse_dense_recording(std::string_view json_text, DenseRecording* out) {
                                        "whygpu dense-layer recording", &doc);
       !s)
     return s;
-  const JsonValue* run = doc.find("run");
   const JsonValue* rows = doc.find("rows");
-  if (!run || !run->is_object()) return Status::error("the recording has no \"run\" object");
   if (!rows || !rows->is_array()) return Status::error("the recording has no \"rows\" array");
   DenseRecording r;
-  r.run = bench::run_info_from_json(*run);
+  if (Status s = bench::recording_run(doc, "recording", &r.run); !s) return s;
   for (std::size_t i = 0; i < rows->items().size(); ++i) {
     DenseTiming t;
     if (Status s = row_from_json(rows->items()[i], &t); !s) return s.with_context("row " + std::to_string(i));

@@ -14,10 +14,7 @@ const RecordedProgram* HostRecording::find(Mistake mistake) const {
 }
 
 std::string host_recording_json(const HostRecording& r) {
-  JsonValue doc = JsonValue::object();
-  doc.set("format", JsonValue::string("whygpu-host-program"));
-  doc.set("format_version", JsonValue::number(kHostFormatVersion));
-  doc.set("run", bench::run_info_to_json(r.run));
+  JsonValue doc = bench::recording_header("whygpu-host-program", kHostFormatVersion, r.run);
   doc.set("n", JsonValue::number(static_cast<double>(r.n)));
   doc.set("threads", JsonValue::number(r.threads));
   JsonValue& programs = doc.set("programs", JsonValue::array());
@@ -38,12 +35,10 @@ Status parse_host_recording(std::string_view json_text, HostRecording* out) {
                                        "whygpu host-program recording", &doc);
       !s)
     return s;
-  const JsonValue* run = doc.find("run");
   const JsonValue* programs = doc.find("programs");
-  if (!run || !run->is_object()) return Status::error("the recording has no \"run\" object");
   if (!programs || !programs->is_array()) return Status::error("the recording has no \"programs\" array");
   HostRecording r;
-  r.run = bench::run_info_from_json(*run);
+  if (Status s = bench::recording_run(doc, "recording", &r.run); !s) return s;
   r.n = static_cast<long long>(doc.get_number("n", 0));
   r.threads = static_cast<int>(doc.get_number("threads", 0));
   if (Status s = check_options({r.n, r.threads, Mistake::None}); !s) return s.with_context("the recording's sizes");

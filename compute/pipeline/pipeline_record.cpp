@@ -21,10 +21,7 @@ constexpr std::pair<const char*, TimingStats StepTiming::*> kTimings[] = {
 
 std::string pipeline_recording_json(const PipelineRecording& recording) {
   const PipelineTiming& t = recording.timing;
-  JsonValue doc = JsonValue::object();
-  doc.set("format", JsonValue::string("whygpu-data-pipeline"));
-  doc.set("format_version", JsonValue::number(kPipelineFormatVersion));
-  doc.set("run", bench::run_info_to_json(recording.run));
+  JsonValue doc = bench::recording_header("whygpu-data-pipeline", kPipelineFormatVersion, recording.run);
   doc.set("photo", JsonValue::string(t.photo));
   doc.set("width", JsonValue::number(t.width));
   doc.set("height", JsonValue::number(t.height));
@@ -54,13 +51,11 @@ Status parse_pipeline_recording(std::string_view json_text, PipelineRecording* o
                                        "whygpu data-pipeline recording", &doc);
       !s)
     return s;
-  const JsonValue* run = doc.find("run");
   const JsonValue* steps = doc.find("steps");
-  if (!run || !run->is_object()) return Status::error("the recording has no \"run\" object");
   if (!steps || !steps->is_array() || steps->items().size() != kSteps)
     return Status::error("the recording needs a \"steps\" array of " + std::to_string(kSteps));
   PipelineRecording r;
-  r.run = bench::run_info_from_json(*run);
+  if (Status s = bench::recording_run(doc, "recording", &r.run); !s) return s;
   PipelineTiming& t = r.timing;
   t.photo = doc.get_string("photo");
   t.width = static_cast<int>(doc.get_number("width"));

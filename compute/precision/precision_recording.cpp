@@ -21,10 +21,7 @@ Status read_precision(const JsonValue& row, Precision* out) {
 }  // namespace
 
 std::string precision_recording_json(const PrecisionRecording& r) {
-  JsonValue doc = JsonValue::object();
-  doc.set("format", JsonValue::string(kFormat));
-  doc.set("format_version", JsonValue::number(kFormatVersion));
-  doc.set("run", bench::run_info_to_json(r.run));
+  JsonValue doc = bench::recording_header(kFormat, kFormatVersion, r.run);
   doc.set("data", JsonValue::string(r.data));
   JsonValue timings = JsonValue::array();
   for (const PrecisionTiming& t : r.timings) {
@@ -59,13 +56,11 @@ std::string precision_recording_json(const PrecisionRecording& r) {
 
 Status parse_precision_recording(std::string_view json_text, PrecisionRecording* out) {
   JsonValue doc;
-  if (Status s = parse_json(json_text, &doc); !s) return s;
-  if (!doc.is_object() || doc.get_string("format") != kFormat)
-    return Status::error(std::string("not a mixed-precision recording (format is not \"") + kFormat + "\")");
-  if (doc.get_number("format_version") > kFormatVersion)
-    return Status::error("the mixed-precision recording is of a newer format version than this whygpu reads");
+  if (Status s = bench::parse_document(json_text, kFormat, kFormatVersion, "whygpu mixed-precision recording", &doc);
+      !s)
+    return s;
   PrecisionRecording r;
-  if (const JsonValue* run = doc.find("run"); run && run->is_object()) r.run = bench::run_info_from_json(*run);
+  if (Status s = bench::recording_run(doc, "mixed-precision recording", &r.run); !s) return s;
   r.data = doc.get_string("data");
   if (const JsonValue* timings = doc.find("timings"); timings && timings->is_array())
     for (const JsonValue& row : timings->items()) {

@@ -122,13 +122,10 @@ Status item_from_json(const JsonValue& j, int lane_count, TimelineItem* out) {
 }  // namespace
 
 JsonValue timeline_to_json(const Timeline& t) {
-  JsonValue doc = JsonValue::object();
-  doc.set("format", JsonValue::string("whygpu-timeline"));
-  doc.set("format_version", JsonValue::number(kTimelineFormatVersion));
+  JsonValue doc = bench::recording_header("whygpu-timeline", kTimelineFormatVersion, t.run);
   doc.set("work", JsonValue::string(t.work));
   doc.set("description", JsonValue::string(t.description));
   doc.set("source", JsonValue::string(t.source));
-  doc.set("run", bench::run_info_to_json(t.run));
   doc.set("work_begin_ns", JsonValue::number(static_cast<double>(t.work_begin_ns)));
   doc.set("work_end_ns", JsonValue::number(static_cast<double>(t.work_end_ns)));
   doc.set("dropped_records", JsonValue::number(static_cast<double>(t.dropped_records)));
@@ -146,24 +143,17 @@ JsonValue timeline_to_json(const Timeline& t) {
 }
 
 Status timeline_from_json(const JsonValue& doc, Timeline* out) {
-  if (!doc.is_object() || doc.get_string("format") != "whygpu-timeline")
-    return Status::error("not a whygpu timeline (no \"format\": \"whygpu-timeline\")");
-  const double version = doc.get_number("format_version", -1.0);
-  if (version < 1.0 || version > kTimelineFormatVersion)
-    return Status::error("timeline format version " + std::to_string(static_cast<int>(version)) +
-                         " is not one this whygpu reads (it reads 1 to " + std::to_string(kTimelineFormatVersion) +
-                         ")");
-  const JsonValue* run = doc.find("run");
+  if (Status s = bench::check_document(doc, "whygpu-timeline", kTimelineFormatVersion, "whygpu timeline"); !s)
+    return s;
   const JsonValue* lanes = doc.find("lanes");
   const JsonValue* items = doc.find("items");
-  if (!run || !run->is_object()) return Status::error("the timeline has no \"run\" object");
   if (!lanes || !lanes->is_array()) return Status::error("the timeline has no \"lanes\" array");
   if (!items || !items->is_array()) return Status::error("the timeline has no \"items\" array");
   Timeline t;
   t.work = doc.get_string("work");
   t.description = doc.get_string("description");
   t.source = doc.get_string("source");
-  t.run = bench::run_info_from_json(*run);
+  if (Status s = bench::recording_run(doc, "timeline", &t.run); !s) return s;
   t.work_begin_ns = static_cast<std::int64_t>(doc.get_number("work_begin_ns"));
   t.work_end_ns = static_cast<std::int64_t>(doc.get_number("work_end_ns"));
   t.dropped_records = static_cast<std::uint64_t>(doc.get_number("dropped_records"));

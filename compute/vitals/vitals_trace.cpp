@@ -66,10 +66,7 @@ const TracePhase* VitalsTrace::find_phase(std::string_view name) const {
 }
 
 std::string trace_to_json_text(const VitalsTrace& t) {
-  JsonValue doc = JsonValue::object();
-  doc.set("format", JsonValue::string("whygpu-vitals"));
-  doc.set("format_version", JsonValue::number(kVitalsTraceFormatVersion));
-  doc.set("run", bench::run_info_to_json(t.run));
+  JsonValue doc = bench::recording_header("whygpu-vitals", kVitalsTraceFormatVersion, t.run);
   doc.set("gpu_name", JsonValue::string(t.gpu_name));
   doc.set("nvidia_driver", JsonValue::string(t.nvidia_driver));
   doc.set("interval_ms", JsonValue::number(t.interval_ms));
@@ -100,18 +97,15 @@ std::string trace_to_json_text(const VitalsTrace& t) {
 
 Status parse_trace(std::string_view json_text, VitalsTrace* out) {
   JsonValue doc;
-  if (Status s = bench::parse_json(json_text, &doc); !s) return s;
-  if (!doc.is_object() || doc.get_string("format") != "whygpu-vitals")
-    return Status::error("not a whygpu vitals recording (no \"format\": \"whygpu-vitals\")");
-  const double version = doc.get_number("format_version", -1.0);
-  if (version < 1.0 || version > kVitalsTraceFormatVersion)
-    return Status::error("vitals format version " + std::to_string(static_cast<int>(version)) +
-                         " is not one this whygpu reads (it reads 1 to " + std::to_string(kVitalsTraceFormatVersion) + ")");
-  const JsonValue* run = doc.find("run");
+  if (Status s = bench::parse_document(json_text, "whygpu-vitals", kVitalsTraceFormatVersion,
+                                       "whygpu vitals recording", &doc);
+      !s)
+    return s;
+  VitalsTrace t;
+  if (Status s = bench::recording_run(doc, "recording", &t.run); !s) return s;
   const JsonValue* columns = doc.find("columns");
   const JsonValue* samples = doc.find("samples");
   const JsonValue* phases = doc.find("phases");
-  if (!run || !run->is_object()) return Status::error("the recording has no \"run\" object");
   if (!columns || !columns->is_array() || !samples || !samples->is_array())
     return Status::error("the recording has no \"columns\" and \"samples\" arrays");
   if (!phases || !phases->is_array()) return Status::error("the recording has no \"phases\" array");
@@ -122,8 +116,6 @@ Status parse_trace(std::string_view json_text, VitalsTrace* out) {
       if (columns->items()[i].is_string() && columns->items()[i].as_string() == kColumns[c].name)
         where[c] = static_cast<int>(i);
   if (where[0] < 0) return Status::error("the recording's samples have no \"time_s\" column");
-  VitalsTrace t;
-  t.run = bench::run_info_from_json(*run);
   t.gpu_name = doc.get_string("gpu_name");
   t.nvidia_driver = doc.get_string("nvidia_driver");
   t.interval_ms = static_cast<int>(doc.get_number("interval_ms"));
