@@ -6,6 +6,7 @@
 #include <numeric>
 #include <optional>
 
+#include "compute/cnn/device_training_set.cuh"
 #include "compute/cnn/epoch_sampler.h"
 #include "compute/cnn/gpu_network.cuh"
 #include "compute/core/cublas_handle.h"
@@ -141,11 +142,7 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
     if (Status s = synchronize(); !s) return s;
     for (auto& r : replicas_) {
       WHYGPU_CUDA_TRY(cudaSetDevice(r->device));
-      if (Status s = r->images.reserve(train.pixels.size(), "the training images"); !s) return s;
-      if (Status s = r->labels.reserve(train.labels.size(), "the training labels"); !s) return s;
-      if (Status s = r->order.reserve(train.count, "the batch order"); !s) return s;
-      WHYGPU_CUDA_TRY(cudaMemcpy(r->images.get(), train.pixels.data(), train.pixels.size(), cudaMemcpyHostToDevice));
-      WHYGPU_CUDA_TRY(cudaMemcpy(r->labels.get(), train.labels.data(), train.labels.size(), cudaMemcpyHostToDevice));
+      if (Status s = gpu::upload_training_set(train, &r->images, &r->labels, &r->order); !s) return s;
       r->compute_graph.reset();  // it holds the old data's pointers
     }
     data_count_ = train.count;

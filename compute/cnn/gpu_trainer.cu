@@ -5,6 +5,7 @@
 #include <optional>
 #include <type_traits>
 
+#include "compute/cnn/device_training_set.cuh"
 #include "compute/cnn/epoch_sampler.h"
 #include "compute/cnn/gpu_network.cuh"
 #include "compute/core/cublas_handle.h"
@@ -58,11 +59,7 @@ class GpuTrainerImpl final : public GpuTrainer {
   Status set_training_data(const Dataset& train) override {
     if (Status s = check_training_data(train); !s) return s;
     if (Status s = sync(); !s) return s;
-    if (Status s = train_images_.reserve(train.pixels.size(), "the training images"); !s) return s;
-    if (Status s = train_labels_.reserve(train.labels.size(), "the training labels"); !s) return s;
-    if (Status s = order_.reserve(train.count, "the batch order"); !s) return s;
-    WHYGPU_CUDA_TRY(cudaMemcpy(train_images_.get(), train.pixels.data(), train.pixels.size(), cudaMemcpyHostToDevice));
-    WHYGPU_CUDA_TRY(cudaMemcpy(train_labels_.get(), train.labels.data(), train.labels.size(), cudaMemcpyHostToDevice));
+    if (Status s = gpu::upload_training_set(train, &train_images_, &train_labels_, &order_); !s) return s;
     data_count_ = train.count;
     graph_.reset();  // it holds the old data's pointers
     restart_batches();

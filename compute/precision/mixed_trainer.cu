@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "compute/cnn/device_training_set.cuh"
 #include "compute/cnn/epoch_sampler.h"
 #include "compute/core/cublas_handle.h"
 #include "compute/core/cuda_graph.cuh"
@@ -81,11 +82,7 @@ class MixedTrainerImpl final : public MixedTrainer {
       return Status::error("batch size " + std::to_string(options_.batch_size) + " is larger than the training set (" +
                            std::to_string(train.count) + " images)");
     if (Status s = sync(); !s) return s;
-    if (Status s = train_images_.reserve(train.pixels.size(), "the training images"); !s) return s;
-    if (Status s = train_labels_.reserve(train.labels.size(), "the training labels"); !s) return s;
-    if (Status s = order_.reserve(train.count, "the batch order"); !s) return s;
-    WHYGPU_CUDA_TRY(cudaMemcpy(train_images_.get(), train.pixels.data(), train.pixels.size(), cudaMemcpyHostToDevice));
-    WHYGPU_CUDA_TRY(cudaMemcpy(train_labels_.get(), train.labels.data(), train.labels.size(), cudaMemcpyHostToDevice));
+    if (Status s = cnn::gpu::upload_training_set(train, &train_images_, &train_labels_, &order_); !s) return s;
     data_count_ = train.count;
     graph_.reset();  // it holds the old data's pointers
     restart_batches();

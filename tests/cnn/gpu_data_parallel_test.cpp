@@ -13,6 +13,7 @@
 
 #include "compute/cnn/epoch_sampler.h"
 #include "compute/cnn/gpu_trainer.h"
+#include "tests/cnn/block_error.h"
 #include "tests/cnn/synthetic_data.h"
 #include "tests/gpu_test_support.h"
 
@@ -29,14 +30,7 @@ namespace {
     ASSERT_TRUE(created) << created.message();                                                       \
   } while (0)
 
-double relative_error(const std::vector<float>& out, const std::vector<float>& ref, int begin, int end) {
-  double diff = 0, norm = 0;
-  for (int i = begin; i < end; ++i) {
-    diff += (double(out[i]) - ref[i]) * (double(out[i]) - ref[i]);
-    norm += double(ref[i]) * ref[i];
-  }
-  return norm > 0 ? std::sqrt(diff / norm) : std::sqrt(diff);
-}
+using testing::relative_error;
 
 TEST(DataParallel, OneRankGivesTheSingleGpuTrainersWeightsBitForBit) {
   WHYGPU_REQUIRE_GPU();

@@ -11,27 +11,14 @@
 
 #include "compute/cnn/cpu_network.h"
 #include "tests/cnn/synthetic_data.h"
+#include "tests/cnn/block_error.h"
 #include "tests/gpu_test_support.h"
 
 namespace whygpu::cnn {
 namespace {
 
-template <typename A, typename B>
-double relative_error(const A& out, const B& ref, std::size_t begin, std::size_t end) {
-  double diff = 0, norm = 0;
-  for (std::size_t i = begin; i < end; ++i) {
-    diff += (double(out[i]) - double(ref[i])) * (double(out[i]) - double(ref[i]));
-    norm += double(ref[i]) * double(ref[i]);
-  }
-  return norm > 0 ? std::sqrt(diff / norm) : std::sqrt(diff);
-}
-
-template <typename A>
-bool all_finite(const A& values) {
-  for (auto v : values)
-    if (!std::isfinite(v)) return false;
-  return true;
-}
+using testing::all_finite;
+using testing::relative_error;
 
 TEST(GpuStep, MatchesTheFloat64CpuReference) {
   WHYGPU_REQUIRE_GPU();

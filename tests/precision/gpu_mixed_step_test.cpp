@@ -9,28 +9,15 @@
 #include <random>
 
 #include "compute/precision/mixed_trainer.h"
+#include "tests/cnn/block_error.h"
 #include "tests/gpu_test_support.h"
 #include "tests/precision/wide_reference.h"
 
 namespace whygpu::precision {
 namespace {
 
-template <typename A, typename B>
-double relative_error(const A& out, const B& ref, std::size_t begin, std::size_t end) {
-  double diff = 0, norm = 0;
-  for (std::size_t i = begin; i < end; ++i) {
-    diff += (double(out[i]) - double(ref[i])) * (double(out[i]) - double(ref[i]));
-    norm += double(ref[i]) * double(ref[i]);
-  }
-  return norm > 0 ? std::sqrt(diff / norm) : std::sqrt(diff);
-}
-
-template <typename A>
-bool all_finite(const A& values) {
-  for (auto v : values)
-    if (!std::isfinite(v)) return false;
-  return true;
-}
+using cnn::testing::all_finite;
+using cnn::testing::relative_error;
 
 std::uint32_t bits(float v) {
   std::uint32_t u;
