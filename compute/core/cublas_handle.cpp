@@ -18,6 +18,9 @@ Status CublasHandle::create(cudaStream_t stream, std::size_t workspace_bytes) {
     return s;
   if (workspace_bytes == 0) return Status::ok();
   if (Status s = workspace_.reserve(workspace_bytes, "the cuBLAS workspace"); !s) return s;
+  // Zeroed once: under compute-sanitizer's initcheck on the H100 (2026-11-24), cuBLASLt's
+  // split-K reduce kernel read words of a fresh workspace that no kernel had written.
+  WHYGPU_CUDA_TRY(cudaMemsetAsync(workspace_.get(), 0, workspace_bytes, stream));
   return cublas_status(cublas_->set_workspace(handle_, workspace_.get(), workspace_bytes), "cublasSetWorkspace");
 }
 

@@ -11,8 +11,24 @@
 
 namespace whygpu::app::testing {
 
+inline std::shared_ptr<GlComputeThread>& gl_thread_slot() {
+  static std::shared_ptr<GlComputeThread> thread;
+  return thread;
+}
+
+// Ends the thread (its context and objects) when the tests end, before main returns: at
+// static destruction the NVIDIA driver's EGL library may already be torn down, and the
+// binary crashed there on the H100 (2026-11-24) after every test had passed.
+class GlThreadEnvironment : public ::testing::Environment {
+ public:
+  void TearDown() override { gl_thread_slot().reset(); }
+};
+inline ::testing::Environment* const gl_thread_environment =
+    ::testing::AddGlobalTestEnvironment(new GlThreadEnvironment);
+
 inline const std::shared_ptr<GlComputeThread>& shared_gl_thread() {
-  static const auto thread = std::make_shared<GlComputeThread>();
+  std::shared_ptr<GlComputeThread>& thread = gl_thread_slot();
+  if (!thread) thread = std::make_shared<GlComputeThread>();
   return thread;
 }
 inline GlComputeThread& gl_thread() { return *shared_gl_thread(); }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <string>
 #include <vector>
 
 #include "compute/cnn/gpu_trainer.h"
@@ -104,8 +105,17 @@ TEST(GpuTimeline, KernelDurationsAgreeWithCudaEvents) {
   std::printf("[          ] matmul %d: CUPTI median %.4f ms, CUDA events median %.4f ms\n", kN, median(recorded),
               median(timed));
   for (cudaEvent_t e : events) cudaEventDestroy(e);
-  // The host lane holds the launches, each linked to its kernel.
-  EXPECT_EQ(summarize_idle(t).launches, kWarmup + kRuns);
+  // The host lane holds the launches, each linked to its kernel; on failure, the calls
+  // that claim GPU work and the item each claims.
+  std::map<std::uint32_t, std::string> gpu_item_of;
+  for (const TimelineItem& i : t.items)
+    if (i.on_gpu()) gpu_item_of[i.correlation] = i.name.substr(0, 40);
+  std::string linked;
+  for (const TimelineItem& i : t.items)
+    if (i.kind == ItemKind::HostCall && gpu_item_of.count(i.correlation))
+      linked += "\n  " + i.name + " (correlation " + std::to_string(i.correlation) + ", lane " +
+                std::to_string(i.lane) + ") -> " + gpu_item_of[i.correlation];
+  EXPECT_EQ(summarize_idle(t).launches, kWarmup + kRuns) << "host calls linked to GPU work:" << linked;
 }
 
 Status record(const std::string& key, Timeline* t, const WorkOptions& options = {}) {
