@@ -4,6 +4,7 @@
 # and the mixed-precision race at x16 (over 120 s, frames up to 1.56 s while it ran).
 # Every 5 s, eu-stack (elfutils, carried as .debs in .devcarry/eu; the server has no gdb)
 # prints each busy thread's stack, so that where the time goes is seen, not guessed.
+# STALL_SIZE: the window (default 1280x720; the slow runs were at 1920x1080).
 # Carried: whygpu with its symbols (strip --strip-debug only), .devcarry/eu/*.deb.
 source "$(dirname "$0")/device_env.sh" /tmp/whygpu-stall-probe
 export WHYGPU_PIPELINE_PHOTO=$repo/.devcarry/photo/LadyBird.jpg
@@ -21,7 +22,7 @@ probe() {  # NAME SCRIPT LIMIT
   step "$name"
   mkdir -p "$out/shots"
   t0=$(date +%s)
-  env -C "$out/shots" "$bin/whygpu" --headless --size 1280x720 --script "$script" > "$out/$name.log" 2>&1 &
+  env -C "$out/shots" "$bin/whygpu" --headless --size "${STALL_SIZE:-1280x720}" --script "$script" > "$out/$name.log" 2>&1 &
   app=$!
   for i in $(seq 1 $((limit / 5))); do
     sleep 5

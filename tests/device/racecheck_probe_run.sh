@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Where racecheck's "failed to handle a hardware exception" in gpu_precision_tests comes
+# from (H100, 2026-11-24: after the FP32 and TF32 steps passed, the BF16 step's next launch
+# found the context broken): our mixed-precision kernels alone, cuBLAS's 16-bit products
+# alone (the ladder's cuBLAS rungs at small odd sizes), then the step again.
+source "$(dirname "$0")/device_env.sh" /tmp/whygpu-racecheck-probe
+sanitizer=${COMPUTE_SANITIZER:-/usr/local/cuda/bin/compute-sanitizer}
+probe() {  # NAME BINARY FILTER [sanitizer options...]
+  local name=$1 binary=$2 filter=$3
+  shift 3
+  step "racecheck: $name"
+  timeout 180 "$sanitizer" --tool racecheck "$@" "$bin/$binary" --gtest_brief=1 --gtest_filter="$filter" \
+    > "$out/$name.log" 2>&1
+  echo "exit $?"
+  grep -E "Internal Sanitizer|hazard|RACECHECK SUMMARY|ERROR SUMMARY|illegal|^\[  (PASSED|FAILED|SKIPPED)" "$out/$name.log" |
+    sort | uniq -c | head -12
+}
+probe our-mixed-kernels gpu_precision_tests 'GpuMixedKernels.*'
+probe cublas-16-bit gpu_kernels_tests 'Ladder/GpuMatmul.MatchesFloat64ReferenceAtSmallOddSizes/cublas_*'
+probe our-tensor-core-rungs gpu_kernels_tests 'Ladder/GpuMatmul.MatchesFloat64ReferenceAtSmallOddSizes/gpu_tc_*'
+probe mixed-step gpu_precision_tests 'GpuMixedStep.EveryPrecisionMatchesTheFloat64ReferenceAtWidthOne' \
+  --kernel-name-exclude kns=nvjet
+step done
+exit 0
