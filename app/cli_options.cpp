@@ -30,10 +30,10 @@ bool parse_size(const std::string& text, int& width, int& height) {
 }
 
 // A whole number from 1 to max, nothing else.
-bool parse_whole(const std::string& text, long max, int* out) {
+bool parse_whole(const std::string& text, long min, long max, int* out) {
   char* end = nullptr;
   const long n = std::strtol(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || n < 1 || n > max) return false;
+  if (text.empty() || *end != '\0' || n < min || n > max) return false;
   *out = static_cast<int>(n);
   return true;
 }
@@ -102,10 +102,12 @@ CliParse parse_cli(const std::vector<std::string>& args) {
         return result;
       }
     } else if (a == "--frames" || a == "--fps") {
-      const long max = a == "--frames" ? 100000 : 1000;
+      // --fps 0 unpaces the frames; a run needs at least one frame.
+      const long min = a == "--frames" ? 1 : 0, max = a == "--frames" ? 100000 : 1000;
       if (!value(v)) return result;
-      if (!parse_whole(v, max, a == "--frames" ? &o.frames : &o.fps)) {
-        result.error = a + " wants a whole number from 1 to " + std::to_string(max) + " (got '" + v + "')";
+      if (!parse_whole(v, min, max, a == "--frames" ? &o.frames : &o.fps)) {
+        result.error = a + " wants a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+                       " (got '" + v + "')";
         return result;
       }
     } else if (a == "--font-scale") {
@@ -160,8 +162,9 @@ Options:
   --size WxH           window or offscreen size in pixels (headless default 1920x1080)
   --screenshot FILE    write a PNG after --frames frames, then exit
   --frames N           frames to render before the screenshot (default 3)
-  --fps N              headless: at most N frames a second, as a 60 Hz display paces a
-                       window (default: as fast as they render)
+  --fps N              headless: at most N frames a second, as a display paces a window
+                       (default 60; 0: as fast as they render, which leaves a GPU that
+                       also draws little time for its CUDA work)
   --script FILE        play UI actions from FILE (see lessons/FORMAT.md, "Scripts")
   --font-scale X       text size, 0.75 to 3 (projectors: 1.5 or more)
   --theme dark|light   colour theme

@@ -25,10 +25,12 @@ TEST(CliOptions, ErrorsAreClear) {
   EXPECT_NE(parse_cli({"--headless"}).error.find("--screenshot"), std::string::npos);
 }
 
-TEST(CliOptions, HeadlessFramesCanBePacedLikeADisplay) {
-  EXPECT_EQ(parse_cli({"--headless"}).options.fps, 0) << "unpaced unless asked";
+TEST(CliOptions, HeadlessFramesArePacedLikeADisplayUnlessAsked) {
   EXPECT_EQ(parse_cli({"--headless", "--fps", "60"}).options.fps, 60);
-  EXPECT_NE(parse_cli({"--fps", "0"}).error.find("--fps wants"), std::string::npos);
+  EXPECT_EQ(parse_cli({"--headless"}).options.fps, 60);  // paced like a display unless asked
+  EXPECT_EQ(parse_cli({"--headless", "--fps", "0"}).options.fps, 0);
+  EXPECT_NE(parse_cli({"--fps", "-1"}).error.find("--fps wants a whole number from 0 to 1000"), std::string::npos);
+  EXPECT_NE(parse_cli({"--frames", "0"}).error.find("--frames wants a whole number from 1"), std::string::npos);
   EXPECT_NE(parse_cli({"--fps", "fast"}).error.find("--fps wants"), std::string::npos);
 }
 

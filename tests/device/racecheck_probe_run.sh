@@ -18,7 +18,12 @@ probe() {  # NAME BINARY FILTER [sanitizer options...]
 probe our-mixed-kernels gpu_precision_tests 'GpuMixedKernels.*'
 probe cublas-16-bit gpu_kernels_tests 'Ladder/GpuMatmul.MatchesFloat64ReferenceAtSmallOddSizes/cublas_*'
 probe our-tensor-core-rungs gpu_kernels_tests 'Ladder/GpuMatmul.MatchesFloat64ReferenceAtSmallOddSizes/gpu_tc_*'
-probe mixed-step gpu_precision_tests 'GpuMixedStep.EveryPrecisionMatchesTheFloat64ReferenceAtWidthOne' \
+step=GpuMixedStep.EveryPrecisionMatchesTheFloat64ReferenceAtWidthOne
+# cuBLASLt names the kernel it picks for each product in its log (level 5: the API trace).
+CUBLASLT_LOG_LEVEL=5 CUBLASLT_LOG_FILE=$out/cublaslt-%i.log probe mixed-step gpu_precision_tests "$step" \
   --kernel-name-exclude kns=nvjet
+grep -hoE "(kernel|algo|name)[^ ]*=[^ ]+" "$out"/cublaslt-*.log 2>/dev/null | sort | uniq -c | sort -rn | head -20
+probe mixed-step-no-async-tracking gpu_precision_tests "$step" --kernel-name-exclude kns=nvjet \
+  --racecheck-memcpy-async no
 step done
 exit 0

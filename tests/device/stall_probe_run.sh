@@ -33,7 +33,7 @@ probe() {  # NAME SCRIPT LIMIT
   wait $app; echo "$name: exit status $?, $(( $(date +%s) - t0 )) s"
   grep -vE "^$" "$out/$name.log" | tail -8
 }
-probe pipeline-time-it "$repo/tests/app/pipeline_gpu.script" 150
-probe mixed-x16 "$repo/tests/app/mixed_x16_gpu.script" 120
+probe pipeline-time-it "$repo/tests/app/pipeline_gpu.script" 100
+probe mixed-x16 "$repo/tests/app/mixed_x16_gpu.script" 90
 step done
 exit $status

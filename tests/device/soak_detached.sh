@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# A soak longer than one device call (10 minutes): soak_run.sh started in a session of its
+# own (setsid), which the server lets run on after the call returns, with its output in
+# /tmp/whygpu-soak-detached; later calls wait for it with soak_collect.sh. The machine goes
+# back 30 minutes after it was taken, at the end of the call then running, so start this
+# early in a fresh machine's first call and collect in a call begun before minute 30.
+#   DURATION=1800 tests/device/soak_detached.sh     (after run_parts.sh unpacked the bundle)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+folder=/tmp/whygpu-soak-detached
+rm -rf "$folder" && mkdir -p "$folder"
+DURATION=${DURATION:-1800} OUT=$folder setsid nohup bash tests/device/soak_run.sh > "$folder/stdout.log" 2>&1 < /dev/null &
+echo "soak started at $(date -u +%H:%M:%S) UTC for ${DURATION:-1800} s of training, output in $folder"
