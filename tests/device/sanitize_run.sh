@@ -71,6 +71,14 @@ declare -A small=(
   [gpu_host_program_tests]='GpuHostProgram.TheCorrectProgramIsRightAndTimesTheKernel'
 )
 
+# Not under racecheck (seen on the H100, 2026-11-24, tests/device/racecheck_probe_run.sh):
+# the mixed-precision step. After its FP32 and TF32 steps pass, racecheck stops in the BF16
+# step with "Internal Sanitizer Error: failed to handle a hardware exception" inside a
+# product cuBLASLt picked, with or without nvjet kernels excluded and with async-copy
+# tracking off; the step is clean under memcheck and initcheck, and our own kernels of
+# that step (GpuMixedKernels) and cuBLAS's 16-bit products at small sizes are racecheck-clean.
+racecheck_excluded=GpuMixedStep.EveryPrecisionMatchesTheFloat64ReferenceAtWidthOne
+
 summary=$out/sanitize-summary.log
 printf '%-10s %-24s %8s %5s %6s\n' tool binary errors exit seconds > "$summary"
 # sanitize TOOL LIMIT BINARY FILTER: one run, its output appended to $out/TOOL.log.
@@ -115,7 +123,8 @@ for tool in racecheck initcheck; do
   for name in "${!small[@]}"; do
     # The tiled matmuls' shared memory is what racecheck is for: they get the longest limit.
     limit=90; [[ $name == gpu_kernels_tests ]] && limit=240
-    [[ -x $bin/$name ]] && sanitize "$tool" $limit "$name" "${small[$name]}-$excluded"
+    left_out=$excluded; [[ $tool == racecheck ]] && left_out=$excluded:$racecheck_excluded
+    [[ -x $bin/$name ]] && sanitize "$tool" $limit "$name" "${small[$name]}-$left_out"
   done
 done
 for t in "$bin"/gpu_*tests; do
