@@ -13,6 +13,7 @@ packages=(
   zlib1g-dev                                               # reads gzipped IDX files
   libpng-dev libjpeg62-turbo-dev                           # reads PNG and JPEG photos (own images, the pipeline)
   libgtest-dev                                             # tests
+  clang libclang-rt-14-dev                                 # the libFuzzer harnesses (scripts/fuzz.sh)
   fonts-dejavu-core                                        # TrueType fonts, crisp at any scale
   dataset-fashion-mnist                                    # Fashion-MNIST (70,000 images)
   mate-backgrounds                                         # the data-pipeline lesson's photo (LadyBird.jpg, GPL-2+)
