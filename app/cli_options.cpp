@@ -29,7 +29,7 @@ bool parse_size(const std::string& text, int& width, int& height) {
   return true;
 }
 
-// A whole number from 1 to max, nothing else.
+// A whole number from min to max, nothing else.
 bool parse_whole(const std::string& text, long min, long max, int* out) {
   char* end = nullptr;
   const long n = std::strtol(text.c_str(), &end, 10);

@@ -8,9 +8,8 @@ while [[ ! -f $folder/soak.log ]] && (( $(date +%s) < deadline )); do sleep 10; 
 echo "=== soak at $(date -u +%H:%M:%S) UTC"
 tail -n 3 "$folder/soak.csv" 2>/dev/null
 if [[ -f $folder/soak.log ]]; then
-  cat "$folder/soak.log" | grep -v "^[0-9]" 
+  grep -v "^[0-9]" "$folder/soak.log"
   cp "$folder/soak.log" "$folder/soak.csv" "$OUT/" && gzip -c "$folder/soak-app.log" > "$OUT/soak-app.log.gz"
-  tail -n 5 "$folder/stdout.log"
 else
   echo "still running"
 fi

@@ -2,6 +2,8 @@
 # Two app runs that were slow on the H100 on 2026-11-24, sampled from outside: the
 # data-pipeline page's "Time it" (over 150 s in the app, 18 s in `whygpu bench pipeline`)
 # and the mixed-precision race at x16 (over 120 s, frames up to 1.56 s while it ran).
+# Both stalled only with unpaced headless frames at 1920x1080 (now paced by default);
+# this part checks that they end, and shows where the time goes if they do not.
 # Every 5 s, eu-stack (elfutils, carried as .debs in .devcarry/eu; the server has no gdb)
 # prints each busy thread's stack, so that where the time goes is seen, not guessed.
 # STALL_SIZE: the window (default 1280x720; the slow runs were at 1920x1080).

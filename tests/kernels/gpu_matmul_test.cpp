@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <iterator>
 #include <map>
+#include <span>
 #include <tuple>
 
 #include "compute/core/gpu_info.h"
@@ -48,10 +48,9 @@ std::string refusal(MatmulVariant variant) {
 
 class GpuMatmul : public ::testing::TestWithParam<MatmulVariant> {};
 
-void expect_matches_reference(MatmulVariant variant, const Shape* shapes, std::size_t count) {
+void expect_matches_reference(MatmulVariant variant, std::span<const Shape> shapes) {
   const VariantInfo& info = matmul_variant_info(variant);
-  for (std::size_t i = 0; i < count; ++i) {
-    const Shape& s = shapes[i];
+  for (const Shape& s : shapes) {
     SCOPED_TRACE(s.name());
     const Problem& p = problem(s);
     auto c = s.poisoned_output();
@@ -67,13 +66,13 @@ void expect_matches_reference(MatmulVariant variant, const Shape* shapes, std::s
 TEST_P(GpuMatmul, MatchesFloat64ReferenceAtSmallOddSizes) {
   WHYGPU_REQUIRE_GPU();
   if (const std::string why = refusal(GetParam()); !why.empty()) GTEST_SKIP() << why;
-  expect_matches_reference(GetParam(), kSmallShapes, std::size(kSmallShapes));
+  expect_matches_reference(GetParam(), kSmallShapes);
 }
 
 TEST_P(GpuMatmul, MatchesFloat64ReferenceAtLargeSizes) {
   WHYGPU_REQUIRE_GPU();
   if (const std::string why = refusal(GetParam()); !why.empty()) GTEST_SKIP() << why;
-  expect_matches_reference(GetParam(), kLargeShapes, std::size(kLargeShapes));
+  expect_matches_reference(GetParam(), kLargeShapes);
 }
 
 INSTANTIATE_TEST_SUITE_P(
