@@ -47,9 +47,13 @@ struct LiveResult {
 class TimelinePanel final : public Panel {
  public:
   TimelinePanel(const std::string& work, const std::string& compare) {
-    // Whether this computer can record: a GPU, and CUPTI that loads. Asked once.
-    if (!gpu_info().available) live_problem_ = "no CUDA device here (" + gpu_info().unavailable_reason + ")";
-    else if (Status s = profile::timeline_recording_available(); !s) live_problem_ = s.message();
+    // Whether this computer can record: a GPU, and CUPTI that loads. Asked once, on a
+    // thread of its own: loading CUPTI took the first frame of the page 600 ms on an H100.
+    live_check_ = std::async(std::launch::async, []() -> std::string {
+      if (!gpu_info().available) return "no CUDA device here (" + gpu_info().unavailable_reason + ")";
+      if (Status s = profile::timeline_recording_available(); !s) return s.message();
+      return "";
+    });
     choose(work, compare);
   }
 
@@ -70,6 +74,8 @@ class TimelinePanel final : public Panel {
       return Status::ok();
     }
     if (button != "record") return Panel::press(button);
+    if (live_check_.valid()) live_check_.wait();  // a script pressed Record before the check was done
+    take_live_check();
     if (busy()) return Status::error("a recording is already under way");
     if (!live_problem_.empty()) return Status::error("cannot record here: " + live_problem_);
     record_live_now();
@@ -118,6 +124,7 @@ class TimelinePanel final : public Panel {
   }
 
   void draw(const FrameContext& frame) override {
+    take_live_check();
     poll();
     draw_controls();
     std::vector<Track> tracks;
@@ -238,7 +245,7 @@ class TimelinePanel final : public Panel {
     ImGui::EndDisabled();
     if (busy() && same_line_if_fits(text_width("recording on the GPU...")))
       ImGui::TextDisabled("recording on the GPU...");
-    if (!live_problem_.empty())
+    if (!live_problem_.empty() && !live_check_.valid())
       wrapped_text("Showing the recordings made on the GPU machine: this computer cannot record (" + live_problem_ + ").",
               palette().warning);
   }
@@ -259,7 +266,14 @@ class TimelinePanel final : public Panel {
 
   std::vector<Shown> shown_;
   TimelineView view_;
-  std::string live_problem_;  // empty: this computer can record
+  // Moves the check's answer into live_problem_ once it is there.
+  void take_live_check() {
+    if (live_check_.valid() && live_check_.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+      live_problem_ = live_check_.get();
+  }
+
+  std::future<std::string> live_check_;
+  std::string live_problem_ = "still checking for a GPU and CUPTI";  // empty: this computer can record
   bool recorded_here_ = false;
   std::future<LiveResult> job_;
 };
