@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "app/lesson/lesson.h"
+#include "app/lesson/panel_directives.h"
 #include "app/lesson/lesson_library.h"
 #include "app/panel_params.h"
 #include "app/script.h"
@@ -13,23 +14,10 @@ namespace whygpu::app {
 
 struct PanelType;
 
-// A directive's panel name without its id=, and its parameters without id=.
-struct PanelDirective {
-  std::string id;    // id=, or the type name (with #2, #3 for later panels of one type)
-  std::string type;
-  std::map<std::string, std::string> params;
-};
-// The @panel blocks of a lesson in page order, with the ids scripts address them by.
-std::vector<PanelDirective> panel_directives(const Lesson& lesson);
-
 // Problems of one directive ("thread-grid has no parameter 'blok_x' (did you mean
 // block_x?)"), checked against its type's table; the checked values go to *params when
 // the type exists.
 std::vector<std::string> check_directive(const PanelDirective& directive, PanelParams* params = nullptr);
-
-// The block index of the panel a @predict (block `predict`) belongs to: its panel= (an
-// id, or a type name), else the next @panel of the page; -1 when there is none.
-int predicted_panel_block(const Lesson& lesson, int predict);
 
 // Every problem of a lesson: its parse errors, its directives' (panels and predictions,
 // each prediction's panel and result), and a live panel with no @predict on the page, as

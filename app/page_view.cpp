@@ -6,8 +6,8 @@
 #include <algorithm>
 
 #include "app/code_fit.h"
-#include "app/lesson_check.h"
-#include "app/panel_registry.h"
+#include "app/lesson/panel_directives.h"
+#include "app/panel_registry.h"  // PanelType: the waiting card names what the panel shows
 #include "app/rich_text.h"
 
 namespace whygpu::app {
