@@ -20,6 +20,7 @@
 #include "app/script_player.h"
 #include "app/settings.h"
 #include "app/shell.h"
+#include "app/untrusted_text.h"
 #include "app/vitals/app_vitals.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/matmul.h"
@@ -32,10 +33,10 @@ namespace {
 
 void list_lessons(const LessonLibrary& library) {
   for (const LessonSection& section : library.sections()) {
-    std::printf("%s\n", section.title.c_str());
+    std::printf("%s\n", terminal_safe(section.title).c_str());
     for (const int i : section.lessons) {
       const Lesson& lesson = library.lessons()[i];
-      std::printf("  %-28s %s%s\n", lesson.id.c_str(), lesson.title.c_str(),
+      std::printf("  %-28s %s%s\n", terminal_safe(lesson.id).c_str(), terminal_safe(lesson.title).c_str(),
                   lesson.errors.empty() ? "" : "  (has errors: --check-lessons)");
     }
   }
@@ -57,7 +58,7 @@ int check_lessons(const LessonLibrary& library) {
     else
       for (std::string& p : script_problems(script, library)) problems.push_back(std::move(p));
   }
-  for (const std::string& p : problems) std::fprintf(stderr, "%s\n", p.c_str());
+  for (const std::string& p : problems) std::fprintf(stderr, "%s\n", terminal_safe(p).c_str());
   std::printf("%d lessons, %d demos, %d problems\n", static_cast<int>(library.lessons().size()), demos,
               static_cast<int>(problems.size()));
   return problems.empty() ? 0 : 1;
@@ -96,7 +97,7 @@ int main(int argc, char** argv) {
   if (options.list_lessons) {
     list_lessons(library);
     if (library.folder_error().empty()) return 0;
-    std::fprintf(stderr, "whygpu: %s\n", library.folder_error().c_str());
+    std::fprintf(stderr, "whygpu: %s\n", terminal_safe(library.folder_error()).c_str());
     return 1;
   }
   if (options.check_lessons) return check_lessons(library);
@@ -122,7 +123,7 @@ int main(int argc, char** argv) {
   Script script;
   std::string error;
   if (!options.script.empty() && !load_script(options.script, &script, &error)) {
-    std::fprintf(stderr, "whygpu: %s\n", error.c_str());
+    std::fprintf(stderr, "whygpu: %s\n", terminal_safe(error).c_str());
     return 2;
   }
   if (options.prepare) {
@@ -137,7 +138,7 @@ int main(int argc, char** argv) {
       return 2;
     }
     if (!load_demos(demos, &script, &error)) {
-      std::fprintf(stderr, "whygpu: %s\n", error.c_str());
+      std::fprintf(stderr, "whygpu: %s\n", terminal_safe(error).c_str());
       return 2;
     }
   }
@@ -156,7 +157,7 @@ int main(int argc, char** argv) {
   Shell shell(std::move(library), settings, options.headless);
   if (!options.lesson.empty()) {
     if (const auto status = shell.open_lesson(options.lesson); !status) {
-      std::fprintf(stderr, "whygpu: %s\n", status.message().c_str());
+      std::fprintf(stderr, "whygpu: %s\n", terminal_safe(status.message()).c_str());
       return 2;
     }
   }

@@ -11,6 +11,7 @@
 #include "app/gl.h"
 #include "app/headless_context.h"
 #include "app/frame_output.h"
+#include "app/untrusted_text.h"
 
 namespace whygpu::app {
 
@@ -21,7 +22,7 @@ int run_headless(Shell& shell, const CliOptions& options, ScriptPlayer* player,
   std::string error;
   const auto context = HeadlessContext::create(width, height, &error);
   if (!context) {
-    std::fprintf(stderr, "whygpu: %s\n", error.c_str());
+    std::fprintf(stderr, "whygpu: %s\n", terminal_safe(error).c_str());
     return 1;
   }
   std::fprintf(stderr, "whygpu: rendering offscreen, %dx%d, %s\n", width, height, context->description().c_str());
@@ -47,7 +48,7 @@ int run_headless(Shell& shell, const CliOptions& options, ScriptPlayer* player,
   for (;;) {
     const FrameSchedule::Frame frame = schedule.before_frame(shell);
     if (!frame.error.empty()) {
-      std::fprintf(stderr, "whygpu: script: %s\n", frame.error.c_str());
+      std::fprintf(stderr, "whygpu: script: %s\n", terminal_safe(frame.error).c_str());
       exit_code = 1;
       break;
     }

@@ -24,6 +24,7 @@
 #include "app/imgui_layout.h"
 #include "app/frame_output.h"
 #include "app/key_codes.h"
+#include "app/untrusted_text.h"
 
 namespace whygpu::app {
 namespace {
@@ -147,7 +148,7 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player, bo
     if (!g_dropped.empty()) shell.drop_files(std::exchange(g_dropped, {}));
     const FrameSchedule::Frame frame = schedule.before_frame(shell);
     if (!frame.error.empty()) {
-      std::fprintf(stderr, "whygpu: script: %s\n", frame.error.c_str());
+      std::fprintf(stderr, "whygpu: script: %s\n", terminal_safe(frame.error).c_str());
       shell.set_status_message("script stopped: " + frame.error, true);
       // A test run (one that wants a screenshot) fails; a demo stays open, the reason on screen.
       if (!options.screenshot.empty()) {

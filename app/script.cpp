@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/lesson/text_limits.h"
 #include "app/settings.h"
 
 namespace whygpu::app {
@@ -121,9 +122,13 @@ bool parse_script(const std::string& text, const std::string& file, Script* scri
   std::istringstream in(text);
   std::string line;
   for (int line_no = 1; std::getline(in, line); ++line_no) {
+    const std::string where = file + ":" + std::to_string(line_no) + ": ";
+    if (std::string problem = over_limit(line, kLineLimit); !problem.empty()) {
+      *error = where + problem;
+      return false;
+    }
     std::vector<std::string> words = split_words(line);
     if (words.empty() || words[0][0] == '#') continue;
-    const std::string where = file + ":" + std::to_string(line_no) + ": ";
     const ScriptVerb* verb = nullptr;
     for (const ScriptVerb& v : script_verbs())
       if (words[0] == v.name) verb = &v;
@@ -134,6 +139,10 @@ bool parse_script(const std::string& text, const std::string& file, Script* scri
     ScriptAction action{words[0], {words.begin() + 1, words.end()}, line_no};
     if (verb->max_args < 0) {
       action.args = {rest_of_line(line, words[0])};
+      if (std::string problem = over_limit(action.args[0], kCaptionLimit); !problem.empty()) {
+        *error = where + problem;
+        return false;
+      }
     } else {
       const int count = static_cast<int>(action.args.size());
       if (count < verb->min_args || count > verb->max_args) {

@@ -3,6 +3,8 @@
 #include <cctype>
 #include <sstream>
 
+#include "app/lesson/text_limits.h"
+
 namespace whygpu::app {
 namespace {
 
@@ -122,12 +124,20 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
   auto error = [&](int line, std::string message) {
     lesson.errors.push_back({file, line, std::move(message)});
   };
+  // Text over its limit is reported and kept cut, so the page still opens.
+  auto bounded = [&](int line, std::string_view text, const TextLimit& limit) {
+    if (std::string problem = over_limit(text, limit); !problem.empty()) {
+      error(line, problem);
+      return within_limit(text, limit);
+    }
+    return std::string(text);
+  };
 
   // Header: `key: value` lines up to a `---` line.
   bool header_closed = false;
   while (std::getline(in, raw)) {
     ++line_no;
-    const std::string line = trim(raw);
+    const std::string line = trim(raw);  // each value has its own limit below
     if (line.empty() || starts_with(line, "//")) continue;
     if (line == "---") {
       header_closed = true;
@@ -140,10 +150,10 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
     }
     const std::string key = trim(line.substr(0, colon));
     const std::string value = trim(line.substr(colon + 1));
-    if (key == "id") lesson.id = value;
-    else if (key == "title") lesson.title = value;
-    else if (key == "section") lesson.section = value;
-    else error(line_no, "unknown header key '" + key + "' (known: id, title, section)");
+    if (key == "id") lesson.id = bounded(line_no, value, kIdLimit);
+    else if (key == "title") lesson.title = bounded(line_no, value, kTitleLimit);
+    else if (key == "section") lesson.section = bounded(line_no, value, kSectionLimit);
+    else error(line_no, "unknown header key '" + within_limit(key, kIdLimit) + "' (known: id, title, section)");
   }
   if (!header_closed) error(line_no, "the header never ends: add a line '---' after it");
   if (lesson.id.empty()) error(1, "the header has no 'id:'");
@@ -162,7 +172,8 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
   bool in_code = false;
   LessonBlock code_block;
   auto close_open = [&] {
-    if (open_block >= 0) lesson.blocks[open_block].spans = parse_inline(open_text);
+    if (open_block >= 0)
+      lesson.blocks[open_block].spans = parse_inline(bounded(lesson.blocks[open_block].line, open_text, kBlockLimit));
     open_block = -1;
     open_text.clear();
   };
@@ -178,9 +189,11 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
   auto open_kind = [&] { return lesson.blocks[open_block].kind; };
   while (std::getline(in, raw)) {
     ++line_no;
+    raw = bounded(line_no, raw, kLineLimit);
     if (in_code) {
       if (trim(raw) == "```") {
         in_code = false;
+        code_block.code = bounded(code_block.line, code_block.code, kCodeLimit);
         lesson.blocks.push_back(code_block);
       } else {
         code_block.code += raw + "\n";

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "app/flow_layout.h"
+#include "app/untrusted_text.h"
 
 namespace whygpu::app {
 
@@ -82,7 +83,8 @@ void PredictionBox::draw_question(const Fonts& fonts, float width) {
     }
   } else {
     ImGui::SetNextItemWidth(std::min(width, 28.0f * ImGui::GetFontSize()));
-    ImGui::SliderFloat("##guess", &slider_, 0.0f, 1.0f, answer_text().c_str());
+    // The slider shows its value through a printf format: the lesson's unit goes in escaped.
+    ImGui::SliderFloat("##guess", &slider_, 0.0f, 1.0f, as_literal_format(answer_text()).c_str());
     if (same_line_if_fits(text_width("drag to choose"))) ImGui::TextDisabled("drag to choose");
   }
   const bool ready = p_.kind == Prediction::Kind::number || choice_ >= 0;
