@@ -22,6 +22,7 @@
 
 #include "compute/kernel_lab/child_run.h"
 #include "compute/kernel_lab/exercise.h"
+#include "compute/kernel_lab/sandbox.h"
 #include "tests/kernel_lab/app_binary.h"
 
 namespace whygpu::kernel_lab {
@@ -110,9 +111,9 @@ std::string pids_text(const std::vector<pid_t>& pids) {
   return text.str();
 }
 
-// The add exercise on the simulator, with `host_code` run by thread 0. NVRTC (which a CUDA
-// build asks first) compiles the kernel without it, as a lesson's author would arrange:
-// the simulator compiles the same text with g++, for the CPU.
+// The add exercise on the simulator, with `host_code` run by thread 0 once it has stored
+// its output. NVRTC (which a CUDA build asks first) compiles the kernel without it, as a
+// lesson's author would arrange: the simulator compiles the same text with g++, for the CPU.
 LabRequest add_request_running(const std::string& includes, const std::string& host_code) {
   LabRequest r;
   r.exercise = "add";
@@ -123,8 +124,8 @@ LabRequest add_request_running(const std::string& includes, const std::string& h
              "\n#else\n#define HOST_CODE()\n#endif\n"
              "extern \"C\" __global__ void my_kernel(const float* a, const float* b, float* c, int n) {\n"
              "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-             "  if (i == 0) { HOST_CODE(); }\n"
              "  if (i < n) c[i] = a[i] + b[i];\n"
+             "  if (i == 0) { HOST_CODE(); }\n"
              "}\n";
   return r;
 }
@@ -155,6 +156,21 @@ TEST(Sandbox, AKernelThatCallsSystemRunsNothing) {
   EXPECT_EQ(temp.leftovers({}), "");
 }
 
+TEST(Sandbox, TheTryRunsUnderResourceLimits) {
+  PrivateTemp temp;
+  // c[0] comes out wrong where a limit is missing.
+  const LabReport report = run_in_child(
+      testing::app_binary(),
+      add_request_running("#include <sys/resource.h>\n"
+                          "static bool limited(int what) { rlimit r; return getrlimit(what, &r) == 0 && "
+                          "r.rlim_max != RLIM_INFINITY; }",
+                          "if (!limited(RLIMIT_CPU) || !limited(RLIMIT_AS) || !limited(RLIMIT_FSIZE) || "
+                          "!limited(RLIMIT_CORE)) c[0] = -1.0f"),
+      20, nullptr);
+  ASSERT_EQ(report.run, RunState::Ran) << report.message << report.compile_log;
+  EXPECT_EQ(report.wrong, 0);
+}
+
 TEST(Sandbox, AnEndlessKernelIsKilledAtTheTimeoutAndLeavesNothing) {
   PrivateTemp temp;
   // The simulator's own limit (10 s) is longer than the try's: the app's timeout stops it.
@@ -180,6 +196,42 @@ TEST(Sandbox, ACompileWaitingOnAFifoIsStoppedAndLeavesNothing) {
   const std::vector<pid_t> left = temp.survivors();
   EXPECT_TRUE(left.empty()) << pids_text(left);
   EXPECT_EQ(temp.leftovers({"never-ends"}), "");
+}
+
+}  // namespace
+}  // namespace whygpu::kernel_lab
+
+namespace whygpu::kernel_lab {
+namespace {
+
+// The filter itself, in a process of its own (a death test forks one, and the filter
+// stays with it): threads still start, processes do not, and the refused call is named.
+TEST(SandboxFilter, ThreadsStillStartButProcessesDoNot) {
+  EXPECT_EXIT(
+      {
+        if (!forbid_new_processes()) _exit(10);
+        int ran = 0;
+        std::thread([&ran] { ran = 1; }).join();
+        if (ran != 1) _exit(11);
+        if (fork() != -1 || errno != EPERM) _exit(12);
+        if (refused_call() != "clone") _exit(13);  // glibc's fork() is a clone without CLONE_THREAD
+        if (kill(getppid(), 0) != -1 || errno != EPERM) _exit(14);
+        if (kill(getpid(), 0) != 0) _exit(15);
+        _exit(0);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+// system() blocks every signal around its clone, so the refusal cannot be answered with
+// EPERM: the process dies of SIGSYS, which the app reports (child_run.cpp).
+TEST(SandboxFilter, AProgramStartedWithSignalsBlockedEndsTheProcess) {
+  EXPECT_EXIT(
+      {
+        if (!forbid_new_processes()) _exit(10);
+        (void)system("true");
+        _exit(0);
+      },
+      ::testing::KilledBySignal(SIGSYS), "");
 }
 
 }  // namespace
