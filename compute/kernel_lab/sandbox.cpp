@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <initializer_list>
@@ -51,6 +52,16 @@ bool lower_limit(int resource, rlim_t soft, rlim_t hard) {
   return setrlimit(resource, &lowered) == 0;
 }
 
+// This process's address space now, from /proc/self/statm (its first number, in pages).
+unsigned long long address_space_bytes() {
+  unsigned long long pages = 0;
+  if (std::FILE* statm = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(statm, "%llu", &pages) != 1) pages = 0;
+    std::fclose(statm);
+  }
+  return pages * static_cast<unsigned long long>(sysconf(_SC_PAGESIZE));
+}
+
 bool is_program_start(const std::string& call) {
   for (const char* name : {"fork", "vfork", "clone", "execve", "execveat"})
     if (call == name) return true;
@@ -71,8 +82,11 @@ Status limit_resources(bool on_gpu) {
     return Status::error(std::string("could not limit the try's resources: ") + std::strerror(errno));
   // CUDA reserves address space by the terabyte (unified addressing), so a GPU try has no
   // address-space limit; RLIMIT_DATA would count the driver's private mappings too, and
-  // no GPU was at hand to find a bound that is safe for every driver.
-  if (!on_gpu && !lower_limit(RLIMIT_AS, kMaxAddressGiB << 30, kMaxAddressGiB << 30))
+  // no GPU was at hand to find a bound that is safe for every driver. Nor has a process
+  // whose driver already reserved its ranges while looking for a GPU: its next
+  // allocation would fail.
+  const rlim_t address_limit = static_cast<rlim_t>(kMaxAddressGiB) << 30;
+  if (!on_gpu && address_space_bytes() < address_limit / 4 && !lower_limit(RLIMIT_AS, address_limit, address_limit))
     return Status::error(std::string("could not limit the try's memory: ") + std::strerror(errno));
   return Status::ok();
 }

@@ -14,7 +14,7 @@ namespace whygpu::kernel_lab {
 
 inline constexpr int kCpuSeconds = 30;              // of CPU time, compile included
 inline constexpr long long kMaxFileMiB = 64;        // the largest file the try may write
-inline constexpr long long kMaxAddressGiB = 16;     // the simulator's largest try needs about 7
+inline constexpr long long kMaxAddressGiB = 16;     // the simulator's largest try (n = 2^28) needs about 7
 
 // Limits on CPU time, file size and (on the CPU only, on_gpu false) address space, no
 // core files, and death with the process that started this one.

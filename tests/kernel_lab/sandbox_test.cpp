@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utime.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -23,6 +24,7 @@
 #include "compute/kernel_lab/child_run.h"
 #include "compute/kernel_lab/exercise.h"
 #include "compute/kernel_lab/sandbox.h"
+#include "compute/kernel_lab/work_folder.h"
 #include "tests/kernel_lab/app_binary.h"
 
 namespace whygpu::kernel_lab {
@@ -232,6 +234,42 @@ TEST(SandboxFilter, AProgramStartedWithSignalsBlockedEndsTheProcess) {
         _exit(0);
       },
       ::testing::KilledBySignal(SIGSYS), "");
+}
+
+}  // namespace
+}  // namespace whygpu::kernel_lab
+
+namespace whygpu::kernel_lab {
+namespace {
+
+// (Run as root, the locked subfolder is readable anyway: the removal is checked all the same.)
+TEST(WorkFolder, GoesWithAllInItEvenWhatTheKernelLockedAway) {
+  PrivateTemp temp;
+  std::string path;
+  {
+    WorkFolder folder;
+    ASSERT_TRUE(folder.make());
+    path = folder.path();
+    EXPECT_EQ(path.rfind(temp.path() + "/whygpu-sim-", 0), 0u) << path;
+    ASSERT_EQ(mkdir((path + "/locked").c_str(), 0700), 0);
+    std::ofstream(path + "/locked/file") << "x";
+    ASSERT_EQ(chmod((path + "/locked").c_str(), 0), 0);
+  }
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
+
+TEST(WorkFolder, StaleFoldersOfAKilledAppAreRemovedAndFreshOnesKept) {
+  PrivateTemp temp;
+  const std::string stale = temp.path() + "/whygpu-sim-stale1", fresh = temp.path() + "/whygpu-sim-fresh1",
+                    other = temp.path() + "/someone-else";
+  for (const std::string& folder : {stale, fresh, other}) ASSERT_EQ(mkdir(folder.c_str(), 0700), 0);
+  const utimbuf an_hour_ago{time(nullptr) - 3600, time(nullptr) - 3600};
+  ASSERT_EQ(utime(stale.c_str(), &an_hour_ago), 0);
+  ASSERT_EQ(utime(other.c_str(), &an_hour_ago), 0);
+  remove_stale_work_folders(std::chrono::minutes(10));
+  EXPECT_FALSE(std::filesystem::exists(stale));
+  EXPECT_TRUE(std::filesystem::exists(fresh));
+  EXPECT_TRUE(std::filesystem::exists(other));
 }
 
 }  // namespace
