@@ -129,7 +129,10 @@ ChildProcess::Read ChildProcess::read_all(std::string* text, double timeout_seco
 }
 
 void ChildProcess::kill() {
-  if (pid_ > 0) ::kill(-pid_, SIGKILL);
+  if (pid_ > 0) {
+    ::kill(-pid_, SIGKILL);
+    ::kill(pid_, SIGKILL);  // the child too, had it left its group
+  }
   wait();
 }
 
