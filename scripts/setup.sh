@@ -11,6 +11,7 @@ packages=(
   libgl-dev libegl-dev libegl-mesa0 libgl1-mesa-dri        # OpenGL, EGL for --headless
   libopenblas-dev                                          # the honest CPU baseline
   zlib1g-dev                                               # reads gzipped IDX files
+  libseccomp-dev                                           # a kernel-lab try may not start programs
   libpng-dev libjpeg62-turbo-dev                           # reads PNG and JPEG photos (own images, the pipeline)
   libgtest-dev                                             # tests
   clang libclang-rt-14-dev                                 # the libFuzzer harnesses (scripts/fuzz.sh)

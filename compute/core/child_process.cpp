@@ -42,8 +42,15 @@ Status ChildProcess::start(const std::string& executable, const std::vector<std:
   posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  // A process group of its own (its id is the child's pid), for kill() and wait() to end
+  // together with everything the child started.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, executable.c_str(), &actions, nullptr, argv.data(), environ);
+  const int spawned = posix_spawn(&pid, executable.c_str(), &actions, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   ::close(in[0]);
   ::close(out[1]);
@@ -59,6 +66,7 @@ Status ChildProcess::start(const std::string& executable, const std::vector<std:
   from_child_ = out[0];
   buffer_.clear();
   ended_.clear();
+  ending_signal_ = 0;
   return Status::ok();
 }
 
@@ -121,7 +129,10 @@ ChildProcess::Read ChildProcess::read_all(std::string* text, double timeout_seco
 }
 
 void ChildProcess::kill() {
-  if (pid_ > 0) ::kill(pid_, SIGKILL);
+  if (pid_ > 0) {
+    ::kill(-pid_, SIGKILL);
+    ::kill(pid_, SIGKILL);  // the child too, had it left its group
+  }
   wait();
 }
 
@@ -131,9 +142,16 @@ std::string ChildProcess::wait() {
     to_child_ = -1;
   }
   if (pid_ > 0) {
+    // The child ended but is not reaped yet: until it is, its pid, the group's id, cannot
+    // be given to another process, so the kill below reaches only what the child started.
+    siginfo_t ended{};
+    while (waitid(P_PID, static_cast<id_t>(pid_), &ended, WEXITED | WNOWAIT) < 0 && errno == EINTR) {
+    }
+    ::kill(-pid_, SIGKILL);
     int status = 0;
     while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
+    ending_signal_ = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     ended_ = WIFSIGNALED(status) ? "killed by signal " + std::to_string(WTERMSIG(status))
                                  : "exit status " + std::to_string(WEXITSTATUS(status));
     pid_ = -1;

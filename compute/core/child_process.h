@@ -3,6 +3,11 @@
 // standard error goes to /dev/null. For work that must not share this process's fate (a
 // kernel that faults leaves the CUDA context unusable for good, an endless loop never
 // returns): the child is killed when this object goes, or on a timeout or cancel.
+//
+// The child leads a process group of its own, and whatever it starts (a compiler, and that
+// compiler's own processes) is in it: when the child ends, or is stopped, the whole group
+// is killed (SIGKILL), so nothing it started outlives it. Processes that left the group
+// (setpgid, setsid) are out of reach: a child that runs untrusted code forbids that itself.
 #include <sys/types.h>
 
 #include <atomic>
@@ -35,11 +40,14 @@ class ChildProcess {
   // Everything the child writes until it ends (or the time is up, or cancel).
   Read read_all(std::string* text, double timeout_seconds, const std::atomic<bool>* cancel);
 
-  // Stops the child now (SIGKILL) and waits for it.
+  // Stops the child and its process group now (SIGKILL) and waits for the child.
   void kill();
-  // Closes its input and waits for the child to end: "exit status 0", "killed by signal 11"
-  // (the last child's ending once it has been reaped; empty if none was started).
+  // Closes its input, waits for the child to end, then kills what is left of its process
+  // group: "exit status 0", "killed by signal 11" (the last child's ending once it has
+  // been reaped; empty if none was started).
   std::string wait();
+  // The signal that ended the last child (0: it exited, or none has ended yet).
+  int ending_signal() const { return ending_signal_; }
 
  private:
   Read fill(double deadline_seconds, const std::atomic<bool>* cancel);
@@ -48,6 +56,7 @@ class ChildProcess {
   int from_child_ = -1;
   std::string buffer_;  // read but not yet returned
   std::string ended_;   // wait()'s answer once it has reaped the child
+  int ending_signal_ = 0;
 };
 
 }  // namespace whygpu

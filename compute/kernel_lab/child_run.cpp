@@ -1,15 +1,14 @@
 #include "compute/kernel_lab/child_run.h"
 
-#include <unistd.h>
-
-#include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <filesystem>
+#include <fstream>
 #include <vector>
 
 #include "compute/core/child_process.h"
+#include "compute/kernel_lab/sandbox.h"
+#include "compute/kernel_lab/work_folder.h"
 
 namespace whygpu::kernel_lab {
 namespace {
@@ -21,39 +20,46 @@ LabReport failed(std::string message) {
   return report;
 }
 
-// The source in a temporary file, removed with this object.
-struct SourceFile {
-  std::string path;
-  ~SourceFile() {
-    if (!path.empty()) std::remove(path.c_str());
-  }
-  bool write(const std::string& text) {
-    std::string name = (std::filesystem::temp_directory_path() / "whygpu-kernel-XXXXXX.cu").string();
-    const int fd = mkstemps(name.data(), 3);
-    if (fd < 0) return false;
-    path = name;
-    const bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-    return ::close(fd) == 0 && ok;
-  }
-};
+// Writes the source into the try's folder, for the child to read.
+Status write_source(const std::string& path, const std::string& text) {
+  std::ofstream file(path, std::ios::binary);
+  file << text;
+  if (!file.flush()) return Status::error("could not write the source to " + path);
+  return Status::ok();
+}
+
+std::string seconds_text(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", seconds);
+  return text;
+}
 
 }  // namespace
 
 LabReport run_in_child(const std::string& executable, const LabRequest& request, double timeout_seconds,
                        const std::atomic<bool>* cancel) {
-  SourceFile source;
-  if (!source.write(request.source)) return failed(std::string("could not write the source to a temporary file: ") + std::strerror(errno));
+  // No try lasts ten minutes: an older folder is a killed app's.
+  remove_stale_work_folders(std::chrono::minutes(10));
+  // The try's folder is made here, not in the child, so that it goes however the child ends.
+  WorkFolder folder;
+  if (Status s = folder.make(); !s) return failed(s.message());
+  const std::string source_path = folder.path() + "/kernel.cu";
+  if (Status s = write_source(source_path, request.source); !s) return failed(s.message());
+  // Half the try for the compile: the child then says a compile that waits for ever was
+  // one, and the app's timeout is left for a kernel that does not end.
   std::vector<std::string> args = {executable,
                                    "kernel-lab",
                                    "--exercise", request.exercise,
-                                   "--source", source.path,
+                                   "--source", source_path,
+                                   "--work-folder", folder.path(),
+                                   "--compile-seconds", seconds_text(timeout_seconds / 2),
                                    "--n", std::to_string(request.n),
                                    "--block", std::to_string(request.block),
                                    "--block-y", std::to_string(request.block_y),
                                    "--width", std::to_string(request.width),
                                    "--height", std::to_string(request.height),
                                    "--engine", engine_key(request.engine)};
-  ChildProcess child;
+  ChildProcess child;  // in a process group of its own, killed as a whole when the try ends
   if (Status s = child.start(executable, args); !s) return failed(s.message());
 
   // Read the report as it comes; stop the child when the time is up or on cancel.
@@ -68,6 +74,13 @@ LabReport run_in_child(const std::string& executable, const LabRequest& request,
                   " s: the kernel did not finish (an endless loop?)");
   if (read == ChildProcess::Read::Cancelled) return failed("cancelled");
   if (from_text(text, &report)) return report;
+  // What the child's limits (sandbox.h) end it with.
+  switch (child.ending_signal()) {
+    case SIGSYS: return failed(forbidden_call_message(""));
+    case SIGXCPU: return failed("the try used more than " + std::to_string(kCpuSeconds) + " s of CPU time and was stopped");
+    case SIGXFSZ: return failed("the try wrote a file larger than " + std::to_string(kMaxFileMiB) + " MiB and was stopped");
+    default: break;
+  }
   if (ended.rfind("killed", 0) == 0) return failed("the kernel-lab process died (" + ended.substr(7) + ")");
   return failed("the kernel-lab process gave no report (" + ended + ")");
 }

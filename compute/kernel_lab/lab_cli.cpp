@@ -1,6 +1,7 @@
 #include "compute/kernel_lab/lab_cli.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 
@@ -11,6 +12,7 @@
 #include "compute/kernel_lab/exercise.h"
 #include "compute/kernel_lab/kernel_run.h"
 #include "compute/kernel_lab/problem.h"
+#include "compute/kernel_lab/sandbox.h"
 #include "compute/kernel_lab/sim_compiler.h"
 #include "compute/kernel_lab/sim_run.h"
 
@@ -25,7 +27,9 @@ const char* kUsage =
     "  (a matrix exercise: W x H in blocks of B x BY), checks the output against the CPU and\n"
     "  times it. Without a GPU (or with --engine simulator) it runs in the CPU simulator\n"
     "  instead: every thread on the CPU, which checks correctness, not speed. FILE - reads\n"
-    "  standard input. --starter KEY prints an exercise's starting source. Exercises:\n";
+    "  standard input. --starter KEY prints an exercise's starting source. The simulator's\n"
+    "  files go in --work-folder DIR (else a temporary folder), its compile stops after\n"
+    "  --compile-seconds S (60). Exercises:\n";
 
 int usage(const std::string& error) {
   if (!error.empty()) std::fprintf(stderr, "whygpu kernel-lab: %s\n", error.c_str());
@@ -52,7 +56,7 @@ void copy_compile(const CompiledKernel& kernel, LabReport* report) {
   if (!kernel.ok) report->message = "the source did not compile: see the errors";
 }
 
-void try_on_gpu(const LabRequest& request, const Exercise& exercise, LabReport* report) {
+void try_on_gpu(const LabRequest& request, const Exercise& exercise, const TryOptions& options, LabReport* report) {
   const GpuInfo& gpu = gpu_info();
   CompiledKernel kernel;
   if (Status s = compile_kernel(request.source, gpu.available ? gpu.compute_major : 0,
@@ -72,17 +76,29 @@ void try_on_gpu(const LabRequest& request, const Exercise& exercise, LabReport* 
     report->message = s.message();
     return;
   }
+  // The kernel has no code on the CPU here; the filter guards what is loaded with it. Not
+  // tried on a GPU yet: CUDA's threads are made with clone(CLONE_THREAD), which it allows.
+  if (options.confine)
+    if (Status s = forbid_new_processes(); !s) {
+      report->message = "could not lock the kernel in: " + s.message();
+      return;
+    }
   run_kernel(kernel, problem, report);
 }
 
-void try_on_simulator(const LabRequest& request, const Exercise& exercise, LabReport* report) {
+void try_on_simulator(const LabRequest& request, const Exercise& exercise, const TryOptions& options,
+                      LabReport* report) {
   // NVRTC first, where there is one: its errors are the ones a GPU's compiler gives.
   CompiledKernel checked;
   if (compile_kernel(request.source, 0, 0, &checked) && !checked.ok) return copy_compile(checked, report);
 
   SimBuild build;
   SimKernel kernel;
-  if (Status s = build_for_simulator(exercise, request.source, &build, &kernel); !s) {
+  SimBuildOptions build_options;
+  build_options.folder = options.work_folder;
+  build_options.compile_seconds = options.compile_seconds;
+  if (options.confine) build_options.before_load = forbid_new_processes;
+  if (Status s = build_for_simulator(exercise, request.source, &build, &kernel, build_options); !s) {
     report->message = s.message();
     return;
   }
@@ -111,20 +127,31 @@ Engine choose_engine(Engine requested) {
   return gpu_info().available ? Engine::Gpu : Engine::Simulator;
 }
 
-LabReport try_kernel(const LabRequest& request) {
+LabReport try_kernel(const LabRequest& request, const TryOptions& options) {
   LabReport report;
   const Exercise* exercise = find_exercise(request.exercise);
   if (!exercise) {
     report.message = "no exercise named '" + request.exercise + "'";
     return report;
   }
-  if (choose_engine(request.engine) == Engine::Gpu) try_on_gpu(request, *exercise, &report);
-  else try_on_simulator(request, *exercise, &report);
+  if (choose_engine(request.engine) == Engine::Gpu) {
+    try_on_gpu(request, *exercise, options, &report);
+    return report;
+  }
+  try_on_simulator(request, *exercise, options, &report);
+  // The refused call failed with EPERM and the kernel went on; whatever came of it, the
+  // try failed, and why comes first. (On the GPU a refusal could only be the driver's.)
+  if (const std::string call = refused_call(); !call.empty()) {
+    report.run = RunState::Failed;
+    report.message = forbidden_call_message(call);
+  }
   return report;
 }
 
 int run_kernel_lab_command(const std::vector<std::string>& args) {
   LabRequest request;
+  TryOptions options;
+  options.confine = true;
   std::string source_path;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -146,6 +173,13 @@ int run_kernel_lab_command(const std::vector<std::string>& args) {
       if (!parse_count(v, kMaxElements, &request.height)) return usage("--height wants a size from 1 to 2^28");
     } else if (a == "--engine") {
       if (!engine_from_key(v, &request.engine)) return usage("--engine wants auto, gpu or simulator");
+    } else if (a == "--work-folder") {
+      options.work_folder = v;
+    } else if (a == "--compile-seconds") {
+      char* end = nullptr;
+      options.compile_seconds = std::strtod(v.c_str(), &end);
+      if (end == v.c_str() || *end || !(options.compile_seconds > 0.0 && options.compile_seconds <= 3600.0))
+        return usage("--compile-seconds wants a number of seconds from 0 to 3600");
     } else if (a == "--starter") {
       const Exercise* e = find_exercise(v);
       if (!e) return usage("no exercise named '" + v + "'");
@@ -166,7 +200,10 @@ int run_kernel_lab_command(const std::vector<std::string>& args) {
     text << file_text;
   }
   request.source = text.str();
-  std::fputs(to_text(try_kernel(request)).c_str(), stdout);
+  LabReport report;
+  if (Status s = limit_resources(choose_engine(request.engine) == Engine::Gpu); !s) report.message = s.message();
+  else report = try_kernel(request, options);
+  std::fputs(to_text(report).c_str(), stdout);
   return 0;
 }
 

@@ -1,18 +1,24 @@
 #include "compute/kernel_lab/sim_compiler.h"
 
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "compute/kernel_lab/sim_source.h"
+#include "compute/kernel_lab/work_folder.h"
 
 extern char** environ;
 
@@ -36,34 +42,45 @@ std::string find_compiler() {
   return "";
 }
 
-// A folder for the source and the shared object, removed with this object (the loaded
-// object stays mapped after its file is gone).
-struct TempFolder {
-  std::string path;
-  ~TempFolder() {
-    std::error_code ignored;
-    if (!path.empty()) std::filesystem::remove_all(path, ignored);
+// Stops a compile that ran out of time: the compiler, and the programs it started
+// (cc1plus, as, ld), which it cannot stop once killed. They are in this process's group:
+// where this process leads that group (the app's try, a shell's job), every other member
+// is the compiler's. The app kills its try's group in any case; this is for a try run by hand.
+void stop_compiler(pid_t compiler) {
+  ::kill(compiler, SIGKILL);  // first: a dead compiler starts nothing more
+  if (getpgrp() != getpid()) return;
+  std::error_code ignored;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", ignored)) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat_file(entry.path() / "stat");
+    std::string stat((std::istreambuf_iterator<char>(stat_file)), std::istreambuf_iterator<char>());
+    // pid (comm) state ppid pgrp ...: the name may hold spaces and parentheses.
+    const std::size_t after_name = stat.rfind(')');
+    if (after_name == std::string::npos) continue;
+    char state = 0;
+    long parent = 0, group = 0;
+    if (std::sscanf(stat.c_str() + after_name + 1, " %c %ld %ld", &state, &parent, &group) != 3) continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(name));
+    if (group == getpgrp() && pid != getpid()) ::kill(pid, SIGKILL);
   }
-  bool make() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "whygpu-sim-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) return false;
-    path = pattern;
-    return true;
-  }
-};
+}
 
 // Runs `args` (args[0] found on PATH) with its output and errors into *output, in the C
-// locale: the log is parsed by its English words. Returns the exit status, or -1 if it
-// could not start (errno_out says why).
-int run_tool(std::vector<std::string> args, std::string* output, int* errno_out) {
+// locale (the log is parsed by its English words) and with its temporary files in
+// `folder`. Returns the exit status, kTimedOut when it was stopped at `deadline`, or
+// kNotStarted (errno_out says why).
+constexpr int kNotStarted = -1, kTimedOut = -2;
+int run_tool(std::vector<std::string> args, const std::string& folder,
+             std::chrono::steady_clock::time_point deadline, std::string* output, int* errno_out) {
   int pipe_fds[2];
   if (pipe2(pipe_fds, O_CLOEXEC) != 0) {
     *errno_out = errno;
-    return -1;
+    return kNotStarted;
   }
-  std::vector<std::string> environment = {"LC_ALL=C"};
+  std::vector<std::string> environment = {"LC_ALL=C", "TMPDIR=" + folder};
   for (char** e = environ; *e; ++e)
-    if (std::strncmp(*e, "LC_ALL=", 7) != 0) environment.emplace_back(*e);
+    if (std::strncmp(*e, "LC_ALL=", 7) != 0 && std::strncmp(*e, "TMPDIR=", 7) != 0) environment.emplace_back(*e);
   std::vector<char*> argv, envp;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -81,23 +98,43 @@ int run_tool(std::vector<std::string> args, std::string* output, int* errno_out)
   if (spawned != 0) {
     ::close(pipe_fds[0]);
     *errno_out = spawned;
-    return -1;
+    return kNotStarted;
   }
+  bool timed_out = false;
   char buffer[4096];
-  for (ssize_t got; (got = ::read(pipe_fds[0], buffer, sizeof buffer)) != 0;) {
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    pollfd ready{pipe_fds[0], POLLIN, 0};
+    const int polled = left.count() > 0 ? poll(&ready, 1, static_cast<int>(std::min<long long>(left.count(), 1000))) : 0;
+    if (polled < 0 && errno == EINTR) continue;
+    if (polled == 0 && left.count() > 0) continue;
+    if (polled == 0) {
+      timed_out = true;
+      stop_compiler(pid);
+      break;
+    }
+    const ssize_t got = ::read(pipe_fds[0], buffer, sizeof buffer);
     if (got > 0) output->append(buffer, static_cast<std::size_t>(got));
-    else if (errno != EINTR) break;
+    else if (got == 0 || errno != EINTR) break;
   }
   ::close(pipe_fds[0]);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  if (timed_out) return kTimedOut;
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::string seconds_text(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", seconds);
+  return text;
 }
 
 }  // namespace
 
-Status build_for_simulator(const Exercise& exercise, const std::string& source, SimBuild* build, SimKernel* kernel) {
+Status build_for_simulator(const Exercise& exercise, const std::string& source, SimBuild* build, SimKernel* kernel,
+                           const SimBuildOptions& options) {
   *build = SimBuild{};
   *kernel = SimKernel{};
   const std::string compiler = find_compiler();
@@ -106,10 +143,12 @@ Status build_for_simulator(const Exercise& exercise, const std::string& source, 
                          "install Debian's g++ package (sudo apt install g++)");
   build->compiler = std::filesystem::path(compiler).filename().string();
 
-  TempFolder folder;
-  if (!folder.make()) return Status::error(std::string("could not make a temporary folder: ") + std::strerror(errno));
-  const std::string source_path = folder.path + "/kernel.cpp";
-  const std::string object_path = folder.path + "/kernel.so";
+  WorkFolder own_folder;  // the loaded object stays mapped after its file is gone
+  if (options.folder.empty())
+    if (Status s = own_folder.make(); !s) return s;
+  const std::string folder = options.folder.empty() ? own_folder.path() : options.folder;
+  const std::string source_path = folder + "/kernel.cpp";
+  const std::string object_path = folder + "/kernel.so";
   {
     std::ofstream file(source_path);
     file << simulator_source(exercise, source);
@@ -120,11 +159,16 @@ Status build_for_simulator(const Exercise& exercise, const std::string& source, 
   // -fstack-clash-protection: a deep stack overflows into a fiber's guard, not past it.
   const auto start = std::chrono::steady_clock::now();
   int spawn_errno = 0;
+  const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                     std::chrono::duration<double>(options.compile_seconds));
   const int exit_status = run_tool({compiler, "-std=c++17", "-O1", "-fPIC", "-shared", "-fsanitize=bounds",
                                     "-fstack-clash-protection", "-fno-diagnostics-color", "-x", "c++", source_path, "-o", object_path},
-                                   &build->log, &spawn_errno);
+                                   folder, deadline, &build->log, &spawn_errno);
   build->compile_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  if (exit_status < 0)
+  if (exit_status == kTimedOut)
+    return Status::error("the compile did not finish in " + seconds_text(options.compile_seconds) +
+                         " s and was stopped: does an #include name a file that never ends, such as a pipe?");
+  if (exit_status == kNotStarted)
     return Status::error("could not run the C++ compiler " + compiler + ": " + std::strerror(spawn_errno) +
                          " (install Debian's g++ package, or set WHYGPU_SIM_CXX)");
   while (!build->log.empty() && build->log.back() == '\n') build->log.pop_back();
@@ -138,6 +182,8 @@ Status build_for_simulator(const Exercise& exercise, const std::string& source, 
     return Status::ok();
   }
 
+  if (options.before_load)
+    if (Status s = options.before_load(); !s) return Status::error("could not lock the kernel in: " + s.message());
   if (Status s = SharedLibrary::open({object_path.c_str()}, &kernel->library); !s)
     return Status::error("could not load the compiled kernel: " + s.message());
   void (*kernel_function)() = nullptr;

@@ -42,8 +42,17 @@ struct SimBuild {
   double compile_ms = 0.0;
 };
 
-// An error only when no compiler can run here; a source that does not compile gives
-// build->ok == false with the log (and diagnostics, or `problem`).
-Status build_for_simulator(const Exercise& exercise, const std::string& source, SimBuild* build, SimKernel* kernel);
+struct SimBuildOptions {
+  std::string folder;             // for the source and the compiled kernel; empty: a temporary one of its own
+  double compile_seconds = 60.0;  // the compiler is stopped after this, and the build fails
+  // Runs after the compile, before the kernel is loaded (its static constructors are the
+  // user's code too): the kernel-lab child locks itself down here (sandbox.h).
+  Status (*before_load)() = nullptr;
+};
+
+// An error when no compiler can run here, or it ran out of time; a source that does not
+// compile gives build->ok == false with the log (and diagnostics, or `problem`).
+Status build_for_simulator(const Exercise& exercise, const std::string& source, SimBuild* build, SimKernel* kernel,
+                           const SimBuildOptions& options = {});
 
 }  // namespace whygpu::kernel_lab
