@@ -3,7 +3,7 @@
 # that is not there (exit non-zero, a message naming it) rather than training on
 # something else; with or without a GPU, so the refusal comes before any GPU check.
 set -uo pipefail
-whygpu=$1
+whygpu=$(realpath "$1")  # the runs below start in a folder of their own
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 missing=$work/no-such-mnist
