@@ -7,7 +7,11 @@
 #  - `whygpu bench B OPTION --help` shows help (exit 0, text on stdout) for every OPTION
 #    of B's --help, so that --help after an option that wants a value is still help.
 set -uo pipefail
-whygpu=$1
+whygpu=$(realpath "$1")
+# A run that takes --help for a value writes a file of that name: here, not in the checkout.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
 failed=0
 fail() { echo "bench_help_test: $*" >&2; failed=1; }
 options_in() { grep -oE -- '--[a-z][a-z0-9-]*' | sort -u; }
