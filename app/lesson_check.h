@@ -18,13 +18,15 @@ struct PanelDirective {
   std::string id;    // id=, or the type name (with #2, #3 for later panels of one type)
   std::string type;
   std::map<std::string, std::string> params;
+  std::string document;  // the lesson file: the files its parameters name are looked for beside it
 };
 // The @panel blocks of a lesson in page order, with the ids scripts address them by.
 std::vector<PanelDirective> panel_directives(const Lesson& lesson);
 
 // Problems of one directive ("thread-grid has no parameter 'blok_x' (did you mean
-// block_x?)"), checked against its type's table; the checked values go to *params when
-// the type exists.
+// block_x?)"), checked against its type's table and, for the files it names, against
+// where a lesson may point (document_paths.h); the checked values go to *params when the
+// type exists, with the default in place of each refused one.
 std::vector<std::string> check_directive(const PanelDirective& directive, PanelParams* params = nullptr);
 
 // The block index of the panel a @predict (block `predict`) belongs to: its panel= (an

@@ -11,6 +11,8 @@
 #include <optional>
 #include <thread>
 
+#include "app/document_paths.h"
+#include "app/file_locations.h"
 #include "app/lesson/lesson_library.h"
 #include "app/lesson_check.h"
 #include "app/panel_host.h"
@@ -60,6 +62,7 @@ class DocumentPaths : public ::testing::Test {
                                                (root_ / "docs").string() + "\"\n");
     config_.emplace("XDG_CONFIG_HOME", (root_ / "config").string());
     data_.emplace("XDG_DATA_HOME", (root_ / "data").string());
+    documents_.emplace("XDG_DOCUMENTS_DIR", "");  // not absolute: user-dirs.dirs decides
   }
   void TearDown() override { fs::remove_all(root_); }
 
@@ -67,7 +70,7 @@ class DocumentPaths : public ::testing::Test {
   fs::path exports() const { return root_ / "docs/whygpu"; }
 
   fs::path root_;
-  std::optional<ScopedEnv> config_, data_;
+  std::optional<ScopedEnv> config_, data_, documents_;
 };
 
 bool mentions(const std::vector<std::string>& problems, const std::string& a, const std::string& b) {
@@ -188,6 +191,86 @@ TEST_F(DocumentPaths, AScriptsSetOfAHostilePathFails) {
     EXPECT_NE(step.error.find("evil.script:2:"), std::string::npos) << line << ": " << step.error;
     shell.close_panels();
   }
+}
+
+// ---- the resolver itself ---------------------------------------------------------------
+
+Status confined(const ParamSpec& spec, const std::string& value, const fs::path& lesson, std::string* out) {
+  return confine_param(spec, value, ValueOrigin::document(lesson.string()), out);
+}
+
+TEST_F(DocumentPaths, TheUsersOwnChoicePassesUnchanged) {
+  std::string out;
+  for (const ParamSpec& spec : {export_name_param("csv", ""), model_name_param("weights", ""),
+                                read_path_param("text", "")}) {
+    ASSERT_TRUE(confine_param(spec, "/etc/passwd", ValueOrigin::user(), &out));
+    EXPECT_EQ(out, "/etc/passwd");
+  }
+}
+
+TEST_F(DocumentPaths, AReadResolvesBesideTheLessonThenInTheDataFolders) {
+  write(lessons() / "texts/poem.txt", "a poem\n");
+  write(root_ / "data/whygpu/corpus/mine.txt", "mine\n");
+  const fs::path lesson = lessons() / "a.lesson";
+  const ParamSpec text = read_path_param("text", "");
+  std::string out;
+  ASSERT_TRUE(confined(text, "texts/poem.txt", lesson, &out));
+  EXPECT_EQ(out, fs::canonical(lessons() / "texts/poem.txt").string());
+  ASSERT_TRUE(confined(text, "corpus/mine.txt", lesson, &out));
+  EXPECT_EQ(out, fs::canonical(root_ / "data/whygpu/corpus/mine.txt").string());
+  ASSERT_TRUE(confined(text, "texts/../texts/missing.txt", lesson, &out));  // the panel says it is missing
+  EXPECT_EQ(out, (fs::canonical(lessons()) / "texts/missing.txt").string());
+  EXPECT_TRUE(confined(text, "", lesson, &out));
+  EXPECT_EQ(out, "");
+}
+
+TEST_F(DocumentPaths, AReadOutsideIsRefusedWithTheKeyAndTheValue) {
+  fs::create_directories(lessons());
+  fs::create_symlink(root_ / "outside/secret.txt", lessons() / "notes.txt");
+  fs::create_symlink(root_ / "outside/gone.txt", lessons() / "dangling.txt");
+  fs::create_symlink(root_ / "outside", lessons() / "out");
+  const fs::path lesson = lessons() / "a.lesson";
+  const ParamSpec text = read_path_param("source_file", "");
+  for (const std::string value : {(root_ / "outside/secret.txt").string(), std::string("../outside/secret.txt"),
+                                  std::string("notes.txt"), std::string("dangling.txt"),
+                                  std::string("out/secret.txt"), std::string("../../../../../../etc/hostname")}) {
+    std::string out = "unchanged";
+    const Status s = confined(text, value, lesson, &out);
+    EXPECT_FALSE(s) << value << " resolved to " << out;
+    EXPECT_EQ(s.message().rfind("source_file: ", 0), 0u) << s.message();
+    EXPECT_NE(s.message().find("(got '" + value + "')"), std::string::npos) << s.message();
+  }
+}
+
+TEST_F(DocumentPaths, ASaveIsAPlainNameKeptForTheExportFolder) {
+  const ParamSpec csv = export_name_param("csv", "");
+  std::string out;
+  ASSERT_TRUE(confined(csv, "crossover.csv", lessons() / "a.lesson", &out));
+  EXPECT_EQ(out, "crossover.csv");
+  EXPECT_EQ(export_path(out), (exports() / "crossover.csv").string());
+  for (const char* value : {"/tmp/x/evil.csv", "../../evil.png", "sub/evil.csv", ".bashrc", "..", "a..b"}) {
+    const Status s = confined(csv, value, lessons() / "a.lesson", &out);
+    EXPECT_FALSE(s) << value;
+    EXPECT_NE(s.message().find("export folder"), std::string::npos) << s.message();
+  }
+}
+
+TEST_F(DocumentPaths, AModelIsAPlainNameInTheModelsFolder) {
+  const ParamSpec weights = model_name_param("weights", "");
+  std::string out;
+  ASSERT_TRUE(confined(weights, "mine.weights", lessons() / "a.lesson", &out));
+  EXPECT_EQ(out, (root_ / "data/whygpu/models/mine.weights").string());
+  EXPECT_FALSE(confined(weights, "/etc/passwd", lessons() / "a.lesson", &out));
+  EXPECT_FALSE(confined(weights, "../models/x.weights", lessons() / "a.lesson", &out));
+}
+
+TEST_F(DocumentPaths, TheExportFolderIsTheUsersChoiceOnceMade) {
+  EXPECT_EQ(export_folder(), exports().string());  // from user-dirs.dirs
+  set_export_folder((root_ / "chosen").string());
+  EXPECT_EQ(export_path("a.csv"), (root_ / "chosen/a.csv").string());
+  EXPECT_EQ(export_path("/typed/by/the/user.csv"), "/typed/by/the/user.csv");
+  set_export_folder("");
+  EXPECT_EQ(export_folder(), exports().string());
 }
 
 }  // namespace
