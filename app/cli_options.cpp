@@ -95,6 +95,7 @@ CliParse parse_cli(const std::vector<std::string>& args) {
     else if (a == "--lessons") { if (!value(o.lessons_folder)) return result; }
     else if (a == "--screenshot") { if (!value(o.screenshot)) return result; }
     else if (a == "--script") { if (!value(o.script)) return result; }
+    else if (a == "--export-dir") { if (!value(o.export_dir)) return result; }
     else if (a == "--size") {
       if (!value(v)) return result;
       if (!parse_size(v, o.width, o.height)) {
@@ -166,6 +167,8 @@ Options:
                        (default 60; 0: as fast as they render, which leaves a GPU that
                        also draws little time for its CUDA work)
   --script FILE        play UI actions from FILE (see lessons/FORMAT.md, "Scripts")
+  --export-dir DIR     save exports (a sweep's CSV, a plot's PNG) in DIR, and remember it
+                       (File menu: Export folder...)
   --font-scale X       text size, 0.75 to 3 (projectors: 1.5 or more)
   --theme dark|light   colour theme
   --list-lessons       print the lessons in order and exit
@@ -186,10 +189,14 @@ Files:
   build folder) in the source tree it was built from.
   Settings (font scale, theme, window size, last lesson) persist in $XDG_CONFIG_HOME/whygpu
   (default ~/.config/whygpu); --headless never writes them. Saved models go to
-  $XDG_DATA_HOME/whygpu/models, measurements kept for class to $XDG_CACHE_HOME/whygpu.
+  $XDG_DATA_HOME/whygpu/models, measurements kept for class to $XDG_CACHE_HOME/whygpu,
+  exports to the folder chosen in the File menu (default $XDG_DOCUMENTS_DIR/whygpu, from
+  ~/.config/user-dirs.dirs, else ~/Documents/whygpu).
+  A lesson or a demo script reads only files in its own folder and the folders above,
+  and saves only by a plain file name into the export folder or the models folder.
 
 Environment:
-  XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME   as above
+  XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME, XDG_DOCUMENTS_DIR   as above
   WHYGPU_FONT_DIR      a folder with the DejaVu TrueType fonts, where the system has none
   WHYGPU_SIM_CXX       the C++ compiler the kernel lab's CPU simulator uses (default: g++, c++ or clang++ on PATH)
   WHYGPU_GRID_LOG      set: the thread-grid panel logs each launch to stderr

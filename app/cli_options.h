@@ -18,6 +18,7 @@ struct CliOptions {
   std::string lessons_folder;  // empty: default_lessons_folder()
   std::string screenshot;      // write a PNG after `frames` frames, then exit
   std::string script;          // play UI actions from this file
+  std::string export_dir;      // where exports are saved (empty: the setting, else the default)
   int width = 0;               // 0: the saved window size, or 1920x1080 headless
   int height = 0;
   int frames = 3;

@@ -16,6 +16,7 @@ std::vector<std::string> demo_files(const std::string& folder) {
 
 bool load_demos(const std::vector<std::string>& files, Script* script, std::string* error) {
   script->file = files.size() == 1 ? files.front() : "the demos";
+  script->document = files.empty() ? "" : files.front();
   script->actions.clear();
   for (const std::string& file : files) {
     Script one;

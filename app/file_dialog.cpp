@@ -45,21 +45,31 @@ std::string file_dialog_command(PickWhat what, const std::string& start) {
   return command + " 2>/dev/null";
 }
 
-bool OpenButton::draw(const char* id, PickWhat what, const std::string& start, std::string* chosen) {
-  ImGui::PushID(id);
-  const bool waiting = chosen_.valid();
-  ImGui::BeginDisabled(waiting || !zenity_installed());
-  if (ImGui::Button(waiting ? "Choosing..." : "Open...")) chosen_ = std::async(std::launch::async, run_dialog, file_dialog_command(what, start));
-  ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !zenity_installed())
-    ImGui::SetTooltip("no file dialog here (install zenity): type the path, or drop the %s onto the window",
-                      what == PickWhat::kFolder ? "folder" : "file");
-  ImGui::PopID();
+bool FileChooser::available() { return zenity_installed(); }
+
+void FileChooser::start(PickWhat what, const std::string& start) {
+  if (!chosen_.valid()) chosen_ = std::async(std::launch::async, run_dialog, file_dialog_command(what, start));
+}
+
+bool FileChooser::take(std::string* chosen) {
   if (!chosen_.valid() || chosen_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return false;
   std::string path = chosen_.get();
   if (path.empty()) return false;  // cancelled
   *chosen = std::move(path);
   return true;
+}
+
+bool OpenButton::draw(const char* id, PickWhat what, const std::string& start, std::string* chosen) {
+  ImGui::PushID(id);
+  const bool waiting = chooser_.choosing();
+  ImGui::BeginDisabled(waiting || !FileChooser::available());
+  if (ImGui::Button(waiting ? "Choosing..." : "Open...")) chooser_.start(what, start);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !FileChooser::available())
+    ImGui::SetTooltip("no file dialog here (install zenity): type the path, or drop the %s onto the window",
+                      what == PickWhat::kFolder ? "folder" : "file");
+  ImGui::PopID();
+  return chooser_.take(chosen);
 }
 
 }  // namespace whygpu::app

@@ -29,4 +29,20 @@ std::string user_folder(UserFolder kind);
 // Where a trainer saves its model when no file is named: <data folder>/models/<file>.
 std::string saved_model_path(const std::string& file);
 
+// The folder exports (a sweep's CSV, a plot's PNG) are saved in when the user has chosen
+// none: $XDG_DOCUMENTS_DIR/whygpu, the documents folder named in the environment or in
+// $XDG_CONFIG_HOME/user-dirs.dirs as desktops write it, else ~/Documents/whygpu.
+std::string default_export_folder();
+
+// The user's export folder for this run: Settings::export_folder (the File menu,
+// --export-dir) once main or the menu set it, else default_export_folder(). One value for
+// the whole app, as the home folder is: panels are made from lesson parameters, which
+// never name it. Safe to call from any thread.
+std::string export_folder();
+void set_export_folder(const std::string& folder);  // empty: the default
+
+// Where an export named `file` is written: a relative name (a lesson's, a dated default,
+// one the user typed) inside the export folder; an absolute path the user typed, as is.
+std::string export_path(const std::string& file);
+
 }  // namespace whygpu::app

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/document_paths.h"
 #include "app/panel_registry.h"
 #include "app/predict/prediction.h"
 
@@ -25,7 +26,21 @@ std::vector<std::string> check_directive(const PanelDirective& directive, PanelP
   const PanelType* type = find_panel_type(directive.type);
   if (!type) return {"unknown panel '" + directive.type + "' (whygpu --list-panels lists them)"};
   std::vector<std::string> problems;
-  PanelParams checked = PanelParams::check(type->params, directive.type, directive.params, &problems);
+  std::map<std::string, std::string> given = directive.params;
+  for (auto it = given.begin(); it != given.end();) {
+    const ParamSpec* spec = nullptr;
+    if (!find_param(type->params, directive.type, it->first, &spec)) {
+      ++it;  // PanelParams::check words it
+      continue;
+    }
+    if (Status s = confine_param(*spec, it->second, ValueOrigin::document(directive.document), &it->second); !s) {
+      problems.push_back(s.message() + "; the default is used");
+      it = given.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  PanelParams checked = PanelParams::check(type->params, directive.type, given, &problems);
   if (params) *params = std::move(checked);
   return problems;
 }
@@ -119,6 +134,7 @@ std::vector<std::string> script_problems(const Script& script, const LessonLibra
       ParamValue value;
       Status s = find_param(type->params, type->name, action.args[1], &spec);
       if (s) s = parse_param(*spec, action.args[2], &value);
+      if (s) s = confine_param(*spec, value.text, ValueOrigin::document(script.file), &value.text);
       if (!s) problems.push_back(where + s.message());
     } else if (action.verb == "press") {
       const bool known = std::any_of(type->buttons.begin(), type->buttons.end(),

@@ -15,8 +15,9 @@ namespace whygpu::app {
 struct PanelType;
 
 // Problems of one directive ("thread-grid has no parameter 'blok_x' (did you mean
-// block_x?)"), checked against its type's table; the checked values go to *params when
-// the type exists.
+// block_x?)"), checked against its type's table and, for the files it names, against
+// where a lesson may point (document_paths.h); the checked values go to *params when the
+// type exists, with the default in place of each refused one.
 std::vector<std::string> check_directive(const PanelDirective& directive, PanelParams* params = nullptr);
 
 // Every problem of a lesson: its parse errors, its directives' (panels and predictions,

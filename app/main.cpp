@@ -11,6 +11,7 @@
 #include "app/child_executable.h"
 #include "app/lesson/lesson_library.h"
 #include "app/demo_player.h"
+#include "app/file_locations.h"
 #include "app/kernels/prepared_results.h"
 #include "app/lesson_check.h"
 #include "app/panel_reference.h"
@@ -153,6 +154,8 @@ int main(int argc, char** argv) {
   Settings settings = options.headless ? Settings{} : load_settings(config, &have_settings);
   if (options.font_scale) settings.font_scale = *options.font_scale;
   if (options.dark_theme) settings.dark_theme = *options.dark_theme;
+  if (!options.export_dir.empty()) settings.export_folder = std::filesystem::absolute(options.export_dir).string();
+  set_export_folder(settings.export_folder);
 
   Shell shell(std::move(library), settings, options.headless);
   if (!options.lesson.empty()) {

@@ -65,13 +65,15 @@ Status PanelHost::usable(int lesson, const std::string& panel, PanelSlot** slot)
   return Status::ok();
 }
 
-Status PanelHost::set_param(int lesson, const std::string& panel, const std::string& key, const std::string& value) {
+Status PanelHost::set_param(int lesson, const std::string& panel, const std::string& key, const std::string& value,
+                            const ValueOrigin& origin) {
   PanelSlot* slot = nullptr;
   if (Status s = usable(lesson, panel, &slot); !s) return s;
   const ParamSpec* spec = nullptr;
   ParamValue checked;
   if (Status s = find_param(slot->type->params, slot->type_name, key, &spec); !s) return s;
   if (Status s = parse_param(*spec, value, &checked); !s) return s;
+  if (Status s = confine_param(*spec, checked.text, origin, &checked.text); !s) return s;
   try {
     return slot->panel->set_param(key, checked).with_context(panel);
   } catch (const std::exception& e) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/document_paths.h"
 #include "app/lesson/lesson_library.h"
 #include "app/panel.h"
 #include "compute/core/status.h"
@@ -34,7 +35,8 @@ class PanelHost {
   PanelSlot* find(int lesson, const std::string& name);
 
   // The script actions, with the parameter table's checks and words.
-  Status set_param(int lesson, const std::string& panel, const std::string& key, const std::string& value);
+  Status set_param(int lesson, const std::string& panel, const std::string& key, const std::string& value,
+                   const ValueOrigin& origin);
   Status press(int lesson, const std::string& panel, const std::string& button);
   Status busy(int lesson, const std::string& panel, bool* busy);
 

@@ -88,6 +88,28 @@ ParamSpec text_param(std::string key, std::string fallback, std::string help,
   return s;
 }
 
+namespace {
+
+ParamSpec path_param(std::string key, PathUse use, std::string help) {
+  ParamSpec s = text_param(std::move(key), "", std::move(help));
+  s.path = use;
+  return s;
+}
+
+}  // namespace
+
+ParamSpec read_path_param(std::string key, std::string help) {
+  return path_param(std::move(key), PathUse::kRead, std::move(help));
+}
+
+ParamSpec export_name_param(std::string key, std::string help) {
+  return path_param(std::move(key), PathUse::kExportName, std::move(help));
+}
+
+ParamSpec model_name_param(std::string key, std::string help) {
+  return path_param(std::move(key), PathUse::kModelName, std::move(help));
+}
+
 std::string describe_range(const ParamSpec& spec) {
   switch (spec.kind) {
     case ParamKind::whole:
@@ -102,7 +124,12 @@ std::string describe_range(const ParamSpec& spec) {
       return "one of " + list;
     }
     case ParamKind::text:
-      return "text";
+      switch (spec.path) {
+        case PathUse::kNone: return "text";
+        case PathUse::kRead: return "path in the lesson's folder or the data folders";
+        case PathUse::kExportName: return "file name, saved in the export folder";
+        case PathUse::kModelName: return "file name, in the models folder";
+      }
   }
   return "";
 }

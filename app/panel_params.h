@@ -21,6 +21,15 @@ namespace whygpu::app {
 
 enum class ParamKind { whole, number, flag, choice, text };
 
+// What a text parameter's value names on the host. A lesson or a script may not choose
+// where the app reads or writes: app/document_paths.h confines the values they give.
+enum class PathUse {
+  kNone,
+  kRead,        // a file or folder the panel reads
+  kExportName,  // a file the panel saves, by name, in the user's export folder
+  kModelName,   // a model Save writes and Load reads, by name, in the user's models folder
+};
+
 struct ParamSpec {
   std::string key;
   ParamKind kind = ParamKind::whole;
@@ -31,6 +40,7 @@ struct ParamSpec {
   std::string help;                   // one line for --list-panels and FORMAT.md
   // text: an extra check of the value's form ("x,y", a list of layer names); null: any text.
   std::function<Status(const std::string& value)> check_text;
+  PathUse path = PathUse::kNone;      // text: what the value names on the host
 };
 
 using ParamTable = std::vector<ParamSpec>;
@@ -41,6 +51,10 @@ ParamSpec flag_param(std::string key, bool fallback, std::string help);
 ParamSpec choice_param(std::string key, std::string fallback, std::vector<std::string> choices, std::string help);
 ParamSpec text_param(std::string key, std::string fallback, std::string help,
                      std::function<Status(const std::string&)> check = nullptr);
+// Text parameters that name files (empty by default: the panel's own choice).
+ParamSpec read_path_param(std::string key, std::string help);
+ParamSpec export_name_param(std::string key, std::string help);
+ParamSpec model_name_param(std::string key, std::string help);
 
 // One checked value, of its spec's kind.
 struct ParamValue {
@@ -58,7 +72,8 @@ Status parse_param(const ParamSpec& spec, const std::string& value, ParamValue* 
 Status find_param(const ParamTable& table, const std::string& panel, const std::string& key,
                   const ParamSpec** out);
 
-// "whole number, 1 to 268435456", "true or false", "one of block, warp, sm", "text".
+// "whole number, 1 to 268435456", "true or false", "one of block, warp, sm", "text",
+// "file name, saved in the export folder".
 std::string describe_range(const ParamSpec& spec);
 
 // Every parameter of one panel: the values a directive gave, checked, and the table's

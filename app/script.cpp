@@ -118,6 +118,7 @@ const std::vector<ScriptVerb>& script_verbs() {
 
 bool parse_script(const std::string& text, const std::string& file, Script* script, std::string* error) {
   script->file = file;
+  script->document = file;
   script->actions.clear();
   std::istringstream in(text);
   std::string line;

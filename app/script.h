@@ -22,6 +22,9 @@ struct ScriptAction {
 struct Script {
   std::string file;
   std::vector<ScriptAction> actions;
+  // The file beside which the files its `set` lines name are looked for (document_paths.h):
+  // `file`, or for demos played one after another, the first (they share the demos folder).
+  std::string document;
 };
 
 struct ScriptVerb {

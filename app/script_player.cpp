@@ -125,7 +125,7 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
     if (action.verb == "lesson") status = target.open_lesson(a[0]);
     else if (action.verb == "next") target.step_lesson(+1);
     else if (action.verb == "previous") target.step_lesson(-1);
-    else if (action.verb == "set") status = target.set_panel_param(a[0], a[1], a[2]);
+    else if (action.verb == "set") status = target.set_panel_param(a[0], a[1], a[2], ValueOrigin::document(script_.document));
     else if (action.verb == "press") status = target.press_panel_button(a[0], a[1]);
     else if (action.verb == "predict") status = target.answer_prediction(a[0]);
     else if (action.verb == "font-scale") status = target.set_font_scale(static_cast<float>(action.scale));

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/document_paths.h"
 #include "compute/core/status.h"
 
 namespace whygpu::app {
@@ -15,7 +16,10 @@ class ScriptTarget {
 
   virtual Status open_lesson(const std::string& id) = 0;
   virtual void step_lesson(int delta) = 0;  // +1 next, -1 previous, in reading order
-  virtual Status set_panel_param(const std::string& panel, const std::string& key, const std::string& value) = 0;
+  // `origin`: a script's `set` is a document's value (confined, document_paths.h); a file
+  // dropped on the window is the user's.
+  virtual Status set_panel_param(const std::string& panel, const std::string& key, const std::string& value,
+                                 const ValueOrigin& origin) = 0;
   virtual Status press_panel_button(const std::string& panel, const std::string& button) = 0;
   // True while the panel runs background work; an unknown panel is an error.
   virtual Status panel_busy(const std::string& panel, bool* busy) = 0;

@@ -14,6 +14,9 @@ struct Settings {
   bool window_maximized = false;
   float sidebar_width = 360.0f;  // at font scale 1
   bool sidebar_visible = true;
+  // Where exports are saved (file_locations.h export_folder): an absolute path the user
+  // chose (File menu, --export-dir); empty: the default, $XDG_DOCUMENTS_DIR/whygpu.
+  std::string export_folder;
 
   static constexpr float min_font_scale = 0.75f;
   static constexpr float max_font_scale = 3.0f;

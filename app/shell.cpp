@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "app/file_drop.h"
+#include "app/file_locations.h"
 #include "app/glyph_needs.h"
 #include "app/key_codes.h"
 #include "app/panel_registry.h"
@@ -111,8 +112,9 @@ void Shell::step_lesson(int delta) {
   open_lesson(library_.lessons()[reading_order_[next]].id);
 }
 
-Status Shell::set_panel_param(const std::string& panel, const std::string& key, const std::string& value) {
-  return panels_.set_param(current_, panel, key, value);
+Status Shell::set_panel_param(const std::string& panel, const std::string& key, const std::string& value,
+                              const ValueOrigin& origin) {
+  return panels_.set_param(current_, panel, key, value, origin);
 }
 
 void Shell::drop_files(const std::vector<std::string>& paths) {
@@ -131,7 +133,7 @@ void Shell::drop_files(const std::vector<std::string>& paths) {
     }
     Status status = Status::ok();
     for (const DropAction& a : actions) {
-      status = a.key.empty() ? press_panel_button(a.panel, a.button) : set_panel_param(a.panel, a.key, a.value);
+      status = a.key.empty() ? press_panel_button(a.panel, a.button) : set_panel_param(a.panel, a.key, a.value, ValueOrigin::user());
       if (!status) break;
     }
     set_status_message(status ? "dropped " + path + " on the " + actions.front().panel + " panel" : status.message(),
@@ -325,6 +327,28 @@ void Shell::draw(float delta_seconds, float previous_frame_cost_seconds) {
   draw_caption();
 }
 
+void Shell::choose_export_folder(const std::string& folder) {
+  settings_.export_folder = folder;
+  set_export_folder(folder);
+  set_status_message("exports are saved in " + folder, false);
+}
+
+void Shell::draw_file_menu() {
+  if (std::string chosen; export_chooser_.take(&chosen)) choose_export_folder(chosen);
+  if (!ImGui::BeginMenu("File")) return;
+  ImGui::TextDisabled("Exports (CSV, PNG) are saved in");
+  ImGui::TextUnformatted(export_folder().c_str());
+  const bool choosing = export_chooser_.choosing();
+  if (ImGui::MenuItem(choosing ? "Choosing..." : "Export folder...", nullptr, false,
+                      FileChooser::available() && !choosing))
+    export_chooser_.start(PickWhat::kFolder, export_folder() + "/");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(FileChooser::available()
+                          ? "choose the folder exports are saved in (lessons can only name a file in it)"
+                          : "no folder dialog here (install zenity): start whygpu with --export-dir DIR");
+  ImGui::EndMenu();
+}
+
 void Shell::draw_menu_bar() {
   if (!ImGui::BeginMenuBar()) return;
   ImGui::TextUnformatted("whygpu");
@@ -338,6 +362,7 @@ void Shell::draw_menu_bar() {
                 static_cast<int>(reading_order_.size()));
   }
   ImGui::Separator();
+  draw_file_menu();
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Larger text", nullptr, false, settings_.font_scale < Settings::max_font_scale))
       set_font_scale(std::min(Settings::max_font_scale, settings_.font_scale + 0.25f));

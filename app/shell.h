@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/demo_player.h"
+#include "app/file_dialog.h"
 #include "app/lesson/lesson_library.h"
 #include "app/lesson_list.h"
 #include "app/page_view.h"
@@ -34,7 +35,8 @@ class Shell final : public ScriptTarget {
   // ScriptTarget: what scripts, shortcuts and menus do.
   Status open_lesson(const std::string& id) override;
   void step_lesson(int delta) override;
-  Status set_panel_param(const std::string& panel, const std::string& key, const std::string& value) override;
+  Status set_panel_param(const std::string& panel, const std::string& key, const std::string& value,
+                         const ValueOrigin& origin) override;
   Status press_panel_button(const std::string& panel, const std::string& button) override;
   Status panel_busy(const std::string& panel, bool* busy) override;
   Status set_font_scale(float scale) override;
@@ -89,6 +91,8 @@ class Shell final : public ScriptTarget {
  private:
   ScriptPlayer* presenting();
   void draw_menu_bar();
+  void draw_file_menu();
+  void choose_export_folder(const std::string& folder);
   void draw_sidebar();
   void draw_page(const FrameContext& frame);
   void draw_status_bar();
@@ -119,6 +123,7 @@ class Shell final : public ScriptTarget {
   float frame_ms_smoothed_ = 0.0f;
   std::string status_message_;
   bool status_is_error_ = false;
+  FileChooser export_chooser_;  // File > Export folder...
 };
 
 }  // namespace whygpu::app

@@ -277,7 +277,7 @@ const PanelType& transfer_learning_panel_type() {
                        "which data set the base learned, and which the new head learns"),
           whole_param("labelled", 1000, 64, 60000, "labelled images of the new task both runs train on"),
           whole_param("epochs", 10, 1, 50, "epochs both runs train"),
-          text_param("base", "", "a weights file to take the base from (empty: the shipped base, or one trained here)"),
+          read_path_param("base", "a weights file to take the base from (empty: the shipped base, or one trained here)"),
       },
       {{"run", "train the new head on the frozen base, then the whole network from scratch"},
        {"cancel", "stop after the epoch in progress"}},

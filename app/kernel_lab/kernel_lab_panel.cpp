@@ -409,7 +409,7 @@ const PanelType& kernel_lab_panel_type() {
             whole_param("height", kernel_lab::kStartingHeight, 1, kernel_lab::kMaxElements, "rows (matrix exercises)"),
             choice_param("engine", "auto", {"auto", "gpu", "simulator"},
                          "where tries run: auto (the GPU when there is one, else the CPU simulator)"),
-            text_param("source_file", "", "a .cu file to load into the editor (scripts; empty: the exercise's start)"),
+            read_path_param("source_file", "a .cu file to load into the editor (empty: the exercise's start)"),
         },
         {{"run", "compile, run and check the editor's kernel"},
          {"cancel", "stop the try in progress"},

@@ -13,7 +13,7 @@ std::string default_export_path(const std::string& sweep, const std::string& ext
   localtime_r(&when, &local);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", &local);
-  return "./whygpu-" + sweep + "-" + stamp + "." + extension;
+  return "whygpu-" + sweep + "-" + stamp + "." + extension;
 }
 
 std::string sweep_csv(const std::string& command, int cpu_threads,

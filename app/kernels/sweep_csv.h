@@ -11,7 +11,8 @@
 
 namespace whygpu::app {
 
-// "./whygpu-<sweep>-2026-11-23-140502.csv" for the local time `when`.
+// "whygpu-<sweep>-2026-11-23-140502.csv" for the local time `when`: a file name, saved in
+// the user's export folder (file_locations.h export_path).
 std::string default_export_path(const std::string& sweep, const std::string& extension, std::time_t when);
 
 // The CSV text: `command` says what ran ("whygpu app: vector-add-sweep, sizes 2^10..2^28"),

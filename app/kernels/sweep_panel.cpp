@@ -8,6 +8,7 @@
 #include <ctime>
 #include <map>
 
+#include "app/file_locations.h"
 #include "app/flow_layout.h"
 #include "app/kernels/prepared_results.h"
 #include "app/kernels/sweep_csv.h"
@@ -35,8 +36,8 @@ ParamTable sweep_params(ParamTable own) {
       number_param("budget", bench.measure.budget_seconds, 0.0, 600.0,
                    "seconds one size may take before fewer repeats are run"),
       whole_param("threads", 0, 0, 4096, "CPU threads for the all-threads rungs (0: every hardware thread)"),
-      text_param("csv", "", "file Save CSV writes (empty: a dated file in the exports folder)"),
-      text_param("png", "", "file Save PNG writes (empty: a dated file in the exports folder)"),
+      export_name_param("csv", "the file Save CSV writes in the export folder (empty: a dated name)"),
+      export_name_param("png", "the file Save PNG writes in the export folder (empty: a dated name)"),
       flag_param("prepared", true, "Run shows a result measured before class on this computer, if there is one"),
   };
   table.insert(table.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
@@ -62,6 +63,8 @@ SweepPanel::SweepPanel(std::string name, const PanelParams& params)
   options_.measure.budget_seconds = params.number("budget");
   options_.cpu_threads = params.whole_as<int>("threads");
   use_prepared_ = params.flag("prepared");
+  // Names (a lesson's, or the dated defaults) stay names in the fields, each put in the
+  // export folder when saved, so that choosing another folder applies to open pages too.
   const std::time_t now = std::time(nullptr);
   csv_path_ = params.text("csv").empty() ? default_export_path(name_, "csv", now) : params.text("csv");
   png_path_ = params.text("png").empty() ? default_export_path(name_, "png", now) : params.text("png");
@@ -96,15 +99,16 @@ Status SweepPanel::press(const std::string& button) {
   if (button == "save-csv") {
     SweepRunner::Snapshot latest = snapshot_;
     runner_.refresh(&latest);
-    const Status s = write_sweep_csv(csv_path_, describe_sweep(), options_.cpu_threads, latest.rows);
+    const std::string path = export_path(csv_path_);
+    const Status s = write_sweep_csv(path, describe_sweep(), options_.cpu_threads, latest.rows);
     export_ok_ = s.is_ok();
-    export_message_ = s ? "Saved " + std::to_string(latest.rows.size()) + " rows to " + csv_path_ : s.message();
+    export_message_ = s ? "Saved " + std::to_string(latest.rows.size()) + " rows to " + path : s.message();
     if (s) std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(), export_message_.c_str());
     return s;
   }
   if (button == "save-png") {
     // Written while the next frame renders; the message appears then.
-    view_.save_png(png_path_);
+    view_.save_png(export_path(png_path_));
     return Status::ok();
   }
   return press_own(button);

@@ -10,6 +10,7 @@ std::vector<PanelDirective> panel_directives(const Lesson& lesson) {
     PanelDirective d;
     d.type = block.panel_type;
     d.params = block.params;
+    d.document = lesson.file;
     if (auto id = d.params.find("id"); id != d.params.end()) {
       d.id = id->second;
       d.params.erase(id);

@@ -15,6 +15,7 @@ struct PanelDirective {
   std::string id;    // id=, or the type name (with #2, #3 for later panels of one type)
   std::string type;
   std::map<std::string, std::string> params;
+  std::string document;  // the lesson file: the files its parameters name are looked for beside it
 };
 // The @panel blocks of a lesson in page order, with the ids scripts address them by.
 std::vector<PanelDirective> panel_directives(const Lesson& lesson);

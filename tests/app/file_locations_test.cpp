@@ -72,5 +72,21 @@ TEST(FileLocations, TheUserDataFolderComesFirst) {
   fs::remove_all(home);
 }
 
+TEST(FileLocations, ExportsGoToTheDocumentsFolderTheDesktopNames) {
+  const fs::path config = fs::temp_directory_path() / ("whygpu-export-folder-test-" + std::to_string(::getpid()));
+  fs::remove_all(config);
+  fs::create_directories(config);
+  ScopedEnv home("HOME", "/home/pat"), xdg_config("XDG_CONFIG_HOME", config.string()), documents("XDG_DOCUMENTS_DIR", "");
+  EXPECT_EQ(default_export_folder(), "/home/pat/Documents/whygpu");  // no user-dirs.dirs
+  std::ofstream(config / "user-dirs.dirs") << "# comment\nXDG_DESKTOP_DIR=\"$HOME/Desktop\"\n"
+                                              "XDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\n";
+  EXPECT_EQ(default_export_folder(), "/home/pat/Dokumente/whygpu");
+  std::ofstream(config / "user-dirs.dirs") << "XDG_DOCUMENTS_DIR=\"relative/is/ignored\"\n";
+  EXPECT_EQ(default_export_folder(), "/home/pat/Documents/whygpu");
+  ScopedEnv from_environment("XDG_DOCUMENTS_DIR", "/srv/docs");
+  EXPECT_EQ(default_export_folder(), "/srv/docs/whygpu");
+  fs::remove_all(config);
+}
+
 }  // namespace
 }  // namespace whygpu::app

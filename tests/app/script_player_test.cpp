@@ -11,7 +11,7 @@ class RecordingTarget final : public ScriptTarget {
   explicit RecordingTarget(bool presenter) : presenter_(presenter) {}
   Status open_lesson(const std::string& id) override { return log("lesson " + id); }
   void step_lesson(int delta) override { log(delta > 0 ? "next" : "previous"); }
-  Status set_panel_param(const std::string& p, const std::string& k, const std::string& v) override {
+  Status set_panel_param(const std::string& p, const std::string& k, const std::string& v, const ValueOrigin&) override {
     return log("set " + p + " " + k + " " + v);
   }
   Status press_panel_button(const std::string& p, const std::string& b) override { return log("press " + p + " " + b); }

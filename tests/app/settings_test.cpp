@@ -25,9 +25,11 @@ TEST(Settings, RoundTrip) {
   s.dark_theme = false;
   s.last_lesson = "cpu-vs-gpu";
   s.window_width = 1280;
+  s.export_folder = "/home/pat/class exports";
   std::string error;
   ASSERT_TRUE(save_settings(s, folder, &error)) << error;
   const Settings back = load_settings(folder);
+  EXPECT_EQ(back.export_folder, "/home/pat/class exports");
   EXPECT_FLOAT_EQ(back.font_scale, 2.0f);
   EXPECT_FALSE(back.dark_theme);
   EXPECT_EQ(back.last_lesson, "cpu-vs-gpu");

@@ -42,7 +42,7 @@ for part in "$@"; do
       # At a display's 60 Hz: unpaced, the headless UI draws thousands of frames a second
       # and its GL work competes with the kernels being timed.
       step "timing lessons at 60 Hz: sweeps with the UI's frame times, CSVs, screenshots"
-      app 500 timing --fps 60 --script "$repo/tests/app/timing_lessons.script"
+      app 500 timing --fps 60 --export-dir "$out/out/timing" --script "$repo/tests/app/timing_lessons.script"
       step "whygpu bench at the sweeps' sizes, compared with the sweeps' CSVs"
       run 200 "$bin/whygpu" bench vector-add --sizes 2^10,2^14,2^18,2^22,2^26,2^28 --csv --quiet \
           --output "$out/bench-vector-add.csv"
@@ -58,7 +58,7 @@ for part in "$@"; do
       step "vector add with copies in the app at 60 and at 2 frames a second, against bench"
       for fps in 60 2; do
         mkdir -p "$out/fps$fps"
-        timeout 250 env -C "$out/fps$fps" "$bin/whygpu" --headless --fps "$fps" --lessons "$repo/lessons" \
+        timeout 250 env -C "$out/fps$fps" "$bin/whygpu" --headless --fps "$fps" --lessons "$repo/lessons" --export-dir . \
             --script "$repo/tests/app/vector_add_large.script" > "$out/fps$fps/app.log" 2>&1 || status=1
       done
       run 200 "$bin/whygpu" bench vector-add --sizes 2^26,2^27,2^28 --variants gpu,gpu-with-copies --csv --quiet \

@@ -36,7 +36,7 @@ run 240 "$bin/whygpu" bench opengl all --repeats 10 --budget 1 --quiet --json --
 step "the history race and the ladder with OpenGL, headless on the GPU"
 mkdir -p "$out/out/shaders"
 for script in gl_vs_cuda ladder_with_opengl; do
-  timeout 300 env -C "$out" "$bin/whygpu" --headless --size 1920x1080 --lessons "$repo/lessons" \
+  timeout 300 env -C "$out" "$bin/whygpu" --headless --size 1920x1080 --lessons "$repo/lessons" --export-dir out/shaders \
       --script "$repo/tests/app/$script.script" >> "$out/app.log" 2>&1 || { echo "FAILED ($?): $script"; status=1; }
 done
 grep -v "slow frame" "$out/app.log" | tail -30
