@@ -84,6 +84,13 @@ std::string check_numbers(ScriptAction* action) {
     action->scale = scale;
   } else if (action->verb == "theme" && a[0] != "dark" && a[0] != "light") {
     return "theme wants dark or light (got '" + a[0] + "')";
+  } else if (action->verb == "screenshot") {
+    // A script is a document: it names the picture, the user's export folder holds it.
+    const std::string& name = a[0];
+    const bool png = name.size() > 4 && name.compare(name.size() - 4, 4, ".png") == 0;
+    if (!png || name.find('/') != std::string::npos || name[0] == '.')
+      return "screenshot saves into your export folder (--export-dir, File > Export folder), by a plain file name "
+             "ending in .png (got '" + name + "')";
   }
   return "";
 }
@@ -107,7 +114,7 @@ const std::vector<ScriptVerb>& script_verbs() {
       {"scroll-to", 1, 1, "scroll-to PANEL", "scroll the page so that the panel is in view"},
       {"maximize", 1, 1, "maximize PANEL", "let one panel fill the window"},
       {"restore", 0, 0, "restore", "put a maximized panel back on its page"},
-      {"screenshot", 1, 1, "screenshot FILE.png", "write a PNG of the window"},
+      {"screenshot", 1, 1, "screenshot NAME.png", "write a PNG of the window into the export folder"},
       {"font-scale", 1, 1, "font-scale X", "text size, 0.75 to 3"},
       {"theme", 1, 1, "theme dark|light", "colour theme"},
       {"expect-no-errors", 0, 0, "expect-no-errors", "fail if the open lesson shows errors"},

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "app/file_locations.h"
+
 namespace whygpu::app {
 namespace {
 
@@ -155,7 +157,7 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
       if (frames_to_wait_ > 0) return step;
     } else if (action.verb == "screenshot") {
       // Two frames first, so layout and fonts settle after the actions before it.
-      pending_screenshot_ = a[0];
+      pending_screenshot_ = export_path(a[0]);  // a plain name (parse_script checked it)
       frames_to_wait_ = 2;
       return step;
     }

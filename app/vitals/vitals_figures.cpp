@@ -75,20 +75,21 @@ std::vector<Line> quantity_lines(const std::vector<VitalsSample>& samples, Quant
 std::string strip_text(const GpuVitals& v) {
   std::string out;
   char part[64];
-  auto add = [&](double value, const char* format) {
+  // A whole number between its words ("SM 1980 MHz"): the format stays a literal (-Wformat=2).
+  auto add = [&](double value, const char* before, const char* after) {
     if (!std::isfinite(value)) return;
-    std::snprintf(part, sizeof part, format, value);
+    std::snprintf(part, sizeof part, "%s%.0f%s", before, value, after);
     out += (out.empty() ? "" : "  ") + std::string(part);
   };
-  add(v.power_w, "%.0f W");
-  add(v.sm_clock_mhz, "SM %.0f MHz");
-  add(v.memory_clock_mhz, "mem %.0f MHz");
-  add(v.gpu_utilization_percent, "%.0f%% busy");
+  add(v.power_w, "", " W");
+  add(v.sm_clock_mhz, "SM ", " MHz");
+  add(v.memory_clock_mhz, "mem ", " MHz");
+  add(v.gpu_utilization_percent, "", "% busy");
   if (std::isfinite(v.memory_used_mib) && std::isfinite(v.memory_total_mib)) {
     std::snprintf(part, sizeof part, "%.1f / %.1f GiB", v.memory_used_mib / 1024.0, v.memory_total_mib / 1024.0);
     out += (out.empty() ? "" : "  ") + std::string(part);
   }
-  add(v.temperature_c, "%.0f \u00b0C");
+  add(v.temperature_c, "", " \u00b0C");
   return out;
 }
 

@@ -13,20 +13,21 @@ namespace whygpu::bench {
 using namespace whygpu::kernels;  // the measurements this module reads and prints
 namespace {
 
-std::string printf_string(const char* format, double value) {
+// `value` with `decimals` digits after the point (the format stays a literal: -Wformat=2).
+std::string fixed(double value, int decimals) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, format, value);
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
   return buf;
 }
 
 std::string format_ms(double ms) {
-  if (ms < 0.01) return printf_string("%.5f", ms);
-  if (ms < 1.0) return printf_string("%.4f", ms);
-  if (ms < 100.0) return printf_string("%.3f", ms);
-  return printf_string("%.1f", ms);
+  if (ms < 0.01) return fixed(ms, 5);
+  if (ms < 1.0) return fixed(ms, 4);
+  if (ms < 100.0) return fixed(ms, 3);
+  return fixed(ms, 1);
 }
 
-std::string format_rate(double rate) { return rate > 0.0 ? printf_string("%.1f", rate) : "-"; }
+std::string format_rate(double rate) { return rate > 0.0 ? fixed(rate, 1) : "-"; }
 
 std::string pad_right(const std::string& s, std::size_t width) {
   return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
@@ -55,7 +56,7 @@ std::map<std::int64_t, const Measurement*> measured(const std::vector<Measuremen
   return by_size;
 }
 
-std::string percent(double x) { return printf_string("%.1f%%", 100.0 * x); }
+std::string percent(double x) { return fixed(100.0 * x, 1) + "%"; }
 
 }  // namespace
 
@@ -97,7 +98,7 @@ std::string format_table(const RunInfo& run, const std::vector<Measurement>& row
                        pad_left(format_size(r), 10);
     if (r.state == RowState::Measured) {
       line += pad_left(format_ms(r.time.median_ms), 12) +
-              pad_left(printf_string("%.1f%%", 100.0 * r.time.relative_spread()), 8) +
+              pad_left(percent(r.time.relative_spread()), 8) +
               pad_left(std::to_string(r.time.repeats), 6) + pad_left(format_rate(r.gflops()), 11) +
               pad_left(format_rate(r.gbytes_per_s()), 10);
     } else {
@@ -128,7 +129,11 @@ std::string format_csv(const RunInfo& run, const std::vector<Measurement>& rows)
   out += "benchmark,variant,phase,on_gpu,device,precision,size,state,median_ms,mean_ms,"
          "min_ms,max_ms,p10_ms,p90_ms,repeats,flop,bytes,gflops,gbytes_per_s,note\n";
   for (const auto& r : rows) {
-    const auto num = [](double v) { return printf_string("%.9g", v); };
+    const auto num = [](double v) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.9g", v);
+      return std::string(buf);
+    };
     out += r.benchmark + "," + quote(r.variant) + "," + r.phase + "," +
            (r.on_gpu ? "1" : "0") + "," + quote(r.device) + "," + r.precision + "," +
            std::to_string(r.size) + "," + std::string(row_state_name(r.state)) + "," +

@@ -53,29 +53,29 @@ Status parse(const std::vector<std::string>& args, Request* r) {
   return Status::ok();
 }
 
-// "%.1f" of a value, or "n/a" when the GPU does not report it.
-std::string value(double v, const char* format = "%.0f") {
+// A value with `decimals` digits after the point, or "n/a" when the GPU does not report it.
+std::string value(double v, int decimals = 0) {
   if (std::isnan(v)) return "n/a";
   char buf[32];
-  std::snprintf(buf, sizeof buf, format, v);
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
   return buf;
 }
 
 void print_sample(const VitalsSample& s, bool csv) {
   const GpuVitals& g = s.gpu;
   if (csv) {
-    std::printf("%.3f,%s,%s,%s,%s,%s,%s,%s,%s\n", s.time_s, value(g.power_w, "%.2f").c_str(),
+    std::printf("%.3f,%s,%s,%s,%s,%s,%s,%s,%s\n", s.time_s, value(g.power_w, 2).c_str(),
                 value(g.sm_clock_mhz).c_str(), value(g.memory_clock_mhz).c_str(),
                 value(g.gpu_utilization_percent).c_str(), value(g.memory_used_mib).c_str(),
-                value(g.temperature_c).c_str(), value(g.energy_counter_j, "%.3f").c_str(),
-                value(s.cpu_power_w, "%.1f").c_str());
+                value(g.temperature_c).c_str(), value(g.energy_counter_j, 3).c_str(),
+                value(s.cpu_power_w, 1).c_str());
     return;
   }
-  std::printf("%8.2f %9s %8s %8s %6s %14s %7s %8s\n", s.time_s, value(g.power_w, "%.1f").c_str(),
+  std::printf("%8.2f %9s %8s %8s %6s %14s %7s %8s\n", s.time_s, value(g.power_w, 1).c_str(),
               value(g.sm_clock_mhz).c_str(), value(g.memory_clock_mhz).c_str(),
               value(g.gpu_utilization_percent).c_str(),
               (value(g.memory_used_mib) + " / " + value(g.memory_total_mib)).c_str(), value(g.temperature_c).c_str(),
-              value(s.cpu_power_w, "%.1f").c_str());
+              value(s.cpu_power_w, 1).c_str());
 }
 
 }  // namespace
@@ -132,17 +132,17 @@ int run_vitals_command(const std::vector<std::string>& args, const std::string& 
     const std::vector<VitalsSample> all = sampler->samples();
     const double from = all.front().time_s, to = all.back().time_s;
     const EnergyReading gpu = gpu_energy_from_samples(all, from, to);
-    std::printf("\nGPU energy over %.2f s: %s J (%s)", to - from, value(gpu.joules, "%.1f").c_str(), gpu.method.c_str());
+    std::printf("\nGPU energy over %.2f s: %s J (%s)", to - from, value(gpu.joules, 1).c_str(), gpu.method.c_str());
     // Both ways when the counter exists: how much sampling power alone would miss.
     std::vector<VitalsSample> power_only = all;
     for (VitalsSample& s : power_only) s.gpu.energy_counter_j = kNotReported;
     const EnergyReading integrated = gpu_energy_from_samples(power_only, from, to);
     if (gpu.method != integrated.method)
-      std::printf("; %s J %s", value(integrated.joules, "%.1f").c_str(), integrated.method.c_str());
+      std::printf("; %s J %s", value(integrated.joules, 1).c_str(), integrated.method.c_str());
     if (gpu.available()) std::printf("; mean %.1f W", gpu.joules / (to - from));
     const EnergyReading cpu = sampler->cpu_energy(from, to);
     std::printf("\nCPU energy over %.2f s: %s\n", to - from,
-                cpu.available() ? (value(cpu.joules, "%.1f") + " J (" + cpu.method + ")").c_str() : cpu.method.c_str());
+                cpu.available() ? (value(cpu.joules, 1) + " J (" + cpu.method + ")").c_str() : cpu.method.c_str());
   }
   return 0;
 }

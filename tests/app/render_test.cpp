@@ -9,6 +9,7 @@
 #include <set>
 
 #include "app/cli_options.h"
+#include "app/file_locations.h"
 #include "app/lesson/lesson_library.h"
 #include "app/panel_registry.h"
 #include "app/run_headless.h"
@@ -97,9 +98,10 @@ TEST(HeadlessRender, ScriptDrivesTheShellAndFailsClearly) {
   const auto folder = output_folder();
   const std::string shot = (folder / "script.png").string();
   std::filesystem::remove(shot);
+  set_export_folder(folder.string());  // where a script's screenshot goes
   Script script;
   std::string error;
-  ASSERT_TRUE(parse_script("lesson cpu-vs-gpu\nfont-scale 2\ntheme light\nexpect-no-errors\nscreenshot " + shot + "\n",
+  ASSERT_TRUE(parse_script("lesson cpu-vs-gpu\nfont-scale 2\ntheme light\nexpect-no-errors\nscreenshot script.png\n",
                            "ok.script", &script, &error));
   {
     ScriptPlayer player(script);
@@ -158,7 +160,8 @@ TEST(HeadlessRender, DemoFromTheDemosFolderPlaysInsideTheRunningApp) {
   std::ofstream(folder / "b.lesson") << "id: second\ntitle: Second\nsection: S\n---\nTwo.\n";
   const std::string shot = (output_folder() / "demo.png").string();
   std::filesystem::remove(shot);
-  std::ofstream(folder / "demos" / "tour.script") << "next\nscreenshot " << shot << "\n";
+  set_export_folder(output_folder().string());
+  std::ofstream(folder / "demos" / "tour.script") << "next\nscreenshot demo.png\n";
   Shell shell(LessonLibrary::load(folder.string()), Settings{}, true);
   ASSERT_EQ(shell.demo_files().size(), 1u);
   ASSERT_TRUE(shell.start_demo(shell.demo_files()[0]));

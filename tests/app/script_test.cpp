@@ -53,6 +53,19 @@ TEST(Script, ACaptionIsTheRestOfTheLine) {
   EXPECT_EQ(script.actions[1].args[0], "");
 }
 
+// A script is a document: it names its pictures, the user's export folder holds them
+// (a demo shared by a colleague must not overwrite ~/.bashrc with a PNG).
+TEST(Script, AScreenshotIsAPlainPngNameInTheExportFolder) {
+  Script script;
+  std::string error;
+  for (const char* bad : {"screenshot /home/me/.bashrc.png\n", "screenshot ../up.png\n", "screenshot out/x.png\n",
+                          "screenshot .hidden.png\n", "screenshot notes.txt\n"}) {
+    EXPECT_FALSE(parse_script(bad, "demo.script", &script, &error)) << bad;
+    EXPECT_NE(error.find("demo.script:1: screenshot saves into your export folder"), std::string::npos) << error;
+  }
+  EXPECT_TRUE(parse_script("screenshot stop-01.png\n", "demo.script", &script, &error)) << error;
+}
+
 TEST(Script, AFolderIsNotAScript) {
   Script script;
   std::string error;

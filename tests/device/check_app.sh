@@ -7,11 +7,13 @@
 # build/tests/*/{gpu,ui}_*tests build/tests/cnn/whygpu_cnn_bench build/tests/lstm/lstm_bench), .gl (the GL dispatch .debs: libegl1 libglvnd0
 # libopengl0 libgl1 libglx0 libgles2), data/mnist, data/corpus. Output under $OUT.
 source "$(dirname "$0")/device_env.sh" /tmp/whygpu-check
-# The app, headless, run from $out (scripts write their pictures below the working
-# folder); its whole log goes to $out/NAME.log, the lines worth reading to the output.
+# The app, headless, run from $out; a script's pictures go to its export folder, $out/NAME
+# (a later --export-dir wins); its whole log goes to $out/NAME.log, the lines worth
+# reading to the output.
 app() {
   local limit=$1 name=$2; shift 2
-  timeout "$limit" env -C "$out" "$bin/whygpu" --headless --size 1920x1080 --lessons "$repo/lessons" "$@" \
+  timeout "$limit" env -C "$out" "$bin/whygpu" --headless --size 1920x1080 --lessons "$repo/lessons" \
+      --export-dir "$out/$name" "$@" \
       > "$out/$name.log" 2>&1 || { echo "FAILED ($?): whygpu $*"; status=1; }
   grep -v "slow frame" "$out/$name.log" | tail -40
 }
@@ -32,7 +34,7 @@ for part in "$@"; do
       step "a screenshot of every lesson (EGL on the GPU)"
       mkdir -p "$out/lessons"
       "$bin/whygpu" --list-lessons --lessons "$repo/lessons" | awk 'NF==0||/^[0-9]/{next}{print $1}' |
-        while read -r id; do printf 'lesson %s\nwait 90\nscreenshot lessons/%s.png\n' "$id" "$id"; done > "$out/all_lessons.script"
+        while read -r id; do printf 'lesson %s\nwait 90\nscreenshot %s.png\n' "$id" "$id"; done > "$out/all_lessons.script"
       echo quit >> "$out/all_lessons.script"
       app 400 lessons --script "$out/all_lessons.script" ;;
     grid)

@@ -86,7 +86,7 @@ step "the lessons headless on the GPU (lessons.log)"
 install_gl_dispatch
 mkdir -p "$out/cnnplus"
 WHYGPU_FASHION_DIR=$fashion WHYGPU_MNIST_DIR=$mnist timeout 420 env -C "$out" "$bin/whygpu" --headless \
-    --size 1920x1080 --lessons "$repo/lessons" --script "$repo/tests/device/cnnplus.script" > "$out/lessons.log" 2>&1 ||
+    --size 1920x1080 --lessons "$repo/lessons" --export-dir "$out" --script "$repo/tests/device/cnnplus.script" > "$out/lessons.log" 2>&1 ||
   { echo "FAILED ($?): lessons"; status=1; }
 grep -v "slow frame" "$out/lessons.log" | tail -20
 mv "$out"/cnnplus/*.png "$rec"/ 2>/dev/null; rmdir "$out/cnnplus" 2>/dev/null

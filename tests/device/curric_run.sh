@@ -46,7 +46,7 @@ step "the three lessons, live, headless on the GPU (EGL)"
 install_gl_dispatch
 mkdir -p "$out/shots"
 timeout 300 env -C "$out/shots" "$bin/whygpu" --headless --size 1920x1080 --lessons "$repo/lessons" \
-    --script "$repo/tests/app/curric_gpu.script" > "$out/lessons.log" 2>&1 || { echo "FAILED ($?): lessons"; status=1; }
+    --export-dir "$out" --script "$repo/tests/app/curric_gpu.script" > "$out/lessons.log" 2>&1 || { echo "FAILED ($?): lessons"; status=1; }
 grep -v "slow frame" "$out/lessons.log" | tail -20
 
 cp "$out"/shots/out/curric/*.png "$recordings/" 2>/dev/null

@@ -9,11 +9,12 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 for demo in "$repo"/lessons/demos/*.script; do
   name=$(basename "$demo" .script)
   mkdir -p "$out/$name"
-  awk -v dir="$out/$name" '/^wait-key/ { n++; print "wait 2"; printf "screenshot %s/stop-%02d.png\n", dir, n; next } { print }' \
+  awk '/^wait-key/ { n++; print "wait 2"; printf "screenshot stop-%02d.png\n", n; next } { print }' \
     "$demo" > "$out/$name.script"
   step "$name"
   start=$(date +%s)
-  run 200 "$bin/whygpu" --headless --size 1280x720 --script "$out/$name.script" > "$out/$name.log" 2>&1
+  run 200 "$bin/whygpu" --headless --size 1280x720 --export-dir "$out/$name" --script "$out/$name.script" \
+      > "$out/$name.log" 2>&1
   echo "$name: $(( $(date +%s) - start )) s, $(ls "$out/$name" | wc -l) stops"
   grep -vE "wrote|rendering offscreen" "$out/$name.log" | tail -5
 done

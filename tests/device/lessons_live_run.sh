@@ -8,7 +8,7 @@ mkdir -p "$out/shots"
 for script in ${LIVE_SCRIPTS:-profile_lessons}; do
   step "$script at ${LIVE_SIZE:-1280x720}, text x${LIVE_SCALE:-2}"
   run 240 env -C "$out/shots" "$bin/whygpu" --headless --size "${LIVE_SIZE:-1280x720}" --font-scale "${LIVE_SCALE:-2}" \
-    --script "$repo/tests/app/$script.script" > "$out/$script.log" 2>&1
+    --export-dir "$out" --script "$repo/tests/app/$script.script" > "$out/$script.log" 2>&1
   grep -vE "^\s*$" "$out/$script.log" | tail -12
 done
 step done

@@ -62,7 +62,7 @@ expect-no-errors
 quit
 SCRIPT
   timeout 150 env -C "$out" "$bin/whygpu" --headless --size "$size" --font-scale "$scale" --fps 30 \
-      --lessons "$repo/lessons" --script "/tmp/whygpu-nccl-lesson-$size.script" > "$out/app-$size.log" 2>&1 ||
+      --lessons "$repo/lessons" --export-dir "$out" --script "/tmp/whygpu-nccl-lesson-$size.script" > "$out/app-$size.log" 2>&1 ||
       { echo "FAILED ($?): whygpu headless at $size"; status=1; }
   grep -v "slow frame" "$out/app-$size.log" | tail -8
 done

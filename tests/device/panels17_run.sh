@@ -66,7 +66,7 @@ for size in 1920x1080 1280x720; do
   step "the two lessons headless at $size, text x$scale"
   lesson_script "$size" > "$out/lessons-$size.script"
   timeout 300 env -C "$out" "$bin/whygpu" --headless --size "$size" --font-scale "$scale" --fps 30 \
-      --lessons "$repo/lessons" --script "$out/lessons-$size.script" > "$out/app-$size.log" 2>&1 ||
+      --lessons "$repo/lessons" --export-dir "$out" --script "$out/lessons-$size.script" > "$out/app-$size.log" 2>&1 ||
       { echo "FAILED ($?): whygpu headless at $size"; status=1; }
   grep -v "slow frame" "$out/app-$size.log" | tail -15
 done

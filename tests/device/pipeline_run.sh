@@ -36,7 +36,7 @@ step "the lesson, live, headless on the GPU (EGL)"
 install_gl_dispatch
 mkdir -p "$out/shots"
 timeout 200 env -C "$out/shots" "$bin/whygpu" --headless --size 1920x1080 --lessons "$repo/lessons" \
-    --script "$repo/tests/app/pipeline_gpu.script" > "$out/lesson.log" 2>&1 || { echo "FAILED ($?): lesson"; status=1; }
+    --export-dir "$out" --script "$repo/tests/app/pipeline_gpu.script" > "$out/lesson.log" 2>&1 || { echo "FAILED ($?): lesson"; status=1; }
 grep -v "slow frame" "$out/lesson.log" | tail -20
 
 cp "$out"/shots/out/pipeline/*.png "$recordings/" 2>/dev/null

@@ -52,7 +52,7 @@ SCRIPT
 
 # Settings and saved files stay in $out; the app reads data/ from the repository.
 XDG_CONFIG_HOME=$out/config WHYGPU_SOURCE_DIR=$repo "$app" --headless --fps 60 --size 1920x1080 \
-    --lessons "$out/soak-lessons" --script "$out/soak.script" > "$out/soak-app.log" 2>&1 &
+    --lessons "$out/soak-lessons" --export-dir "$out" --script "$out/soak.script" > "$out/soak-app.log" 2>&1 &
 pid=$!
 ( sleep $((duration + 420)); kill "$pid" 2>/dev/null ) &
 watchdog=$!

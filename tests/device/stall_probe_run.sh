@@ -24,7 +24,7 @@ probe() {  # NAME SCRIPT LIMIT
   step "$name"
   mkdir -p "$out/shots"
   t0=$(date +%s)
-  env -C "$out/shots" "$bin/whygpu" --headless --size "${STALL_SIZE:-1280x720}" --script "$script" > "$out/$name.log" 2>&1 &
+  env -C "$out/shots" "$bin/whygpu" --headless --size "${STALL_SIZE:-1280x720}" --export-dir "$out/shots" --script "$script" > "$out/$name.log" 2>&1 &
   app=$!
   for i in $(seq 1 $((limit / 5))); do
     sleep 5
