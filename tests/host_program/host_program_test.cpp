@@ -28,6 +28,37 @@ TEST(HostProgram, TheCorrectProgramChecksEveryCall) {
   EXPECT_TRUE(line_of(steps, Call::Synchronize).checked);
 }
 
+// The lesson asks how long the kernel takes and what a stopwatch without a sync prints: the
+// steady state. A process's first launch also loads the kernel onto the GPU (hundreds of
+// microseconds on the H100), so a warm-up launch comes first, on a line of its own, and
+// the timed launch after it measures the kernel alone.
+TEST(HostProgram, AWarmUpLaunchComesBeforeTheStopwatch) {
+  for (const MistakeInfo& m : mistakes()) {
+    const std::vector<Step> steps = program_steps({kDefaultElements, 256, m.mistake});
+    int launches_before_stopwatch = 0;
+    for (const Step& s : steps) {
+      if (s.call == Call::TimerStart) break;
+      if (s.code.find("<<<") != std::string::npos) ++launches_before_stopwatch;
+    }
+    EXPECT_EQ(launches_before_stopwatch, 1) << m.key;
+  }
+}
+
+// A recording of format 1 was made without the warm-up line: its launch is the first one,
+// and its lines would sit one off against the program shown.
+TEST(HostRecording, RefusesARecordingMadeBeforeTheWarmUpLine) {
+  HostRecording rec;
+  rec.run.gpu_available = true;
+  std::string text = host_recording_json(rec);
+  const std::string current = "\"format_version\": " + std::to_string(kHostFormatVersion);
+  ASSERT_NE(text.find(current), std::string::npos) << text;
+  text.replace(text.find(current), current.size(), "\"format_version\": 1");
+  HostRecording back;
+  const Status s = parse_host_recording(text, &back);
+  EXPECT_FALSE(s);
+  EXPECT_NE(s.message().find("record it again"), std::string::npos) << s.message();
+}
+
 TEST(HostProgram, EachMistakeChangesItsLine) {
   EXPECT_TRUE(line_of(program_steps({kDefaultElements, 256, Mistake::NoSync}), Call::Synchronize).missing);
   EXPECT_TRUE(line_of(program_steps({kDefaultElements, 256, Mistake::NoCopyBack}), Call::CopyBack).missing);
