@@ -17,7 +17,7 @@ const Step& line_of(const std::vector<Step>& steps, Call call) {
 
 TEST(HostProgram, TheCorrectProgramChecksEveryCall) {
   const std::vector<Step> steps = program_steps({});
-  ASSERT_EQ(steps.size(), 16u);
+  ASSERT_EQ(steps.size(), 17u);
   EXPECT_EQ(steps.front().call, Call::SetDevice);
   EXPECT_EQ(steps.back().call, Call::Check);
   for (const Step& s : steps) {
@@ -137,7 +137,7 @@ TEST(HostRecording, RoundTripsAndRejectsStrangePrograms) {
 
 TEST(HostProgram, FormatShowsEachLineWithItsTimeAndAnswer) {
   StepResult r;
-  r.index = 8;
+  r.index = 9;  // cudaGetLastError
   r.state = StepState::Ran;
   r.ms = 0.004;
   r.has_error_code = true;
@@ -166,7 +166,7 @@ TEST(ProgramChild, WithoutAGpuTheChildSaysWhy) {
   EXPECT_TRUE(first.stopped);
   std::vector<StepResult> rest;
   ASSERT_TRUE(child.run_rest(&rest, 60, nullptr));
-  ASSERT_EQ(rest.size(), 15u);
+  ASSERT_EQ(rest.size(), 16u);
   for (const StepResult& r : rest) EXPECT_EQ(r.state, StepState::NotRun) << r.index;
   EXPECT_TRUE(child.finished());
 }
