@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/document_paths.h"
+#include "app/lesson_facts.h"
 #include "app/panel_registry.h"
 #include "app/predict/prediction.h"
 
@@ -18,6 +19,31 @@ const PanelDirective* find_directive(const std::vector<PanelDirective>& directiv
   for (const PanelDirective& d : directives)
     if (d.type == name) return &d;
   return nullptr;
+}
+
+// Facts named in text that is shown as it is (a @predict's words, a caption): each name
+// known, and no `{fact:` that is not a fact.
+void check_fact_refs(const std::string& text, const std::string& where, std::vector<std::string>* problems) {
+  std::size_t shown = 0;
+  for (std::size_t at = text.find("{fact:"); at != std::string::npos; at = text.find("{fact:", at + 1)) ++shown;
+  const std::vector<FactRef> refs = find_fact_refs(text);
+  for (const FactRef& ref : refs)
+    if (!find_lesson_fact(ref.name))
+      problems->push_back(where + "unknown fact '" + ref.name + "' (lessons/FORMAT.md lists the facts)");
+  if (shown > refs.size())
+    problems->push_back(where + "'{fact:' that is not a fact is shown as written: a fact is {fact:NAME}, NAME in "
+                                "lowercase letters, digits, '.', '_' and '-'");
+}
+
+// The same for a paragraph's spans; a fact inside *, ** or ` is not read but shown as written.
+void check_span_facts(const std::vector<TextSpan>& spans, const std::string& where,
+                      std::vector<std::string>* problems) {
+  for (const TextSpan& span : spans) {
+    if (span.style == TextSpan::Style::fact) check_fact_refs("{fact:" + span.text + "}", where, problems);
+    else if (span.text.find("{fact:") != std::string::npos)
+      problems->push_back(where + "'{fact:' shown as written: a fact is {fact:NAME} (NAME from lessons/FORMAT.md), "
+                                  "outside *, ** and `");
+  }
 }
 
 }  // namespace
@@ -55,12 +81,16 @@ std::vector<std::string> lesson_problems(const Lesson& lesson) {
   for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b) {
     const LessonBlock& block = lesson.blocks[b];
     const std::string where = at(lesson.file, block.line);
+    check_span_facts(block.spans, where, &problems);
     if (block.kind == LessonBlock::Kind::panel) {
       if (!first_panel_line) first_panel_line = block.line;
       for (const std::string& p : check_directive(directives[d++])) problems.push_back(where + p);
     }
     if (block.kind != LessonBlock::Kind::predict) continue;
     predicts = true;
+    for (const char* key : {"question", "explain", "choices", "unit"})
+      if (const auto text = block.params.find(key); text != block.params.end())
+        check_fact_refs(text->second, where, &problems);
     Prediction prediction;
     if (Status s = parse_prediction(block.params, &prediction); !s) {
       problems.push_back(where + s.message());
@@ -102,6 +132,7 @@ std::vector<std::string> script_problems(const Script& script, const LessonLibra
   };
   for (const ScriptAction& action : script.actions) {
     const std::string where = at(script.file, action.line);
+    if (action.verb == "caption" && !action.args.empty()) check_fact_refs(action.args[0], where, &problems);
     if (action.verb == "lesson") {
       const int index = library.find(action.args[0]);
       if (index < 0) problems.push_back(where + "no lesson with id '" + action.args[0] + "' (see --list-lessons)");

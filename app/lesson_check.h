@@ -21,12 +21,13 @@ struct PanelType;
 std::vector<std::string> check_directive(const PanelDirective& directive, PanelParams* params = nullptr);
 
 // Every problem of a lesson: its parse errors, its directives' (panels and predictions,
-// each prediction's panel and result), and a live panel with no @predict on the page, as
-// "file:line: ...".
+// each prediction's panel and result), a live panel with no @predict on the page, and a
+// fact name app/lesson_facts.h does not know, as "file:line: ...".
 std::vector<std::string> lesson_problems(const Lesson& lesson);
 
 // A script's `lesson`, `set`, `press` and panel names checked against the lessons it
-// opens (following lesson/next/previous), as "file:line: ...".
+// opens (following lesson/next/previous), and the facts its captions name, as
+// "file:line: ...".
 std::vector<std::string> script_problems(const Script& script, const LessonLibrary& library);
 
 }  // namespace whygpu::app

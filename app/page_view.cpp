@@ -7,6 +7,7 @@
 
 #include "app/code_fit.h"
 #include "app/lesson/panel_directives.h"
+#include "app/lesson_facts.h"
 #include "app/panel_registry.h"  // PanelType: the waiting card names what the panel shows
 #include "app/rich_text.h"
 
@@ -83,6 +84,8 @@ PredictionBox* PageView::box(const Lesson& lesson, int b) {
   if (auto found = boxes_.find(key); found != boxes_.end()) return &found->second;
   Prediction prediction;
   if (!parse_prediction(lesson.blocks[b].params, &prediction)) return nullptr;
+  for (std::string* text : {&prediction.question, &prediction.explain, &prediction.unit}) *text = with_facts(*text);
+  for (std::string& choice : prediction.choices) choice = with_facts(choice);
   return &boxes_.emplace(key, PredictionBox(std::move(prediction))).first->second;
 }
 

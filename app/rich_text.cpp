@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "app/lesson_facts.h"
 #include "app/ui_style.h"
 
 namespace whygpu::app {
@@ -15,7 +16,8 @@ ImFont* font_for(TextSpan::Style style, const Fonts& fonts, ImFont* base) {
     case TextSpan::Style::emphasis: return base == fonts.body ? fonts.emphasis : base;
     case TextSpan::Style::strong: return base == fonts.body ? fonts.strong : base;
     case TextSpan::Style::code: return fonts.code;
-    case TextSpan::Style::plain: break;
+    case TextSpan::Style::plain:
+    case TextSpan::Style::fact: break;
   }
   return base;
 }
@@ -30,14 +32,19 @@ void draw_rich_text(const std::vector<TextSpan>& spans, const Fonts& fonts, ImFo
   const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
   float x = 0.0f;
   float y = 0.0f;
-  for (const TextSpan& span : spans) {
+  for (const TextSpan& fact_or_text : spans) {
+    // A fact shows its value, read from the data or recording it names, kept on one line.
+    const bool is_fact = fact_or_text.style == TextSpan::Style::fact;
+    const FactReading* reading = is_fact ? &fact(fact_or_text.text) : nullptr;
+    const TextSpan value = is_fact ? TextSpan{TextSpan::Style::fact, reading->text} : TextSpan{};
+    const TextSpan& span = is_fact ? value : fact_or_text;
     ImFont* font = font_for(span.style, fonts, base);
     const float baseline_shift = (base->FontSize - font->FontSize) * 0.7f;
     std::size_t i = 0;
     while (i < span.text.size()) {
       // One word plus the spaces after it; code spans keep their inner spaces together.
       std::size_t end = i;
-      if (span.style == TextSpan::Style::code) {
+      if (span.style == TextSpan::Style::code || is_fact) {
         end = span.text.size();
       } else {
         while (end < span.text.size() && span.text[end] != ' ') ++end;
@@ -66,6 +73,8 @@ void draw_rich_text(const std::vector<TextSpan>& spans, const Fonts& fonts, ImFo
                             palette().code_background, 3.0f);
       }
       draw->AddText(font, font->FontSize, at, text_colour, begin_ptr, end_ptr);
+      if (is_fact && ImGui::IsMouseHoveringRect(at, ImVec2(at.x + size.x, at.y + size.y)))
+        ImGui::SetTooltip("%s", reading->origin.c_str());  // where the number comes from
       x += size.x;
       i = end;
     }

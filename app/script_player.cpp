@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/file_locations.h"
+#include "app/lesson_facts.h"
 
 namespace whygpu::app {
 namespace {
@@ -132,7 +133,7 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
     else if (action.verb == "predict") status = target.answer_prediction(a[0]);
     else if (action.verb == "font-scale") status = target.set_font_scale(static_cast<float>(action.scale));
     else if (action.verb == "theme") target.set_dark_theme(a[0] == "dark");
-    else if (action.verb == "caption") target.set_caption(a[0]);
+    else if (action.verb == "caption") target.set_caption(with_facts(a[0]));
     else if (action.verb == "scroll-to") status = target.scroll_to_panel(a[0]);
     else if (action.verb == "maximize") status = target.maximize_panel(a[0]);
     else if (action.verb == "restore") status = target.maximize_panel("");

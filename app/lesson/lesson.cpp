@@ -62,7 +62,30 @@ bool parse_panel_line(const std::string& rest, LessonBlock& block, std::string& 
   return parse_params(rest, i, block, problem);
 }
 
+// The fact `{fact:NAME}` starting at `at`, if one does.
+bool fact_ref_at(const std::string& text, std::size_t at, FactRef* out) {
+  static const std::string open = "{fact:";
+  if (text.compare(at, open.size(), open) != 0) return false;
+  constexpr std::size_t kLongestName = 64;
+  std::size_t i = at + open.size();
+  while (i < text.size() && i - at - open.size() <= kLongestName &&
+         (std::islower(static_cast<unsigned char>(text[i])) || std::isdigit(static_cast<unsigned char>(text[i])) ||
+          text[i] == '.' || text[i] == '_' || text[i] == '-'))
+    ++i;
+  if (i == at + open.size() || i >= text.size() || text[i] != '}') return false;
+  *out = {at, i + 1, text.substr(at + open.size(), i - at - open.size())};
+  return true;
+}
+
 }  // namespace
+
+std::vector<FactRef> find_fact_refs(const std::string& text) {
+  std::vector<FactRef> refs;
+  FactRef ref;
+  for (std::size_t at = text.find("{fact:"); at != std::string::npos; at = text.find("{fact:", at + 1))
+    if (fact_ref_at(text, at, &ref)) refs.push_back(ref);
+  return refs;
+}
 
 std::string LessonError::to_string() const {
   return file + ":" + std::to_string(line) + ": " + message;
@@ -72,7 +95,7 @@ std::vector<TextSpan> parse_inline(const std::string& text) {
   std::vector<TextSpan> spans;
   auto emit = [&](TextSpan::Style style, std::string s) {
     if (s.empty()) return;
-    if (!spans.empty() && spans.back().style == style) spans.back().text += s;
+    if (!spans.empty() && spans.back().style == style && style != TextSpan::Style::fact) spans.back().text += s;
     else spans.push_back({style, std::move(s)});
   };
   std::string plain;
@@ -91,7 +114,15 @@ std::vector<TextSpan> parse_inline(const std::string& text) {
     return f.at;
   };
   std::size_t i = 0;
+  FactRef fact;
   while (i < text.size()) {
+    if (text[i] == '{' && fact_ref_at(text, i, &fact)) {
+      emit(TextSpan::Style::plain, plain);
+      plain.clear();
+      emit(TextSpan::Style::fact, fact.name);
+      i = fact.end;
+      continue;
+    }
     const bool strong = text.compare(i, 2, "**") == 0;
     const char c = text[i];
     if (strong || c == '*' || c == '`') {

@@ -7,9 +7,10 @@
 
 namespace whygpu::app {
 
-// A run of inline text in one style (`*emphasis*`, `**strong**`, `` `code` ``).
+// A run of inline text in one style (`*emphasis*`, `**strong**`, `` `code` ``), or a fact
+// named `{fact:NAME}` (text: NAME), whose value is read when the page is drawn.
 struct TextSpan {
-  enum class Style { plain, emphasis, strong, code };
+  enum class Style { plain, emphasis, strong, code, fact };
   Style style = Style::plain;
   std::string text;
 };
@@ -46,5 +47,14 @@ Lesson parse_lesson(const std::string& text, const std::string& file);
 
 // Splits inline markup into styled spans; unclosed markers stay literal.
 std::vector<TextSpan> parse_inline(const std::string& text);
+
+// A fact named in text, `{fact:cnn.train_images}`: a number about the app's own data or
+// recordings that is read from them, never typed (app/lesson_facts.h has the names). A
+// name is lowercase letters, digits, '.', '_' and '-'; anything else stays literal text.
+struct FactRef {
+  std::size_t begin = 0, end = 0;  // the whole `{fact:...}` in the text
+  std::string name;
+};
+std::vector<FactRef> find_fact_refs(const std::string& text);
 
 }  // namespace whygpu::app

@@ -35,6 +35,10 @@ Status parse_host_recording(std::string_view json_text, HostRecording* out) {
                                        "whygpu host-program recording", &doc);
       !s)
     return s;
+  if (doc.get_number("format_version") < kHostFormatVersion)
+    return Status::error("this recording was made before the program's warm-up launch (format " +
+                         std::to_string(static_cast<int>(doc.get_number("format_version"))) +
+                         "): record it again with whygpu host-program --record FILE on a GPU machine");
   const JsonValue* programs = doc.find("programs");
   if (!programs || !programs->is_array()) return Status::error("the recording has no \"programs\" array");
   HostRecording r;

@@ -80,6 +80,8 @@ std::vector<Step> program_steps(const ProgramOptions& o) {
       {Call::MallocC, checked("cudaMalloc(&d_c, bytes)"), "room for c"},
       {Call::CopyA, checked("cudaMemcpy(d_a, a.data(), bytes, cudaMemcpyHostToDevice)"), "copy a to the GPU"},
       {Call::CopyB, checked("cudaMemcpy(d_b, b.data(), bytes, cudaMemcpyHostToDevice)"), "copy b to the GPU"},
+      {Call::WarmUp, "add<<<1, 1>>>(d_a, d_b, d_c, 0);  // warm-up",
+       "warm-up: the first launch loads the kernel onto the GPU; n = 0, so it adds nothing"},
       {Call::TimerStart, "auto start = clock::now();", "start a stopwatch on the CPU"},
       {Call::Launch, launch, "queue the kernel: the call returns at once"},
       {Call::LastError, checked("cudaGetLastError()"), "did the launch go through?"},

@@ -35,6 +35,7 @@ enum class Call {
   SetDevice,      // cudaSetDevice(0): creates the context
   MallocA, MallocB, MallocC,
   CopyA, CopyB,   // host to device
+  WarmUp,         // a launch that adds nothing: a process's first launch loads the kernel
   TimerStart,     // the program's own stopwatch (host code, no CUDA)
   Launch,
   LastError,      // cudaGetLastError()

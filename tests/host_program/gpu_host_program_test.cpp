@@ -37,7 +37,7 @@ const StepResult& at(const std::vector<StepResult>& results, Mistake mistake, Ca
 TEST(GpuHostProgram, TheCorrectProgramIsRightAndTimesTheKernel) {
   WHYGPU_REQUIRE_GPU();
   const auto r = run(Mistake::None);
-  ASSERT_EQ(r.size(), 16u);
+  ASSERT_EQ(r.size(), 17u);
   for (const StepResult& s : r) {
     EXPECT_EQ(s.state, StepState::Ran) << s.index;
     EXPECT_FALSE(s.failed()) << s.index << ": " << s.error_text;
@@ -104,7 +104,7 @@ TEST(GpuHostProgram, AHostPointerGivesWhatTheRuntimeGives) {
   // Whatever happens (a fault, or a GPU that reads host memory itself), the child reports
   // every line and the result says which; the runtime's words are printed for the lesson.
   const auto r = run(Mistake::HostPointer);
-  ASSERT_EQ(r.size(), 16u);
+  ASSERT_EQ(r.size(), 17u);
   const StepResult& sync = at(r, Mistake::HostPointer, Call::Synchronize);
   std::printf("host pointer: cudaGetLastError %s; cudaDeviceSynchronize %s (%s)\n",
               at(r, Mistake::HostPointer, Call::LastError).error_name.c_str(), sync.error_name.c_str(),

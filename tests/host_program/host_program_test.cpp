@@ -17,7 +17,7 @@ const Step& line_of(const std::vector<Step>& steps, Call call) {
 
 TEST(HostProgram, TheCorrectProgramChecksEveryCall) {
   const std::vector<Step> steps = program_steps({});
-  ASSERT_EQ(steps.size(), 16u);
+  ASSERT_EQ(steps.size(), 17u);
   EXPECT_EQ(steps.front().call, Call::SetDevice);
   EXPECT_EQ(steps.back().call, Call::Check);
   for (const Step& s : steps) {
@@ -26,6 +26,37 @@ TEST(HostProgram, TheCorrectProgramChecksEveryCall) {
   }
   EXPECT_EQ(line_of(steps, Call::Launch).code, "add<<<65536, 256>>>(d_a, d_b, d_c, n);");
   EXPECT_TRUE(line_of(steps, Call::Synchronize).checked);
+}
+
+// The lesson asks how long the kernel takes and what a stopwatch without a sync prints: the
+// steady state. A process's first launch also loads the kernel onto the GPU (hundreds of
+// microseconds on the H100), so a warm-up launch comes first, on a line of its own, and
+// the timed launch after it measures the kernel alone.
+TEST(HostProgram, AWarmUpLaunchComesBeforeTheStopwatch) {
+  for (const MistakeInfo& m : mistakes()) {
+    const std::vector<Step> steps = program_steps({kDefaultElements, 256, m.mistake});
+    int launches_before_stopwatch = 0;
+    for (const Step& s : steps) {
+      if (s.call == Call::TimerStart) break;
+      if (s.code.find("<<<") != std::string::npos) ++launches_before_stopwatch;
+    }
+    EXPECT_EQ(launches_before_stopwatch, 1) << m.key;
+  }
+}
+
+// A recording of format 1 was made without the warm-up line: its launch is the first one,
+// and its lines would sit one off against the program shown.
+TEST(HostRecording, RefusesARecordingMadeBeforeTheWarmUpLine) {
+  HostRecording rec;
+  rec.run.gpu_available = true;
+  std::string text = host_recording_json(rec);
+  const std::string current = "\"format_version\": " + std::to_string(kHostFormatVersion);
+  ASSERT_NE(text.find(current), std::string::npos) << text;
+  text.replace(text.find(current), current.size(), "\"format_version\": 1");
+  HostRecording back;
+  const Status s = parse_host_recording(text, &back);
+  EXPECT_FALSE(s);
+  EXPECT_NE(s.message().find("record it again"), std::string::npos) << s.message();
 }
 
 TEST(HostProgram, EachMistakeChangesItsLine) {
@@ -106,7 +137,7 @@ TEST(HostRecording, RoundTripsAndRejectsStrangePrograms) {
 
 TEST(HostProgram, FormatShowsEachLineWithItsTimeAndAnswer) {
   StepResult r;
-  r.index = 8;
+  r.index = 9;  // cudaGetLastError
   r.state = StepState::Ran;
   r.ms = 0.004;
   r.has_error_code = true;
@@ -135,7 +166,7 @@ TEST(ProgramChild, WithoutAGpuTheChildSaysWhy) {
   EXPECT_TRUE(first.stopped);
   std::vector<StepResult> rest;
   ASSERT_TRUE(child.run_rest(&rest, 60, nullptr));
-  ASSERT_EQ(rest.size(), 15u);
+  ASSERT_EQ(rest.size(), 16u);
   for (const StepResult& r : rest) EXPECT_EQ(r.state, StepState::NotRun) << r.index;
   EXPECT_TRUE(child.finished());
 }
