@@ -9,6 +9,7 @@ inline constexpr int kMinus = 45;       // GLFW_KEY_MINUS
 inline constexpr int kEqual = 61;       // GLFW_KEY_EQUAL (the + key without Shift)
 inline constexpr int kF = 70;           // GLFW_KEY_F
 inline constexpr int kF9 = 298;         // GLFW_KEY_F9
+inline constexpr int kP = 80;           // GLFW_KEY_P
 inline constexpr int kF11 = 300;        // GLFW_KEY_F11
 inline constexpr int kKeypad0 = 320;    // GLFW_KEY_KP_0
 inline constexpr int kKeypadMinus = 333;  // GLFW_KEY_KP_SUBTRACT

@@ -25,6 +25,7 @@
 #include "app/frame_output.h"
 #include "app/key_codes.h"
 #include "app/untrusted_text.h"
+#include "app/window_fit.h"
 
 namespace whygpu::app {
 namespace {
@@ -112,8 +113,16 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player, bo
   glfwWindowHintString(GLFW_X11_INSTANCE_NAME, "whygpu");
   const bool sized = options.width > 0;
   glfwWindowHint(GLFW_MAXIMIZED, !sized && settings.window_maximized ? GLFW_TRUE : GLFW_FALSE);
-  GLFWwindow* window = glfwCreateWindow(sized ? options.width : settings.window_width,
-                                        sized ? options.height : settings.window_height,
+  // --size is the user's; a saved or default size is fitted to the screen it opens on.
+  WindowSize size{settings.window_width, settings.window_height};
+  int area_x = 0, area_y = 0;
+  if (!sized)
+    if (GLFWmonitor* primary = glfwGetPrimaryMonitor()) {
+      WindowSize area;
+      glfwGetMonitorWorkarea(primary, &area_x, &area_y, &area.width, &area.height);
+      size = fit_to_work_area(size, area);
+    }
+  GLFWwindow* window = glfwCreateWindow(sized ? options.width : size.width, sized ? options.height : size.height,
                                         "whygpu: why GPUs speed up deep learning", nullptr, nullptr);
   if (!window) {
     std::fprintf(stderr, "whygpu: no OpenGL 3.3 core window could be created\n");
@@ -121,6 +130,8 @@ int run_window(Shell& shell, const CliOptions& options, ScriptPlayer* player, bo
     return 1;
   }
   set_window_icon(window);
+  if (!sized && (size.width != settings.window_width || size.height != settings.window_height))
+    glfwSetWindowPos(window, area_x + 8, area_y + 40);  // cut to the screen: its top left corner, inside the frame
   glfwSetDropCallback(window, collect_drop);
   glfwMakeContextCurrent(window);
   glfwSwapInterval(1);

@@ -82,6 +82,8 @@ std::string check_numbers(ScriptAction* action) {
     if (!read_finite(a[0], &scale) || scale < Settings::min_font_scale || scale > Settings::max_font_scale)
       return "font-scale must be a number from 0.75 to 3 (got '" + a[0] + "')";
     action->scale = scale;
+  } else if (action->verb == "presenter" && a[0] != "on" && a[0] != "off") {
+    return "presenter wants on or off (got '" + a[0] + "')";
   } else if (action->verb == "theme" && a[0] != "dark" && a[0] != "light") {
     return "theme wants dark or light (got '" + a[0] + "')";
   } else if (action->verb == "screenshot") {
@@ -110,6 +112,7 @@ const std::vector<ScriptVerb>& script_verbs() {
       {"wait-idle", 1, 2, "wait-idle PANEL [SECONDS]", "wait until the panel's background work is done (default 120 s)"},
       {"wait-key", 0, 0, "wait-key",
        "stop until the presenter presses Space or Right (a headless run goes on at once)"},
+      {"presenter", 1, 1, "presenter on|off", "the presenting layout: the page at full width, captions in a band below it"},
       {"caption", 0, -1, "caption TEXT", "show TEXT in large type over the page (no text: hide it)"},
       {"scroll-to", 1, 1, "scroll-to PANEL", "scroll the page so that the panel is in view"},
       {"maximize", 1, 1, "maximize PANEL", "let one panel fill the window"},

@@ -134,6 +134,7 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
     else if (action.verb == "font-scale") status = target.set_font_scale(static_cast<float>(action.scale));
     else if (action.verb == "theme") target.set_dark_theme(a[0] == "dark");
     else if (action.verb == "caption") target.set_caption(with_facts(a[0]));
+    else if (action.verb == "presenter") target.set_presenter_mode(a[0] == "on");
     else if (action.verb == "scroll-to") status = target.scroll_to_panel(a[0]);
     else if (action.verb == "maximize") status = target.maximize_panel(a[0]);
     else if (action.verb == "restore") status = target.maximize_panel("");

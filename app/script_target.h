@@ -33,6 +33,8 @@ class ScriptTarget {
   // Presenting: a large caption (empty hides it), bringing a panel into view, and one
   // panel filling the window (empty restores the page).
   virtual void set_caption(const std::string& text) = 0;
+  // The presenting layout (settings.h presenter_mode) on or off.
+  virtual void set_presenter_mode(bool on) = 0;
   virtual Status scroll_to_panel(const std::string& panel) = 0;
   virtual Status maximize_panel(const std::string& panel) = 0;
 

@@ -63,6 +63,7 @@ Settings load_settings(const std::string& folder, bool* found) {
     else if (key == "sidebar_width")
       read_number(value, Settings::min_sidebar_width, Settings::max_sidebar_width, &s.sidebar_width);
     else if (key == "sidebar_visible") read_flag(value, &s.sidebar_visible);
+    else if (key == "presenter_mode") read_flag(value, &s.presenter_mode);
     else if (key == "export_folder" && fs::path(value).is_absolute()) s.export_folder = value;
   }
   return s;
@@ -90,7 +91,8 @@ bool save_settings(const Settings& s, const std::string& folder, std::string* er
       << "window_height=" << checked.window_height << "\n"
       << "window_maximized=" << (s.window_maximized ? 1 : 0) << "\n"
       << "sidebar_width=" << checked.sidebar_width << "\n"
-      << "sidebar_visible=" << (s.sidebar_visible ? 1 : 0) << "\n";
+      << "sidebar_visible=" << (s.sidebar_visible ? 1 : 0) << "\n"
+      << "presenter_mode=" << (s.presenter_mode ? 1 : 0) << "\n";
   // A line break would start a line of its own: such a folder is not kept (the default is).
   if (fs::path(s.export_folder).is_absolute() && s.export_folder.find('\n') == std::string::npos)
     out << "export_folder=" << s.export_folder << "\n";

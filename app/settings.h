@@ -14,6 +14,10 @@ struct Settings {
   bool window_maximized = false;
   float sidebar_width = 360.0f;  // at font scale 1
   bool sidebar_visible = true;
+  // Presenting to a class (View menu, P; on while a demo plays): the page takes the whole
+  // width (no lesson list), the frame counter is hidden, and captions get a band of their
+  // own under the page instead of covering it.
+  bool presenter_mode = false;
   // Where exports are saved (file_locations.h export_folder): an absolute path the user
   // chose (File menu, --export-dir); empty: the default, $XDG_DOCUMENTS_DIR/whygpu.
   std::string export_folder;

@@ -251,6 +251,7 @@ void Shell::handle_shortcuts() {
     return;
   }
   if (pressed(keys::kF9)) settings_.sidebar_visible = !settings_.sidebar_visible;
+  if (pressed(keys::kP)) toggle_presenter_mode();
   if (pressed(keys::kF)) toggle_maximized();
   if (named(ImGuiKey_Escape)) {
     if (!maximized_.empty()) maximized_.clear();
@@ -294,7 +295,10 @@ void Shell::draw(float delta_seconds, float previous_frame_cost_seconds) {
   frame.fonts = &fonts_;
 
   const float status_height = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
-  ImGui::BeginChild("body", ImVec2(0, -status_height), false,
+  // The caption has a band of its own under the page: the page gives it the room, so a
+  // caption never covers a plot, a legend or a prediction box.
+  const float caption_height = caption_band_height(ImGui::GetContentRegionAvail().x);
+  ImGui::BeginChild("body", ImVec2(0, -(status_height + caption_height)), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   PanelSlot* alone = maximized_.empty() || current_ < 0 ? nullptr : panels_.find(current_, maximized_);
   if (alone) {
@@ -302,7 +306,7 @@ void Shell::draw(float delta_seconds, float previous_frame_cost_seconds) {
     page_.draw_alone(*alone, fonts_, frame);
     ImGui::EndChild();
     if (page_.take_restore_request()) maximized_.clear();
-  } else if (!settings_.sidebar_visible) {
+  } else if (!settings_.sidebar_visible || presenter_layout()) {
     draw_page(frame);
   } else {
     // No cell padding under the row, or the list and the page, which fill the body to its
@@ -322,9 +326,16 @@ void Shell::draw(float delta_seconds, float previous_frame_cost_seconds) {
     }
   }
   ImGui::EndChild();
+  draw_caption_band(caption_height);
   draw_status_bar();
   ImGui::End();
-  draw_caption();
+}
+
+void Shell::toggle_presenter_mode() {
+  const bool on = !presenter_layout();
+  settings_.presenter_mode = on;
+  script_presenter_ = false;
+  set_status_message(on ? "presenter mode: P or the View menu goes back" : "presenter mode off", false);
 }
 
 void Shell::choose_export_folder(const std::string& folder) {
@@ -370,7 +381,8 @@ void Shell::draw_menu_bar() {
       set_font_scale(std::max(Settings::min_font_scale, settings_.font_scale - 0.25f));
     if (ImGui::MenuItem("Projector (text x2)")) set_font_scale(2.0f);
     if (ImGui::MenuItem("Normal text size", "Ctrl+0")) set_font_scale(1.0f);
-    if (ImGui::MenuItem("Lesson list", "F9", settings_.sidebar_visible))
+    if (ImGui::MenuItem("Presenter mode", "P", presenter_layout())) toggle_presenter_mode();
+    if (ImGui::MenuItem("Lesson list", "F9", settings_.sidebar_visible && !presenter_layout(), !presenter_layout()))
       settings_.sidebar_visible = !settings_.sidebar_visible;
     if (ImGui::MenuItem("Full screen", "F11")) fullscreen_request_ = true;
     ImGui::Separator();
@@ -402,6 +414,7 @@ void Shell::draw_menu_bar() {
         {"Home", "first lesson"},
         {"Space", "start or stop the page's main action (in a demo: pause, or go on)"},
         {"F", "maximise the panel under the pointer; again or Esc: back"},
+        {"P", "presenter mode: the page at full width, captions below it, no frame counter"},
         {"F9", "hide or show the lesson list"},
         {"F11", "full screen"},
         {"Ctrl + =  /  Ctrl + -", "larger / smaller text"},
@@ -438,24 +451,28 @@ void Shell::draw_page(const FrameContext& frame) {
   ImGui::EndChild();
 }
 
-void Shell::draw_caption() {
-  if (caption_.empty()) return;
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  const float margin = 24.0f * settings_.font_scale;
-  const float width = viewport->WorkSize.x - 2 * margin;
-  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + margin, viewport->WorkPos.y + viewport->WorkSize.y - margin),
-                          ImGuiCond_Always, ImVec2(0.0f, 1.0f));
-  ImGui::SetNextWindowSize(ImVec2(width, 0));
-  ImGui::SetNextWindowBgAlpha(0.92f);
-  ImGui::Begin("##caption", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing);
+// The caption's band: as tall as its text wrapped at the window's width, 0 without one.
+float Shell::caption_band_height(float width) {
+  if (caption_.empty()) return 0.0f;
+  const ImGuiStyle& style = ImGui::GetStyle();
   ImGui::PushFont(fonts_.heading2);
-  ImGui::PushTextWrapPos(width - ImGui::GetStyle().WindowPadding.x);
+  const float text = ImGui::CalcTextSize(caption_.c_str(), nullptr, false, width - 2 * style.WindowPadding.x).y;
+  ImGui::PopFont();
+  return text + 2 * style.WindowPadding.y + style.ItemSpacing.y;
+}
+
+void Shell::draw_caption_band(float height) {
+  if (height <= 0.0f) return;
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, palette().callout_background);
+  ImGui::BeginChild("caption", ImVec2(0, height - ImGui::GetStyle().ItemSpacing.y), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
+  ImGui::PushFont(fonts_.heading2);
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(caption_.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
-  ImGui::End();
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
 }
 
 std::string Shell::presenter_status() {
@@ -468,8 +485,9 @@ std::string Shell::presenter_status() {
 }
 
 void Shell::draw_status_bar() {
+  // The frame counter is for whoever tunes the app, not for the class.
   draw_status_bar_line(gpu_info(), presenter_status(), vitals_strip_text(), status_message_, status_is_error_,
-                       frame_ms_smoothed_);
+                       presenter_layout() ? -1.0f : frame_ms_smoothed_);
 }
 
 }  // namespace whygpu::app

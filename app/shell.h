@@ -44,6 +44,9 @@ class Shell final : public ScriptTarget {
   std::vector<std::string> current_errors() const override;
   Status answer_prediction(const std::string& value) override;
   void set_caption(const std::string& text) override { caption_ = text; }
+  void set_presenter_mode(bool on) override { script_presenter_ = on; }
+  // The presenting layout: the user's setting, a script's `presenter on`, or a demo playing.
+  bool presenter_layout() const { return settings_.presenter_mode || script_presenter_ || demos_.playing(); }
   Status scroll_to_panel(const std::string& panel) override;
   Status maximize_panel(const std::string& panel) override;
   bool has_presenter() const override { return !headless_; }
@@ -96,7 +99,9 @@ class Shell final : public ScriptTarget {
   void draw_sidebar();
   void draw_page(const FrameContext& frame);
   void draw_status_bar();
-  void draw_caption();
+  float caption_band_height(float width);
+  void draw_caption_band(float height);
+  void toggle_presenter_mode();
   std::string presenter_status();  // for the status bar: a playing demo's step
   void handle_shortcuts();
   void toggle_maximized();
@@ -117,6 +122,7 @@ class Shell final : public ScriptTarget {
   DemoPlayer demos_;
   ScriptPlayer* command_line_script_ = nullptr;
   std::string caption_;
+  bool script_presenter_ = false;  // a script's `presenter on`, for this run only
   bool fullscreen_request_ = false;
   bool preparing_ = false;
   std::string capture_request_;

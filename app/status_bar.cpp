@@ -46,11 +46,12 @@ void draw_status_bar_line(const GpuInfo& gpu, const std::string& presenter, cons
     ImGui::TextDisabled("|");
     ImGui::SameLine();
   }
-  char frame_text[64];
-  std::snprintf(frame_text, sizeof frame_text, "frame %.1f ms (%.0f fps)", frame_ms,
-                frame_ms > 0 ? 1000.0f / frame_ms : 0.0f);
+  char frame_text[64] = "";
+  if (frame_ms >= 0)
+    std::snprintf(frame_text, sizeof frame_text, "frame %.1f ms (%.0f fps)", frame_ms,
+                  frame_ms > 0 ? 1000.0f / frame_ms : 0.0f);
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  const float frame_width = ImGui::CalcTextSize(frame_text).x;
+  const float frame_width = frame_ms >= 0 ? ImGui::CalcTextSize(frame_text).x : 0.0f;
   const float room = ImGui::GetContentRegionAvail().x - frame_width - 2 * spacing;
 
   // The GPU's whole summary where it fits beside the message, else its name alone. Without
@@ -82,6 +83,7 @@ void draw_status_bar_line(const GpuInfo& gpu, const std::string& presenter, cons
     text_within(message, message_room);
     ImGui::PopStyleColor();
   }
+  if (frame_ms < 0) return;
   ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - frame_width);
   ImGui::TextUnformatted(frame_text);
 }

@@ -11,6 +11,7 @@ namespace whygpu::app {
 
 // `presenter`: a playing demo's step ("step 4 / 17 ..."), first on the line; `vitals`: the
 // GPU's vital signs (vitals_strip.h), after the GPU where there is room. Empty: left out.
+// `frame_ms` below 0: no frame counter (presenting to a class).
 void draw_status_bar_line(const GpuInfo& gpu, const std::string& presenter, const std::string& vitals,
                           const std::string& message, bool message_is_error, float frame_ms);
 

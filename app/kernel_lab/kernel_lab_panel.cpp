@@ -168,7 +168,6 @@ class KernelLabPanel final : public Panel {
   // One radio button per exercise, wrapped onto as many lines as the width needs.
   void draw_exercise_choice() {
     ImGui::TextUnformatted("Exercise:");
-    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
     for (const kernel_lab::Exercise& e : kernel_lab::exercises()) {
       same_line_if_fits(check_width(e.title.c_str()));
       if (ImGui::RadioButton(e.title.c_str(), sizes_.exercise == e.key) && sizes_.exercise != e.key && !runner_.busy())

@@ -24,6 +24,7 @@ class RecordingTarget final : public ScriptTarget {
   std::vector<std::string> current_errors() const override { return {}; }
   Status answer_prediction(const std::string& value) override { return log("predict " + value); }
   void set_caption(const std::string& text) override { log("caption " + text); }
+  void set_presenter_mode(bool on) override { log(on ? "presenter on" : "presenter off"); }
   Status scroll_to_panel(const std::string& p) override { return log("scroll-to " + p); }
   Status maximize_panel(const std::string& p) override { return log("maximize " + p); }
   bool has_presenter() const override { return presenter_; }
