@@ -201,5 +201,36 @@ TEST(TextFile, ASaveKeepsTheTargetsPermissionsAndMakesNewFiles0644) {
   }
 }
 
+void age(const std::string& path, std::chrono::seconds by) {
+  std::filesystem::last_write_time(path, std::filesystem::file_time_type::clock::now() - by);
+}
+
+// A SIGKILL between creating a save's temporary and renaming it left the temporary behind,
+// every time. The next start removes ours (named by the writer's pattern, over a minute
+// old) and nothing else.
+TEST(TextFile, StaleSaveTemporariesAreRemovedAndNothingElse) {
+  cnn::testing::TempDir dir;
+  const std::string stale = dir.file(".settings.ini.whygpu-tmp-a1B2c3");
+  const std::string fresh = dir.file(".imgui.ini.whygpu-tmp-x9Y8z7");
+  const std::string foreign = dir.file("settings.ini.tmp-a1B2c3");       // not our pattern
+  const std::string lookalike = dir.file(".notes.whygpu-tmp-toolong1");  // not six characters
+  const std::string user_file = dir.file("settings.ini");
+  const std::string folder = dir.file(".cache.whygpu-tmp-q1w2e3");
+  const std::string link = dir.file(".link.whygpu-tmp-r4t5y6");
+  for (const std::string& path : {stale, fresh, foreign, lookalike, user_file})
+    ASSERT_TRUE(write_file_atomically(path, "x"));
+  std::filesystem::create_directory(folder);
+  std::filesystem::create_symlink(user_file, link);
+  for (const std::string& path : {stale, foreign, lookalike, user_file, folder}) age(path, std::chrono::minutes(5));
+  age(fresh, std::chrono::seconds(5));
+
+  EXPECT_EQ(remove_stale_save_temporaries(dir.path()), 1);
+  EXPECT_FALSE(std::filesystem::exists(stale));
+  for (const std::string& path : {fresh, foreign, lookalike, user_file, folder})
+    EXPECT_TRUE(std::filesystem::exists(path)) << path;
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
+  EXPECT_EQ(remove_stale_save_temporaries(dir.file("missing-folder")), 0);
+}
+
 }  // namespace
 }  // namespace whygpu
