@@ -59,7 +59,7 @@ TEST(Script, AFolderIsNotAScript) {
   Script script;
   std::string error;
   EXPECT_FALSE(load_script("/tmp", &script, &error));
-  EXPECT_EQ(error, "cannot read script /tmp: it is a folder");
+  EXPECT_EQ(error, "cannot read script /tmp: is a folder, not a file");
 }
 
 TEST(Script, MissingFileSaysWhich) {
