@@ -1,7 +1,11 @@
 #pragma once
-// ImGui's window layout (imgui.ini), read at start and saved through write_file_atomically:
-// ImGui's own saving (io.IniFilename) writes the file in place, so a crash mid-write lost
-// the layout. The caller keeps io.IniFilename null and calls these.
+// ImGui's window layout (imgui.ini). ImGui's own loading and saving (io.IniFilename) open
+// the file with fopen: a FIFO there hung the start, and a crash mid-write lost the layout.
+// The caller keeps io.IniFilename null and calls these instead: the file is read through
+// read_text_file (up to 1 MiB; a FIFO, a device or a folder is refused at once, by name)
+// and handed to ImGui::LoadIniSettingsFromMemory; it is saved through
+// write_file_atomically (compute/core/text_file.h), which keeps its permissions and
+// refuses to replace a link or anything else but a regular file.
 #include <string>
 
 #include "compute/core/status.h"

@@ -24,6 +24,7 @@
 #include "app/untrusted_text.h"
 #include "app/vitals/app_vitals.h"
 #include "compute/core/gpu_info.h"
+#include "compute/core/text_file.h"
 #include "compute/kernels/matmul.h"
 #include "compute/host_program/host_cli.h"
 #include "compute/kernel_lab/lab_cli.h"
@@ -174,6 +175,13 @@ int main(int argc, char** argv) {
   }
   if (options.headless) return run_headless(shell, options, script_player);
 
+  // A save killed between writing its temporary and renaming it (SIGKILL, power cut)
+  // leaves ".NAME.whygpu-tmp-XXXXXX" beside its target: ours are removed here, nothing else,
+  // from every folder the app saves into (settings, data, models, cache, prepared class
+  // measurements, and the working folder, where exports go by default).
+  for (const std::string& folder : {config, user_folder(UserFolder::kData), user_folder(UserFolder::kData) + "/models",
+                                    user_folder(UserFolder::kCache), prepared_folder(), std::string(".")})
+    whygpu::remove_stale_save_temporaries(folder);
   const int code = run_window(shell, options, script_player, /*first_start=*/!have_settings);
   if (!save_settings(shell.settings(), config, &error))
     std::fprintf(stderr, "whygpu: settings not saved: %s\n", error.c_str());

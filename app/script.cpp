@@ -2,12 +2,11 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "app/lesson/text_limits.h"
 #include "app/settings.h"
+#include "compute/core/text_file.h"
 
 namespace whygpu::app {
 namespace {
@@ -16,7 +15,7 @@ constexpr long kMaxWaitFrames = 1000000;
 constexpr double kMaxWaitSeconds = 3600.0;
 constexpr double kMaxIdleSeconds = 86400.0;
 constexpr double kDefaultIdleSeconds = 120.0;
-constexpr std::uintmax_t kMaxScriptBytes = 1 << 20;  // a demo is a few kilobytes
+constexpr std::size_t kMaxScriptBytes = 1 << 20;  // a demo is a few kilobytes
 
 // Splits on spaces; "double quotes" keep spaces inside one argument.
 std::vector<std::string> split_words(const std::string& line) {
@@ -173,23 +172,12 @@ bool parse_script(const std::string& text, const std::string& file, Script* scri
 }
 
 bool load_script(const std::string& path, Script* script, std::string* error) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    *error = "cannot read script " + path + (std::filesystem::is_directory(path, ec) ? ": it is a folder" : ": no such file");
+  std::string text;
+  if (const Status read = read_text_file(path, &text, kMaxScriptBytes); !read) {
+    *error = "cannot read script " + read.message();
     return false;
   }
-  if (std::filesystem::file_size(path, ec) > kMaxScriptBytes) {
-    *error = "script " + path + " is larger than 1 MiB: not a script";
-    return false;
-  }
-  std::ifstream in(path);
-  if (!in) {
-    *error = "cannot read script " + path;
-    return false;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_script(text.str(), path, script, error);
+  return parse_script(text, path, script, error);
 }
 
 }  // namespace whygpu::app

@@ -38,6 +38,8 @@ const std::vector<ScriptVerb>& script_verbs();
 
 // Parses and checks verbs and arguments; on error returns false with "file:line: ...".
 bool parse_script(const std::string& text, const std::string& file, Script* script, std::string* error);
+// Reads through read_text_file (compute/core/text_file.h): a FIFO, a device, a folder or a
+// file over 1 MiB is refused at once ("cannot read script PATH: ..."), then parses.
 bool load_script(const std::string& path, Script* script, std::string* error);
 
 }  // namespace whygpu::app

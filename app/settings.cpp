@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -17,7 +16,7 @@ namespace fs = std::filesystem;
 namespace whygpu::app {
 namespace {
 
-constexpr std::uintmax_t kMaxSettingsBytes = 64 * 1024;  // a settings file is a dozen lines
+constexpr std::size_t kMaxSettingsBytes = 64 * 1024;  // a settings file is a dozen lines
 
 // A number in [min, max] (NaN and infinities are not), else the default stays.
 void read_number(const std::string& text, float min, float max, float* out) {
@@ -44,10 +43,11 @@ Settings load_settings(const std::string& folder, bool* found) {
   Settings s;
   const std::string path = folder + "/settings.ini";
   std::error_code ec;
-  const bool usable = fs::is_regular_file(path, ec) && fs::file_size(path, ec) <= kMaxSettingsBytes;
   if (found) *found = fs::exists(path, ec);
-  if (!usable) return s;  // missing, a folder, or far too large to be ours: defaults
-  std::ifstream in(path);
+  std::string text;
+  // Missing, not a regular file (a folder, a FIFO), or far too large to be ours: defaults.
+  if (!read_text_file(path, &text, kMaxSettingsBytes)) return s;
+  std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
     const auto eq = line.find('=');

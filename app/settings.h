@@ -31,13 +31,17 @@ struct Settings {
 // The folder settings live in (created on save).
 std::string settings_folder();
 
-// Missing or unreadable file: defaults. Unknown keys and bad values (out of range, not
-// a number, NaN) keep their defaults: a damaged file never stops the app. *found (if
-// given) says whether there was a settings file at all (a first start).
+// Missing or unreadable file: defaults. Read through read_text_file (compute/core/
+// text_file.h), so a FIFO, a device, a folder or a file over 64 KiB at settings.ini gives
+// defaults at once. Unknown keys and bad values (out of range, not a number, NaN) keep
+// their defaults: a damaged file never stops the app. *found (if given) says whether
+// there was a settings file at all (a first start).
 Settings load_settings(const std::string& folder, bool* found = nullptr);
 
-// Writes to a temporary file and renames it over the old one, so a crash mid-write
-// never leaves a half-written settings file. Returns false (and why) on failure.
+// Saved through write_file_atomically: a crash mid-write never leaves a half-written
+// settings file; the file keeps its permissions (the settings hold nothing personal: a
+// new file is 0644, one the user made 0600 stays 0600); a link or anything else but a
+// regular file at settings.ini is refused and left alone. Returns false (and why) on failure.
 bool save_settings(const Settings& settings, const std::string& folder, std::string* error);
 
 }  // namespace whygpu::app

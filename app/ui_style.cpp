@@ -5,16 +5,20 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iterator>
 #include <vector>
 
 #include "app/glyph_needs.h"
+#include "compute/core/text_file.h"
 
 namespace whygpu::app {
 namespace {
 
 bool dark_palette = true;
+
+constexpr std::size_t kMaxFontBytes = std::size_t{64} << 20;  // Noto Sans CJK, the largest, is 20 MB
 
 std::string font_folder() {
   if (const char* env = std::getenv("WHYGPU_FONT_DIR"); env && *env) return env;
@@ -62,19 +66,32 @@ std::vector<ImWchar> atlas_ranges(const std::vector<char32_t>& text_glyphs) {
   return ranges;
 }
 
+// ImGui's AddFontFromFileTTF opens the file with fopen, which waits forever on a FIFO:
+// the bytes are read through read_text_file instead and handed over, and the atlas owns
+// them from then on (it frees them with IM_FREE).
+Status add_font_file(const std::string& path, float pixels, const ImFontConfig& config, const ImWchar* ranges,
+                     ImFont** out) {
+  std::string bytes;
+  if (Status s = read_text_file(path, &bytes, kMaxFontBytes); !s) return s;
+  if (bytes.empty()) return Status::error(path + ": is empty");
+  void* data = IM_ALLOC(bytes.size());
+  std::memcpy(data, bytes.data(), bytes.size());
+  ImFontConfig owned = config;
+  *out = ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(bytes.size()), pixels, &owned, ranges);
+  return Status::ok();
+}
+
 ImFont* add_font(const std::string& file, float pixels, const ImWchar* ranges, std::string& warning) {
-  ImGuiIO& io = ImGui::GetIO();
   const std::string path = font_folder() + "/" + file;
-  std::error_code ec;
-  if (std::filesystem::exists(path, ec)) {
-    ImFontConfig config;
-    config.OversampleH = 2;
-    if (ImFont* font = io.Fonts->AddFontFromFileTTF(path.c_str(), pixels, &config, ranges)) return font;
-  }
-  warning = "font " + path + " not found (install fonts-dejavu-core); using ImGui's built-in font";
   ImFontConfig config;
-  config.SizePixels = pixels;
-  return io.Fonts->AddFontDefault(&config);
+  config.OversampleH = 2;
+  ImFont* font = nullptr;
+  const Status added = add_font_file(path, pixels, config, ranges, &font);
+  if (added) return font;
+  warning = "font " + added.message() + " (install fonts-dejavu-core); using ImGui's built-in font";
+  ImFontConfig fallback;
+  fallback.SizePixels = pixels;
+  return ImGui::GetIO().Fonts->AddFontDefault(&fallback);
 }
 
 // Merges the CJK font's glyphs for `ranges` into the font added last: only the glyphs the
@@ -83,7 +100,8 @@ void merge_fallback(const std::string& file, float pixels, const ImWchar* ranges
   ImFontConfig config;
   config.MergeMode = true;
   config.OversampleH = 1;  // CJK glyphs are many and dense: the atlas stays small
-  ImGui::GetIO().Fonts->AddFontFromFileTTF(file.c_str(), pixels, &config, ranges);
+  ImFont* merged = nullptr;
+  add_font_file(file, pixels, config, ranges, &merged);  // without it, the missing glyphs are listed
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 #pragma once
 // Fonts and colours. Fonts are TrueType (DejaVu, from Debian's fonts-dejavu-core) rasterised
 // at the user's scale, so text stays crisp on a projector instead of being a scaled bitmap.
+// Font files are read through read_text_file (compute/core/text_file.h), never by ImGui's
+// fopen: a FIFO or a device where a font should be gives the built-in font and a warning.
 #include <string>
 #include <vector>
 

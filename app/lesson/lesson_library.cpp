@@ -2,15 +2,19 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "app/file_locations.h"
+#include "compute/core/text_file.h"
 
 namespace fs = std::filesystem;
 
 namespace whygpu::app {
+namespace {
+
+constexpr std::size_t kMaxLessonBytes = std::size_t{4} << 20;  // the longest lesson is a few kilobytes
+
+}  // namespace
 
 LessonLibrary LessonLibrary::load(const std::string& folder) {
   LessonLibrary library;
@@ -22,7 +26,10 @@ LessonLibrary LessonLibrary::load(const std::string& folder) {
   }
   std::vector<fs::path> files;
   for (fs::recursive_directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->is_regular_file() && it->path().extension() == ".lesson") files.push_back(it->path());
+    // Anything named *.lesson but a folder: a FIFO or a device becomes a lesson that says
+    // what it is (read_text_file refuses it) instead of vanishing from the list.
+    std::error_code kind_error;
+    if (it->path().extension() == ".lesson" && !it->is_directory(kind_error)) files.push_back(it->path());
   }
   std::sort(files.begin(), files.end());
   if (files.empty()) {
@@ -32,15 +39,15 @@ LessonLibrary LessonLibrary::load(const std::string& folder) {
 
   std::map<std::string, std::string> first_file_of_id;
   for (const fs::path& path : files) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
+    std::string text;
     Lesson lesson;
-    if (!in) {
+    if (const Status read = read_text_file(path.string(), &text, kMaxLessonBytes); !read) {
       lesson.file = path.string();
-      lesson.errors.push_back({path.string(), 0, "cannot read the file"});
+      std::string why = read.message();  // "PATH: is a named pipe (FIFO), ..."; the error names the file already
+      if (why.rfind(lesson.file + ": ", 0) == 0) why.erase(0, lesson.file.size() + 2);
+      lesson.errors.push_back({lesson.file, 0, why});
     } else {
-      lesson = parse_lesson(text.str(), path.string());
+      lesson = parse_lesson(text, path.string());
     }
     if (lesson.id.empty()) lesson.id = path.stem().string();
     if (lesson.title.empty()) lesson.title = path.stem().string();

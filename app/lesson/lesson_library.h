@@ -14,8 +14,10 @@ struct LessonSection {
 
 class LessonLibrary {
  public:
-  // Reads every *.lesson file below `folder`. A file that cannot be read or parsed still
-  // becomes a lesson (titled by its file name) whose errors show on its page.
+  // Reads every *.lesson file below `folder`, each through read_text_file (compute/core/
+  // text_file.h; up to 4 MiB). A file that cannot be read (a FIFO, a device, too large)
+  // or parsed still becomes a lesson (titled by its file name) whose errors show on its
+  // page, the reason naming the file.
   static LessonLibrary load(const std::string& folder);
 
   const std::vector<Lesson>& lessons() const { return lessons_; }

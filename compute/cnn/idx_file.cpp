@@ -6,8 +6,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <memory>
+
+#include "compute/core/regular_file.h"
 
 namespace whygpu::cnn {
 namespace {
@@ -17,17 +17,10 @@ constexpr std::size_t kMaxIdxBytes = std::size_t{1} << 30;  // 60,000 MNIST imag
 constexpr std::size_t kPackedChunk = std::size_t{64} << 10;
 constexpr std::size_t kInflateChunk = std::size_t{1} << 20;
 
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-
-Status read_stored(std::FILE* file, const std::string& path, std::size_t limit, FileStart* out) {
-  std::error_code ec;
-  const std::uintmax_t size = std::filesystem::file_size(path, ec);
-  if (ec) return Status::error(path + ": cannot read its size: " + ec.message());
+Status read_stored(std::FILE* file, const std::string& path, std::uint64_t size, std::size_t limit, FileStart* out) {
   out->file_bytes = size;
   out->more = size > limit;
-  out->bytes.resize(static_cast<std::size_t>(std::min<std::uintmax_t>(size, limit)));
+  out->bytes.resize(static_cast<std::size_t>(std::min<std::uint64_t>(size, limit)));
   const std::size_t got = std::fread(out->bytes.data(), 1, out->bytes.size(), file);
   if (got != out->bytes.size())
     return Status::error(path + ": read failed after " + std::to_string(got) + " bytes");
@@ -107,18 +100,14 @@ std::string hex32(std::uint32_t value) {
 
 Status read_file_start(const std::string& path, std::size_t limit, FileStart* out) {
   *out = FileStart{};
-  std::error_code ec;
-  const auto kind = std::filesystem::status(path, ec);
-  if (std::filesystem::is_directory(kind)) return Status::error(path + ": is a folder, not a file");
-  if (std::filesystem::exists(kind) && !std::filesystem::is_regular_file(kind))
-    return Status::error(path + ": not a regular file");
-  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-  if (!file) return Status::error(path + ": cannot open: " + std::strerror(errno));
+  OpenedFile opened;
+  if (Status s = open_regular_file(path, &opened); !s) return s;
+  std::FILE* file = opened.file.get();
   unsigned char magic[2] = {};
-  const std::size_t got = std::fread(magic, 1, 2, file.get());
-  std::rewind(file.get());
+  const std::size_t got = std::fread(magic, 1, 2, file);
+  std::rewind(file);
   out->gzip = got == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
-  return out->gzip ? inflate_start(file.get(), path, limit, out) : read_stored(file.get(), path, limit, out);
+  return out->gzip ? inflate_start(file, path, limit, out) : read_stored(file, path, opened.size_bytes, limit, out);
 }
 
 Status read_idx_file(const std::string& path, int expected_dims, IdxArray* out) {

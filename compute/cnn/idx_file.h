@@ -24,8 +24,9 @@ Status read_idx_file(const std::string& path, int expected_dims, IdxArray* out);
 
 // The first `limit` bytes of a file's contents (inflated when it is gzip-compressed),
 // never holding more, so a header can be checked before the rest is read and a small file
-// that inflates to gigabytes costs no more than `limit`. Folders and missing files are
-// refused by name.
+// that inflates to gigabytes costs no more than `limit`. Opened through open_regular_file
+// (compute/core/regular_file.h): a FIFO, a device, a folder or a missing file is refused
+// at once, by name.
 struct FileStart {
   std::vector<std::uint8_t> bytes;  // at most `limit`
   bool more = false;                // the contents go on past `limit`

@@ -4,13 +4,37 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
+
+#include "compute/core/regular_file.h"
 
 namespace whygpu {
 namespace {
+
+constexpr std::string_view kTemporaryMark = ".whygpu-tmp-";
+constexpr std::size_t kRandomPart = 6;        // mkstemp's XXXXXX
+constexpr std::size_t kLongestNamePart = 200;  // ".NAME.whygpu-tmp-XXXXXX" stays under NAME_MAX (255)
+
+// ".NAME.whygpu-tmp-XXXXXX" beside `path`, the Xs for mkstemp to fill.
+std::string temporary_pattern(const std::string& path) {
+  const std::filesystem::path target(path);
+  const std::string name = target.filename().string().substr(0, kLongestNamePart);
+  return (target.parent_path() / ("." + name + std::string(kTemporaryMark) + "XXXXXX")).string();
+}
+
+bool is_save_temporary(std::string_view name) {
+  const std::size_t tail = kTemporaryMark.size() + kRandomPart;
+  if (name.size() < 2 + tail || name.front() != '.') return false;
+  if (name.substr(name.size() - tail, kTemporaryMark.size()) != kTemporaryMark) return false;
+  for (const char c : name.substr(name.size() - kRandomPart))
+    if (!std::isalnum(static_cast<unsigned char>(c))) return false;
+  return true;
+}
 
 bool write_all(int fd, std::string_view bytes) {
   while (!bytes.empty()) {
@@ -34,11 +58,24 @@ void flush_folder(const std::string& path) {
 }  // namespace
 
 Status write_file_atomically(const std::string& path, std::string_view contents) {
+  if (path.empty()) return Status::error("a save needs a file name, and none was given");
+  if (std::filesystem::path(path).filename().empty())
+    return Status::error(path + ": ends with '/', so names a folder, not a file");
+  mode_t mode = 0644;
+  struct stat target {};
+  if (::lstat(path.c_str(), &target) == 0) {
+    if (!S_ISREG(target.st_mode))
+      return Status::error(path + ": is " + file_kind_name(target.st_mode) +
+                           "; a save replaces only a regular file, so it was left as it is");
+    mode = target.st_mode & 0777;
+  } else if (errno != ENOENT) {
+    return Status::error(path + ": cannot look at what is there: " + std::strerror(errno));
+  }
   // A unique name (mkstemp), so two saves to one file never write the same temporary.
-  std::string temp = path + ".tmp-XXXXXX";
+  std::string temp = temporary_pattern(path);
   const int fd = ::mkstemp(temp.data());
   if (fd < 0) return Status::error(path + ": cannot create a temporary file beside it: " + std::strerror(errno));
-  ::fchmod(fd, 0644);  // mkstemp makes 0600; saves are ordinary files
+  ::fchmod(fd, mode);  // mkstemp makes 0600
   const bool written = write_all(fd, contents) && ::fsync(fd) == 0;
   const int write_errno = errno;
   if (::close(fd) != 0 || !written) {
@@ -55,25 +92,36 @@ Status write_file_atomically(const std::string& path, std::string_view contents)
 }
 
 Status read_text_file(const std::string& path, std::string* out, std::size_t max_bytes) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return Status::error(path + ": is a folder, not a file");
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (!file) return Status::error(path + ": cannot open: " + std::strerror(errno));
+  OpenedFile opened;
+  if (Status s = open_regular_file(path, &opened); !s) return s;
+  const std::string too_large = "larger than " + std::to_string(max_bytes) + " bytes, not read";
+  if (opened.size_bytes > max_bytes)
+    return Status::error(path + ": " + std::to_string(opened.size_bytes) + " bytes, " + too_large);
   std::string text;
+  text.reserve(static_cast<std::size_t>(opened.size_bytes));
   char buffer[1 << 16];
   std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0) {
-    if (text.size() + got > max_bytes) {
-      std::fclose(file);
-      return Status::error(path + ": larger than " + std::to_string(max_bytes) + " bytes, not read");
-    }
+  while ((got = std::fread(buffer, 1, sizeof buffer, opened.file.get())) > 0) {
+    if (text.size() + got > max_bytes) return Status::error(path + ": grew while being read, " + too_large);
     text.append(buffer, got);
   }
-  const bool failed = std::ferror(file) != 0;
-  std::fclose(file);
-  if (failed) return Status::error(path + ": read failed");
+  if (std::ferror(opened.file.get())) return Status::error(path + ": read failed");
   *out = std::move(text);
   return Status::ok();
+}
+
+int remove_stale_save_temporaries(const std::string& folder, std::chrono::seconds older_than) {
+  const std::time_t cutoff = std::time(nullptr) - static_cast<std::time_t>(older_than.count());
+  int removed = 0;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    if (!is_save_temporary(it->path().filename().string())) continue;
+    struct stat st {};
+    if (::lstat(it->path().c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid()) continue;
+    if (st.st_mtime >= cutoff) continue;
+    if (::unlink(it->path().c_str()) == 0) ++removed;
+  }
+  return removed;
 }
 
 }  // namespace whygpu

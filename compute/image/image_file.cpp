@@ -1,12 +1,11 @@
 #include "compute/image/image_file.h"
 
 #include <cctype>
-#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <memory>
 
+#include "compute/core/regular_file.h"
 #include "compute/image/image_decoders.h"
 
 namespace whygpu::image {
@@ -37,25 +36,17 @@ std::string megapixels(std::int64_t pixels) {
 
 const char* const kTaken = "only PNG and JPEG images are read; save it as PNG or JPEG";
 
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-
 Status read(const std::string& path, const detail::DecodeRequest* request, ImageInfo* info, Image* out) {
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (ec || !std::filesystem::exists(status)) return Status::error(path + ": no such file");
-  if (std::filesystem::is_directory(status)) return Status::error(path + ": is a folder, not an image file");
-  if (!std::filesystem::is_regular_file(status)) return Status::error(path + ": not a regular file");
-  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-  if (!file) return Status::error(path + ": cannot open: " + std::strerror(errno));
+  OpenedFile opened;
+  if (Status s = open_regular_file(path, &opened); !s) return s;
+  std::FILE* file = opened.file.get();
   unsigned char head[8] = {};
-  const std::size_t n = std::fread(head, 1, sizeof head, file.get());
-  std::rewind(file.get());
+  const std::size_t n = std::fread(head, 1, sizeof head, file);
+  std::rewind(file);
   std::string refused;
   switch (format_of(head, n, &refused)) {
-    case Format::kPng: return detail::read_png(file.get(), path, request, info, out);
-    case Format::kJpeg: return detail::read_jpeg(file.get(), path, request, info, out);
+    case Format::kPng: return detail::read_png(file, path, request, info, out);
+    case Format::kJpeg: return detail::read_jpeg(file, path, request, info, out);
     case Format::kRefused: return Status::error(path + ": a " + refused + " file; " + kTaken);
     case Format::kUnknown: break;
   }

@@ -4,8 +4,9 @@
 // (OSS-Fuzz), unlike the stb_image (2022) this replaced, which read out of bounds
 // on a damaged JPEG and decoded a 70-byte BMP into 6 GB. Students' photos and drawings
 // are PNG or JPEG; BMP, GIF, TGA and PNM are refused by name.
-// Every file's header is read first and its pixel count checked against the caller's
-// budget before a single pixel is decoded.
+// Every file is opened through open_regular_file (compute/core/regular_file.h): a FIFO,
+// a device or a folder is refused at once, by name. Its header is read first and its
+// pixel count checked against the caller's budget before a single pixel is decoded.
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -1,13 +1,12 @@
 #include "compute/lstm/model_file.h"
 
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <limits>
 
+#include "compute/core/regular_file.h"
 #include "compute/core/text_file.h"
 
 namespace whygpu::lstm {
@@ -86,17 +85,13 @@ Status save_model(const std::string& path, const SavedModel& model) {
 
 Status load_model(const std::string& path, SavedModel* out) {
   const std::string refused = path + " is not a usable whygpu character model: ";
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return Status::error(path + ": is a folder, not a model file");
+  OpenedFile opened;
+  if (Status s = open_regular_file(path, &opened); !s) return s;
+  std::FILE* file = opened.file.get();
   // The header first: the sizes it claims give the file's exact length, which is checked
   // before the rest is read (a file of any size costs one model of memory).
   std::string head(kHeaderBytes, '\0');
-  {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) return Status::error("cannot open " + path + ": " + std::strerror(errno));
-    file.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(file.gcount()));
-  }
+  head.resize(std::fread(head.data(), 1, head.size(), file));
   if (head.size() < sizeof kMagic || std::memcmp(head.data(), kMagic, sizeof kMagic) != 0)
     return Status::error(refused + "it does not begin with the model file's signature");
   Reader reader(head);
@@ -119,16 +114,17 @@ Status load_model(const std::string& path, SavedModel* out) {
   if (Status s = validate_shape(shape); !s) return Status::error(refused + s.message());
   const std::size_t params = parameter_layout(shape).total;
   const std::size_t expected = kHeaderBytes + 4 * static_cast<std::size_t>(vocab) + 4 * params + 8;
-  const std::uintmax_t size = std::filesystem::file_size(path, ec);
-  if (ec) return Status::error("cannot read the size of " + path + ": " + ec.message());
+  const std::uint64_t size = opened.size_bytes;
   if (size < expected)
     return Status::error(refused + "the file is cut short (" + std::to_string(size) + " of " +
                          std::to_string(expected) + " bytes)");
   if (size > expected)
     return Status::error(refused + "it has " + std::to_string(size - expected) + " bytes too many");
-  std::string bytes;
-  if (Status s = read_text_file(path, &bytes, expected); !s) return Status::error(refused + s.message());
-  if (bytes.size() != expected) return Status::error(refused + "it changed while being read");
+  std::string bytes = head;
+  bytes.resize(expected);
+  const std::size_t body_bytes = expected - kHeaderBytes;
+  if (std::fread(bytes.data() + kHeaderBytes, 1, body_bytes, file) != body_bytes || std::fgetc(file) != EOF)
+    return Status::error(refused + "it changed while being read");
   Reader body(bytes);
   body.skip(kHeaderBytes);
   Reader tail(bytes);

@@ -6,10 +6,12 @@
 //   u32 code point x vocab
 //   f32 weight x parameter_layout(shape).total
 //   u64 FNV-1a hash of every byte before it
-// Saving goes through write_file_atomically (compute/core/text_file.h). Loading reads the
-// header first and refuses, naming the file and the reason, a folder, a file of another
-// kind, a version it does not know, impossible sizes, a length other than the header's
-// shape implies (checked before the rest is read), a wrong hash or non-finite weights.
+// Saving goes through write_file_atomically (compute/core/text_file.h). Loading opens the
+// file once through open_regular_file (compute/core/regular_file.h: a FIFO, a device or a
+// folder is refused at once), reads the header first and refuses, naming the file and the
+// reason, a file of another kind, a version it does not know, impossible sizes, a length
+// other than the header's shape implies (checked before the rest is read), a wrong hash or
+// non-finite weights.
 #include <string>
 
 #include "compute/core/status.h"

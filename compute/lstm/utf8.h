@@ -26,9 +26,10 @@ std::string describe_code_point(char32_t code_point);
 // six in memory (code points, then token ids), so 64 MB is some 400 MB.
 inline constexpr std::size_t kMaxTextBytes = std::size_t{64} << 20;
 
-// Reads a whole file and decodes it. An empty file (or one holding only a byte-order
-// mark), a missing file, a folder, a file over kMaxTextBytes and invalid UTF-8 each give
-// a message naming the file.
+// Reads a whole file (through read_text_file, compute/core/text_file.h) and decodes it.
+// An empty file (or one holding only a byte-order mark), a missing file, a folder, a FIFO
+// or a device (refused at once), a file over kMaxTextBytes and invalid UTF-8 each give a
+// message naming the file.
 Status read_utf8_file(const std::string& path, std::u32string* out);
 
 }  // namespace whygpu::lstm

@@ -1,8 +1,13 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <cstdlib>
+#include <filesystem>
+
 #include "app/glyph_needs.h"
 #include "app/ui_style.h"
+#include "tests/cnn/temp_dir.h"
+#include "tests/core/special_files.h"
 
 namespace whygpu::app {
 namespace {
@@ -34,6 +39,27 @@ TEST(GlyphNeeds, TheAtlasTakesTheTextsCharacters) {
   std::vector<char32_t> expected_missing{0xE000};
   if (!cjk) expected_missing = {0x4E2D, 0x6587, 0xE000};  // no CJK font on this machine
   EXPECT_EQ(fonts.missing_glyphs, expected_missing);
+  ImGui::DestroyContext();
+}
+
+// ImGui opened font files itself with fopen: a FIFO where a font was expected hung the
+// start. The fonts are read through read_text_file; the built-in font stands in, and the
+// warning says why.
+TEST(GlyphNeeds, AFifoWhereAFontShouldBeIsRefusedAtOnce) {
+  const std::string installed = "/usr/share/fonts/truetype/dejavu";
+  if (!std::filesystem::exists(installed + "/DejaVuSansMono.ttf")) GTEST_SKIP() << "no DejaVu fonts in " << installed;
+  cnn::testing::TempDir dir;
+  for (const char* other : {"DejaVuSans-Oblique.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf"})
+    std::filesystem::create_symlink(installed + "/" + other, dir.file(other));
+  const std::string fifo = dir.file("DejaVuSans.ttf");  // the body font, and ImGui's default
+  ASSERT_TRUE(whygpu::testing::make_fifo(fifo));
+  ASSERT_EQ(::setenv("WHYGPU_FONT_DIR", dir.path().c_str(), 1), 0);
+  ImGui::CreateContext();
+  Fonts fonts;
+  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { fonts = build_fonts(1.0f); }));
+  ::unsetenv("WHYGPU_FONT_DIR");
+  EXPECT_NE(fonts.body, nullptr);
+  EXPECT_NE(fonts.warning.find(fifo + ": is a named pipe (FIFO)"), std::string::npos) << fonts.warning;
   ImGui::DestroyContext();
 }
 

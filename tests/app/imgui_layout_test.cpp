@@ -8,6 +8,7 @@
 #include "compute/core/text_file.h"
 #include "tests/cnn/temp_dir.h"
 #include "tests/core/file_size_limit.h"
+#include "tests/core/special_files.h"
 
 namespace whygpu::app {
 namespace {
@@ -60,6 +61,17 @@ TEST_F(ImGuiLayout, AFailingSaveLeavesTheOldFileIntact) {
 TEST_F(ImGuiLayout, AFolderIsReportedNotFatal) {
   cnn::testing::TempDir dir;
   EXPECT_FALSE(load_imgui_layout(dir.path()));
+}
+
+// A FIFO as imgui.ini kept the app from ever opening its window.
+TEST_F(ImGuiLayout, AFifoIsRefusedAtOnce) {
+  cnn::testing::TempDir dir;
+  const std::string fifo = dir.file("imgui.ini");
+  ASSERT_TRUE(whygpu::testing::make_fifo(fifo));
+  Status s = Status::ok();
+  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { s = load_imgui_layout(fifo); }));
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find(fifo + ": is a named pipe (FIFO)"), std::string::npos) << s.message();
 }
 
 }  // namespace

@@ -1,7 +1,11 @@
 #include <gtest/gtest.h>
 
 #include "app/lesson/lesson.h"
+#include "app/lesson/lesson_library.h"
 #include "app/lesson/text_limits.h"
+#include "compute/core/text_file.h"
+#include "tests/cnn/temp_dir.h"
+#include "tests/core/special_files.h"
 
 namespace whygpu::app {
 namespace {
@@ -125,6 +129,23 @@ TEST(LessonParser, HugeParagraphsAndUnclosedMarkersParseInOnePassAndAreCut) {
   std::size_t characters = 0;
   for (const TextSpan& s : lesson.blocks[0].spans) characters += s.text.size();
   EXPECT_EQ(characters, kBlockLimit.characters + 3);  // cut, with "..."
+}
+
+// Lessons are untrusted content: a FIFO named like a lesson must not hang the start; it
+// becomes a lesson whose page says what is wrong, and the other lessons load.
+TEST(LessonLibrary, AFifoAmongTheLessonsIsRefusedAtOnce) {
+  cnn::testing::TempDir dir;
+  ASSERT_TRUE(write_file_atomically(dir.file("a.lesson"), kGood));
+  const std::string fifo = dir.file("b.lesson");
+  ASSERT_TRUE(whygpu::testing::make_fifo(fifo));
+  LessonLibrary library;
+  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { library = LessonLibrary::load(dir.path()); }));
+  ASSERT_EQ(library.lessons().size(), 2u);
+  EXPECT_EQ(library.lessons()[0].id, "sample");
+  EXPECT_TRUE(library.lessons()[0].errors.empty());
+  const Lesson& refused = library.lessons()[1];
+  ASSERT_EQ(refused.errors.size(), 1u);
+  EXPECT_NE(refused.errors[0].message.find("is a named pipe (FIFO)"), std::string::npos) << refused.errors[0].message;
 }
 
 }  // namespace

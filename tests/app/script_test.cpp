@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include "app/script.h"
+#include "tests/core/special_files.h"
+#include "tests/cnn/temp_dir.h"
 
 namespace whygpu::app {
 namespace {
@@ -70,7 +72,7 @@ TEST(Script, AFolderIsNotAScript) {
   Script script;
   std::string error;
   EXPECT_FALSE(load_script("/tmp", &script, &error));
-  EXPECT_EQ(error, "cannot read script /tmp: it is a folder");
+  EXPECT_EQ(error, "cannot read script /tmp: is a folder, not a file");
 }
 
 TEST(Script, MissingFileSaysWhich) {
@@ -78,6 +80,18 @@ TEST(Script, MissingFileSaysWhich) {
   std::string error;
   EXPECT_FALSE(load_script("/nonexistent/demo.script", &script, &error));
   EXPECT_NE(error.find("/nonexistent/demo.script"), std::string::npos);
+}
+
+TEST(Script, AFifoIsRefusedAtOnce) {
+  cnn::testing::TempDir dir;
+  const std::string fifo = dir.file("demo.script");
+  ASSERT_TRUE(whygpu::testing::make_fifo(fifo));
+  Script script;
+  std::string error;
+  bool loaded = true;
+  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { loaded = load_script(fifo, &script, &error); }));
+  EXPECT_FALSE(loaded);
+  EXPECT_NE(error.find(fifo + ": is a named pipe (FIFO)"), std::string::npos) << error;
 }
 
 }  // namespace

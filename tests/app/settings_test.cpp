@@ -8,6 +8,9 @@
 
 #include "app/settings.h"
 #include "tests/core/file_size_limit.h"
+#include "tests/core/special_files.h"
+#include "tests/cnn/temp_dir.h"
+#include "compute/core/text_file.h"
 
 namespace whygpu::app {
 namespace {
@@ -106,6 +109,34 @@ TEST(Settings, FolderFollowsXdg) {
   ::setenv("XDG_CONFIG_HOME", "/tmp/xdg-test", 1);
   EXPECT_EQ(settings_folder(), "/tmp/xdg-test/whygpu");
   ::unsetenv("XDG_CONFIG_HOME");
+}
+
+// A FIFO as settings.ini: the app starts with defaults at once, and the save at the end
+// refuses to replace the FIFO.
+TEST(Settings, AFifoGivesDefaultsAtOnceAndIsNotReplaced) {
+  cnn::testing::TempDir dir;
+  const std::string fifo = dir.file("settings.ini");
+  ASSERT_TRUE(whygpu::testing::make_fifo(fifo));
+  Settings s;
+  s.font_scale = 2.5f;
+  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { s = load_settings(dir.path()); }));
+  EXPECT_FLOAT_EQ(s.font_scale, Settings{}.font_scale);
+  std::string error;
+  EXPECT_FALSE(save_settings(s, dir.path(), &error));
+  EXPECT_NE(error.find(fifo + ": is a named pipe (FIFO)"), std::string::npos) << error;
+  EXPECT_TRUE(std::filesystem::is_fifo(fifo));
+}
+
+// Settings saved by hand as 0600 stay 0600 (they were made 0644 by every save).
+TEST(Settings, ASaveKeepsTheFilesPermissions) {
+  cnn::testing::TempDir dir;
+  std::string error;
+  ASSERT_TRUE(save_settings(Settings{}, dir.path(), &error)) << error;
+  const std::string path = dir.file("settings.ini");
+  EXPECT_EQ(std::filesystem::status(path).permissions(), std::filesystem::perms(0644));
+  std::filesystem::permissions(path, std::filesystem::perms(0600));
+  ASSERT_TRUE(save_settings(Settings{}, dir.path(), &error)) << error;
+  EXPECT_EQ(std::filesystem::status(path).permissions(), std::filesystem::perms(0600));
 }
 
 }  // namespace

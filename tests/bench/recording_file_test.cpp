@@ -7,6 +7,8 @@
 
 #include "compute/bench/recording_file.h"
 #include "compute/core/text_file.h"
+#include "tests/core/special_files.h"
+#include "tests/cnn/temp_dir.h"
 
 namespace whygpu::bench {
 namespace {
@@ -60,6 +62,19 @@ TEST(RecordingFile, RefusesWhatItCannotTrust) {
   s = load_recording("/nonexistent/whygpu/grid.json", "grid", &out, &run);
   ASSERT_FALSE(s);
   EXPECT_NE(s.message().find("/nonexistent/whygpu/grid.json"), std::string::npos) << s.message();
+}
+
+// A FIFO as a recorded GPU run hung the panel that opened it.
+TEST(RecordingFile, AFifoIsRefusedAtOnce) {
+  cnn::testing::TempDir dir;
+  const std::string fifo = dir.file("grid.json");
+  ASSERT_TRUE(whygpu::testing::make_fifo(fifo));
+  JsonValue out;
+  RunInfo run;
+  Status s = Status::ok();
+  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { s = load_recording(fifo, "grid", &out, &run); }));
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find(fifo + ": is a named pipe (FIFO)"), std::string::npos) << s.message();
 }
 
 }  // namespace

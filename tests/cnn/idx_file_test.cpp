@@ -9,6 +9,7 @@
 
 #include "compute/cnn/dataset.h"
 #include "tests/cnn/temp_dir.h"
+#include "tests/core/special_files.h"
 
 namespace whygpu::cnn {
 namespace {
@@ -202,6 +203,17 @@ TEST(IdxDataset, FashionMnistFromDebian) {
   EXPECT_EQ(pair.train.count, 60000);
   EXPECT_EQ(pair.test.count, 10000);
   EXPECT_EQ(pair.test.class_names[9], "Ankle boot");
+}
+
+// A FIFO where a data set file was expected must not hang the loader.
+TEST(IdxFile, AFifoIsRefusedAtOnce) {
+  TempDir dir;
+  const std::string fifo = dir.file("train-images-idx3-ubyte");
+  ASSERT_TRUE(whygpu::testing::make_fifo(fifo));
+  Status s = Status::ok();
+  IdxArray array;
+  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { s = read_idx_file(fifo, 3, &array); }));
+  expect_error(s, fifo, "is a named pipe (FIFO), not a regular file");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "compute/cnn/model.h"
 #include "tests/cnn/temp_dir.h"
 #include "tests/core/file_size_limit.h"
+#include "tests/core/special_files.h"
 
 namespace whygpu::cnn {
 namespace {
@@ -117,6 +118,13 @@ TEST(WeightsFile, RefusesTheWrongCount) {
   TempDir dir;
   EXPECT_FALSE(save_weights(dir.file("w"), std::vector<float>(10)).is_ok());
   EXPECT_FALSE(std::filesystem::exists(dir.file("w")));
+}
+
+TEST(WeightsFile, AFifoIsRefusedAtOnce) {
+  testing::TempDir dir;
+  const std::string fifo = dir.file("mnist-cnn.weights");
+  ASSERT_TRUE(whygpu::testing::make_fifo(fifo));
+  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { expect_refused(fifo, "is a named pipe (FIFO)"); }));
 }
 
 }  // namespace

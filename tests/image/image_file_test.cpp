@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "tests/cnn/temp_dir.h"
+#include "tests/core/special_files.h"
 
 namespace whygpu::image {
 namespace {
@@ -188,6 +189,15 @@ TEST(ImageFile, EveryTruncationIsHandled) {
       }
     }
   }
+}
+
+TEST(ImageFile, AFifoIsRefusedAtOnce) {
+  TempDir dir;
+  const std::string fifo = dir.file("photo.png");
+  ASSERT_TRUE(whygpu::testing::make_fifo(fifo));
+  std::string why;
+  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { why = refusal(fifo); }));
+  EXPECT_NE(why.find(fifo + ": is a named pipe (FIFO)"), std::string::npos) << why;
 }
 
 }  // namespace

@@ -15,6 +15,8 @@
 #include "compute/kernel_lab/sim_run.h"
 #include "tests/kernel_lab/app_binary.h"
 #include "tests/kernel_lab/solutions.h"
+#include "tests/core/special_files.h"
+#include "tests/cnn/temp_dir.h"
 
 namespace whygpu::kernel_lab {
 namespace {
@@ -335,6 +337,22 @@ TEST(Simulator, AnEndlessLoopInTheChildIsStoppedByTheAppToo) {
       nullptr);
   EXPECT_EQ(r.run, RunState::Failed);
   EXPECT_CONTAINS(r.message, "stopped after 3 s");
+}
+
+// `whygpu kernel-lab --source FIFO` waited forever for a writer.
+TEST(KernelLabCommand, AFifoAsTheSourceIsRefusedAtOnce) {
+  cnn::testing::TempDir dir;
+  const std::string fifo = dir.file("kernel.cu");
+  ASSERT_TRUE(whygpu::testing::make_fifo(fifo));
+  int exit_code = 0;
+  std::string said;
+  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] {
+    ::testing::internal::CaptureStderr();
+    exit_code = run_kernel_lab_command({"--exercise", "add", "--source", fifo});
+    said = ::testing::internal::GetCapturedStderr();
+  }));
+  EXPECT_EQ(exit_code, 2);
+  EXPECT_NE(said.find(fifo + ": is a named pipe (FIFO)"), std::string::npos) << said;
 }
 
 }  // namespace

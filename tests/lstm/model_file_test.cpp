@@ -8,6 +8,8 @@
 #include <iterator>
 
 #include "tests/core/file_size_limit.h"
+#include "tests/core/special_files.h"
+#include "tests/cnn/temp_dir.h"
 
 namespace whygpu::lstm {
 namespace {
@@ -108,6 +110,17 @@ TEST(ModelFile, AFailingSaveLeavesTheOldFileIntact) {
   EXPECT_FALSE(s);
   EXPECT_EQ(read_all(path), old);
   std::remove(path.c_str());
+}
+
+TEST(ModelFile, AFifoIsRefusedAtOnce) {
+  cnn::testing::TempDir dir;
+  const std::string fifo = dir.file("lstm.model");
+  ASSERT_TRUE(whygpu::testing::make_fifo(fifo));
+  SavedModel out;
+  Status s = Status::ok();
+  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { s = load_model(fifo, &out); }));
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find(fifo + ": is a named pipe (FIFO)"), std::string::npos) << s.message();
 }
 
 }  // namespace

@@ -1,4 +1,6 @@
 #include "compute/lstm/utf8.h"
+#include "tests/core/special_files.h"
+#include "tests/cnn/temp_dir.h"
 
 #include <gtest/gtest.h>
 
@@ -106,6 +108,18 @@ TEST(Utf8, DescribesCharactersForMessages) {
   EXPECT_EQ(describe_code_point(U'a'), "'a' (U+0061)");
   EXPECT_EQ(describe_code_point(U'\n'), "line break (U+000A)");
   EXPECT_EQ(describe_code_point(0x1F600), "'\xF0\x9F\x98\x80' (U+1F600)");
+}
+
+// A FIFO as the LSTM's text hung the trainer's loader.
+TEST(Utf8, AFifoIsRefusedAtOnce) {
+  cnn::testing::TempDir dir;
+  const std::string fifo = dir.file("corpus.txt");
+  ASSERT_TRUE(whygpu::testing::make_fifo(fifo));
+  std::u32string out;
+  Status s = Status::ok();
+  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { s = read_utf8_file(fifo, &out); }));
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find(fifo + ": is a named pipe (FIFO)"), std::string::npos) << s.message();
 }
 
 }  // namespace
