@@ -178,9 +178,9 @@ int main(int argc, char** argv) {
   // A save killed between writing its temporary and renaming it (SIGKILL, power cut)
   // leaves ".NAME.whygpu-tmp-XXXXXX" beside its target: ours are removed here, nothing else,
   // from every folder the app saves into (settings, data, models, cache, prepared class
-  // measurements, and the working folder, where exports go by default).
+  // measurements, and the export folder).
   for (const std::string& folder : {config, user_folder(UserFolder::kData), user_folder(UserFolder::kData) + "/models",
-                                    user_folder(UserFolder::kCache), prepared_folder(), std::string(".")})
+                                    user_folder(UserFolder::kCache), prepared_folder(), export_folder()})
     whygpu::remove_stale_save_temporaries(folder);
   const int code = run_window(shell, options, script_player, /*first_start=*/!have_settings);
   if (!save_settings(shell.settings(), config, &error))
