@@ -72,7 +72,13 @@ for part in "$@"; do
     *) echo "unknown part $part"; status=1 ;;
   esac
 done
-# Logs in one archive (at most 8 files come back).
-tar czf "$out/logs.tar.gz" -C "$out" $(cd "$out" && ls *.log *.txt 2>/dev/null) 2>/dev/null
+# Everything in one archive, with the files worth committing beside it (at most 8 files
+# come back from a call): RESULTS=$OUT with OUT unset, so that the work stays in $out.
+if [[ -n ${RESULTS:-} ]]; then
+  tar czf "$RESULTS/hardening-$(date -u +%H%M).tar.gz" -C "$out" . 2>/dev/null
+  for keep in h100-host-program.json sotu-h128.model soak.csv soak.log; do
+    [[ -f $out/$keep ]] && cp "$out/$keep" "$RESULTS/"
+  done
+fi
 step done
 exit $status
