@@ -50,7 +50,9 @@ for part in "$@"; do
       tail -25 "$out/host_program.txt" ;;
     timeline)
       step "where-the-time-goes opened: the first frames"
-      printf 'lesson where-the-time-goes\nwait 30\nscreenshot timeline.png\nquit\n' > "$out/timeline.script"
+      # The status bar's frame counter (smoothed) in the first screenshot shows a stall.
+      printf 'lesson where-the-time-goes\nwait 2\nscreenshot timeline-first.png\nwait 30\nscreenshot timeline.png\nquit\n' \
+          > "$out/timeline.script"
       run 120 env -C "$out" "$bin/whygpu" --headless --size 1280x720 --lessons "$repo/lessons" --export-dir "$out" \
           --script "$out/timeline.script" > "$out/timeline.log" 2>&1
       grep -iE "slow frame|frame|cupti|script" "$out/timeline.log" | head -12 ;;
