@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include "app/cli_options.h"
 #include "app/lesson/lesson_library.h"
@@ -31,8 +32,10 @@ ImGuiWindow* child_named(const char* name) {
 
 struct Seen {
   ImRect body, caption, viewport;
+  float font_size = 0.0f;
   bool caption_found = false, body_found = false;
-  std::string text;  // what the main window's widgets wrote (ImGui's log)
+  std::string text;     // what the main window's widgets wrote in the last whole frame (ImGui's log)
+  std::string logging;  // the frame being logged
 };
 
 Seen render(Shell& shell, float scale) {
@@ -47,11 +50,12 @@ Seen render(Shell& shell, float scale) {
   run_headless(shell, options, nullptr, [&seen] {
     if (ImGuiWindow* body = child_named("body")) seen.body = body->Rect(), seen.body_found = true;
     if (ImGuiWindow* caption = child_named("caption")) seen.caption = caption->Rect(), seen.caption_found = true;
+    seen.font_size = ImGui::GetFontSize();
     const ImGuiViewport* v = ImGui::GetMainViewport();
     seen.viewport = ImRect(v->Pos, ImVec2(v->Pos.x + v->Size.x, v->Pos.y + v->Size.y));
     ImGuiIO& io = ImGui::GetIO();
-    seen.text.clear();
-    io.ClipboardUserData = &seen.text;
+    if (!seen.logging.empty()) seen.text = std::exchange(seen.logging, {});
+    io.ClipboardUserData = &seen.logging;
     io.SetClipboardTextFn = [](void* user, const char* text) { static_cast<std::string*>(user)->append(text); };
     ImGuiContext& g = *GImGui;
     g.LogEnabled = true;
@@ -74,7 +78,7 @@ TEST(PresenterLayout, ACaptionHasItsOwnBandAndCoversNothing) {
     ASSERT_TRUE(seen.caption_found) << "the caption is not in a band of the main window";
     EXPECT_LE(seen.body.Max.y, seen.caption.Min.y) << "the caption covers the page";
     EXPECT_TRUE(seen.viewport.Contains(seen.caption)) << "the caption is cut at the window's edge";
-    EXPECT_GT(seen.caption.GetHeight(), 2 * ImGui::GetFontSize()) << "a caption of two lines at least";
+    EXPECT_GT(seen.caption.GetHeight(), 2 * seen.font_size) << "a caption of two lines at least";
   }
 }
 
@@ -85,6 +89,7 @@ TEST(PresenterLayout, ThePageTakesTheWholeWidthAndTheFrameCounterIsGone) {
   ASSERT_TRUE(shell.open_lesson("vector-add-crossover"));
   const Seen presenting = render(shell, 2.0f);
   ASSERT_TRUE(presenting.body_found);
+  ASSERT_NE(presenting.text.find("vector"), std::string::npos) << "the page was not logged:\n" << presenting.text;
   EXPECT_EQ(presenting.text.find("frame "), std::string::npos) << presenting.text;
   EXPECT_EQ(presenting.text.find("Lesson list"), std::string::npos);
   // Without presenter mode, the lesson list takes part of the width (its section names show).

@@ -177,9 +177,10 @@ TEST(Sandbox, AnEndlessKernelIsKilledAtTheTimeoutAndLeavesNothing) {
   PrivateTemp temp;
   // The simulator's own limit (10 s) is longer than the try's: the app's timeout stops it.
   const LabReport report = run_in_child(
-      testing::app_binary(), add_request_running("", "volatile int spin = 1; while (spin) {}"), 3, nullptr);
+      // 10 s: half of a try is the compile's, and g++ on a loaded 2-core CI machine needs more than 1.5 s.
+      testing::app_binary(), add_request_running("", "volatile int spin = 1; while (spin) {}"), 10, nullptr);
   EXPECT_EQ(report.run, RunState::Failed);
-  EXPECT_CONTAINS(report.message, "stopped after 3 s");
+  EXPECT_CONTAINS(report.message, "stopped after 10 s");
   EXPECT_TRUE(temp.survivors().empty()) << pids_text(temp.survivors());
   EXPECT_EQ(temp.leftovers({}), "");
 }
