@@ -5,13 +5,17 @@
 //   - warm-up runs first, untimed (module load, handle creation, clocks ramping up);
 //   - CPU work timed with std::chrono::steady_clock around each run;
 //   - GPU work timed with CUDA events around each run, with the queue kept full so the
-//     host's launch overhead is not counted as kernel time (see time_gpu_phases);
+//     host's launch overhead is not counted as kernel time (see time_gpu_phases and
+//     time_gpu_queued);
 //   - medians over repeats, with min, max, p10 and p90 to show the spread; a quantile
 //     interpolates linearly between ranks (percentile_of_sorted), so the median of an
 //     odd count is its middle sample and of an even count the mean of the two middle
 //     ones. This is whygpu's one definition of a median: figures measured some other way
 //     (rates sampled while training, times a loop had to take itself) go through
 //     TimingStats::from_samples or median_of, never a private v[size / 2];
+//   - a back-to-back figure (one run's share of runs queued with nothing between them)
+//     comes from time_gpu_queued on the GPU; on the CPU, where runs follow one another
+//     anyway, it is TimingStats::mean_ms;
 //   - a time budget, so a slow variant takes fewer repeats instead of minutes;
 //   - a cancel flag checked between runs, for sweeps running on a worker thread;
 //   - the run index is passed to the body, so it can rotate among several input sets
