@@ -14,6 +14,7 @@
 #include "compute/cnn/gpu_trainer.h"
 #include "compute/cnn/trainer.h"
 #include "compute/core/gpu_info.h"
+#include "compute/core/measure.h"
 
 namespace whygpu::cnn {
 namespace {
@@ -141,6 +142,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 // Times CPU steps with the host clock (the CPU has no events): median of single steps.
+// They run one after another anyway, so back to back is their mean.
 Status time_cpu(const Options& o, const Dataset& data, Timing* out) {
   TrainerOptions options;
   options.batch_size = o.batch;
@@ -149,22 +151,17 @@ Status time_cpu(const Options& o, const Dataset& data, Timing* out) {
   if (Status s = create_cpu_trainer(options, &trainer); !s) return s;
   if (Status s = trainer->set_training_data(data); !s) return s;
   if (o.augment) trainer->set_augmentation(kDefaultAugmentation);
-  const int warmup = std::min(o.warmup, 5), steps = std::min(o.steps, 30);
-  if (Status s = trainer->train(warmup, nullptr); !s) return s;
-  std::vector<double> times;
-  const auto all = std::chrono::steady_clock::now();
-  for (int i = 0; i < steps; ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    if (Status s = trainer->train(1, nullptr); !s) return s;
-    times.push_back(seconds_since(start) * 1e3);
-  }
-  const double total = seconds_since(all) * 1e3;
-  std::sort(times.begin(), times.end());
+  MeasureOptions measure;
+  measure.warmup = std::min(o.warmup, 5);
+  measure.repeats = std::min(o.steps, 30);
+  measure.min_repeats = 1;
+  TimingStats steps;
+  if (Status s = whygpu::time_cpu(measure, [&](int) { return trainer->train(1, nullptr); }, &steps); !s) return s;
   out->backend = trainer->name() + (o.augment ? ", augmented" : "");
-  out->steps = steps;
-  out->median_ms = times[times.size() / 2];
-  out->min_ms = times.front();
-  out->back_to_back_ms = total / steps;
+  out->steps = steps.repeats;
+  out->median_ms = steps.median_ms;
+  out->min_ms = steps.min_ms;
+  out->back_to_back_ms = steps.mean_ms;
   return Status::ok();
 }
 

@@ -14,6 +14,7 @@
 #include "compute/core/cuda_stream.cuh"
 #include "compute/core/device_memory.cuh"
 #include "compute/core/gpu_info.h"
+#include "compute/core/measure.h"
 #include "compute/core/nccl_library.h"
 
 namespace whygpu::cnn {
@@ -60,11 +61,6 @@ struct Replica {
 };
 
 constexpr int kEventsPerStep = 4;
-
-double median_of(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
 
 class DataParallelTrainerImpl final : public DataParallelTrainer {
  public:
@@ -226,11 +222,7 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
     t.compute_ms = median_of(compute_ms);
     t.all_reduce_ms = median_of(all_reduce_ms);
     t.back_to_back_ms = slowest_ms / repeats;
-    for (int step = 0; step < repeats; ++step)
-      if (step_ms[step] == t.step_ms) {
-        t.median_step = phases[step];
-        break;
-      }
+    t.median_step = phases[median_sample_index(step_ms)];
     *out = std::move(t);
     return Status::ok();
   }

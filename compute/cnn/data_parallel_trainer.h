@@ -48,7 +48,9 @@ struct DataParallelTiming {
   double compute_ms = 0.0;     // gather, forward, backward and Adam
   double all_reduce_ms = 0.0;  // ncclAllReduce, from the end of backward to the averaged gradients
   double back_to_back_ms = 0.0;  // mean step time with steps queued without gaps (slowest GPU)
-  std::vector<ReplicaPhases> median_step;  // per GPU: the phases of the step with the median time
+  // Per GPU: the phases of the step with the median time (median_sample_index: of an even
+  // count of steps, the lower of the two middle ones).
+  std::vector<ReplicaPhases> median_step;
   double images_per_second() const { return step_ms > 0 ? gpus * batch_per_gpu * 1e3 / step_ms : 0.0; }
 };
 

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <type_traits>
 
 #include "compute/cnn/device_training_set.cuh"
 #include "compute/cnn/epoch_sampler.h"
@@ -13,6 +12,7 @@
 #include "compute/core/cuda_stream.cuh"
 #include "compute/core/device_memory.cuh"
 #include "compute/core/gpu_info.h"
+#include "compute/core/measure.h"
 
 namespace whygpu::cnn {
 namespace {
@@ -218,36 +218,15 @@ class GpuTrainerImpl final : public GpuTrainer {
   Status synchronize_display_stream() override { return display_stream_.synchronize(); }
 
   Status time_steps(int warmup, int repeats, StepTiming* out) override {
-    if (repeats < 1) return Status::error("time_steps: repeats must be at least 1");
-    if (Status s = train(warmup, nullptr); !s) return s;
-    std::vector<CudaEvent> events(2 * repeats + 2);
-    for (CudaEvent& e : events)
-      if (Status s = e.create(); !s) return s;
-    const cudaStream_t stream = stream_.get();
-    for (int r = 0; r < repeats; ++r)
-      if (Status s = launch_step([&] { return events[2 * r].record(stream); },
-                                 [&] { return events[2 * r + 1].record(stream); });
-          !s)
-        return s;
-    if (Status s = events[2 * repeats].record(stream); !s) return s;
-    for (int r = 0; r < repeats; ++r)
-      if (Status s = launch_step(); !s) return s;
-    if (Status s = events[2 * repeats + 1].record(stream); !s) return s;
-    if (Status s = sync(); !s) return s;
-    std::vector<double> times;
-    for (int r = 0; r < repeats; ++r) {
-      float ms = 0;
-      if (Status s = CudaEvent::elapsed_ms(events[2 * r], events[2 * r + 1], &ms); !s) return s;
-      times.push_back(ms);
-    }
-    float total_ms = 0;
-    if (Status s = CudaEvent::elapsed_ms(events[2 * repeats], events[2 * repeats + 1], &total_ms); !s) return s;
-    std::sort(times.begin(), times.end());
+    if (Status s = prepare_step(); !s) return s;
+    QueuedTiming timing;
+    if (Status s = time_gpu_queued(stream_.get(), warmup, repeats, [&](int) { return launch_step(); }, &timing); !s)
+      return s.with_context("time_steps");
     out->batch = batch_;
     out->repeats = repeats;
-    out->median_ms = times[times.size() / 2];
-    out->min_ms = times.front();
-    out->back_to_back_ms = total_ms / repeats;
+    out->median_ms = timing.each.median_ms;
+    out->min_ms = timing.each.min_ms;
+    out->back_to_back_ms = timing.back_to_back_ms;
     return Status::ok();
   }
 
@@ -302,8 +281,7 @@ class GpuTrainerImpl final : public GpuTrainer {
 
   // Queues one training step: the batch order and cursor when they changed, then the graph
   // (or, eager, the step's kernels one by one).
-  template <typename Before = std::nullptr_t, typename After = std::nullptr_t>
-  Status launch_step(Before before = nullptr, After after = nullptr) {
+  Status launch_step() {
     int start = 0;
     const bool new_epoch = sampler_->next_batch(batch_, &start);
     if (new_epoch)
@@ -323,15 +301,11 @@ class GpuTrainerImpl final : public GpuTrainer {
                                       cudaMemcpyHostToDevice, stream_.get()));
       learning_rate_dirty_ = false;
     }
-    if constexpr (!std::is_same_v<Before, std::nullptr_t>)
-      if (Status s = before(); !s) return s;
     if (use_graph_) {
       if (Status s = graph_.launch(stream_.get()); !s) return s;
     } else if (Status s = enqueue_step(); !s) {
       return s;
     }
-    if constexpr (!std::is_same_v<After, std::nullptr_t>)
-      if (Status s = after(); !s) return s;
     device_cursor_ = start + batch_;
     ++steps_;
     images_seen_ += batch_;

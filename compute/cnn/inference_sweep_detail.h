@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "compute/cnn/inference_sweep.h"
+#include "compute/core/measure.h"
 
 namespace whygpu::cnn::detail {
 
@@ -38,12 +40,12 @@ Status time_requests(const InferenceSweepOptions& o, int batch, bool on_gpu, Req
     times.push_back(ms);
     if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > o.budget_seconds) break;
   }
-  std::sort(times.begin(), times.end());
+  const TimingStats stats = TimingStats::from_samples(std::move(times));
   out->batch = batch;
   out->on_gpu = on_gpu;
-  out->median_ms = times[times.size() / 2];
-  out->min_ms = times.front();
-  out->repeats = static_cast<int>(times.size());
+  out->median_ms = stats.median_ms;
+  out->min_ms = stats.min_ms;
+  out->repeats = stats.repeats;
   return Status::ok();
 }
 

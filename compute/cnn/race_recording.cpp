@@ -7,6 +7,7 @@
 
 #include "compute/bench/recording_file.h"
 #include "compute/core/gpu_info.h"
+#include "compute/core/measure.h"
 #include "compute/cnn/training_session.h"
 
 namespace whygpu::cnn {
@@ -19,12 +20,6 @@ using Clock = std::chrono::steady_clock;
 bool same_recipe(const RaceSettings& a, const RaceSettings& b) {
   return a.batch == b.batch && a.seed == b.seed && std::fabs(a.learning_rate - b.learning_rate) <= 1e-9f &&
          std::fabs(a.test_every - b.test_every) < 1e-9;
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
 }
 
 JsonValue lane_to_json(const RecordedLane& lane) {
@@ -132,7 +127,7 @@ Status record_race(const RaceSettings& settings, std::shared_ptr<const DatasetPa
   RecordedLane* recorded[2] = {&race.gpu, &race.cpu};
   for (int i = 0; i < 2; ++i) {
     recorded[i]->trainer_name = sessions[i]->snapshot().trainer_name;
-    recorded[i]->images_per_second = median(rates[i]);
+    recorded[i]->images_per_second = median_of(rates[i]);
     recorded[i]->points = lanes[i].points();
     recorded[i]->finished = lanes[i].finished();
     recorded[i]->finish_seconds = lanes[i].finish_seconds();

@@ -26,6 +26,19 @@ double percentile_of_sorted(const std::vector<double>& sorted, double q) {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * frac;
 }
 
+double median_of(std::vector<double> samples) {
+  std::sort(samples.begin(), samples.end());
+  return percentile_of_sorted(samples, 0.5);
+}
+
+std::size_t median_sample_index(const std::vector<double>& samples) {
+  if (samples.empty()) return samples.size();
+  std::vector<double> sorted = samples;
+  std::sort(sorted.begin(), sorted.end());
+  const double middle = sorted[(sorted.size() - 1) / 2];
+  return static_cast<std::size_t>(std::find(samples.begin(), samples.end(), middle) - samples.begin());
+}
+
 TimingStats TimingStats::from_samples(std::vector<double> samples_ms) {
   TimingStats t;
   if (samples_ms.empty()) return t;

@@ -5,8 +5,17 @@
 //   - warm-up runs first, untimed (module load, handle creation, clocks ramping up);
 //   - CPU work timed with std::chrono::steady_clock around each run;
 //   - GPU work timed with CUDA events around each run, with the queue kept full so the
-//     host's launch overhead is not counted as kernel time (see time_gpu_phases);
-//   - medians over repeats, with min, max, p10 and p90 to show the spread;
+//     host's launch overhead is not counted as kernel time (see time_gpu_phases and
+//     time_gpu_queued);
+//   - medians over repeats, with min, max, p10 and p90 to show the spread; a quantile
+//     interpolates linearly between ranks (percentile_of_sorted), so the median of an
+//     odd count is its middle sample and of an even count the mean of the two middle
+//     ones. This is whygpu's one definition of a median: figures measured some other way
+//     (rates sampled while training, times a loop had to take itself) go through
+//     TimingStats::from_samples or median_of, never a private v[size / 2];
+//   - a back-to-back figure (one run's share of runs queued with nothing between them)
+//     comes from time_gpu_queued on the GPU; on the CPU, where runs follow one another
+//     anyway, it is TimingStats::mean_ms;
 //   - a time budget, so a slow variant takes fewer repeats instead of minutes;
 //   - a cancel flag checked between runs, for sweeps running on a worker thread;
 //   - the run index is passed to the body, so it can rotate among several input sets
@@ -26,6 +35,8 @@
 //     return Status::ok();
 //   }, &t);
 // Phases (copy in, kernel, copy out): time_gpu_phases with mark() between them.
+// Work that changes state each run (a training step) on a stream of its own:
+// time_gpu_queued, which also gives the back-to-back figure.
 #include <atomic>
 #include <cstddef>
 #include <functional>
@@ -55,6 +66,17 @@ struct TimingStats {
 // The q-quantile (0..1) of ascending samples, interpolating linearly between ranks.
 // Returns 0 for an empty list.
 double percentile_of_sorted(const std::vector<double>& sorted, double q);
+
+// The median of samples in any order, by the rule above (the same number as
+// TimingStats::from_samples(samples).median_ms); 0 for an empty list. For figures that
+// are not times in milliseconds, or where the spread is not wanted.
+double median_of(std::vector<double> samples);
+
+// The index of the sample at the middle rank, for showing one real run beside the
+// median: for an odd count the median sample itself, for an even count the lower of the
+// two middle samples (the median lies halfway between it and the next); of equal samples
+// the earliest. samples.size() (no index) for an empty list.
+std::size_t median_sample_index(const std::vector<double>& samples);
 
 struct MeasureOptions {
   int warmup = 2;        // untimed runs before the timed ones (at least 1 is always made)
@@ -107,6 +129,26 @@ Status time_gpu_phases(const MeasureOptions& options, int phases,
 // One-phase form of time_gpu_phases.
 Status time_gpu(const MeasureOptions& options, const std::function<Status(int run)>& body,
                 TimingStats* out);
+
+// What time_gpu_queued measures.
+struct QueuedTiming {
+  TimingStats each;              // one run, CUDA events just before and after it
+  double back_to_back_ms = 0.0;  // one run's share of `repeats` runs with no events between
+};
+
+// Times work enqueued on the caller's CUDA stream (`stream` is a cudaStream_t; null is
+// the legacy default stream) that cannot be repeated freely as time_gpu_phases repeats
+// its body: a training step, which moves the model on each time. `warmup` runs (0 or
+// more), waited for; then `repeats` runs, each between two events, all enqueued behind a
+// brief device-side wait before the harness waits, so the GPU runs them back to back and
+// the events measure device time, not the host's launch rate; then `repeats` more
+// between one pair of events, so that `back_to_back_ms` shows what the events between
+// runs cost. body(run) only enqueues; `run` counts 0, 1, ... over all
+// warmup + 2 * repeats runs. A failing body stops the measurement (after the stream has
+// finished what was enqueued) and its Status is returned. In a build without CUDA, or
+// with no usable GPU, returns an error saying why.
+Status time_gpu_queued(void* stream, int warmup, int repeats,
+                       const std::function<Status(int run)>& body, QueuedTiming* out);
 
 // How many input sets to rotate among so that together they exceed the cache about
 // three times over (so each run starts with its inputs out of cache), but never more

@@ -46,38 +46,43 @@ constexpr double kBatchBelowMs = 1.0;
 constexpr double kBatchMaxMs = 200.0;
 constexpr int kMaxBatch = 512;
 
+// A body's failure, returned once the work it enqueued is done (its buffers may go next).
+Status stopped(const Status& failure) {
+  cudaDeviceSynchronize();
+  return failure;
+}
+
 struct Samples {
   std::vector<std::vector<double>> per_phase;
   std::vector<double> total;
 };
 
+// The one loop that times GPU work with CUDA events: time_gpu_phases and time_gpu_queued
+// both run their bodies through it.
 class PhaseRunner {
  public:
-  PhaseRunner(int phases, const std::function<Status(int, const PhaseMark&)>& body)
-      : phases_(phases), body_(body) {}
+  PhaseRunner(cudaStream_t stream, int phases,
+              const std::function<Status(int, const PhaseMark&)>& body)
+      : stream_(stream), phases_(phases), body_(body) {}
 
   // Enqueues runs first_run..first_run+count-1 (behind a hold when `hold`), waits, and
   // appends their timings to `samples` when given.
   Status run_batch(int first_run, int count, bool hold, Samples* samples) {
     const std::size_t stride = static_cast<std::size_t>(phases_) + 1;
     if (Status s = events_.reserve(stride * static_cast<std::size_t>(count)); !s) return s;
-    if (hold) {
-      const unsigned long long ns = std::min<unsigned long long>(
-          20'000'000ull, 100'000ull + 30'000ull * static_cast<unsigned long long>(count) *
-                                          static_cast<unsigned long long>(phases_));
-      hold_device<<<1, 1>>>(ns);
-      WHYGPU_CUDA_TRY_LAUNCH("hold_device");
-    }
+    if (hold)
+      if (Status s = hold_for(count); !s) return s;
     for (int r = 0; r < count; ++r) {
       const std::size_t base = stride * static_cast<std::size_t>(r);
-      WHYGPU_CUDA_TRY(cudaEventRecord(events_[base], 0));
+      WHYGPU_CUDA_TRY(cudaEventRecord(events_[base], stream_));
       int marks = 0;
       const PhaseMark mark = [&]() -> Status {
         if (marks + 1 >= phases_)
           return Status::error("the measured body called mark() more than " +
                                std::to_string(phases_ - 1) + " times in one run");
         ++marks;
-        WHYGPU_CUDA_TRY(cudaEventRecord(events_[base + static_cast<std::size_t>(marks)], 0));
+        WHYGPU_CUDA_TRY(
+            cudaEventRecord(events_[base + static_cast<std::size_t>(marks)], stream_));
         return Status::ok();
       };
       Status s = body_(first_run + r, mark);
@@ -85,11 +90,8 @@ class PhaseRunner {
         s = Status::error("the measured body called mark() " + std::to_string(marks) +
                           " times; a run of " + std::to_string(phases_) +
                           " phases needs " + std::to_string(phases_ - 1));
-      if (!s) {
-        cudaDeviceSynchronize();  // let enqueued work finish before buffers go away
-        return s;
-      }
-      WHYGPU_CUDA_TRY(cudaEventRecord(events_[base + stride - 1], 0));
+      if (!s) return stopped(s);
+      WHYGPU_CUDA_TRY(cudaEventRecord(events_[base + stride - 1], stream_));
     }
     WHYGPU_CUDA_TRY(cudaEventSynchronize(events_[stride * static_cast<std::size_t>(count) - 1]));
     for (int r = 0; r < count; ++r) {
@@ -108,9 +110,39 @@ class PhaseRunner {
     return Status::ok();
   }
 
+  // Enqueues runs first_run..first_run+count-1 of a one-phase body behind a hold, with one
+  // event before the first and one after the last, waits, and gives one run's share.
+  Status run_back_to_back(int first_run, int count, double* ms_per_run) {
+    if (Status s = events_.reserve(2); !s) return s;
+    if (Status s = hold_for(count); !s) return s;
+    WHYGPU_CUDA_TRY(cudaEventRecord(events_[0], stream_));
+    const PhaseMark no_mark = [] {
+      return Status::error("a back-to-back run has one phase: mark() is not for it");
+    };
+    for (int r = 0; r < count; ++r)
+      if (Status s = body_(first_run + r, no_mark); !s) return stopped(s);
+    WHYGPU_CUDA_TRY(cudaEventRecord(events_[1], stream_));
+    WHYGPU_CUDA_TRY(cudaEventSynchronize(events_[1]));
+    float ms = 0.0f;
+    WHYGPU_CUDA_TRY(cudaEventElapsedTime(&ms, events_[0], events_[1]));
+    *ms_per_run = static_cast<double>(ms) / count;
+    return Status::ok();
+  }
+
   double last_total_ms() const { return last_total_ms_; }
 
  private:
+  // Holds the stream long enough for the host to enqueue `count` short runs behind it.
+  Status hold_for(int count) {
+    const unsigned long long ns = std::min<unsigned long long>(
+        20'000'000ull, 100'000ull + 30'000ull * static_cast<unsigned long long>(count) *
+                                        static_cast<unsigned long long>(phases_));
+    hold_device<<<1, 1, 0, stream_>>>(ns);
+    WHYGPU_CUDA_TRY_LAUNCH("hold_device");
+    return Status::ok();
+  }
+
+  cudaStream_t stream_;
   int phases_;
   const std::function<Status(int, const PhaseMark&)>& body_;
   Events events_;
@@ -126,7 +158,7 @@ Status time_gpu_phases(const MeasureOptions& options, int phases,
   if (phases < 1) return Status::error("a measured run needs at least one phase");
   if (Status s = require_gpu(); !s) return s;
 
-  PhaseRunner runner(phases, body);
+  PhaseRunner runner(nullptr, phases, body);
   int run = 0;
   const int warmups = std::max(1, options.warmup);
   for (int w = 0; w < warmups; ++w, ++run) {
@@ -157,6 +189,29 @@ Status time_gpu_phases(const MeasureOptions& options, int phases,
     for (auto& p : samples.per_phase) per_phase->push_back(TimingStats::from_samples(p));
   }
   if (total) *total = TimingStats::from_samples(samples.total);
+  return Status::ok();
+}
+
+Status time_gpu_queued(void* stream, int warmup, int repeats,
+                       const std::function<Status(int run)>& body, QueuedTiming* out) {
+  if (warmup < 0) return Status::error("warm-up runs must be 0 or more");
+  if (repeats < 1) return Status::error("repeats must be at least 1");
+  if (Status s = require_gpu(); !s) return s;
+  const std::function<Status(int, const PhaseMark&)> one_phase =
+      [&](int run, const PhaseMark&) { return body(run); };  // the runner keeps a reference
+  PhaseRunner runner(static_cast<cudaStream_t>(stream), 1, one_phase);
+  int run = 0;
+  for (; run < warmup; ++run)
+    if (Status s = body(run); !s) return stopped(s);
+  WHYGPU_CUDA_TRY(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)));
+  Samples samples;
+  samples.per_phase.resize(1);
+  if (Status s = runner.run_batch(run, repeats, true, &samples); !s) return s;
+  run += repeats;
+  QueuedTiming t;
+  t.each = TimingStats::from_samples(std::move(samples.total));
+  if (Status s = runner.run_back_to_back(run, repeats, &t.back_to_back_ms); !s) return s;
+  *out = t;
   return Status::ok();
 }
 

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
-#include <chrono>
 #include <cstdio>
 #include <ctime>
 
 #include "compute/core/gpu_info.h"
+#include "compute/core/measure.h"
 #include "compute/lstm/corpus.h"
 #include "compute/core/split_mix.h"
 #include "compute/lstm/text_generator.h"
@@ -84,33 +84,36 @@ Status check_options(const BenchOptions& o) {
   return Status::ok();
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0.0 : v[v.size() / 2];
-}
-
 // steps x repeats training steps; the first repeat warms up (graph capture, cuBLAS's
 // first calls) untimed. Then the loss of the last repeat's steps and on the held-out text.
+// The trainer times its own repeats (CUDA events on the GPU), so they go through the
+// harness as self-timed work.
 Status time_training(Trainer& trainer, const BenchOptions& o, const std::vector<TokenId>& held_out,
                      const std::string& label) {
-  std::vector<double> per_step;
   TrainingProgress progress;
-  for (int r = 0; r < o.repeats; ++r) {
-    if (r + 1 == o.repeats)  // so the loss shown is the last repeat's
+  MeasureOptions measure;
+  measure.warmup = 1;
+  measure.repeats = o.repeats - 1;
+  measure.min_repeats = 1;
+  std::vector<TimingStats> per_step;
+  const auto repeat = [&](int run, double* ms_per_step) -> Status {
+    if (run + 1 == o.repeats)  // so the loss shown is the last repeat's
       if (Status s = trainer.collect(&progress); !s) return s;
     double ms = 0.0;
     if (Status s = trainer.timed_train(o.steps, &ms); !s) return s;
-    if (r > 0) per_step.push_back(ms / o.steps);
-  }
+    *ms_per_step = ms / o.steps;
+    return Status::ok();
+  };
+  if (Status s = time_self_timed(measure, 1, repeat, &per_step, nullptr); !s) return s;
   if (Status s = trainer.collect(&progress); !s) return s;
   double held_out_loss = 0.0;
   if (Status s = trainer.evaluate(held_out, &held_out_loss); !s) return s.with_context("the held-out text");
-  const double m = median(per_step);
+  const TimingStats& t = per_step[0];
   const double chars = static_cast<double>(o.training.batch) * o.training.length;
   std::printf("train step  %-58s median %8.4f ms  (min %.4f, max %.4f; %d x %d steps after %d to warm up)  "
               "%.2f M chars/s\n",
-              label.c_str(), m, *std::min_element(per_step.begin(), per_step.end()),
-              *std::max_element(per_step.begin(), per_step.end()), o.repeats - 1, o.steps, o.steps, chars / m / 1e3);
+              label.c_str(), t.median_ms, t.min_ms, t.max_ms, t.repeats, o.steps, o.steps,
+              chars / t.median_ms / 1e3);
   std::printf("learning    %-58s steps %lld  seed %llu  train %.4f (mean of the last %d steps)  held-out %.4f\n",
               label.c_str(), progress.steps, static_cast<unsigned long long>(o.seed), progress.mean_loss,
               progress.new_steps, held_out_loss);
@@ -127,8 +130,9 @@ Status print_phases(Trainer& trainer, int repeats, const char* label) {
   for (std::size_t p = 0; p < runs[0].size(); ++p) {
     std::vector<double> ms;
     for (const auto& run : runs) ms.push_back(run[p].milliseconds);
-    total += median(ms);
-    std::printf("  %-48s %8.4f ms\n", runs[0][p].phase.c_str(), median(ms));
+    const double median_ms = median_of(std::move(ms));
+    total += median_ms;
+    std::printf("  %-48s %8.4f ms\n", runs[0][p].phase.c_str(), median_ms);
   }
   std::printf("  %-48s %8.4f ms\n", "sum", total);
   return Status::ok();
@@ -139,17 +143,13 @@ Status time_generation(std::unique_ptr<Generator> generator, const Vocabulary& v
   TextGenerator text(std::move(generator), vocabulary, 7);
   if (Status s = text.prime(U"The ", 0.8f); !s) return s;
   std::string out;
-  if (Status s = text.generate(o.chars, 0.8f, &out); !s) return s;  // warm-up
-  std::vector<double> per_char;
-  for (int r = 0; r < std::max(5, o.repeats / 3); ++r) {
-    const auto begin = std::chrono::steady_clock::now();
-    if (Status s = text.generate(o.chars, 0.8f, &out); !s) return s;
-    per_char.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count() /
-                       o.chars);
-  }
-  std::printf("generation  %-58s median %8.4f ms/char  (min %.4f, max %.4f; %zu x %d chars, host clock)\n", label,
-              median(per_char), *std::min_element(per_char.begin(), per_char.end()),
-              *std::max_element(per_char.begin(), per_char.end()), per_char.size(), o.chars);
+  MeasureOptions measure;
+  measure.warmup = 1;
+  measure.repeats = std::max(5, o.repeats / 3);
+  TimingStats t;  // of one repeat of o.chars characters
+  if (Status s = time_cpu(measure, [&](int) { return text.generate(o.chars, 0.8f, &out); }, &t); !s) return s;
+  std::printf("generation  %-58s median %8.4f ms/char  (min %.4f, max %.4f; %d x %d chars, host clock)\n", label,
+              t.median_ms / o.chars, t.min_ms / o.chars, t.max_ms / o.chars, t.repeats, o.chars);
   return Status::ok();
 }
 

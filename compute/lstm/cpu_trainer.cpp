@@ -42,7 +42,6 @@ class CpuTrainer final : public Trainer {
     if (config_.cpu_threads > 0) openblas_set_num_threads(config_.cpu_threads);
   }
   const LstmShape& shape() const override { return config_.shape; }
-  const TrainingShape& training_shape() const override { return config_.training; }
 
   Status forward_backward(const SequenceBatch& batch, ForwardBackwardResult* out) override {
     if (Status s = validate_batch(batch, config_.shape); !s) return s;

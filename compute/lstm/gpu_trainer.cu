@@ -111,7 +111,6 @@ class GpuTrainer final : public Trainer {
            (options_.use_graph ? ", one CUDA graph per step)" : ", eager launches)");
   }
   const LstmShape& shape() const override { return config_.shape; }
-  const TrainingShape& training_shape() const override { return config_.training; }
 
   Status forward_backward(const SequenceBatch& batch, ForwardBackwardResult* out) override {
     if (Status s = validate_batch(batch, config_.shape); !s) return s;

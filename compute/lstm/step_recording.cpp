@@ -7,6 +7,7 @@
 
 #include "compute/bench/recording_file.h"
 #include "compute/core/gpu_info.h"
+#include "compute/core/measure.h"
 #include "compute/lstm/generator.h"
 #include "compute/lstm/model_file.h"
 #include "compute/lstm/text_generator.h"
@@ -30,8 +31,7 @@ Status generate(std::unique_ptr<Generator> generator, const SavedModel& model, c
     if (Status s = text.step(r.temperature); !s) return s;
     times.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - begin).count());
   }
-  std::sort(times.begin(), times.end());
-  out->step_us = times.empty() ? 0.0 : times[times.size() / 2];
+  out->step_us = median_of(std::move(times));
   out->text = text.text();
   return Status::ok();
 }

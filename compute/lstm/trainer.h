@@ -50,7 +50,6 @@ class Trainer {
   // "CPU (OpenBLAS, 16 threads)", "NVIDIA H100 80GB HBM3 (persistent cluster kernel)"...
   virtual std::string description() const = 0;
   virtual const LstmShape& shape() const = 0;
-  virtual const TrainingShape& training_shape() const = 0;
 
   // Forward and backward on one explicit batch (no update); the gradients stay inside
   // for apply_gradients.

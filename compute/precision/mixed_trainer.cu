@@ -12,6 +12,7 @@
 #include "compute/core/cuda_stream.cuh"
 #include "compute/core/device_memory.cuh"
 #include "compute/core/gpu_info.h"
+#include "compute/core/measure.h"
 #include "compute/precision/mixed_network.cuh"
 
 namespace whygpu::precision {
@@ -161,37 +162,15 @@ class MixedTrainerImpl final : public MixedTrainer {
   }
 
   Status time_steps(int warmup, int repeats, cnn::StepTiming* out) override {
-    if (repeats < 1) return Status::error("time_steps: repeats must be at least 1");
-    if (Status s = train(warmup, nullptr); !s) return s;
     if (Status s = prepare_step(); !s) return s;
-    std::vector<CudaEvent> events(2 * repeats + 2);
-    for (CudaEvent& e : events)
-      if (Status s = e.create(); !s) return s;
-    const cudaStream_t stream = stream_.get();
-    for (int r = 0; r < repeats; ++r) {
-      if (Status s = events[2 * r].record(stream); !s) return s;
-      if (Status s = launch_step(); !s) return s;
-      if (Status s = events[2 * r + 1].record(stream); !s) return s;
-    }
-    if (Status s = events[2 * repeats].record(stream); !s) return s;
-    for (int r = 0; r < repeats; ++r)
-      if (Status s = launch_step(); !s) return s;
-    if (Status s = events[2 * repeats + 1].record(stream); !s) return s;
-    if (Status s = sync(); !s) return s;
-    std::vector<double> times;
-    for (int r = 0; r < repeats; ++r) {
-      float ms = 0;
-      if (Status s = CudaEvent::elapsed_ms(events[2 * r], events[2 * r + 1], &ms); !s) return s;
-      times.push_back(ms);
-    }
-    float total_ms = 0;
-    if (Status s = CudaEvent::elapsed_ms(events[2 * repeats], events[2 * repeats + 1], &total_ms); !s) return s;
-    std::sort(times.begin(), times.end());
+    QueuedTiming timing;
+    if (Status s = time_gpu_queued(stream_.get(), warmup, repeats, [&](int) { return launch_step(); }, &timing); !s)
+      return s.with_context("time_steps");
     out->batch = options_.batch_size;
     out->repeats = repeats;
-    out->median_ms = times[times.size() / 2];
-    out->min_ms = times.front();
-    out->back_to_back_ms = total_ms / repeats;
+    out->median_ms = timing.each.median_ms;
+    out->min_ms = timing.each.min_ms;
+    out->back_to_back_ms = timing.back_to_back_ms;
     return Status::ok();
   }
 

@@ -65,16 +65,6 @@ std::size_t after_last_top_level(const std::string& s, const std::string& token)
 
 }  // namespace
 
-const char* item_kind_name(ItemKind kind) {
-  switch (kind) {
-    case ItemKind::HostCall: return "host call";
-    case ItemKind::Kernel: return "kernel";
-    case ItemKind::Memcpy: return "memcpy";
-    case ItemKind::Memset: return "memset";
-  }
-  return "?";
-}
-
 std::string Timeline::recorded_label(bool sentence_start) const { return run.recorded_label(sentence_start); }
 
 void normalize(Timeline* timeline) {

@@ -23,7 +23,6 @@ struct Lane {
 };
 
 enum class ItemKind { HostCall, Kernel, Memcpy, Memset };
-const char* item_kind_name(ItemKind kind);  // "host call", "kernel", "memcpy", "memset"
 
 struct TimelineItem {
   ItemKind kind = ItemKind::Kernel;

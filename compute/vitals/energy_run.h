@@ -44,7 +44,6 @@ struct EnergyRun {
   // drives it is counted apart, in `cpu`), the CPU packages for a CPU run.
   const EnergyReading& trainer_energy() const { return backend == cnn::Backend::kGpu ? gpu : cpu; }
   double images_per_joule() const { return images / trainer_energy().joules; }  // NaN when unavailable
-  double joules_per_epoch(int epoch_images) const { return trainer_energy().joules * epoch_images / images; }
 };
 
 // Trains a fresh network (seed 1) on `train` for options.seconds after a few warm-up

@@ -11,6 +11,7 @@
 
 #include "compute/cnn/gpu_trainer.h"
 #include "compute/core/device_memory.cuh"
+#include "compute/core/measure.h"
 #include "compute/kernels/matmul_gpu.h"
 #include "compute/kernels/random_fill.h"
 #include "compute/profile/cupti_recorder.h"
@@ -34,11 +35,6 @@ std::vector<const TimelineItem*> items_of(const Timeline& t, ItemKind kind) {
     if (i.kind == kind) out.push_back(&i);
   std::sort(out.begin(), out.end(), [](auto* a, auto* b) { return a->start_ns < b->start_ns; });
   return out;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
 }
 
 // The recorded GPU work of each of ten 3072^3 products against CUDA events recorded around
@@ -114,13 +110,13 @@ TEST(GpuTimeline, KernelDurationsAgreeWithCudaEvents) {
     // Each product within a few percent of its own events.
     EXPECT_NEAR(recorded.back(), ms, 0.03 * ms) << "run " << r;
   }
-  EXPECT_NEAR(median(recorded), median(timed), 0.02 * median(timed));
+  EXPECT_NEAR(median_of(recorded), median_of(timed), 0.02 * median_of(timed));
   float warmup_ms = 0.0f;
   ASSERT_EQ(cudaEventElapsedTime(&warmup_ms, events[0], events[1]), cudaSuccess);
   std::printf("[          ] warm-up product (not compared): CUPTI %.4f ms, CUDA events %.4f ms\n",
               static_cast<double>(product_ns[0]) / 1e6, warmup_ms);
   std::printf("[          ] matmul %d, %zu GPU items a product: CUPTI median %.4f ms, CUDA events median %.4f ms\n",
-              kN, on_gpu.size() / kernels.size(), median(recorded), median(timed));
+              kN, on_gpu.size() / kernels.size(), median_of(recorded), median_of(timed));
   for (cudaEvent_t e : events) cudaEventDestroy(e);
   // The host lane holds the launches, one for each GPU item (memset or kernel), each linked
   // to its item; on failure, the calls that claim GPU work and the item each claims.

@@ -44,6 +44,53 @@ TEST(TimingStats, PercentileClampsQuantile) {
   EXPECT_DOUBLE_EQ(percentile_of_sorted({}, 0.5), 0.0);
 }
 
+// median_of follows the header's rule: the middle sample of an odd count, the mean of the
+// two middle ones of an even count, whatever order the samples come in.
+TEST(MedianOf, MiddleOfOddCountMeanOfTheTwoMiddleOfEven) {
+  EXPECT_DOUBLE_EQ(median_of({9.0, 1.0, 5.0}), 5.0);
+  EXPECT_DOUBLE_EQ(median_of({9.0, 1.0, 5.0, 3.0, 7.0}), 5.0);
+  EXPECT_DOUBLE_EQ(median_of({10.0, 2.0, 4.0, 8.0}), 6.0);  // (4 + 8) / 2, not the upper 8
+  EXPECT_DOUBLE_EQ(median_of({3.0, 1.0}), 2.0);
+}
+
+TEST(MedianOf, OneSampleAndNone) {
+  EXPECT_DOUBLE_EQ(median_of({4.5}), 4.5);
+  EXPECT_DOUBLE_EQ(median_of({}), 0.0);
+}
+
+TEST(MedianOf, IsTimingStatsMedian) {
+  const std::vector<double> samples = {0.31, 0.17, 0.29, 0.4, 0.22, 0.18};
+  EXPECT_DOUBLE_EQ(median_of(samples), TimingStats::from_samples(samples).median_ms);
+}
+
+TEST(MedianSampleIndex, TheMedianSampleOfAnOddCount) {
+  const std::vector<double> samples = {9.0, 1.0, 5.0, 3.0, 7.0};
+  const std::size_t i = median_sample_index(samples);
+  ASSERT_EQ(i, 2u);
+  EXPECT_DOUBLE_EQ(samples[i], median_of(samples));
+}
+
+TEST(MedianSampleIndex, TheLowerMiddleOfAnEvenCount) {
+  EXPECT_EQ(median_sample_index({10.0, 2.0, 4.0, 8.0}), 2u);  // 4: the median 6 lies between 4 and 8
+  EXPECT_EQ(median_sample_index({3.0, 1.0}), 1u);
+}
+
+TEST(MedianSampleIndex, OneSampleNoneAndTies) {
+  EXPECT_EQ(median_sample_index({7.0}), 0u);
+  EXPECT_EQ(median_sample_index({}), 0u);  // samples.size(): no index
+  EXPECT_EQ(median_sample_index({2.0, 5.0, 2.0, 5.0, 2.0}), 0u);  // of equal samples the earliest
+  EXPECT_EQ(median_sample_index({5.0, 1.0, 5.0}), 0u);
+}
+
+TEST(MedianSampleIndex, CountsEveryRankForLongLists) {
+  std::vector<double> samples;
+  for (int i = 0; i < 50; ++i) samples.push_back(static_cast<double>((i * 37) % 50));  // 0..49, shuffled
+  const std::size_t i = median_sample_index(samples);
+  ASSERT_LT(i, samples.size());
+  EXPECT_DOUBLE_EQ(samples[i], 24.0);
+  EXPECT_DOUBLE_EQ(median_of(samples), 24.5);
+}
+
 TEST(TimeCpu, MakesWarmupsThenRepeatsWithConsecutiveRunIndices) {
   MeasureOptions opt;
   opt.warmup = 2;
@@ -132,6 +179,16 @@ TEST(TimeGpu, WithoutAGpuSaysWhy) {
   const Status s = time_gpu(MeasureOptions{}, [](int) { return Status::ok(); }, &t);
   ASSERT_FALSE(s);
   EXPECT_FALSE(s.message().empty());
+}
+
+TEST(TimeGpuQueued, WithoutAGpuSaysWhy) {
+  if (gpu_info().available) GTEST_SKIP() << "a GPU is present; covered by the GPU tests";
+  QueuedTiming t;
+  int runs = 0;
+  const Status s = time_gpu_queued(nullptr, 1, 3, [&](int) { ++runs; return Status::ok(); }, &t);
+  ASSERT_FALSE(s);
+  EXPECT_FALSE(s.message().empty());
+  EXPECT_EQ(runs, 0);
 }
 
 TEST(TimeSelfTimed, KeepsTheBodysOwnPhaseTimesAndSumsThem) {
