@@ -14,6 +14,8 @@
 #   lstm        the example LSTM trained on the GPU by scripts/make-lstm-example.script's
 #               steps, saved into $OUT
 #   soak-collect  the soak's CSV and summary (waits for it to end)
+#   bench       the CNN step (FP32, BF16) and the LSTM step
+#   soak        the soak in the foreground, alone on the GPU (SOAK_SECONDS)
 # Carried: .devcarry (scripts/device-pack.sh build/app/whygpu build/tests/*/{gpu,ui}_*tests),
 # .gl, data/mnist, data/corpus.
 #   tests/device/hardening_run.sh gl soak-start gl-busy tests host timeline lstm
@@ -65,6 +67,19 @@ for part in "$@"; do
           --export-dir "$out" --script "$out/make-lstm-example.script" > "$out/lstm-example.log" 2>&1
       cp "$out"/data-home/whygpu/models/sotu-h128.model "$out/" 2>/dev/null
       grep -E "trained to step|loss|saved|error" "$out/lstm-example.log" | tail -6 ;;
+    bench)
+      step "the CNN step and the LSTM step, after the timing harness moved (medians after warm-up)"
+      run 120 "$bin/whygpu" bench cnn --backend gpu --steps 500 --mnist "$repo/data/mnist" > "$out/bench-cnn.txt" 2>&1
+      tail -8 "$out/bench-cnn.txt"
+      run 120 "$bin/whygpu" bench cnn --precision bf16 --mnist "$repo/data/mnist" > "$out/bench-cnn-bf16.txt" 2>&1
+      tail -6 "$out/bench-cnn-bf16.txt"
+      run 150 "$bin/lstm_bench" --corpus "$repo/data/corpus/sotu.txt" > "$out/bench-lstm.txt" 2>&1
+      tail -10 "$out/bench-lstm.txt" ;;
+    soak)
+      step "soak: ${SOAK_SECONDS:-240} s, nothing else on the GPU"
+      OUT=$out/soak DURATION=${SOAK_SECONDS:-240} bash "$repo/tests/device/soak_run.sh" > "$out/soak-run.txt" 2>&1
+      cp "$out"/soak/soak.csv "$out"/soak/soak.log "$out/" 2>/dev/null
+      cat "$out/soak.log" ;;
     soak-collect)
       step "the soak's figures"
       while pgrep -f soak_run.sh > /dev/null; do sleep 5; done
