@@ -48,7 +48,7 @@ TEST(ParamParsing, AnUnknownKeySuggestsTheClosestOne) {
   EXPECT_EQ(find_param(table, "thread-grid", "colour_scheme", &spec).message(),
             "thread-grid has no parameter 'colour_scheme' (whygpu --list-panels lists its parameters)");
   ASSERT_TRUE(find_param(table, "thread-grid", "n", &spec));
-  EXPECT_EQ(spec->key, "n");
+  EXPECT_EQ(spec->name, "n");
 }
 
 TEST(PanelParams, BadValuesAreListedAndTheirDefaultsUsed) {
