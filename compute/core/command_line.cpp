@@ -164,7 +164,7 @@ std::string command_help(const CommandAbout& about, const std::vector<FieldSpec>
   for (const FieldSpec& spec : specs) text += option_line(spec);
   for (const FieldSpec& spec : standard_options()) text += option_line(spec);
   text += "Every value can also be written --option=value.\n";
-  return text;
+  return text + about.after;
 }
 
 std::string option_list(const std::vector<FieldSpec>& specs) {

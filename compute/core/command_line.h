@@ -27,6 +27,7 @@ struct CommandAbout {
   std::string about;  // what the command does, a few lines (N_()), each ending in '\n'
   // The word a bare argument stands for ("vector-add|matmul|copy|all"); empty: none taken.
   std::string operand;
+  std::string after;  // printed after the options (files, environment)
 };
 
 // Options every command takes, declared here once: --help, --check-options (parse the

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -112,6 +113,10 @@ std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, std::string>
   return std::to_string(value);
 }
 template <typename T>
+std::string field_text(const std::optional<T>& value) {
+  return value ? field_text(*value) : "";
+}
+template <typename T>
 std::string field_text(const std::vector<T>& values) {
   std::string text;
   for (const T& v : values) text += (text.empty() ? "" : ",") + field_text(v);
@@ -166,7 +171,8 @@ struct Field {
 template <typename O>
 class Fields {
  public:
-  Fields(std::initializer_list<Field<O>> fields) : fields_(fields) {
+  Fields(std::initializer_list<Field<O>> fields) : Fields(std::vector<Field<O>>(fields)) {}
+  explicit Fields(std::vector<Field<O>> fields) : fields_(std::move(fields)) {
     O defaults{};
     for (Field<O>& f : fields_)
       if (f.show) f.spec.fallback = f.show(defaults);
@@ -276,6 +282,12 @@ Field<O> size_field(std::string name, M O::*member, long long min, long long max
   f.spec.kind = FieldKind::size;
   return f;
 }
+template <typename O, typename Access>
+Field<O> size_field(std::string name, Access access, long long min, long long max, std::string help) {
+  Field<O> f = field_detail::whole<O>(std::move(name), access, min, max, std::move(help));
+  f.spec.kind = FieldKind::size;
+  return f;
+}
 
 // A number from min to max (above min when min_exclusive), into a floating-point member.
 template <typename O, typename M>
@@ -376,6 +388,17 @@ Field<O> whole_list_field(std::string name, std::vector<T> O::*member, long long
         return Status::ok();
       },
       field_detail::show<O>(member));
+}
+
+// A field of an inner struct, set in the outer struct that holds it (`access` reaches the
+// inner one): fields declared once for a struct serve every command that embeds it.
+template <typename Outer, typename Inner, typename Access>
+Field<Outer> nested_field(const Field<Inner>& inner, Access access) {
+  Field<Outer> f;
+  f.spec = inner.spec;
+  f.set = [set = inner.set, access](Outer& o, const FieldValue& v) { return set(std::invoke(access, o), v); };
+  if (inner.show) f.show = [show = inner.show, access](Outer& o) { return show(std::invoke(access, o)); };
+  return f;
 }
 
 }  // namespace whygpu
