@@ -217,7 +217,7 @@ std::string invalid_example(const FieldSpec& spec) {
     case FieldKind::whole_list:
       return whole_text(spec.max + 1);
     case FieldKind::number:
-      return field_text(spec.max + 1);
+      return field_text(spec.max * 2 + 1);  // above max even as "%g" rounds it
     case FieldKind::choice:
       return "no-such-choice";
     case FieldKind::flag:

@@ -5,8 +5,8 @@
 #  - --help exits 0 with text on stdout;
 #  - the options --help lists (its lines "  --name ...") are the options of its table
 #    (--list-options: "--name<TAB>valid<TAB>invalid");
-#  - each option with its valid value, written "--name VALUE" and "--name=VALUE" (a flag
-#    bare), passes --check-options (exit 0, no "unknown option");
+#  - all its options with their valid values, written "--name VALUE" and "--name=VALUE"
+#    (a flag bare), pass --check-options (exit 0, no "unknown option");
 #  - each option with its invalid value is refused (exit 2) by a message naming it.
 # --check-options reads the options and exits: nothing is measured or trained.
 set -uo pipefail
@@ -35,19 +35,15 @@ while IFS= read -r command; do
   declared=$(cut -f1 <<<"$table" | sort)
   [ "$listed" = "$declared" ] ||
     fail "'$shown --help' and its table differ: $(diff <(echo "$listed") <(echo "$declared") | grep '^[<>]' | tr '\n' ' ')"
+  # Every option at once with its valid value, once as "--name VALUE" and once as
+  # "--name=VALUE" (a flag bare); --help and --list-options would end the reading early.
+  spaced=() joined=()
   while IFS=$'\t' read -r option valid invalid; do
-    accepts() {  # the options given, then --check-options: exit 0 and no "unknown option"
-      out=$("$whygpu" "${words[@]}" "$@" --check-options 2>&1 >/dev/null)
-      code=$?
-      if [ "$code" -ne 0 ] || grep -q 'unknown option' <<<"$out"; then
-        fail "'$shown $* --check-options' exited $code: $out"
-      fi
-    }
+    case "$option" in --help | --list-options) continue ;; esac
     if [ -z "$valid" ]; then
-      accepts "$option"
+      spaced+=("$option") joined+=("$option")
     else
-      accepts "$option" "$valid"
-      accepts "$option=$valid"
+      spaced+=("$option" "$valid") joined+=("$option=$valid")
     fi
     if [ -n "$invalid" ]; then
       out=$("$whygpu" "${words[@]}" "$option" "$invalid" --check-options 2>&1 >/dev/null)
@@ -57,5 +53,13 @@ while IFS= read -r command; do
       fi
     fi
   done <<<"$table"
+  for form in spaced joined; do
+    declare -n given=$form
+    out=$("$whygpu" "${words[@]}" "${given[@]}" --check-options 2>&1 >/dev/null)
+    code=$?
+    if [ "$code" -ne 0 ] || grep -q 'unknown option' <<<"$out"; then
+      fail "'$shown ${given[*]} --check-options' exited $code: $out"
+    fi
+  done
 done <<<"$commands"
 exit $failed
