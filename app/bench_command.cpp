@@ -31,6 +31,8 @@ struct Benchmark {
   const char* name;
   const char* usage;  // its lines in `whygpu bench --help`; empty: bench_usage() has them
   RunBenchmark run;
+  // The options that choose each of its forms, each with options of its own.
+  std::vector<const char*> forms{""};
 };
 
 const Args kHelp{"--help"};
@@ -68,7 +70,8 @@ const std::vector<Benchmark>& benchmarks() {
        "       whygpu bench cnn [--help]    the MNIST CNN's training step and accuracy\n"
        "       whygpu bench cnn --precision all [--width 1,4,16]  the step in FP32, TF32, BF16, FP16\n"
        "       whygpu bench cnn --gpus N|all [--scaling strong|weak|both]  data-parallel over N GPUs (NCCL)\n",
-       run_cnn},
+       run_cnn,
+       {"", "--precision all", "--gpus all"}},
       {"cnn-inference", "       whygpu bench cnn-inference [--help]  latency and throughput for batches of 1 to 4096\n",
        module(cnn::run_inference_bench)},
       {"cnn-transfer",
@@ -107,6 +110,13 @@ void print_usage(std::FILE* to) {
 bool is_help(const std::string& arg) { return arg == "--help" || arg == "-h"; }
 
 }  // namespace
+
+std::vector<std::string> bench_command_lines() {
+  std::vector<std::string> lines;
+  for (const Benchmark& b : benchmarks())
+    for (const char* form : b.forms) lines.push_back(std::string(b.name) + (*form ? " " : "") + form);
+  return lines;
+}
 
 int run_bench_command(const std::vector<std::string>& args) {
   if (args.empty()) {

@@ -8,4 +8,8 @@ namespace whygpu::app {
 // args excludes "whygpu bench". Returns the process exit code (2 for bad arguments).
 int run_bench_command(const std::vector<std::string>& args);
 
+// Each benchmark with each form of its options, from the benchmark table: "vector-add",
+// ..., "cnn", "cnn --precision all", "cnn --gpus all", ... (whygpu --list-commands).
+std::vector<std::string> bench_command_lines();
+
 }  // namespace whygpu::app

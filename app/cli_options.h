@@ -12,6 +12,8 @@ struct CliOptions {
   bool list_lessons = false;
   bool list_panels = false;
   bool list_panels_markdown = false;  // --list-panels=markdown
+  std::string list_panels_format;     // what came after --list-panels= ("markdown" or nothing)
+  bool list_commands = false;
   bool check_lessons = false;
   bool headless = false;
   std::string lesson;          // lesson id to open
@@ -40,9 +42,18 @@ struct CliOptions {
 struct CliParse {
   CliOptions options;
   std::string error;  // non-empty: print it and exit with code 2
+  // Set: print `output` on stdout and exit with this code (--list-commands,
+  // --list-options, --check-options).
+  std::optional<int> exit_code;
+  std::string output;
 };
 
 CliParse parse_cli(const std::vector<std::string>& args);
 std::string cli_help();
+
+// Every command line that has options of its own, one a line: "" (the app), "bench
+// vector-add", "bench cnn --precision all", ..., "kernel-lab", "record", "host-program",
+// from the subcommand table here and bench's benchmark table (--list-commands).
+std::vector<std::string> command_lines();
 
 }  // namespace whygpu::app

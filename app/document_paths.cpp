@@ -95,7 +95,7 @@ Status confine_param(const ParamSpec& spec, const std::string& value, const Valu
       if (s) *out = saved_model_path(value);
       break;
   }
-  if (!s) return Status::error(spec.key + ": " + s.message() + " (got '" + value + "')");
+  if (!s) return Status::error(spec.name + ": " + s.message() + " (got '" + value + "')");
   return s;
 }
 

@@ -75,6 +75,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "whygpu: %s\n", parsed.error.c_str());
     return 2;
   }
+  if (parsed.exit_code) {
+    std::fputs(parsed.output.c_str(), stdout);
+    return *parsed.exit_code;
+  }
   const CliOptions& options = parsed.options;
   if (options.bench) return run_bench_command(options.tool_args);
   if (options.kernel_lab) return whygpu::kernel_lab::run_kernel_lab_command(options.tool_args);

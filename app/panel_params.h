@@ -15,34 +15,17 @@
 #include <string>
 #include <vector>
 
+#include "compute/core/fields.h"
 #include "compute/core/status.h"
 
 namespace whygpu::app {
 
-enum class ParamKind { whole, number, flag, choice, text };
-
-// What a text parameter's value names on the host. A lesson or a script may not choose
-// where the app reads or writes: app/document_paths.h confines the values they give.
-enum class PathUse {
-  kNone,
-  kRead,        // a file or folder the panel reads
-  kExportName,  // a file the panel saves, by name, in the user's export folder
-  kModelName,   // a model Save writes and Load reads, by name, in the user's models folder
-};
-
-struct ParamSpec {
-  std::string key;
-  ParamKind kind = ParamKind::whole;
-  double min = 0.0;                   // whole and number: the accepted range
-  double max = 0.0;
-  std::vector<std::string> choices;   // choice: the accepted words
-  std::string fallback;               // the default, as a lesson would write it
-  std::string help;                   // one line for --list-panels and FORMAT.md
-  // text: an extra check of the value's form ("x,y", a list of layer names); null: any text.
-  std::function<Status(const std::string& value)> check_text;
-  PathUse path = PathUse::kNone;      // text: what the value names on the host
-};
-
+// A parameter is a field (compute/core/fields.h): the same description a command-line
+// option has. A panel whose settings struct declares Fields<Settings> passes its specs()
+// as its ParamTable and applies a value with one call, fields.apply(key, value.text, &settings_).
+using ParamKind = FieldKind;
+using ParamSpec = FieldSpec;
+using ParamValue = FieldValue;
 using ParamTable = std::vector<ParamSpec>;
 
 ParamSpec whole_param(std::string key, long long fallback, long long min, long long max, std::string help);
@@ -56,14 +39,6 @@ ParamSpec read_path_param(std::string key, std::string help);
 ParamSpec export_name_param(std::string key, std::string help);
 ParamSpec model_name_param(std::string key, std::string help);
 
-// One checked value, of its spec's kind.
-struct ParamValue {
-  long long whole = 0;
-  double number = 0.0;
-  bool flag = false;
-  std::string text;  // choice and text; also the value as written, for every kind
-};
-
 // Reads `value` as `spec` says: "n must be a whole number from 1 to 268435456 (got 'abc')".
 Status parse_param(const ParamSpec& spec, const std::string& value, ParamValue* out);
 
@@ -71,10 +46,6 @@ Status parse_param(const ParamSpec& spec, const std::string& value, ParamValue* 
 // "thread-grid has no parameter 'blok_x' (did you mean block_x?)".
 Status find_param(const ParamTable& table, const std::string& panel, const std::string& key,
                   const ParamSpec** out);
-
-// "whole number, 1 to 268435456", "true or false", "one of block, warp, sm", "text",
-// "file name, saved in the export folder".
-std::string describe_range(const ParamSpec& spec);
 
 // Every parameter of one panel: the values a directive gave, checked, and the table's
 // defaults for the rest (and for values that failed their check).

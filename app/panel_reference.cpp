@@ -14,7 +14,7 @@ std::string text_reference() {
   for (const PanelType* type : panel_types()) {
     out += type->name + "\n  " + type->summary + "\n";
     for (const ParamSpec& p : type->params)
-      out += "  " + p.key + " = " + shown_default(p) + "   (" + describe_range(p) + ")  " + p.help + "\n";
+      out += "  " + p.name + " = " + shown_default(p) + "   (" + describe_range(p) + ")  " + p.help + "\n";
     if (!type->buttons.empty()) {
       out += "  buttons:";
       for (const ButtonSpec& b : type->buttons) out += " " + b.name;
@@ -40,7 +40,7 @@ std::string markdown_reference() {
     if (!type->params.empty()) {
       out += "\n| parameter | default | accepts | what |\n| --- | --- | --- | --- |\n";
       for (const ParamSpec& p : type->params)
-        out += "| `" + p.key + "` | " + cell(shown_default(p)) + " | " + cell(describe_range(p)) + " | " + cell(p.help) +
+        out += "| `" + p.name + "` | " + cell(shown_default(p)) + " | " + cell(describe_range(p)) + " | " + cell(p.help) +
                " |\n";
     }
     if (!type->buttons.empty()) {

@@ -1,4 +1,4 @@
-// `whygpu record [--all | --part P,...] [--out DIR]`: each part is recorded by the module
+// `whygpu record [--all | --part P,...] [--out DIR] [--check]`: each part is recorded by the module
 // that owns it; this file picks the parts, finds what they need (the lessons' launches,
 // the data, the example models) and writes the files.
 #include "app/record_command.h"
@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 #include "app/cnn/cnn_data.h"
@@ -18,6 +19,7 @@
 #include "compute/bench/recording_file.h"
 #include "compute/cnn/answers_recording.h"
 #include "compute/cnn/race_recording.h"
+#include "compute/core/command_line.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/text_file.h"
 #include "compute/grid/grid_recording.h"
@@ -34,26 +36,49 @@ const char* const kParts[] = {grid::kGridRecordingPart, cnn::kRaceRecordingPart,
 constexpr int kRecordedLstmSteps = 200;
 constexpr int kRecordedCnnAnswers = 50;
 
-const char* kUsage =
-    "usage: whygpu record (--all | --part PART[,PART...]) [--out DIR] [--check]\n"
-    "  On a machine with an NVIDIA GPU, records what the GPU panels show, for the same panels\n"
-    "  on computers without one, which show it faded and labelled with this machine and date.\n"
-    "  One JSON file per part in DIR (default: the checkout's assets/reference/recorded-gpu):\n"
-    "    grid        every thread-grid launch of the lessons and their suggested variants:\n"
-    "                per block its SM, start and end; refusals in the runtime's words;\n"
-    "                occupancy, and the device's limits\n"
-    "    race        the CNN race (CPU and GPU lanes at once), batches 64 and 256, 10 epochs\n"
-    "    kernel-lab  each exercise's starting code on the GPU, and the lesson's experiments\n"
-    "    lstm        the example LSTM writing 200 characters on the GPU and the CPU, timed\n"
-    "    cnn         the example CNN's test accuracy and time, and its first 50 answers,\n"
-    "                with how far the GPU's feature maps are from the CPU's\n"
-    "  --check reads the parts in DIR back as the panels will, and says what each holds\n"
-    "  (no GPU needed).\n";
+struct RecordCommand {
+  std::vector<std::string> parts;
+  std::string folder = recorded_gpu_folder();
+  bool check = false;
+};
 
-int usage(const std::string& error) {
-  if (!error.empty()) std::fprintf(stderr, "whygpu record: %s\n", error.c_str());
-  std::fputs(kUsage, error.empty() ? stdout : stderr);
-  return error.empty() ? 0 : 2;
+const CommandAbout kAbout{
+    "whygpu record",
+    N_("On a machine with an NVIDIA GPU, records what the GPU panels show, for the same panels\n"
+       "on computers without one, which show it faded and labelled with this machine and date.\n"
+       "Give --all or --part. One JSON file per part in --out:\n"
+       "  grid        every thread-grid launch of the lessons and their suggested variants:\n"
+       "              per block its SM, start and end; refusals in the runtime's words;\n"
+       "              occupancy, and the device's limits\n"
+       "  race        the CNN race (CPU and GPU lanes at once), batches 64 and 256, 10 epochs\n"
+       "  kernel-lab  each exercise's starting code on the GPU, and the lesson's experiments\n"
+       "  lstm        the example LSTM writing 200 characters on the GPU and the CPU, timed\n"
+       "  cnn         the example CNN's test accuracy and time, and its first 50 answers,\n"
+       "              with how far the GPU's feature maps are from the CPU's\n")};
+
+Status add_parts(RecordCommand& c, const std::string& list_text) {
+  std::stringstream list(list_text);
+  for (std::string part; std::getline(list, part, ',');) {
+    if (std::find(std::begin(kParts), std::end(kParts), part) == std::end(kParts))
+      return Status::error("no part named '" + part + "' (grid, race, kernel-lab, lstm, cnn)");
+    c.parts.push_back(part);
+  }
+  return Status::ok();
+}
+
+const Fields<RecordCommand>& fields() {
+  using C = RecordCommand;
+  static const Fields<C> table{
+      switch_field<C>("all", &C::parts, std::vector<std::string>(std::begin(kParts), std::end(kParts)),
+                      N_("record every part")),
+      parsed_field<C>("part", "", add_parts, N_("record these parts (the list above)"))
+          .shown_as("PART[,PART...]")
+          .for_example("grid"),
+      text_field("out", &C::folder, N_("the folder of the parts")).shown_as("DIR"),
+      flag_field("check", &C::check,
+                 N_("read the parts in --out back as the panels will, and say what each holds (no GPU needed)")),
+  };
+  return table;
 }
 
 // The launches every `@panel thread-grid` line of the lessons makes first, then the
@@ -241,36 +266,15 @@ Status check_part(const std::string& part, const std::string& folder) {
 }  // namespace
 
 int run_record_command(const std::vector<std::string>& args) {
-  std::vector<std::string> parts;
-  std::string folder = recorded_gpu_folder();
-  bool check = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") return usage("");
-    if (a == "--check") {
-      check = true;
-      continue;
-    }
-    if (a == "--all") {
-      parts.assign(std::begin(kParts), std::end(kParts));
-      continue;
-    }
-    if (i + 1 >= args.size()) return usage(a + " needs a value");
-    const std::string& v = args[++i];
-    if (a == "--out") {
-      folder = v;
-    } else if (a == "--part") {
-      std::stringstream list(v);
-      for (std::string part; std::getline(list, part, ',');) {
-        if (std::find(std::begin(kParts), std::end(kParts), part) == std::end(kParts))
-          return usage("no part named '" + part + "' (grid, race, kernel-lab, lstm, cnn)");
-        parts.push_back(part);
-      }
-    } else {
-      return usage("unknown option " + a);
-    }
+  RecordCommand c;
+  if (const std::optional<int> exit_code = parse_options(kAbout, fields(), args, &c)) return *exit_code;
+  const std::vector<std::string>& parts = c.parts;
+  const std::string& folder = c.folder;
+  const bool check = c.check;
+  if (parts.empty()) {
+    std::fprintf(stderr, "whygpu record: name the parts to record (--part) or --all (whygpu record --help)\n");
+    return 2;
   }
-  if (parts.empty()) return usage("name the parts to record (--part) or --all");
   if (check) {
     int failed = 0;
     for (const std::string& part : parts)

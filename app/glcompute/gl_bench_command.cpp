@@ -1,9 +1,11 @@
 #include "app/glcompute/gl_bench_command.h"
 
 #include <iostream>
+#include <optional>
 
 #include "app/glcompute/gl_bench.h"
 #include "compute/bench/bench_cli.h"
+#include "compute/core/command_line.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/matmul.h"
 #include "compute/kernels/vector_add_bench.h"
@@ -13,16 +15,36 @@ namespace {
 
 constexpr const char* kProgram = "whygpu bench opengl";
 
-std::string usage() {
-  return std::string("usage: ") + kProgram +
-         " [vector-add|matmul|all] [options]\n"
-         "  Times c = a + b and C = A B as OpenGL shaders (fragment shaders drawing into float\n"
-         "  textures; compute shaders where OpenGL 4.3 is offered) on the GPU OpenGL gives,\n"
-         "  each checked against the CPU first, beside the CUDA kernels on the same GPU and the\n"
-         "  CPU, in one run.\n"
-         "  --no-cuda           leave out the CUDA kernels\n"
-         "  --sizes, --repeats, --warmup, --budget, --threads, --json, --csv, --output, --quiet:\n"
-         "                      as for whygpu bench matmul (see whygpu bench --help)\n";
+struct GlCommand {
+  bench::BenchRequest request;
+  bool cuda = true;
+};
+
+const CommandAbout kAbout{
+    kProgram,
+    N_("Times c = a + b and C = A B as OpenGL shaders (fragment shaders drawing into float\n"
+       "textures; compute shaders where OpenGL 4.3 is offered) on the GPU OpenGL gives,\n"
+       "each checked against the CPU first, beside the CUDA kernels on the same GPU and the\n"
+       "CPU, in one run (default: all).\n"),
+    "vector-add|matmul|all"};
+
+const Fields<GlCommand>& fields() {
+  static const Fields<GlCommand> table = [] {
+    std::vector<Field<GlCommand>> fields;
+    for (const Field<bench::BenchRequest>& f : bench::measurement_fields())
+      fields.push_back(nested_field<GlCommand>(f, &GlCommand::request));
+    fields.push_back(switch_field<GlCommand>("no-cuda", &GlCommand::cuda, false, N_("leave out the CUDA kernels")));
+    return Fields<GlCommand>(std::move(fields));
+  }();
+  return table;
+}
+
+Status set_benchmark(GlCommand& c, const std::string& word) {
+  if (!c.request.benchmark.empty()) return Status::error("unexpected argument " + word);
+  if (word != "vector-add" && word != "matmul" && word != "all")
+    return Status::error("unknown benchmark " + word + " (this command knows vector-add, matmul and all)");
+  c.request.benchmark = word;
+  return Status::ok();
 }
 
 std::vector<std::int64_t> default_sizes(const std::string& benchmark) {
@@ -65,28 +87,12 @@ std::vector<kernels::SweepJob> jobs_for(const std::string& benchmark, const benc
 }  // namespace
 
 int run_opengl_bench(const std::vector<std::string>& args) {
-  std::vector<std::string> forwarded;
-  bool cuda = true;
-  for (const std::string& a : args) {
-    if (a == "-h" || a == "--help") {
-      std::cout << usage();
-      return 0;
-    }
-    if (a == "--no-cuda") {
-      cuda = false;
-    } else if (a == "--variants" || a == "--tune" || a == "--list" || a == "--sgemm-shape") {
-      std::cerr << kProgram << ": " << a << " is not an option of this benchmark\n" << usage();
-      return 2;
-    } else {
-      forwarded.push_back(a);
-    }
-  }
-  if (forwarded.empty() || forwarded[0].empty() || forwarded[0][0] == '-') forwarded.insert(forwarded.begin(), "all");
-  bench::BenchRequest request;
-  if (Status s = bench::parse_bench_args(forwarded, &request); !s || request.benchmark == "copy") {
-    std::cerr << kProgram << ": " << (s ? "copy is not one of its benchmarks" : s.message()) << "\n" << usage();
-    return 2;
-  }
+  GlCommand c;
+  if (const std::optional<int> exit_code = parse_options<GlCommand>(kAbout, fields(), args, &c, set_benchmark))
+    return *exit_code;
+  bench::BenchRequest& request = c.request;
+  if (request.benchmark.empty()) request.benchmark = "all";
+  bool cuda = c.cuda;
   cuda = cuda && gpu_info().available;
   const auto gl = std::make_shared<GlComputeThread>();
   GlRenderer renderer;

@@ -3,7 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
+#include <optional>
 #include <iostream>
 #include <sstream>
 
@@ -28,15 +28,6 @@ std::vector<std::string> split_list(const std::string& text) {
   while (std::getline(in, item, ','))
     if (!item.empty()) items.push_back(item);
   return items;
-}
-
-Status parse_seconds(const std::string& flag, const std::string& text, double* out) {
-  double v = 0.0;
-  const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (r.ec != std::errc() || r.ptr != text.data() + text.size() || !(v >= 0.0) || v > 3600.0)
-    return Status::error(flag + ": expected seconds from 0 to 3600, got '" + text + "'");
-  *out = v;
-  return Status::ok();
 }
 
 std::vector<std::string> variant_keys(const std::string& benchmark) {
@@ -132,16 +123,6 @@ Status jobs_for(const std::string& benchmark, const BenchRequest& request,
 
 }  // namespace
 
-Status parse_int(const std::string& flag, const std::string& text, int min, int max, int* out) {
-  int v = 0;
-  const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (r.ec != std::errc() || r.ptr != text.data() + text.size() || v < min || v > max)
-    return Status::error(flag + ": expected a whole number from " + std::to_string(min) +
-                         " to " + std::to_string(max) + ", got '" + text + "'");
-  *out = v;
-  return Status::ok();
-}
-
 BenchOptions default_bench_options() {
   BenchOptions o;
   o.measure.warmup = 2;
@@ -151,106 +132,94 @@ BenchOptions default_bench_options() {
   return o;
 }
 
-Status parse_size(const std::string& text, std::int64_t* out) {
-  if (text.empty()) return Status::error("an empty size");
-  std::int64_t value = 0;
-  const std::size_t caret = text.find('^');
-  const auto bad = [&] {
-    return Status::error("'" + text + "' is not a size (examples: 4096, 2^28, 64K, 256M, 1G)");
-  };
-  if (text[0] == '-') return Status::error("'" + text + "' is negative: sizes must be at least 1");
-  if (caret != std::string::npos) {
-    if (text.substr(0, caret) != "2") return bad();
-    int log = 0;
-    const std::string exp = text.substr(caret + 1);
-    const auto r = std::from_chars(exp.data(), exp.data() + exp.size(), log);
-    if (r.ec != std::errc() || r.ptr != exp.data() + exp.size() || log < 0 || log > 50)
-      return bad();
-    value = std::int64_t{1} << log;
-  } else {
-    const auto r = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (r.ec != std::errc()) return bad();
-    std::string suffix(r.ptr, text.data() + text.size());
-    int shift = 0;
-    if (suffix == "K" || suffix == "k") shift = 10;
-    else if (suffix == "M") shift = 20;
-    else if (suffix == "G") shift = 30;
-    else if (!suffix.empty()) return bad();
-    if (value > (std::int64_t{1} << (62 - shift))) return bad();
-    value <<= shift;
+namespace {
+
+Status add_sizes(BenchRequest& r, const std::string& text) {
+  for (const auto& item : split_list(text)) {
+    std::int64_t size = 0;
+    if (Status s = parse_size_text(item, &size); !s) return s;
+    r.sizes.push_back(size);
   }
-  if (value < 1) return Status::error("'" + text + "' is not positive: sizes must be at least 1");
-  *out = value;
+  if (r.sizes.empty()) return Status::error("give at least one size");
   return Status::ok();
 }
 
-Status parse_bench_args(const std::vector<std::string>& args, BenchRequest* out) {
-  BenchRequest r;
-  r.options = default_bench_options();
-  bool sizes_given = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](std::string* v) -> Status {
-      if (i + 1 >= args.size()) return Status::error(a + " needs a value");
-      *v = args[++i];
-      return Status::ok();
+Status set_variants(BenchRequest& r, const std::string& text) {
+  r.variants = split_list(text);
+  if (r.variants.empty()) return Status::error("give at least one variant");
+  return Status::ok();
+}
+
+CommandAbout kernel_bench_about(const std::string& program) {
+  return CommandAbout{program, N_("Times each variant at each size (matmul: n; vector-add: elements; copy: bytes).\n"),
+                      "vector-add|matmul|copy|all"};
+}
+
+const Fields<BenchRequest>& kernel_bench_fields() {
+  static const Fields<BenchRequest> table = [] {
+    std::vector<Field<BenchRequest>> fields = measurement_fields();
+    const std::vector<Field<BenchRequest>> own{
+        parsed_field<BenchRequest>("variants", "", set_variants, N_("comma-separated variant keys (--list shows them)"))
+            .shown_as("LIST"),
+        whole_field<BenchRequest>("cpu-naive-max-n",
+                                  [](BenchRequest& r) -> int& { return r.options.cpu_naive_max_n; }, 0, 1 << 17,
+                                  N_("largest n for the naive CPU matmul (0: any)")),
+        switch_field<BenchRequest>("no-rotate", [](BenchRequest& r) -> bool& { return r.options.rotate_inputs; }, false,
+                                   N_("do not rotate among input sets (caches may flatter)")),
+        flag_field("tune", &BenchRequest::tune,
+                   N_("matmul: also time every tile shape of the rungs that have several (gpu-register-tiled, gpu-tc-*)")),
+        text_field("sgemm-shape", &BenchRequest::sgemm_shape,
+                   N_("matmul: the tile shape gpu-register-tiled uses (see --tune; default auto: chosen by size)"))
+            .shown_as("NAME"),
+        flag_field("list", &BenchRequest::list, N_("list the variants of each benchmark")),
     };
-    std::string v;
-    if (a == "-h" || a == "--help") {
-      r.help = true;
-    } else if (a == "--list") {
-      r.list = true;
-    } else if (a == "--json") {
-      r.format = OutputFormat::Json;
-    } else if (a == "--csv") {
-      r.format = OutputFormat::Csv;
-    } else if (a == "--tune") {
-      r.tune = true;
-    } else if (a == "--no-rotate") {
-      r.options.rotate_inputs = false;
-    } else if (a == "--quiet") {
-      r.progress = false;
-    } else if (a == "--sizes") {
-      if (Status s = value(&v); !s) return s;
-      sizes_given = true;
-      for (const auto& item : split_list(v)) {
-        std::int64_t size = 0;
-        if (Status s = parse_size(item, &size); !s) return s.with_context("--sizes");
-        r.sizes.push_back(size);
-      }
-      if (r.sizes.empty()) return Status::error("--sizes: give at least one size");
-    } else if (a == "--variants") {
-      if (Status s = value(&v); !s) return s;
-      r.variants = split_list(v);
-      if (r.variants.empty()) return Status::error("--variants: give at least one variant");
-    } else if (a == "--repeats") {
-      if (Status s = value(&v); !s) return s;
-      if (Status s = parse_int(a, v, 1, 100000, &r.options.measure.repeats); !s) return s;
-    } else if (a == "--warmup") {
-      if (Status s = value(&v); !s) return s;
-      if (Status s = parse_int(a, v, 0, 1000, &r.options.measure.warmup); !s) return s;
-    } else if (a == "--budget") {
-      if (Status s = value(&v); !s) return s;
-      if (Status s = parse_seconds(a, v, &r.options.measure.budget_seconds); !s) return s;
-    } else if (a == "--threads") {
-      if (Status s = value(&v); !s) return s;
-      if (Status s = parse_int(a, v, 1, 4096, &r.options.cpu_threads); !s) return s;
-    } else if (a == "--cpu-naive-max-n") {
-      if (Status s = value(&v); !s) return s;
-      if (Status s = parse_int(a, v, 0, 1 << 17, &r.options.cpu_naive_max_n); !s) return s;
-    } else if (a == "--sgemm-shape") {
-      if (Status s = value(&r.sgemm_shape); !s) return s;
-    } else if (a == "--output") {
-      if (Status s = value(&r.output_path); !s) return s;
-    } else if (!a.empty() && a[0] == '-') {
-      return Status::error("unknown option " + a);
-    } else if (r.benchmark.empty()) {
-      r.benchmark = a;
-    } else {
-      return Status::error("unexpected argument " + a);
-    }
-  }
-  if (r.help) {
+    fields.insert(fields.end(), own.begin(), own.end());
+    return Fields<BenchRequest>(std::move(fields));
+  }();
+  return table;
+}
+
+}  // namespace
+
+std::vector<Field<BenchRequest>> measurement_fields() {
+  using R = BenchRequest;
+  return {
+      parsed_field<R>("sizes", "", add_sizes, N_("comma-separated sizes: 4096, 2^28, 64K, 256M, 1G"))
+          .shown_as("LIST")
+          .for_example("4096"),
+      whole_field<R>("repeats", [](R& r) -> int& { return r.options.measure.repeats; }, 1, 100000,
+                     N_("timed runs per measurement"))
+          .also([](R& r) { r.options.measure.min_repeats = std::min(r.options.measure.min_repeats, r.options.measure.repeats); }),
+      whole_field<R>("warmup", [](R& r) -> int& { return r.options.measure.warmup; }, 0, 1000,
+                     N_("untimed runs first")),
+      number_field<R>("budget", [](R& r) -> double& { return r.options.measure.budget_seconds; }, 0, 3600,
+                      N_("fewer runs when a measurement would take longer (0: none; at least 3 runs are made)"))
+          .in_unit("s"),
+      whole_field<R>("threads", [](R& r) -> int& { return r.options.cpu_threads; }, 1, 4096,
+                     N_("threads of the multi-threaded CPU variants (default: all)")),
+      switch_field<R>("json", &R::format, OutputFormat::Json, N_("JSON instead of a table")),
+      switch_field<R>("csv", &R::format, OutputFormat::Csv, N_("CSV instead of a table")),
+      text_field("output", &R::output_path, N_("write the output to FILE instead of stdout")).shown_as("FILE"),
+      switch_field<R>("quiet", &R::progress, false, N_("no progress line on stderr")),
+  };
+}
+
+Status parse_bench_args(const std::vector<std::string>& args, BenchRequest* out, CommandOutcome* outcome) {
+  BenchRequest r;
+  CommandOutcome parsed = CommandOutcome::run;
+  const Fields<BenchRequest>& fields = kernel_bench_fields();
+  const Status s = parse_command_line(
+      fields.specs(), args,
+      [&](std::size_t i, const std::string& value) { return fields.apply(fields.fields()[i], value, &r, "--"); },
+      [&](const std::string& word) {
+        if (!r.benchmark.empty()) return Status::error("unexpected argument " + word);
+        r.benchmark = word;
+        return Status::ok();
+      },
+      &parsed);
+  if (outcome) *outcome = parsed;
+  if (!s) return s;
+  if (parsed != CommandOutcome::run) {
     *out = r;
     return Status::ok();
   }
@@ -260,12 +229,10 @@ Status parse_bench_args(const std::vector<std::string>& args, BenchRequest* out)
       r.benchmark != "all")
     return Status::error("unknown benchmark " + r.benchmark +
                          " (this command knows vector-add, matmul, copy and all)");
-  if (r.benchmark == "all" && (sizes_given || !r.variants.empty()))
+  if (r.benchmark == "all" && (!r.sizes.empty() || !r.variants.empty()))
     return Status::error("--sizes and --variants apply to one benchmark at a time, not 'all'");
   if (r.tune && r.benchmark != "matmul" && r.benchmark != "all")
     return Status::error("--tune applies to matmul only");
-  if (r.options.measure.min_repeats > r.options.measure.repeats)
-    r.options.measure.min_repeats = r.options.measure.repeats;
   if (!r.variants.empty()) {
     const auto known = variant_keys(r.benchmark);
     for (const auto& key : r.variants)
@@ -278,26 +245,7 @@ Status parse_bench_args(const std::vector<std::string>& args, BenchRequest* out)
 }
 
 std::string bench_usage(const std::string& program) {
-  return "usage: " + program +
-         " vector-add|matmul|copy|all [options]\n"
-         "  --sizes LIST        comma-separated sizes: 4096, 2^28, 64K, 256M, 1G\n"
-         "                      (matmul: n; vector-add: elements; copy: bytes)\n"
-         "  --variants LIST     comma-separated variant keys (--list shows them)\n"
-         "  --repeats N         timed runs per measurement (default 20)\n"
-         "  --warmup N          untimed runs first (default 2)\n"
-         "  --budget SECONDS    fewer runs when a measurement would take longer (default 2,\n"
-         "                      0 = none; at least 3 runs are always made)\n"
-         "  --threads N         threads of the multi-threaded CPU variants (default: all)\n"
-         "  --cpu-naive-max-n N largest n for the naive CPU matmul (default 1024, 0 = any)\n"
-         "  --no-rotate         do not rotate among input sets (caches may flatter)\n"
-         "  --tune              matmul: also time every tile shape of the rungs that have\n"
-         "                      several (gpu-register-tiled, gpu-tc-*)\n"
-         "  --sgemm-shape NAME  matmul: the tile shape gpu-register-tiled uses (see --tune;\n"
-         "                      default auto: chosen by size)\n"
-         "  --json | --csv      machine-readable output instead of a table\n"
-         "  --output FILE       write the output to FILE instead of stdout\n"
-         "  --quiet             no progress line on stderr\n"
-         "  --list              list the variants of each benchmark\n";
+  return command_help(kernel_bench_about(program), kernel_bench_fields().specs());
 }
 
 int run_bench_request(const BenchRequest& request, const std::string& command,
@@ -370,14 +318,11 @@ int run_bench_jobs(const BenchRequest& request, const std::vector<SweepJob>& job
 
 int run_kernel_bench(const std::vector<std::string>& args, const std::string& program) {
   BenchRequest request;
-  if (Status s = parse_bench_args(args, &request); !s) {
-    std::cerr << program << ": " << s.message() << "\n" << bench_usage(program);
-    return 2;
-  }
-  if (request.help) {
-    std::cout << bench_usage(program);
-    return 0;
-  }
+  CommandOutcome outcome = CommandOutcome::run;
+  const Status parsed = parse_bench_args(args, &request, &outcome);
+  if (const std::optional<int> exit_code =
+          finish_parse(kernel_bench_about(program), kernel_bench_fields().specs(), parsed, outcome))
+    return *exit_code;
   if (request.list) {
     for (const char* b : {"vector-add", "matmul", "copy"}) {
       if (request.benchmark != "all" && request.benchmark != b) continue;

@@ -7,11 +7,16 @@
 #include <string>
 #include <vector>
 
+#include "compute/core/command_line.h"
+#include "compute/core/fields.h"
 #include "compute/kernels/measurement.h"
 
 namespace whygpu::bench {
 
 enum class OutputFormat { Table, Json, Csv };
+
+// The defaults of `whygpu bench` (more repeats and a time budget per measurement).
+kernels::BenchOptions default_bench_options();
 
 struct BenchRequest {
   std::string benchmark;               // "vector-add", "matmul", "copy" or "all"
@@ -19,26 +24,23 @@ struct BenchRequest {
   std::vector<std::string> variants;   // empty: all of the benchmark's variants
   OutputFormat format = OutputFormat::Table;
   std::string output_path;             // empty: stdout
-  kernels::BenchOptions options;
+  kernels::BenchOptions options = default_bench_options();
   bool tune = false;                   // matmul: also time every tile shape of the rungs
   std::string sgemm_shape;             // matmul: the shape gpu-register-tiled uses ("auto")
   bool progress = true;                // progress line on stderr
   bool list = false;                   // print the variants and exit
-  bool help = false;
 };
 
-// The defaults of `whygpu bench` (more repeats and a time budget per measurement).
-kernels::BenchOptions default_bench_options();
+// The options of a sweep of measurements (sizes, repeats, warm-up, budget, threads, the
+// output and its format), declared once for these benchmarks and the OpenGL one.
+std::vector<Field<BenchRequest>> measurement_fields();
 
-// Parses arguments (those after "bench"). Errors are messages for the user.
-Status parse_bench_args(const std::vector<std::string>& args, BenchRequest* out);
+// Parses arguments (those after "bench"). Errors are messages for the user. *outcome
+// (when given) says whether the command should run or --help, --check-options or
+// --list-options was given; then the benchmark is not checked.
+Status parse_bench_args(const std::vector<std::string>& args, BenchRequest* out, CommandOutcome* outcome = nullptr);
 
-// Parses one size: "4096", "2^28", "64K", "256M", "1G" (K/M/G are powers of 1024).
-Status parse_size(const std::string& text, std::int64_t* out);
-
-// Parses a whole number from min to max for the option `flag`; the error names both.
-Status parse_int(const std::string& flag, const std::string& text, int min, int max, int* out);
-
+// The help of vector-add, matmul, copy and all, from their field table.
 std::string bench_usage(const std::string& program);
 
 // Runs the request and writes the result (table, JSON or CSV) to `out`, progress to `err`.

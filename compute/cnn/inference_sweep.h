@@ -67,8 +67,8 @@ std::string inference_recording_json(const InferenceRecording& recording);
 Status parse_inference_recording(std::string_view json_text, InferenceRecording* out);
 Status load_inference_recording(const std::string& path, InferenceRecording* out);
 
-// `whygpu bench cnn-inference [--max-batch 4096] [--backend cpu|gpu|both] [--budget-ms 10]
-// [--weights FILE] [--repeats 20] [--json FILE]`; returns the exit code.
+// `whygpu bench cnn-inference [options]` (the field table in inference_sweep.cpp; --help);
+// returns the exit code.
 int run_inference_bench(const std::vector<std::string>& args);
 
 }  // namespace whygpu::cnn

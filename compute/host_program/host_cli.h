@@ -2,8 +2,7 @@
 // `whygpu host-program`: runs the host program (program.h) with each mistake, every
 // program in a child process of its own, and prints each line with its time and what the
 // runtime returned; --record FILE keeps them for the host-program panel. `--serve` is
-// the child's side (program_child.h).
-//   whygpu host-program [--mistake KEY|all] [--n N] [--threads T] [--record FILE]
+// the child's side (program_child.h). The options: the table in host_cli.cpp (--help).
 #include <string>
 #include <vector>
 

@@ -1,13 +1,13 @@
 #include "compute/kernel_lab/lab_cli.h"
 
 #include <cstdio>
-#include <cstdlib>
+#include <optional>
 #include <iostream>
 #include <sstream>
 
 #include "compute/core/gpu_info.h"
 #include "compute/core/text_file.h"
-#include "compute/bench/bench_cli.h"
+#include "compute/core/command_line.h"
 #include "compute/kernel_lab/compiler.h"
 #include "compute/kernel_lab/exercise.h"
 #include "compute/kernel_lab/kernel_run.h"
@@ -19,32 +19,62 @@
 namespace whygpu::kernel_lab {
 namespace {
 
-const char* kUsage =
-    "usage: whygpu kernel-lab --exercise KEY --source FILE [--n N] [--block B]\n"
-    "                         [--width W --height H --block-y BY] [--engine auto|gpu|simulator]\n"
-    "  compiles FILE (CUDA C++ defining extern \"C\" __global__ void my_kernel(...), with the\n"
-    "  exercise's parameters) with NVRTC, runs it on N random floats in blocks of B threads\n"
-    "  (a matrix exercise: W x H in blocks of B x BY), checks the output against the CPU and\n"
-    "  times it. Without a GPU (or with --engine simulator) it runs in the CPU simulator\n"
-    "  instead: every thread on the CPU, which checks correctness, not speed. FILE - reads\n"
-    "  standard input. --starter KEY prints an exercise's starting source. The simulator's\n"
-    "  files go in --work-folder DIR (else a temporary folder), its compile stops after\n"
-    "  --compile-seconds S (60). Exercises:\n";
+struct LabCommand {
+  LabRequest request;
+  TryOptions options;
+  std::string source_path, starter;
+};
 
-int usage(const std::string& error) {
-  if (!error.empty()) std::fprintf(stderr, "whygpu kernel-lab: %s\n", error.c_str());
-  std::fputs(kUsage, error.empty() ? stdout : stderr);
-  for (const Exercise& e : exercises())
-    std::fprintf(error.empty() ? stdout : stderr, "    %-10s %s\n", e.key.c_str(), e.title.c_str());
-  return error.empty() ? 0 : 2;
+CommandAbout about() {
+  std::string text = N_("Compiles FILE (CUDA C++ defining extern \"C\" __global__ void my_kernel(...), with the\n"
+                        "exercise's parameters) with NVRTC, runs it on N random floats in blocks of B threads\n"
+                        "(a matrix exercise: W x H in blocks of B x BY), checks the output against the CPU and\n"
+                        "times it. Without a GPU (or with --engine simulator) it runs in the CPU simulator\n"
+                        "instead: every thread on the CPU, which checks correctness, not speed. FILE - reads\n"
+                        "standard input. Exercises:\n");
+  for (const Exercise& e : exercises()) text += "  " + e.key + std::string(e.key.size() < 11 ? 11 - e.key.size() : 1, ' ') + e.title + "\n";
+  return CommandAbout{"whygpu kernel-lab", text};
 }
 
-// A size as `whygpu bench` reads it (4096, 2^20, 64K), from 1 to max.
-bool parse_count(const std::string& text, std::int64_t max, int* out) {
-  std::int64_t v = 0;
-  if (!bench::parse_size(text, &v) || v < 1 || v > max) return false;
-  *out = static_cast<int>(v);
-  return true;
+std::vector<std::string> exercise_keys() {
+  std::vector<std::string> keys;
+  for (const Exercise& e : exercises()) keys.push_back(e.key);
+  return keys;
+}
+
+const Fields<LabCommand>& fields() {
+  using C = LabCommand;
+  static const Fields<C> table{
+      choice_field<C>("exercise", exercise_keys(), LabRequest{}.exercise,
+                      [](C& c, const std::string& v) { c.request.exercise = v; }, N_("the exercise (the list above)")),
+      text_field("source", &C::source_path, N_("the kernel's source; - reads standard input (needed)"))
+          .shown_as("FILE"),
+      size_field<C>("n", [](C& c) -> int& { return c.request.n; }, 1, kMaxElements, N_("elements of a line exercise")),
+      // Up to 4096 on purpose: a lesson shows the GPU refusing more than 1024.
+      size_field<C>("block", [](C& c) -> int& { return c.request.block; }, 1, 4096, N_("threads per block (x)"))
+          .shown_as("B"),
+      size_field<C>("block-y", [](C& c) -> int& { return c.request.block_y; }, 1, 4096,
+                    N_("threads per block in y (matrix exercises)"))
+          .shown_as("BY"),
+      size_field<C>("width", [](C& c) -> int& { return c.request.width; }, 1, kMaxElements,
+                    N_("columns of a matrix exercise"))
+          .shown_as("W"),
+      size_field<C>("height", [](C& c) -> int& { return c.request.height; }, 1, kMaxElements,
+                    N_("rows of a matrix exercise"))
+          .shown_as("H"),
+      choice_field<C>("engine", {"auto", "gpu", "simulator"}, "auto",
+                      [](C& c, const std::string& v) { engine_from_key(v, &c.request.engine); },
+                      N_("where the kernel runs (auto: the GPU when there is one)")),
+      text_field<C>("work-folder", [](C& c) -> std::string& { return c.options.work_folder; },
+                    N_("the simulator's files (default: a temporary folder)"))
+          .shown_as("DIR"),
+      number_field<C>("compile-seconds", [](C& c) -> double& { return c.options.compile_seconds; }, 0, 3600,
+                      N_("the simulator's compile is stopped after this"), true)
+          .in_unit("s"),
+      choice_field("starter", &C::starter, exercise_keys(), N_("print an exercise's starting source and exit"))
+          .shown_as("KEY"),
+  };
+  return table;
 }
 
 void copy_compile(const CompiledKernel& kernel, LabReport* report) {
@@ -149,47 +179,20 @@ LabReport try_kernel(const LabRequest& request, const TryOptions& options) {
 }
 
 int run_kernel_lab_command(const std::vector<std::string>& args) {
-  LabRequest request;
-  TryOptions options;
-  options.confine = true;
-  std::string source_path;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") return usage("");
-    if (i + 1 >= args.size()) return usage(a + " needs a value");
-    const std::string& v = args[++i];
-    if (a == "--exercise") request.exercise = v;
-    else if (a == "--source") source_path = v;
-    else if (a == "--n") {
-      if (!parse_count(v, kMaxElements, &request.n)) return usage("--n wants a size from 1 to 2^28 (4096, 2^20, 1M)");
-    } else if (a == "--block") {
-      // Up to 4096 on purpose: a lesson shows the GPU refusing more than 1024.
-      if (!parse_count(v, 4096, &request.block)) return usage("--block wants a whole number from 1 to 4096");
-    } else if (a == "--block-y") {
-      if (!parse_count(v, 4096, &request.block_y)) return usage("--block-y wants a whole number from 1 to 4096");
-    } else if (a == "--width") {
-      if (!parse_count(v, kMaxElements, &request.width)) return usage("--width wants a size from 1 to 2^28");
-    } else if (a == "--height") {
-      if (!parse_count(v, kMaxElements, &request.height)) return usage("--height wants a size from 1 to 2^28");
-    } else if (a == "--engine") {
-      if (!engine_from_key(v, &request.engine)) return usage("--engine wants auto, gpu or simulator");
-    } else if (a == "--work-folder") {
-      options.work_folder = v;
-    } else if (a == "--compile-seconds") {
-      char* end = nullptr;
-      options.compile_seconds = std::strtod(v.c_str(), &end);
-      if (end == v.c_str() || *end || !(options.compile_seconds > 0.0 && options.compile_seconds <= 3600.0))
-        return usage("--compile-seconds wants a number of seconds from 0 to 3600");
-    } else if (a == "--starter") {
-      const Exercise* e = find_exercise(v);
-      if (!e) return usage("no exercise named '" + v + "'");
-      std::fputs(e->starter.c_str(), stdout);
-      return 0;
-    } else {
-      return usage("unknown option " + a);
-    }
+  LabCommand c;
+  if (const std::optional<int> exit_code = parse_options(about(), fields(), args, &c)) return *exit_code;
+  if (!c.starter.empty()) {
+    std::fputs(find_exercise(c.starter)->starter.c_str(), stdout);
+    return 0;
   }
-  if (!find_exercise(request.exercise)) return usage("no exercise named '" + request.exercise + "'");
+  LabRequest& request = c.request;
+  TryOptions& options = c.options;
+  options.confine = true;
+  const std::string& source_path = c.source_path;
+  const auto usage = [](const std::string& error) {
+    std::fprintf(stderr, "whygpu kernel-lab: %s (whygpu kernel-lab --help lists the options)\n", error.c_str());
+    return 2;
+  };
   if (source_path.empty()) return usage("--source is needed");
   std::ostringstream text;
   if (source_path == "-") {

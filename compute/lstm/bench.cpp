@@ -5,7 +5,9 @@
 #include <iterator>
 #include <cstdio>
 #include <ctime>
+#include <optional>
 
+#include "compute/core/command_line.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/measure.h"
 #include "compute/lstm/corpus.h"
@@ -25,63 +27,44 @@ struct BenchOptions {
   bool cpu = false, learning_only = false;
 };
 
-constexpr const char* kUsage =
-    "usage: whygpu bench lstm [--batch N] [--length N] [--hidden N] [--embed N] [--corpus PATH] [--vocab N]\n"
-    "                         [--steps N] [--repeats N] [--seed N] [--chars N] [--learning-only] [--cpu]\n"
-    "Times the character LSTM's training step (steps x repeats steps per trainer, the first repeat\n"
-    "untimed), prints the loss of the last repeat's steps and the loss on the text's last 5% (never\n"
-    "trained on), then times generation. --learning-only: only the app's trainer, no generation.\n";
-
-bool parse(const std::vector<std::string>& args, BenchOptions* o) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto number = [&](int* out) {
-      if (i + 1 >= args.size()) return false;
-      try {
-        *out = std::stoi(args[++i]);
-      } catch (...) {
-        return false;
-      }
-      return *out > 0;
-    };
-    bool ok = true;
-    int seed = 0;
-    if (a == "--batch") ok = number(&o->training.batch);
-    else if (a == "--length") ok = number(&o->training.length);
-    else if (a == "--hidden") ok = number(&o->hidden);
-    else if (a == "--embed") ok = number(&o->embed);
-    else if (a == "--vocab") ok = number(&o->vocab);
-    else if (a == "--steps") ok = number(&o->steps);
-    else if (a == "--repeats") ok = number(&o->repeats) && o->repeats >= 2;
-    else if (a == "--chars") ok = number(&o->chars);
-    else if (a == "--seed") {
-      ok = number(&seed);
-      o->seed = static_cast<std::uint64_t>(seed);
-    }
-    else if (a == "--cpu") o->cpu = true;
-    else if (a == "--learning-only") o->learning_only = true;
-    else if (a == "--corpus" && i + 1 < args.size()) o->corpus = args[++i];
-    else ok = false;
-    if (!ok) {
-      std::fprintf(stderr, "whygpu bench lstm: bad argument '%s'\n%s", a.c_str(), kUsage);
-      return false;
-    }
-  }
-  return true;
-}
-
-// Generation is timed one character per call: 100,000 a repeat is minutes on a CPU already.
+// Generation is timed one character per call: 100,000 a repeat is minutes on a CPU already
+// (--chars 2000000000 used to generate for hours).
 constexpr int kMaxChars = 100000;
 
-// Sizes checked before anything is allocated or generated: --hidden 99999999 used to
-// allocate the weights first and abort, --chars 2000000000 to generate for hours.
+const CommandAbout kAbout{
+    "whygpu bench lstm",
+    N_("Times the character LSTM's training step (steps x repeats steps per trainer, the first repeat\n"
+       "untimed), prints the loss of the last repeat's steps and the loss on the text's last 5% (never\n"
+       "trained on), then times generation.\n")};
+
+const Fields<BenchOptions>& fields() {
+  using O = BenchOptions;
+  // The shape's limits are the model's (validate_shape, validate_training_shape).
+  static const Fields<O> table{
+      whole_field<O>("batch", [](O& o) -> int& { return o.training.batch; }, 1, 4096, N_("sequences in a step")),
+      whole_field<O>("length", [](O& o) -> int& { return o.training.length; }, 1, 4096,
+                     N_("characters in a sequence")),
+      whole_field("hidden", &O::hidden, 4, kMaxHidden, N_("hidden state size")),
+      whole_field("embed", &O::embed, 1, kMaxEmbed, N_("embedding size")),
+      text_field("corpus", &O::corpus, N_("text whose vocabulary sets the softmax size")).shown_as("PATH"),
+      whole_field("vocab", &O::vocab, 1, Vocabulary::kMaxSize,
+                  N_("without a corpus: characters of the synthetic text")),
+      whole_field("steps", &O::steps, 1, 1000000, N_("training steps per timed repeat")),
+      whole_field("repeats", &O::repeats, 2, 1000000, N_("repeats; the first warms up untimed")),
+      whole_field("seed", &O::seed, 1, 2147483647, N_("initial weights")),
+      whole_field("chars", &O::chars, 1, kMaxChars, N_("characters per generation repeat")),
+      flag_field("learning-only", &O::learning_only, N_("only the app's trainer: no phase profile, no generation")),
+      flag_field("cpu", &O::cpu, N_("also time the CPU trainer and generator (slow)")),
+  };
+  return table;
+}
+
+// The model's own checks, before anything is allocated or generated (--hidden 99999999
+// used to allocate the weights first and abort): the table holds the same limits, and
+// this catches them drifting apart.
 Status check_options(const BenchOptions& o) {
   if (Status s = validate_shape(LstmShape{o.vocab, o.embed, o.hidden}); !s) return s;
-  if (Status s = validate_training_shape(o.training); !s) return s;
-  if (o.chars > kMaxChars)
-    return Status::error("--chars " + std::to_string(o.chars) + " is more than the " + std::to_string(kMaxChars) +
-                         " characters a generation repeat may write");
-  return Status::ok();
+  return validate_training_shape(o.training);
 }
 
 // steps x repeats training steps; the first repeat warms up (graph capture, cuBLAS's
@@ -158,15 +141,10 @@ Status time_generation(std::unique_ptr<Generator> generator, const Vocabulary& v
 std::size_t held_out_begin(std::size_t text_length) { return text_length - text_length / 20; }
 
 int run_lstm_bench(const std::vector<std::string>& args) {
-  for (const std::string& a : args)
-    if (a == "--help" || a == "-h") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
   BenchOptions o;
-  if (!parse(args, &o)) return 2;
+  if (const std::optional<int> exit_code = parse_options(kAbout, fields(), args, &o)) return *exit_code;
   if (Status s = check_options(o); !s) {
-    std::fprintf(stderr, "whygpu bench lstm: %s\n%s", s.message().c_str(), kUsage);
+    std::fprintf(stderr, "whygpu bench lstm: %s\n", s.message().c_str());
     return 2;
   }
   auto corpus = std::make_shared<Corpus>();

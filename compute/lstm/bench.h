@@ -1,16 +1,8 @@
 #pragma once
 // `whygpu bench lstm [options]`: the character LSTM's training step, what it learns and
-// its generation speed. Options:
-//   --batch N --length N --hidden N --embed N   shape (64, 64, 128, 64)
-//   --corpus PATH    text whose vocabulary sets the softmax size (data/corpus/sotu.txt;
-//                    without it, a synthetic text of --vocab characters, 98)
-//   --steps N        training steps per timed repeat (20); --repeats N (30, at least 2).
-//                    The first repeat warms up untimed; every step trains, so each
-//                    trainer takes steps x repeats training steps (600)
-//   --seed N         initial weights (1)
-//   --chars N        characters per generation repeat (200)
-//   --learning-only  only the trainer the app uses, no phase profile, no generation
-//   --cpu            also time the CPU trainer and generator (slow)
+// its generation speed. Its options (shape, corpus, steps x repeats, seed, generation) are
+// the field table in bench.cpp (`whygpu bench lstm --help`); each trainer takes steps x
+// repeats training steps, the first repeat warming up untimed.
 // Training reads the text but its last 5% (held_out_begin); after training, each trainer
 // prints its loss (the mean of the last repeat's steps) and its loss on those held-out
 // characters. Prints one line per measurement: medians over the timed repeats.

@@ -1,22 +1,44 @@
 #include "compute/pipeline/pipeline_cli.h"
 
 #include <cstdio>
+#include <optional>
 
-#include "compute/bench/bench_cli.h"
+#include "compute/bench/run_info.h"
+#include "compute/core/command_line.h"
 #include "compute/core/text_file.h"
 #include "compute/pipeline/pipeline_record.h"
 
 namespace whygpu::pipeline {
 namespace {
 
-const char* kUsage =
-    "usage: whygpu bench pipeline [--image FILE] [--side N] [--crop N] [--repeats N] [--json FILE]\n"
-    "  A photo through a training data pipeline: decode, resize, augment (rotate, zoom, mirror,\n"
-    "  crop), colour jitter, RGB to Y/Cb/Cr, normalise. Each step timed on one CPU core and on\n"
-    "  the GPU (nvJPEG for decoding, where it is installed), for one image and for a batch of\n"
-    "  256; every GPU result is checked against the CPU's first. FILE defaults to the photo from\n"
-    "  mate-backgrounds ($WHYGPU_PIPELINE_PHOTO overrides it). --json FILE also records the run\n"
-    "  (the data-pipeline panel shows it on machines without a GPU).\n";
+struct PipelineCommand {
+  std::string path = photo_path(), json_path;
+  PipelineSettings settings;
+  int repeats = 20;
+};
+
+const CommandAbout kAbout{
+    "whygpu bench pipeline",
+    N_("A photo through a training data pipeline: decode, resize, augment (rotate, zoom, mirror,\n"
+       "crop), colour jitter, RGB to Y/Cb/Cr, normalise. Each step timed on one CPU core and on\n"
+       "the GPU (nvJPEG for decoding, where it is installed), for one image and for a batch of\n"
+       "256; every GPU result is checked against the CPU's first. The photo defaults to the one from\n"
+       "mate-backgrounds ($WHYGPU_PIPELINE_PHOTO overrides it).\n")};
+
+const Fields<PipelineCommand>& fields() {
+  using C = PipelineCommand;
+  static const Fields<C> table{
+      text_field("image", &C::path, N_("the photo (a JPEG)")).shown_as("FILE"),
+      whole_field<C>("side", [](C& c) -> int& { return c.settings.side; }, kMinSide, kMaxSide,
+                     N_("the side the photo is resized to")).in_unit("pixels"),
+      whole_field<C>("crop", [](C& c) -> int& { return c.settings.crop; }, kMinSide, kMaxSide,
+                     N_("the side of the crop")).in_unit("pixels"),
+      whole_field("repeats", &C::repeats, 1, 100000, N_("timed runs per measurement")),
+      text_field("json", &C::json_path, N_("also record the run (the data-pipeline panel shows it without a GPU)"))
+          .shown_as("FILE"),
+  };
+  return table;
+}
 
 std::string ms(const TimingStats& t) {
   if (t.repeats == 0) return "-";
@@ -35,31 +57,17 @@ std::string ratio(const TimingStats& cpu, const TimingStats& gpu) {
 }  // namespace
 
 int run_pipeline_bench(const std::vector<std::string>& args) {
-  std::string path = photo_path(), json_path;
-  PipelineSettings settings;
-  MeasureOptions options;
-  options.repeats = 20;
-  options.budget_seconds = 2.0;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
-    Status s = Status::ok();
-    if (a != "--help" && i + 1 >= args.size()) s = Status::error(a + " needs a value");
-    else if (a == "--image") path = args[++i];
-    else if (a == "--json") json_path = args[++i];
-    else if (a == "--side") s = bench::parse_int(a, args[++i], kMinSide, kMaxSide, &settings.side);
-    else if (a == "--crop") s = bench::parse_int(a, args[++i], kMinSide, kMaxSide, &settings.crop);
-    else if (a == "--repeats") s = bench::parse_int(a, args[++i], 1, 100000, &options.repeats);
-    else s = Status::error("unknown option " + a);
-    if (s) s = check_settings(settings);
-    if (!s) {
-      std::fprintf(stderr, "whygpu bench pipeline: %s\n%s", s.message().c_str(), kUsage);
-      return 2;
-    }
+  PipelineCommand c;
+  if (const std::optional<int> exit_code = parse_options(kAbout, fields(), args, &c)) return *exit_code;
+  if (Status s = check_settings(c.settings); !s) {
+    std::fprintf(stderr, "whygpu bench pipeline: %s\n", s.message().c_str());
+    return 2;
   }
+  const std::string &path = c.path, &json_path = c.json_path;
+  const PipelineSettings& settings = c.settings;
+  MeasureOptions options;
+  options.repeats = c.repeats;
+  options.budget_seconds = 2.0;
 
   std::string command = "whygpu bench pipeline";
   for (const std::string& a : args) command += " " + a;

