@@ -331,6 +331,7 @@ void PlotView::draw_point_labels(const Chart& chart, const Layout& l, ImDrawList
       draw->AddLine(anchor, ImVec2(x, float(b.y0 + b.y1) / 2), with_alpha(shown[i]->colour, 120), 1.0f);
     }
     draw->AddText(ImVec2(float(b.x0), float(b.y0)), shown[i]->colour, shown[i]->text.c_str());
+    frame_record().plots.back().labels.push_back({anchor, ImVec2(float(b.x0), float(b.y0)), ImVec2(float(b.x1), float(b.y1))});
   }
 }
 

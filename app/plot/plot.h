@@ -121,12 +121,18 @@ class PlotView {
   RegionCapture capture_;  // the plot's address is stable: panels own their views
 };
 
-// Where a plot's data area was drawn in the current frame, and the least height it should
-// have: the layout test checks that no plot is squeezed at projector sizes.
+// Where a plot's data area was drawn in the current frame, the least size it should have,
+// and where its point labels went: the layout test checks that no plot is squeezed at
+// projector sizes and that labels stay beside their points.
 struct DrawnPlot {
   ImVec2 min, max;        // the plot area, screen pixels
   float min_height = 0;   // kMinPlotHeight at the font scale it was drawn at
   std::string window;     // the ImGui window it was drawn in
+  struct Label {
+    ImVec2 anchor;    // the point
+    ImVec2 min, max;  // the text's box
+  };
+  std::vector<Label> labels;  // the point labels drawn (those with no room are left out)
 };
 // The plots drawn so far in the current ImGui frame (empty at its start).
 std::vector<DrawnPlot> plots_drawn_this_frame();
