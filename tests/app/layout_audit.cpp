@@ -252,12 +252,15 @@ std::string text_of(const std::vector<Glyph>& glyphs) {
 }
 
 // Words broken across lines: ImGui wraps at spaces and punctuation, and cuts a word only
-// when it is wider than the whole line, so a line that is one unbroken run of glyphs,
-// full to its wrap edge, ending in a letter, and followed right under it (one font size
-// down, same start) by a line starting with a letter is one word split in two. In a table
-// this is a column narrower than its longest word ("8 <- the limit" a letter a line).
-// The wrap edge: a table cell's, else the window's work area (where wrap position 0
-// wraps); text wrapped nearer than that is not judged.
+// when it is wider than the whole line. What was drawn cannot say whether a full line of
+// one word ended a word ("deep-learning" above "workflow") or cut one, except where a
+// letter or two is left on a line: a line of one run, full to its wrap edge, ending in a
+// letter, followed right under it (one font size down, same start) by a line starting with
+// a letter, one of the two lines no more than two letters, is a word cut ("register|s",
+// or stacked a letter a line). In a table this is a
+// column narrower than its longest word ("8 <- the limit" stacked). The wrap edge: a
+// table cell's, else the window's work area (where wrap position 0 wraps); text wrapped
+// nearer than that is not judged.
 void find_broken_words(const std::vector<DrawnText>& texts, std::vector<LayoutProblem>* problems) {
   const std::vector<TextLine> lines = text_lines(texts);
   std::set<std::string> reported;
@@ -277,6 +280,9 @@ void find_broken_words(const std::vector<DrawnText>& texts, std::vector<LayoutPr
           std::fabs(start.cell.Min.y - (first.cell.Min.y + first.font_size)) > 0.5f || !letter_or_digit(start.codepoint))
         continue;
       if (last.cell.Max.x + start.cell.GetWidth() <= wrap_edge - 0.5f) continue;  // the next letter fitted: a word ended
+      const bool short_piece = line.glyphs.size() <= 2 ||
+                               (next.glyphs.size() <= 2 && text_of(next.glyphs).find(' ') == std::string::npos);
+      if (!short_piece) continue;
       // The two pieces of the word, as drawn.
       const std::string word = text_of(line.glyphs) + "|" + text_of(next.glyphs);
       const std::string where = column ? "a table column narrower than its longest word"
