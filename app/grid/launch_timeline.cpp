@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/flow_layout.h"
 #include "app/ui_style.h"
 #include "compute/grid/block_rounds.h"
 #include "compute/grid/cell_colors.h"
@@ -169,7 +170,10 @@ void LaunchTimeline::draw(float width, float font_scale) const {
     const float x = x0 + plot_width * static_cast<float>(t / span_us_);
     draw->AddLine(ImVec2(x, curve_top), ImVec2(x, lanes_bottom), grid_colour);
     std::snprintf(label, sizeof label, "%g us", t);
-    draw->AddText(ImVec2(x + 2.0f, axis_y), text_colour, label);
+    // Beside its tick, or ending at it where the label would pass the right edge.
+    const float width = ImGui::CalcTextSize(label).x;
+    const float left = x + 2.0f + width > x0 + plot_width ? x - 2.0f - width : x + 2.0f;
+    draw->AddText(ImVec2(left, axis_y), text_colour, label);
   }
   const float total_height = axis_y + ImGui::GetTextLineHeightWithSpacing() - origin.y;
   ImGui::InvisibleButton("timeline", ImVec2(left_pad + plot_width, total_height));
@@ -204,15 +208,21 @@ void LaunchTimeline::draw(float width, float font_scale) const {
   }
   if (bars && rounds_ > 0) {
     ImGui::TextUnformatted("Bar colour: the block's turn in its place on the SM:");
+    // Each word on this line while it fits, else at the start of the next: never a word
+    // wrapped a letter a line into the last bit of room.
+    static const char* const kTurns[6] = {"first", "second", "third", "fourth", "fifth", "sixth"};
     for (std::uint32_t r = 0; r < std::min<std::uint32_t>(rounds_, 6); ++r) {
-      ImGui::SameLine();
+      same_line_if_fits(text_width(kTurns[r]));
       ImGui::PushStyleColor(ImGuiCol_Text, to_imgui(round_color(r), 255));
-      ImGui::TextUnformatted(r == 0 ? "first" : r == 1 ? "second" : r == 2 ? "third" : r == 3 ? "fourth" : r == 4 ? "fifth" : "sixth");
+      ImGui::TextUnformatted(kTurns[r]);
       ImGui::PopStyleColor();
     }
     if (rounds_ > 1) {
-      ImGui::SameLine();
-      ImGui::Text(rounds_ > 6 ? "(%u rounds, colours repeat: the waves)" : "(%u rounds: the waves)", rounds_);
+      char rounds[64];
+      std::snprintf(rounds, sizeof rounds, rounds_ > 6 ? "(%u rounds, colours repeat: the waves)" : "(%u rounds: the waves)",
+                    rounds_);
+      same_line_if_fits(text_width(rounds));
+      ImGui::TextUnformatted(rounds);
     }
   }
   if (!bars)
@@ -223,10 +233,12 @@ void LaunchTimeline::draw(float width, float font_scale) const {
     ImGui::Text("yellow line: %lld blocks fit on the GPU at once (one wave);",
                 static_cast<long long>(blocks_per_wave_));
     ImGui::PopStyleColor();
-    ImGui::SameLine();
-    ImGui::Text("this grid needs %llu wave%s.",
-                static_cast<unsigned long long>((block_count_ + blocks_per_wave_ - 1) / blocks_per_wave_),
-                block_count_ > static_cast<std::uint64_t>(blocks_per_wave_) ? "s" : "");
+    char waves[96];
+    std::snprintf(waves, sizeof waves, "this grid needs %llu wave%s.",
+                  static_cast<unsigned long long>((block_count_ + blocks_per_wave_ - 1) / blocks_per_wave_),
+                  block_count_ > static_cast<std::uint64_t>(blocks_per_wave_) ? "s" : "");
+    same_line_if_fits(text_width(waves));
+    ImGui::TextUnformatted(waves);
   }
 }
 

@@ -4,8 +4,12 @@
 
 #include <algorithm>
 #include <limits>
+#include <cstdio>
 #include <string>
+#include <vector>
 
+#include "app/flow_layout.h"
+#include "app/table_fit.h"
 #include "app/ui_style.h"
 #include "compute/grid/cell_colors.h"
 
@@ -23,18 +27,48 @@ std::string blocks_text(std::int64_t blocks) {
   return std::to_string(blocks);
 }
 
-void row(const char* what, const std::string& block, const std::string& sm, std::int64_t fit, bool binding) {
-  ImGui::TableNextRow();
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(what);
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(block.c_str());
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(sm.c_str());
-  ImGui::TableNextColumn();
-  if (binding) ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-  ImGui::Text("%s%s", blocks_text(fit).c_str(), binding ? "  <- the limit" : "");
-  if (binding) ImGui::PopStyleColor();
+struct Row {
+  const char* what;
+  std::string block, sm;
+  std::int64_t fit;
+  bool binding;  // the resource that sets the answer
+  std::string fit_text() const { return blocks_text(fit) + (binding ? "  <- the limit" : ""); }
+};
+
+// The four resources, one a row. Columns are sized to their text and, in a narrow panel,
+// wrap by word (table_fit.h): never a letter a line.
+void draw_table(const Row (&rows)[4]) {
+  static const char* const headers[4] = {"resource", "one block needs", "one SM has", "blocks that fit"};
+  std::vector<std::vector<std::string>> cells(4);
+  for (int c = 0; c < 4; ++c) cells[c].push_back(headers[c]);
+  for (const Row& row : rows) {
+    cells[0].push_back(row.what);
+    cells[1].push_back(row.block);
+    cells[2].push_back(row.sm);
+    cells[3].push_back(row.fit_text());
+  }
+  std::vector<ColumnNeed> needs;
+  for (const auto& column : cells) needs.push_back(column_need(column));
+  const std::vector<float> widths = fit_column_widths(needs, ImGui::GetContentRegionAvail().x);
+  if (!ImGui::BeginTable("occupancy", 4, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit)) return;
+  for (int c = 0; c < 4; ++c) ImGui::TableSetupColumn(headers[c], ImGuiTableColumnFlags_WidthFixed, widths[c]);
+  ImGui::TableHeadersRow();
+  ImGui::PushTextWrapPos(0.0f);  // at each cell's edge
+  for (const Row& row : rows) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.what);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.block.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.sm.c_str());
+    ImGui::TableNextColumn();
+    if (row.binding) ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
+    ImGui::TextUnformatted(row.fit_text().c_str());
+    if (row.binding) ImGui::PopStyleColor();
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndTable();
 }
 
 // One SM as a row of warp slots (max threads / warp size), the resident blocks' warps
@@ -75,8 +109,13 @@ void draw_sm_picture(const grid::OccupancyReport& r, float font_scale) {
       {"shared memory", double(blocks * shared_per_block), double(in.shared_bytes_per_sm),
        kib(blocks * shared_per_block) + " of " + kib(in.shared_bytes_per_sm)},
   };
+  // Each bar leaves room beside it for its figures, which go under it when even a short
+  // bar leaves too little.
   const float label = ImGui::CalcTextSize("shared memory  ").x;
-  const float bar = std::max(60.0f, std::min(width - label, 420.0f * font_scale));
+  float figures = 0.0f;
+  for (const Use& u : uses) figures = std::max(figures, text_width((u.text + " (100%)").c_str()));
+  const float room = width - label - figures - ImGui::GetStyle().ItemSpacing.x;
+  const float bar = std::max(60.0f * font_scale, std::min(room, 420.0f * font_scale));
   for (const Use& u : uses) {
     ImGui::TextUnformatted(u.what);
     ImGui::SameLine(label);
@@ -89,8 +128,10 @@ void draw_sm_picture(const grid::OccupancyReport& r, float font_scale) {
     draw->AddRectFilled(at, ImVec2(at.x + bar, at.y + line), ImGui::GetColorU32(ImGuiCol_FrameBg));
     draw->AddRectFilled(at, ImVec2(at.x + bar * fraction, at.y + line), binding ? palette().warning : palette().gpu);
     ImGui::Dummy(ImVec2(bar, line));
-    ImGui::SameLine();
-    ImGui::Text("%s (%.0f%%)", u.text.c_str(), 100.0 * fraction);
+    char figure[96];
+    std::snprintf(figure, sizeof figure, "%s (%.0f%%)", u.text.c_str(), 100.0 * fraction);
+    same_line_if_fits(text_width(figure));
+    ImGui::TextUnformatted(figure);
   }
 }
 
@@ -115,25 +156,19 @@ void draw_occupancy(const grid::OccupancyReport& r, const OccupancySource& sourc
   }
   const grid::OccupancyInputs& in = r.inputs;
   const grid::OccupancyLimits& m = r.model;
-  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
-  if (ImGui::BeginTable("occupancy", 4, flags)) {
-    ImGui::TableSetupColumn("resource");
-    ImGui::TableSetupColumn("one block needs", ImGuiTableColumnFlags_WidthFixed, 190.0f * font_scale);
-    ImGui::TableSetupColumn("one SM has", ImGuiTableColumnFlags_WidthFixed, 150.0f * font_scale);
-    ImGui::TableSetupColumn("blocks that fit");
-    ImGui::TableHeadersRow();
-    const std::int64_t warps = m.warps_per_block;
-    row("threads", std::to_string(r.threads_per_block) + " (" + std::to_string(warps) + " warp" + (warps > 1 ? "s" : "") + ")",
-        std::to_string(in.max_threads_per_sm), m.by_threads, m.limited_by == "threads per SM");
-    row("block slots", "1", std::to_string(in.max_blocks_per_sm), m.by_block_slots, m.limited_by == "blocks per SM");
-    row("registers",
-        std::to_string(r.registers_per_thread) + " a thread = " + std::to_string(r.registers_per_thread * r.threads_per_block),
-        std::to_string(in.registers_per_sm), m.by_registers, m.limited_by == "registers");
-    row("shared memory",
-        kib(r.static_shared_bytes + r.dynamic_shared_bytes) + " + " + kib(in.reserved_shared_bytes_per_block) + " reserved",
-        kib(in.shared_bytes_per_sm), m.by_shared_memory, m.limited_by == "shared memory");
-    ImGui::EndTable();
-  }
+  const std::int64_t warps = m.warps_per_block;
+  const Row rows[] = {
+      {"threads", std::to_string(r.threads_per_block) + " (" + std::to_string(warps) + " warp" + (warps > 1 ? "s" : "") + ")",
+       std::to_string(in.max_threads_per_sm), m.by_threads, m.limited_by == "threads per SM"},
+      {"block slots", "1", std::to_string(in.max_blocks_per_sm), m.by_block_slots, m.limited_by == "blocks per SM"},
+      {"registers",
+       std::to_string(r.registers_per_thread) + " a thread = " + std::to_string(r.registers_per_thread * r.threads_per_block),
+       std::to_string(in.registers_per_sm), m.by_registers, m.limited_by == "registers"},
+      {"shared memory",
+       kib(r.static_shared_bytes + r.dynamic_shared_bytes) + " + " + kib(in.reserved_shared_bytes_per_block) + " reserved",
+       kib(in.shared_bytes_per_sm), m.by_shared_memory, m.limited_by == "shared memory"},
+  };
+  draw_table(rows);
   if (source.runtime)
     ImGui::Text("cudaOccupancyMaxActiveBlocksPerMultiprocessor: %lld blocks per SM = %lld of %lld warps:",
                 static_cast<long long>(r.active_blocks_per_sm), static_cast<long long>(r.active_blocks_per_sm * m.warps_per_block),
@@ -142,9 +177,11 @@ void draw_occupancy(const grid::OccupancyReport& r, const OccupancySource& sourc
     ImGui::Text("The smallest of the four: %lld blocks per SM = %lld of %lld warps:",
                 static_cast<long long>(r.active_blocks_per_sm), static_cast<long long>(r.active_blocks_per_sm * m.warps_per_block),
                 static_cast<long long>(in.max_threads_per_sm / in.warp_size));
-  ImGui::SameLine();
+  char occupancy[64];
+  std::snprintf(occupancy, sizeof occupancy, "theoretical occupancy %.0f%%", r.occupancy * 100.0);
+  same_line_if_fits(text_width(occupancy));  // on a line of its own rather than a letter a line
   ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
-  ImGui::Text("theoretical occupancy %.0f%%", r.occupancy * 100.0);
+  ImGui::TextUnformatted(occupancy);
   ImGui::PopStyleColor();
   if (source.runtime && r.active_blocks_per_sm != m.blocks_per_sm)
     ImGui::TextWrapped("(The simple model above expects %lld; the runtime knows more, and its answer is the one used.)",

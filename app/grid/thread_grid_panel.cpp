@@ -172,23 +172,27 @@ class ThreadGridPanel final : public Panel {
     ImGui::PushID(this);
     // Every line wraps at the edge of its column (or of the panel).
     ImGui::PushTextWrapPos(0.0f);
-    // Controls beside the picture while both keep a readable width; on a narrow panel
-    // (large text, a small projector) the picture goes underneath the controls.
+    // What the controls asked for on the frame before is launched before anything is
+    // drawn: the result shown is always that of the settings shown.
+    if (launch_requested_ || !launched_once_) launch(frame.headless);
+    else if (repaint_requested_) repaint();
+    // The result comes first. On a wide panel the controls stand beside it; on a narrow
+    // one (large text, a projector) they fold into one line under it, opened on demand,
+    // so the picture or the refusal is what the class sees.
     const bool side_by_side = frame.content_width >= kSideBySideEm * ImGui::GetFontSize();
     const float controls_width = side_by_side ? std::min(430.0f * scale_, frame.content_width * 0.45f) : 0.0f;
     if (side_by_side && ImGui::BeginTable("thread-grid", 2, ImGuiTableFlags_BordersInnerV)) {
+      ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);
       ImGui::TableSetupColumn("controls", ImGuiTableColumnFlags_WidthFixed, controls_width);
-      ImGui::TableSetupColumn("picture", ImGuiTableColumnFlags_WidthStretch);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      draw_controls_and_launch(frame);
-      ImGui::TableNextColumn();
       draw_result(frame.content_width - controls_width);
+      ImGui::TableNextColumn();
+      draw_controls();
       ImGui::EndTable();
     } else if (!side_by_side) {
-      draw_controls_and_launch(frame);
-      ImGui::Spacing();
       draw_result(frame.content_width);
+      draw_folded_controls();
     }
     if (c_.show_timeline) draw_timeline(frame.content_width);
     if (c_.show_occupancy && c_.show_picture) draw_occupancy_section();
@@ -197,26 +201,28 @@ class ThreadGridPanel final : public Panel {
   }
 
  private:
-  // Below this many font sizes (ems) of panel width, the picture goes under the controls.
+  // Below this many font sizes (ems) of panel width, the controls fold under the result.
   static constexpr float kSideBySideEm = 46.0f;
 
-  void draw_controls_and_launch(const FrameContext& frame) {
+  // One line, "Launch settings: <<<4, 256>>>", that opens the controls under it. The
+  // panel keeps whether it is open (scripts' `set` works either way).
+  void draw_folded_controls() {
+    ImGui::Spacing();
+    ImGui::SetNextItemOpen(settings_open_, ImGuiCond_Always);
+    const std::string header = "Launch settings: " + grid::launch_syntax(c_.config) + "###settings";
+    settings_open_ = ImGui::CollapsingHeader(header.c_str());
+    if (!settings_open_) return;
+    ImGui::Indent();
     draw_controls();
-    // Launch here, between the controls and the picture: a slider moved this frame is
-    // on screen this same frame.
-    if (launch_requested_ || !launched_once_) launch(frame.headless);
-    else if (repaint_requested_) repaint();
+    ImGui::Unindent();
   }
 
   void draw_result(float width) {
-    if (c_.show_picture) {
-      draw_picture(width);
-    } else {
-      draw_launch_summary();
-      draw_error();
-      if (c_.show_occupancy) draw_occupancy_section();
-    }
+    draw_launch_summary();
+    draw_error();
     draw_refusal();
+    if (c_.show_picture) draw_picture(width);
+    else if (c_.show_occupancy) draw_occupancy_section();
   }
 
   void changed() {
@@ -487,9 +493,6 @@ class ThreadGridPanel final : public Panel {
   }
 
   void draw_picture(float available_width) {
-    draw_color_choice();
-    draw_launch_summary();
-    draw_error();
     if (!has_picture_) return;
     const float width = std::max(64.0f, available_width - 2.0f * ImGui::GetStyle().CellPadding.x - 4.0f);
     const float max_height = static_cast<float>(c_.picture_height) * scale_;
@@ -530,6 +533,7 @@ class ThreadGridPanel final : public Panel {
       ImGui::Unindent();
     }
 
+    draw_color_choice();
     ImGui::TextWrapped("Colour: %s. Grey cells: idle threads (outside the data).", kColorLegends[static_cast<int>(c_.color)]);
     if (gpu_info().available) {
       ImGui::TextDisabled("%s. Hover or click a cell for what its thread recorded.", describe(image_.path()));
@@ -763,6 +767,7 @@ class ThreadGridPanel final : public Panel {
   Controls c_;
   float scale_ = 1.0f;
   float refusal_height_ = 0.0f;  // of the refusal's box on the last frame it was drawn
+  bool settings_open_ = false;   // the folded controls (narrow panel) are open
   bool launch_requested_ = false;
   bool repaint_requested_ = false;
   bool launched_once_ = false;

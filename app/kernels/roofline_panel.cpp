@@ -201,7 +201,7 @@ class RooflinePanel final : public SweepPanel {
                                                                : ("2^" + std::to_string(std::lround(std::log2(row->size)))).c_str(),
                     x, gflops_text(y).c_str());
       chart_.series.push_back({k.name, {x}, {y}, k.colour, k.marker, plot::Line::None, recorded, 2.0f, {note}, false});
-      chart_.labels.push_back({x, y, k.name, k.colour});
+      chart_.labels.push_back({x, y, k.name, k.colour, static_cast<int>(chart_.series.size()) - 1});
       placed->push_back({k.variant, x, y, row->size});
     }
   }

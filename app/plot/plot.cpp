@@ -92,7 +92,8 @@ struct PlotView::Layout {
   float below_legend_top() const { return footnote_top() + footnote_height; }
 };
 
-PlotView::Layout PlotView::layout(const Chart& chart, ImVec2 origin, ImVec2 size, float scale) const {
+PlotView::Layout PlotView::layout(const Chart& chart, ImVec2 origin, ImVec2 size, float scale,
+                                  const std::vector<int>& also_listed) const {
   Layout l;
   l.origin = origin;
   l.scale = scale;
@@ -169,6 +170,28 @@ PlotView::Layout PlotView::layout(const Chart& chart, ImVec2 origin, ImVec2 size
       l.legend_at.emplace_back(origin.x + (i / rows) * (column_width + 2 * l.pad), row_tops[i % rows]);
     else
       l.legend_at.emplace_back(l.plot_max.x + 2 * l.pad, l.plot_min.y + l.pad + i * l.legend_size[i].y);
+  }
+  // Points whose labels found no room beside them, in columns under everything else.
+  float extra_width = 0.0f;
+  for (const int i : also_listed)
+    extra_width = std::max(extra_width, ImGui::CalcTextSize(legend_text(chart.series[i]).c_str()).x + l.swatch + 2 * l.pad);
+  extra_width = std::min(extra_width, size.x);
+  const int extra_columns = std::max(1, static_cast<int>((size.x + 2 * l.pad) / (extra_width + 2 * l.pad)));
+  const int extra_rows = (static_cast<int>(also_listed.size()) + extra_columns - 1) / extra_columns;
+  const float extra_top = below && entries > 0 ? row_top + l.pad : l.below_legend_top();
+  for (int k = 0; k < static_cast<int>(also_listed.size()); ++k) {
+    const float text = wrapped_height(legend_text(chart.series[also_listed[k]]), extra_width - l.swatch - 2 * l.pad);
+    const float height = std::max(l.line, text) + 4.0f * scale;
+    l.listed.push_back(also_listed[k]);
+    l.legend_size.emplace_back(extra_width, height);
+    l.legend_at.emplace_back(origin.x + (k / extra_rows) * (extra_width + 2 * l.pad),
+                             extra_top + (k % extra_rows) * height);
+  }
+  if (!also_listed.empty()) {
+    float bottom_edge = l.origin.y + l.size.y;
+    for (std::size_t e = entries; e < l.listed.size(); ++e)
+      bottom_edge = std::max(bottom_edge, l.legend_at[e].y + l.legend_size[e].y);
+    l.size.y = bottom_edge - l.origin.y;
   }
   return l;
 }
@@ -305,32 +328,43 @@ void PlotView::draw_series(const Chart& chart, const Layout& l, ImDrawList* draw
   }
 }
 
-void PlotView::draw_point_labels(const Chart& chart, const Layout& l, ImDrawList* draw) const {
-  const Box bounds{l.plot_min.x, l.plot_min.y, l.plot_max.x, l.plot_max.y};
+struct PlotView::LabelPlaces {
+  std::vector<const PointLabel*> labels;
   std::vector<LabelRequest> requests;
-  std::vector<const PointLabel*> shown;
+  std::vector<Box> boxes;
+  std::vector<bool> has_room;
+};
+
+PlotView::LabelPlaces PlotView::place_point_labels(const Chart& chart, const Layout& l) const {
+  LabelPlaces places;
+  const Box bounds{l.plot_min.x, l.plot_min.y, l.plot_max.x, l.plot_max.y};
   for (const PointLabel& label : chart.labels) {
     if (!plottable(chart.x.scale, label.x) || !plottable(chart.y.scale, label.y)) continue;
     const ImVec2 p = to_screen(chart, l, label.x, label.y);
     const ImVec2 extent = ImGui::CalcTextSize(label.text.c_str());
-    requests.push_back({p.x, p.y, extent.x, extent.y});
-    shown.push_back(&label);
+    places.requests.push_back({p.x, p.y, extent.x, extent.y});
+    places.labels.push_back(&label);
   }
-  std::vector<bool> has_room;
-  const std::vector<Box> boxes = place_labels(requests, bounds, l.pad, LabelShift::UpAndDown, &has_room);
+  places.boxes = place_labels(places.requests, bounds, l.pad, LabelShift::UpAndDown, &places.has_room);
+  return places;
+}
+
+void PlotView::draw_point_labels(const LabelPlaces& places, const Layout& l, ImDrawList* draw) const {
   const ImU32 background = with_alpha(ImGui::GetColorU32(ImGuiCol_FrameBg), 200);  // roofs behind stay visible
-  for (std::size_t i = 0; i < boxes.size(); ++i) {
-    if (!has_room[i]) continue;  // a label over another reads as neither; hovering names the point
-    const Box& b = boxes[i];
+  for (std::size_t i = 0; i < places.boxes.size(); ++i) {
+    if (!places.has_room[i]) continue;  // a label over another reads as neither; the legend names the point
+    const Box& b = places.boxes[i];
+    const PointLabel& label = *places.labels[i];
     draw->AddRectFilled(ImVec2(float(b.x0) - 2, float(b.y0)), ImVec2(float(b.x1) + 2, float(b.y1)), background);
     // A label moved away from its point gets a thin line back to it.
-    const ImVec2 anchor(float(requests[i].anchor_x), float(requests[i].anchor_y));
+    const ImVec2 anchor(float(places.requests[i].anchor_x), float(places.requests[i].anchor_y));
     const double beside = std::min(std::fabs(b.x0 - anchor.x), std::fabs(b.x1 - anchor.x));
     if (anchor.y < b.y0 || anchor.y > b.y1 || beside > 2 * l.pad) {
       const float x = b.x0 > anchor.x ? float(b.x0) : float(b.x1);
-      draw->AddLine(anchor, ImVec2(x, float(b.y0 + b.y1) / 2), with_alpha(shown[i]->colour, 120), 1.0f);
+      draw->AddLine(anchor, ImVec2(x, float(b.y0 + b.y1) / 2), with_alpha(label.colour, 160), std::max(1.0f, l.scale));
     }
-    draw->AddText(ImVec2(float(b.x0), float(b.y0)), shown[i]->colour, shown[i]->text.c_str());
+    draw->AddText(ImVec2(float(b.x0), float(b.y0)), label.colour, label.text.c_str());
+    frame_record().plots.back().labels.push_back({anchor, ImVec2(float(b.x0), float(b.y0)), ImVec2(float(b.x1), float(b.y1))});
   }
 }
 
@@ -379,7 +413,18 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
     auto_fit_ = true;
   }
   if (auto_fit_) fit_to(chart);
-  const Layout l = layout(chart, ImGui::GetCursorScreenPos(), size, scale);
+  // Point labels are placed first: those with no room beside their points name their
+  // series in the legend instead, which makes the widget taller, not the plot smaller.
+  Layout l = layout(chart, ImGui::GetCursorScreenPos(), size, scale, {});
+  LabelPlaces places = place_point_labels(chart, l);
+  std::vector<int> unlabelled;
+  for (std::size_t i = 0; i < places.labels.size(); ++i) {
+    const int series = places.labels[i]->series;
+    if (!places.has_room[i] && series >= 0 && series < static_cast<int>(chart.series.size()) &&
+        !chart.series[series].in_legend)
+      unlabelled.push_back(series);
+  }
+  if (!unlabelled.empty()) l = layout(chart, ImGui::GetCursorScreenPos(), size, scale, unlabelled);
   frame_record().plots.push_back({l.plot_min, l.plot_max, kMinPlotHeight * scale, ImGui::GetCurrentWindow()->Name});
   ImGui::InvisibleButton("plot", l.size);
   const bool hovered = ImGui::IsItemHovered();
@@ -393,7 +438,7 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
   std::vector<ScreenPoint> points;
   std::vector<PointRef> refs;
   draw_series(chart, l, draw, &points, &refs);
-  draw_point_labels(chart, l, draw);
+  draw_point_labels(places, l, draw);
   const ImU32 muted = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   if (points.empty() && !chart.empty_message.empty()) {
     const float wrap = l.plot_width() - 2 * l.pad;

@@ -43,11 +43,14 @@ struct VerticalMark {
   ImU32 colour = IM_COL32(220, 220, 220, 255);
 };
 
-// Text placed next to a data point (a kernel's name on the roofline).
+// Text placed next to a data point (a kernel's name on the roofline). A label with no room
+// beside its point is left out, and `series` (its index in Chart::series, if given) is
+// listed under the plot instead, so that the point is still named.
 struct PointLabel {
   double x = 0.0, y = 0.0;
   std::string text;
   ImU32 colour = IM_COL32(220, 220, 220, 255);
+  int series = -1;
 };
 
 enum class LegendPlace { Right, Below };
@@ -99,14 +102,18 @@ class PlotView {
     int series = 0;
     int index = 0;
   };
-  Layout layout(const Chart& chart, ImVec2 origin, ImVec2 size, float scale) const;
+  struct LabelPlaces;
+  // `also_listed`: series whose point labels found no room, listed under everything else
+  // (the widget grows; the plot area stays as it is without them).
+  Layout layout(const Chart& chart, ImVec2 origin, ImVec2 size, float scale, const std::vector<int>& also_listed) const;
+  LabelPlaces place_point_labels(const Chart& chart, const Layout& l) const;
   ImVec2 to_screen(const Chart& chart, const Layout& l, double x, double y) const;
   bool handle_mouse(const Chart& chart, const Layout& l, bool hovered, bool active);  // true: pointer in the plot
   void draw_axes(const Chart& chart, const Layout& l, ImDrawList* draw) const;
   void draw_marks(const Chart& chart, const Layout& l, ImDrawList* draw) const;
   void draw_series(const Chart& chart, const Layout& l, ImDrawList* draw, std::vector<ScreenPoint>* points,
                    std::vector<PointRef>* refs) const;
-  void draw_point_labels(const Chart& chart, const Layout& l, ImDrawList* draw) const;
+  void draw_point_labels(const LabelPlaces& places, const Layout& l, ImDrawList* draw) const;
   void draw_legend(const Chart& chart, const Layout& l, ImDrawList* draw) const;
   void draw_tooltip(const Chart& chart, const PointRef& point) const;
   void fit_to(const Chart& chart);
@@ -121,12 +128,18 @@ class PlotView {
   RegionCapture capture_;  // the plot's address is stable: panels own their views
 };
 
-// Where a plot's data area was drawn in the current frame, and the least height it should
-// have: the layout test checks that no plot is squeezed at projector sizes.
+// Where a plot's data area was drawn in the current frame, the least size it should have,
+// and where its point labels went: the layout test checks that no plot is squeezed at
+// projector sizes and that labels stay beside their points.
 struct DrawnPlot {
   ImVec2 min, max;        // the plot area, screen pixels
   float min_height = 0;   // kMinPlotHeight at the font scale it was drawn at
   std::string window;     // the ImGui window it was drawn in
+  struct Label {
+    ImVec2 anchor;    // the point
+    ImVec2 min, max;  // the text's box
+  };
+  std::vector<Label> labels;  // the point labels drawn (those with no room are left out)
 };
 // The plots drawn so far in the current ImGui frame (empty at its start).
 std::vector<DrawnPlot> plots_drawn_this_frame();

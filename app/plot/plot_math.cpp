@@ -317,8 +317,7 @@ int nearest_point(const std::vector<ScreenPoint>& points, ScreenPoint at, double
 
 std::vector<Box> place_labels(const std::vector<LabelRequest>& labels, const Box& bounds, double gap,
                               LabelShift shift, std::vector<bool>* has_room) {
-  constexpr int kMostLines = 12;   // how far a label may wander up or down from its point
-  constexpr double kMostColumns = 3;  // and sideways, in label widths (UpAndDown only)
+  constexpr int kMostLines = 12;  // how far a mark's label may go down its line
   std::vector<Box> placed;
   placed.reserve(labels.size());
   if (has_room) has_room->clear();
@@ -345,45 +344,48 @@ std::vector<Box> place_labels(const std::vector<LabelRequest>& labels, const Box
       }
       return true;
     };
-    // Places on a side, nearest first: whole lines up and down (0, +1, -1, +2, ... or,
-    // DownOnly, 0, +1, +2, ...), and for point labels further columns away from the point,
-    // where a crowd of points at one spot has no room left beside it.
     struct Candidate {
-      double cost, dx, dy;
+      double cost;
+      Box box;
     };
-    auto candidates = [&](double direction) {
-      std::vector<Candidate> list;
-      // Sideways in steps of a line's height (labels of other widths leave gaps of any
-      // size), up to kMostColumns of this label's widths.
-      const int columns = shift == LabelShift::DownOnly
-                              ? 1
-                              : 1 + static_cast<int>(kMostColumns * (l.width + gap) / std::max(1.0, l.height));
-      for (int column = 0; column < columns; ++column)
-        for (int step = 0; step <= 2 * kMostLines; ++step) {
-          if (shift == LabelShift::DownOnly && step > kMostLines) break;
-          const int lines = shift == LabelShift::DownOnly ? step : (step % 2 ? (step + 1) / 2 : -(step / 2));
-          const double dx = direction * column * l.height;
-          const double dy = lines * (l.height + gap / 2);
-          list.push_back({std::fabs(dy) + std::fabs(dx), dx, dy});
-        }
-      std::stable_sort(list.begin(), list.end(), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
-      return list;
-    };
-    // Labels stacked on one side of their points read better than labels scattered to
-    // both: the other side is tried only when the first has no free place.
+    std::vector<Candidate> candidates;
+    if (shift == LabelShift::DownOnly) {
+      // A mark's label goes down its line, whole lines at a time.
+      for (int lines = 0; lines <= kMostLines; ++lines) {
+        const double dy = lines * (l.height + gap / 2);
+        candidates.push_back({dy, Box{sides[0].x0, sides[0].y0 + dy, sides[0].x1, sides[0].y1 + dy}});
+      }
+    } else {
+      // A point's label stays beside its point, on either side, moved by whole lines up
+      // or down and by steps of a line's height away from it, never further than
+      // kMostLabelDistance label heights; the nearest free place wins, the natural side
+      // (right, unless that leaves the bounds) by a gap's width. Further than that, a label
+      // reads as another point's: the caller names that point some other way.
+      const double most = kMostLabelDistance * l.height;
+      const int reach = static_cast<int>(most / (l.height + gap / 2)) + 1;
+      for (int side = 0; side < 2; ++side) {
+        const double direction = sides[side].x0 >= l.anchor_x ? 1.0 : -1.0;
+        for (int column = 0; column * l.height <= most; ++column)
+          for (int lines = -reach; lines <= reach; ++lines) {
+            const double dx = direction * column * l.height, dy = lines * (l.height + gap / 2);
+            const Box b{sides[side].x0 + dx, sides[side].y0 + dy, sides[side].x1 + dx, sides[side].y1 + dy};
+            const double away_x = std::max({b.x0 - l.anchor_x, 0.0, l.anchor_x - b.x1});
+            const double away_y = std::max({b.y0 - l.anchor_y, 0.0, l.anchor_y - b.y1});
+            const double distance = std::hypot(away_x, away_y);
+            if (distance > most) continue;
+            candidates.push_back({distance + (side == 1 ? gap : 0.0), b});
+          }
+      }
+      std::stable_sort(candidates.begin(), candidates.end(),
+                       [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+    }
     Box chosen = sides[0];
     bool found = false;
-    for (const Box& side : sides) {
-      const double direction = side.x0 >= l.anchor_x ? 1.0 : -1.0;
-      for (const Candidate& c : candidates(direction)) {
-        const Box moved{side.x0 + c.dx, side.y0 + c.dy, side.x1 + c.dx, side.y1 + c.dy};
-        if (free(moved)) {
-          chosen = moved;
-          found = true;
-          break;
-        }
-      }
-      if (found) break;
+    for (const Candidate& c : candidates) {
+      if (!free(c.box)) continue;
+      chosen = c.box;
+      found = true;
+      break;
     }
     placed.push_back(chosen);
     if (has_room) has_room->push_back(found);

@@ -98,12 +98,16 @@ struct LabelRequest {
   double width = 0, height = 0;
 };
 enum class LabelShift { UpAndDown, DownOnly };
+// How far (in its own heights, from the point to the nearest edge of its text) a point's
+// label may be put: further, it reads as another point's.
+inline constexpr double kMostLabelDistance = 2.5;
 // Places labels, each beside its anchor: to its right when that fits inside `bounds`,
 // else to its left, vertically centred on it (DownOnly: its top at the anchor); then moved
 // to the nearest place that stays inside `bounds` and covers no label placed before it
-// (nor, for UpAndDown, another spot's anchor): by whole label heights (0, +1, -1, +2, ...
-// or 0, +1, +2, ...) and, for UpAndDown, in steps sideways away from the point (a crowd
-// of points at one spot); the other side only when that side has no such place. `gap`:
+// (nor, for UpAndDown, another spot's anchor). DownOnly (a mark's label at the top of its
+// line) moves down by whole label heights. UpAndDown moves by whole lines up or down and
+// in steps sideways away from the point, on either side (the other side costs `gap`
+// more), never further than kMostLabelDistance of its heights from the point. `gap`:
 // pixels between anchor and text, and kept between labels. A label with no free place
 // keeps its first one, and `has_room` (optional) says false for it, so the caller can
 // leave it out rather than write it over another: labels of nearby points never pile up.

@@ -4,9 +4,11 @@
 #include <imgui_internal.h>  // windows, tables and the cursor's extent
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <utility>
 
 #include "app/plot/plot.h"
@@ -23,6 +25,9 @@ struct GlyphUv {
   ImVec2 uv1;
   float font_size;
   float space;  // the width of a space in this glyph's font
+  // Where the glyph's quad sits in its cell: x0, y0 from the pen and the line's top, the
+  // cell as wide as the advance. They say where a drawn quad's line and pen were.
+  float x0, y0, y1, advance;
 };
 
 // Every glyph of every font in the atlas, by the texture coordinate of its top-left
@@ -34,7 +39,8 @@ std::map<std::pair<float, float>, GlyphUv> glyphs_by_uv() {
     const ImFontGlyph* space = font->FindGlyphNoFallback(' ');
     const float space_width = space ? space->AdvanceX : font->FontSize / 3;
     for (const ImFontGlyph& g : font->Glyphs)
-      if (g.Visible) glyphs[{g.U0, g.V0}] = {g.Codepoint, ImVec2(g.U1, g.V1), font->FontSize, space_width};
+      if (g.Visible)
+        glyphs[{g.U0, g.V0}] = {g.Codepoint, ImVec2(g.U1, g.V1), font->FontSize, space_width, g.X0, g.Y0, g.Y1, g.AdvanceX};
   }
   return glyphs;
 }
@@ -43,6 +49,17 @@ struct Glyph {
   ImRect rect;
   unsigned codepoint;
   float font_size, space;
+  // The glyph's cell: from the pen, one advance wide, from the line's top one font size
+  // high. Cells of one line touch and do not overlap; cells of two texts drawn over each
+  // other do.
+  ImRect cell;
+};
+
+// The glyphs of one draw command, with the clip rectangle they were drawn in.
+struct DrawnText {
+  const ImDrawList* list;
+  ImRect clip;
+  std::vector<Glyph> glyphs;
 };
 
 std::string utf8(unsigned c) {
@@ -112,12 +129,12 @@ std::string pixels(float amount) {
   return text;
 }
 
-// Text: glyph quads that reach past their command's clip rectangle. A line cut exactly
-// between two letters, or between two lines, leaves no glyph across the edge (ImGui does
-// not emit the ones wholly outside); find_overflowing_windows catches those that are items.
-void find_cut_text(std::vector<LayoutProblem>* problems) {
+// Every command's glyphs in this frame's draw data. Glyph quads are four consecutive
+// vertices whose texture corners match a glyph of the atlas.
+std::vector<DrawnText> drawn_text() {
+  std::vector<DrawnText> texts;
   const ImDrawData* data = ImGui::GetDrawData();
-  if (!data) return;
+  if (!data) return texts;
   const ImTextureID font_texture = ImGui::GetIO().Fonts->TexID;
   const auto glyphs = glyphs_by_uv();
   for (int l = 0; l < data->CmdListsCount; ++l) {
@@ -130,35 +147,192 @@ void find_cut_text(std::vector<LayoutProblem>* problems) {
       for (unsigned i = 0; i < cmd.ElemCount; ++i) used.push_back(cmd.VtxOffset + list->IdxBuffer[cmd.IdxOffset + i]);
       std::sort(used.begin(), used.end());
       used.erase(std::unique(used.begin(), used.end()), used.end());
-      std::vector<Glyph> text;
+      DrawnText text{list, ImRect(cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z, cmd.ClipRect.w), {}};
       for (std::size_t k = 0; k + 3 < used.size(); ++k) {
         if (used[k + 3] != used[k] + 3) continue;  // a glyph is four consecutive vertices
         const ImDrawVert& a = list->VtxBuffer[used[k]];
         const ImDrawVert& c = list->VtxBuffer[used[k] + 2];
         const auto at = glyphs.find({a.uv.x, a.uv.y});
         if (at == glyphs.end() || at->second.uv1.x != c.uv.x || at->second.uv1.y != c.uv.y) continue;
-        text.push_back({ImRect(a.pos, c.pos), at->second.codepoint, at->second.font_size, at->second.space});
+        const GlyphUv& g = at->second;
+        // A font drawn at another size than it was built at scales its quads alike.
+        const float zoom = g.y1 > g.y0 ? (c.pos.y - a.pos.y) / (g.y1 - g.y0) : 1.0f;
+        const ImVec2 pen(a.pos.x - g.x0 * zoom, a.pos.y - g.y0 * zoom);
+        text.glyphs.push_back({ImRect(a.pos, c.pos), g.codepoint, g.font_size * zoom, g.space * zoom,
+                               ImRect(pen, ImVec2(pen.x + g.advance * zoom, pen.y + g.font_size * zoom))});
         k += 3;
       }
-      const ImRect clip(cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z, cmd.ClipRect.w);
-      const ImGuiWindow* window = window_named(list->_OwnerName);
-      // One report per command and side: the first glyph cut there.
-      bool reported[4] = {};
-      for (const Glyph& g : text) {
-        const float over[4] = {clip.Min.x - g.rect.Min.x, g.rect.Max.x - clip.Max.x, clip.Min.y - g.rect.Min.y,
-                               g.rect.Max.y - clip.Max.y};
-        static const char* side[4] = {"left", "right", "top", "bottom"};
-        for (int s = 0; s < 4; ++s) {
-          if (over[s] <= kTolerance || reported[s]) continue;
-          // Vertically, a scrolling window cuts what is scrolled out of view: not a fault.
-          if (s >= 2 && scrolled_out_of_view(window, s == 2 ? clip.Min.y : clip.Max.y, s == 2)) continue;
-          reported[s] = true;
-          problems->push_back(problem(list->_OwnerName,
-                                      "text '" + line_around(text, g) + "' cut at the " + side[s] + " by " +
-                                          pixels(over[s]),
-                                      g.rect));
-        }
+      if (!text.glyphs.empty()) texts.push_back(std::move(text));
+    }
+  }
+  return texts;
+}
+
+// Text: glyph quads that reach past their command's clip rectangle. A line cut exactly
+// between two letters, or between two lines, leaves no glyph across the edge (ImGui does
+// not emit the ones wholly outside); find_overflowing_windows catches those that are items.
+void find_cut_text(const std::vector<DrawnText>& texts, std::vector<LayoutProblem>* problems) {
+  for (const DrawnText& drawn : texts) {
+    const std::vector<Glyph>& text = drawn.glyphs;
+    const ImRect& clip = drawn.clip;
+    const char* owner = drawn.list->_OwnerName;
+    const ImGuiWindow* window = window_named(owner);
+    // One report per command and side: the first glyph cut there.
+    bool reported[4] = {};
+    for (const Glyph& g : text) {
+      const float over[4] = {clip.Min.x - g.rect.Min.x, g.rect.Max.x - clip.Max.x, clip.Min.y - g.rect.Min.y,
+                             g.rect.Max.y - clip.Max.y};
+      static const char* side[4] = {"left", "right", "top", "bottom"};
+      for (int s = 0; s < 4; ++s) {
+        if (over[s] <= kTolerance || reported[s]) continue;
+        // Vertically, a scrolling window cuts what is scrolled out of view: not a fault.
+        if (s >= 2 && scrolled_out_of_view(window, s == 2 ? clip.Min.y : clip.Max.y, s == 2)) continue;
+        reported[s] = true;
+        problems->push_back(problem(owner,
+                                    "text '" + line_around(text, g) + "' cut at the " + side[s] + " by " +
+                                        pixels(over[s]),
+                                    g.rect));
       }
+    }
+  }
+}
+
+// The table column of `window` whose cell holds the point `at`, if any.
+const ImGuiTableColumn* table_column_at(const ImGuiWindow* window, ImVec2 at) {
+  ImPool<ImGuiTable>& tables = GImGui->Tables;
+  for (int n = 0; n < tables.GetMapSize(); ++n) {
+    const ImGuiTable* table = tables.TryGetMapData(n);
+    if (!table || table->LastFrameActive != ImGui::GetFrameCount() || table->InnerWindow != window) continue;
+    if (at.y < table->OuterRect.Min.y || at.y > table->OuterRect.Max.y) continue;
+    for (int c = 0; c < table->ColumnsCount; ++c)
+      if (table->Columns[c].IsEnabled && at.x >= table->Columns[c].MinX && at.x < table->Columns[c].MaxX)
+        return &table->Columns[c];
+  }
+  return nullptr;
+}
+
+bool letter_or_digit(unsigned c) { return c < 128 ? std::isalnum(static_cast<int>(c)) != 0 : c > 0xBF; }
+
+// Lines of drawn text: glyphs with the same line top, in pen order. A line's glyphs may
+// come from several commands (a table's columns merged), so they are gathered by window.
+struct TextLine {
+  const char* owner;
+  std::vector<Glyph> glyphs;
+  ImRect clip;
+};
+
+std::vector<TextLine> text_lines(const std::vector<DrawnText>& texts) {
+  std::vector<TextLine> lines;
+  for (const DrawnText& drawn : texts) {
+    std::vector<Glyph> sorted = drawn.glyphs;
+    std::sort(sorted.begin(), sorted.end(), [](const Glyph& a, const Glyph& b) {
+      return std::fabs(a.cell.Min.y - b.cell.Min.y) > 0.5f ? a.cell.Min.y < b.cell.Min.y : a.cell.Min.x < b.cell.Min.x;
+    });
+    for (const Glyph& g : sorted) {
+      // The same line goes on while the pen moves right with no gap wider than a few
+      // spaces (two texts side by side on one row are two lines).
+      TextLine* last = lines.empty() || lines.back().owner != drawn.list->_OwnerName ? nullptr : &lines.back();
+      const bool continues = last && std::fabs(last->glyphs.back().cell.Min.y - g.cell.Min.y) <= 0.5f &&
+                             g.cell.Min.x >= last->glyphs.back().cell.Max.x - 0.5f &&
+                             g.cell.Min.x - last->glyphs.back().cell.Max.x < 4 * g.space;
+      if (continues) last->glyphs.push_back(g);
+      else lines.push_back({drawn.list->_OwnerName, {g}, drawn.clip});
+    }
+  }
+  return lines;
+}
+
+std::string text_of(const std::vector<Glyph>& glyphs) {
+  std::string text;
+  for (std::size_t i = 0; i < glyphs.size(); ++i) {
+    if (i > 0 && glyphs[i].cell.Min.x - glyphs[i - 1].cell.Max.x > 0.5f * glyphs[i].space) text += ' ';
+    text += utf8(glyphs[i].codepoint);
+  }
+  return text;
+}
+
+// Words broken across lines: ImGui wraps at spaces and punctuation, and cuts a word only
+// when it is wider than the whole line. What was drawn cannot say whether a full line of
+// one word ended a word ("deep-learning" above "workflow") or cut one, except where a
+// letter or two is left on a line: a line of one run, full to its wrap edge, ending in a
+// letter, followed right under it (one font size down, same start) by a line starting with
+// a letter, one of the two lines no more than two letters, is a word cut ("register|s",
+// or stacked a letter a line). In a table this is a
+// column narrower than its longest word ("8 <- the limit" stacked). The wrap edge: a
+// table cell's, else the window's work area (where wrap position 0 wraps); text wrapped
+// nearer than that is not judged.
+void find_broken_words(const std::vector<DrawnText>& texts, std::vector<LayoutProblem>* problems) {
+  const std::vector<TextLine> lines = text_lines(texts);
+  std::set<std::string> reported;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const TextLine& line = lines[i];
+    const Glyph& first = line.glyphs.front();
+    const Glyph& last = line.glyphs.back();
+    if (text_of(line.glyphs).find(' ') != std::string::npos || !letter_or_digit(last.codepoint)) continue;
+    const ImGuiWindow* window = window_named(line.owner);
+    if (!window) continue;
+    const ImGuiTableColumn* column = table_column_at(window, first.cell.GetCenter());
+    const float wrap_edge = column ? column->WorkMaxX : window->WorkRect.Max.x;
+    for (std::size_t j = 0; j < lines.size(); ++j) {
+      const TextLine& next = lines[j];
+      const Glyph& start = next.glyphs.front();
+      if (next.owner != line.owner || std::fabs(start.cell.Min.x - first.cell.Min.x) > 0.5f ||
+          std::fabs(start.cell.Min.y - (first.cell.Min.y + first.font_size)) > 0.5f || !letter_or_digit(start.codepoint))
+        continue;
+      if (last.cell.Max.x + start.cell.GetWidth() <= wrap_edge - 0.5f) continue;  // the next letter fitted: a word ended
+      const bool short_piece = line.glyphs.size() <= 2 ||
+                               (next.glyphs.size() <= 2 && text_of(next.glyphs).find(' ') == std::string::npos);
+      if (!short_piece) continue;
+      // The two pieces of the word, as drawn.
+      const std::string word = text_of(line.glyphs) + "|" + text_of(next.glyphs);
+      const std::string where = column ? "a table column narrower than its longest word"
+                                       : "a word wider than the room left for it";
+      if (!reported.insert(std::string(line.owner) + where).second) break;
+      problems->push_back(problem(line.owner,
+                                  where + ": '" + word + "' broken across lines at " + pixels(wrap_edge - first.cell.Min.x) +
+                                      " wide",
+                                  ImRect(first.cell.Min, ImVec2(wrap_edge, start.cell.Max.y))));
+      break;
+    }
+  }
+}
+
+// Text over text: the cells of two glyphs of different lines overlap (a label written
+// over another, two hints on one spot). Glyphs are bucketed by a coarse grid so that a
+// frame's thousands of glyphs are compared with their neighbours only.
+void find_overprinted_text(const std::vector<DrawnText>& texts, std::vector<LayoutProblem>* problems) {
+  const std::vector<TextLine> lines = text_lines(texts);
+  struct Placed {
+    ImRect cell;
+    int line;
+  };
+  constexpr float kBucket = 64.0f;
+  std::map<std::pair<int, int>, std::vector<Placed>> buckets;
+  std::set<std::pair<int, int>> reported;
+  for (int l = 0; l < static_cast<int>(lines.size()); ++l) {
+    for (const Glyph& g : lines[l].glyphs) {
+      // What shows of the cell: its clip cuts it (a label scrolled half away overlaps nothing).
+      ImRect cell = g.cell;
+      cell.ClipWithFull(lines[l].clip);
+      cell.Expand(-kTolerance);
+      if (cell.GetWidth() <= 0 || cell.GetHeight() <= 0) continue;
+      const int bx0 = int(std::floor(cell.Min.x / kBucket)), bx1 = int(std::floor(cell.Max.x / kBucket));
+      const int by0 = int(std::floor(cell.Min.y / kBucket)), by1 = int(std::floor(cell.Max.y / kBucket));
+      for (int bx = bx0; bx <= bx1; ++bx)
+        for (int by = by0; by <= by1; ++by) {
+          std::vector<Placed>& bucket = buckets[{bx, by}];
+          for (const Placed& other : bucket) {
+            if (other.line == l || lines[other.line].owner != lines[l].owner || !other.cell.Overlaps(cell)) continue;
+            if (!reported.insert({std::min(l, other.line), std::max(l, other.line)}).second) continue;
+            ImRect both = cell;
+            both.Add(other.cell);
+            problems->push_back(problem(lines[l].owner,
+                                        "text '" + text_of(lines[l].glyphs) + "' drawn over '" +
+                                            text_of(lines[other.line].glyphs) + "'",
+                                        both));
+          }
+          bucket.push_back({cell, l});
+        }
     }
   }
 }
@@ -224,6 +398,16 @@ void find_squeezed_plots(std::vector<LayoutProblem>* problems) {
                                   "a plot " + pixels(area.GetHeight()) + " high, below its minimum of " +
                                       pixels(p.min_height),
                                   area));
+    for (const plot::DrawnPlot::Label& label : p.labels) {
+      // Beside its point: the text's box within three of its heights of it (a leader line
+      // joins a label moved off its point; further than that it reads as another's).
+      const ImRect box(label.min, label.max);
+      const float dx = std::max({box.Min.x - label.anchor.x, 0.0f, label.anchor.x - box.Max.x});
+      const float dy = std::max({box.Min.y - label.anchor.y, 0.0f, label.anchor.y - box.Max.y});
+      const float distance = std::hypot(dx, dy);
+      if (distance > 3.0f * box.GetHeight())
+        problems->push_back(problem(p.window.c_str(), "a point label " + pixels(distance) + " from its point", box));
+    }
     const ImGuiWindow* window = window_named(p.window.c_str());
     if (!window) continue;
     const ImRect view = own_view(window);
@@ -242,7 +426,10 @@ std::string to_string(const LayoutProblem& p) {
 
 std::vector<LayoutProblem> find_layout_problems() {
   std::vector<LayoutProblem> problems;
-  find_cut_text(&problems);
+  const std::vector<DrawnText> texts = drawn_text();
+  find_cut_text(texts, &problems);
+  find_broken_words(texts, &problems);
+  find_overprinted_text(texts, &problems);
   find_overflowing_windows(&problems);
   find_overflowing_tables(&problems);
   find_squeezed_plots(&problems);

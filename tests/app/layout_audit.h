@@ -10,7 +10,11 @@
 // - a window whose items reach past its right edge, or past its bottom when it cannot
 //   scroll (the cursor's extent, DC.CursorMaxPos): a button or a field cut off;
 // - a table cell whose content is wider than its column;
-// - a plot whose data area is shorter than its readable minimum (plot::PlotView).
+// - a word broken across lines: wrapped text in a table column narrower than its longest
+//   word ("8 <- the limit" a letter a line), or placed where less than a word's room is left;
+// - text drawn over other text in one window (a point label over another, two hints);
+// - a plot whose data area is shorter than its readable minimum (plot::PlotView), and a
+//   point label placed far from its point.
 #include <string>
 #include <vector>
 

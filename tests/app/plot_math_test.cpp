@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "app/plot/plot_math.h"
@@ -222,16 +223,42 @@ TEST(PlaceLabels, SaysWhichLabelsFoundNoRoom) {
   EXPECT_FALSE(placed[0].overlaps(placed[1]));
 }
 
-TEST(PlaceLabels, ACrowdAtOneSpotSpreadsIntoColumnsBesideIt) {
-  // Six labels at one point in a box three labels high: two columns to its right.
+TEST(PlaceLabels, ACrowdAtOneSpotStaysBesideItAndSaysWhichHaveNoRoom) {
+  // Six labels at one point in a box three labels high: three stack beside it, and the
+  // other three, which could only go further than a label may wander, have no room.
   std::vector<LabelRequest> requests(6, LabelRequest{10, 30, 60, 18});
   std::vector<bool> has_room;
   const std::vector<Box> placed = place_labels(requests, Box{0, 0, 400, 60}, 4, LabelShift::UpAndDown, &has_room);
+  int with_room = 0;
+  for (std::size_t a = 0; a < placed.size(); ++a) {
+    if (!has_room[a]) continue;
+    ++with_room;
+    EXPECT_GE(placed[a].x0, 10.0) << a;
+    const double away_y = std::max({placed[a].y0 - 30.0, 0.0, 30.0 - placed[a].y1});
+    EXPECT_LE(std::hypot(placed[a].x0 - 10.0, away_y), kMostLabelDistance * 18) << a;
+    for (std::size_t b = a + 1; b < placed.size(); ++b)
+      if (has_room[b]) {
+        EXPECT_FALSE(placed[a].overlaps(placed[b])) << a << " " << b;
+      }
+  }
+  EXPECT_EQ(with_room, 3);
+}
+
+TEST(PlaceLabels, TwoCloseColumnsOfPointsLabelOutwards) {
+  // Points stacked at two x a few pixels apart (the matrix products on the roofline): the
+  // left column's labels go left, where the right column's points leave room, and every
+  // label stays beside its own point.
+  std::vector<LabelRequest> requests;
+  for (int i = 0; i < 4; ++i) requests.push_back({400, 50.0 + 40 * i, 120, 18});
+  for (int i = 0; i < 4; ++i) requests.push_back({420, 60.0 + 40 * i, 120, 18});
+  std::vector<bool> has_room;
+  const std::vector<Box> placed = place_labels(requests, Box{0, 0, 800, 300}, 4, LabelShift::UpAndDown, &has_room);
   for (std::size_t a = 0; a < placed.size(); ++a) {
     EXPECT_TRUE(has_room[a]) << a;
-    EXPECT_GE(placed[a].x0, 10.0) << a;
     for (std::size_t b = a + 1; b < placed.size(); ++b) EXPECT_FALSE(placed[a].overlaps(placed[b])) << a << " " << b;
   }
+  for (int i = 0; i < 4; ++i) EXPECT_LE(placed[i].x1, 400.0) << i;   // left of the left column
+  for (int i = 4; i < 8; ++i) EXPECT_GE(placed[i].x0, 420.0) << i;   // right of the right one
 }
 
 TEST(PlaceLabels, ALabelThatWouldLeaveTheRightEdgeGoesLeft) {
