@@ -85,6 +85,14 @@ CliParse parse_cli(const std::vector<std::string>& args) {
       attached.reset();
     }
     else if (a == "--check-lessons") o.check_lessons = true;
+    else if (a == "--class") {
+      o.class_session = true;
+      if (attached && attached->empty()) {
+        result.error = "--class=IFACE names a network interface (or leave out =IFACE for the default route's)";
+        return result;
+      }
+      if (attached) o.class_interface = *std::exchange(attached, std::nullopt);
+    }
     else if (a == "--prepare") {
       o.prepare = true;
       if (attached) o.prepare_demo = *std::exchange(attached, std::nullopt);
@@ -175,6 +183,11 @@ Options:
   --list-panels        print the live panels lessons can use, with their parameters and
                        buttons, and exit (--list-panels=markdown: as in lessons/FORMAT.md)
   --check-lessons      parse every lesson and report errors (exit 1 if any)
+  --class[=IFACE]      start a class session: students answer each question on their
+                       phones, from a page this app serves on IFACE (default: the
+                       interface of the default route; lo: this computer only) while the
+                       session lasts; the join screen shows its QR code and room code, and
+                       the answers are saved as CSV in $XDG_DATA_HOME/whygpu/classes
   --prepare [DEMO]     before class: run every measurement the demos (or DEMO) use, offscreen,
                        and keep the results ($XDG_CACHE_HOME/whygpu), so that in class they
                        appear at once, labelled with the time they were measured
