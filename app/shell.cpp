@@ -118,6 +118,7 @@ Status Shell::open_lesson(const std::string& id) {
   }
   current_ = index;
   settings_.last_lesson = id;
+  classroom_.show_join_screen(false);  // the teacher moves on: the page, and its question, to the projector
   return Status::ok();
 }
 

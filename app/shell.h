@@ -67,6 +67,7 @@ class Shell final : public ScriptTarget {
   // their phones. `interface_name`: "" for the default route's.
   Status start_class(const std::string& interface_name);
   void end_class();
+  const Classroom& classroom() const { return classroom_; }
 
   // Files dropped onto the window, each handed to the panel on this page that takes its
   // kind (app/file_drop.h); what happened shows in the status bar.
