@@ -66,24 +66,31 @@ void draw_histogram(const ClassQuestion& q, const ClassRound& round, const char*
   if (measured_at >= 0) {
     const float x = at.x + static_cast<float>(measured_at) * size.x;
     draw->AddLine(ImVec2(x, at.y), ImVec2(x, at.y + size.y), palette().gpu_alt, 3.0f);
+    // The label on the side of the line with room for it.
+    const float label = ImGui::CalcTextSize("measured").x;
+    draw->AddText(ImVec2(x + 4 + label > at.x + size.x ? x - 4 - label : x + 4, at.y), palette().gpu_alt, "measured");
   }
   ImGui::Dummy(size);
-  // The axis: the slider's ends, or the choices' numbers under their bars.
+  // The axis: the slider's ends under the box's ends, or each choice's number under its bar.
+  const ImVec2 axis = ImGui::GetCursorScreenPos();
+  const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
   if (q.kind == Prediction::Kind::number) {
-    const std::string lo = with_unit(readable_number(q.min), q), hi = with_unit(readable_number(q.max), q);
-    ImGui::TextUnformatted(lo.c_str());
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetCursorPosX() + size.x - ImGui::CalcTextSize(hi.c_str()).x -
-                                                         ImGui::CalcTextSize(lo.c_str()).x - ImGui::GetStyle().ItemSpacing.x));
-    ImGui::TextUnformatted(hi.c_str());
+    // The unit once, between the ends, where it fits: two histograms side by side are narrow.
+    const std::string lo = readable_number(q.min), hi = readable_number(q.max);
+    const float lo_width = ImGui::CalcTextSize(lo.c_str()).x, hi_width = ImGui::CalcTextSize(hi.c_str()).x;
+    draw->AddText(axis, text_colour, lo.c_str());
+    draw->AddText(ImVec2(axis.x + size.x - hi_width, axis.y), text_colour, hi.c_str());
+    const float unit_width = ImGui::CalcTextSize(q.unit.c_str()).x, gap = ImGui::GetFontSize();
+    if (lo_width + unit_width + hi_width + 2 * gap <= size.x)
+      draw->AddText(ImVec2(axis.x + (size.x - unit_width) / 2, axis.y), palette().muted_text, q.unit.c_str());
   } else {
-    const ImVec2 axis = ImGui::GetCursorScreenPos();
     for (std::size_t i = 0; i < counts.size(); ++i) {
       const std::string n = std::to_string(i + 1);
       draw->AddText(ImVec2(axis.x + bar * (static_cast<float>(i) + 0.5f) - ImGui::CalcTextSize(n.c_str()).x / 2, axis.y),
-                    ImGui::GetColorU32(ImGuiCol_Text), n.c_str());
+                    text_colour, n.c_str());
     }
-    ImGui::Dummy(ImVec2(size.x, ImGui::GetTextLineHeight()));
   }
+  ImGui::Dummy(ImVec2(size.x, ImGui::GetTextLineHeight()));
   ImGui::EndGroup();
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app/classroom/class_api.h"
+#include "app/classroom/class_histogram.h"
 
 namespace whygpu::app {
 namespace {
@@ -238,6 +239,38 @@ TEST(ClassRoomCode, FourCharactersWithoutLookAlikes) {
     ASSERT_EQ(code.size(), 4u);
     EXPECT_EQ(code.find_first_of("01OIL"), std::string::npos) << code;
   }
+}
+
+}  // namespace
+}  // namespace whygpu::app
+
+namespace whygpu::app {
+namespace {
+
+TEST(ClassHistogram, NumbersFallIntoBinsOnTheSlidersLogScale) {
+  Prediction p;
+  p.min = 1;
+  p.max = 1e6;
+  const ClassQuestion q = class_question_of(p);
+  ClassRound round;
+  round.answers = {{1, 1.0}, {2, 1e6}, {3, 1e3}, {4, 1.001e3}, {5, 10.0}};
+  const std::vector<int> counts = class_histogram(q, round);
+  ASSERT_EQ(counts.size(), static_cast<std::size_t>(kClassNumberBins));
+  EXPECT_EQ(counts.front(), 1) << "min";
+  EXPECT_EQ(counts.back(), 1) << "max falls in the last bin, not past it";
+  EXPECT_EQ(counts[kClassNumberBins / 2], 2) << "1000 is halfway on a log scale from 1 to a million";
+  EXPECT_EQ(counts[2], 1) << "10 is a sixth of the way";
+  EXPECT_DOUBLE_EQ(slider_position(q, 1e3), 0.5);
+  EXPECT_DOUBLE_EQ(slider_position(q, 1e9), 1.0) << "a measurement past the end is drawn at the end";
+}
+
+TEST(ClassHistogram, ChoicesHaveOneBarEach) {
+  Prediction p;
+  p.kind = Prediction::Kind::choice;
+  p.choices = {"a", "b", "c"};
+  ClassRound round;
+  round.answers = {{1, 2}, {2, 2}, {3, 0}};
+  EXPECT_EQ(class_histogram(class_question_of(p), round), (std::vector<int>{1, 0, 2}));
 }
 
 }  // namespace
