@@ -84,6 +84,19 @@ const Fields<CliOptions>& fields() {
           .shown_as("=markdown")
           .for_example("markdown"),
       flag_field("check-lessons", &O::check_lessons, N_("parse every lesson and report errors (exit 1 if any)")),
+      text_field("class", &O::class_interface,
+                 N_("start a class session: students answer each question on their phones, the projector shows the "
+                    "spread (=IFACE: serve on that network interface; default: the default route's); the answers "
+                    "are saved as CSV in $XDG_DATA_HOME/whygpu/classes"),
+                 [](const std::string& value) {
+                   return value.empty() || value.find_first_of("/ \t") == std::string::npos
+                              ? Status::ok()
+                              : Status::error("names a network interface, such as wlan0");
+                 })
+          .also([](O& o) { o.class_session = true; })
+          .value_optional()
+          .shown_as("=IFACE")
+          .for_example("lo"),
       text_field("prepare", &O::prepare_demo,
                  N_("before class: run every measurement the demos (or DEMO) use, offscreen, and keep the results "
                     "($XDG_CACHE_HOME/whygpu), so that in class they appear at once, labelled with the time they "

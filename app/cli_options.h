@@ -30,6 +30,8 @@ struct CliOptions {
   int fps = 60;
   std::optional<float> font_scale;
   std::optional<bool> dark_theme;
+  bool class_session = false;          // --class[=IFACE]: start a class session (app/classroom/)
+  std::string class_interface;         // empty: the default route's interface
   bool prepare = false;                // --prepare [DEMO]: measure what the demos use, keep it
   std::string prepare_demo;            // empty: every demo
   bool bench = false;                  // `whygpu bench ...`

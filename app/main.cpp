@@ -169,6 +169,12 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  if (options.class_session) {
+    if (const auto status = shell.start_class(options.class_interface); !status) {
+      std::fprintf(stderr, "whygpu: %s\n", terminal_safe(status.message()).c_str());
+      return 2;
+    }
+  }
   if (options.prepare) {
     shell.set_preparing(true);
     CliOptions offscreen = options;

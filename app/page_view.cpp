@@ -77,10 +77,12 @@ void draw_waiting_card(const std::string& summary, float width) {
   draw->ChannelsMerge();
 }
 
+std::string question_key(const Lesson& lesson, int b) { return lesson.file + ":" + std::to_string(lesson.blocks[b].line); }
+
 }  // namespace
 
 PredictionBox* PageView::box(const Lesson& lesson, int b) {
-  const std::string key = lesson.file + ":" + std::to_string(lesson.blocks[b].line);
+  const std::string key = question_key(lesson, b);
   if (auto found = boxes_.find(key); found != boxes_.end()) return &found->second;
   Prediction prediction;
   if (!parse_prediction(lesson.blocks[b].params, &prediction)) return nullptr;
@@ -100,10 +102,18 @@ Status PageView::answer_prediction(const Lesson& lesson, const std::string& valu
   return Status::error("no unanswered @predict on this lesson");
 }
 
+bool PageView::question_waits(const Lesson& lesson, int b) {
+  PredictionBox* question = box(lesson, b);
+  if (!question) return false;
+  const std::string key = question_key(lesson, b);
+  return class_ && class_->asks(key) ? class_->holds_panel(key) : !question->answered();
+}
+
 bool PageView::panel_waits(const Lesson& lesson, int panel) {
   for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b)
-    if (lesson.blocks[b].kind == LessonBlock::Kind::predict && predicted_panel_block(lesson, b) == panel)
-      if (PredictionBox* question = box(lesson, b); question && !question->answered()) return true;
+    if (lesson.blocks[b].kind == LessonBlock::Kind::predict && predicted_panel_block(lesson, b) == panel &&
+        question_waits(lesson, b))
+      return true;
   return false;
 }
 
@@ -170,7 +180,10 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
         PredictionBox* question = box(lesson, b);
         if (!question) break;  // its error is listed at the top
         const PanelSlot* panel = slot_at(predicted_panel_block(lesson, b));
-        question->draw(panel ? panel->panel.get() : nullptr, fonts, text_width);
+        const Panel* measuring = panel ? panel->panel.get() : nullptr;
+        if (class_ && class_->draw_question(question_key(lesson, b), question->prediction(), measuring, fonts, text_width))
+          break;  // the class answers it
+        question->draw(measuring, fonts, text_width);
         break;
       }
       case LessonBlock::Kind::panel: {
@@ -192,8 +205,7 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
         ImGui::PopStyleColor();
         ImGui::PopID();
         bool waiting = false;  // preparing the class: nobody is there to answer
-        for (const int q : questions_of[b])
-          if (PredictionBox* question = box(lesson, q)) waiting = waiting || (!question->answered() && !frame.preparing);
+        for (const int q : questions_of[b]) waiting = waiting || (question_waits(lesson, q) && !frame.preparing);
         frame.content_width = ImGui::GetContentRegionAvail().x;
         ImGui::BeginGroup();
         if (waiting) {

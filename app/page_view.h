@@ -9,6 +9,7 @@
 #include "app/lesson/lesson.h"
 #include "app/panel.h"
 #include "app/panel_host.h"
+#include "app/predict/class_questions.h"
 #include "app/predict/prediction_box.h"
 #include "app/ui_style.h"
 
@@ -34,6 +35,8 @@ class PageView {
   Status answer_prediction(const Lesson& lesson, const std::string& value);
   // True while a question asked before the panel of block `panel` is unanswered.
   bool panel_waits(const Lesson& lesson, int panel);
+  // While a class session runs, the class answers the page's question (null: no session).
+  void set_class_questions(ClassQuestions* questions) { class_ = questions; }
   // The panel under the mouse pointer last frame, or "".
   const std::string& hovered_panel() const { return hovered_panel_; }
 
@@ -41,7 +44,10 @@ class PageView {
   // The box of the @predict at block `b`, made on first use; null when its directive is
   // wrong (the error is listed at the top of the page).
   PredictionBox* box(const Lesson& lesson, int b);
+  // Whether the question at block `b` holds its panel back: the class's, or the box's own.
+  bool question_waits(const Lesson& lesson, int b);
   std::map<std::string, PredictionBox> boxes_;  // by "file:line" of the directive
+  ClassQuestions* class_ = nullptr;
   std::string hovered_panel_;
   bool scroll_to_top_ = false;
   int scroll_to_block_ = -1;

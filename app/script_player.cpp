@@ -121,7 +121,7 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
       if (action.verb == "wait" || action.verb == "screenshot") continue;
       if (fast_ && action.verb == "caption") continue;
       if (replaying && (action.verb == "press" || action.verb == "predict" || action.verb == "expect-no-errors" ||
-                        action.verb == "quit"))
+                        action.verb == "quit" || action.verb == "class-reveal" || action.verb == "class-vote-again"))
         continue;
     }
     Status status = Status::ok();
@@ -131,6 +131,8 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
     else if (action.verb == "set") status = target.set_panel_param(a[0], a[1], a[2], ValueOrigin::document(script_.document));
     else if (action.verb == "press") status = target.press_panel_button(a[0], a[1]);
     else if (action.verb == "predict") status = target.answer_prediction(a[0]);
+    else if (action.verb == "class-reveal") status = target.class_reveal();
+    else if (action.verb == "class-vote-again") status = target.class_vote_again();
     else if (action.verb == "font-scale") status = target.set_font_scale(static_cast<float>(action.scale));
     else if (action.verb == "theme") target.set_dark_theme(a[0] == "dark");
     else if (action.verb == "caption") target.set_caption(with_facts(a[0]));

@@ -30,6 +30,11 @@ class ScriptTarget {
   // Answers the open lesson's first unanswered @predict: a number, a choice's number, or skip.
   virtual Status answer_prediction(const std::string& value) = 0;
 
+  // A class session's steps on the open page's question (app/classroom/classroom.h);
+  // without a session they do nothing, so a demo plays with or without a class.
+  virtual Status class_reveal() = 0;
+  virtual Status class_vote_again() = 0;
+
   // Presenting: a large caption (empty hides it), bringing a panel into view, and one
   // panel filling the window (empty restores the page).
   virtual void set_caption(const std::string& text) = 0;

@@ -50,6 +50,23 @@ void Shell::stop_demo() {
   set_status_message("demo " + demos_.name() + " stopped", false);
 }
 
+Status Shell::start_class(const std::string& interface_name) {
+  if (Status s = classroom_.start(interface_name); !s) return s.with_context("class session");
+  const ClassSession& session = *classroom_.session();
+  set_status_message("class session " + session.room_code() + " on " + session.network().name + ": http://" +
+                         session.address(),
+                     false);
+  return Status::ok();
+}
+
+void Shell::end_class() {
+  std::string saved;
+  const Status s = classroom_.stop(&saved);
+  if (!s) set_status_message("class session ended; its answers were not saved: " + s.message(), true);
+  else set_status_message(saved.empty() ? "class session ended (nobody answered)" : "class session ended; answers saved in " + saved,
+                          false);
+}
+
 Status Shell::prepare_class(const std::vector<std::string>& demo_files) {
   if (Status s = demos_.prepare(demo_files); !s) return s;
   preparing_ = true;
@@ -101,6 +118,7 @@ Status Shell::open_lesson(const std::string& id) {
   }
   current_ = index;
   settings_.last_lesson = id;
+  classroom_.show_join_screen(false);  // the teacher moves on: the page, and its question, to the projector
   return Status::ok();
 }
 
@@ -301,7 +319,9 @@ void Shell::draw(float delta_seconds, float previous_frame_cost_seconds) {
   ImGui::BeginChild("body", ImVec2(0, -(status_height + caption_height)), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   PanelSlot* alone = maximized_.empty() || current_ < 0 ? nullptr : panels_.find(current_, maximized_);
-  if (alone) {
+  if (classroom_.join_screen_shown()) {
+    draw_join_screen();
+  } else if (alone) {
     ImGui::BeginChild("maximized", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysVerticalScrollbar);
     page_.draw_alone(*alone, fonts_, frame);
     ImGui::EndChild();
@@ -360,6 +380,44 @@ void Shell::draw_file_menu() {
   ImGui::EndMenu();
 }
 
+void Shell::draw_class_menu() {
+  if (!ImGui::BeginMenu("Class")) return;
+  if (!classroom_.active()) {
+    if (ImGui::MenuItem("Start a class session"))
+      if (const Status s = start_class(""); !s) set_status_message(s.message(), true);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Students answer each question on their phones (any browser, no account): the app serves a "
+                        "page on the network of the default route while the session lasts. Also: whygpu --class[=IFACE]");
+    for (const NetworkInterface& network : ipv4_interfaces()) {
+      const std::string label = "Start on " + network.name + " (" + network.ipv4 + ")";
+      if (ImGui::MenuItem(label.c_str()))
+        if (const Status s = start_class(network.name); !s) set_status_message(s.message(), true);
+    }
+  } else {
+    const ClassSession& session = *classroom_.session();
+    ImGui::TextDisabled("Room %s on %s: http://%s", session.room_code().c_str(), session.network().name.c_str(),
+                        session.address().c_str());
+    if (ImGui::MenuItem("Join screen", nullptr, classroom_.join_screen_shown()))
+      classroom_.show_join_screen(!classroom_.join_screen_shown());
+    if (ImGui::MenuItem("Reveal the answers")) {
+      if (const Status s = classroom_.reveal(); !s) set_status_message(s.message(), true);
+    }
+    if (ImGui::MenuItem("Vote again")) {
+      if (const Status s = classroom_.vote_again(); !s) set_status_message(s.message(), true);
+    }
+    if (ImGui::MenuItem("End the class session")) end_class();
+  }
+  ImGui::EndMenu();
+}
+
+void Shell::draw_join_screen() {
+  ImGui::BeginChild("join", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
+  const ClassButton pressed = classroom_.draw_join_screen(fonts_);
+  ImGui::EndChild();
+  if (pressed == ClassButton::back_to_lesson) classroom_.show_join_screen(false);
+  if (pressed == ClassButton::end_session) end_class();
+}
+
 void Shell::draw_menu_bar() {
   if (!ImGui::BeginMenuBar()) return;
   ImGui::TextUnformatted("whygpu");
@@ -374,6 +432,7 @@ void Shell::draw_menu_bar() {
   }
   ImGui::Separator();
   draw_file_menu();
+  draw_class_menu();
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Larger text", nullptr, false, settings_.font_scale < Settings::max_font_scale))
       set_font_scale(std::min(Settings::max_font_scale, settings_.font_scale + 0.25f));
@@ -445,7 +504,12 @@ void Shell::draw_page(const FrameContext& frame) {
   if (current_ < 0) {
     ImGui::TextWrapped("No lessons to show.");
   } else {
-    page_.draw(library_.lessons()[current_], panels_.panels_of(current_), current_errors(), fonts_, frame);
+    const Lesson& lesson = library_.lessons()[current_];
+    page_.set_class_questions(classroom_.active() ? &classroom_ : nullptr);
+    classroom_.begin_page(lesson.file);
+    page_.draw(lesson, panels_.panels_of(current_), current_errors(), fonts_, frame);
+    classroom_.end_page();
+    if (const std::string error = classroom_.take_error(); !error.empty()) set_status_message(error, true);
     if (const std::string id = page_.take_maximize_request(); !id.empty()) maximized_ = id;
   }
   ImGui::EndChild();

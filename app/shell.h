@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "app/classroom/classroom.h"
 #include "app/demo_player.h"
 #include "app/file_dialog.h"
 #include "app/lesson/lesson_library.h"
@@ -43,6 +44,8 @@ class Shell final : public ScriptTarget {
   void set_dark_theme(bool dark) override;
   std::vector<std::string> current_errors() const override;
   Status answer_prediction(const std::string& value) override;
+  Status class_reveal() override { return classroom_.reveal(); }
+  Status class_vote_again() override { return classroom_.vote_again(); }
   void set_caption(const std::string& text) override { caption_ = text; }
   void set_presenter_mode(bool on) override { script_presenter_ = on; }
   // The presenting layout: the user's setting, a script's `presenter on`, or a demo playing.
@@ -59,6 +62,12 @@ class Shell final : public ScriptTarget {
   const std::vector<std::string>& demo_files() const { return demos_.files(); }
   Status start_demo(const std::string& path);
   void stop_demo();
+
+  // A class session (Class menu, whygpu --class): the students answer the questions on
+  // their phones. `interface_name`: "" for the default route's.
+  Status start_class(const std::string& interface_name);
+  void end_class();
+  const Classroom& classroom() const { return classroom_; }
 
   // Files dropped onto the window, each handed to the panel on this page that takes its
   // kind (app/file_drop.h); what happened shows in the status bar.
@@ -95,6 +104,8 @@ class Shell final : public ScriptTarget {
   ScriptPlayer* presenting();
   void draw_menu_bar();
   void draw_file_menu();
+  void draw_class_menu();
+  void draw_join_screen();
   void choose_export_folder(const std::string& folder);
   void draw_sidebar();
   void draw_page(const FrameContext& frame);
@@ -130,6 +141,7 @@ class Shell final : public ScriptTarget {
   std::string status_message_;
   bool status_is_error_ = false;
   FileChooser export_chooser_;  // File > Export folder...
+  Classroom classroom_;
 };
 
 }  // namespace whygpu::app

@@ -13,7 +13,9 @@ packages=(
   zlib1g-dev                                               # reads gzipped IDX files
   libseccomp-dev                                           # a kernel-lab try may not start programs
   libpng-dev libjpeg62-turbo-dev                           # reads PNG and JPEG photos (own images, the pipeline)
+  libcpp-httplib-dev libqrencode-dev                       # class sessions: the students' page, its QR code
   libgtest-dev                                             # tests
+  chromium                                                 # the student page's browser test (headless)
   clang libclang-rt-14-dev                                 # the libFuzzer harnesses (scripts/fuzz.sh)
   fonts-dejavu-core                                        # TrueType fonts, crisp at any scale
   dataset-fashion-mnist                                    # Fashion-MNIST (70,000 images)

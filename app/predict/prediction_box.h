@@ -20,6 +20,7 @@ class PredictionBox {
   void draw(const Panel* panel, const Fonts& fonts, float width);
 
   bool answered() const { return committed_ || skipped_; }
+  const Prediction& prediction() const { return p_; }
   // A script's `predict VALUE`: a number, the number of a choice (from 1), or "skip".
   Status answer(const std::string& value);
 

@@ -26,6 +26,19 @@ TEST(CliOptions, ErrorsAreClear) {
   EXPECT_NE(parse_cli({"--headless"}).error.find("--screenshot"), std::string::npos);
 }
 
+TEST(CliOptions, ClassSessionOnTheDefaultRouteOrANamedInterface) {
+  const CliParse plain = parse_cli({"--class"});
+  ASSERT_TRUE(plain.error.empty()) << plain.error;
+  EXPECT_TRUE(plain.options.class_session);
+  EXPECT_EQ(plain.options.class_interface, "");
+  const CliParse named = parse_cli({"--class=wlan0", "--lesson", "x"});
+  ASSERT_TRUE(named.error.empty()) << named.error;
+  EXPECT_EQ(named.options.class_interface, "wlan0");
+  EXPECT_EQ(named.options.lesson, "x") << "--class takes no following argument as its interface";
+  EXPECT_FALSE(parse_cli({"--class=eth0/../x"}).error.empty()) << "an interface name has no '/'";
+  EXPECT_FALSE(parse_cli({}).options.class_session);
+}
+
 TEST(CliOptions, HeadlessFramesArePacedLikeADisplayUnlessAsked) {
   EXPECT_EQ(parse_cli({"--headless", "--fps", "60"}).options.fps, 60);
   EXPECT_EQ(parse_cli({"--headless"}).options.fps, 60);  // paced like a display unless asked

@@ -23,6 +23,8 @@ class RecordingTarget final : public ScriptTarget {
   void set_dark_theme(bool) override {}
   std::vector<std::string> current_errors() const override { return {}; }
   Status answer_prediction(const std::string& value) override { return log("predict " + value); }
+  Status class_reveal() override { return log("class-reveal"); }
+  Status class_vote_again() override { return log("class-vote-again"); }
   void set_caption(const std::string& text) override { log("caption " + text); }
   void set_presenter_mode(bool on) override { log(on ? "presenter on" : "presenter off"); }
   Status scroll_to_panel(const std::string& p) override { return log("scroll-to " + p); }
@@ -102,6 +104,21 @@ TEST(ScriptPlayer, LeftGoesBackToTheStartOfTheStepAndPlaysItAgain) {
   EXPECT_EQ(player.step(), 2);
   player.presenter_left();  // at step 1 already: step 1 again
   EXPECT_EQ(player.step(), 1);
+}
+
+TEST(ScriptPlayer, ClassStepsPlayOnceAndAreNotReplayedGoingBack) {
+  RecordingTarget target(/*presenter=*/true);
+  ScriptPlayer player(parsed("lesson a\nwait-key\nclass-reveal\nclass-vote-again\nwait-key\nclass-reveal\n"));
+  player.advance(target);
+  player.presenter_right();
+  player.advance(target);
+  EXPECT_EQ(target.actions, (std::vector<std::string>{"lesson a", "class-reveal", "class-vote-again"}));
+  target.actions.clear();
+  player.presenter_right();
+  player.advance(target);
+  player.presenter_left();  // back to step 2: step 1 replayed as state, then step 2 plays
+  player.advance(target);
+  EXPECT_EQ(target.actions, (std::vector<std::string>{"class-reveal", "lesson a", "class-reveal", "class-vote-again"}));
 }
 
 TEST(ScriptPlayer, SpacePausesAWaitAndRightCutsItShort) {

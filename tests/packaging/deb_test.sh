@@ -24,6 +24,10 @@ version=$(field "$app" Version)
 [ "$(field "$data" Architecture)" = all ] || fail "whygpu-data is not Architecture: all"
 [ "$(field "$data" Version)" = "$version" ] || fail "whygpu-data's version is not whygpu's $version"
 grep -qF "whygpu-data (= $version)" <<<"$(field "$app" Depends)" || fail "whygpu does not depend on whygpu-data (= $version)"
+# Class sessions link cpp-httplib and libqrencode: dpkg-shlibdeps must have found them.
+for p in libcpp-httplib0.11 libqrencode4; do
+  grep -qw -- "$p" <<<"$(field "$app" Depends)" || fail "whygpu does not depend on $p: $(field "$app" Depends)"
+done
 recommends=$(field "$app" Recommends)
 for p in fonts-dejavu-core zenity mate-backgrounds; do
   grep -qw -- "$p" <<<"$recommends" || fail "whygpu does not recommend $p: $recommends"

@@ -1,0 +1,206 @@
+#include "app/classroom/class_views.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/classroom/class_histogram.h"
+#include "app/flow_layout.h"
+
+namespace whygpu::app {
+namespace {
+
+constexpr ImU32 kWhite = IM_COL32(255, 255, 255, 255), kBlack = IM_COL32(0, 0, 0, 255);
+
+// Modules of `qr` in a white square of `side` pixels at the cursor, with the quiet zone
+// of four modules the standard asks for.
+void draw_qr(const QrCode& qr, float side) {
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(at, ImVec2(at.x + side, at.y + side), kWhite);
+  const float module = side / static_cast<float>(qr.size + 8);
+  for (int y = 0; y < qr.size; ++y)
+    for (int x = 0; x < qr.size; ++x)
+      if (qr.at(x, y)) {
+        const ImVec2 a(at.x + (x + 4) * module, at.y + (y + 4) * module);
+        draw->AddRectFilled(a, ImVec2(a.x + module, a.y + module), kBlack);
+      }
+  ImGui::Dummy(ImVec2(side, side));
+}
+
+// Text larger than any font of the atlas, for reading across a room.
+void huge_text(ImFont* font, float scale, const std::string& text, ImU32 colour) {
+  const float size = font->FontSize * scale;
+  const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
+  ImGui::GetWindowDrawList()->AddText(font, size, ImGui::GetCursorScreenPos(), colour, text.c_str());
+  ImGui::Dummy(extent);
+}
+
+std::string with_unit(const std::string& number, const ClassQuestion& q) {
+  return q.unit.empty() ? number : number + " " + q.unit;
+}
+
+// One round's histogram in a box `size` at the cursor; the measurement (0..1 on the
+// slider, or a choice's bar) drawn across it when known.
+void draw_histogram(const ClassQuestion& q, const ClassRound& round, const char* title, double measured_at,
+                    int right, ImVec2 size) {
+  ImGui::BeginGroup();
+  ImGui::Text("%s: %d answers", title, static_cast<int>(round.answers.size()));
+  const std::vector<int> counts = class_histogram(q, round);
+  const int most = std::max(1, counts.empty() ? 1 : *std::max_element(counts.begin(), counts.end()));
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), ImGui::GetColorU32(ImGuiCol_FrameBg));
+  const float bar = size.x / static_cast<float>(std::max<std::size_t>(1, counts.size()));
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    const float h = (size.y - ImGui::GetFontSize()) * static_cast<float>(counts[i]) / static_cast<float>(most);
+    const ImVec2 top(at.x + bar * static_cast<float>(i) + 2, at.y + size.y - h);
+    const ImU32 colour = static_cast<int>(i) == right ? palette().gpu : palette().cpu;
+    if (counts[i] > 0) draw->AddRectFilled(top, ImVec2(top.x + bar - 4, at.y + size.y), colour);
+    if (counts[i] > 0) {
+      const std::string n = std::to_string(counts[i]);
+      draw->AddText(ImVec2(top.x + (bar - 4 - ImGui::CalcTextSize(n.c_str()).x) / 2, top.y - ImGui::GetFontSize()),
+                    ImGui::GetColorU32(ImGuiCol_Text), n.c_str());
+    }
+  }
+  if (measured_at >= 0) {
+    const float x = at.x + static_cast<float>(measured_at) * size.x;
+    draw->AddLine(ImVec2(x, at.y), ImVec2(x, at.y + size.y), palette().gpu_alt, 3.0f);
+    // The label on the side of the line with room for it.
+    const float label = ImGui::CalcTextSize("measured").x;
+    draw->AddText(ImVec2(x + 4 + label > at.x + size.x ? x - 4 - label : x + 4, at.y), palette().gpu_alt, "measured");
+  }
+  ImGui::Dummy(size);
+  // The axis: the slider's ends under the box's ends, or each choice's number under its bar.
+  const ImVec2 axis = ImGui::GetCursorScreenPos();
+  const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
+  if (q.kind == Prediction::Kind::number) {
+    // The unit once, between the ends, where it fits: two histograms side by side are narrow.
+    const std::string lo = readable_number(q.min), hi = readable_number(q.max);
+    const float lo_width = ImGui::CalcTextSize(lo.c_str()).x, hi_width = ImGui::CalcTextSize(hi.c_str()).x;
+    draw->AddText(axis, text_colour, lo.c_str());
+    draw->AddText(ImVec2(axis.x + size.x - hi_width, axis.y), text_colour, hi.c_str());
+    const float unit_width = ImGui::CalcTextSize(q.unit.c_str()).x, gap = ImGui::GetFontSize();
+    if (lo_width + unit_width + hi_width + 2 * gap <= size.x)
+      draw->AddText(ImVec2(axis.x + (size.x - unit_width) / 2, axis.y), palette().muted_text, q.unit.c_str());
+  } else {
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+      const std::string n = std::to_string(i + 1);
+      draw->AddText(ImVec2(axis.x + bar * (static_cast<float>(i) + 0.5f) - ImGui::CalcTextSize(n.c_str()).x / 2, axis.y),
+                    text_colour, n.c_str());
+    }
+  }
+  ImGui::Dummy(ImVec2(size.x, ImGui::GetTextLineHeight()));
+  ImGui::EndGroup();
+}
+
+}  // namespace
+
+ClassButton draw_join_screen(const ClassSession& session, const QrCode& qr, int students, const Fonts& fonts) {
+  ClassButton pressed = ClassButton::none;
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  ImGui::PushFont(fonts.heading1);
+  ImGui::TextUnformatted("Join the class");
+  ImGui::PopFont();
+  ImGui::TextWrapped("Scan the code with your phone's camera, or type the address into any browser. No app, no "
+                     "account, no name.");
+  ImGui::Spacing();
+  const float side = std::min(room.y * 0.62f, room.x * 0.42f);
+  draw_qr(qr, side);
+  ImGui::SameLine(0, ImGui::GetFontSize() * 2);
+  ImGui::BeginGroup();
+  ImGui::TextDisabled("Address");
+  huge_text(fonts.heading1, 1.4f, "http://" + session.address(), ImGui::GetColorU32(ImGuiCol_Text));
+  ImGui::Spacing();
+  ImGui::TextDisabled("Room code");
+  huge_text(fonts.heading1, 2.6f, session.room_code(), palette().warning);
+  ImGui::Spacing();
+  ImGui::PushFont(fonts.heading2);
+  ImGui::Text("%d joined", students);
+  ImGui::PopFont();
+  ImGui::EndGroup();
+  ImGui::Spacing();
+  const std::string where = "Served on " + session.network().name + " (" + session.network().ipv4 +
+                            ") only, and only while this class session lasts.";
+  wrapped_text(where, palette().muted_text);
+  if (ImGui::Button("Back to the lesson")) pressed = ClassButton::back_to_lesson;
+  same_line_if_fits(button_width("End the class session"));
+  if (ImGui::Button("End the class session")) pressed = ClassButton::end_session;
+  return pressed;
+}
+
+ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction, const PanelResult* measured,
+                            int right, const Fonts& fonts, float width) {
+  ClassButton pressed = ClassButton::none;
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  const float pad = ImGui::GetStyle().FramePadding.x * 2;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->ChannelsSplit(2);
+  draw->ChannelsSetCurrent(1);
+  ImGui::PushID(view.key.c_str());
+  ImGui::BeginGroup();
+  ImGui::Indent(pad);
+  ImGui::Dummy(ImVec2(0, pad * 0.5f));
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 2 * pad);
+  ImGui::PushFont(fonts.strong);
+  ImGui::TextUnformatted("The class predicts");
+  ImGui::PopFont();
+  ImGui::TextWrapped("%s", view.question.text.c_str());
+  const ClassRound& open = view.rounds.back();
+  const int round_number = static_cast<int>(view.rounds.size());
+  if (!open.revealed) {
+    ImGui::PushFont(fonts.heading2);
+    ImGui::Text("%s%d of %d answered", round_number > 1 ? "Round 2: " : "", static_cast<int>(open.answers.size()),
+                view.students);
+    ImGui::PopFont();
+    if (view.question.kind == Prediction::Kind::choice)
+      for (std::size_t i = 0; i < view.question.choices.size(); ++i)
+        ImGui::TextWrapped("%d. %s", static_cast<int>(i) + 1, view.question.choices[i].c_str());
+  }
+  // Each revealed round, side by side: the class's first answers beside its second.
+  const double measured_at = measured && view.question.kind == Prediction::Kind::number
+                                 ? slider_position(view.question, measured->value)
+                                 : -1.0;
+  const int shown_right = measured || prediction.answer >= 0 ? right : -1;
+  const float gap = ImGui::GetFontSize();
+  const float each = (width - 2 * pad - gap) / 2;
+  const ImVec2 box(each, std::max(6.0f * ImGui::GetFontSize(), each * 0.45f));
+  for (int r = 0; r < round_number; ++r) {
+    if (!view.rounds[static_cast<std::size_t>(r)].revealed) continue;
+    if (r > 0) ImGui::SameLine(0, gap);
+    draw_histogram(view.question, view.rounds[static_cast<std::size_t>(r)], r == 0 ? "Round 1" : "Round 2", measured_at,
+                   shown_right, box);
+  }
+  if (view.rounds.front().revealed && view.question.kind == Prediction::Kind::choice)
+    for (std::size_t i = 0; i < view.question.choices.size(); ++i)
+      wrapped_text(std::to_string(i + 1) + ". " + view.question.choices[i],
+                   static_cast<int>(i) == shown_right ? palette().gpu : ImGui::GetColorU32(ImGuiCol_Text));
+  if (measured) {
+    const std::string shown = !measured->text.empty() ? measured->text : with_unit(readable_number(measured->value), view.question);
+    wrapped_text("Measured: " + shown, palette().gpu_alt);
+    ImGui::TextWrapped("%s", prediction.explain.c_str());
+  } else if (open.revealed && !prediction.result.empty()) {
+    wrapped_text("Now run it below: the measurement is drawn across the class's answers.", palette().muted_text);
+  } else if (open.revealed && prediction.answer >= 0) {
+    ImGui::TextWrapped("%s", prediction.explain.c_str());
+  }
+  if (!open.revealed) {
+    if (ImGui::Button("Reveal the answers")) pressed = ClassButton::reveal;
+  } else if (round_number < kMaxClassRounds) {
+    if (ImGui::Button("Vote again")) pressed = ClassButton::vote_again;
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::Dummy(ImVec2(0, pad * 0.5f));
+  ImGui::Unindent(pad);
+  ImGui::EndGroup();
+  ImGui::PopID();
+  const ImVec2 end(start.x + width, ImGui::GetItemRectMax().y);
+  draw->ChannelsSetCurrent(0);
+  draw->AddRectFilled(start, end, palette().callout_background, 4.0f);
+  draw->AddRectFilled(start, ImVec2(start.x + 4, end.y), palette().gpu_alt);
+  draw->ChannelsMerge();
+  ImGui::Spacing();
+  return pressed;
+}
+
+}  // namespace whygpu::app

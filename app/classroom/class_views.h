@@ -1,0 +1,24 @@
+#pragma once
+// What the projector shows of a class session: the join screen, and in place of a
+// @predict's box the class's vote (how many answered, then the histograms of both rounds
+// with the measurement across them). Drawing only: what a button asks for comes back.
+// Text from lessons goes through "%s" or TextUnformatted, never as a format.
+#include <string>
+
+#include "app/classroom/class_session.h"
+#include "app/classroom/qr_code.h"
+#include "app/panel.h"
+#include "app/ui_style.h"
+
+namespace whygpu::app {
+
+enum class ClassButton { none, reveal, vote_again, back_to_lesson, end_session };
+
+ClassButton draw_join_screen(const ClassSession& session, const QrCode& qr, int students, const Fonts& fonts);
+
+// `measured`: the panel's result once it has one (null before), `right`: the right
+// choice's index or -1 (numbers, or not known yet).
+ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction, const PanelResult* measured,
+                            int right, const Fonts& fonts, float width);
+
+}  // namespace whygpu::app

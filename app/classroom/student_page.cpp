@@ -1,0 +1,235 @@
+#include "app/classroom/student_page.h"
+
+namespace whygpu::app {
+
+// The page's API is class_api.h's. Sizes are in rem, so the phone's text size scales
+// everything; nothing has a fixed height, so large text wraps instead of being cut.
+const std::string& student_page_html() {
+  static const std::string page = R"page(<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>whygpu class</title>
+<style>
+  :root { color-scheme: light dark; --accent: #d98a00; --ok: #2e8b57; --bad: #c0392b; }
+  * { box-sizing: border-box; }
+  body { margin: 0; font-family: system-ui, sans-serif; font-size: 1.1rem; line-height: 1.4;
+         background: Canvas; color: CanvasText; }
+  main { max-width: 34rem; margin: 0 auto; padding: 1rem; }
+  h1 { font-size: 1.2rem; margin: 0 0 .5rem; color: var(--accent); }
+  #question { font-size: 1.3rem; font-weight: 600; margin: .5rem 0 1rem; overflow-wrap: anywhere; }
+  .muted { opacity: .75; }
+  button { font: inherit; width: 100%; padding: .8rem 1rem; margin: .35rem 0; border-radius: .6rem;
+           border: 2px solid var(--accent); background: transparent; color: inherit; text-align: left;
+           overflow-wrap: anywhere; }
+  button.chosen { background: var(--accent); color: #000; }
+  button#send { background: var(--accent); color: #000; text-align: center; font-weight: 600; }
+  button:disabled { opacity: .5; }
+  input[type=range] { width: 100%; height: 2.5rem; }
+  input[type=text] { font: inherit; font-size: 1.6rem; width: 8ch; text-transform: uppercase; padding: .3rem; }
+  #value { font-size: 1.6rem; font-weight: 700; text-align: center; margin: .3rem 0; overflow-wrap: anywhere; }
+  #ack { margin-top: .8rem; padding: .6rem; border-left: .35rem solid var(--ok); }
+  #problem { color: var(--bad); margin-top: .6rem; }
+  [hidden] { display: none !important; }
+</style>
+</head>
+<body>
+<main>
+  <h1 id="round">whygpu class</h1>
+  <form id="joinform" hidden>
+    <p>Type the room code shown on the projector:</p>
+    <input id="room" type="text" maxlength="8" autocomplete="off" autocapitalize="characters" aria-label="room code">
+    <button id="join" type="submit">Join</button>
+  </form>
+  <p id="status" class="muted">Connecting...</p>
+  <section id="ask" hidden>
+    <div id="question"></div>
+    <div id="slider" hidden>
+      <input id="range" type="range" min="0" max="1000" value="500" aria-label="your prediction">
+      <div id="value"></div>
+      <div class="muted"><span id="lo"></span> &ndash; <span id="hi"></span></div>
+    </div>
+    <div id="choices"></div>
+    <button id="send" type="button">Send my answer</button>
+  </section>
+  <div id="ack" hidden></div>
+  <div id="problem" role="alert"></div>
+</main>
+<script>
+"use strict";
+const $ = (id) => document.getElementById(id);
+function newId() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+function stored(key, make) {
+  try {
+    let v = localStorage.getItem(key);
+    if (!v && make) { v = make(); localStorage.setItem(key, v); }
+    return v;
+  } catch (e) { return make ? make() : null; }
+}
+function store(key, v) { try { localStorage.setItem(key, v); } catch (e) {} }
+const client = stored("whygpu-class-client", newId);
+let room = (new URLSearchParams(location.search).get("room") || stored("whygpu-class-room") || "").toUpperCase();
+let version = 0, state = null, chosen = -1, polling = null, joined = false, looping = false;
+
+function readable(v) {
+  const a = Math.abs(v);
+  if (a >= 1e12) return +(v / 1e12).toPrecision(3) + " trillion";
+  if (a >= 1e9) return +(v / 1e9).toPrecision(3) + " billion";
+  if (a >= 1e6) return +(v / 1e6).toPrecision(3) + " million";
+  if (a >= 1000) return Math.round(v).toLocaleString("en-US");
+  return String(+v.toPrecision(3));
+}
+function sliderValue(q) {
+  const t = $("range").value / 1000;
+  const v = Number((q.min * Math.pow(q.max / q.min, t)).toPrecision(6));
+  return Math.min(q.max, Math.max(q.min, v));
+}
+function withUnit(text, q) { return q.unit ? text + " " + q.unit : text; }
+function answerText(q, v) { return q.kind === "choice" ? q.choices[v] : withUnit(readable(v), q); }
+
+function form(fields) {
+  return Object.entries(fields).map(([k, v]) => encodeURIComponent(k) + "=" + encodeURIComponent(v)).join("&");
+}
+async function call(method, path, fields, signal) {
+  const init = { method, signal, cache: "no-store" };
+  let url = path;
+  if (method === "GET") url += "?" + form(fields);
+  else { init.body = form(fields); init.headers = { "Content-Type": "application/x-www-form-urlencoded" }; }
+  const response = await fetch(url, init);
+  let body = {};
+  try { body = await response.json(); } catch (e) {}
+  return { status: response.status, body };
+}
+
+function showJoinForm(message) {
+  joined = false;
+  $("joinform").hidden = false;
+  $("ask").hidden = true;
+  $("status").textContent = "";
+  $("problem").textContent = message || "";
+  $("room").value = room;
+  $("room").focus();
+}
+
+function render(s) {
+  const q = s.question;
+  const key = q ? q.n + "/" + s.round : "";
+  if (!state || !state.question || (state.question.n + "/" + state.round) !== key) chosen = -1;
+  state = s;
+  $("joinform").hidden = true;
+  $("round").textContent = q ? (s.round > 1 ? "Vote again (round " + s.round + ")" : "Your prediction") : "whygpu class";
+  if (!q) {
+    $("ask").hidden = true; $("ack").hidden = true;
+    $("status").textContent = "You are in (room " + room + "). Waiting for the teacher's question...";
+    return;
+  }
+  $("question").textContent = q.text;
+  $("ask").hidden = false;
+  if (q.kind === "number") {
+    $("slider").hidden = false; $("choices").replaceChildren();
+    $("lo").textContent = withUnit(readable(q.min), q);
+    $("hi").textContent = withUnit(readable(q.max), q);
+    if (s.mine !== null && chosen < 0) {
+      $("range").value = Math.round(1000 * Math.log(s.mine / q.min) / Math.log(q.max / q.min));
+      chosen = 0;
+    }
+    $("value").textContent = answerText(q, sliderValue(q));
+  } else {
+    $("slider").hidden = true;
+    if (s.mine !== null && chosen < 0) chosen = s.mine;
+    const list = $("choices");
+    list.replaceChildren();
+    q.choices.forEach((text, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = (i + 1) + ". " + text;
+      b.className = i === chosen ? "chosen" : "";
+      b.setAttribute("aria-pressed", i === chosen ? "true" : "false");
+      b.onclick = () => { chosen = i; render(state); };
+      list.appendChild(b);
+    });
+  }
+  $("send").disabled = !s.open || (q.kind === "choice" && chosen < 0);
+  $("range").disabled = !s.open;
+  $("choices").querySelectorAll("button").forEach((b) => { b.disabled = !s.open; });
+  $("status").textContent = s.open ? "Answer on your own first." : "The answers are on the projector: talk it over with your neighbour.";
+  const ack = $("ack");
+  ack.hidden = s.mine === null;
+  if (s.mine !== null)
+    ack.textContent = "\u2713 Your answer is in: " + answerText(q, s.mine) + (s.open ? " (you can change it until the reveal)" : "");
+}
+
+async function join() {
+  if (!room) { showJoinForm(""); return false; }
+  $("status").textContent = "Joining room " + room + "...";
+  try {
+    const r = await call("POST", "/api/join", { room, client });
+    if (r.status === 200) { joined = true; store("whygpu-class-room", room); $("problem").textContent = ""; version = r.body.v; render(r.body); return true; }
+    if (r.status === 403) { showJoinForm(r.body.error || "wrong room code"); return false; }
+    $("problem").textContent = r.body.error || "the class did not answer";
+  } catch (e) {
+    $("problem").textContent = "No connection to the class: trying again...";
+  }
+  return false;
+}
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+async function pollLoop() {
+  looping = true;
+  for (;;) {
+    if (!joined && !(await join())) {
+      if (!$("joinform").hidden) { looping = false; return; }  // the student types the room code
+      await sleep(2000);
+      continue;
+    }
+    polling = new AbortController();
+    try {
+      const r = await call("GET", "/api/state", { room, client, since: version }, polling.signal);
+      if (r.status === 200) { $("problem").textContent = ""; version = r.body.v; render(r.body); }
+      else if (r.status === 401 || r.status === 403) joined = false;
+      else await sleep(1000);
+    } catch (e) {
+      if (polling.signal.aborted) continue;  // the phone woke: ask again at once
+      $("problem").textContent = "No connection to the class: trying again...";
+      await sleep(2000);
+    }
+  }
+}
+
+$("range").addEventListener("input", () => { if (state && state.question) $("value").textContent = answerText(state.question, sliderValue(state.question)); });
+$("send").addEventListener("click", async () => {
+  const q = state && state.question;
+  if (!q) return;
+  const value = q.kind === "choice" ? chosen : sliderValue(q);
+  $("send").disabled = true;
+  try {
+    const r = await call("POST", "/api/answer", { room, client, question: q.n, round: state.round, value: String(value) });
+    if (r.status === 200) { $("problem").textContent = ""; render(r.body); }
+    else { $("problem").textContent = r.body.error || "the answer did not arrive"; if (r.status === 401) joined = false; }
+  } catch (e) {
+    $("problem").textContent = "No connection: your answer did not arrive. Try again.";
+  }
+  if (state) $("send").disabled = !state.open;
+});
+$("joinform").addEventListener("submit", (event) => {
+  event.preventDefault();
+  room = $("room").value.trim().toUpperCase();
+  if (!looping) pollLoop();
+});
+// A phone that slept may hold a dead connection: ask again as soon as the page is seen.
+document.addEventListener("visibilitychange", () => { if (!document.hidden && polling) polling.abort(); });
+window.addEventListener("pageshow", () => { if (polling) polling.abort(); });
+pollLoop();
+</script>
+</body>
+</html>
+)page";
+  return page;
+}
+
+}  // namespace whygpu::app
