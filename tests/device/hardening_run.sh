@@ -41,7 +41,13 @@ for part in "$@"; do
           > "$soak_folder/run.out" 2>&1 < /dev/null &
       sleep 20; tail -3 "$soak_folder/soak.csv" 2>/dev/null ;;
     tests)
-      for t in "$bin"/gpu_*tests "$bin"/ui_*tests; do
+      # The UI and GL tests first, and the tests whose programs fault the GPU on purpose
+      # (an illegal address: the host program's mistakes, the kernel lab's faulting kernels)
+      # last: after such a fault, OpenGL on that GPU stalls for the rest of the machine's
+      # life (tests/device/fault_then_gl_run.sh: the fragment-shader matmul then fails after
+      # 20 s, and the app's frames take 1.8 s instead of 20 ms).
+      for t in "$bin"/ui_*tests $(ls "$bin"/gpu_*tests | grep -vE "gpu_(host_program|kernel_lab)_tests") \
+               "$bin"/gpu_kernel_lab_tests "$bin"/gpu_host_program_tests; do
         step "$(basename "$t")"
         run 300 "$t" --gtest_brief=1 > "$out/$(basename "$t").log" 2>&1
         grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests? from .* ran|Failure" "$out/$(basename "$t").log" | head -8
