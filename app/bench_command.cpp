@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "app/cli_options.h"
 #include "app/glcompute/gl_bench_command.h"
 #include "compute/cnn/cnn_bench.h"
 #include "compute/cnn/inference_sweep.h"
@@ -115,6 +116,18 @@ std::vector<std::string> bench_command_lines() {
   std::vector<std::string> lines;
   for (const Benchmark& b : benchmarks())
     for (const char* form : b.forms) lines.push_back(std::string(b.name) + (*form ? " " : "") + form);
+  return lines;
+}
+
+std::vector<std::string> command_lines() {
+  std::vector<std::string> lines{""};
+  for (const std::string& name : subcommand_names()) {
+    if (name != "bench") {
+      lines.push_back(name);
+      continue;
+    }
+    for (const std::string& b : bench_command_lines()) lines.push_back("bench " + b);
+  }
   return lines;
 }
 

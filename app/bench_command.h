@@ -12,4 +12,9 @@ int run_bench_command(const std::vector<std::string>& args);
 // ..., "cnn", "cnn --precision all", "cnn --gpus all", ... (whygpu --list-commands).
 std::vector<std::string> bench_command_lines();
 
+// Every command line that has options of its own, one a line: "" (the app), "bench
+// vector-add", "bench cnn --precision all", ..., "kernel-lab", "record", "host-program",
+// from the app's subcommand table and the benchmark table here (--list-commands).
+std::vector<std::string> command_lines();
+
 }  // namespace whygpu::app

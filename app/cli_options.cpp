@@ -3,7 +3,6 @@
 #include <optional>
 #include <string>
 
-#include "app/bench_command.h"
 #include "app/settings.h"
 #include "compute/core/command_line.h"
 
@@ -177,11 +176,6 @@ CliParse parse_cli(const std::vector<std::string>& args) {
     case CommandOutcome::run:
       break;
   }
-  if (o.list_commands) {
-    result.exit_code = 0;
-    for (const std::string& line : command_lines()) result.output += line + "\n";
-    return result;
-  }
   if (o.prepare && !o.script.empty()) result.error = "--prepare plays the demos itself: it takes no --script";
   if (o.headless && o.screenshot.empty() && o.script.empty() && !o.check_lessons && !o.prepare) {
     result.error = "--headless has no window to show: give --screenshot FILE or --script FILE";
@@ -189,16 +183,10 @@ CliParse parse_cli(const std::vector<std::string>& args) {
   return result;
 }
 
-std::vector<std::string> command_lines() {
-  std::vector<std::string> lines{""};
-  for (const Subcommand& c : kSubcommands) {
-    if (std::string(c.name) == "bench") {
-      for (const std::string& b : bench_command_lines()) lines.push_back("bench " + b);
-    } else {
-      lines.push_back(c.name);
-    }
-  }
-  return lines;
+std::vector<std::string> subcommand_names() {
+  std::vector<std::string> names;
+  for (const Subcommand& c : kSubcommands) names.push_back(c.name);
+  return names;
 }
 
 std::string cli_help() { return command_help(about(), fields().specs()); }

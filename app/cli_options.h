@@ -53,9 +53,8 @@ struct CliParse {
 CliParse parse_cli(const std::vector<std::string>& args);
 std::string cli_help();
 
-// Every command line that has options of its own, one a line: "" (the app), "bench
-// vector-add", "bench cnn --precision all", ..., "kernel-lab", "record", "host-program",
-// from the subcommand table here and bench's benchmark table (--list-commands).
-std::vector<std::string> command_lines();
+// The subcommands' names, from the table here ("bench", "kernel-lab", ...). The command
+// lines of --list-commands (bench_command.h command_lines) add bench's benchmarks.
+std::vector<std::string> subcommand_names();
 
 }  // namespace whygpu::app

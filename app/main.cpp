@@ -80,6 +80,10 @@ int main(int argc, char** argv) {
     return *parsed.exit_code;
   }
   const CliOptions& options = parsed.options;
+  if (options.list_commands) {
+    for (const std::string& line : command_lines()) std::printf("%s\n", line.c_str());
+    return 0;
+  }
   if (options.bench) return run_bench_command(options.tool_args);
   if (options.kernel_lab) return whygpu::kernel_lab::run_kernel_lab_command(options.tool_args);
   if (options.record) return run_record_command(options.tool_args);
