@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "app/card.h"
 #include "app/classroom/class_histogram.h"
 #include "app/flow_layout.h"
 
@@ -132,74 +133,55 @@ ClassButton draw_join_screen(const ClassSession& session, const QrCode& qr, int 
 ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction, const PanelResult* measured,
                             int right, const Fonts& fonts, float width) {
   ClassButton pressed = ClassButton::none;
-  const ImVec2 start = ImGui::GetCursorScreenPos();
-  const float pad = ImGui::GetStyle().FramePadding.x * 2;
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->ChannelsSplit(2);
-  draw->ChannelsSetCurrent(1);
-  ImGui::PushID(view.key.c_str());
-  ImGui::BeginGroup();
-  ImGui::Indent(pad);
-  ImGui::Dummy(ImVec2(0, pad * 0.5f));
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 2 * pad);
-  ImGui::PushFont(fonts.strong);
-  ImGui::TextUnformatted("The class predicts");
-  ImGui::PopFont();
-  ImGui::TextWrapped("%s", view.question.text.c_str());
-  const ClassRound& open = view.rounds.back();
-  const int round_number = static_cast<int>(view.rounds.size());
-  if (!open.revealed) {
-    ImGui::PushFont(fonts.heading2);
-    ImGui::Text("%s%d of %d answered", round_number > 1 ? "Round 2: " : "", static_cast<int>(open.answers.size()),
-                view.students);
+  draw_card(&view, width, palette().gpu_alt, [&](float inner_width) {
+    ImGui::PushFont(fonts.strong);
+    ImGui::TextUnformatted("The class predicts");
     ImGui::PopFont();
-    if (view.question.kind == Prediction::Kind::choice)
+    ImGui::TextWrapped("%s", view.question.text.c_str());
+    const ClassRound& open = view.rounds.back();
+    const int round_number = static_cast<int>(view.rounds.size());
+    if (!open.revealed) {
+      ImGui::PushFont(fonts.heading2);
+      ImGui::Text("%s%d of %d answered", round_number > 1 ? "Round 2: " : "", static_cast<int>(open.answers.size()),
+                  view.students);
+      ImGui::PopFont();
+      if (view.question.kind == Prediction::Kind::choice)
+        for (std::size_t i = 0; i < view.question.choices.size(); ++i)
+          ImGui::TextWrapped("%d. %s", static_cast<int>(i) + 1, view.question.choices[i].c_str());
+    }
+    // Each revealed round, side by side: the class's first answers beside its second.
+    const double measured_at = measured && view.question.kind == Prediction::Kind::number
+                                   ? slider_position(view.question, measured->value)
+                                   : -1.0;
+    const int shown_right = measured || prediction.answer >= 0 ? right : -1;
+    const float gap = ImGui::GetFontSize();
+    const float each = (inner_width - gap) / 2;
+    const ImVec2 box(each, std::max(6.0f * ImGui::GetFontSize(), each * 0.45f));
+    for (int r = 0; r < round_number; ++r) {
+      if (!view.rounds[static_cast<std::size_t>(r)].revealed) continue;
+      if (r > 0) ImGui::SameLine(0, gap);
+      draw_histogram(view.question, view.rounds[static_cast<std::size_t>(r)], r == 0 ? "Round 1" : "Round 2", measured_at,
+                     shown_right, box);
+    }
+    if (view.rounds.front().revealed && view.question.kind == Prediction::Kind::choice)
       for (std::size_t i = 0; i < view.question.choices.size(); ++i)
-        ImGui::TextWrapped("%d. %s", static_cast<int>(i) + 1, view.question.choices[i].c_str());
-  }
-  // Each revealed round, side by side: the class's first answers beside its second.
-  const double measured_at = measured && view.question.kind == Prediction::Kind::number
-                                 ? slider_position(view.question, measured->value)
-                                 : -1.0;
-  const int shown_right = measured || prediction.answer >= 0 ? right : -1;
-  const float gap = ImGui::GetFontSize();
-  const float each = (width - 2 * pad - gap) / 2;
-  const ImVec2 box(each, std::max(6.0f * ImGui::GetFontSize(), each * 0.45f));
-  for (int r = 0; r < round_number; ++r) {
-    if (!view.rounds[static_cast<std::size_t>(r)].revealed) continue;
-    if (r > 0) ImGui::SameLine(0, gap);
-    draw_histogram(view.question, view.rounds[static_cast<std::size_t>(r)], r == 0 ? "Round 1" : "Round 2", measured_at,
-                   shown_right, box);
-  }
-  if (view.rounds.front().revealed && view.question.kind == Prediction::Kind::choice)
-    for (std::size_t i = 0; i < view.question.choices.size(); ++i)
-      wrapped_text(std::to_string(i + 1) + ". " + view.question.choices[i],
-                   static_cast<int>(i) == shown_right ? palette().gpu : ImGui::GetColorU32(ImGuiCol_Text));
-  if (measured) {
-    const std::string shown = !measured->text.empty() ? measured->text : with_unit(readable_number(measured->value), view.question);
-    wrapped_text("Measured: " + shown, palette().gpu_alt);
-    ImGui::TextWrapped("%s", prediction.explain.c_str());
-  } else if (open.revealed && !prediction.result.empty()) {
-    wrapped_text("Now run it below: the measurement is drawn across the class's answers.", palette().muted_text);
-  } else if (open.revealed && prediction.answer >= 0) {
-    ImGui::TextWrapped("%s", prediction.explain.c_str());
-  }
-  if (!open.revealed) {
-    if (ImGui::Button("Reveal the answers")) pressed = ClassButton::reveal;
-  } else if (round_number < kMaxClassRounds) {
-    if (ImGui::Button("Vote again")) pressed = ClassButton::vote_again;
-  }
-  ImGui::PopTextWrapPos();
-  ImGui::Dummy(ImVec2(0, pad * 0.5f));
-  ImGui::Unindent(pad);
-  ImGui::EndGroup();
-  ImGui::PopID();
-  const ImVec2 end(start.x + width, ImGui::GetItemRectMax().y);
-  draw->ChannelsSetCurrent(0);
-  draw->AddRectFilled(start, end, palette().callout_background, 4.0f);
-  draw->AddRectFilled(start, ImVec2(start.x + 4, end.y), palette().gpu_alt);
-  draw->ChannelsMerge();
-  ImGui::Spacing();
+        wrapped_text(std::to_string(i + 1) + ". " + view.question.choices[i],
+                     static_cast<int>(i) == shown_right ? palette().gpu : ImGui::GetColorU32(ImGuiCol_Text));
+    if (measured) {
+      const std::string shown = !measured->text.empty() ? measured->text : with_unit(readable_number(measured->value), view.question);
+      wrapped_text("Measured: " + shown, palette().gpu_alt);
+      ImGui::TextWrapped("%s", prediction.explain.c_str());
+    } else if (open.revealed && !prediction.result.empty()) {
+      wrapped_text("Now run it below: the measurement is drawn across the class's answers.", palette().muted_text);
+    } else if (open.revealed && prediction.answer >= 0) {
+      ImGui::TextWrapped("%s", prediction.explain.c_str());
+    }
+    if (!open.revealed) {
+      if (ImGui::Button("Reveal the answers")) pressed = ClassButton::reveal;
+    } else if (round_number < kMaxClassRounds) {
+      if (ImGui::Button("Vote again")) pressed = ClassButton::vote_again;
+    }
+  });
   return pressed;
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "app/card.h"
 #include "app/flow_layout.h"
 #include "app/untrusted_text.h"
 
@@ -40,29 +41,10 @@ Status PredictionBox::answer(const std::string& value) {
 }
 
 void PredictionBox::draw(const Panel* panel, const Fonts& fonts, float width) {
-  const ImVec2 start = ImGui::GetCursorScreenPos();
-  const float pad = ImGui::GetStyle().FramePadding.x * 2;
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->ChannelsSplit(2);
-  draw->ChannelsSetCurrent(1);
-  ImGui::PushID(this);
-  ImGui::BeginGroup();
-  ImGui::Indent(pad);
-  ImGui::Dummy(ImVec2(0, pad * 0.5f));
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 2 * pad);
-  if (!answered()) draw_question(fonts, width - 2 * pad);
-  else draw_outcome(panel, fonts, width - 2 * pad);
-  ImGui::PopTextWrapPos();
-  ImGui::Dummy(ImVec2(0, pad * 0.5f));
-  ImGui::Unindent(pad);
-  ImGui::EndGroup();
-  ImGui::PopID();
-  const ImVec2 end(start.x + width, ImGui::GetItemRectMax().y);
-  draw->ChannelsSetCurrent(0);
-  draw->AddRectFilled(start, end, palette().callout_background, 4.0f);
-  draw->AddRectFilled(start, ImVec2(start.x + 4, end.y), palette().warning);
-  draw->ChannelsMerge();
-  ImGui::Spacing();
+  draw_card(this, width, palette().warning, [&](float inner) {
+    if (!answered()) draw_question(fonts, inner);
+    else draw_outcome(panel, fonts, inner);
+  });
 }
 
 void PredictionBox::draw_question(const Fonts& fonts, float width) {

@@ -62,7 +62,7 @@ TEST(ClassHostileText, QuestionsAndChoicesAreShownVerbatimAndSentEscaped) {
     g.LogLineFirstItem = true;
   });
   EXPECT_EQ(code, 0);
-  for (const std::string part : {"C " + kFormat, "1. one " + kFormat, "F " + kFormat})
+  for (const std::string& part : {"C " + kFormat, "1. one " + kFormat, "F " + kFormat})
     EXPECT_NE(seen.find(part), std::string::npos) << "'" << part << "' not drawn verbatim in:\n" << seen;
   EXPECT_EQ(seen.find("(nil)"), std::string::npos) << "a pointer was formatted";
   EXPECT_NE(phone.find("\"C %s%n%p%999999999d\\u003cb\\u003e\""), std::string::npos) << phone;
