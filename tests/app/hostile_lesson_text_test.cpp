@@ -4,7 +4,6 @@
 // (A caption is drawn with TextUnformatted: no format is involved there.)
 #include <gtest/gtest.h>
 #include <imgui.h>
-#include <imgui_internal.h>  // the log buffer: what the frame wrote as text
 
 #include <filesystem>
 #include <fstream>
@@ -18,6 +17,7 @@
 #include "app/script.h"
 #include "app/shell.h"
 #include "app/untrusted_text.h"
+#include "tests/app/frame_text.h"
 
 namespace whygpu::app {
 namespace {
@@ -47,14 +47,7 @@ std::string render_and_read(Shell& shell, int frames, const std::function<void(i
   int frame = 0;
   const int code = run_headless(shell, options, nullptr, [&] {
     if (between) between(frame++);
-    ImGuiIO& io = ImGui::GetIO();
-    io.ClipboardUserData = &seen;
-    io.SetClipboardTextFn = [](void* user, const char* text) { static_cast<std::string*>(user)->append(text); };
-    ImGuiContext& g = *GImGui;
-    g.LogEnabled = true;
-    g.LogType = ImGuiLogType_Clipboard;
-    g.LogDepthRef = 0;
-    g.LogLineFirstItem = true;
+    frame_text::log_next_frame_into(&seen);
   });
   EXPECT_EQ(code, 0);
   return seen;

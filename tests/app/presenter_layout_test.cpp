@@ -13,6 +13,7 @@
 #include "app/lesson/lesson_library.h"
 #include "app/run_headless.h"
 #include "app/shell.h"
+#include "tests/app/frame_text.h"
 
 namespace whygpu::app {
 namespace {
@@ -53,14 +54,8 @@ Seen render(Shell& shell, float scale) {
     seen.font_size = ImGui::GetFontSize();
     const ImGuiViewport* v = ImGui::GetMainViewport();
     seen.viewport = ImRect(v->Pos, ImVec2(v->Pos.x + v->Size.x, v->Pos.y + v->Size.y));
-    ImGuiIO& io = ImGui::GetIO();
     if (!seen.logging.empty()) seen.text = std::exchange(seen.logging, {});
-    io.ClipboardUserData = &seen.logging;
-    io.SetClipboardTextFn = [](void* user, const char* text) { static_cast<std::string*>(user)->append(text); };
-    ImGuiContext& g = *GImGui;
-    g.LogEnabled = true;
-    g.LogType = ImGuiLogType_Clipboard;
-    g.LogDepthRef = 0;
+    frame_text::log_next_frame_into(&seen.logging);
   });
   return seen;
 }

@@ -3,7 +3,6 @@
 // reaches the phone as JSON text with its '<' escaped.
 #include <gtest/gtest.h>
 #include <imgui.h>
-#include <imgui_internal.h>  // the log buffer: what the frame wrote as text
 
 #include <httplib.h>
 
@@ -14,6 +13,7 @@
 #include "app/lesson/lesson_library.h"
 #include "app/run_headless.h"
 #include "app/shell.h"
+#include "tests/app/frame_text.h"
 
 namespace whygpu::app {
 namespace {
@@ -52,14 +52,7 @@ TEST(ClassHostileText, QuestionsAndChoicesAreShownVerbatimAndSentEscaped) {
       EXPECT_EQ(sent->status, 200) << sent->body;
       EXPECT_TRUE(shell.class_reveal());
     }
-    ImGuiIO& io = ImGui::GetIO();
-    io.ClipboardUserData = &seen;
-    io.SetClipboardTextFn = [](void* user, const char* text) { static_cast<std::string*>(user)->append(text); };
-    ImGuiContext& g = *GImGui;
-    g.LogEnabled = true;
-    g.LogType = ImGuiLogType_Clipboard;
-    g.LogDepthRef = 0;
-    g.LogLineFirstItem = true;
+    frame_text::log_next_frame_into(&seen);
   });
   EXPECT_EQ(code, 0);
   for (const std::string& part : {"C " + kFormat, "1. one " + kFormat, "F " + kFormat})
