@@ -120,7 +120,7 @@ int run_dense_bench(const std::vector<std::string>& args) {
     recording.rows.push_back(std::move(t));
   }
   if (!json_path.empty()) {
-    if (Status s = write_file_atomically(json_path, dense_recording_json(recording)); !s) {
+    if (Status s = bench::save_recording(json_path, kDenseRecording, recording); !s) {
       std::fprintf(stderr, "whygpu bench dense: %s\n", s.message().c_str());
       return 1;
     }
