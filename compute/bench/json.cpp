@@ -93,7 +93,7 @@ Status json_error(const std::exception& error) {
   if (dynamic_cast<const Json::parse_error*>(&error)) {
     const std::string lead = "parse error at ";
     if (text.rfind(lead, 0) == 0) text.erase(0, lead.size());
-    return Status::error(text);
+    return Status::error("JSON " + text);  // "JSON line 3, column 5: syntax error ..."
   }
   std::string field;
   if (text.rfind("(/", 0) == 0 || text.rfind("() ", 0) == 0) {

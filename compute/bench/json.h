@@ -114,4 +114,22 @@ struct adl_serializer<T, std::enable_if_t<std::is_integral_v<T> && !std::is_same
                                     " to " + std::to_string(std::numeric_limits<T>::max()));
   }
 };
+
+// A float is read only from a number within a float's range (converting a larger double
+// is undefined); the rounding to the nearest float is all that happens.
+template <>
+struct adl_serializer<float> {
+  template <typename BasicJson>
+  static void to_json(BasicJson& json, float value) {
+    ::nlohmann::to_json(json, value);
+  }
+  template <typename BasicJson>
+  static void from_json(const BasicJson& json, float& value) {
+    double d = 0.0;
+    ::nlohmann::from_json(json, d);  // nlohmann's own "type must be number" error
+    if (!(std::fabs(d) <= static_cast<double>(std::numeric_limits<float>::max())))
+      whygpu::bench::reject(json, "expected a number within a float's range");
+    value = static_cast<float>(d);
+  }
+};
 }  // namespace nlohmann

@@ -2,6 +2,14 @@
 
 namespace whygpu::cnn {
 
+namespace {
+
+// Far beyond any machine's, and small enough that their product fits an int.
+constexpr int kMaxScalingGpus = 1024;
+constexpr int kMaxBatchPerGpu = 1 << 20;
+
+}  // namespace
+
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ReplicaPhases, compute_end_ms, all_reduce_end_ms, update_end_ms)
 
 void to_json(bench::Json& j, const ScalingRow& row) {
@@ -23,6 +31,10 @@ void from_json(const bench::Json& j, ScalingRow& out) {
   t.median_step = j.value("median_step", t.median_step);
   if (t.gpus < 1 || t.batch_per_gpu < 1 || !(t.step_ms > 0) || t.compute_ms < 0 || t.all_reduce_ms < 0)
     bench::reject(j, "gpus, batch_per_gpu and step_ms must be positive, the phase times not negative");
+  // images_per_second multiplies the two as ints.
+  if (t.gpus > kMaxScalingGpus || t.batch_per_gpu > kMaxBatchPerGpu)
+    bench::reject(j, "more than " + std::to_string(kMaxScalingGpus) + " GPUs or a batch above " +
+                         std::to_string(kMaxBatchPerGpu) + " a GPU");
   out.timing = std::move(t);
 }
 

@@ -8,7 +8,7 @@
 #include "compute/bench/run_info.h"
 #include "compute/core/command_line.h"
 #include "compute/core/text_file.h"
-#include "compute/dense_layer/dense_record.h"
+#include "compute/dense_layer/dense_recording.h"
 
 namespace whygpu::dense_layer {
 namespace {

@@ -6,7 +6,7 @@
 #include "compute/bench/run_info.h"
 #include "compute/core/command_line.h"
 #include "compute/core/text_file.h"
-#include "compute/pipeline/pipeline_record.h"
+#include "compute/pipeline/pipeline_recording.h"
 
 namespace whygpu::pipeline {
 namespace {

@@ -1,4 +1,4 @@
-#include "compute/host_program/host_record.h"
+#include "compute/host_program/host_recording.h"
 
 namespace whygpu::host_program {
 

@@ -1,4 +1,4 @@
-#include "compute/pipeline/pipeline_record.h"
+#include "compute/pipeline/pipeline_recording.h"
 
 #include "compute/bench/timing_json.h"
 

@@ -1,4 +1,4 @@
-#include "compute/dense_layer/dense_record.h"
+#include "compute/dense_layer/dense_recording.h"
 
 #include "compute/bench/timing_json.h"
 
