@@ -224,40 +224,30 @@ std::vector<std::string> summarize(const std::vector<Measurement>& rows) {
 
 namespace whygpu::kernels {
 
+// A row's members under their own names, its timing's at the row's level; benchmark,
+// variant, size, median_ms and repeats are required, and the state by name.
+#define WHYGPU_ROW_MEMBERS benchmark, variant, label, phase, on_gpu, device, precision, size, note, flop, bytes
+#define WHYGPU_ROW_TIME_MEMBERS median_ms, mean_ms, min_ms, max_ms, p10_ms, p90_ms, repeats
+
 void to_json(bench::Json& j, const Measurement& r) {
-  j = {{"benchmark", r.benchmark}, {"variant", r.variant}, {"label", r.label}, {"phase", r.phase},
-       {"on_gpu", r.on_gpu}, {"device", r.device}, {"precision", r.precision}, {"size", r.size},
-       {"state", row_state_name(r.state)}, {"note", r.note}, {"median_ms", r.time.median_ms},
-       {"mean_ms", r.time.mean_ms}, {"min_ms", r.time.min_ms}, {"max_ms", r.time.max_ms},
-       {"p10_ms", r.time.p10_ms}, {"p90_ms", r.time.p90_ms}, {"repeats", r.time.repeats},
-       {"flop", r.flop}, {"bytes", r.bytes}, {"gflops", r.gflops()}, {"gbytes_per_s", r.gbytes_per_s()}};
+  WHYGPU_JSON_WRITE_MEMBERS(j, r, WHYGPU_ROW_MEMBERS);
+  WHYGPU_JSON_WRITE_MEMBERS(j, r.time, WHYGPU_ROW_TIME_MEMBERS);
+  j["state"] = row_state_name(r.state);
+  j["gflops"] = r.gflops();  // for readers; worked out again when read
+  j["gbytes_per_s"] = r.gbytes_per_s();
 }
 
 void from_json(const bench::Json& j, Measurement& r) {
+  for (const char* required : {"benchmark", "variant", "size", "median_ms", "repeats"}) j.at(required);
   Measurement m;
-  j.at("benchmark").get_to(m.benchmark);
-  j.at("variant").get_to(m.variant);
-  m.label = j.value("label", m.variant);
-  m.phase = j.value("phase", m.phase);
-  m.on_gpu = j.value("on_gpu", m.on_gpu);
-  m.device = j.value("device", m.device);
-  m.precision = j.value("precision", m.precision);
-  j.at("size").get_to(m.size);
+  m.label = j.value("variant", std::string());  // unless it has one of its own
+  WHYGPU_JSON_READ_MEMBERS(j, m, WHYGPU_ROW_MEMBERS);
+  WHYGPU_JSON_READ_MEMBERS(j, m.time, WHYGPU_ROW_TIME_MEMBERS);
   const std::string state = j.at("state").get<std::string>();
   if (state == "measured") m.state = RowState::Measured;
   else if (state == "absent") m.state = RowState::Absent;
   else if (state == "failed") m.state = RowState::Failed;
   else bench::reject(j.at("state"), "not a state (measured, absent, failed)");
-  m.note = j.value("note", m.note);
-  j.at("median_ms").get_to(m.time.median_ms);
-  m.time.mean_ms = j.value("mean_ms", m.time.mean_ms);
-  m.time.min_ms = j.value("min_ms", m.time.min_ms);
-  m.time.max_ms = j.value("max_ms", m.time.max_ms);
-  m.time.p10_ms = j.value("p10_ms", m.time.p10_ms);
-  m.time.p90_ms = j.value("p90_ms", m.time.p90_ms);
-  j.at("repeats").get_to(m.time.repeats);
-  m.flop = j.value("flop", m.flop);
-  m.bytes = j.value("bytes", m.bytes);
   if (m.size < 0) bench::reject(j.at("size"), "must not be negative");
   if (m.time.median_ms < 0) bench::reject(j.at("median_ms"), "must not be negative");
   if (m.time.repeats < 0) bench::reject(j.at("repeats"), "must not be negative");

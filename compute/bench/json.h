@@ -50,6 +50,27 @@ Status parse_json(std::string_view text, Json* out);
 // `problem`, which read_json reports with the value's field: "field 'epochs': must be 1 or more".
 [[noreturn]] void reject(const Json& value, const std::string& problem);
 
+// For a to_json/from_json pair that must check or convert some fields: the plain ones
+// are still named once each, as NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT names
+// them (the key is the member's name; a missing key keeps the member's current value):
+//   void from_json(const Json& j, Row& r) {
+//     WHYGPU_JSON_READ_MEMBERS(j, r, size, median_ms, note);
+//     if (r.size < 0) reject(j.at("size"), "must not be negative");
+//   }
+#define WHYGPU_JSON_WRITE_MEMBERS(json_out, value_in, ...)                             \
+  do {                                                                                 \
+    auto& nlohmann_json_j = (json_out);                                                \
+    const auto& nlohmann_json_t = (value_in);                                          \
+    NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(NLOHMANN_JSON_TO, __VA_ARGS__))           \
+  } while (false)
+#define WHYGPU_JSON_READ_MEMBERS(json_in, value_out, ...)                              \
+  do {                                                                                 \
+    const auto& nlohmann_json_j = (json_in);                                           \
+    auto& nlohmann_json_t = (value_out);                                               \
+    const auto nlohmann_json_default_obj = nlohmann_json_t;                            \
+    NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(NLOHMANN_JSON_FROM_WITH_DEFAULT, __VA_ARGS__)) \
+  } while (false)
+
 // Inside a from_json: the member `key` of `json`, which must be an array (a loop over
 // anything else would take an object's values, or a number as one item).
 const Json& array_at(const Json& json, const char* key);

@@ -93,22 +93,16 @@ Status record_answers(const std::string& weights_path, const DatasetPair& data, 
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RecordedAnswer, image, label, predicted, probability, max_map_difference)
 
-void to_json(bench::Json& j, const AnswersRecording& r) {
-  j = {{"weights", r.weights}, {"gpu_trainer", r.gpu_trainer}, {"cpu_trainer", r.cpu_trainer},
-       {"test_images", r.test_images}, {"gpu_test_accuracy", r.gpu_test_accuracy}, {"gpu_test_ms", r.gpu_test_ms},
-       {"cpu_test_ms", r.cpu_test_ms}, {"answers", r.answers}};
-}
+// The recording's members under their own names (the run is the recording's, read apart).
+#define WHYGPU_ANSWERS_MEMBERS \
+  weights, gpu_trainer, cpu_trainer, test_images, gpu_test_accuracy, gpu_test_ms, cpu_test_ms, answers
+
+void to_json(bench::Json& j, const AnswersRecording& r) { WHYGPU_JSON_WRITE_MEMBERS(j, r, WHYGPU_ANSWERS_MEMBERS); }
 
 void from_json(const bench::Json& j, AnswersRecording& r) {
-  j.at("weights").get_to(r.weights);
-  if (r.weights.empty()) bench::reject(j.at("weights"), "names no weights");
-  r.gpu_trainer = j.value("gpu_trainer", r.gpu_trainer);
-  r.cpu_trainer = j.value("cpu_trainer", r.cpu_trainer);
-  r.test_images = j.value("test_images", r.test_images);
-  r.gpu_test_accuracy = j.value("gpu_test_accuracy", r.gpu_test_accuracy);
-  r.gpu_test_ms = j.value("gpu_test_ms", r.gpu_test_ms);
-  r.cpu_test_ms = j.value("cpu_test_ms", r.cpu_test_ms);
-  bench::array_at(j, "answers").get_to(r.answers);
+  if (j.at("weights").get<std::string>().empty()) bench::reject(j.at("weights"), "names no weights");
+  bench::array_at(j, "answers");
+  WHYGPU_JSON_READ_MEMBERS(j, r, WHYGPU_ANSWERS_MEMBERS);
   for (std::size_t i = 0; i < r.answers.size(); ++i)
     if (r.answers[i].image < 0 || r.answers[i].predicted < 0 || r.answers[i].predicted >= kClasses)
       bench::reject(j["answers"][i], "an answer needs its image and a class from 0 to " + std::to_string(kClasses - 1));

@@ -22,9 +22,14 @@ bool same_recipe(const RaceSettings& a, const RaceSettings& b) {
 
 }  // namespace
 
+// A lane's members under their own names; its trainer_name is "trainer", its points three arrays.
+#define WHYGPU_LANE_MEMBERS images_per_second, finished, finish_seconds
+// A race's settings, at the race's level.
+#define WHYGPU_RACE_SETTINGS epochs, batch, learning_rate, seed, test_every
+
 void to_json(bench::Json& j, const RecordedLane& lane) {
-  j = {{"trainer", lane.trainer_name}, {"images_per_second", lane.images_per_second}, {"finished", lane.finished},
-       {"finish_seconds", lane.finish_seconds}};
+  WHYGPU_JSON_WRITE_MEMBERS(j, lane, WHYGPU_LANE_MEMBERS);
+  j["trainer"] = lane.trainer_name;
   std::vector<double> seconds, epoch, accuracy;
   for (const RacePoint& p : lane.points) {
     seconds.push_back(p.seconds);
@@ -38,10 +43,8 @@ void to_json(bench::Json& j, const RecordedLane& lane) {
 
 void from_json(const bench::Json& j, RecordedLane& out) {
   RecordedLane lane;
+  WHYGPU_JSON_READ_MEMBERS(j, lane, WHYGPU_LANE_MEMBERS);
   lane.trainer_name = j.value("trainer", lane.trainer_name);
-  lane.images_per_second = j.value("images_per_second", lane.images_per_second);
-  lane.finished = j.value("finished", lane.finished);
-  lane.finish_seconds = j.value("finish_seconds", lane.finish_seconds);
   const auto seconds = j.at("seconds").get<std::vector<double>>();
   const auto epoch = j.at("epoch").get<std::vector<double>>();
   const auto accuracy = j.at("accuracy").get<std::vector<double>>();
@@ -59,24 +62,22 @@ void from_json(const bench::Json& j, RecordedLane& out) {
 }
 
 void to_json(bench::Json& j, const RecordedRace& r) {
-  j = {{"epochs", r.settings.epochs}, {"batch", r.settings.batch}, {"learning_rate", r.settings.learning_rate},
-       {"seed", r.settings.seed}, {"test_every", r.settings.test_every}, {"data", r.data_name},
-       {"epoch_size", r.epoch_size}, {"gpu", r.gpu}, {"cpu", r.cpu}};
+  WHYGPU_JSON_WRITE_MEMBERS(j, r.settings, WHYGPU_RACE_SETTINGS);
+  WHYGPU_JSON_WRITE_MEMBERS(j, r, epoch_size, gpu, cpu);
+  j["data"] = r.data_name;
 }
 
 void from_json(const bench::Json& j, RecordedRace& out) {
   RecordedRace r;
-  r.settings.epochs = j.value("epochs", 0);
-  r.settings.batch = j.value("batch", 0);
-  r.settings.learning_rate = j.value("learning_rate", r.settings.learning_rate);
-  r.settings.seed = j.value("seed", r.settings.seed);
-  r.settings.test_every = j.value("test_every", 0.0);
+  r.settings.epochs = r.settings.batch = 0;  // required, as test_every is
+  r.settings.test_every = 0.0;
+  j.at("gpu");
+  j.at("cpu");
+  WHYGPU_JSON_READ_MEMBERS(j, r.settings, WHYGPU_RACE_SETTINGS);
+  WHYGPU_JSON_READ_MEMBERS(j, r, epoch_size, gpu, cpu);
   r.data_name = j.value("data", r.data_name);
-  r.epoch_size = j.value("epoch_size", r.epoch_size);
   if (r.settings.epochs < 1 || r.settings.batch < 1 || !(r.settings.test_every > 0))
     bench::reject(j, "epochs, batch and test_every must be positive");
-  j.at("gpu").get_to(r.gpu);
-  j.at("cpu").get_to(r.cpu);
   out = std::move(r);
 }
 

@@ -157,6 +157,12 @@ constexpr std::pair<const char*, std::int64_t DeviceLimits::*> kLimitCounts[] = 
     {"max_threads_per_block", &DeviceLimits::max_threads_per_block},
     {"max_shared_memory_per_block", &DeviceLimits::max_shared_memory_per_block}};
 
+// A launch's members under their own names: its configuration's, its own and its
+// occupancy's (an object of its own); problem, grid, work, shared_bytes and blocks apart.
+#define WHYGPU_LAUNCH_CONFIG_MEMBERS n, width, height, block, grid_auto
+#define WHYGPU_LAUNCH_MEMBERS launched, runtime_error, runtime_call, kernel_ms
+#define WHYGPU_OCCUPANCY_MEMBERS launchable, runtime_error, active_blocks_per_sm, occupancy, blocks_per_wave, waves
+
 Dim3 dim3_of(const std::int64_t v[3]) { return {v[0], v[1], v[2]}; }
 
 std::int64_t count_at(const bench::Json& j, const char* key) {
@@ -199,15 +205,14 @@ void to_json(bench::Json& j, const RecordedLaunch& l) {
     start.push_back(b.first_start_ns);
     end.push_back(b.end_ns);
   }
-  j = {{"problem", c.kind == ProblemKind::matrix_2d ? "matrix" : "vector"},
-       {"n", c.n}, {"width", c.width}, {"height", c.height}, {"block", c.block}, {"grid_auto", c.grid_auto},
-       {"grid", launch_grid(c)}, {"work", l.request.options.work_iterations},
-       {"shared_bytes", l.request.options.dynamic_shared_bytes}, {"launched", l.launched},
-       {"runtime_error", l.runtime_error}, {"runtime_call", l.runtime_call}, {"kernel_ms", l.kernel_ms},
-       {"occupancy", {{"launchable", o.launchable}, {"runtime_error", o.runtime_error},
-                      {"active_blocks_per_sm", o.active_blocks_per_sm}, {"occupancy", o.occupancy},
-                      {"blocks_per_wave", o.blocks_per_wave}, {"waves", o.waves}}},
-       {"blocks", {{"sm", sm}, {"start_ns", start}, {"end_ns", end}}}};
+  WHYGPU_JSON_WRITE_MEMBERS(j, c, WHYGPU_LAUNCH_CONFIG_MEMBERS);
+  WHYGPU_JSON_WRITE_MEMBERS(j, l, WHYGPU_LAUNCH_MEMBERS);
+  WHYGPU_JSON_WRITE_MEMBERS(j["occupancy"], o, WHYGPU_OCCUPANCY_MEMBERS);
+  j["problem"] = c.kind == ProblemKind::matrix_2d ? "matrix" : "vector";
+  j["grid"] = launch_grid(c);
+  j["work"] = l.request.options.work_iterations;
+  j["shared_bytes"] = l.request.options.dynamic_shared_bytes;
+  j["blocks"] = {{"sm", sm}, {"start_ns", start}, {"end_ns", end}};
 }
 
 void from_json(const bench::Json& j, RecordedLaunch& out) {
@@ -216,27 +221,16 @@ void from_json(const bench::Json& j, RecordedLaunch& out) {
   const std::string problem = j.at("problem").get<std::string>();
   if (problem != "vector" && problem != "matrix") bench::reject(j.at("problem"), "neither vector nor matrix");
   c.kind = problem == "matrix" ? ProblemKind::matrix_2d : ProblemKind::vector_1d;
-  c.n = j.value("n", std::int64_t{1});
-  c.width = j.value("width", std::int64_t{1});
-  c.height = j.value("height", std::int64_t{1});
-  j.at("block").get_to(c.block);
+  c.n = c.width = c.height = 1;
+  j.at("block");  // required, as the grid is
+  WHYGPU_JSON_READ_MEMBERS(j, c, WHYGPU_LAUNCH_CONFIG_MEMBERS);
   j.at("grid").get_to(c.grid_manual);
-  c.grid_auto = j.value("grid_auto", true);
   if (Status s = validate(c); !s) bench::reject(j, s.message());
   l.request.options.work_iterations = j.value("work", std::int64_t{0});
   l.request.options.dynamic_shared_bytes = j.value("shared_bytes", std::int64_t{0});
-  l.launched = j.value("launched", false);
-  l.runtime_error = j.value("runtime_error", l.runtime_error);
-  l.runtime_call = j.value("runtime_call", l.runtime_call);
-  l.kernel_ms = j.value("kernel_ms", l.kernel_ms);
-  if (const auto o = j.find("occupancy"); o != j.end() && o->is_object()) {
-    l.occupancy.launchable = o->value("launchable", false);
-    l.occupancy.runtime_error = o->value("runtime_error", std::string());
-    l.occupancy.active_blocks_per_sm = o->value("active_blocks_per_sm", std::int64_t{0});
-    l.occupancy.occupancy = o->value("occupancy", 0.0);
-    l.occupancy.blocks_per_wave = o->value("blocks_per_wave", std::int64_t{0});
-    l.occupancy.waves = o->value("waves", std::int64_t{0});
-  }
+  WHYGPU_JSON_READ_MEMBERS(j, l, WHYGPU_LAUNCH_MEMBERS);
+  if (const auto o = j.find("occupancy"); o != j.end() && o->is_object())
+    WHYGPU_JSON_READ_MEMBERS(*o, l.occupancy, WHYGPU_OCCUPANCY_MEMBERS);
   const bench::Json& blocks = j.at("blocks");
   const auto sm = blocks.at("sm").get<std::vector<std::uint32_t>>();
   const auto start = blocks.at("start_ns").get<std::vector<std::uint64_t>>();

@@ -36,17 +36,9 @@ void from_json(const bench::Json& j, StepResult& out) {
   else if (state == "missing") r.state = StepState::Missing;
   else if (state == "not-run") r.state = StepState::NotRun;
   else bench::reject(j.at("state"), "not a step state (ran, missing, not-run)");
-  r.ms = j.value("ms", r.ms);
+  WHYGPU_JSON_READ_MEMBERS(j, r, ms, error_code, error_name, error_text, output, stopped, correct, wrong, printed_ms,
+                           kernel_ms);
   r.has_error_code = j.contains("error_code");
-  r.error_code = j.value("error_code", r.error_code);
-  r.error_name = j.value("error_name", r.error_name);
-  r.error_text = j.value("error_text", r.error_text);
-  r.output = j.value("output", r.output);
-  r.stopped = j.value("stopped", r.stopped);
-  r.correct = j.value("correct", r.correct);
-  r.wrong = j.value("wrong", r.wrong);
-  r.printed_ms = j.value("printed_ms", r.printed_ms);
-  r.kernel_ms = j.value("kernel_ms", r.kernel_ms);
   out = std::move(r);
 }
 

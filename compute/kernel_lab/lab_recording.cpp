@@ -86,23 +86,21 @@ std::string summarize(const LabReport& r) {
   return text;
 }
 
+// A try's request, its members under their own names (the engine is not recorded).
+#define WHYGPU_REQUEST_MEMBERS exercise, source, n, block, block_y, width, height
+
 void to_json(bench::Json& j, const RecordedTry& t) {
-  j = {{"exercise", t.request.exercise}, {"what", t.what}, {"n", t.request.n}, {"block", t.request.block},
-       {"block_y", t.request.block_y}, {"width", t.request.width}, {"height", t.request.height},
-       {"source", t.request.source}, {"summary", summarize(t.report)},
-       {"report", to_text(t.report)}};  // lab_report.h's own format
+  WHYGPU_JSON_WRITE_MEMBERS(j, t.request, WHYGPU_REQUEST_MEMBERS);
+  j["what"] = t.what;
+  j["summary"] = summarize(t.report);  // for readers
+  j["report"] = to_text(t.report);     // lab_report.h's own format
 }
 
 void from_json(const bench::Json& j, RecordedTry& out) {
   RecordedTry t;
   t.what = j.value("what", t.what);
-  t.request.exercise = j.value("exercise", std::string());
-  t.request.source = j.value("source", t.request.source);
-  t.request.n = j.value("n", 0);
-  t.request.block = j.value("block", 0);
-  t.request.block_y = j.value("block_y", 1);
-  t.request.width = j.value("width", 0);
-  t.request.height = j.value("height", 0);
+  t.request.exercise.clear();  // required
+  WHYGPU_JSON_READ_MEMBERS(j, t.request, WHYGPU_REQUEST_MEMBERS);
   if (!find_exercise(t.request.exercise)) bench::reject(j, "no exercise named '" + t.request.exercise + "'");
   if (!from_text(j.value("report", std::string()), &t.report)) bench::reject(j.at("report"), "the report cannot be read");
   out = std::move(t);

@@ -55,25 +55,20 @@ Status record_steps(const std::string& model_path, const std::string& prime, int
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RecordedGeneration, generator, step_us, text)
 
-void to_json(bench::Json& j, const StepRecording& r) {
-  j = {{"model_steps", r.model_steps}, {"prime", r.prime}, {"temperature", r.temperature}, {"seed", r.seed},
-       {"steps", r.steps}, {"gpu", r.gpu}, {"cpu", r.cpu}};
-}
+// The recording's members under their own names (the run is the recording's, read apart).
+#define WHYGPU_STEP_MEMBERS model_steps, prime, temperature, seed, steps, gpu, cpu
+
+void to_json(bench::Json& j, const StepRecording& r) { WHYGPU_JSON_WRITE_MEMBERS(j, r, WHYGPU_STEP_MEMBERS); }
 
 void from_json(const bench::Json& j, StepRecording& out) {
   StepRecording r;
-  j.at("model_steps").get_to(r.model_steps);
-  r.prime = j.value("prime", r.prime);
-  r.temperature = j.value("temperature", r.temperature);
-  r.seed = j.value("seed", r.seed);
-  j.at("steps").get_to(r.steps);
+  j.at("model_steps");  // required, as steps and both generations are
+  j.at("steps");
+  for (const char* side : {"gpu", "cpu"})
+    if (j.at(side).at("step_us").get<double>() < 0) bench::reject(j.at(side).at("step_us"), "must be 0 or more");
+  WHYGPU_JSON_READ_MEMBERS(j, r, WHYGPU_STEP_MEMBERS);
   if (r.model_steps < 0) bench::reject(j.at("model_steps"), "must be 0 or more");
   if (r.steps < 1) bench::reject(j.at("steps"), "must be 1 or more");
-  for (const auto& [side, generation] : {std::pair{"gpu", &r.gpu}, std::pair{"cpu", &r.cpu}}) {
-    const bench::Json& g = j.at(side);
-    if (g.at("step_us").get<double>() < 0) bench::reject(g.at("step_us"), "must be 0 or more");  // required
-    g.get_to(*generation);
-  }
   out = std::move(r);
 }
 

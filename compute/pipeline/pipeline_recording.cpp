@@ -10,14 +10,16 @@ constexpr std::pair<const char*, TimingStats StepTiming::*> kTimings[] = {
     {"cpu_image", &StepTiming::cpu_image}, {"cpu_batch", &StepTiming::cpu_batch},
     {"gpu_image", &StepTiming::gpu_image}, {"gpu_batch", &StepTiming::gpu_batch}};
 
+// The timing's members at the top of the document (its steps follow, by name).
+#define WHYGPU_PIPELINE_MEMBERS photo, width, height, gpu_measured, gpu_note, gpu_decoded, decode_note
+
 }  // namespace
 
 void to_json(bench::Json& j, const PipelineRecording& recording) {
   const PipelineTiming& t = recording.timing;
-  j = {{"photo", t.photo}, {"width", t.width}, {"height", t.height}, {"side", t.settings.side},
-       {"crop", t.settings.crop}, {"batch", kBatch}, {"gpu_measured", t.gpu_measured}, {"gpu_decoded", t.gpu_decoded}};
-  if (!t.gpu_note.empty()) j["gpu_note"] = t.gpu_note;
-  if (!t.decode_note.empty()) j["decode_note"] = t.decode_note;
+  WHYGPU_JSON_WRITE_MEMBERS(j, t, WHYGPU_PIPELINE_MEMBERS);
+  WHYGPU_JSON_WRITE_MEMBERS(j, t.settings, side, crop);
+  j["batch"] = kBatch;
   bench::Json& steps = j["steps"] = bench::Json::array();
   for (const Step step : kAllSteps) {
     const StepTiming& s = t.at(step);
@@ -30,17 +32,11 @@ void to_json(bench::Json& j, const PipelineRecording& recording) {
 
 void from_json(const bench::Json& j, PipelineRecording& recording) {
   PipelineTiming t;
-  t.photo = j.value("photo", t.photo);
-  t.width = j.value("width", t.width);
-  t.height = j.value("height", t.height);
-  t.settings.side = j.value("side", 0);
-  t.settings.crop = j.value("crop", 0);
+  WHYGPU_JSON_READ_MEMBERS(j, t, WHYGPU_PIPELINE_MEMBERS);
+  t.settings.side = t.settings.crop = 0;  // required
+  WHYGPU_JSON_READ_MEMBERS(j, t.settings, side, crop);
   if (Status s = check_settings(t.settings); !s) bench::reject(j, "the recording's sizes: " + s.message());
   if (j.value("batch", 0) != kBatch) bench::reject(j, "the recording's batch is not " + std::to_string(kBatch));
-  t.gpu_measured = j.value("gpu_measured", t.gpu_measured);
-  t.gpu_note = j.value("gpu_note", t.gpu_note);
-  t.gpu_decoded = j.value("gpu_decoded", t.gpu_decoded);
-  t.decode_note = j.value("decode_note", t.decode_note);
   const bench::Json& steps = bench::array_at(j, "steps");
   if (steps.size() != kSteps)
     bench::reject(steps, "expected " + std::to_string(kSteps) + " steps");

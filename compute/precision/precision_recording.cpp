@@ -13,19 +13,19 @@ void from_json(const bench::Json& j, Precision& p) {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PrecisionAccuracy, precision, width, seed, epochs, accuracy, train_seconds,
                                                 skipped_steps, final_scale)
 
+// A timing's members; the rates, worked out, are written for readers.
+#define WHYGPU_PRECISION_TIMING_MEMBERS precision, width, batch, median_ms, min_ms, step_gflop
+
 void to_json(bench::Json& j, const PrecisionTiming& t) {
-  j = {{"precision", t.precision}, {"width", t.width}, {"batch", t.batch}, {"median_ms", t.median_ms},
-       {"min_ms", t.min_ms}, {"step_gflop", t.step_gflop}, {"images_per_s", t.images_per_s()}, {"tflops", t.tflops()}};
+  WHYGPU_JSON_WRITE_MEMBERS(j, t, WHYGPU_PRECISION_TIMING_MEMBERS);
+  j["images_per_s"] = t.images_per_s();
+  j["tflops"] = t.tflops();
 }
 
 void from_json(const bench::Json& j, PrecisionTiming& out) {
   PrecisionTiming t;
-  j.at("precision").get_to(t.precision);
-  t.width = j.value("width", t.width);
-  t.batch = j.value("batch", t.batch);
-  t.median_ms = j.value("median_ms", t.median_ms);
-  t.min_ms = j.value("min_ms", t.min_ms);
-  t.step_gflop = j.value("step_gflop", t.step_gflop);
+  j.at("precision");  // required
+  WHYGPU_JSON_READ_MEMBERS(j, t, WHYGPU_PRECISION_TIMING_MEMBERS);
   if (t.batch <= 0 || !(t.median_ms > 0)) bench::reject(j, "a timing needs a batch and a median_ms above 0");
   out = t;
 }

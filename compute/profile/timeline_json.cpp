@@ -92,21 +92,16 @@ void from_json(const bench::Json& j, Lane& lane) {
           j.value("name", std::string())};
 }
 
-void to_json(bench::Json& j, const Timeline& t) {
-  j = {{"work", t.work}, {"description", t.description}, {"source", t.source}, {"work_begin_ns", t.work_begin_ns},
-       {"work_end_ns", t.work_end_ns}, {"dropped_records", t.dropped_records}, {"lanes", t.lanes}, {"items", t.items}};
-}
+// The timeline's members under their own names (the run is the recording's, read apart).
+#define WHYGPU_TIMELINE_MEMBERS work, description, source, work_begin_ns, work_end_ns, dropped_records, lanes, items
+
+void to_json(bench::Json& j, const Timeline& t) { WHYGPU_JSON_WRITE_MEMBERS(j, t, WHYGPU_TIMELINE_MEMBERS); }
 
 void from_json(const bench::Json& j, Timeline& out) {
   Timeline t;
-  t.work = j.value("work", t.work);
-  t.description = j.value("description", t.description);
-  t.source = j.value("source", t.source);
-  t.work_begin_ns = j.value("work_begin_ns", t.work_begin_ns);
-  t.work_end_ns = j.value("work_end_ns", t.work_end_ns);
-  t.dropped_records = j.value("dropped_records", t.dropped_records);
-  bench::array_at(j, "lanes").get_to(t.lanes);
-  bench::array_at(j, "items").get_to(t.items);
+  bench::array_at(j, "lanes");  // required, as items are
+  bench::array_at(j, "items");
+  WHYGPU_JSON_READ_MEMBERS(j, t, WHYGPU_TIMELINE_MEMBERS);
   for (std::size_t i = 0; i < t.items.size(); ++i)
     if (t.items[i].lane < 0 || t.items[i].lane >= static_cast<int>(t.lanes.size()))
       bench::reject(j["items"][i]["lane"], "not one of the " + std::to_string(t.lanes.size()) + " lanes");

@@ -59,21 +59,19 @@ const TracePhase* VitalsTrace::find_phase(std::string_view name) const {
   return nullptr;
 }
 
+// A phase's members under their own names; its energies as gpu_joules, gpu_method, ...
+#define WHYGPU_PHASE_MEMBERS name, description, begin_s, end_s, trainer, images
+
 void to_json(bench::Json& j, const TracePhase& p) {
-  j = {{"name", p.name}, {"description", p.description}, {"begin_s", p.begin_s}, {"end_s", p.end_s},
-       {"trainer", p.trainer}, {"images", p.images}};
+  WHYGPU_JSON_WRITE_MEMBERS(j, p, WHYGPU_PHASE_MEMBERS);
   put_energy(j, "gpu", p.gpu);
   put_energy(j, "cpu", p.cpu);
 }
 
 void from_json(const bench::Json& j, TracePhase& out) {
   TracePhase p;
-  p.name = j.value("name", p.name);
-  p.description = j.value("description", p.description);
-  p.begin_s = j.value("begin_s", kNotReported);
-  p.end_s = j.value("end_s", kNotReported);
-  p.trainer = j.value("trainer", p.trainer);
-  p.images = j.value("images", p.images);
+  p.begin_s = p.end_s = kNotReported;
+  WHYGPU_JSON_READ_MEMBERS(j, p, WHYGPU_PHASE_MEMBERS);
   p.gpu = get_energy(j, "gpu");
   p.cpu = get_energy(j, "cpu");
   if (p.name.empty() || !(p.end_s >= p.begin_s)) bench::reject(j, "no name, or its end before its beginning");
