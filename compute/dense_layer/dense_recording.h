@@ -2,7 +2,6 @@
 // Dense-layer timings as a JSON file ("format": "whygpu-dense-layer"), so the H100 run
 // recorded by `whygpu bench dense --json FILE` can be shown, labelled, where there is no GPU.
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "compute/bench/recording_file.h"

@@ -3,7 +3,6 @@
 // mistake's program, line by line, as `whygpu host-program --record FILE` ran them on a
 // GPU machine, for the host-program panel to show, labelled, where there is no GPU.
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "compute/bench/recording_file.h"

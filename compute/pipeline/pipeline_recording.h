@@ -2,7 +2,6 @@
 // Pipeline timings as a JSON file ("format": "whygpu-data-pipeline"), so a GPU run recorded
 // by `whygpu bench pipeline --json FILE` can be shown, faded and labelled, where there is no GPU.
 #include <string>
-#include <string_view>
 
 #include "compute/bench/recording_file.h"
 #include "compute/pipeline/pipeline_bench.h"

@@ -4,7 +4,6 @@
 // with the machine and date it was recorded on).
 #include <cstdint>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "compute/bench/recording_file.h"
