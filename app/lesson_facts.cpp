@@ -15,7 +15,7 @@
 #include "compute/cnn/inference_sweep.h"
 #include "compute/cnn/model.h"
 #include "compute/cnn/race_recording.h"
-#include "compute/host_program/host_record.h"
+#include "compute/host_program/host_recording.h"
 #include "compute/profile/timeline_json.h"
 #include "compute/vitals/vitals_trace.h"
 
@@ -56,12 +56,8 @@ Found mnist_count(const std::string& folder, bool train) {
 }
 
 Found race_fact(const std::string& path, const std::function<Found(const cnn::RecordedRace&)>& read) {
-  bench::JsonValue doc;
-  bench::RunInfo run;
   cnn::RaceRecording recording;
-  Status s = bench::load_recording(path, cnn::kRaceRecordingPart, &doc, &run);
-  if (s) s = cnn::race_recording_from_json(doc, &recording);
-  if (!s) return {s, "", ""};
+  if (Status s = bench::load_recording(path, cnn::kRaceRecording, &recording); !s) return {s, "", ""};
   cnn::RaceSettings lesson_race;  // the race panel's defaults: batch 64, seed 1
   lesson_race.epochs = 1;
   const cnn::RecordedRace* race = recording.find(lesson_race);

@@ -29,8 +29,8 @@
 namespace whygpu::app {
 namespace {
 
-const char* const kParts[] = {grid::kGridRecordingPart, cnn::kRaceRecordingPart, kernel_lab::kLabRecordingPart,
-                              lstm::kStepRecordingPart, cnn::kAnswersRecordingPart};
+const char* const kParts[] = {grid::kGridRecording.part, cnn::kRaceRecording.part, kernel_lab::kLabRecording.part,
+                              lstm::kStepRecording.part, cnn::kAnswersRecording.part};
 
 // Characters the LSTM writes after the prime, and test images whose answers are kept.
 constexpr int kRecordedLstmSteps = 200;
@@ -168,36 +168,38 @@ Status record_lab_part(kernel_lab::LabRecording* out) {
   return Status::ok();
 }
 
-Status write(const std::string& folder, const char* part, const bench::JsonValue& doc) {
-  const std::string path = bench::recording_path(folder, part);
-  if (Status s = write_file_atomically(path, doc.dump()); !s) return s;
-  std::printf("  wrote %s (%zu bytes)\n", path.c_str(), doc.dump().size());
+template <typename T>
+Status write(const std::string& folder, const bench::RecordingKind& kind, const T& recording) {
+  const std::string path = bench::recording_path(folder, kind.part);
+  const std::string text = bench::recording_text(kind, recording);
+  if (Status s = write_file_atomically(path, text); !s) return s;
+  std::printf("  wrote %s (%zu bytes)\n", path.c_str(), text.size());
   return Status::ok();
 }
 
 Status record_part(const std::string& part, const bench::RunInfo& run, const std::string& folder) {
-  if (part == grid::kGridRecordingPart) {
+  if (part == grid::kGridRecording.part) {
     grid::GridRecording rec;
     rec.run = run;
     if (Status s = record_grid(&rec); !s) return s;
-    return write(folder, grid::kGridRecordingPart, grid::grid_recording_to_json(rec));
+    return write(folder, grid::kGridRecording, rec);
   }
-  if (part == cnn::kRaceRecordingPart) {
+  if (part == cnn::kRaceRecording.part) {
     cnn::RaceRecording rec;
     rec.run = run;
     if (Status s = record_race_part(&rec); !s) return s;
-    return write(folder, cnn::kRaceRecordingPart, cnn::race_recording_to_json(rec));
+    return write(folder, cnn::kRaceRecording, rec);
   }
-  if (part == lstm::kStepRecordingPart) {
+  if (part == lstm::kStepRecording.part) {
     lstm::StepRecording rec;
     rec.run = run;
     if (Status s = lstm::record_steps(lstm_ui::example_model_path(), lstm::kStepViewPrime, kRecordedLstmSteps, &rec); !s)
       return s;
     std::printf("  one step: %.1f us on the GPU, %.1f us on the CPU; the GPU wrote: %s\n", rec.gpu.step_us,
                 rec.cpu.step_us, rec.gpu.text.c_str());
-    return write(folder, lstm::kStepRecordingPart, lstm::step_recording_to_json(rec));
+    return write(folder, lstm::kStepRecording, rec);
   }
-  if (part == cnn::kAnswersRecordingPart) {
+  if (part == cnn::kAnswersRecording.part) {
     std::shared_ptr<const cnn::DatasetPair> data;
     if (Status s = cnn_ui::load_data(cnn_ui::DataRequest{}, &data); !s) return s;
     cnn::AnswersRecording rec;
@@ -209,24 +211,23 @@ Status record_part(const std::string& part, const bench::RunInfo& run, const std
     for (const cnn::RecordedAnswer& a : rec.answers) worst = std::max(worst, a.max_map_difference);
     std::printf("  test set: %.2f%% on the GPU in %.2f ms (CPU %.1f ms); maps within %.2g of the CPU's\n",
                 rec.gpu_test_accuracy, rec.gpu_test_ms, rec.cpu_test_ms, worst);
-    return write(folder, cnn::kAnswersRecordingPart, cnn::answers_recording_to_json(rec));
+    return write(folder, cnn::kAnswersRecording, rec);
   }
   kernel_lab::LabRecording rec;
   rec.run = run;
   if (Status s = record_lab_part(&rec); !s) return s;
-  return write(folder, kernel_lab::kLabRecordingPart, kernel_lab::lab_recording_to_json(rec));
+  return write(folder, kernel_lab::kLabRecording, rec);
 }
 
 // Reads a part back with the parser its panel uses and says what it holds.
 Status check_part(const std::string& part, const std::string& folder) {
-  bench::JsonValue doc;
-  bench::RunInfo run;
   const std::string path = bench::recording_path(folder, part);
-  if (Status s = bench::load_recording(path, part, &doc, &run); !s) return s;
+  bench::RunInfo run;
   std::string holds;
-  if (part == grid::kGridRecordingPart) {
+  if (part == grid::kGridRecording.part) {
     grid::GridRecording rec;
-    if (Status s = grid::grid_recording_from_json(doc, &rec); !s) return s.with_context(path);
+    if (Status s = bench::load_recording(path, grid::kGridRecording, &rec); !s) return s;
+    run = rec.run;
     std::size_t refused = 0, blocks = 0;
     for (const grid::RecordedLaunch& l : rec.launches) {
       refused += l.runtime_error.empty() ? 0 : 1;
@@ -235,28 +236,32 @@ Status check_part(const std::string& part, const std::string& folder) {
     holds = std::to_string(rec.launches.size()) + " launches (" + std::to_string(refused) + " refused), " +
             std::to_string(blocks) + " blocks, " + std::to_string(rec.device.sm_count) + " SMs, " +
             std::to_string(rec.device.sm.registers_per_thread) + " registers a thread";
-  } else if (part == cnn::kRaceRecordingPart) {
+  } else if (part == cnn::kRaceRecording.part) {
     cnn::RaceRecording rec;
-    if (Status s = cnn::race_recording_from_json(doc, &rec); !s) return s.with_context(path);
+    if (Status s = bench::load_recording(path, cnn::kRaceRecording, &rec); !s) return s;
+    run = rec.run;
     for (const cnn::RecordedRace& r : rec.races) {
       if (!holds.empty()) holds += "; ";
       holds += "batch " + std::to_string(r.settings.batch) + ": " + std::to_string(r.gpu.points.size()) +
                " GPU test points, " + std::to_string(r.settings.epochs) + " epochs in " +
                std::to_string(r.gpu.finish_seconds) + " s";
     }
-  } else if (part == lstm::kStepRecordingPart) {
+  } else if (part == lstm::kStepRecording.part) {
     lstm::StepRecording rec;
-    if (Status s = lstm::step_recording_from_json(doc, &rec); !s) return s.with_context(path);
+    if (Status s = bench::load_recording(path, lstm::kStepRecording, &rec); !s) return s;
+    run = rec.run;
     holds = std::to_string(rec.steps) + " steps of the model trained " + std::to_string(rec.model_steps) +
             " steps; one step " + std::to_string(rec.gpu.step_us) + " us on the GPU";
-  } else if (part == cnn::kAnswersRecordingPart) {
+  } else if (part == cnn::kAnswersRecording.part) {
     cnn::AnswersRecording rec;
-    if (Status s = cnn::answers_recording_from_json(doc, &rec); !s) return s.with_context(path);
+    if (Status s = bench::load_recording(path, cnn::kAnswersRecording, &rec); !s) return s;
+    run = rec.run;
     holds = std::to_string(rec.answers.size()) + " answers of weights " + rec.weights + ", test accuracy " +
             std::to_string(rec.gpu_test_accuracy) + "%";
   } else {
     kernel_lab::LabRecording rec;
-    if (Status s = kernel_lab::lab_recording_from_json(doc, &rec); !s) return s.with_context(path);
+    if (Status s = bench::load_recording(path, kernel_lab::kLabRecording, &rec); !s) return s;
+    run = rec.run;
     holds = std::to_string(rec.tries.size()) + " tries";
   }
   std::printf("%s: %s; %s\n", path.c_str(), holds.c_str(), run.recorded_label().c_str());

@@ -11,6 +11,7 @@ packages=(
   libgl-dev libegl-dev libegl-mesa0 libgl1-mesa-dri        # OpenGL, EGL for --headless
   libopenblas-dev                                          # the honest CPU baseline
   zlib1g-dev                                               # reads gzipped IDX files
+  nlohmann-json3-dev                                       # JSON of recordings and bench results (header only)
   libseccomp-dev                                           # a kernel-lab try may not start programs
   libpng-dev libjpeg62-turbo-dev                           # reads PNG and JPEG photos (own images, the pipeline)
   libcpp-httplib-dev libqrencode-dev                       # class sessions: the students' page, its QR code

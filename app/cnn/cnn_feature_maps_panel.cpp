@@ -145,7 +145,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
       : SessionPanel(std::move(shared), options.controls), o_(std::move(options)) {
     if (o_.image >= 0) shared_->show_test_image(o_.image);
     if (!gpu_info().available)
-      answers_ = recorded_part<cnn::AnswersRecording, cnn::answers_recording_from_json>(cnn::kAnswersRecordingPart);
+      answers_ = recorded_part<cnn::AnswersRecording>(cnn::kAnswersRecording);
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {

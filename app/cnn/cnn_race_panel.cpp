@@ -81,8 +81,7 @@ class CnnRacePanel final : public Panel {
     for (Lane& lane : lanes_) {
       if (lane.backend == cnn::Backend::kGpu && !gpu_info().available) {
         lane.unavailable = gpu_info().unavailable_reason;
-        recording_ = recorded_part<cnn::RaceRecording, cnn::race_recording_from_json>(cnn::kRaceRecordingPart,
-                                                                                     &recording_error_);
+        recording_ = recorded_part<cnn::RaceRecording>(cnn::kRaceRecording, &recording_error_);
         continue;
       }
       config.backend = lane.backend == cnn::Backend::kGpu ? cnn_ui::BackendChoice::kGpu : cnn_ui::BackendChoice::kCpu;

@@ -19,7 +19,7 @@
 #include "app/plot/plot_math.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
-#include "compute/dense_layer/dense_record.h"
+#include "compute/dense_layer/dense_recording.h"
 
 namespace whygpu::app {
 namespace {

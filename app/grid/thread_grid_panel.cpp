@@ -103,8 +103,7 @@ class ThreadGridPanel final : public Panel {
  public:
   explicit ThreadGridPanel(Controls controls) : c_(std::move(controls)) {
     if (!gpu_info().available)
-      recording_ = recorded_part<grid::GridRecording, grid::grid_recording_from_json>(grid::kGridRecordingPart,
-                                                                                     &recording_error_);
+      recording_ = recorded_part<grid::GridRecording>(grid::kGridRecording, &recording_error_);
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {

@@ -17,7 +17,7 @@
 #include "app/plot/plot_math.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
-#include "compute/host_program/host_record.h"
+#include "compute/host_program/host_recording.h"
 
 namespace whygpu::app {
 namespace {

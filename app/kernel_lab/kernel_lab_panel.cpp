@@ -75,8 +75,7 @@ class KernelLabPanel final : public Panel {
   explicit KernelLabPanel(LabRequest sizes) : sizes_(std::move(sizes)) {
     for (const kernel_lab::Exercise& e : kernel_lab::exercises()) sources_[e.key] = e.starter;
     if (!gpu_info().available)
-      recording_ = recorded_part<kernel_lab::LabRecording, kernel_lab::lab_recording_from_json>(
-          kernel_lab::kLabRecordingPart, &recording_error_);
+      recording_ = recorded_part<kernel_lab::LabRecording>(kernel_lab::kLabRecording, &recording_error_);
   }
 
   void draw(const FrameContext& frame) override {

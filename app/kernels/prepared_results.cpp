@@ -6,7 +6,6 @@
 
 #include "app/file_locations.h"
 #include "compute/bench/bench_format.h"
-#include "compute/bench/json.h"
 #include "compute/bench/reference_data.h"
 #include "compute/core/text_file.h"
 
@@ -40,20 +39,21 @@ bool same_machine(const bench::RunInfo& a, const bench::RunInfo& b) {
 Status save_prepared(const std::string& sweep, const bench::RunInfo& run, const std::vector<kernels::Measurement>& rows) {
   std::error_code ec;
   std::filesystem::create_directories(prepared_folder(), ec);
-  bench::JsonValue document = bench::bench_document(run, rows);
-  document.set("sweep", bench::JsonValue::string(sweep));
-  return write_file_atomically(path_for(sweep), document.dump());
+  bench::Json document = bench::bench_document(run, rows);
+  document["sweep"] = sweep;
+  return write_file_atomically(path_for(sweep), bench::dump_json(document));
 }
 
 bool load_prepared(const std::string& sweep, const bench::RunInfo& here, PreparedResult* out) {
   std::string text;
   if (!read_text_file(path_for(sweep), &text, std::size_t{16} << 20)) return false;
-  bench::JsonValue document;
-  if (!bench::parse_json(text, &document)) return false;
-  const bench::JsonValue* stored = document.find("sweep");
-  if (!stored || !stored->is_string() || stored->as_string() != sweep) return false;  // a hash collision
+  bench::Json document;
+  if (!bench::parse_json(text, &document) || !document.is_object()) return false;
+  const auto stored = document.find("sweep");
+  if (stored == document.end() || !stored->is_string() || stored->get_ref<const std::string&>() != sweep)
+    return false;  // a hash collision
   bench::ReferenceData data;
-  if (!bench::parse_reference_data(text, &data) || !same_machine(data.run, here)) return false;
+  if (!bench::read_recording(document, bench::kBenchRecording, &data) || !same_machine(data.run, here)) return false;
   out->run = std::move(data.run);
   out->rows = std::move(data.rows);
   return true;

@@ -57,7 +57,7 @@ class LstmStepPanel final : public Panel {
   LstmStepPanel(std::shared_ptr<LstmWorkspace> workspace, StepOptions options)
       : workspace_(std::move(workspace)), o_(std::move(options)) {
     if (!gpu_info().available)
-      recording_ = recorded_part<lstm::StepRecording, lstm::step_recording_from_json>(lstm::kStepRecordingPart);
+      recording_ = recorded_part<lstm::StepRecording>(lstm::kStepRecording);
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {

@@ -22,7 +22,7 @@
 #include "compute/core/gpu_info.h"
 #include "compute/pipeline/pipeline_bench.h"
 #include "compute/pipeline/pipeline_cpu.h"
-#include "compute/pipeline/pipeline_record.h"
+#include "compute/pipeline/pipeline_recording.h"
 
 namespace whygpu::app {
 namespace {

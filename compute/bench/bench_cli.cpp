@@ -292,7 +292,7 @@ int run_bench_jobs(const BenchRequest& request, const std::vector<SweepJob>& job
   std::string text;
   switch (request.format) {
     case OutputFormat::Table: text = format_table(run, rows); break;
-    case OutputFormat::Json: text = bench_document(run, rows).dump(); break;
+    case OutputFormat::Json: text = dump_json(bench_document(run, rows)); break;
     case OutputFormat::Csv: text = format_csv(run, rows); break;
   }
   int code = s ? 0 : 1;

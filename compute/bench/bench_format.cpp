@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 
+#include "compute/bench/reference_data.h"
 #include "compute/kernels/host_array.h"
 
 namespace whygpu::bench {
@@ -145,135 +146,10 @@ std::string format_csv(const RunInfo& run, const std::vector<Measurement>& rows)
   return out;
 }
 
-JsonValue run_info_to_json(const RunInfo& run) {
-  JsonValue j = JsonValue::object();
-  j.set("date_utc", JsonValue::string(run.date_utc));
-  j.set("command", JsonValue::string(run.command));
-  j.set("cpu_model", JsonValue::string(run.cpu_model));
-  j.set("cpu_threads", JsonValue::number(run.cpu_threads));
-  j.set("cpu_kernel", JsonValue::string(run.cpu_kernel));
-  j.set("openblas", JsonValue::string(run.openblas));
-  j.set("gpu_available", JsonValue::boolean(run.gpu_available));
-  j.set("gpu_name", JsonValue::string(run.gpu_name));
-  j.set("gpu_compute_capability", JsonValue::string(run.gpu_compute_capability));
-  j.set("gpu_sm_count", JsonValue::number(run.gpu_sm_count));
-  j.set("gpu_memory_gib", JsonValue::number(std::round(run.gpu_memory_gib * 100.0) / 100.0));
-  j.set("nvidia_driver", JsonValue::string(run.nvidia_driver));
-  j.set("cuda_driver", JsonValue::string(run.cuda_driver));
-  j.set("cuda_runtime", JsonValue::string(run.cuda_runtime));
-  return j;
-}
-
-RunInfo run_info_from_json(const JsonValue& j) {
-  RunInfo r;
-  r.date_utc = j.get_string("date_utc");
-  r.command = j.get_string("command");
-  r.cpu_model = j.get_string("cpu_model");
-  r.cpu_threads = static_cast<int>(j.get_number("cpu_threads"));
-  r.cpu_kernel = j.get_string("cpu_kernel");
-  r.openblas = j.get_string("openblas");
-  r.gpu_available = j.get_bool("gpu_available");
-  r.gpu_name = j.get_string("gpu_name");
-  r.gpu_compute_capability = j.get_string("gpu_compute_capability");
-  r.gpu_sm_count = static_cast<int>(j.get_number("gpu_sm_count"));
-  r.gpu_memory_gib = j.get_number("gpu_memory_gib");
-  r.nvidia_driver = j.get_string("nvidia_driver");
-  r.cuda_driver = j.get_string("cuda_driver");
-  r.cuda_runtime = j.get_string("cuda_runtime");
-  return r;
-}
-
-JsonValue recording_header(const std::string& format, int version, const RunInfo& run) {
-  JsonValue doc = JsonValue::object();
-  doc.set("format", JsonValue::string(format));
-  doc.set("format_version", JsonValue::number(version));
-  doc.set("run", run_info_to_json(run));
-  return doc;
-}
-
-Status recording_run(const JsonValue& doc, const std::string& what, RunInfo* run) {
-  const JsonValue* j = doc.find("run");
-  if (!j || !j->is_object()) return Status::error("the " + what + " has no \"run\" object");
-  *run = run_info_from_json(*j);
-  return Status::ok();
-}
-
-JsonValue row_to_json(const Measurement& r) {
-  JsonValue j = JsonValue::object();
-  j.set("benchmark", JsonValue::string(r.benchmark));
-  j.set("variant", JsonValue::string(r.variant));
-  j.set("label", JsonValue::string(r.label));
-  j.set("phase", JsonValue::string(r.phase));
-  j.set("on_gpu", JsonValue::boolean(r.on_gpu));
-  j.set("device", JsonValue::string(r.device));
-  j.set("precision", JsonValue::string(r.precision));
-  j.set("size", JsonValue::number(static_cast<double>(r.size)));
-  j.set("state", JsonValue::string(std::string(row_state_name(r.state))));
-  j.set("note", JsonValue::string(r.note));
-  j.set("median_ms", JsonValue::number(r.time.median_ms));
-  j.set("mean_ms", JsonValue::number(r.time.mean_ms));
-  j.set("min_ms", JsonValue::number(r.time.min_ms));
-  j.set("max_ms", JsonValue::number(r.time.max_ms));
-  j.set("p10_ms", JsonValue::number(r.time.p10_ms));
-  j.set("p90_ms", JsonValue::number(r.time.p90_ms));
-  j.set("repeats", JsonValue::number(r.time.repeats));
-  j.set("flop", JsonValue::number(r.flop));
-  j.set("bytes", JsonValue::number(r.bytes));
-  j.set("gflops", JsonValue::number(r.gflops()));
-  j.set("gbytes_per_s", JsonValue::number(r.gbytes_per_s()));
-  return j;
-}
-
-Status row_from_json(const JsonValue& j, Measurement* r) {
-  if (!j.is_object()) return Status::error("a result is not a JSON object");
-  for (const char* key : {"benchmark", "variant", "state"}) {
-    const JsonValue* v = j.find(key);
-    if (!v || !v->is_string()) return Status::error(std::string("a result has no \"") + key + "\"");
-  }
-  for (const char* key : {"size", "median_ms", "repeats"}) {
-    const JsonValue* v = j.find(key);
-    if (!v || !v->is_number())
-      return Status::error(std::string("a result has no number \"") + key + "\"");
-  }
-  Measurement m;
-  m.benchmark = j.get_string("benchmark");
-  m.variant = j.get_string("variant");
-  m.label = j.get_string("label", m.variant);
-  m.phase = j.get_string("phase");
-  m.on_gpu = j.get_bool("on_gpu");
-  m.device = j.get_string("device");
-  m.precision = j.get_string("precision");
-  m.size = static_cast<std::int64_t>(j.get_number("size"));
-  const std::string state = j.get_string("state");
-  if (state == "measured") m.state = RowState::Measured;
-  else if (state == "absent") m.state = RowState::Absent;
-  else if (state == "failed") m.state = RowState::Failed;
-  else return Status::error("a result has an unknown state \"" + state + "\"");
-  m.note = j.get_string("note");
-  m.time.median_ms = j.get_number("median_ms");
-  m.time.mean_ms = j.get_number("mean_ms");
-  m.time.min_ms = j.get_number("min_ms");
-  m.time.max_ms = j.get_number("max_ms");
-  m.time.p10_ms = j.get_number("p10_ms");
-  m.time.p90_ms = j.get_number("p90_ms");
-  m.time.repeats = static_cast<int>(j.get_number("repeats"));
-  m.flop = j.get_number("flop");
-  m.bytes = j.get_number("bytes");
-  if (m.size < 0 || m.time.median_ms < 0 || m.time.repeats < 0)
-    return Status::error("a result has a negative size, time or repeat count");
-  *r = std::move(m);
-  return Status::ok();
-}
-
-JsonValue bench_document(const RunInfo& run, const std::vector<Measurement>& rows) {
-  JsonValue doc = JsonValue::object();
-  doc.set("format", JsonValue::string("whygpu-bench"));
-  doc.set("format_version", JsonValue::number(kBenchFormatVersion));
-  doc.set("run", run_info_to_json(run));
-  JsonValue& summary = doc.set("summary", JsonValue::array());
-  for (const auto& s : summarize(rows)) summary.push(JsonValue::string(s));
-  JsonValue& results = doc.set("results", JsonValue::array());
-  for (const auto& r : rows) results.push(row_to_json(r));
+Json bench_document(const RunInfo& run, const std::vector<Measurement>& rows) {
+  ReferenceData data{run, summarize(rows), rows};
+  Json doc = data;
+  doc.update(recording_header(kBenchRecording, run));
   return doc;
 }
 
@@ -345,3 +221,37 @@ std::vector<std::string> summarize(const std::vector<Measurement>& rows) {
 }
 
 }  // namespace whygpu::bench
+
+namespace whygpu::kernels {
+
+// A row's members under their own names, its timing's at the row's level; benchmark,
+// variant, size, median_ms and repeats are required, and the state by name.
+#define WHYGPU_ROW_MEMBERS benchmark, variant, label, phase, on_gpu, device, precision, size, note, flop, bytes
+#define WHYGPU_ROW_TIME_MEMBERS median_ms, mean_ms, min_ms, max_ms, p10_ms, p90_ms, repeats
+
+void to_json(bench::Json& j, const Measurement& r) {
+  WHYGPU_JSON_WRITE_MEMBERS(j, r, WHYGPU_ROW_MEMBERS);
+  WHYGPU_JSON_WRITE_MEMBERS(j, r.time, WHYGPU_ROW_TIME_MEMBERS);
+  j["state"] = row_state_name(r.state);
+  j["gflops"] = r.gflops();  // for readers; worked out again when read
+  j["gbytes_per_s"] = r.gbytes_per_s();
+}
+
+void from_json(const bench::Json& j, Measurement& r) {
+  for (const char* required : {"benchmark", "variant", "size", "median_ms", "repeats"}) j.at(required);
+  Measurement m;
+  m.label = j.value("variant", std::string());  // unless it has one of its own
+  WHYGPU_JSON_READ_MEMBERS(j, m, WHYGPU_ROW_MEMBERS);
+  WHYGPU_JSON_READ_MEMBERS(j, m.time, WHYGPU_ROW_TIME_MEMBERS);
+  const std::string state = j.at("state").get<std::string>();
+  if (state == "measured") m.state = RowState::Measured;
+  else if (state == "absent") m.state = RowState::Absent;
+  else if (state == "failed") m.state = RowState::Failed;
+  else bench::reject(j.at("state"), "not a state (measured, absent, failed)");
+  if (m.size < 0) bench::reject(j.at("size"), "must not be negative");
+  if (m.time.median_ms < 0) bench::reject(j.at("median_ms"), "must not be negative");
+  if (m.time.repeats < 0) bench::reject(j.at("repeats"), "must not be negative");
+  r = std::move(m);
+}
+
+}  // namespace whygpu::kernels

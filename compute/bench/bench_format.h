@@ -7,29 +7,20 @@
 #include <vector>
 
 #include "compute/bench/json.h"
+#include "compute/bench/recording_file.h"
 #include "compute/kernels/measurement.h"
 #include "compute/bench/run_info.h"
 
 namespace whygpu::bench {
 
-// Format version written as "format_version"; readers reject newer major versions.
+// Format version written as "format_version"; readers reject newer versions.
 constexpr int kBenchFormatVersion = 1;
+inline constexpr RecordingKind kBenchRecording{"whygpu-bench", kBenchFormatVersion, "whygpu bench file"};
 
 std::string format_table(const RunInfo& run, const std::vector<kernels::Measurement>& rows);
 std::string format_csv(const RunInfo& run, const std::vector<kernels::Measurement>& rows);
-JsonValue bench_document(const RunInfo& run, const std::vector<kernels::Measurement>& rows);
-
-JsonValue run_info_to_json(const RunInfo& run);
-RunInfo run_info_from_json(const JsonValue& json);
-// The header every recording of a GPU run starts with: "format", "format_version" and
-// the "run" (device, driver, date, command) that made it.
-JsonValue recording_header(const std::string& format, int version, const RunInfo& run);
-// That header's "run", which a recording must carry (nothing is shown as recorded
-// without saying where); `what` names the file in the error.
-Status recording_run(const JsonValue& doc, const std::string& what, RunInfo* run);
-JsonValue row_to_json(const kernels::Measurement& row);
-// Errors when a required field is missing or of the wrong type.
-Status row_from_json(const JsonValue& json, kernels::Measurement* row);
+// The JSON form: a whygpu-bench recording (reference_data.h) of these rows and their summary.
+Json bench_document(const RunInfo& run, const std::vector<kernels::Measurement>& rows);
 
 // Ratios measured in one run, as sentences (empty when the rows do not allow them).
 std::vector<std::string> summarize(const std::vector<kernels::Measurement>& rows);
@@ -38,3 +29,11 @@ std::vector<std::string> summarize(const std::vector<kernels::Measurement>& rows
 std::string format_size(const kernels::Measurement& row);
 
 }  // namespace whygpu::bench
+
+namespace whygpu::kernels {
+// One result row: the timing's fields at the row's level, the rates (written for readers,
+// worked out again when read), the state by name; benchmark, variant, state, size,
+// median_ms and repeats are required.
+void to_json(bench::Json& json, const Measurement& row);
+void from_json(const bench::Json& json, Measurement& row);
+}  // namespace whygpu::kernels

@@ -7,8 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "compute/kernels/measurement.h"
+#include "compute/bench/json.h"
 #include "compute/bench/run_info.h"
+#include "compute/kernels/measurement.h"
 
 namespace whygpu::bench {
 
@@ -29,6 +30,11 @@ struct ReferenceData {
   std::vector<const kernels::Measurement*> find(std::string_view benchmark, std::string_view variant,
                                        std::string_view phase = "") const;
 };
+
+// A whygpu-bench recording (bench_format.h's kBenchRecording): "summary", and the rows as
+// "results".
+void to_json(Json& json, const ReferenceData& data);
+void from_json(const Json& json, ReferenceData& data);
 
 // Parses the JSON document; any problem (not JSON, wrong format, a newer version, a
 // malformed result) is an error naming it.

@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstring>
 
-#include "compute/bench/recording_file.h"
 #include "compute/cnn/gpu_trainer.h"
 #include "compute/cnn/trainer.h"
 #include "compute/cnn/weights_file.h"
@@ -15,7 +14,6 @@
 namespace whygpu::cnn {
 namespace {
 
-using bench::JsonValue;
 using Clock = std::chrono::steady_clock;
 
 // The test set on `trainer`, timed.
@@ -93,53 +91,21 @@ Status record_answers(const std::string& weights_path, const DatasetPair& data, 
   return Status::ok();
 }
 
-bench::JsonValue answers_recording_to_json(const AnswersRecording& r) {
-  JsonValue doc = bench::recording_document(kAnswersRecordingPart, r.run);
-  doc.set("weights", JsonValue::string(r.weights));
-  doc.set("gpu_trainer", JsonValue::string(r.gpu_trainer));
-  doc.set("cpu_trainer", JsonValue::string(r.cpu_trainer));
-  doc.set("test_images", JsonValue::number(r.test_images));
-  doc.set("gpu_test_accuracy", JsonValue::number(r.gpu_test_accuracy));
-  doc.set("gpu_test_ms", JsonValue::number(r.gpu_test_ms));
-  doc.set("cpu_test_ms", JsonValue::number(r.cpu_test_ms));
-  JsonValue& answers = doc.set("answers", JsonValue::array());
-  for (const RecordedAnswer& a : r.answers) {
-    JsonValue j = JsonValue::object();
-    j.set("image", JsonValue::number(a.image));
-    j.set("label", JsonValue::number(a.label));
-    j.set("predicted", JsonValue::number(a.predicted));
-    j.set("probability", JsonValue::number(a.probability));
-    j.set("max_map_difference", JsonValue::number(a.max_map_difference));
-    answers.push(std::move(j));
-  }
-  return doc;
-}
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RecordedAnswer, image, label, predicted, probability, max_map_difference)
 
-Status answers_recording_from_json(const bench::JsonValue& doc, AnswersRecording* out) {
-  AnswersRecording r;
-  r.weights = doc.get_string("weights");
-  r.gpu_trainer = doc.get_string("gpu_trainer");
-  r.cpu_trainer = doc.get_string("cpu_trainer");
-  r.test_images = static_cast<int>(doc.get_number("test_images"));
-  r.gpu_test_accuracy = doc.get_number("gpu_test_accuracy");
-  r.gpu_test_ms = doc.get_number("gpu_test_ms");
-  r.cpu_test_ms = doc.get_number("cpu_test_ms");
-  if (r.weights.empty()) return Status::error("the cnn recording names no weights");
-  const JsonValue* answers = doc.find("answers");
-  if (!answers || !answers->is_array()) return Status::error("the cnn recording has no \"answers\" array");
-  for (const JsonValue& j : answers->items()) {
-    RecordedAnswer a;
-    a.image = static_cast<int>(j.get_number("image", -1));
-    a.label = static_cast<int>(j.get_number("label"));
-    a.predicted = static_cast<int>(j.get_number("predicted", -1));
-    a.probability = static_cast<float>(j.get_number("probability"));
-    a.max_map_difference = j.get_number("max_map_difference");
-    if (a.image < 0 || a.predicted < 0 || a.predicted >= kClasses)
-      return Status::error("an answer without its image or with no class");
-    r.answers.push_back(a);
-  }
-  *out = std::move(r);
-  return Status::ok();
+// The recording's members under their own names (the run is the recording's, read apart).
+#define WHYGPU_ANSWERS_MEMBERS \
+  weights, gpu_trainer, cpu_trainer, test_images, gpu_test_accuracy, gpu_test_ms, cpu_test_ms, answers
+
+void to_json(bench::Json& j, const AnswersRecording& r) { WHYGPU_JSON_WRITE_MEMBERS(j, r, WHYGPU_ANSWERS_MEMBERS); }
+
+void from_json(const bench::Json& j, AnswersRecording& r) {
+  if (j.at("weights").get<std::string>().empty()) bench::reject(j.at("weights"), "names no weights");
+  bench::array_at(j, "answers");
+  WHYGPU_JSON_READ_MEMBERS(j, r, WHYGPU_ANSWERS_MEMBERS);
+  for (std::size_t i = 0; i < r.answers.size(); ++i)
+    if (r.answers[i].image < 0 || r.answers[i].predicted < 0 || r.answers[i].predicted >= kClasses)
+      bench::reject(j["answers"][i], "an answer needs its image and a class from 0 to " + std::to_string(kClasses - 1));
 }
 
 }  // namespace whygpu::cnn

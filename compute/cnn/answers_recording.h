@@ -9,13 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "compute/bench/json.h"
-#include "compute/bench/run_info.h"
+#include "compute/bench/recording_file.h"
 #include "compute/cnn/dataset.h"
 
 namespace whygpu::cnn {
 
-inline constexpr const char* kAnswersRecordingPart = "cnn";
+inline constexpr bench::RecordingKind kAnswersRecording = bench::recording_part("cnn", "whygpu cnn recording");
 
 // Which weights: FNV-1a of the parameters' bytes, printed in hex (the same weights give
 // the same fingerprint on every machine).
@@ -46,7 +45,8 @@ struct AnswersRecording {
 Status record_answers(const std::string& weights_path, const DatasetPair& data, int images, int cpu_threads,
                       AnswersRecording* out);
 
-bench::JsonValue answers_recording_to_json(const AnswersRecording& recording);
-Status answers_recording_from_json(const bench::JsonValue& doc, AnswersRecording* out);
+// The answers' predictions must be classes, and the weights named.
+void to_json(bench::Json& json, const AnswersRecording& recording);
+void from_json(const bench::Json& json, AnswersRecording& recording);
 
 }  // namespace whygpu::cnn

@@ -174,7 +174,7 @@ int run_data_parallel_bench(const std::vector<std::string>& args) {
                 "the all-reduce's time includes waiting for the slowest GPU.\n",
                 recording.nccl_version.c_str(), o.steps, o.warmup);
   if (!o.output.empty() && !recording.runs.empty()) {
-    if (Status s = write_file_atomically(o.output, data_parallel_recording_to_json(recording).dump()); !s) {
+    if (Status s = bench::save_recording(o.output, kDataParallelRecording, recording); !s) {
       std::fprintf(stderr, "whygpu bench cnn: %s\n", s.message().c_str());
       return 1;
     }

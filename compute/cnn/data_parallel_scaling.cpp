@@ -1,55 +1,49 @@
 #include "compute/cnn/data_parallel_scaling.h"
 
-#include "compute/bench/recording_file.h"
-
 namespace whygpu::cnn {
+
 namespace {
 
-using bench::JsonValue;
-
-JsonValue row_to_json(const ScalingRow& row) {
-  const DataParallelTiming& t = row.timing;
-  JsonValue j = JsonValue::object();
-  j.set("gpus", JsonValue::number(t.gpus));
-  j.set("batch_per_gpu", JsonValue::number(t.batch_per_gpu));
-  j.set("repeats", JsonValue::number(t.repeats));
-  j.set("step_ms", JsonValue::number(t.step_ms));
-  j.set("compute_ms", JsonValue::number(t.compute_ms));
-  j.set("all_reduce_ms", JsonValue::number(t.all_reduce_ms));
-  j.set("back_to_back_ms", JsonValue::number(t.back_to_back_ms));
-  j.set("images_per_second", JsonValue::number(t.images_per_second()));
-  JsonValue phases = JsonValue::array();
-  for (const ReplicaPhases& p : t.median_step) {
-    JsonValue q = JsonValue::object();
-    q.set("compute_end_ms", JsonValue::number(p.compute_end_ms));
-    q.set("all_reduce_end_ms", JsonValue::number(p.all_reduce_end_ms));
-    q.set("update_end_ms", JsonValue::number(p.update_end_ms));
-    phases.push(std::move(q));
-  }
-  j.set("median_step", std::move(phases));
-  return j;
-}
-
-Status row_from_json(const JsonValue& j, ScalingRow* out) {
-  DataParallelTiming t;
-  t.gpus = static_cast<int>(j.get_number("gpus"));
-  t.batch_per_gpu = static_cast<int>(j.get_number("batch_per_gpu"));
-  t.repeats = static_cast<int>(j.get_number("repeats"));
-  t.step_ms = j.get_number("step_ms");
-  t.compute_ms = j.get_number("compute_ms");
-  t.all_reduce_ms = j.get_number("all_reduce_ms");
-  t.back_to_back_ms = j.get_number("back_to_back_ms");
-  if (t.gpus < 1 || t.batch_per_gpu < 1 || !(t.step_ms > 0) || t.compute_ms < 0 || t.all_reduce_ms < 0)
-    return Status::error("gpus, batch_per_gpu and step_ms must be positive, the phase times not negative");
-  if (const JsonValue* phases = j.find("median_step"); phases && phases->is_array())
-    for (const JsonValue& q : phases->items())
-      t.median_step.push_back(
-          {q.get_number("compute_end_ms"), q.get_number("all_reduce_end_ms"), q.get_number("update_end_ms")});
-  out->timing = std::move(t);
-  return Status::ok();
-}
+// Far beyond any machine's, and small enough that their product fits an int.
+constexpr int kMaxScalingGpus = 1024;
+constexpr int kMaxBatchPerGpu = 1 << 20;
 
 }  // namespace
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ReplicaPhases, compute_end_ms, all_reduce_end_ms, update_end_ms)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DataParallelTiming, gpus, batch_per_gpu, repeats, step_ms, compute_ms,
+                                                all_reduce_ms, back_to_back_ms, median_step)
+
+void to_json(bench::Json& j, const ScalingRow& row) {
+  j = row.timing;
+  j["images_per_second"] = row.timing.images_per_second();  // for readers; worked out again when read
+}
+
+void from_json(const bench::Json& j, ScalingRow& out) {
+  DataParallelTiming t = j.get<DataParallelTiming>();
+  if (t.gpus < 1 || t.batch_per_gpu < 1 || !(t.step_ms > 0) || t.compute_ms < 0 || t.all_reduce_ms < 0)
+    bench::reject(j, "gpus, batch_per_gpu and step_ms must be positive, the phase times not negative");
+  // images_per_second multiplies the two as ints.
+  if (t.gpus > kMaxScalingGpus || t.batch_per_gpu > kMaxBatchPerGpu)
+    bench::reject(j, "more than " + std::to_string(kMaxScalingGpus) + " GPUs or a batch above " +
+                         std::to_string(kMaxBatchPerGpu) + " a GPU");
+  out.timing = std::move(t);
+}
+
+void to_json(bench::Json& j, const ScalingRun& run) {
+  j = {{"scaling", scaling_name(run.scaling)}, {"batch", run.batch}, {"rows", run.rows}};
+}
+
+void from_json(const bench::Json& j, ScalingRun& out) {
+  ScalingRun run;
+  const bench::Json& scaling = j.at("scaling");
+  if (!parse_scaling(scaling.get<std::string>(), &run.scaling)) bench::reject(scaling, "must be \"strong\" or \"weak\"");
+  run.batch = j.value("batch", run.batch);
+  bench::array_at(j, "rows").get_to(run.rows);
+  fill_speedups(&run);
+  out = std::move(run);
+}
+
 
 const char* scaling_name(Scaling scaling) { return scaling == Scaling::kStrong ? "strong" : "weak"; }
 
@@ -123,59 +117,19 @@ double ring_all_reduce_ms(double bytes, int gpus, const RingModel& link) {
   return (transfer_s + latency_s) * 1e3;
 }
 
-bench::JsonValue data_parallel_recording_to_json(const DataParallelRecording& recording) {
-  JsonValue doc = bench::recording_document(kDataParallelRecordingPart, recording.run);
-  doc.set("nccl", JsonValue::string(recording.nccl_version));
-  doc.set("gpu_count", JsonValue::number(recording.gpu_count));
-  doc.set("parameters", JsonValue::number(kParameterCount));
-  JsonValue& runs = doc.set("runs", JsonValue::array());
-  for (const ScalingRun& run : recording.runs) {
-    JsonValue j = JsonValue::object();
-    j.set("scaling", JsonValue::string(scaling_name(run.scaling)));
-    j.set("batch", JsonValue::number(run.batch));
-    JsonValue rows = JsonValue::array();
-    for (const ScalingRow& row : run.rows) rows.push(row_to_json(row));
-    j.set("rows", std::move(rows));
-    runs.push(std::move(j));
-  }
-  return doc;
+void to_json(bench::Json& j, const DataParallelRecording& recording) {
+  j = {{"nccl", recording.nccl_version}, {"gpu_count", recording.gpu_count}, {"parameters", kParameterCount},
+       {"runs", recording.runs}};
 }
 
-Status data_parallel_recording_from_json(const bench::JsonValue& doc, DataParallelRecording* out) {
-  const JsonValue* runs = doc.find("runs");
-  if (!runs || !runs->is_array()) return Status::error("the data-parallel recording has no \"runs\" array");
-  DataParallelRecording rec;
-  rec.nccl_version = doc.get_string("nccl");
-  rec.gpu_count = static_cast<int>(doc.get_number("gpu_count"));
-  for (std::size_t i = 0; i < runs->items().size(); ++i) {
-    const JsonValue& j = runs->items()[i];
-    const std::string where = "run " + std::to_string(i + 1);
-    ScalingRun run;
-    if (!parse_scaling(j.get_string("scaling"), &run.scaling))
-      return Status::error(where + ": \"scaling\" must be \"strong\" or \"weak\"");
-    run.batch = static_cast<int>(j.get_number("batch"));
-    const JsonValue* rows = j.find("rows");
-    if (!rows || !rows->is_array()) return Status::error(where + ": no \"rows\" array");
-    for (std::size_t k = 0; k < rows->items().size(); ++k) {
-      ScalingRow row;
-      if (Status s = row_from_json(rows->items()[k], &row); !s)
-        return s.with_context(where + ", row " + std::to_string(k + 1));
-      run.rows.push_back(std::move(row));
-    }
-    fill_speedups(&run);
-    rec.runs.push_back(std::move(run));
-  }
-  *out = std::move(rec);
-  return Status::ok();
+void from_json(const bench::Json& j, DataParallelRecording& recording) {
+  recording.nccl_version = j.value("nccl", recording.nccl_version);
+  recording.gpu_count = j.value("gpu_count", recording.gpu_count);
+  bench::array_at(j, "runs").get_to(recording.runs);
 }
 
 Status load_data_parallel_recording(const std::string& path, DataParallelRecording* out) {
-  JsonValue doc;
-  bench::RunInfo run;
-  if (Status s = bench::load_recording(path, kDataParallelRecordingPart, &doc, &run); !s) return s;
-  if (Status s = data_parallel_recording_from_json(doc, out); !s) return s.with_context(path);
-  out->run = std::move(run);
-  return Status::ok();
+  return bench::load_recording(path, kDataParallelRecording, out);
 }
 
 }  // namespace whygpu::cnn

@@ -9,8 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "compute/bench/json.h"
-#include "compute/bench/run_info.h"
+#include "compute/bench/recording_file.h"
 #include "compute/cnn/data_parallel_trainer.h"
 
 namespace whygpu::cnn {
@@ -74,7 +73,8 @@ double ring_all_reduce_ms(double bytes, int gpus, const RingModel& link);
 
 // The recording `whygpu bench cnn --gpus ... --output FILE` writes, and the panel reads
 // from assets/reference/recorded-gpu/data-parallel.json.
-inline constexpr const char* kDataParallelRecordingPart = "data-parallel";
+inline constexpr bench::RecordingKind kDataParallelRecording =
+    bench::recording_part("data-parallel", "whygpu data-parallel recording");
 inline constexpr const char* kDataParallelReferencePath = "assets/reference/recorded-gpu/data-parallel.json";
 struct DataParallelRecording {
   bench::RunInfo run;
@@ -82,8 +82,11 @@ struct DataParallelRecording {
   int gpu_count = 0;  // the machine's
   std::vector<ScalingRun> runs;
 };
-bench::JsonValue data_parallel_recording_to_json(const DataParallelRecording& recording);
-Status data_parallel_recording_from_json(const bench::JsonValue& doc, DataParallelRecording* out);
+// "nccl", "gpu_count" and "runs": each its scaling by name, its batch and its rows (gpus,
+// batch_per_gpu and step_ms above 0, the phase times not negative); the speed-ups are
+// worked out again when read.
+void to_json(bench::Json& json, const DataParallelRecording& recording);
+void from_json(const bench::Json& json, DataParallelRecording& recording);
 // Reads and checks a recording file (errors name the file).
 Status load_data_parallel_recording(const std::string& path, DataParallelRecording* out);
 

@@ -6,8 +6,6 @@
 #include <cstdio>
 #include <optional>
 
-#include "compute/bench/bench_format.h"
-#include "compute/bench/json.h"
 #include "compute/cnn/cpu_network.h"
 #include "compute/cnn/inference_sweep_detail.h"
 #include "compute/cnn/weights_file.h"
@@ -16,13 +14,6 @@
 #include "compute/core/text_file.h"
 
 namespace whygpu::cnn {
-namespace {
-
-constexpr const char* kFormat = "whygpu-inference";
-constexpr int kFormatVersion = 1;
-
-}  // namespace
-
 Status sweep_cpu_inference(const std::vector<float>& params, const Dataset& images, const InferenceSweepOptions& o,
                            std::vector<InferencePoint>* points) {
   if (Status s = detail::check_sweep(params, images, o); !s) return s;
@@ -67,52 +58,29 @@ int first_batch_over(const std::vector<InferencePoint>& points, bool on_gpu, dou
   return first;
 }
 
-std::string inference_recording_json(const InferenceRecording& r) {
-  using bench::JsonValue;
-  JsonValue doc = bench::recording_header(kFormat, kFormatVersion, r.run);
-  JsonValue points = JsonValue::array();
-  for (const InferencePoint& p : r.points) {
-    JsonValue row = JsonValue::object();
-    row.set("batch", JsonValue::number(p.batch));
-    row.set("device", JsonValue::string(p.on_gpu ? "gpu" : "cpu"));
-    row.set("median_ms", JsonValue::number(p.median_ms));
-    row.set("min_ms", JsonValue::number(p.min_ms));
-    row.set("repeats", JsonValue::number(p.repeats));
-    row.set("images_per_s", JsonValue::number(p.images_per_s()));
-    points.push(row);
-  }
-  doc.set("points", points);
-  return doc.dump();
+void to_json(bench::Json& j, const InferencePoint& p) {
+  j = {{"batch", p.batch}, {"device", p.on_gpu ? "gpu" : "cpu"}, {"median_ms", p.median_ms}, {"min_ms", p.min_ms},
+       {"repeats", p.repeats}, {"images_per_s", p.images_per_s()}};
 }
 
-Status parse_inference_recording(std::string_view json_text, InferenceRecording* out) {
-  bench::JsonValue doc;
-  if (Status s = bench::parse_document(json_text, kFormat, kFormatVersion, "whygpu inference recording", &doc); !s)
-    return s;
-  InferenceRecording r;
-  if (Status s = bench::recording_run(doc, "inference recording", &r.run); !s) return s;
-  if (const bench::JsonValue* points = doc.find("points"); points && points->is_array())
-    for (const bench::JsonValue& row : points->items()) {
-      InferencePoint p;
-      p.batch = static_cast<int>(row.get_number("batch"));
-      const std::string device = row.get_string("device");
-      p.on_gpu = device == "gpu";
-      p.median_ms = row.get_number("median_ms");
-      p.min_ms = row.get_number("min_ms");
-      p.repeats = static_cast<int>(row.get_number("repeats"));
-      if (p.batch < 1 || !(p.median_ms > 0) || (device != "gpu" && device != "cpu"))
-        return Status::error("an inference point has no batch, time or device");
-      r.points.push_back(p);
-    }
-  *out = std::move(r);
-  return Status::ok();
+void from_json(const bench::Json& j, InferencePoint& out) {
+  InferencePoint p;
+  p.batch = j.value("batch", p.batch);
+  const std::string device = j.at("device").get<std::string>();
+  if (device != "gpu" && device != "cpu") bench::reject(j.at("device"), "expected \"gpu\" or \"cpu\"");
+  p.on_gpu = device == "gpu";
+  p.median_ms = j.value("median_ms", p.median_ms);
+  p.min_ms = j.value("min_ms", p.min_ms);
+  p.repeats = j.value("repeats", p.repeats);
+  if (p.batch < 1 || !(p.median_ms > 0)) bench::reject(j, "an inference point needs a batch and a median_ms above 0");
+  out = p;
 }
+
+void to_json(bench::Json& j, const InferenceRecording& r) { j = {{"points", r.points}}; }
+void from_json(const bench::Json& j, InferenceRecording& r) { r.points = j.value("points", r.points); }
 
 Status load_inference_recording(const std::string& path, InferenceRecording* out) {
-  std::string text;
-  if (Status s = read_text_file(path, &text); !s) return s;
-  if (Status s = parse_inference_recording(text, out); !s) return s.with_context(path);
-  return Status::ok();
+  return bench::load_recording(path, kInferenceRecording, out);
 }
 
 namespace {
@@ -218,7 +186,7 @@ int run_inference_bench(const std::vector<std::string>& args) {
   if (gpu) print_side(r.points, true, budget_ms);
   if (cpu) print_side(r.points, false, budget_ms);
   if (!json_path.empty()) {
-    if (Status s = write_file_atomically(json_path, inference_recording_json(r)); !s) {
+    if (Status s = bench::save_recording(json_path, kInferenceRecording, r); !s) {
       std::fprintf(stderr, "whygpu bench cnn-inference: %s\n", s.message().c_str());
       ++failures;
     } else {

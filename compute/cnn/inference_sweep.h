@@ -9,10 +9,9 @@
 #include <cstdint>
 #include <functional>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "compute/bench/run_info.h"
+#include "compute/bench/recording_file.h"
 #include "compute/cnn/dataset.h"
 #include "compute/core/status.h"
 
@@ -63,8 +62,10 @@ struct InferenceRecording {
   bench::RunInfo run;
   std::vector<InferencePoint> points;
 };
-std::string inference_recording_json(const InferenceRecording& recording);
-Status parse_inference_recording(std::string_view json_text, InferenceRecording* out);
+inline constexpr bench::RecordingKind kInferenceRecording{"whygpu-inference", 1, "whygpu inference recording"};
+// "points": each a batch of 1 or more, its "device" ("gpu" or "cpu") and a median_ms above 0.
+void to_json(bench::Json& json, const InferenceRecording& recording);
+void from_json(const bench::Json& json, InferenceRecording& recording);
 Status load_inference_recording(const std::string& path, InferenceRecording* out);
 
 // `whygpu bench cnn-inference [options]` (the field table in inference_sweep.cpp; --help);

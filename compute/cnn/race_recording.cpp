@@ -5,7 +5,6 @@
 #include <cmath>
 #include <thread>
 
-#include "compute/bench/recording_file.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/measure.h"
 #include "compute/cnn/training_session.h"
@@ -13,7 +12,6 @@
 namespace whygpu::cnn {
 namespace {
 
-using bench::JsonValue;
 using Clock = std::chrono::steady_clock;
 
 // A recording made with the same recipe: same batch, seed, learning rate, test spacing.
@@ -22,48 +20,66 @@ bool same_recipe(const RaceSettings& a, const RaceSettings& b) {
          std::fabs(a.test_every - b.test_every) < 1e-9;
 }
 
-JsonValue lane_to_json(const RecordedLane& lane) {
-  JsonValue j = JsonValue::object();
-  j.set("trainer", JsonValue::string(lane.trainer_name));
-  j.set("images_per_second", JsonValue::number(lane.images_per_second));
-  j.set("finished", JsonValue::boolean(lane.finished));
-  j.set("finish_seconds", JsonValue::number(lane.finish_seconds));
-  JsonValue seconds = JsonValue::array(), epoch = JsonValue::array(), accuracy = JsonValue::array();
+}  // namespace
+
+// A lane's members under their own names; its trainer_name is "trainer", its points three arrays.
+#define WHYGPU_LANE_MEMBERS images_per_second, finished, finish_seconds
+// A race's settings, at the race's level.
+#define WHYGPU_RACE_SETTINGS epochs, batch, learning_rate, seed, test_every
+
+void to_json(bench::Json& j, const RecordedLane& lane) {
+  WHYGPU_JSON_WRITE_MEMBERS(j, lane, WHYGPU_LANE_MEMBERS);
+  j["trainer"] = lane.trainer_name;
+  std::vector<double> seconds, epoch, accuracy;
   for (const RacePoint& p : lane.points) {
-    seconds.push(JsonValue::number(p.seconds));
-    epoch.push(JsonValue::number(p.epoch));
-    accuracy.push(JsonValue::number(p.accuracy));
+    seconds.push_back(p.seconds);
+    epoch.push_back(p.epoch);
+    accuracy.push_back(p.accuracy);
   }
-  j.set("seconds", std::move(seconds));
-  j.set("epoch", std::move(epoch));
-  j.set("accuracy", std::move(accuracy));
-  return j;
+  j["seconds"] = seconds;
+  j["epoch"] = epoch;
+  j["accuracy"] = accuracy;
 }
 
-Status lane_from_json(const JsonValue* j, RecordedLane* out) {
-  if (!j || !j->is_object()) return Status::error("no lane object");
+void from_json(const bench::Json& j, RecordedLane& out) {
   RecordedLane lane;
-  lane.trainer_name = j->get_string("trainer");
-  lane.images_per_second = j->get_number("images_per_second");
-  lane.finished = j->get_bool("finished");
-  lane.finish_seconds = j->get_number("finish_seconds");
-  const JsonValue *s = j->find("seconds"), *e = j->find("epoch"), *a = j->find("accuracy");
-  if (!s || !e || !a || !s->is_array() || !e->is_array() || !a->is_array() || s->items().size() != e->items().size() ||
-      s->items().size() != a->items().size())
-    return Status::error("seconds, epoch and accuracy must be arrays of one length");
+  WHYGPU_JSON_READ_MEMBERS(j, lane, WHYGPU_LANE_MEMBERS);
+  lane.trainer_name = j.value("trainer", lane.trainer_name);
+  const auto seconds = j.at("seconds").get<std::vector<double>>();
+  const auto epoch = j.at("epoch").get<std::vector<double>>();
+  const auto accuracy = j.at("accuracy").get<std::vector<double>>();
+  if (epoch.size() != seconds.size() || accuracy.size() != seconds.size())
+    bench::reject(j, "seconds, epoch and accuracy must be arrays of one length");
   double last_seconds = 0.0;
-  for (std::size_t i = 0; i < s->items().size(); ++i) {
-    const RacePoint p{s->items()[i].as_number(), e->items()[i].as_number(), a->items()[i].as_number()};
-    if (!s->items()[i].is_number() || p.seconds < last_seconds || p.accuracy < 0 || p.accuracy > 100)
-      return Status::error("point " + std::to_string(i + 1) + " is out of order or not a percentage");
+  for (std::size_t i = 0; i < seconds.size(); ++i) {
+    const RacePoint p{seconds[i], epoch[i], accuracy[i]};
+    if (p.seconds < last_seconds) bench::reject(j["seconds"][i], "goes back in time");
+    if (p.accuracy < 0 || p.accuracy > 100) bench::reject(j["accuracy"][i], "not a percentage");
     last_seconds = p.seconds;
     lane.points.push_back(p);
   }
-  *out = std::move(lane);
-  return Status::ok();
+  out = std::move(lane);
 }
 
-}  // namespace
+void to_json(bench::Json& j, const RecordedRace& r) {
+  WHYGPU_JSON_WRITE_MEMBERS(j, r.settings, WHYGPU_RACE_SETTINGS);
+  WHYGPU_JSON_WRITE_MEMBERS(j, r, epoch_size, gpu, cpu);
+  j["data"] = r.data_name;
+}
+
+void from_json(const bench::Json& j, RecordedRace& out) {
+  RecordedRace r;
+  r.settings.epochs = r.settings.batch = 0;  // required, as test_every is
+  r.settings.test_every = 0.0;
+  j.at("gpu");
+  j.at("cpu");
+  WHYGPU_JSON_READ_MEMBERS(j, r.settings, WHYGPU_RACE_SETTINGS);
+  WHYGPU_JSON_READ_MEMBERS(j, r, epoch_size, gpu, cpu);
+  r.data_name = j.value("data", r.data_name);
+  if (r.settings.epochs < 1 || r.settings.batch < 1 || !(r.settings.test_every > 0))
+    bench::reject(j, "epochs, batch and test_every must be positive");
+  out = std::move(r);
+}
 
 bool replay_lane(const RecordedLane& lane, int epochs, std::vector<RacePoint>* points, double* finish_seconds) {
   points->clear();
@@ -136,47 +152,8 @@ Status record_race(const RaceSettings& settings, std::shared_ptr<const DatasetPa
   return Status::ok();
 }
 
-bench::JsonValue race_recording_to_json(const RaceRecording& recording) {
-  JsonValue doc = bench::recording_document(kRaceRecordingPart, recording.run);
-  JsonValue& races = doc.set("races", JsonValue::array());
-  for (const RecordedRace& r : recording.races) {
-    JsonValue j = JsonValue::object();
-    j.set("epochs", JsonValue::number(r.settings.epochs));
-    j.set("batch", JsonValue::number(r.settings.batch));
-    j.set("learning_rate", JsonValue::number(r.settings.learning_rate));
-    j.set("seed", JsonValue::number(static_cast<double>(r.settings.seed)));
-    j.set("test_every", JsonValue::number(r.settings.test_every));
-    j.set("data", JsonValue::string(r.data_name));
-    j.set("epoch_size", JsonValue::number(r.epoch_size));
-    j.set("gpu", lane_to_json(r.gpu));
-    j.set("cpu", lane_to_json(r.cpu));
-    races.push(std::move(j));
-  }
-  return doc;
-}
+void to_json(bench::Json& j, const RaceRecording& recording) { j = {{"races", recording.races}}; }
 
-Status race_recording_from_json(const bench::JsonValue& doc, RaceRecording* out) {
-  const JsonValue* races = doc.find("races");
-  if (!races || !races->is_array()) return Status::error("the race recording has no \"races\" array");
-  RaceRecording rec;
-  for (std::size_t i = 0; i < races->items().size(); ++i) {
-    const JsonValue& j = races->items()[i];
-    RecordedRace r;
-    r.settings.epochs = static_cast<int>(j.get_number("epochs"));
-    r.settings.batch = static_cast<int>(j.get_number("batch"));
-    r.settings.learning_rate = static_cast<float>(j.get_number("learning_rate"));
-    r.settings.seed = static_cast<std::uint64_t>(j.get_number("seed"));
-    r.settings.test_every = j.get_number("test_every");
-    r.data_name = j.get_string("data");
-    r.epoch_size = static_cast<int>(j.get_number("epoch_size"));
-    if (r.settings.epochs < 1 || r.settings.batch < 1 || r.settings.test_every <= 0)
-      return Status::error("race " + std::to_string(i + 1) + ": epochs, batch and test_every must be positive");
-    if (Status s = lane_from_json(j.find("gpu"), &r.gpu); !s) return s.with_context("race " + std::to_string(i + 1) + ", gpu");
-    if (Status s = lane_from_json(j.find("cpu"), &r.cpu); !s) return s.with_context("race " + std::to_string(i + 1) + ", cpu");
-    rec.races.push_back(std::move(r));
-  }
-  *out = std::move(rec);
-  return Status::ok();
-}
+void from_json(const bench::Json& j, RaceRecording& recording) { bench::array_at(j, "races").get_to(recording.races); }
 
 }  // namespace whygpu::cnn

@@ -10,15 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "compute/bench/json.h"
-#include "compute/bench/run_info.h"
+#include "compute/bench/recording_file.h"
 #include "compute/cnn/dataset.h"
 #include "compute/cnn/race_lane.h"
 #include "compute/cnn/trainer.h"
 
 namespace whygpu::cnn {
 
-inline constexpr const char* kRaceRecordingPart = "race";
+inline constexpr bench::RecordingKind kRaceRecording = bench::recording_part("race", "whygpu race recording");
 
 struct RaceSettings {
   int epochs = 10;  // recorded: the race panel's most; a shorter race replays a prefix
@@ -59,7 +58,9 @@ struct RaceRecording {
 Status record_race(const RaceSettings& settings, std::shared_ptr<const DatasetPair> data, int cpu_threads,
                    RecordedRace* out);
 
-bench::JsonValue race_recording_to_json(const RaceRecording& recording);
-Status race_recording_from_json(const bench::JsonValue& doc, RaceRecording* out);
+// Each race: its settings (epochs, batch and test_every above 0), its data and both lanes,
+// a lane's points as three arrays of one length ("seconds" in order, "accuracy" a percentage).
+void to_json(bench::Json& json, const RaceRecording& recording);
+void from_json(const bench::Json& json, RaceRecording& recording);
 
 }  // namespace whygpu::cnn

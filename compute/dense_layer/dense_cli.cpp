@@ -8,7 +8,7 @@
 #include "compute/bench/run_info.h"
 #include "compute/core/command_line.h"
 #include "compute/core/text_file.h"
-#include "compute/dense_layer/dense_record.h"
+#include "compute/dense_layer/dense_recording.h"
 
 namespace whygpu::dense_layer {
 namespace {
@@ -120,7 +120,7 @@ int run_dense_bench(const std::vector<std::string>& args) {
     recording.rows.push_back(std::move(t));
   }
   if (!json_path.empty()) {
-    if (Status s = write_file_atomically(json_path, dense_recording_json(recording)); !s) {
+    if (Status s = bench::save_recording(json_path, kDenseRecording, recording); !s) {
       std::fprintf(stderr, "whygpu bench dense: %s\n", s.message().c_str());
       return 1;
     }

@@ -1,6 +1,6 @@
 #pragma once
 // `whygpu bench dense [options]`: the dense layer on one CPU core, as three GPU kernels and
-// as one fused kernel, at each size; --json records the run (dense_record.h) for the
+// as one fused kernel, at each size; --json records the run (dense_recording.h) for the
 // dense-layer panel on machines without a GPU. The options: the table in dense_cli.cpp.
 #include <string>
 #include <vector>

@@ -2,34 +2,10 @@
 
 #include <algorithm>
 
-#include "compute/bench/bench_format.h"
-#include "compute/bench/recording_file.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::grid {
 namespace {
-
-using bench::JsonValue;
-
-JsonValue number(double v) { return JsonValue::number(v); }
-
-JsonValue triple(std::int64_t x, std::int64_t y, std::int64_t z) {
-  JsonValue a = JsonValue::array();
-  a.push(number(static_cast<double>(x)));
-  a.push(number(static_cast<double>(y)));
-  a.push(number(static_cast<double>(z)));
-  return a;
-}
-
-Status read_triple(const JsonValue& j, const char* key, std::int64_t out[3]) {
-  const JsonValue* a = j.find(key);
-  if (!a || !a->is_array() || a->items().size() != 3) return Status::error(std::string("no \"") + key + "\" of three numbers");
-  for (int d = 0; d < 3; ++d) {
-    if (!a->items()[d].is_number()) return Status::error(std::string("\"") + key + "\" holds something not a number");
-    out[d] = static_cast<std::int64_t>(a->items()[d].as_number());
-  }
-  return Status::ok();
-}
 
 // The same launch: same problem, block and grid (however the grid was given).
 bool same_launch(const LaunchRequest& a, const LaunchRequest& b) {
@@ -38,149 +14,6 @@ bool same_launch(const LaunchRequest& a, const LaunchRequest& b) {
   const bool same_problem = x.kind == ProblemKind::vector_1d ? x.n == y.n : x.width == y.width && x.height == y.height;
   return same_problem && a.options.work_iterations == b.options.work_iterations &&
          a.options.dynamic_shared_bytes == b.options.dynamic_shared_bytes;
-}
-
-JsonValue device_to_json(const RecordedDevice& d) {
-  JsonValue j = JsonValue::object();
-  j.set("sm_count", number(static_cast<double>(d.sm_count)));
-  j.set("warp_size", number(static_cast<double>(d.sm.warp_size)));
-  j.set("max_threads_per_sm", number(static_cast<double>(d.sm.max_threads_per_sm)));
-  j.set("max_blocks_per_sm", number(static_cast<double>(d.sm.max_blocks_per_sm)));
-  j.set("registers_per_sm", number(static_cast<double>(d.sm.registers_per_sm)));
-  j.set("shared_bytes_per_sm", number(static_cast<double>(d.sm.shared_bytes_per_sm)));
-  j.set("reserved_shared_bytes_per_block", number(static_cast<double>(d.sm.reserved_shared_bytes_per_block)));
-  j.set("register_allocation_unit", number(static_cast<double>(d.sm.register_allocation_unit)));
-  j.set("kernel_registers_per_thread", number(static_cast<double>(d.sm.registers_per_thread)));
-  j.set("kernel_static_shared_bytes", number(static_cast<double>(d.kernel_static_shared_bytes)));
-  j.set("kernel_max_threads_per_block", number(static_cast<double>(d.kernel_max_threads_per_block)));
-  const DeviceLimits& l = d.launch_limits;
-  j.set("max_threads_per_block", number(static_cast<double>(l.max_threads_per_block)));
-  j.set("max_block_dim", triple(l.max_block_dim[0], l.max_block_dim[1], l.max_block_dim[2]));
-  j.set("max_grid_dim", triple(l.max_grid_dim[0], l.max_grid_dim[1], l.max_grid_dim[2]));
-  j.set("max_shared_memory_per_block", number(static_cast<double>(l.max_shared_memory_per_block)));
-  return j;
-}
-
-Status device_from_json(const JsonValue& j, RecordedDevice* d) {
-  auto whole = [&](const char* key, std::int64_t* out) {
-    const JsonValue* v = j.find(key);
-    if (!v || !v->is_number() || v->as_number() < 0) return Status::error(std::string("device: no \"") + key + "\"");
-    *out = static_cast<std::int64_t>(v->as_number());
-    return Status::ok();
-  };
-  for (const auto& [key, field] : {std::pair<const char*, std::int64_t*>{"sm_count", &d->sm_count},
-                                   {"warp_size", &d->sm.warp_size},
-                                   {"max_threads_per_sm", &d->sm.max_threads_per_sm},
-                                   {"max_blocks_per_sm", &d->sm.max_blocks_per_sm},
-                                   {"registers_per_sm", &d->sm.registers_per_sm},
-                                   {"shared_bytes_per_sm", &d->sm.shared_bytes_per_sm},
-                                   {"reserved_shared_bytes_per_block", &d->sm.reserved_shared_bytes_per_block},
-                                   {"register_allocation_unit", &d->sm.register_allocation_unit},
-                                   {"kernel_registers_per_thread", &d->sm.registers_per_thread},
-                                   {"kernel_static_shared_bytes", &d->kernel_static_shared_bytes},
-                                   {"kernel_max_threads_per_block", &d->kernel_max_threads_per_block},
-                                   {"max_threads_per_block", &d->launch_limits.max_threads_per_block},
-                                   {"max_shared_memory_per_block", &d->launch_limits.max_shared_memory_per_block}})
-    if (Status s = whole(key, field); !s) return s;
-  if (Status s = read_triple(j, "max_block_dim", d->launch_limits.max_block_dim); !s) return s.with_context("device");
-  if (Status s = read_triple(j, "max_grid_dim", d->launch_limits.max_grid_dim); !s) return s.with_context("device");
-  if (d->sm_count <= 0 || d->sm.warp_size <= 0) return Status::error("device: no SMs or no warp size");
-  return Status::ok();
-}
-
-JsonValue launch_to_json(const RecordedLaunch& l) {
-  const LaunchConfig& c = l.request.config;
-  JsonValue j = JsonValue::object();
-  j.set("problem", JsonValue::string(c.kind == ProblemKind::matrix_2d ? "matrix" : "vector"));
-  j.set("n", number(static_cast<double>(c.n)));
-  j.set("width", number(static_cast<double>(c.width)));
-  j.set("height", number(static_cast<double>(c.height)));
-  j.set("block", triple(c.block.x, c.block.y, c.block.z));
-  j.set("grid_auto", JsonValue::boolean(c.grid_auto));
-  const Dim3 g = launch_grid(c);
-  j.set("grid", triple(g.x, g.y, g.z));
-  j.set("work", number(static_cast<double>(l.request.options.work_iterations)));
-  j.set("shared_bytes", number(static_cast<double>(l.request.options.dynamic_shared_bytes)));
-  j.set("launched", JsonValue::boolean(l.launched));
-  j.set("runtime_error", JsonValue::string(l.runtime_error));
-  j.set("runtime_call", JsonValue::string(l.runtime_call));
-  j.set("kernel_ms", number(l.kernel_ms));
-  const OccupancyReport& o = l.occupancy;
-  JsonValue occ = JsonValue::object();
-  occ.set("launchable", JsonValue::boolean(o.launchable));
-  occ.set("runtime_error", JsonValue::string(o.runtime_error));
-  occ.set("active_blocks_per_sm", number(static_cast<double>(o.active_blocks_per_sm)));
-  occ.set("occupancy", number(o.occupancy));
-  occ.set("blocks_per_wave", number(static_cast<double>(o.blocks_per_wave)));
-  occ.set("waves", number(static_cast<double>(o.waves)));
-  j.set("occupancy", std::move(occ));
-  JsonValue sm = JsonValue::array(), start = JsonValue::array(), end = JsonValue::array();
-  for (const BlockSummary& b : l.blocks) {
-    sm.push(number(b.smid));
-    start.push(number(static_cast<double>(b.first_start_ns)));
-    end.push(number(static_cast<double>(b.end_ns)));
-  }
-  JsonValue blocks = JsonValue::object();
-  blocks.set("sm", std::move(sm));
-  blocks.set("start_ns", std::move(start));
-  blocks.set("end_ns", std::move(end));
-  j.set("blocks", std::move(blocks));
-  return j;
-}
-
-Status launch_from_json(const JsonValue& j, RecordedLaunch* out) {
-  RecordedLaunch l;
-  LaunchConfig& c = l.request.config;
-  const std::string problem = j.get_string("problem");
-  if (problem != "vector" && problem != "matrix") return Status::error("problem is neither vector nor matrix");
-  c.kind = problem == "matrix" ? ProblemKind::matrix_2d : ProblemKind::vector_1d;
-  c.n = static_cast<std::int64_t>(j.get_number("n", 1));
-  c.width = static_cast<std::int64_t>(j.get_number("width", 1));
-  c.height = static_cast<std::int64_t>(j.get_number("height", 1));
-  std::int64_t v[3];
-  if (Status s = read_triple(j, "block", v); !s) return s;
-  c.block = {v[0], v[1], v[2]};
-  if (Status s = read_triple(j, "grid", v); !s) return s;
-  c.grid_auto = j.get_bool("grid_auto", true);
-  c.grid_manual = {v[0], v[1], v[2]};
-  if (Status s = validate(c); !s) return s;
-  l.request.options.work_iterations = static_cast<std::int64_t>(j.get_number("work"));
-  l.request.options.dynamic_shared_bytes = static_cast<std::int64_t>(j.get_number("shared_bytes"));
-  l.launched = j.get_bool("launched");
-  l.runtime_error = j.get_string("runtime_error");
-  l.runtime_call = j.get_string("runtime_call");
-  l.kernel_ms = j.get_number("kernel_ms");
-  if (const JsonValue* o = j.find("occupancy"); o && o->is_object()) {
-    l.occupancy.launchable = o->get_bool("launchable");
-    l.occupancy.runtime_error = o->get_string("runtime_error");
-    l.occupancy.active_blocks_per_sm = static_cast<std::int64_t>(o->get_number("active_blocks_per_sm"));
-    l.occupancy.occupancy = o->get_number("occupancy");
-    l.occupancy.blocks_per_wave = static_cast<std::int64_t>(o->get_number("blocks_per_wave"));
-    l.occupancy.waves = static_cast<std::int64_t>(o->get_number("waves"));
-  }
-  const JsonValue* blocks = j.find("blocks");
-  if (!blocks || !blocks->is_object()) return Status::error("no \"blocks\" object");
-  const JsonValue *sm = blocks->find("sm"), *start = blocks->find("start_ns"), *end = blocks->find("end_ns");
-  if (!sm || !start || !end || !sm->is_array() || !start->is_array() || !end->is_array() ||
-      sm->items().size() != start->items().size() || sm->items().size() != end->items().size())
-    return Status::error("blocks: sm, start_ns and end_ns must be arrays of one length");
-  const std::size_t count = sm->items().size();
-  if (count != 0 && count != make_shape(c).block_count())
-    return Status::error("blocks: " + std::to_string(count) + " recorded for a launch of " +
-                         std::to_string(make_shape(c).block_count()));
-  l.blocks.resize(count);
-  for (std::size_t b = 0; b < count; ++b) {
-    const JsonValue &s = sm->items()[b], &t0 = start->items()[b], &t1 = end->items()[b];
-    if (!s.is_number() || !t0.is_number() || !t1.is_number() || t0.as_number() < 0 || t1.as_number() < t0.as_number())
-      return Status::error("block " + std::to_string(b) + ": not an SM with a start before its end");
-    BlockSummary& out_block = l.blocks[b];
-    out_block.smid = static_cast<std::uint32_t>(s.as_number());
-    out_block.first_start_ns = out_block.last_start_ns = static_cast<std::uint64_t>(t0.as_number());
-    out_block.end_ns = static_cast<std::uint64_t>(t1.as_number());
-    out_block.same_sm = 1;
-  }
-  *out = std::move(l);
-  return Status::ok();
 }
 
 }  // namespace
@@ -296,31 +129,134 @@ RecordedDevice documented_h100() {
   return d;
 }
 
-bench::JsonValue grid_recording_to_json(const GridRecording& recording) {
-  JsonValue doc = bench::recording_document(kGridRecordingPart, recording.run);
-  doc.set("device", device_to_json(recording.device));
-  JsonValue& launches = doc.set("launches", JsonValue::array());
-  for (const RecordedLaunch& l : recording.launches) launches.push(launch_to_json(l));
-  return doc;
+// A Dim3, and the limits' int64[3], as [x, y, z].
+void to_json(bench::Json& j, const Dim3& d) { j = {d.x, d.y, d.z}; }
+
+void from_json(const bench::Json& j, Dim3& d) {
+  if (!j.is_array() || j.size() != 3) bench::reject(j, "expected an array of three numbers");
+  d = {j[0].get<std::int64_t>(), j[1].get<std::int64_t>(), j[2].get<std::int64_t>()};
 }
 
-Status grid_recording_from_json(const bench::JsonValue& doc, GridRecording* out) {
-  GridRecording rec;
-  if (const JsonValue* run = doc.find("run"); run && run->is_object()) rec.run = bench::run_info_from_json(*run);
-  const JsonValue* device = doc.find("device");
-  if (!device || !device->is_object()) return Status::error("the grid recording has no \"device\" object");
-  if (Status s = device_from_json(*device, &rec.device); !s) return s;
-  const JsonValue* launches = doc.find("launches");
-  if (!launches || !launches->is_array()) return Status::error("the grid recording has no \"launches\" array");
-  for (std::size_t i = 0; i < launches->items().size(); ++i) {
-    RecordedLaunch l;
-    if (Status s = launch_from_json(launches->items()[i], &l); !s)
-      return s.with_context("launch " + std::to_string(i + 1));
-    l.occupancy.threads_per_block = l.request.config.block.volume();
-    rec.launches.push_back(std::move(l));
+namespace {
+
+// The device's whole-number figures, by name; all required and none negative.
+constexpr std::pair<const char*, std::int64_t RecordedDevice::*> kDeviceCounts[] = {
+    {"sm_count", &RecordedDevice::sm_count},
+    {"kernel_static_shared_bytes", &RecordedDevice::kernel_static_shared_bytes},
+    {"kernel_max_threads_per_block", &RecordedDevice::kernel_max_threads_per_block}};
+constexpr std::pair<const char*, std::int64_t OccupancyInputs::*> kSmCounts[] = {
+    {"warp_size", &OccupancyInputs::warp_size},
+    {"max_threads_per_sm", &OccupancyInputs::max_threads_per_sm},
+    {"max_blocks_per_sm", &OccupancyInputs::max_blocks_per_sm},
+    {"registers_per_sm", &OccupancyInputs::registers_per_sm},
+    {"shared_bytes_per_sm", &OccupancyInputs::shared_bytes_per_sm},
+    {"reserved_shared_bytes_per_block", &OccupancyInputs::reserved_shared_bytes_per_block},
+    {"register_allocation_unit", &OccupancyInputs::register_allocation_unit},
+    {"kernel_registers_per_thread", &OccupancyInputs::registers_per_thread}};
+constexpr std::pair<const char*, std::int64_t DeviceLimits::*> kLimitCounts[] = {
+    {"max_threads_per_block", &DeviceLimits::max_threads_per_block},
+    {"max_shared_memory_per_block", &DeviceLimits::max_shared_memory_per_block}};
+
+// A launch's members under their own names: its configuration's, its own and its
+// occupancy's (an object of its own); problem, grid, work, shared_bytes and blocks apart.
+#define WHYGPU_LAUNCH_CONFIG_MEMBERS n, width, height, block, grid_auto
+#define WHYGPU_LAUNCH_MEMBERS launched, runtime_error, runtime_call, kernel_ms
+#define WHYGPU_OCCUPANCY_MEMBERS launchable, runtime_error, active_blocks_per_sm, occupancy, blocks_per_wave, waves
+
+Dim3 dim3_of(const std::int64_t v[3]) { return {v[0], v[1], v[2]}; }
+
+std::int64_t count_at(const bench::Json& j, const char* key) {
+  const auto v = j.at(key).get<std::int64_t>();
+  if (v < 0) bench::reject(j.at(key), "must not be negative");
+  return v;
+}
+
+}  // namespace
+
+void to_json(bench::Json& j, const RecordedDevice& d) {
+  j = bench::Json::object();
+  for (const auto& [key, member] : kDeviceCounts) j[key] = d.*member;
+  for (const auto& [key, member] : kSmCounts) j[key] = d.sm.*member;
+  for (const auto& [key, member] : kLimitCounts) j[key] = d.launch_limits.*member;
+  j["max_block_dim"] = dim3_of(d.launch_limits.max_block_dim);
+  j["max_grid_dim"] = dim3_of(d.launch_limits.max_grid_dim);
+}
+
+void from_json(const bench::Json& j, RecordedDevice& out) {
+  RecordedDevice d;
+  for (const auto& [key, member] : kDeviceCounts) d.*member = count_at(j, key);
+  for (const auto& [key, member] : kSmCounts) d.sm.*member = count_at(j, key);
+  for (const auto& [key, member] : kLimitCounts) d.launch_limits.*member = count_at(j, key);
+  for (const auto& [key, limit] : {std::pair{"max_block_dim", d.launch_limits.max_block_dim},
+                                   std::pair{"max_grid_dim", d.launch_limits.max_grid_dim}}) {
+    const Dim3 v = j.at(key).get<Dim3>();
+    limit[0] = v.x, limit[1] = v.y, limit[2] = v.z;
   }
-  *out = std::move(rec);
-  return Status::ok();
+  if (d.sm_count <= 0 || d.sm.warp_size <= 0) bench::reject(j, "no SMs or no warp size");
+  out = d;
+}
+
+void to_json(bench::Json& j, const RecordedLaunch& l) {
+  const LaunchConfig& c = l.request.config;
+  const OccupancyReport& o = l.occupancy;
+  std::vector<std::uint64_t> sm, start, end;
+  for (const BlockSummary& b : l.blocks) {
+    sm.push_back(b.smid);
+    start.push_back(b.first_start_ns);
+    end.push_back(b.end_ns);
+  }
+  WHYGPU_JSON_WRITE_MEMBERS(j, c, WHYGPU_LAUNCH_CONFIG_MEMBERS);
+  WHYGPU_JSON_WRITE_MEMBERS(j, l, WHYGPU_LAUNCH_MEMBERS);
+  WHYGPU_JSON_WRITE_MEMBERS(j["occupancy"], o, WHYGPU_OCCUPANCY_MEMBERS);
+  j["problem"] = c.kind == ProblemKind::matrix_2d ? "matrix" : "vector";
+  j["grid"] = launch_grid(c);
+  j["work"] = l.request.options.work_iterations;
+  j["shared_bytes"] = l.request.options.dynamic_shared_bytes;
+  j["blocks"] = {{"sm", sm}, {"start_ns", start}, {"end_ns", end}};
+}
+
+void from_json(const bench::Json& j, RecordedLaunch& out) {
+  RecordedLaunch l;
+  LaunchConfig& c = l.request.config;
+  const std::string problem = j.at("problem").get<std::string>();
+  if (problem != "vector" && problem != "matrix") bench::reject(j.at("problem"), "neither vector nor matrix");
+  c.kind = problem == "matrix" ? ProblemKind::matrix_2d : ProblemKind::vector_1d;
+  c.n = c.width = c.height = 1;
+  j.at("block");  // required, as the grid is
+  WHYGPU_JSON_READ_MEMBERS(j, c, WHYGPU_LAUNCH_CONFIG_MEMBERS);
+  j.at("grid").get_to(c.grid_manual);
+  if (Status s = validate(c); !s) bench::reject(j, s.message());
+  l.request.options.work_iterations = j.value("work", std::int64_t{0});
+  l.request.options.dynamic_shared_bytes = j.value("shared_bytes", std::int64_t{0});
+  WHYGPU_JSON_READ_MEMBERS(j, l, WHYGPU_LAUNCH_MEMBERS);
+  if (const auto o = j.find("occupancy"); o != j.end() && o->is_object())
+    WHYGPU_JSON_READ_MEMBERS(*o, l.occupancy, WHYGPU_OCCUPANCY_MEMBERS);
+  const bench::Json& blocks = j.at("blocks");
+  const auto sm = blocks.at("sm").get<std::vector<std::uint32_t>>();
+  const auto start = blocks.at("start_ns").get<std::vector<std::uint64_t>>();
+  const auto end = blocks.at("end_ns").get<std::vector<std::uint64_t>>();
+  if (start.size() != sm.size() || end.size() != sm.size())
+    bench::reject(blocks, "sm, start_ns and end_ns must be arrays of one length");
+  const std::size_t count = sm.size();
+  if (count != 0 && count != make_shape(c).block_count())
+    bench::reject(blocks, std::to_string(count) + " blocks recorded for a launch of " +
+                              std::to_string(make_shape(c).block_count()));
+  l.blocks.resize(count);
+  for (std::size_t b = 0; b < count; ++b) {
+    if (end[b] < start[b]) bench::reject(blocks.at("end_ns")[b], "ends before the block's start");
+    l.blocks[b] = {start[b], start[b], end[b], sm[b], 1};
+  }
+  l.occupancy.threads_per_block = c.block.volume();
+  out = std::move(l);
+}
+
+void to_json(bench::Json& j, const GridRecording& recording) {
+  j = {{"device", recording.device}, {"launches", recording.launches}};
+}
+
+void from_json(const bench::Json& j, GridRecording& recording) {
+  j.at("device").get_to(recording.device);
+  bench::array_at(j, "launches").get_to(recording.launches);
 }
 
 }  // namespace whygpu::grid

@@ -10,13 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "compute/bench/json.h"
-#include "compute/bench/run_info.h"
+#include "compute/bench/recording_file.h"
 #include "compute/grid/grid_launcher.h"
 
 namespace whygpu::grid {
 
-inline constexpr const char* kGridRecordingPart = "grid";
+inline constexpr bench::RecordingKind kGridRecording = bench::recording_part("grid", "whygpu grid recording");
 
 // What one launch was asked for.
 struct LaunchRequest {
@@ -77,7 +76,10 @@ OccupancyReport occupancy_from_limits(const RecordedDevice& device, const Launch
 // when no recording is at hand. The kernel's registers are not documented: 32 assumed.
 RecordedDevice documented_h100();
 
-bench::JsonValue grid_recording_to_json(const GridRecording& recording);
-Status grid_recording_from_json(const bench::JsonValue& doc, GridRecording* out);
+// "device" (every limit required and not negative, with SMs and a warp size) and
+// "launches": each a request the launch checks accept, the runtime's answer, and its
+// blocks as three arrays of one length (none, or one per block of the launch).
+void to_json(bench::Json& json, const GridRecording& recording);
+void from_json(const bench::Json& json, GridRecording& recording);
 
 }  // namespace whygpu::grid

@@ -139,7 +139,7 @@ int run_host_program_command(const std::vector<std::string>& args, const std::st
     recording.programs.push_back(std::move(p));
   }
   if (!record_path.empty()) {
-    if (Status s = write_file_atomically(record_path, host_recording_json(recording)); !s) {
+    if (Status s = bench::save_recording(record_path, kHostRecording, recording); !s) {
       std::fprintf(stderr, "whygpu host-program: %s\n", s.message().c_str());
       return 1;
     }

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "compute/host_program/host_record.h"
+#include "compute/host_program/host_recording.h"
 
 namespace whygpu::host_program {
 

@@ -34,10 +34,11 @@ struct StepResult {
   bool failed() const { return has_error_code && error_code != 0; }
 };
 
-// As JSON (the recording keeps them so), and as one line of text (that JSON without line
-// breaks, as the child process writes them); errors name the problem.
-bench::JsonValue result_to_json(const StepResult& result);
-Status result_from_json(const bench::JsonValue& json, StepResult* out);
+// As JSON (the recording keeps them so: index and state required, the rest written only
+// where it says something), and as one line of text (that JSON on one line, as the child
+// process writes them); errors name the problem.
+void to_json(bench::Json& json, const StepResult& result);
+void from_json(const bench::Json& json, StepResult& result);
 std::string result_to_line(const StepResult& result);
 Status result_from_line(const std::string& line, StepResult* out);
 

@@ -3,7 +3,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "compute/bench/recording_file.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernel_lab/exercise.h"
 #include "compute/kernel_lab/lab_cli.h"
@@ -11,8 +10,6 @@
 
 namespace whygpu::kernel_lab {
 namespace {
-
-using bench::JsonValue;
 
 bool same_request(const LabRequest& a, const LabRequest& b) {
   if (a.exercise != b.exercise || a.source != b.source || a.block != b.block) return false;
@@ -89,49 +86,28 @@ std::string summarize(const LabReport& r) {
   return text;
 }
 
-bench::JsonValue lab_recording_to_json(const LabRecording& recording) {
-  JsonValue doc = bench::recording_document(kLabRecordingPart, recording.run);
-  JsonValue& tries = doc.set("tries", JsonValue::array());
-  for (const RecordedTry& t : recording.tries) {
-    JsonValue j = JsonValue::object();
-    j.set("exercise", JsonValue::string(t.request.exercise));
-    j.set("what", JsonValue::string(t.what));
-    j.set("n", JsonValue::number(t.request.n));
-    j.set("block", JsonValue::number(t.request.block));
-    j.set("block_y", JsonValue::number(t.request.block_y));
-    j.set("width", JsonValue::number(t.request.width));
-    j.set("height", JsonValue::number(t.request.height));
-    j.set("source", JsonValue::string(t.request.source));
-    j.set("summary", JsonValue::string(summarize(t.report)));
-    j.set("report", JsonValue::string(to_text(t.report)));  // lab_report.h's own format
-    tries.push(std::move(j));
-  }
-  return doc;
+// A try's request, its members under their own names (the engine is not recorded).
+#define WHYGPU_REQUEST_MEMBERS exercise, source, n, block, block_y, width, height
+
+void to_json(bench::Json& j, const RecordedTry& t) {
+  WHYGPU_JSON_WRITE_MEMBERS(j, t.request, WHYGPU_REQUEST_MEMBERS);
+  j["what"] = t.what;
+  j["summary"] = summarize(t.report);  // for readers
+  j["report"] = to_text(t.report);     // lab_report.h's own format
 }
 
-Status lab_recording_from_json(const bench::JsonValue& doc, LabRecording* out) {
-  const JsonValue* tries = doc.find("tries");
-  if (!tries || !tries->is_array()) return Status::error("the kernel-lab recording has no \"tries\" array");
-  LabRecording rec;
-  for (std::size_t i = 0; i < tries->items().size(); ++i) {
-    const JsonValue& j = tries->items()[i];
-    RecordedTry t;
-    t.what = j.get_string("what");
-    t.request.exercise = j.get_string("exercise");
-    t.request.source = j.get_string("source");
-    t.request.n = static_cast<int>(j.get_number("n"));
-    t.request.block = static_cast<int>(j.get_number("block"));
-    t.request.block_y = static_cast<int>(j.get_number("block_y", 1));
-    t.request.width = static_cast<int>(j.get_number("width"));
-    t.request.height = static_cast<int>(j.get_number("height"));
-    if (!find_exercise(t.request.exercise))
-      return Status::error("try " + std::to_string(i + 1) + ": no exercise named '" + t.request.exercise + "'");
-    if (!from_text(j.get_string("report"), &t.report))
-      return Status::error("try " + std::to_string(i + 1) + ": the report cannot be read");
-    rec.tries.push_back(std::move(t));
-  }
-  *out = std::move(rec);
-  return Status::ok();
+void from_json(const bench::Json& j, RecordedTry& out) {
+  RecordedTry t;
+  t.what = j.value("what", t.what);
+  t.request.exercise.clear();  // required
+  WHYGPU_JSON_READ_MEMBERS(j, t.request, WHYGPU_REQUEST_MEMBERS);
+  if (!find_exercise(t.request.exercise)) bench::reject(j, "no exercise named '" + t.request.exercise + "'");
+  if (!from_text(j.value("report", std::string()), &t.report)) bench::reject(j.at("report"), "the report cannot be read");
+  out = std::move(t);
 }
+
+void to_json(bench::Json& j, const LabRecording& recording) { j = {{"tries", recording.tries}}; }
+
+void from_json(const bench::Json& j, LabRecording& recording) { bench::array_at(j, "tries").get_to(recording.tries); }
 
 }  // namespace whygpu::kernel_lab

@@ -8,13 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "compute/bench/json.h"
-#include "compute/bench/run_info.h"
+#include "compute/bench/recording_file.h"
 #include "compute/kernel_lab/lab_report.h"
 
 namespace whygpu::kernel_lab {
 
-inline constexpr const char* kLabRecordingPart = "kernel-lab";
+inline constexpr bench::RecordingKind kLabRecording = bench::recording_part("kernel-lab", "whygpu kernel-lab recording");
 
 struct RecordedTry {
   std::string what;  // "the starting code", "2000 threads a block", ...
@@ -39,7 +38,9 @@ Status record_lab(LabRecording* out);
 // "999744 of 1000000 outputs wrong, the first c[256]", "refused: ...".
 std::string summarize(const LabReport& report);
 
-bench::JsonValue lab_recording_to_json(const LabRecording& recording);
-Status lab_recording_from_json(const bench::JsonValue& doc, LabRecording* out);
+// "tries": each its request (an exercise whygpu knows), a summary for readers and the
+// report in lab_report.h's own text form.
+void to_json(bench::Json& json, const LabRecording& recording);
+void from_json(const bench::Json& json, LabRecording& recording);
 
 }  // namespace whygpu::kernel_lab

@@ -5,7 +5,6 @@
 #include <memory>
 #include <vector>
 
-#include "compute/bench/recording_file.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/measure.h"
 #include "compute/lstm/generator.h"
@@ -15,8 +14,6 @@
 
 namespace whygpu::lstm {
 namespace {
-
-using bench::JsonValue;
 
 Status generate(std::unique_ptr<Generator> generator, const SavedModel& model, const StepRecording& r,
                 RecordedGeneration* out) {
@@ -33,23 +30,6 @@ Status generate(std::unique_ptr<Generator> generator, const SavedModel& model, c
   }
   out->step_us = median_of(std::move(times));
   out->text = text.text();
-  return Status::ok();
-}
-
-JsonValue generation_to_json(const RecordedGeneration& g) {
-  JsonValue j = JsonValue::object();
-  j.set("generator", JsonValue::string(g.generator));
-  j.set("step_us", JsonValue::number(g.step_us));
-  j.set("text", JsonValue::string(g.text));
-  return j;
-}
-
-Status generation_from_json(const JsonValue* j, RecordedGeneration* out) {
-  if (!j || !j->is_object()) return Status::error("no generation object");
-  out->generator = j->get_string("generator");
-  out->step_us = j->get_number("step_us", -1.0);
-  out->text = j->get_string("text");
-  if (out->step_us < 0) return Status::error("a generation without its step time");
   return Status::ok();
 }
 
@@ -73,30 +53,23 @@ Status record_steps(const std::string& model_path, const std::string& prime, int
   return Status::ok();
 }
 
-bench::JsonValue step_recording_to_json(const StepRecording& r) {
-  JsonValue doc = bench::recording_document(kStepRecordingPart, r.run);
-  doc.set("model_steps", JsonValue::number(static_cast<double>(r.model_steps)));
-  doc.set("prime", JsonValue::string(r.prime));
-  doc.set("temperature", JsonValue::number(r.temperature));
-  doc.set("seed", JsonValue::number(static_cast<double>(r.seed)));
-  doc.set("steps", JsonValue::number(r.steps));
-  doc.set("gpu", generation_to_json(r.gpu));
-  doc.set("cpu", generation_to_json(r.cpu));
-  return doc;
-}
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RecordedGeneration, generator, step_us, text)
 
-Status step_recording_from_json(const bench::JsonValue& doc, StepRecording* out) {
+// The recording's members under their own names (the run is the recording's, read apart).
+#define WHYGPU_STEP_MEMBERS model_steps, prime, temperature, seed, steps, gpu, cpu
+
+void to_json(bench::Json& j, const StepRecording& r) { WHYGPU_JSON_WRITE_MEMBERS(j, r, WHYGPU_STEP_MEMBERS); }
+
+void from_json(const bench::Json& j, StepRecording& out) {
   StepRecording r;
-  r.model_steps = static_cast<long long>(doc.get_number("model_steps", -1));
-  r.prime = doc.get_string("prime");
-  r.temperature = static_cast<float>(doc.get_number("temperature"));
-  r.seed = static_cast<std::uint64_t>(doc.get_number("seed"));
-  r.steps = static_cast<int>(doc.get_number("steps"));
-  if (r.model_steps < 0 || r.steps < 1) return Status::error("the lstm recording names no model or no steps");
-  if (Status s = generation_from_json(doc.find("gpu"), &r.gpu); !s) return s.with_context("gpu");
-  if (Status s = generation_from_json(doc.find("cpu"), &r.cpu); !s) return s.with_context("cpu");
-  *out = std::move(r);
-  return Status::ok();
+  j.at("model_steps");  // required, as steps and both generations are
+  j.at("steps");
+  for (const char* side : {"gpu", "cpu"})
+    if (j.at(side).at("step_us").get<double>() < 0) bench::reject(j.at(side).at("step_us"), "must be 0 or more");
+  WHYGPU_JSON_READ_MEMBERS(j, r, WHYGPU_STEP_MEMBERS);
+  if (r.model_steps < 0) bench::reject(j.at("model_steps"), "must be 0 or more");
+  if (r.steps < 1) bench::reject(j.at("steps"), "must be 1 or more");
+  out = std::move(r);
 }
 
 }  // namespace whygpu::lstm

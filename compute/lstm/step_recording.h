@@ -7,12 +7,11 @@
 #include <cstdint>
 #include <string>
 
-#include "compute/bench/json.h"
-#include "compute/bench/run_info.h"
+#include "compute/bench/recording_file.h"
 
 namespace whygpu::lstm {
 
-inline constexpr const char* kStepRecordingPart = "lstm";
+inline constexpr bench::RecordingKind kStepRecording = bench::recording_part("lstm", "whygpu lstm recording");
 // The prime the step view starts from, and the recording uses.
 inline constexpr const char* kStepViewPrime = "The people of the United States ";
 
@@ -36,7 +35,8 @@ struct StepRecording {
 // CPU of this machine. An error without a GPU.
 Status record_steps(const std::string& model_path, const std::string& prime, int steps, StepRecording* out);
 
-bench::JsonValue step_recording_to_json(const StepRecording& recording);
-Status step_recording_from_json(const bench::JsonValue& doc, StepRecording* out);
+// model_steps of 0 or more, steps of 1 or more, each generation with its step time.
+void to_json(bench::Json& json, const StepRecording& recording);
+void from_json(const bench::Json& json, StepRecording& recording);
 
 }  // namespace whygpu::lstm

@@ -78,7 +78,8 @@ Status measure_cpu(const std::string& path, const PipelineSettings& s, const Mea
       {Step::resize, resize}, {Step::augment, augment}, {Step::jitter, jitter}, {Step::colour, colour},
       {Step::normalise, normalise}};
   // Each step timed on image 0, then on the batch, before the next step reads its output.
-  for (const auto& [step, body] : steps) {
+  for (const auto& [step, run] : steps) {
+    const std::function<void(int)>& body = run;  // clang 14 lets no lambda capture a structured binding
     if (Status st = time_cpu(options, [&](int) { body(1); return Status::ok(); }, &out->at(step).cpu_image); !st)
       return st;
     if (Status st = time_cpu(batch, [&](int) { body(kBatch); return Status::ok(); }, &out->at(step).cpu_batch); !st)

@@ -6,7 +6,7 @@
 #include "compute/bench/run_info.h"
 #include "compute/core/command_line.h"
 #include "compute/core/text_file.h"
-#include "compute/pipeline/pipeline_record.h"
+#include "compute/pipeline/pipeline_recording.h"
 
 namespace whygpu::pipeline {
 namespace {
@@ -99,7 +99,7 @@ int run_pipeline_bench(const std::vector<std::string>& args) {
   else if (!t.gpu_decoded) std::printf("# nvJPEG not used: %s\n", t.decode_note.c_str());
   int code = recording.run.gpu_available && !t.gpu_measured ? 1 : 0;
   if (!json_path.empty()) {
-    if (Status s = write_file_atomically(json_path, pipeline_recording_json(recording)); !s) {
+    if (Status s = bench::save_recording(json_path, kPipelineRecording, recording); !s) {
       std::fprintf(stderr, "whygpu bench pipeline: %s\n", s.message().c_str());
       return 1;
     }

@@ -1,7 +1,7 @@
 #pragma once
 // `whygpu bench pipeline [options]` (the table in pipeline_cli.cpp; --help):
 // the data pipeline's steps on one CPU core and on the GPU, per image and per batch of 256;
-// --json records the run (pipeline_record.h) for the data-pipeline panel on machines
+// --json records the run (pipeline_recording.h) for the data-pipeline panel on machines
 // without a GPU.
 #include <string>
 #include <vector>

@@ -241,7 +241,7 @@ int run_precision_bench(const std::vector<std::string>& args) {
     print_accuracy(r, o);
   }
   if (!o.json_path.empty()) {
-    if (Status s = write_file_atomically(o.json_path, precision_recording_json(r)); !s) {
+    if (Status s = bench::save_recording(o.json_path, kPrecisionRecording, r); !s) {
       std::fprintf(stderr, "whygpu bench cnn: %s\n", s.message().c_str());
       ++failures;
     } else {

@@ -2,101 +2,49 @@
 
 #include <cmath>
 
-#include "compute/bench/bench_format.h"
-#include "compute/bench/json.h"
-#include "compute/core/text_file.h"
-
 namespace whygpu::precision {
-namespace {
 
-constexpr const char* kFormat = "whygpu-precision";
-constexpr int kFormatVersion = 1;
+void to_json(bench::Json& j, Precision p) { j = format_info(p).key; }
 
-using bench::JsonValue;
-
-Status read_precision(const JsonValue& row, Precision* out) {
-  return parse_precision(row.get_string("precision"), out);
+void from_json(const bench::Json& j, Precision& p) {
+  if (Status s = parse_precision(j.get<std::string>(), &p); !s) bench::reject(j, s.message());
 }
 
-}  // namespace
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PrecisionAccuracy, precision, width, seed, epochs, accuracy, train_seconds,
+                                                skipped_steps, final_scale)
 
-std::string precision_recording_json(const PrecisionRecording& r) {
-  JsonValue doc = bench::recording_header(kFormat, kFormatVersion, r.run);
-  doc.set("data", JsonValue::string(r.data));
-  JsonValue timings = JsonValue::array();
-  for (const PrecisionTiming& t : r.timings) {
-    JsonValue row = JsonValue::object();
-    row.set("precision", JsonValue::string(format_info(t.precision).key));
-    row.set("width", JsonValue::number(t.width));
-    row.set("batch", JsonValue::number(t.batch));
-    row.set("median_ms", JsonValue::number(t.median_ms));
-    row.set("min_ms", JsonValue::number(t.min_ms));
-    row.set("step_gflop", JsonValue::number(t.step_gflop));
-    row.set("images_per_s", JsonValue::number(t.images_per_s()));
-    row.set("tflops", JsonValue::number(t.tflops()));
-    timings.push(row);
-  }
-  doc.set("timings", timings);
-  JsonValue accuracy = JsonValue::array();
-  for (const PrecisionAccuracy& a : r.accuracy) {
-    JsonValue row = JsonValue::object();
-    row.set("precision", JsonValue::string(format_info(a.precision).key));
-    row.set("width", JsonValue::number(a.width));
-    row.set("seed", JsonValue::number(static_cast<double>(a.seed)));
-    row.set("epochs", JsonValue::number(a.epochs));
-    row.set("accuracy", JsonValue::number(a.accuracy));
-    row.set("train_seconds", JsonValue::number(a.train_seconds));
-    row.set("skipped_steps", JsonValue::number(a.skipped_steps));
-    row.set("final_scale", JsonValue::number(a.final_scale));
-    accuracy.push(row);
-  }
-  doc.set("accuracy", accuracy);
-  return doc.dump();
+// A timing's members; the rates, worked out, are written for readers.
+#define WHYGPU_PRECISION_TIMING_MEMBERS precision, width, batch, median_ms, min_ms, step_gflop
+
+void to_json(bench::Json& j, const PrecisionTiming& t) {
+  WHYGPU_JSON_WRITE_MEMBERS(j, t, WHYGPU_PRECISION_TIMING_MEMBERS);
+  j["images_per_s"] = t.images_per_s();
+  j["tflops"] = t.tflops();
 }
 
-Status parse_precision_recording(std::string_view json_text, PrecisionRecording* out) {
-  JsonValue doc;
-  if (Status s = bench::parse_document(json_text, kFormat, kFormatVersion, "whygpu mixed-precision recording", &doc);
-      !s)
-    return s;
-  PrecisionRecording r;
-  if (Status s = bench::recording_run(doc, "mixed-precision recording", &r.run); !s) return s;
-  r.data = doc.get_string("data");
-  if (const JsonValue* timings = doc.find("timings"); timings && timings->is_array())
-    for (const JsonValue& row : timings->items()) {
-      PrecisionTiming t;
-      if (Status s = read_precision(row, &t.precision); !s) return s.with_context("a timing row");
-      t.width = static_cast<int>(row.get_number("width", 1));
-      t.batch = static_cast<int>(row.get_number("batch"));
-      t.median_ms = row.get_number("median_ms");
-      t.min_ms = row.get_number("min_ms");
-      t.step_gflop = row.get_number("step_gflop");
-      if (t.batch <= 0 || !(t.median_ms > 0)) return Status::error("a timing row has no batch or time");
-      r.timings.push_back(t);
-    }
-  if (const JsonValue* accuracy = doc.find("accuracy"); accuracy && accuracy->is_array())
-    for (const JsonValue& row : accuracy->items()) {
-      PrecisionAccuracy a;
-      if (Status s = read_precision(row, &a.precision); !s) return s.with_context("an accuracy row");
-      a.width = static_cast<int>(row.get_number("width", 1));
-      a.seed = static_cast<std::uint64_t>(row.get_number("seed", 1));
-      a.epochs = static_cast<int>(row.get_number("epochs"));
-      a.accuracy = row.get_number("accuracy", NAN);
-      a.train_seconds = row.get_number("train_seconds");
-      a.skipped_steps = static_cast<int>(row.get_number("skipped_steps"));
-      a.final_scale = row.get_number("final_scale", 1.0);
-      if (!(a.accuracy >= 0 && a.accuracy <= 1)) return Status::error("an accuracy row has no accuracy in 0..1");
-      r.accuracy.push_back(a);
-    }
-  *out = std::move(r);
-  return Status::ok();
+void from_json(const bench::Json& j, PrecisionTiming& out) {
+  PrecisionTiming t;
+  j.at("precision");  // required
+  WHYGPU_JSON_READ_MEMBERS(j, t, WHYGPU_PRECISION_TIMING_MEMBERS);
+  if (t.batch <= 0 || !(t.median_ms > 0)) bench::reject(j, "a timing needs a batch and a median_ms above 0");
+  out = t;
+}
+
+void to_json(bench::Json& j, const PrecisionRecording& r) {
+  j = {{"data", r.data}, {"timings", r.timings}, {"accuracy", r.accuracy}};
+}
+
+void from_json(const bench::Json& j, PrecisionRecording& r) {
+  r.data = j.value("data", r.data);
+  r.timings = j.value("timings", r.timings);
+  r.accuracy = j.value("accuracy", r.accuracy);
+  for (std::size_t i = 0; i < r.accuracy.size(); ++i)
+    if (!(r.accuracy[i].accuracy >= 0 && r.accuracy[i].accuracy <= 1))
+      bench::reject(j["accuracy"][i], "needs an accuracy in 0..1");
 }
 
 Status load_precision_recording(const std::string& path, PrecisionRecording* out) {
-  std::string text;
-  if (Status s = read_text_file(path, &text); !s) return s;
-  if (Status s = parse_precision_recording(text, out); !s) return s.with_context(path);
-  return Status::ok();
+  return bench::load_recording(path, kPrecisionRecording, out);
 }
 
 double mean_accuracy(const PrecisionRecording& recording, Precision precision, int width) {

@@ -4,10 +4,9 @@
 // with the machine and date it was recorded on).
 #include <cstdint>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "compute/bench/run_info.h"
+#include "compute/bench/recording_file.h"
 #include "compute/core/status.h"
 #include "compute/precision/number_formats.h"
 
@@ -15,6 +14,7 @@ namespace whygpu::precision {
 
 // Relative to the checkout: the run recorded on a GPU server and shipped with whygpu.
 inline constexpr const char* kPrecisionRecordingPath = "assets/reference/precision.json";
+inline constexpr bench::RecordingKind kPrecisionRecording{"whygpu-precision", 1, "whygpu mixed-precision recording"};
 
 struct PrecisionTiming {
   Precision precision = Precision::fp32;
@@ -45,8 +45,10 @@ struct PrecisionRecording {
   std::vector<PrecisionAccuracy> accuracy;
 };
 
-std::string precision_recording_json(const PrecisionRecording& recording);
-Status parse_precision_recording(std::string_view json_text, PrecisionRecording* out);
+// "data", "timings" (each with a batch and a time above 0) and "accuracy" (each in 0..1);
+// precisions by key ("bf16").
+void to_json(bench::Json& json, const PrecisionRecording& recording);
+void from_json(const bench::Json& json, PrecisionRecording& recording);
 Status load_precision_recording(const std::string& path, PrecisionRecording* out);
 
 // Mean test accuracy over the seeds of one precision and width (NaN when none).

@@ -5,16 +5,20 @@
 #include <string>
 #include <string_view>
 
-#include "compute/bench/json.h"
+#include "compute/bench/recording_file.h"
 #include "compute/profile/timeline.h"
 
 namespace whygpu::profile {
 
-inline constexpr int kTimelineFormatVersion = 1;
+inline constexpr bench::RecordingKind kTimelineRecording{"whygpu-timeline", 1, "whygpu timeline"};
 
-bench::JsonValue timeline_to_json(const Timeline& timeline);
-// Errors name the problem and, for items, which one ("item 12: no end_ns").
-Status timeline_from_json(const bench::JsonValue& json, Timeline* out);
+// Lanes by kind ("host", "stream"); items by kind ("kernel", ...), each on a lane of the
+// timeline, with a name, whole-number times and its end not before its start; kernels with
+// their grid and block. Items are put in order when read (other tools' files need not be).
+void to_json(bench::Json& json, const Timeline& timeline);
+void from_json(const bench::Json& json, Timeline& timeline);
+
+// Errors name the field ("field 'items[12].end_ns': missing").
 
 Status parse_timeline(std::string_view json_text, Timeline* out);
 // Written atomically (a temporary file renamed over the target).

@@ -3,14 +3,8 @@
 #include <array>
 #include <cmath>
 
-#include "compute/bench/bench_format.h"
-#include "compute/bench/json.h"
-#include "compute/core/text_file.h"
-
 namespace whygpu::vitals {
 namespace {
-
-using bench::JsonValue;
 
 // The sample columns, in file order, with where each value lives in a VitalsSample.
 struct Column {
@@ -34,18 +28,18 @@ const std::array<Column, 11> kColumns = {{
 
 double& slot(VitalsSample& s, const Column& c) { return c.top ? s.*c.top : s.gpu.*c.gpu; }
 
-JsonValue number_or_null(double v) { return std::isfinite(v) ? JsonValue::number(v) : JsonValue(); }
-double number_or_nan(const JsonValue* v) { return v && v->is_number() ? v->as_number() : kNotReported; }
+bench::Json number_or_null(double v) { return std::isfinite(v) ? bench::Json(v) : bench::Json(); }
+double number_or_nan(const bench::Json& v) { return v.is_null() ? kNotReported : v.get<double>(); }
 
-void put_energy(JsonValue* phase, const char* prefix, const EnergyReading& e) {
-  phase->set(std::string(prefix) + "_joules", number_or_null(e.joules));
-  phase->set(std::string(prefix) + "_method", JsonValue::string(e.method));
+void put_energy(bench::Json& phase, const std::string& prefix, const EnergyReading& e) {
+  phase[prefix + "_joules"] = number_or_null(e.joules);
+  phase[prefix + "_method"] = e.method;
 }
 
-EnergyReading get_energy(const JsonValue& phase, const char* prefix) {
+EnergyReading get_energy(const bench::Json& phase, const std::string& prefix) {
   EnergyReading e;
-  e.joules = number_or_nan(phase.find(std::string(prefix) + "_joules"));
-  e.method = phase.get_string(std::string(prefix) + "_method");
+  if (const auto joules = phase.find(prefix + "_joules"); joules != phase.end()) e.joules = number_or_nan(*joules);
+  e.method = phase.value(prefix + "_method", e.method);
   return e;
 }
 
@@ -65,102 +59,73 @@ const TracePhase* VitalsTrace::find_phase(std::string_view name) const {
   return nullptr;
 }
 
-std::string trace_to_json_text(const VitalsTrace& t) {
-  JsonValue doc = bench::recording_header("whygpu-vitals", kVitalsTraceFormatVersion, t.run);
-  doc.set("gpu_name", JsonValue::string(t.gpu_name));
-  doc.set("nvidia_driver", JsonValue::string(t.nvidia_driver));
-  doc.set("interval_ms", JsonValue::number(t.interval_ms));
-  doc.set("cpu_energy_unavailable", JsonValue::string(t.cpu_energy_unavailable));
-  JsonValue& columns = doc.set("columns", JsonValue::array());
-  for (const Column& c : kColumns) columns.push(JsonValue::string(c.name));
-  JsonValue& samples = doc.set("samples", JsonValue::array());
-  for (VitalsSample s : t.samples) {
-    JsonValue row = JsonValue::array();
-    for (const Column& c : kColumns) row.push(number_or_null(slot(s, c)));
-    samples.push(std::move(row));
-  }
-  JsonValue& phases = doc.set("phases", JsonValue::array());
-  for (const TracePhase& p : t.phases) {
-    JsonValue j = JsonValue::object();
-    j.set("name", JsonValue::string(p.name));
-    j.set("description", JsonValue::string(p.description));
-    j.set("begin_s", JsonValue::number(p.begin_s));
-    j.set("end_s", JsonValue::number(p.end_s));
-    j.set("trainer", JsonValue::string(p.trainer));
-    j.set("images", JsonValue::number(static_cast<double>(p.images)));
-    put_energy(&j, "gpu", p.gpu);
-    put_energy(&j, "cpu", p.cpu);
-    phases.push(std::move(j));
-  }
-  return doc.dump();
+// A phase's members under their own names; its energies as gpu_joules, gpu_method, ...
+#define WHYGPU_PHASE_MEMBERS name, description, begin_s, end_s, trainer, images
+
+void to_json(bench::Json& j, const TracePhase& p) {
+  WHYGPU_JSON_WRITE_MEMBERS(j, p, WHYGPU_PHASE_MEMBERS);
+  put_energy(j, "gpu", p.gpu);
+  put_energy(j, "cpu", p.cpu);
 }
 
-Status parse_trace(std::string_view json_text, VitalsTrace* out) {
-  JsonValue doc;
-  if (Status s = bench::parse_document(json_text, "whygpu-vitals", kVitalsTraceFormatVersion,
-                                       "whygpu vitals recording", &doc);
-      !s)
-    return s;
+void from_json(const bench::Json& j, TracePhase& out) {
+  TracePhase p;
+  p.begin_s = p.end_s = kNotReported;
+  WHYGPU_JSON_READ_MEMBERS(j, p, WHYGPU_PHASE_MEMBERS);
+  p.gpu = get_energy(j, "gpu");
+  p.cpu = get_energy(j, "cpu");
+  if (p.name.empty() || !(p.end_s >= p.begin_s)) bench::reject(j, "no name, or its end before its beginning");
+  out = std::move(p);
+}
+
+void to_json(bench::Json& j, const VitalsTrace& t) {
+  j = {{"gpu_name", t.gpu_name}, {"nvidia_driver", t.nvidia_driver}, {"interval_ms", t.interval_ms},
+       {"cpu_energy_unavailable", t.cpu_energy_unavailable}, {"phases", t.phases}};
+  bench::Json& columns = j["columns"] = bench::Json::array();
+  for (const Column& c : kColumns) columns.push_back(c.name);
+  bench::Json& samples = j["samples"] = bench::Json::array();
+  for (VitalsSample s : t.samples) {
+    bench::Json row = bench::Json::array();
+    for (const Column& c : kColumns) row.push_back(number_or_null(slot(s, c)));
+    samples.push_back(std::move(row));
+  }
+}
+
+void from_json(const bench::Json& j, VitalsTrace& out) {
   VitalsTrace t;
-  if (Status s = bench::recording_run(doc, "recording", &t.run); !s) return s;
-  const JsonValue* columns = doc.find("columns");
-  const JsonValue* samples = doc.find("samples");
-  const JsonValue* phases = doc.find("phases");
-  if (!columns || !columns->is_array() || !samples || !samples->is_array())
-    return Status::error("the recording has no \"columns\" and \"samples\" arrays");
-  if (!phases || !phases->is_array()) return Status::error("the recording has no \"phases\" array");
+  const auto columns = j.at("columns").get<std::vector<std::string>>();
   // Columns are found by name, so that a file with more of them still reads.
   std::vector<int> where(kColumns.size(), -1);
   for (std::size_t c = 0; c < kColumns.size(); ++c)
-    for (std::size_t i = 0; i < columns->items().size(); ++i)
-      if (columns->items()[i].is_string() && columns->items()[i].as_string() == kColumns[c].name)
-        where[c] = static_cast<int>(i);
-  if (where[0] < 0) return Status::error("the recording's samples have no \"time_s\" column");
-  t.gpu_name = doc.get_string("gpu_name");
-  t.nvidia_driver = doc.get_string("nvidia_driver");
-  t.interval_ms = static_cast<int>(doc.get_number("interval_ms"));
-  t.cpu_energy_unavailable = doc.get_string("cpu_energy_unavailable");
+    for (std::size_t i = 0; i < columns.size(); ++i)
+      if (columns[i] == kColumns[c].name) where[c] = static_cast<int>(i);
+  if (where[0] < 0) bench::reject(j.at("columns"), "no \"time_s\" column");
+  t.gpu_name = j.value("gpu_name", t.gpu_name);
+  t.nvidia_driver = j.value("nvidia_driver", t.nvidia_driver);
+  t.interval_ms = j.value("interval_ms", t.interval_ms);
+  t.cpu_energy_unavailable = j.value("cpu_energy_unavailable", t.cpu_energy_unavailable);
   double previous = -1e300;
-  for (std::size_t i = 0; i < samples->items().size(); ++i) {
-    const JsonValue& row = samples->items()[i];
-    const std::string which = "sample " + std::to_string(i);
-    if (!row.is_array() || row.items().size() != columns->items().size())
-      return Status::error(which + ": " + std::to_string(row.items().size()) + " values, expected " +
-                           std::to_string(columns->items().size()));
+  for (const bench::Json& row : bench::array_at(j, "samples")) {
+    if (!row.is_array() || row.size() != columns.size())
+      bench::reject(row, std::to_string(row.is_array() ? row.size() : 1) + " values, expected " +
+                             std::to_string(columns.size()));
     VitalsSample s;
     for (std::size_t c = 0; c < kColumns.size(); ++c)
-      if (where[c] >= 0) slot(s, kColumns[c]) = number_or_nan(&row.items()[where[c]]);
-    if (!std::isfinite(s.time_s) || s.time_s < previous) return Status::error(which + ": time_s missing or going back");
+      if (where[c] >= 0) slot(s, kColumns[c]) = number_or_nan(row[static_cast<std::size_t>(where[c])]);
+    if (!std::isfinite(s.time_s) || s.time_s < previous) bench::reject(row, "time_s missing or going back");
     previous = s.time_s;
     t.samples.push_back(s);
   }
-  for (std::size_t i = 0; i < phases->items().size(); ++i) {
-    const JsonValue& j = phases->items()[i];
-    TracePhase p;
-    p.name = j.get_string("name");
-    p.description = j.get_string("description");
-    p.begin_s = j.get_number("begin_s", kNotReported);
-    p.end_s = j.get_number("end_s", kNotReported);
-    p.trainer = j.get_string("trainer");
-    p.images = static_cast<long>(j.get_number("images"));
-    p.gpu = get_energy(j, "gpu");
-    p.cpu = get_energy(j, "cpu");
-    if (p.name.empty() || !(p.end_s >= p.begin_s))
-      return Status::error("phase " + std::to_string(i) + ": no name, or its end before its beginning");
-    t.phases.push_back(std::move(p));
-  }
-  *out = std::move(t);
-  return Status::ok();
+  bench::array_at(j, "phases").get_to(t.phases);
+  out = std::move(t);
 }
 
 Status save_trace(const VitalsTrace& trace, const std::string& path) {
-  return write_file_atomically(path, trace_to_json_text(trace));
+  return bench::save_recording(path, kVitalsRecording, trace);
 }
 
 Status load_trace(const std::string& path, VitalsTrace* out) {
-  std::string text;
-  if (Status s = read_text_file(path, &text); !s) return s;
-  return parse_trace(text, out).with_context(path);
+  return bench::load_recording(path, kVitalsRecording, out);
 }
 
 }  // namespace whygpu::vitals

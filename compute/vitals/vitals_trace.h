@@ -16,13 +16,13 @@
 #include <string_view>
 #include <vector>
 
-#include "compute/bench/run_info.h"
+#include "compute/bench/recording_file.h"
 #include "compute/core/status.h"
 #include "compute/vitals/sampler.h"
 
 namespace whygpu::vitals {
 
-inline constexpr int kVitalsTraceFormatVersion = 1;
+inline constexpr bench::RecordingKind kVitalsRecording{"whygpu-vitals", 1, "whygpu vitals recording"};
 
 // One stretch of the recording: idle, CNN training on the GPU or the CPU, a matmul size.
 struct TracePhase {
@@ -47,9 +47,12 @@ struct VitalsTrace {
   const TracePhase* find_phase(std::string_view name) const;
 };
 
-std::string trace_to_json_text(const VitalsTrace& trace);
-// Errors name what is wrong ("sample 12: 4 values, expected 11").
-Status parse_trace(std::string_view json_text, VitalsTrace* out);
+// Samples as rows of "columns" (found by name, so a file with more columns still reads;
+// null where a value was not reported), time_s never going back; phases each named, not
+// ending before they begin.
+void to_json(bench::Json& json, const VitalsTrace& trace);
+void from_json(const bench::Json& json, VitalsTrace& trace);
+// Errors name the file and the field ("field 'samples[12]': 4 values, expected 11").
 Status save_trace(const VitalsTrace& trace, const std::string& path);  // atomic
 Status load_trace(const std::string& path, VitalsTrace* out);
 

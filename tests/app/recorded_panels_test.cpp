@@ -58,8 +58,7 @@ void write_grid(const std::string& folder) {
   refused.runtime_error = "cudaErrorInvalidValue: made-up words";
   refused.runtime_call = "paint_threads<<<1, 500000>>>";
   rec.launches = {waves, refused};
-  ASSERT_TRUE(write_file_atomically(bench::recording_path(folder, grid::kGridRecordingPart),
-                                    grid::grid_recording_to_json(rec).dump()));
+  ASSERT_TRUE(bench::save_recording(bench::recording_path(folder, grid::kGridRecording.part), grid::kGridRecording, rec));
 }
 
 void write_race(const std::string& folder) {
@@ -71,8 +70,7 @@ void write_race(const std::string& folder) {
   race.gpu.finished = true;
   race.gpu.finish_seconds = 1.0;
   rec.races = {race};
-  ASSERT_TRUE(write_file_atomically(bench::recording_path(folder, cnn::kRaceRecordingPart),
-                                    cnn::race_recording_to_json(rec).dump()));
+  ASSERT_TRUE(bench::save_recording(bench::recording_path(folder, cnn::kRaceRecording.part), cnn::kRaceRecording, rec));
 }
 
 void write_lab(const std::string& folder) {
@@ -80,8 +78,8 @@ void write_lab(const std::string& folder) {
   rec.run = made_up_run();
   rec.tries = kernel_lab::lab_recording_plan();
   for (kernel_lab::RecordedTry& t : rec.tries) t.report.run = kernel_lab::RunState::Refused;
-  ASSERT_TRUE(write_file_atomically(bench::recording_path(folder, kernel_lab::kLabRecordingPart),
-                                    kernel_lab::lab_recording_to_json(rec).dump()));
+  ASSERT_TRUE(bench::save_recording(bench::recording_path(folder, kernel_lab::kLabRecording.part),
+                                    kernel_lab::kLabRecording, rec));
 }
 
 std::string render(const std::string& lesson) {

@@ -118,11 +118,11 @@ TEST(RunBenchRequest, JsonOutputParsesAndHasEveryRow) {
   std::ostringstream out, err;
   const int code = run_bench_request(r, "test command", out, err);
   EXPECT_EQ(code, 0) << err.str();
-  JsonValue doc;
+  Json doc;
   ASSERT_TRUE(parse_json(out.str(), &doc)) << out.str();
-  EXPECT_EQ(doc.get_string("format"), "whygpu-bench");
-  EXPECT_EQ(doc.find("run")->get_string("command"), "test command");
-  ASSERT_EQ(doc.find("results")->items().size(), 8u);
+  EXPECT_EQ(doc["format"], "whygpu-bench");
+  EXPECT_EQ(doc["run"]["command"], "test command");
+  ASSERT_EQ(doc["results"].size(), 8u);
   EXPECT_NE(err.str().find("[1/8] matmul cpu-naive n=16"), std::string::npos) << err.str();
 }
 

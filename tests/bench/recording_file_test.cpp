@@ -21,45 +21,67 @@ std::string temp_file(const std::string& name, const std::string& text) {
   return path;
 }
 
-TEST(RecordingFile, ReadsBackThePartAndItsRun) {
+}  // namespace
+
+// A recording of the smallest kind: the run and one member of its own.
+struct Launches {
   RunInfo run;
-  run.gpu_available = true;
-  run.gpu_name = "Test GPU";
-  run.date_utc = "2026-11-24T03:00:00Z";
-  JsonValue doc = recording_document("grid", run);
-  doc.set("launches", JsonValue::array());
-  const std::string path = temp_file("grid.json", doc.dump());
-  JsonValue back;
-  RunInfo back_run;
-  ASSERT_TRUE(load_recording(path, "grid", &back, &back_run));
-  EXPECT_EQ(back_run.gpu_name, "Test GPU");
-  EXPECT_NE(back.find("launches"), nullptr);
+  std::vector<int> launches;
+};
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Launches, launches)
+
+namespace {
+
+constexpr RecordingKind kGrid = recording_part("grid", "whygpu grid recording");
+constexpr RecordingKind kRace = recording_part("race", "whygpu race recording");
+
+TEST(RecordingFile, ReadsBackThePartAndItsRun) {
+  Launches written;
+  written.run.gpu_available = true;
+  written.run.gpu_name = "Test GPU";
+  written.run.date_utc = "2026-11-24T03:00:00Z";
+  written.launches = {1, 2, 3};
+  const std::string path = temp_file("grid.json", "");
+  ASSERT_TRUE(save_recording(path, kGrid, written));
+  Launches back;
+  ASSERT_TRUE(load_recording(path, kGrid, &back));
+  EXPECT_EQ(back.run.gpu_name, "Test GPU");
+  EXPECT_EQ(back.launches, written.launches);
   EXPECT_EQ(recording_path("/x", "grid"), "/x/grid.json");
-  EXPECT_EQ(back_run.recorded_label(), "recorded on Test GPU on 2026-11-24, not on this computer");
+  EXPECT_EQ(back.run.recorded_label(), "recorded on Test GPU on 2026-11-24, not on this computer");
+  const std::string text = recording_text(kGrid, written);
+  for (const char* member : {"\"format\": \"whygpu-recording\"", "\"format_version\": 1", "\"part\": \"grid\"", "\"run\": {"})
+    EXPECT_NE(text.find(member), std::string::npos) << member;
 }
 
 TEST(RecordingFile, RefusesWhatItCannotTrust) {
-  JsonValue doc = recording_document("race", RunInfo{});
-  const std::string race = temp_file("race.json", doc.dump());
-  JsonValue out;
-  RunInfo run;
-  Status s = load_recording(race, "grid", &out, &run);
+  const std::string race = temp_file("race.json", recording_text(kRace, Launches{}));
+  Launches out;
+  Status s = load_recording(race, kGrid, &out);
   ASSERT_FALSE(s);
   EXPECT_NE(s.message().find("a recording of \"race\", not of \"grid\""), std::string::npos) << s.message();
   EXPECT_NE(s.message().find(race), std::string::npos);
 
-  doc.set("format_version", JsonValue::number(kRecordingFormatVersion + 1));
-  s = load_recording(temp_file("newer.json", doc.dump()), "race", &out, &run);
+  Json doc = Json(Launches{});
+  doc.update(recording_header(kRace, RunInfo{}));
+  doc["format_version"] = kRace.version + 1;
+  s = load_recording(temp_file("newer.json", dump_json(doc)), kRace, &out);
   ASSERT_FALSE(s);
   EXPECT_NE(s.message().find("is not one this whygpu reads"), std::string::npos) << s.message();
 
-  s = load_recording(temp_file("bench.json", "{\"format\": \"whygpu-bench\"}"), "race", &out, &run);
+  doc.erase("run");
+  doc["format_version"] = 1;
+  s = load_recording(temp_file("no-run.json", dump_json(doc)), kRace, &out);
   ASSERT_FALSE(s);
-  EXPECT_NE(s.message().find("not a whygpu recording"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("has no \"run\" object"), std::string::npos) << s.message();
 
-  s = load_recording(temp_file("cut.json", "{\"format\": \"whygpu-rec"), "race", &out, &run);
+  s = load_recording(temp_file("bench.json", "{\"format\": \"whygpu-bench\"}"), kRace, &out);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find("not a whygpu race recording"), std::string::npos) << s.message();
+
+  s = load_recording(temp_file("cut.json", "{\"format\": \"whygpu-rec"), kRace, &out);
   EXPECT_FALSE(s);
-  s = load_recording("/nonexistent/whygpu/grid.json", "grid", &out, &run);
+  s = load_recording("/nonexistent/whygpu/grid.json", kGrid, &out);
   ASSERT_FALSE(s);
   EXPECT_NE(s.message().find("/nonexistent/whygpu/grid.json"), std::string::npos) << s.message();
 }
@@ -69,10 +91,9 @@ TEST(RecordingFile, AFifoIsRefusedAtOnce) {
   cnn::testing::TempDir dir;
   const std::string fifo = dir.file("grid.json");
   ASSERT_TRUE(whygpu::testing::make_fifo(fifo));
-  JsonValue out;
-  RunInfo run;
+  Launches out;
   Status s = Status::ok();
-  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { s = load_recording(fifo, "grid", &out, &run); }));
+  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { s = load_recording(fifo, kGrid, &out); }));
   ASSERT_FALSE(s);
   EXPECT_NE(s.message().find(fifo + ": is a named pipe (FIFO)"), std::string::npos) << s.message();
 }

@@ -51,7 +51,7 @@ std::vector<Measurement> sample_rows() {
 
 TEST(ReferenceData, RoundTripsThroughTheBenchJson) {
   ReferenceData data;
-  ASSERT_TRUE(parse_reference_data(bench_document(sample_run(), sample_rows()).dump(), &data));
+  ASSERT_TRUE(parse_reference_data(dump_json(bench_document(sample_run(), sample_rows())), &data));
   EXPECT_EQ(data.run.gpu_name, "NVIDIA H100 80GB HBM3");
   EXPECT_EQ(data.run.command, "whygpu bench all --json");
   ASSERT_EQ(data.rows.size(), 3u);
@@ -69,31 +69,30 @@ TEST(ReferenceData, RoundTripsThroughTheBenchJson) {
 }
 
 TEST(ReferenceData, CorruptFilesGiveClearErrors) {
-  JsonValue good = bench_document(sample_run(), sample_rows());
+  const Json good = bench_document(sample_run(), sample_rows());
   struct Case {
     std::string text;
     const char* says;
   };
-  JsonValue wrong_format = good;
-  wrong_format.set("format", JsonValue::string("other"));
-  JsonValue newer = good;
-  newer.set("format_version", JsonValue::number(kBenchFormatVersion + 1));
-  JsonValue no_results = good;
-  no_results.set("results", JsonValue::number(3));
-  JsonValue bad_row = good;
-  JsonValue rows = JsonValue::array();
-  JsonValue r = JsonValue::object();
-  r.set("benchmark", JsonValue::string("matmul"));
-  rows.push(r);
-  bad_row.set("results", rows);
+  Json wrong_format = good;
+  wrong_format["format"] = "other";
+  Json newer = good;
+  newer["format_version"] = kBenchFormatVersion + 1;
+  Json no_results = good;
+  no_results["results"] = 3;
+  Json bad_row = good;
+  bad_row["results"] = Json::array({{{"benchmark", "matmul"}}});
+  Json bad_state = good;
+  bad_state["results"][1]["state"] = "asleep";
   const Case cases[] = {
       {"", "JSON"},
       {"{\"format\": ", "JSON"},
       {"[1, 2]", "not a whygpu bench file"},
-      {wrong_format.dump(), "not a whygpu bench file"},
-      {newer.dump(), "version"},
-      {no_results.dump(), "results"},
-      {bad_row.dump(), "result 1"},
+      {dump_json(wrong_format), "not a whygpu bench file"},
+      {dump_json(newer), "version"},
+      {dump_json(no_results), "field 'results': expected an array, got a number"},
+      {dump_json(bad_row), "field 'results[0].variant': missing"},
+      {dump_json(bad_state), "field 'results[1].state': not a state (measured, absent, failed)"},
   };
   for (const auto& c : cases) {
     ReferenceData data;

@@ -54,15 +54,15 @@ TEST(InferenceSweep, TradeOffAndRecording) {
   EXPECT_EQ(largest_batch_within(r.points, false, 0.5), 0);
   EXPECT_EQ(first_batch_over(r.points, true, 100.0), 0);
   InferenceRecording back;
-  const Status s = parse_inference_recording(inference_recording_json(r), &back);
+  const Status s = bench::parse_recording(bench::recording_text(kInferenceRecording, r), kInferenceRecording, &back);
   ASSERT_TRUE(s.is_ok()) << s.message();
   ASSERT_EQ(back.points.size(), r.points.size());
   EXPECT_EQ(back.points[5].batch, r.points[5].batch);
   EXPECT_EQ(back.points[5].on_gpu, r.points[5].on_gpu);
   EXPECT_DOUBLE_EQ(back.points[5].median_ms, r.points[5].median_ms);
   EXPECT_EQ(back.run.gpu_name, "Test GPU");
-  EXPECT_FALSE(parse_inference_recording("{\"format\": \"other\"}", &back).is_ok());
-  EXPECT_FALSE(parse_inference_recording("not json", &back).is_ok());
+  EXPECT_FALSE(bench::parse_recording("{\"format\": \"other\"}", kInferenceRecording, &back).is_ok());
+  EXPECT_FALSE(bench::parse_recording("not json", kInferenceRecording, &back).is_ok());
 }
 
 }  // namespace

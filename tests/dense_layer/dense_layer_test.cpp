@@ -5,7 +5,7 @@
 #include "compute/core/gpu_info.h"
 #include "compute/dense_layer/dense_bench.h"
 #include "compute/dense_layer/dense_cli.h"
-#include "compute/dense_layer/dense_record.h"
+#include "compute/dense_layer/dense_recording.h"
 #include "compute/kernels/vector_ops.h"
 #include "tests/kernels/check_support.h"
 
@@ -88,7 +88,7 @@ TEST(DenseRecording, RoundTripsAndFindsBySize) {
   r.rows.push_back(cpu_only);
 
   DenseRecording back;
-  ASSERT_TRUE(parse_dense_recording(dense_recording_json(r), &back));
+  ASSERT_TRUE(bench::parse_recording(bench::recording_text(kDenseRecording, r), kDenseRecording, &back));
   EXPECT_EQ(back.run.gpu_name, r.run.gpu_name);
   ASSERT_EQ(back.rows.size(), 2u);
   const DenseTiming* found = back.find({1024, 1024, 1});
@@ -101,12 +101,12 @@ TEST(DenseRecording, RoundTripsAndFindsBySize) {
 
 TEST(DenseRecording, BadFilesAreClearErrors) {
   DenseRecording r;
-  EXPECT_NE(parse_dense_recording("{}", &r).message().find("not a whygpu dense-layer"), std::string::npos);
-  const Status missing = parse_dense_recording(
+  EXPECT_NE(bench::parse_recording("{}", kDenseRecording, &r).message().find("not a whygpu dense-layer"), std::string::npos);
+  const Status missing = bench::parse_recording(
       R"({"format": "whygpu-dense-layer", "format_version": 1, "run": {},
-          "rows": [{"out": 4, "in": 4, "batch": 1, "gpu_measured": true}]})", &r);
-  EXPECT_NE(missing.message().find("row 0"), std::string::npos) << missing.message();
-  EXPECT_FALSE(parse_dense_recording(R"({"format": "whygpu-dense-layer", "format_version": 9})", &r));
+          "rows": [{"out": 4, "in": 4, "batch": 1, "gpu_measured": true}]})", kDenseRecording, &r);
+  EXPECT_EQ(missing.message(), "field 'rows[0].product': missing");
+  EXPECT_FALSE(bench::parse_recording(R"({"format": "whygpu-dense-layer", "format_version": 9})", kDenseRecording, &r));
 }
 
 TEST(DenseBench, EveryDefaultSizeIsAcceptable) {

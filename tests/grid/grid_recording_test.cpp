@@ -53,13 +53,13 @@ GridRecording test_recording() {
 
 TEST(GridRecording, RoundTripsThroughJsonWithItsProvenance) {
   const GridRecording rec = test_recording();
-  const bench::JsonValue doc = grid_recording_to_json(rec);
-  EXPECT_EQ(doc.get_string("format"), "whygpu-recording");
-  EXPECT_EQ(doc.get_string("part"), "grid");
-  bench::JsonValue parsed;
-  ASSERT_TRUE(bench::parse_json(doc.dump(), &parsed));
+  bench::Json parsed;
+  ASSERT_TRUE(bench::parse_json(bench::recording_text(kGridRecording, rec), &parsed));
+  EXPECT_EQ(parsed["format"], "whygpu-recording");
+  EXPECT_EQ(parsed["part"], "grid");
   GridRecording back;
-  ASSERT_TRUE(grid_recording_from_json(parsed, &back));
+  ASSERT_TRUE(bench::read_recording(parsed, kGridRecording, &back));
+  EXPECT_EQ(back.run.recorded_label(), rec.run.recorded_label());
   ASSERT_EQ(back.launches.size(), 2u);
   EXPECT_EQ(back.device.sm.registers_per_thread, 28);
   EXPECT_EQ(back.device.sm_count, 132);
@@ -74,18 +74,14 @@ TEST(GridRecording, RoundTripsThroughJsonWithItsProvenance) {
 }
 
 TEST(GridRecording, RefusesBlocksThatDoNotFitTheLaunch) {
-  bench::JsonValue doc = grid_recording_to_json(test_recording());
-  std::string text = doc.dump();
+  bench::Json broken = test_recording();
   // Three blocks recorded for a launch of four.
-  const auto at = text.find("\"sm\": [7, 9, 7, 9]");
-  ASSERT_NE(at, std::string::npos) << text;
-  text.replace(at, 18, "\"sm\": [7, 9, 7]");
-  bench::JsonValue broken;
-  ASSERT_TRUE(bench::parse_json(text, &broken));
+  ASSERT_EQ(broken["launches"][0]["blocks"]["sm"], bench::Json({7, 9, 7, 9}));
+  for (const char* key : {"sm", "start_ns", "end_ns"}) broken["launches"][0]["blocks"][key].erase(3);
   GridRecording back;
-  const Status s = grid_recording_from_json(broken, &back);
+  const Status s = bench::read_json(broken, &back);
   ASSERT_FALSE(s);
-  EXPECT_NE(s.message().find("launch 1"), std::string::npos) << s.message();
+  EXPECT_EQ(s.message(), "field 'launches[0].blocks': 3 blocks recorded for a launch of 4");
 }
 
 TEST(GridRecording, FindsALaunchByWhatItRunsNotHowTheGridWasGiven) {

@@ -4,7 +4,7 @@
 
 #include "compute/core/gpu_info.h"
 #include "compute/host_program/host_cli.h"
-#include "compute/host_program/host_record.h"
+#include "compute/host_program/host_recording.h"
 #include "compute/host_program/program_child.h"
 #include "tests/kernel_lab/app_binary.h"
 
@@ -49,12 +49,12 @@ TEST(HostProgram, AWarmUpLaunchComesBeforeTheStopwatch) {
 TEST(HostRecording, RefusesARecordingMadeBeforeTheWarmUpLine) {
   HostRecording rec;
   rec.run.gpu_available = true;
-  std::string text = host_recording_json(rec);
-  const std::string current = "\"format_version\": " + std::to_string(kHostFormatVersion);
+  std::string text = bench::recording_text(kHostRecording, rec);
+  const std::string current = "\"format_version\": " + std::to_string(kHostRecording.version);
   ASSERT_NE(text.find(current), std::string::npos) << text;
   text.replace(text.find(current), current.size(), "\"format_version\": 1");
   HostRecording back;
-  const Status s = parse_host_recording(text, &back);
+  const Status s = bench::parse_recording(text, kHostRecording, &back);
   EXPECT_FALSE(s);
   EXPECT_NE(s.message().find("record it again"), std::string::npos) << s.message();
 }
@@ -126,13 +126,14 @@ TEST(HostRecording, RoundTripsAndRejectsStrangePrograms) {
   }
   rec.programs.push_back(p);
   HostRecording back;
-  ASSERT_TRUE(parse_host_recording(host_recording_json(rec), &back));
+  ASSERT_TRUE(bench::parse_recording(bench::recording_text(kHostRecording, rec), kHostRecording, &back));
   ASSERT_NE(back.find(Mistake::NoSync), nullptr);
   EXPECT_EQ(back.find(Mistake::NoSync)->steps.size(), 3u);
   EXPECT_EQ(back.find(Mistake::HostPointer), nullptr);
-  std::string text = host_recording_json(rec);
+  std::string text = bench::recording_text(kHostRecording, rec);
   text.replace(text.find("no-sync"), 7, "no-such");
-  EXPECT_NE(parse_host_recording(text, &back).message().find("unknown mistake"), std::string::npos);
+  EXPECT_EQ(bench::parse_recording(text, kHostRecording, &back).message(),
+            "field 'programs[0].mistake': not a mistake this whygpu knows");
 }
 
 TEST(HostProgram, FormatShowsEachLineWithItsTimeAndAnswer) {

@@ -7,7 +7,7 @@
 
 #include "compute/pipeline/pipeline_bench.h"
 #include "compute/pipeline/pipeline_cpu.h"
-#include "compute/pipeline/pipeline_record.h"
+#include "compute/pipeline/pipeline_recording.h"
 
 namespace whygpu::pipeline {
 namespace {
@@ -187,7 +187,7 @@ TEST(PipelineRecording, RoundTripsThroughJson) {
     s.difference = ms / 100.0;
   }
   PipelineRecording back;
-  ASSERT_TRUE(parse_pipeline_recording(pipeline_recording_json(r), &back));
+  ASSERT_TRUE(bench::parse_recording(bench::recording_text(kPipelineRecording, r), kPipelineRecording, &back));
   EXPECT_EQ(back.run.gpu_name, "Test GPU");
   EXPECT_EQ(back.timing.width, 2560);
   for (const Step step : kAllSteps) {
@@ -197,9 +197,9 @@ TEST(PipelineRecording, RoundTripsThroughJson) {
   EXPECT_NEAR(back.timing.batch_speedup(), r.timing.batch_speedup(), 1e-12);
   // A GPU run missing a GPU timing is refused, naming the step.
   r.timing.at(Step::resize).gpu_batch = TimingStats{};
-  const Status s = parse_pipeline_recording(pipeline_recording_json(r), &back);
+  const Status s = bench::parse_recording(bench::recording_text(kPipelineRecording, r), kPipelineRecording, &back);
   ASSERT_FALSE(s);
-  EXPECT_NE(s.message().find("resize"), std::string::npos);
+  EXPECT_EQ(s.message(), "field 'steps[1].gpu_batch': missing");
 }
 
 }  // namespace

@@ -112,7 +112,7 @@ TEST(PrecisionRecording, RoundTripsAndRefusesOthers) {
   r.accuracy.push_back({Precision::fp16, 1, 2, 5, 0.975, 0.3, 1, 32768});
   r.accuracy.push_back({Precision::fp16, 1, 3, 5, 0.965, 0.3, 0, 65536});
   PrecisionRecording back;
-  const Status s = parse_precision_recording(precision_recording_json(r), &back);
+  const Status s = bench::parse_recording(bench::recording_text(kPrecisionRecording, r), kPrecisionRecording, &back);
   ASSERT_TRUE(s.is_ok()) << s.message();
   ASSERT_EQ(back.timings.size(), 2u);
   EXPECT_EQ(back.timings[1].precision, Precision::bf16);
@@ -123,9 +123,9 @@ TEST(PrecisionRecording, RoundTripsAndRefusesOthers) {
   EXPECT_EQ(find_timing(back, Precision::fp32, 1)->batch, 64);
   EXPECT_EQ(find_timing(back, Precision::fp32, 4), nullptr);
   EXPECT_EQ(back.accuracy[0].skipped_steps, 1);
-  EXPECT_FALSE(parse_precision_recording("{\"format\": \"whygpu-bench\"}", &back).is_ok());
+  EXPECT_FALSE(bench::parse_recording("{\"format\": \"whygpu-bench\"}", kPrecisionRecording, &back).is_ok());
   EXPECT_FALSE(
-      parse_precision_recording("{\"format\": \"whygpu-precision\", \"timings\": [{\"precision\": \"fp8\"}]}", &back)
+      bench::parse_recording("{\"format\": \"whygpu-precision\", \"timings\": [{\"precision\": \"fp8\"}]}", kPrecisionRecording, &back)
           .is_ok());
 }
 

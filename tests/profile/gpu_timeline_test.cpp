@@ -238,7 +238,7 @@ TEST(GpuTimeline, EveryWorkRecordsGpuWorkAndSurvivesAFile) {
     EXPECT_EQ(t.lanes.front().kind, LaneKind::HostThread);
     for (const TimelineItem& i : t.items) EXPECT_LE(i.start_ns, i.end_ns) << i.name;
     Timeline loaded;
-    ASSERT_TRUE(parse_timeline(timeline_to_json(t).dump(), &loaded));
+    ASSERT_TRUE(parse_timeline(bench::recording_text(kTimelineRecording, t), &loaded));
     EXPECT_EQ(summarize_idle(loaded).busy_ns, summarize_idle(t).busy_ns);
     EXPECT_EQ(loaded.items.size(), t.items.size());
   }

@@ -113,7 +113,7 @@ TEST(TimelineJson, ItemsOutOfOrderAreSortedOnLoading) {
   add(&t, ItemKind::HostCall, 0, "call", 0, 5);
   add(&t, ItemKind::Kernel, 1, "first", 10, 20);
   Timeline loaded;
-  ASSERT_TRUE(parse_timeline(timeline_to_json(t).dump(), &loaded));
+  ASSERT_TRUE(parse_timeline(bench::recording_text(kTimelineRecording, t), &loaded));
   ASSERT_EQ(loaded.items.size(), 3u);
   EXPECT_EQ(loaded.items[0].name, "call");
   EXPECT_EQ(loaded.items[1].name, "first");
@@ -121,13 +121,13 @@ TEST(TimelineJson, ItemsOutOfOrderAreSortedOnLoading) {
 }
 
 TEST(TimelineJson, TheFileNamesItsFormat) {
-  const std::string text = timeline_to_json(full_timeline()).dump();
+  const std::string text = bench::recording_text(kTimelineRecording, full_timeline());
   EXPECT_NE(text.find("\"format\": \"whygpu-timeline\""), std::string::npos);
   EXPECT_NE(text.find("\"format_version\": 1"), std::string::npos);
 }
 
 Status parse_with(const std::string& from, const std::string& to, Timeline* out) {
-  std::string text = timeline_to_json(full_timeline()).dump();
+  std::string text = bench::recording_text(kTimelineRecording, full_timeline());
   const std::size_t at = text.find(from);
   EXPECT_NE(at, std::string::npos) << from;
   if (at != std::string::npos) text.replace(at, from.size(), to);
@@ -144,12 +144,12 @@ TEST(TimelineJson, DamagedFilesAreRefusedWithAReason) {
   const Case cases[] = {
       {"\"format\": \"whygpu-timeline\"", "\"format\": \"whygpu-bench\"", "not a whygpu timeline"},
       {"\"format_version\": 1", "\"format_version\": 7", "format version 7"},
-      {"\"lanes\": [", "\"lanes_gone\": [", "no \"lanes\" array"},
-      {"\"lane\": 1,", "\"lane\": 5,", "item 1: lane 5 is not one of the 2 lanes"},
-      {"\"end_ns\": 25", "\"end_ns\": 5", "item 0: ends before it starts"},
-      {"\"kind\": \"memset\"", "\"kind\": \"teleport\"", "item 2: unknown kind \"teleport\""},
-      {"\"start_ns\": 30", "\"start_ns\": 30.5", "item 1: start_ns is not a whole number"},
-      {"\"kind\": \"host\"", "\"kind\": \"cloud\"", "lane 0: kind is neither"},
+      {"\"lanes\": [", "\"lanes_gone\": [", "field 'lanes': missing"},
+      {"\"lane\": 1,", "\"lane\": 5,", "field 'items[1].lane': not one of the 2 lanes"},
+      {"\"end_ns\": 25", "\"end_ns\": 5", "field 'items[0].end_ns': ends before it starts"},
+      {"\"kind\": \"memset\"", "\"kind\": \"teleport\"", "field 'items[2].kind': not a kind of item"},
+      {"\"start_ns\": 30", "\"start_ns\": 30.5", "field 'items[1].start_ns': expected a whole number"},
+      {"\"kind\": \"host\"", "\"kind\": \"cloud\"", "field 'lanes[0]': its kind is neither"},
   };
   for (const Case& c : cases) {
     const Status s = parse_with(c.from, c.to, &t);

@@ -56,7 +56,7 @@ VitalsTrace small_trace() {
 TEST(VitalsTrace, ARoundTripKeepsEveryValue) {
   const VitalsTrace t = small_trace();
   VitalsTrace back;
-  ASSERT_TRUE(parse_trace(trace_to_json_text(t), &back));
+  ASSERT_TRUE(bench::parse_recording(bench::recording_text(kVitalsRecording, t), kVitalsRecording, &back));
   EXPECT_EQ(back.gpu_name, t.gpu_name);
   EXPECT_EQ(back.nvidia_driver, "580.159.04");
   EXPECT_EQ(back.interval_ms, 100);
@@ -83,18 +83,18 @@ TEST(VitalsTrace, ARoundTripKeepsEveryValue) {
 
 TEST(VitalsTrace, DamagedFilesSayWhatIsWrong) {
   VitalsTrace t;
-  const Status not_ours = parse_trace(R"({"format": "whygpu-timeline"})", &t);
+  const Status not_ours = bench::parse_recording(R"({"format": "whygpu-timeline"})", kVitalsRecording, &t);
   EXPECT_NE(not_ours.message().find("not a whygpu vitals recording"), std::string::npos) << not_ours.message();
-  std::string text = trace_to_json_text(small_trace());
-  const Status newer = parse_trace(std::string(text).replace(text.find("\"format_version\": 1"), 19,
-                                                             "\"format_version\": 7"), &t);
-  EXPECT_NE(newer.message().find("version 7"), std::string::npos) << newer.message();
+  bench::Json doc;
+  ASSERT_TRUE(bench::parse_json(bench::recording_text(kVitalsRecording, small_trace()), &doc));
+  bench::Json newer = doc;
+  newer["format_version"] = 7;
+  const Status refused = bench::read_recording(newer, kVitalsRecording, &t);
+  EXPECT_NE(refused.message().find("version 7"), std::string::npos) << refused.message();
   // One sample with a value missing.
-  const std::string second = "[0.1, 121.5, ";
-  const std::size_t row = text.find(second);
-  ASSERT_NE(row, std::string::npos) << text;
-  const Status short_row = parse_trace(std::string(text).replace(row, second.size(), "[0.1, "), &t);
-  EXPECT_NE(short_row.message().find("sample 1"), std::string::npos) << short_row.message();
+  doc["samples"][1].erase(1);
+  const Status short_row = bench::read_recording(doc, kVitalsRecording, &t);
+  EXPECT_EQ(short_row.message(), "field 'samples[1]': 10 values, expected 11");
   EXPECT_FALSE(load_trace("/nonexistent/vitals.json", &t));
 }
 

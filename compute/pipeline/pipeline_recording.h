@@ -2,14 +2,13 @@
 // Pipeline timings as a JSON file ("format": "whygpu-data-pipeline"), so a GPU run recorded
 // by `whygpu bench pipeline --json FILE` can be shown, faded and labelled, where there is no GPU.
 #include <string>
-#include <string_view>
 
-#include "compute/bench/run_info.h"
+#include "compute/bench/recording_file.h"
 #include "compute/pipeline/pipeline_bench.h"
 
 namespace whygpu::pipeline {
 
-inline constexpr int kPipelineFormatVersion = 1;
+inline constexpr bench::RecordingKind kPipelineRecording{"whygpu-data-pipeline", 1, "whygpu data-pipeline recording"};
 
 // Relative to the checkout: the recording the data-pipeline panel shows without a GPU.
 inline constexpr const char* kPipelineReferencePath = "assets/reference/h100-data-pipeline.json";
@@ -19,9 +18,12 @@ struct PipelineRecording {
   PipelineTiming timing;
 };
 
-std::string pipeline_recording_json(const PipelineRecording& recording);
-// Errors name the problem and the step ("step resize: no \"gpu_batch\" timing").
-Status parse_pipeline_recording(std::string_view json_text, PipelineRecording* out);
+// The timing's members at the top of the document and its steps, in order, as "steps"
+// (each named, with the timings taken; a GPU timing is required where the GPU measured it).
+void to_json(bench::Json& json, const PipelineRecording& recording);
+void from_json(const bench::Json& json, PipelineRecording& recording);
+
+// Errors name the file and the field ("field 'steps[1].gpu_batch': missing").
 Status load_pipeline_recording(const std::string& path, PipelineRecording* out);
 
 }  // namespace whygpu::pipeline

@@ -2,15 +2,14 @@
 // Dense-layer timings as a JSON file ("format": "whygpu-dense-layer"), so the H100 run
 // recorded by `whygpu bench dense --json FILE` can be shown, labelled, where there is no GPU.
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "compute/bench/run_info.h"
+#include "compute/bench/recording_file.h"
 #include "compute/dense_layer/dense_bench.h"
 
 namespace whygpu::dense_layer {
 
-inline constexpr int kDenseFormatVersion = 1;
+inline constexpr bench::RecordingKind kDenseRecording{"whygpu-dense-layer", 1, "whygpu dense-layer recording"};
 
 // Relative to the checkout: the recording the dense-layer panel shows without a GPU.
 inline constexpr const char* kDenseReferencePath = "assets/reference/h100-dense-layer.json";
@@ -23,9 +22,14 @@ struct DenseRecording {
   const DenseTiming* find(const DenseSizes& sizes) const;
 };
 
-std::string dense_recording_json(const DenseRecording& recording);
-// Errors name the problem and the row ("row 3: no \"fused\" timing").
-Status parse_dense_recording(std::string_view json_text, DenseRecording* out);
+// A row: its sizes as "out", "in" and "batch" (checked by check_sizes), the CPU's timing
+// when taken, and the GPU's five when gpu_measured (then all required).
+void to_json(bench::Json& json, const DenseTiming& row);
+void from_json(const bench::Json& json, DenseTiming& row);
+void to_json(bench::Json& json, const DenseRecording& recording);
+void from_json(const bench::Json& json, DenseRecording& recording);
+
+// Errors name the file and the field ("field 'rows[3].fused': missing").
 Status load_dense_recording(const std::string& path, DenseRecording* out);
 
 }  // namespace whygpu::dense_layer

@@ -3,10 +3,9 @@
 // mistake's program, line by line, as `whygpu host-program --record FILE` ran them on a
 // GPU machine, for the host-program panel to show, labelled, where there is no GPU.
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "compute/bench/run_info.h"
+#include "compute/bench/recording_file.h"
 #include "compute/host_program/program.h"
 #include "compute/host_program/step_result.h"
 
@@ -14,7 +13,7 @@ namespace whygpu::host_program {
 
 // 2: the program has its warm-up launch (format 1's launch was the process's first, and
 // its lines sit one off against today's program, so it is refused).
-inline constexpr int kHostFormatVersion = 2;
+inline constexpr bench::RecordingKind kHostRecording{"whygpu-host-program", 2, "whygpu host-program recording"};
 
 // Relative to the checkout: the recording the panel shows without a GPU.
 inline constexpr const char* kHostReferencePath = "assets/reference/h100-host-program.json";
@@ -34,8 +33,10 @@ struct HostRecording {
   const RecordedProgram* find(Mistake mistake) const;
 };
 
-std::string host_recording_json(const HostRecording& recording);
-Status parse_host_recording(std::string_view json_text, HostRecording* out);
+// "n", "threads" (checked by check_options) and "programs": each its mistake by key, its
+// steps (no more than its program has lines, each with its own index) and why it failed.
+void to_json(bench::Json& json, const HostRecording& recording);
+void from_json(const bench::Json& json, HostRecording& recording);
 Status load_host_recording(const std::string& path, HostRecording* out);
 
 }  // namespace whygpu::host_program
