@@ -73,6 +73,14 @@ std::vector<std::string> shipped_roots() {
   return roots;
 }
 
+std::string locale_folder() {
+  std::error_code ec;
+  const fs::path executable = fs::weakly_canonical(fs::read_symlink("/proc/self/exe", ec), ec);
+  const fs::path build = fs::weakly_canonical(WHYGPU_BUILD_DIR, ec);
+  if (!ec && inside(executable, build)) return (build / "locale").string();
+  return (executable.parent_path().parent_path() / "share/locale").string();
+}
+
 std::string shipped_path(const std::string& relative) {
   const std::vector<std::string> roots = shipped_roots();
   std::error_code ec;

@@ -21,6 +21,12 @@ std::vector<std::string> shipped_roots();
 // the message of whatever fails to open it names a sensible place.
 std::string shipped_path(const std::string& relative);
 
+// The folder of the interface's compiled translations (<lang>/LC_MESSAGES/whygpu.mo):
+// the build's own (<build>/locale, made from po/) when the executable runs from the build
+// folder it came from, else <folder of the executable>/../share/locale, where cmake
+// --install and the .deb put them.
+std::string locale_folder();
+
 // The folders whygpu writes to, each $XDG_<KIND>_HOME/whygpu with the XDG defaults under
 // $HOME: settings (config), saved models (data), measurements kept for class (cache).
 enum class UserFolder { kConfig, kData, kCache };

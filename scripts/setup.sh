@@ -19,6 +19,8 @@ packages=(
   chromium                                                 # the student page's browser test (headless)
   clang libclang-rt-14-dev                                 # the libFuzzer harnesses (scripts/fuzz.sh)
   fonts-dejavu-core                                        # TrueType fonts, crisp at any scale
+  gettext                                                  # xgettext, msgfmt: the interface's translations (po/)
+  desktop-file-utils appstream                             # the install test validates the launcher and metadata
   dataset-fashion-mnist                                    # Fashion-MNIST (70,000 images)
   mate-backgrounds                                         # the data-pipeline lesson's photo (LadyBird.jpg, GPL-2+)
 )

@@ -30,10 +30,8 @@
 #include <vector>
 
 #include "compute/core/status.h"
+#include "compute/core/translation_marker.h"  // N_() for the help texts
 
-// Marks a help text for translation: the identity here; `xgettext --keyword=N_` finds
-// each marked literal where it is written, and the text is translated where it is shown.
-#define N_(text) text
 
 namespace whygpu {
 
