@@ -3,6 +3,8 @@
 #include <optional>
 #include <string>
 
+#include "app/i18n/language.h"
+#include "app/i18n/translate.h"
 #include "app/settings.h"
 #include "compute/core/command_line.h"
 
@@ -37,14 +39,14 @@ Status parse_window_size(CliOptions& o, const std::string& text) {
   const bool width_ok = x != std::string::npos && parse_field(side, text.substr(0, x), "width", &w);
   side.min = 240;
   if (!width_ok || !parse_field(side, text.substr(x + 1), "height", &h))
-    return Status::error("wants WIDTHxHEIGHT from 320x240 to 16384x16384, e.g. 1920x1080");
+    return Status::error(tr("wants WIDTHxHEIGHT from 320x240 to 16384x16384, e.g. 1920x1080"));
   o.width = static_cast<int>(w.whole);
   o.height = static_cast<int>(h.whole);
   return Status::ok();
 }
 
 Status check_panels_format(const std::string& value) {
-  return value.empty() || value == "markdown" ? Status::ok() : Status::error("takes no value, or =markdown");
+  return value.empty() || value == "markdown" ? Status::ok() : Status::error(tr("takes no value, or =markdown"));
 }
 
 const Fields<CliOptions>& fields() {
@@ -71,13 +73,25 @@ const Fields<CliOptions>& fields() {
       number_field("font-scale", &O::font_scale, Settings::min_font_scale, Settings::max_font_scale,
                    N_("text size (projectors: 1.5 or more)"))
           .shown_as("X"),
-      choice_field<O>("theme", {"dark", "light"}, "", [](O& o, const std::string& v) { o.dark_theme = v == "dark"; },
-                      N_("colour theme")),
+      choice_field<O>(
+          "theme", {"dark", "light"}, "", [](O& o, const std::string& v) { o.dark_theme = v == "dark"; },
+          N_("colour theme")),
+      text_field("language", &O::language,
+                 N_("the interface's language, and remember it (View menu: Language; see --list-languages)"),
+                 [](const std::string& value) {
+                   return find_language(value) ? Status::ok()
+                                               : Status::error(tr("is one of the codes --list-languages prints"));
+                 })
+          .shown_as("CODE")
+          .for_example("fr"),
+      flag_field("list-languages", &O::list_languages,
+                 N_("print each language's code, its name and how much of it is translated, and exit")),
       flag_field("list-lessons", &O::list_lessons, N_("print the lessons in order and exit")),
-      text_field<O>("list-panels", [](O& o) -> std::string& { return o.list_panels_format; },
-                    N_("print the live panels lessons can use, with their parameters and buttons, and exit "
-                       "(=markdown: as in lessons/FORMAT.md)"),
-                    check_panels_format)
+      text_field<O>(
+          "list-panels", [](O& o) -> std::string& { return o.list_panels_format; },
+          N_("print the live panels lessons can use, with their parameters and buttons, and exit "
+             "(=markdown: as in lessons/FORMAT.md)"),
+          check_panels_format)
           .also([](O& o) { o.list_panels = true; })
           .value_optional()
           .shown_as("=markdown")
@@ -90,7 +104,7 @@ const Fields<CliOptions>& fields() {
                  [](const std::string& value) {
                    return value.empty() || value.find_first_of("/ \t") == std::string::npos
                               ? Status::ok()
-                              : Status::error("names a network interface, such as wlan0");
+                              : Status::error(tr("names a network interface, such as wlan0"));
                  })
           .also([](O& o) { o.class_session = true; })
           .value_optional()
@@ -118,13 +132,14 @@ std::string usage_lines() {
 }
 
 CommandAbout about() {
-  return CommandAbout{"whygpu", "Watch why GPUs speed up deep learning, on your own machine.\n\nUsage:\n" + usage_lines() + "\n",
+  return CommandAbout{"whygpu",
+                      "Watch why GPUs speed up deep learning, on your own machine.\n\nUsage:\n" + usage_lines() + "\n",
                       "", "\n" + std::string(N_(R"(Files:
   Lessons, recorded GPU runs, example models and data sets are looked for, first match
   wins, in $XDG_DATA_HOME/whygpu (default ~/.local/share/whygpu), then in
   <prefix>/share/whygpu beside the installed binary, then (only when running from a
   build folder) in the source tree it was built from.
-  Settings (font scale, theme, window size, last lesson) persist in $XDG_CONFIG_HOME/whygpu
+  Settings (font scale, theme, language, window size, last lesson) persist in $XDG_CONFIG_HOME/whygpu
   (default ~/.config/whygpu); --headless never writes them. Saved models go to
   $XDG_DATA_HOME/whygpu/models, measurements kept for class to $XDG_CACHE_HOME/whygpu,
   exports to the folder chosen in the File menu (default $XDG_DOCUMENTS_DIR/whygpu, from
@@ -133,6 +148,7 @@ CommandAbout about() {
   and saves only by a plain file name into the export folder or the models folder.
 
 Environment:
+  LANGUAGE, LC_ALL, LC_MESSAGES, LANG   the interface's language, until one is chosen
   XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME, XDG_DOCUMENTS_DIR   as above
   WHYGPU_FONT_DIR      a folder with the DejaVu TrueType fonts, where the system has none
   WHYGPU_SIM_CXX       the C++ compiler the kernel lab's CPU simulator uses (default: g++, c++ or clang++ on PATH)

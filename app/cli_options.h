@@ -30,6 +30,8 @@ struct CliOptions {
   int fps = 60;
   std::optional<float> font_scale;
   std::optional<bool> dark_theme;
+  std::string language;  // --language CODE (app/i18n/language.h); empty: the setting, else the environment
+  bool list_languages = false;
   bool class_session = false;          // --class[=IFACE]: start a class session (app/classroom/)
   std::string class_interface;         // empty: the default route's interface
   bool prepare = false;                // --prepare [DEMO]: measure what the demos use, keep it

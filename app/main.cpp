@@ -7,12 +7,13 @@
 #include <vector>
 
 #include "app/bench_command.h"
-#include "app/cli_options.h"
 #include "app/child_executable.h"
-#include "app/lesson/lesson_library.h"
+#include "app/cli_options.h"
 #include "app/demo_player.h"
 #include "app/file_locations.h"
+#include "app/i18n/language.h"
 #include "app/kernels/prepared_results.h"
+#include "app/lesson/lesson_library.h"
 #include "app/lesson_check.h"
 #include "app/panel_reference.h"
 #include "app/record_command.h"
@@ -25,9 +26,9 @@
 #include "app/vitals/app_vitals.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/text_file.h"
-#include "compute/kernels/matmul.h"
 #include "compute/host_program/host_cli.h"
 #include "compute/kernel_lab/lab_cli.h"
+#include "compute/kernels/matmul.h"
 
 using namespace whygpu::app;
 
@@ -96,6 +97,10 @@ int main(int argc, char** argv) {
     std::printf("whygpu %s\n", WHYGPU_VERSION);
     return 0;
   }
+  if (options.list_languages) {
+    std::fputs(language_list(locale_folder()).c_str(), stdout);
+    return 0;
+  }
   if (options.list_panels) {
     std::fputs(panel_reference(options.list_panels_markdown).c_str(), stdout);
     return 0;
@@ -117,6 +122,17 @@ int main(int argc, char** argv) {
                  library.folder_error().empty() ? ("none in " + library.folder()).c_str() : library.folder_error().c_str());
     return 1;
   }
+  // Headless runs start from defaults so that screenshots do not depend on the user's settings.
+  const std::string config = settings_folder();
+  bool have_settings = false;
+  Settings settings = options.headless ? Settings{} : load_settings(config, &have_settings);
+  if (options.font_scale) settings.font_scale = *options.font_scale;
+  if (options.dark_theme) settings.dark_theme = *options.dark_theme;
+  if (!options.export_dir.empty()) settings.export_folder = std::filesystem::absolute(options.export_dir).string();
+  set_export_folder(settings.export_folder);
+  if (!options.language.empty()) settings.language = find_language(options.language)->code;
+  start_translations(locale_folder(), settings.language);  // before any thread: it sets LANGUAGE
+
   set_child_executable("/proc/self/exe");  // kernel-lab tries and host programs run in a copy of this program
 
   // The CUDA context and cuBLAS are set up while the app starts (see create_gpu_context),
@@ -155,16 +171,6 @@ int main(int argc, char** argv) {
   ScriptPlayer player(script);
   player.set_fast(options.prepare);
   ScriptPlayer* script_player = options.script.empty() && !options.prepare ? nullptr : &player;
-
-
-  // Headless runs start from defaults so that screenshots do not depend on the user's settings.
-  const std::string config = settings_folder();
-  bool have_settings = false;
-  Settings settings = options.headless ? Settings{} : load_settings(config, &have_settings);
-  if (options.font_scale) settings.font_scale = *options.font_scale;
-  if (options.dark_theme) settings.dark_theme = *options.dark_theme;
-  if (!options.export_dir.empty()) settings.export_folder = std::filesystem::absolute(options.export_dir).string();
-  set_export_folder(settings.export_folder);
 
   Shell shell(std::move(library), settings, options.headless);
   if (!options.lesson.empty()) {

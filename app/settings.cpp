@@ -1,7 +1,5 @@
 #include "app/settings.h"
 
-#include "app/file_locations.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -9,6 +7,8 @@
 #include <sstream>
 #include <string>
 
+#include "app/file_locations.h"
+#include "app/i18n/language.h"
 #include "compute/core/text_file.h"
 
 namespace fs = std::filesystem;
@@ -65,6 +65,8 @@ Settings load_settings(const std::string& folder, bool* found) {
     else if (key == "sidebar_visible") read_flag(value, &s.sidebar_visible);
     else if (key == "presenter_mode") read_flag(value, &s.presenter_mode);
     else if (key == "export_folder" && fs::path(value).is_absolute()) s.export_folder = value;
+    else if (key == "language" && find_language(value))
+      s.language = find_language(value)->code;
   }
   return s;
 }
@@ -93,6 +95,7 @@ bool save_settings(const Settings& s, const std::string& folder, std::string* er
       << "sidebar_width=" << checked.sidebar_width << "\n"
       << "sidebar_visible=" << (s.sidebar_visible ? 1 : 0) << "\n"
       << "presenter_mode=" << (s.presenter_mode ? 1 : 0) << "\n";
+  if (find_language(s.language)) out << "language=" << find_language(s.language)->code << "\n";
   // A line break would start a line of its own: such a folder is not kept (the default is).
   if (fs::path(s.export_folder).is_absolute() && s.export_folder.find('\n') == std::string::npos)
     out << "export_folder=" << s.export_folder << "\n";

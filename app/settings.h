@@ -21,6 +21,9 @@ struct Settings {
   // Where exports are saved (file_locations.h export_folder): an absolute path the user
   // chose (File menu, --export-dir); empty: the default, $XDG_DOCUMENTS_DIR/whygpu.
   std::string export_folder;
+  // The interface's language (View menu, --language): a code of app/i18n/language.h, or
+  // empty to follow the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
+  std::string language;
 
   static constexpr float min_font_scale = 0.75f;
   static constexpr float max_font_scale = 3.0f;

@@ -1,7 +1,7 @@
 #include "app/shell.h"
 
-#include <imgui.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
@@ -11,6 +11,8 @@
 #include "app/file_drop.h"
 #include "app/file_locations.h"
 #include "app/glyph_needs.h"
+#include "app/i18n/language.h"
+#include "app/i18n/translate.h"
 #include "app/key_codes.h"
 #include "app/panel_registry.h"
 #include "app/status_bar.h"
@@ -38,7 +40,7 @@ Shell::~Shell() = default;
 
 Status Shell::start_demo(const std::string& path) {
   if (Status s = demos_.start(path); !s) return s;
-  set_status_message("playing demo " + demos_.name(), false);
+  set_status_message(fill(tr("playing demo {0}"), {demos_.name()}), false);
   return Status::ok();
 }
 
@@ -83,12 +85,13 @@ void Shell::prepare_frame() {
     if (!frame.message.empty()) set_status_message(frame.message, frame.is_error);
     if (preparing_) {
       ScriptPlayer* p = demos_.player();
-      caption_ = p ? "Preparing the class: step " + std::to_string(p->step()) + " of " + std::to_string(p->step_count()) +
-                         ". The demos' measurements run now and are kept for class."
+      caption_ = p ? fill(tr("Preparing the class: step {0} of {1}. The demos' measurements run now and are kept "
+                             "for class."),
+                          {std::to_string(p->step()), std::to_string(p->step_count())})
                    : "";
       if (!p) {
         preparing_ = false;
-        if (!frame.is_error) set_status_message("the class is prepared: its sweeps will show at once", false);
+        if (!frame.is_error) set_status_message(tr("the class is prepared: its sweeps will show at once"), false);
       }
     }
   }
@@ -102,15 +105,15 @@ void Shell::prepare_frame() {
   fonts_dirty_ = false;
   fonts_glyph_generation_ = glyph_generation;
   if (fonts_.missing_glyphs.size() > missing_before)
-    set_status_message(std::to_string(fonts_.missing_glyphs.size()) +
-                           " characters of the opened text are in no installed font and show as \uFFFD (" +
-                           glyph_sample(fonts_.missing_glyphs, 8) + "): install fonts-noto-cjk for Chinese, Japanese and Korean",
+    set_status_message(fill(tr("{0} characters of the opened text are in no installed font and show as \uFFFD ({1}): "
+                               "install fonts-noto-cjk for Chinese, Japanese and Korean"),
+                            {std::to_string(fonts_.missing_glyphs.size()), glyph_sample(fonts_.missing_glyphs, 8)}),
                        true);
 }
 
 Status Shell::open_lesson(const std::string& id) {
   const int index = library_.find(id);
-  if (index < 0) return Status::error("no lesson with id '" + id + "' (see --list-lessons)");
+  if (index < 0) return Status::error(fill(tr("no lesson with id '{0}' (see --list-lessons)"), {id}));
   if (index != current_) {
     page_.scroll_to_top();
     scroll_sidebar_ = true;
@@ -191,11 +194,20 @@ void Shell::pace_frame(std::chrono::steady_clock::time_point frame_start) const 
 
 Status Shell::set_font_scale(float scale) {
   if (!std::isfinite(scale) || scale < Settings::min_font_scale || scale > Settings::max_font_scale)
-    return Status::error("text size must be from 0.75 to 3");
+    return Status::error(tr("text size must be from 0.75 to 3"));
   if (scale != settings_.font_scale) {
     settings_.font_scale = scale;
     fonts_dirty_ = true;
   }
+  return Status::ok();
+}
+
+Status Shell::set_language(const std::string& code) {
+  if (Status s = use_language(code.empty() ? language_from_environment() : code); !s) return s;
+  settings_.language = code;
+  // The one place a switch lands: the next frame draws every label in the new language,
+  // and the font atlas is rebuilt, since a language brings characters of its own.
+  fonts_dirty_ = true;
   return Status::ok();
 }
 
@@ -214,7 +226,7 @@ std::vector<std::string> Shell::current_errors() const {
 }
 
 Status Shell::answer_prediction(const std::string& value) {
-  if (current_ < 0) return Status::error("no lesson is open");
+  if (current_ < 0) return Status::error(tr("no lesson is open"));
   return page_.answer_prediction(library_.lessons()[current_], value);
 }
 
@@ -224,7 +236,7 @@ void Shell::set_status_message(const std::string& message, bool is_error) {
 }
 
 Status Shell::toggle_main_action() {
-  if (current_ < 0) return Status::error("no lesson is open");
+  if (current_ < 0) return Status::error(tr("no lesson is open"));
   const Lesson& lesson = library_.lessons()[current_];
   std::vector<PanelSlot>& slots = panels_.panels_of(current_);
   auto has_action = [](const PanelSlot& s) { return s.panel && s.type && !s.type->main_action.start.empty(); };
@@ -234,8 +246,9 @@ Status Shell::toggle_main_action() {
       if (PanelSlot* s = panels_.find(current_, id); s && has_action(*s)) chosen = s;
   for (PanelSlot& s : slots)
     if (!chosen && has_action(s)) chosen = &s;
-  if (!chosen) return Status::error("this page has nothing to start");
-  if (page_.panel_waits(lesson, chosen->block)) return Status::error("answer the question above the panel first (or skip it)");
+  if (!chosen) return Status::error(tr("this page has nothing to start"));
+  if (page_.panel_waits(lesson, chosen->block))
+    return Status::error(tr("answer the question above the panel first (or skip it)"));
   const MainAction& action = chosen->type->main_action;
   return panels_.press(current_, chosen->id, chosen->panel->running() ? action.stop : action.start);
 }
@@ -355,57 +368,59 @@ void Shell::toggle_presenter_mode() {
   const bool on = !presenter_layout();
   settings_.presenter_mode = on;
   script_presenter_ = false;
-  set_status_message(on ? "presenter mode: P or the View menu goes back" : "presenter mode off", false);
+  set_status_message(on ? tr("presenter mode: P or the View menu goes back") : tr("presenter mode off"), false);
 }
 
 void Shell::choose_export_folder(const std::string& folder) {
   settings_.export_folder = folder;
   set_export_folder(folder);
-  set_status_message("exports are saved in " + folder, false);
+  set_status_message(fill(tr("exports are saved in {0}"), {folder}), false);
 }
 
 void Shell::draw_file_menu() {
   if (std::string chosen; export_chooser_.take(&chosen)) choose_export_folder(chosen);
-  if (!ImGui::BeginMenu("File")) return;
-  ImGui::TextDisabled("Exports (CSV, PNG) are saved in");
+  if (!ImGui::BeginMenu(tr_id("File").c_str())) return;
+  ImGui::TextDisabled("%s", tr("Exports (CSV, PNG) are saved in"));
   ImGui::TextUnformatted(export_folder().c_str());
   const bool choosing = export_chooser_.choosing();
-  if (ImGui::MenuItem(choosing ? "Choosing..." : "Export folder...", nullptr, false,
-                      FileChooser::available() && !choosing))
+  if (ImGui::MenuItem(choosing ? tr_id("Choosing...", "folder").c_str() : tr_id("Export folder...", "folder").c_str(),
+                      nullptr, false, FileChooser::available() && !choosing))
     export_chooser_.start(PickWhat::kFolder, export_folder() + "/");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip(FileChooser::available()
-                          ? "choose the folder exports are saved in (lessons can only name a file in it)"
-                          : "no folder dialog here (install zenity): start whygpu with --export-dir DIR");
+    ImGui::SetTooltip("%s", FileChooser::available()
+                                ? tr("choose the folder exports are saved in (lessons can only name a file in it)")
+                                : tr("no folder dialog here (install zenity): start whygpu with --export-dir DIR"));
   ImGui::EndMenu();
 }
 
 void Shell::draw_class_menu() {
-  if (!ImGui::BeginMenu("Class")) return;
+  if (!ImGui::BeginMenu(tr_id("Class").c_str())) return;
   if (!classroom_.active()) {
-    if (ImGui::MenuItem("Start a class session"))
+    if (ImGui::MenuItem(tr_id("Start a class session").c_str()))
       if (const Status s = start_class(""); !s) set_status_message(s.message(), true);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Students answer each question on their phones (any browser, no account): the app serves a "
-                        "page on the network of the default route while the session lasts. Also: whygpu --class[=IFACE]");
+      ImGui::SetTooltip("%s", tr("Students answer each question on their phones (any browser, no account): the app "
+                                 "serves a page on the network of the default route while the session lasts. Also: "
+                                 "whygpu --class[=IFACE]"));
     for (const NetworkInterface& network : ipv4_interfaces()) {
-      const std::string label = "Start on " + network.name + " (" + network.ipv4 + ")";
+      const std::string label = fill(tr("Start on {0} ({1})"), {network.name, network.ipv4}) + "###" + network.name;
       if (ImGui::MenuItem(label.c_str()))
         if (const Status s = start_class(network.name); !s) set_status_message(s.message(), true);
     }
   } else {
     const ClassSession& session = *classroom_.session();
-    ImGui::TextDisabled("Room %s on %s: http://%s", session.room_code().c_str(), session.network().name.c_str(),
-                        session.address().c_str());
-    if (ImGui::MenuItem("Join screen", nullptr, classroom_.join_screen_shown()))
+    ImGui::TextDisabled("%s", fill(tr("Room {0} on {1}: {2}"),
+                                   {session.room_code(), session.network().name, "http://" + session.address()})
+                                  .c_str());
+    if (ImGui::MenuItem(tr_id("Join screen").c_str(), nullptr, classroom_.join_screen_shown()))
       classroom_.show_join_screen(!classroom_.join_screen_shown());
-    if (ImGui::MenuItem("Reveal the answers")) {
+    if (ImGui::MenuItem(tr_id("Reveal the answers").c_str())) {
       if (const Status s = classroom_.reveal(); !s) set_status_message(s.message(), true);
     }
-    if (ImGui::MenuItem("Vote again")) {
+    if (ImGui::MenuItem(tr_id("Vote again").c_str())) {
       if (const Status s = classroom_.vote_again(); !s) set_status_message(s.message(), true);
     }
-    if (ImGui::MenuItem("End the class session")) end_class();
+    if (ImGui::MenuItem(tr_id("End the class session").c_str())) end_class();
   }
   ImGui::EndMenu();
 }
@@ -427,30 +442,35 @@ void Shell::draw_menu_bar() {
   if (ImGui::ArrowButton("next", ImGuiDir_Right)) step_lesson(+1);
   if (current_ >= 0) {
     const auto at = std::find(reading_order_.begin(), reading_order_.end(), current_);
-    ImGui::Text("Lesson %d of %d", static_cast<int>(at - reading_order_.begin()) + 1,
-                static_cast<int>(reading_order_.size()));
+    ImGui::TextUnformatted(fill(tr("Lesson {0} of {1}"), {std::to_string(at - reading_order_.begin() + 1),
+                                                          std::to_string(reading_order_.size())})
+                               .c_str());
   }
   ImGui::Separator();
   draw_file_menu();
   draw_class_menu();
-  if (ImGui::BeginMenu("View")) {
-    if (ImGui::MenuItem("Larger text", nullptr, false, settings_.font_scale < Settings::max_font_scale))
+  if (ImGui::BeginMenu(tr_id("View").c_str())) {
+    if (ImGui::MenuItem(tr_id("Larger text").c_str(), nullptr, false, settings_.font_scale < Settings::max_font_scale))
       set_font_scale(std::min(Settings::max_font_scale, settings_.font_scale + 0.25f));
-    if (ImGui::MenuItem("Smaller text", nullptr, false, settings_.font_scale > Settings::min_font_scale))
+    if (ImGui::MenuItem(tr_id("Smaller text").c_str(), nullptr, false, settings_.font_scale > Settings::min_font_scale))
       set_font_scale(std::max(Settings::min_font_scale, settings_.font_scale - 0.25f));
-    if (ImGui::MenuItem("Projector (text x2)")) set_font_scale(2.0f);
-    if (ImGui::MenuItem("Normal text size", "Ctrl+0")) set_font_scale(1.0f);
-    if (ImGui::MenuItem("Presenter mode", "P", presenter_layout())) toggle_presenter_mode();
-    if (ImGui::MenuItem("Lesson list", "F9", settings_.sidebar_visible && !presenter_layout(), !presenter_layout()))
+    if (ImGui::MenuItem(tr_id("Projector (text x2)").c_str())) set_font_scale(2.0f);
+    if (ImGui::MenuItem(tr_id("Normal text size").c_str(), "Ctrl+0")) set_font_scale(1.0f);
+    if (ImGui::MenuItem(tr_id("Presenter mode").c_str(), "P", presenter_layout())) toggle_presenter_mode();
+    if (ImGui::MenuItem(tr_id("Lesson list").c_str(), "F9", settings_.sidebar_visible && !presenter_layout(),
+                        !presenter_layout()))
       settings_.sidebar_visible = !settings_.sidebar_visible;
-    if (ImGui::MenuItem("Full screen", "F11")) fullscreen_request_ = true;
+    if (ImGui::MenuItem(tr_id("Full screen").c_str(), "F11")) fullscreen_request_ = true;
     ImGui::Separator();
-    if (ImGui::MenuItem("Dark theme", nullptr, settings_.dark_theme)) set_dark_theme(true);
-    if (ImGui::MenuItem("Light theme", nullptr, !settings_.dark_theme)) set_dark_theme(false);
+    if (ImGui::MenuItem(tr_id("Dark theme").c_str(), nullptr, settings_.dark_theme)) set_dark_theme(true);
+    if (ImGui::MenuItem(tr_id("Light theme").c_str(), nullptr, !settings_.dark_theme)) set_dark_theme(false);
+    ImGui::Separator();
+    draw_language_menu();
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("Demos")) {
-    if (demos_.files().empty()) ImGui::TextDisabled("no demos in %s/demos", library_.folder().c_str());
+  if (ImGui::BeginMenu(tr_id("Demos").c_str())) {
+    if (demos_.files().empty())
+      ImGui::TextDisabled("%s", fill(tr("no demos in {0}"), {library_.folder() + "/demos"}).c_str());
     for (const std::string& file : demos_.files()) {
       const std::string name = std::filesystem::path(file).stem().string();
       if (ImGui::MenuItem(name.c_str())) {
@@ -458,40 +478,57 @@ void Shell::draw_menu_bar() {
       }
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Prepare the class", nullptr, false, !demos_.playing() && !demos_.files().empty()))
+    if (ImGui::MenuItem(tr_id("Prepare the class").c_str(), nullptr, false,
+                        !demos_.playing() && !demos_.files().empty()))
       if (const Status s = prepare_class(demos_.files()); !s) set_status_message(s.message(), true);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Runs every sweep the demos use now and keeps the results, so that in class they appear at "
-                        "once (labelled with the time they were measured). Also: whygpu --prepare");
-    if (ImGui::MenuItem("Stop demo", nullptr, false, demos_.playing())) stop_demo();
+      ImGui::SetTooltip("%s",
+                        tr("Runs every sweep the demos use now and keeps the results, so that in class they appear "
+                           "at once (labelled with the time they were measured). Also: whygpu --prepare"));
+    if (ImGui::MenuItem(tr_id("Stop demo").c_str(), nullptr, false, demos_.playing())) stop_demo();
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("Help")) {
+  if (ImGui::BeginMenu(tr_id("Help").c_str())) {
     static const char* const kKeys[][2] = {
-        {"Right / Page Down", "next lesson (in a demo: go on)"},
-        {"Left / Page Up", "previous lesson (in a demo: back one step)"},
-        {"Home", "first lesson"},
-        {"Space", "start or stop the page's main action (in a demo: pause, or go on)"},
-        {"F", "maximise the panel under the pointer; again or Esc: back"},
-        {"P", "presenter mode: the page at full width, captions below it, no frame counter"},
-        {"F9", "hide or show the lesson list"},
-        {"F11", "full screen"},
-        {"Ctrl + =  /  Ctrl + -", "larger / smaller text"},
-        {"Ctrl + 0", "normal text size"},
-        {"Esc", "back from a maximised panel; stop a demo"},
+        {N_("Right / Page Down"), N_("next lesson (in a demo: go on)")},
+        {N_("Left / Page Up"), N_("previous lesson (in a demo: back one step)")},
+        {N_("Home"), N_("first lesson")},
+        {N_("Space"), N_("start or stop the page's main action (in a demo: pause, or go on)")},
+        {"F", N_("maximise the panel under the pointer; again or Esc: back")},
+        {"P", N_("presenter mode: the page at full width, captions below it, no frame counter")},
+        {"F9", N_("hide or show the lesson list")},
+        {"F11", N_("full screen")},
+        {"Ctrl + =  /  Ctrl + -", N_("larger / smaller text")},
+        {"Ctrl + 0", N_("normal text size")},
+        {N_("Esc"), N_("back from a maximised panel; stop a demo")},
     };
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
       for (const auto& key : kKeys) {
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(key[0]);
+        ImGui::TextUnformatted(tr(key[0]));
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(key[1]);
+        ImGui::TextUnformatted(tr(key[1]));
       }
       ImGui::EndTable();
     }
     ImGui::EndMenu();
   }
   ImGui::EndMenuBar();
+}
+
+void Shell::draw_language_menu() {
+  if (!ImGui::BeginMenu(tr_id("Language").c_str())) return;
+  if (ImGui::MenuItem(tr_id("As the system says").c_str(), nullptr, settings_.language.empty())) set_language("");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "%s", fill(tr("from LANGUAGE, LC_ALL, LC_MESSAGES or LANG: {0}"), {language_from_environment()}).c_str());
+  ImGui::Separator();
+  // Each language by its own name, the same in every language of the interface.
+  for (const Language& language : languages())
+    if (!language.for_testing && ImGui::MenuItem((std::string(language.name) + "###" + language.code).c_str(), nullptr,
+                                                 settings_.language == language.code))
+      if (const Status s = set_language(language.code); !s) set_status_message(s.message(), true);
+  ImGui::EndMenu();
 }
 
 void Shell::draw_sidebar() {
@@ -542,10 +579,11 @@ void Shell::draw_caption_band(float height) {
 std::string Shell::presenter_status() {
   ScriptPlayer* presenter = presenting();
   if (!presenter) return "";
-  return "step " + std::to_string(presenter->step()) + " / " + std::to_string(presenter->step_count()) +
-         (presenter->paused()        ? "  (paused: Space goes on)"
-          : presenter->at_key_stop() ? "  (Space or Right: go on, Left: back)"
-                                     : "");
+  const std::string step =
+      fill(tr("step {0} / {1}"), {std::to_string(presenter->step()), std::to_string(presenter->step_count())});
+  if (presenter->paused()) return step + "  " + tr("(paused: Space goes on)");
+  if (presenter->at_key_stop()) return step + "  " + tr("(Space or Right: go on, Left: back)");
+  return step;
 }
 
 void Shell::draw_status_bar() {

@@ -9,6 +9,7 @@
 #include "app/classroom/classroom.h"
 #include "app/demo_player.h"
 #include "app/file_dialog.h"
+#include "app/i18n/language.h"
 #include "app/lesson/lesson_library.h"
 #include "app/lesson_list.h"
 #include "app/page_view.h"
@@ -42,6 +43,13 @@ class Shell final : public ScriptTarget {
   Status panel_busy(const std::string& panel, bool* busy) override;
   Status set_font_scale(float scale) override;
   void set_dark_theme(bool dark) override;
+  // The interface's language (app/i18n/language.h), as the View menu and --language set it
+  // ("": the environment's, language_from_environment()).
+  // The one place a switch happens: the settings keep it and the font atlas is rebuilt
+  // before the next frame (a language brings characters of its own). Translated lessons
+  // are chosen by language().
+  Status set_language(const std::string& code);
+  const std::string& language() const { return current_language(); }
   std::vector<std::string> current_errors() const override;
   Status answer_prediction(const std::string& value) override;
   Status class_reveal() override { return classroom_.reveal(); }
@@ -105,6 +113,7 @@ class Shell final : public ScriptTarget {
   void draw_menu_bar();
   void draw_file_menu();
   void draw_class_menu();
+  void draw_language_menu();
   void draw_join_screen();
   void choose_export_folder(const std::string& folder);
   void draw_sidebar();
