@@ -35,7 +35,7 @@ Found missing(const std::string& why) { return {Status::error(why), "", ""}; }
 std::string printed(const char* format, double value) {
   char text[64];
   std::snprintf(text, sizeof text, format, value);
-  return text;
+  return in_language(text);  // a fact is read in the page's language: "8,7 ms" in French
 }
 std::string count(double v) { return with_commas(v); }
 std::string percent(double v) { return printed("%.0f%%", v); }

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/number_text.h"
+
 namespace whygpu::app::plot {
 namespace {
 
@@ -228,7 +230,10 @@ std::vector<Tick> make_ticks(const AxisSpec& axis, const Range& range, int max_l
   return log_ticks(axis, range, max_labels);
 }
 
-std::string format_value(double v, ValueFormat format, int significant) {
+namespace {
+
+// format_value's text in the C locale (a decimal point), for in_language to localise.
+std::string c_locale_value(double v, ValueFormat format, int significant) {
   switch (format) {
     case ValueFormat::Number:
       return number(v, significant);
@@ -256,6 +261,12 @@ std::string format_value(double v, ValueFormat format, int significant) {
     }
   }
   return number(v, significant);
+}
+
+}  // namespace
+
+std::string format_value(double v, ValueFormat format, int significant) {
+  return in_language(c_locale_value(v, format, significant));
 }
 
 void Extent::add(double v) {

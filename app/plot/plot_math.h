@@ -52,7 +52,7 @@ struct Tick {
 std::vector<Tick> make_ticks(const AxisSpec& axis, const Range& range, int max_labels);
 
 // A value as text. `significant` digits for Number and Milliseconds; ticks use 3, the
-// hover read-out more.
+// hover read-out more. With the decimal separator of the interface's language (number_text.h).
 std::string format_value(double v, ValueFormat format, int significant = 3);
 
 // Gathers the extent of plottable values, then gives a padded range around them.

@@ -1,0 +1,210 @@
+// The interface's translations: the safe substitution, choosing a language from the
+// environment, switching while running (on glibc with only the C and C.UTF-8 locales,
+// as on CI), numbers in the language, and a hostile catalog.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "app/file_locations.h"
+#include "app/i18n/language.h"
+#include "app/i18n/translate.h"
+#include "app/kernels/sweep_csv.h"
+#include "app/number_text.h"
+#include "app/plot/plot_math.h"
+
+namespace whygpu::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Every test starts in English from the build's catalogs, and leaves it so.
+class Translations : public testing::Test {
+ protected:
+  void SetUp() override { start_translations(locale_folder(), "en"); }
+  void TearDown() override { start_translations(locale_folder(), "en"); }
+};
+
+TEST(Fill, ReplacesNumberedPlaceholdersInAnyOrder) {
+  EXPECT_EQ(fill("{0} of {1}", {"3", "36"}), "3 of 36");
+  EXPECT_EQ(fill("{1} sur {0}, {1}", {"36", "3"}), "3 sur 36, 3");
+  EXPECT_EQ(fill("no placeholder", {"x"}), "no placeholder");
+}
+
+TEST(Fill, KeepsWhatIsNotAPlaceholderOfItsArguments) {
+  EXPECT_EQ(fill("{2} {x} {} {10} { {0", {"a", "b"}), "{2} {x} {} b0} { {0");
+  EXPECT_EQ(fill("%n%s%s%x %08.3f", {"a"}), "%n%s%s%x %08.3f");  // text, never a format
+  EXPECT_EQ(fill("{0}", {"{1}"}), "{1}");                        // an argument is not read again
+  EXPECT_EQ(fill("", {}), "");
+}
+
+TEST(LanguageChoice, LocaleNamesMapToOurCodes) {
+  EXPECT_EQ(language_of_locale("fr_FR.UTF-8"), "fr");
+  EXPECT_EQ(language_of_locale("fr_CA"), "fr");
+  EXPECT_EQ(language_of_locale("it_IT.UTF-8@euro"), "it");
+  EXPECT_EQ(language_of_locale("zh_CN.UTF-8"), "zh-Hans");
+  EXPECT_EQ(language_of_locale("zh_SG"), "zh-Hans");
+  EXPECT_EQ(language_of_locale("zh"), "zh-Hans");
+  EXPECT_EQ(language_of_locale("zh_TW.UTF-8"), "zh-Hant");
+  EXPECT_EQ(language_of_locale("zh_HK"), "zh-Hant");
+  EXPECT_EQ(language_of_locale("zh-Hant"), "zh-Hant");
+  EXPECT_EQ(language_of_locale("C.UTF-8"), "en");
+  EXPECT_EQ(language_of_locale("POSIX"), "en");
+  EXPECT_EQ(language_of_locale("en_GB.UTF-8"), "en");
+  EXPECT_EQ(language_of_locale("de_DE.UTF-8"), "");
+}
+
+TEST(LanguageChoice, CodesAreFoundAsWrittenOrByCatalog) {
+  ASSERT_NE(find_language("zh-Hans"), nullptr);
+  EXPECT_STREQ(find_language("zh_Hans")->code, "zh-Hans");
+  EXPECT_STREQ(find_language("zh_TW")->code, "zh-Hant");
+  EXPECT_STREQ(find_language("FR")->code, "fr");
+  EXPECT_EQ(find_language("de"), nullptr);
+  EXPECT_EQ(find_language(""), nullptr);
+}
+
+// The environment, in gettext's order: LANGUAGE's list first (its first language we
+// have), then LC_ALL, LC_MESSAGES, LANG.
+TEST(LanguageChoice, TheEnvironmentDecidesInGettextsOrder) {
+  const auto with = [](const char* language, const char* all, const char* messages, const char* lang) {
+    for (const auto& [name, value] : {std::pair{"LANGUAGE", language}, std::pair{"LC_ALL", all},
+                                      std::pair{"LC_MESSAGES", messages}, std::pair{"LANG", lang}})
+      value ? setenv(name, value, 1) : unsetenv(name);
+    return language_from_environment();
+  };
+  const std::string saved_language = std::getenv("LANGUAGE") ? std::getenv("LANGUAGE") : "";
+  EXPECT_EQ(with("de:it:fr", nullptr, nullptr, "fr_FR.UTF-8"), "it");
+  EXPECT_EQ(with(nullptr, "zh_TW.UTF-8", "fr_FR", "it_IT"), "zh-Hant");
+  EXPECT_EQ(with(nullptr, nullptr, "fr_FR", "it_IT"), "fr");
+  EXPECT_EQ(with(nullptr, nullptr, nullptr, "zh_CN.UTF-8"), "zh-Hans");
+  EXPECT_EQ(with(nullptr, nullptr, nullptr, "de_DE.UTF-8"), "en");
+  EXPECT_EQ(with(nullptr, nullptr, nullptr, nullptr), "en");
+  with(saved_language.c_str(), nullptr, nullptr, "C.UTF-8");
+}
+
+TEST_F(Translations, SwitchesWhileRunningAndBack) {
+  const char* english = "Lesson {0} of {1}";
+  EXPECT_STREQ(tr(english), english);
+  ASSERT_TRUE(use_language("en@pseudo"));
+  EXPECT_EQ(current_language(), "en@pseudo");
+  const std::string pseudo = tr(english);
+  EXPECT_NE(pseudo, english) << "the build's pseudo catalog (build/locale/en@pseudo) was not found";
+  EXPECT_NE(pseudo.find("{0}"), std::string::npos);
+  EXPECT_NE(pseudo.find("{1}"), std::string::npos);
+  EXPECT_GE(pseudo.size(), std::string(english).size() * 13 / 10);  // ~40% longer
+  ASSERT_TRUE(use_language("en"));
+  EXPECT_STREQ(tr(english), english);
+  ASSERT_TRUE(use_language("en@pseudo"));
+  EXPECT_EQ(tr(english), pseudo);  // and back again: the cache was dropped both ways
+}
+
+TEST_F(Translations, LabelsKeepTheirEnglishIdInEveryLanguage) {
+  EXPECT_EQ(tr_id("View"), "View###View");
+  ASSERT_TRUE(use_language("en@pseudo"));
+  const std::string label = tr_id("View");
+  EXPECT_NE(label.substr(0, label.find("###")), "View");
+  EXPECT_EQ(label.substr(label.find("###")), "###View");
+  EXPECT_EQ(tr_id("Run", "sweep").substr(tr_id("Run", "sweep").find("###")), "###Run##sweep");
+}
+
+TEST_F(Translations, UnknownLanguageIsRefusedAndNothingChanges) {
+  ASSERT_TRUE(use_language("fr"));
+  const Status refused = use_language("klingon");
+  EXPECT_FALSE(refused);
+  EXPECT_NE(refused.message().find("zh-Hant"), std::string::npos) << refused.message();
+  EXPECT_EQ(current_language(), "fr");
+}
+
+TEST_F(Translations, EmptyMessageIsNotTheCatalogHeader) {
+  ASSERT_TRUE(use_language("en@pseudo"));
+  EXPECT_STREQ(tr(""), "");
+}
+
+TEST(Catalogs, EveryLanguageIsListedWithHowMuchIsTranslated) {
+  const std::string list = language_list(locale_folder());
+  for (const Language& language : languages()) {
+    const CatalogCount count = catalog_count(locale_folder(), language);
+    EXPECT_GT(count.total, 100) << language.code << ": the pseudo catalog counts every message";
+    EXPECT_LE(count.translated, count.total) << language.code;
+    EXPECT_NE(list.find(std::string(language.code) + "\t" + language.name + "\t" + std::to_string(count.translated) +
+                        "/" + std::to_string(count.total)),
+              std::string::npos)
+        << list;
+  }
+  EXPECT_EQ(catalog_count(locale_folder(), *find_language("en@pseudo")).translated,
+            catalog_count(locale_folder(), *find_language("en@pseudo")).total);
+}
+
+TEST(Catalogs, AFileThatIsNoCatalogCountsAsMissing) {
+  const fs::path file = fs::temp_directory_path() / "whygpu-not-a-catalog.mo";
+  std::ofstream(file) << "\xde\x12\x04\x95 but then nothing a catalog holds";
+  EXPECT_EQ(mo_message_count(file.string()), -1);
+  EXPECT_EQ(mo_message_count((fs::temp_directory_path() / "whygpu-no-such-file.mo").string()), -1);
+}
+
+// A translator's mistake or an attacker's catalog: printf directives, placeholders that do
+// not exist, a huge string. Drawn as text, read nowhere: nothing to crash or leak.
+TEST_F(Translations, AHostileCatalogIsOnlyText) {
+  const fs::path folder = fs::temp_directory_path() / "whygpu-hostile-locale";
+  fs::create_directories(folder / "fr/LC_MESSAGES");
+  const std::string hostile = "%n%n%s%s%p%x%99999999d {9} {0}{0}{0} \\\\x";
+  {
+    std::ofstream po(folder / "hostile.po");
+    po << "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+       << "msgid \"Lesson {0} of {1}\"\nmsgstr \"" << hostile << "\"\n\n"
+       << "msgid \"View\"\nmsgstr \"" << std::string(100000, 'A') << "\"\n";
+  }
+  // Without --check: msgfmt would refuse nothing here anyway (no c-format flag), and a
+  // catalog from elsewhere need not have been checked.
+  const std::string compile =
+      "msgfmt -o '" + (folder / "fr/LC_MESSAGES/whygpu.mo").string() + "' '" + (folder / "hostile.po").string() + "'";
+  ASSERT_EQ(std::system(compile.c_str()), 0) << compile;
+  start_translations(folder.string(), "fr");
+  const std::string translated = tr("Lesson {0} of {1}");
+  EXPECT_EQ(translated, "%n%n%s%s%p%x%99999999d {9} {0}{0}{0} \\x");
+  EXPECT_EQ(fill(translated, {"3", "36"}), "%n%n%s%s%p%x%99999999d {9} 333 \\x");
+  EXPECT_EQ(std::string(tr("View")).size(), 100000u);
+  EXPECT_EQ(tr_id("View").substr(100000), "###View");
+}
+
+TEST_F(Translations, NumbersFollowTheLanguage) {
+  EXPECT_EQ(with_commas(1234567), "1,234,567");
+  EXPECT_EQ(decimal_text(3.14159, 2), "3.14");
+  ASSERT_TRUE(use_language("fr"));
+  EXPECT_EQ(with_commas(1234567), "1\u202f234\u202f567");
+  EXPECT_EQ(with_commas(-1234.4), "-1\u202f234");
+  EXPECT_EQ(decimal_text(3.14159, 2), "3,14");
+  EXPECT_EQ(plot::format_value(0.25, plot::ValueFormat::Milliseconds, 3), "250 \u00b5s");
+  EXPECT_EQ(plot::format_value(1.5, plot::ValueFormat::Milliseconds, 3), "1,5 ms");
+  EXPECT_EQ(plot::format_value(2.5e-5, plot::ValueFormat::Number, 3), "2,5e-5");
+  ASSERT_TRUE(use_language("it"));
+  EXPECT_EQ(with_commas(1234567), "1.234.567");
+  EXPECT_EQ(decimal_text(-0.5, 1), "-0,5");
+  ASSERT_TRUE(use_language("zh-Hans"));
+  EXPECT_EQ(decimal_text(0.5, 1), "0.5");
+}
+
+// Files for other programs keep the C locale whatever the interface speaks: the app never
+// sets LC_NUMERIC, so printf and strtod keep their point.
+TEST_F(Translations, FilesKeepTheDecimalPointInEveryLanguage) {
+  for (const Language& language : languages()) {
+    ASSERT_TRUE(use_language(language.code));
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", 0.5);
+    EXPECT_STREQ(text, "0.50") << language.code;
+    EXPECT_EQ(std::strtod("0.5", nullptr), 0.5) << language.code;
+    kernels::Measurement row;
+    row.benchmark = "vector-add";
+    row.variant = "gpu";
+    row.size = 1024;
+    row.state = kernels::RowState::Measured;
+    row.time = TimingStats::from_samples({0.125, 0.125, 0.125});
+    EXPECT_NE(sweep_csv("test", 1, {row}).find("0.125"), std::string::npos) << language.code;
+  }
+}
+
+}  // namespace
+}  // namespace whygpu::app
