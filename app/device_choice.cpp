@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "app/flow_layout.h"
+#include "app/i18n/translate.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 
@@ -21,7 +22,7 @@ bool coloured_radio(const char* label, bool active, unsigned colour) {
 std::optional<ComputeDevice> draw_device_choice(ComputeDevice chosen) {
   std::optional<ComputeDevice> clicked;
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Train on:");
+  ImGui::TextUnformatted(tr("Train on:"));
   same_line_if_fits(check_width("CPU"));
   if (coloured_radio("CPU", chosen == ComputeDevice::kCpu, palette().cpu)) clicked = ComputeDevice::kCpu;
   same_line_if_fits(check_width("GPU"));
@@ -31,9 +32,9 @@ std::optional<ComputeDevice> draw_device_choice(ComputeDevice chosen) {
   ImGui::EndDisabled();
   if (gpu) return clicked;
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip("no CUDA device: %s", gpu_info().unavailable_reason.c_str());
-  same_line_if_fits(text_width("(no GPU here)"));
-  ImGui::TextDisabled("(no GPU here)");
+    ImGui::SetTooltip("%s", fill(tr("no CUDA device: {0}"), {gpu_info().unavailable_reason}).c_str());
+  same_line_if_fits(text_width(tr("(no GPU here)")));
+  ImGui::TextDisabled("%s", tr("(no GPU here)"));
   return clicked;
 }
 

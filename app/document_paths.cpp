@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/file_locations.h"
+#include "app/i18n/translate.h"
 
 namespace whygpu::app {
 namespace fs = std::filesystem;
@@ -41,8 +42,8 @@ std::vector<fs::path> read_roots(const std::string& document_folder) {
 Status resolve_read(const std::string& value, const std::string& document_folder, std::string* out) {
   const fs::path given(value);
   if (given.is_absolute())
-    return Status::error("a lesson or script reads only files in its own folder or the app's data folders, "
-                         "not an absolute path");
+    return Status::error(
+        tr("a lesson or script reads only files in its own folder or the app's data folders, not an absolute path"));
   const std::vector<fs::path> roots = read_roots(document_folder);
   auto in_a_root = [&](const fs::path& p) {
     return std::any_of(roots.begin(), roots.end(), [&](const fs::path& root) { return inside(p, root); });
@@ -52,7 +53,7 @@ Status resolve_read(const std::string& value, const std::string& document_folder
     std::error_code ec;
     if (fs::exists(fs::symlink_status(root / given, ec))) {
       const fs::path target = fs::canonical(root / given, ec);
-      if (ec) return Status::error("is a link to nothing");
+      if (ec) return Status::error(tr("is a link to nothing"));
       if (!in_a_root(target))
         return Status::error("leads outside the lesson's folder and the app's data folders (to " + target.string() +
                              ")");
@@ -62,7 +63,7 @@ Status resolve_read(const std::string& value, const std::string& document_folder
     const fs::path candidate = fs::weakly_canonical(root / given, ec);
     if (!ec && !missing && in_a_root(candidate)) missing = candidate;
   }
-  if (!missing) return Status::error("leaves the lesson's folder and the app's data folders");
+  if (!missing) return Status::error(tr("leaves the lesson's folder and the app's data folders"));
   *out = missing->string();
   return Status::ok();
 }

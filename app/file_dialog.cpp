@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "app/i18n/translate.h"
+
 namespace whygpu::app {
 namespace {
 
@@ -66,8 +68,10 @@ bool OpenButton::draw(const char* id, PickWhat what, const std::string& start, s
   if (ImGui::Button(waiting ? "Choosing..." : "Open...")) chooser_.start(what, start);
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !FileChooser::available())
-    ImGui::SetTooltip("no file dialog here (install zenity): type the path, or drop the %s onto the window",
-                      what == PickWhat::kFolder ? "folder" : "file");
+    ImGui::SetTooltip("%s",
+                      fill(tr("no file dialog here (install zenity): type the path, or drop the {0} onto the window"),
+                           {what == PickWhat::kFolder ? "folder" : "file"})
+                          .c_str());
   ImGui::PopID();
   return chooser_.take(chosen);
 }

@@ -3,7 +3,7 @@
 // window moves a button to the next line instead of cutting it off at the window's edge.
 //
 //   if (ImGui::Button("Train")) ...;
-//   same_line_if_fits(button_width("Step"));
+//   same_line_if_fits(button_width(tr("Step")));
 //   if (ImGui::Button("Step")) ...;
 //
 // Widths are what the next item will take, from the current font and style.

@@ -6,13 +6,15 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/i18n/translate.h"
+
 namespace whygpu::app {
 
 void LessonList::setup_column(Settings& settings, float window_width) {
   const float scale = settings.font_scale;
   const float limit = kMaxWindowShare * window_width;
   const float wanted = std::min(settings.sidebar_width * scale, limit);
-  ImGui::TableSetupColumn("lessons", ImGuiTableColumnFlags_WidthFixed, wanted);
+  ImGui::TableSetupColumn(tr("lessons"), ImGuiTableColumnFlags_WidthFixed, wanted);
   // The table keeps the width it was first given; a new text size or window size needs
   // it set again. While the user drags the border, the dragged width is theirs.
   const ImGuiTable* table = ImGui::GetCurrentTable();

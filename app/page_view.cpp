@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "app/code_fit.h"
+#include "app/i18n/translate.h"
 #include "app/lesson/panel_directives.h"
 #include "app/lesson_facts.h"
 #include "app/panel_registry.h"  // PanelType: the waiting card names what the panel shows
@@ -99,7 +100,7 @@ Status PageView::answer_prediction(const Lesson& lesson, const std::string& valu
   }
   // A demo skips past a question the teacher may already have answered by hand.
   if (value == "skip") return Status::ok();
-  return Status::error("no unanswered @predict on this lesson");
+  return Status::error(tr("no unanswered @predict on this lesson"));
 }
 
 bool PageView::question_waits(const Lesson& lesson, int b) {
@@ -158,7 +159,7 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
         break;
       case LessonBlock::Kind::bullet: {
         const float indent = fonts.body->FontSize * 1.2f;
-        ImGui::TextUnformatted("  \xe2\x80\xa2");  // bullet
+        ImGui::TextUnformatted(tr("  \xe2\x80\xa2"));  // bullet
         ImGui::SameLine(indent);
         draw_rich_text(block.spans, fonts, fonts.body, text_width - indent);
         break;
@@ -225,7 +226,7 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
 }
 
 void PageView::draw_alone(PanelSlot& slot, const Fonts&, FrameContext frame) {
-  if (ImGui::SmallButton("back to the page (Esc)")) restore_request_ = true;
+  if (ImGui::SmallButton(tr_id("back to the page (Esc)").c_str())) restore_request_ = true;
   frame.content_width = ImGui::GetContentRegionAvail().x;
   if (slot.panel) draw_panel_guarded(slot, frame);
   else wrapped_line(slot.error, frame.content_width, palette().error);

@@ -4,19 +4,19 @@
 #include <imgui_internal.h>  // RenderTextEllipsis
 
 #include <algorithm>
-#include <cstdio>
 
+#include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/ui_style.h"
 
 namespace whygpu::app {
 namespace {
 
 std::string gpu_summary(const GpuInfo& gpu) {
-  char memory[32];
-  std::snprintf(memory, sizeof memory, "%.1f GiB", gpu.total_memory_bytes / double(1 << 30));
-  return gpu.name + "  |  compute " + gpu.compute_capability() + "  |  " + memory + "  |  " +
-         std::to_string(gpu.sm_count) + " SMs  |  driver CUDA " + cuda_version_string(gpu.driver_version) +
-         ", runtime " + cuda_version_string(gpu.runtime_version);
+  return fill(tr("{0}  |  compute {1}  |  {2} GiB  |  {3} SMs  |  driver CUDA {4}, runtime {5}"),
+              {gpu.name, gpu.compute_capability(), decimal_text(gpu.total_memory_bytes / double(1 << 30), 1),
+               std::to_string(gpu.sm_count), cuda_version_string(gpu.driver_version),
+               cuda_version_string(gpu.runtime_version)});
 }
 
 // `text` in at most `width` pixels: whole, or cut with "..." and whole in a tooltip.
@@ -46,22 +46,22 @@ void draw_status_bar_line(const GpuInfo& gpu, const std::string& presenter, cons
     ImGui::TextDisabled("|");
     ImGui::SameLine();
   }
-  char frame_text[64] = "";
-  if (frame_ms >= 0)
-    std::snprintf(frame_text, sizeof frame_text, "frame %.1f ms (%.0f fps)", frame_ms,
-                  frame_ms > 0 ? 1000.0f / frame_ms : 0.0f);
+  const std::string frame_text =
+      frame_ms >= 0 ? fill(tr("frame {0} ms ({1} fps)"),
+                           {decimal_text(frame_ms, 1), decimal_text(frame_ms > 0 ? 1000.0f / frame_ms : 0.0f, 0)})
+                    : "";
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  const float frame_width = frame_ms >= 0 ? ImGui::CalcTextSize(frame_text).x : 0.0f;
+  const float frame_width = frame_ms >= 0 ? ImGui::CalcTextSize(frame_text.c_str()).x : 0.0f;
   const float room = ImGui::GetContentRegionAvail().x - frame_width - 2 * spacing;
 
   // The GPU's whole summary where it fits beside the message, else its name alone. Without
   // a GPU the reason is in the tooltip: the panels show recordings, labelled as such.
   const float bar = ImGui::CalcTextSize("|").x + 2 * spacing;  // between the GPU and the message
   const float message_width = message.empty() ? 0.0f : bar + ImGui::CalcTextSize(message.c_str()).x;
-  std::string gpu_text =
-      gpu.available ? "GPU: " + gpu_summary(gpu) : "No NVIDIA GPU here: GPU results are recordings, labelled";
+  std::string gpu_text = gpu.available ? fill(tr("GPU: {0}"), {gpu_summary(gpu)})
+                                       : tr("No NVIDIA GPU here: GPU results are recordings, labelled");
   if (ImGui::CalcTextSize(gpu_text.c_str()).x + message_width > room)
-    gpu_text = gpu.available ? "GPU: " + gpu.name : "No NVIDIA GPU here";
+    gpu_text = gpu.available ? fill(tr("GPU: {0}"), {gpu.name}) : tr("No NVIDIA GPU here");
   // The vital signs follow the GPU where the line has room for them.
   if (!vitals.empty() && ImGui::CalcTextSize((gpu_text + "  " + vitals).c_str()).x + message_width <= room)
     gpu_text += "  " + vitals;
@@ -70,9 +70,10 @@ void draw_status_bar_line(const GpuInfo& gpu, const std::string& presenter, cons
   text_within(gpu_text, gpu_width);
   ImGui::PopStyleColor();
   if (!gpu.available && ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s. GPU results are recordings from another machine, labelled as such; every CPU result is "
-                      "measured live on this computer.",
-                      gpu.unavailable_reason.c_str());
+    ImGui::SetTooltip("%s", fill(tr("{0}. GPU results are recordings from another machine, labelled as such; every CPU "
+                                    "result is measured live on this computer."),
+                                 {gpu.unavailable_reason})
+                                .c_str());
 
   const float message_room = room - gpu_width - bar;
   if (!message.empty() && message_room > 0) {
@@ -85,7 +86,7 @@ void draw_status_bar_line(const GpuInfo& gpu, const std::string& presenter, cons
   }
   if (frame_ms < 0) return;
   ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - frame_width);
-  ImGui::TextUnformatted(frame_text);
+  ImGui::TextUnformatted(frame_text.c_str());
 }
 
 }  // namespace whygpu::app

@@ -7,6 +7,7 @@
 #include "app/card.h"
 #include "app/classroom/class_histogram.h"
 #include "app/flow_layout.h"
+#include "app/i18n/translate.h"
 
 namespace whygpu::app {
 namespace {
@@ -46,7 +47,8 @@ std::string with_unit(const std::string& number, const ClassQuestion& q) {
 void draw_histogram(const ClassQuestion& q, const ClassRound& round, const char* title, double measured_at,
                     int right, ImVec2 size) {
   ImGui::BeginGroup();
-  ImGui::Text("%s: %d answers", title, static_cast<int>(round.answers.size()));
+  ImGui::TextUnformatted(
+      fill(tr("{0}: {1} answers"), {title, std::to_string(static_cast<int>(round.answers.size()))}).c_str());
   const std::vector<int> counts = class_histogram(q, round);
   const int most = std::max(1, counts.empty() ? 1 : *std::max_element(counts.begin(), counts.end()));
   const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -101,32 +103,33 @@ ClassButton draw_join_screen(const ClassSession& session, const QrCode& qr, int 
   ClassButton pressed = ClassButton::none;
   const ImVec2 room = ImGui::GetContentRegionAvail();
   ImGui::PushFont(fonts.heading1);
-  ImGui::TextUnformatted("Join the class");
+  ImGui::TextUnformatted(tr("Join the class"));
   ImGui::PopFont();
-  ImGui::TextWrapped("Scan the code with your phone's camera, or type the address into any browser. No app, no "
-                     "account, no name.");
+  ImGui::TextWrapped(
+      "%s",
+      tr("Scan the code with your phone's camera, or type the address into any browser. No app, no account, no name."));
   ImGui::Spacing();
   const float side = std::min(room.y * 0.62f, room.x * 0.42f);
   draw_qr(qr, side);
   ImGui::SameLine(0, ImGui::GetFontSize() * 2);
   ImGui::BeginGroup();
-  ImGui::TextDisabled("Address");
+  ImGui::TextDisabled("%s", tr("Address"));
   huge_text(fonts.heading1, 1.4f, "http://" + session.address(), ImGui::GetColorU32(ImGuiCol_Text));
   ImGui::Spacing();
-  ImGui::TextDisabled("Room code");
+  ImGui::TextDisabled("%s", tr("Room code"));
   huge_text(fonts.heading1, 2.6f, session.room_code(), palette().warning);
   ImGui::Spacing();
   ImGui::PushFont(fonts.heading2);
-  ImGui::Text("%d joined", students);
+  ImGui::TextUnformatted(fill(tr("{0} joined"), {std::to_string(students)}).c_str());
   ImGui::PopFont();
   ImGui::EndGroup();
   ImGui::Spacing();
   const std::string where = "Served on " + session.network().name + " (" + session.network().ipv4 +
                             ") only, and only while this class session lasts.";
   wrapped_text(where, palette().muted_text);
-  if (ImGui::Button("Back to the lesson")) pressed = ClassButton::back_to_lesson;
-  same_line_if_fits(button_width("End the class session"));
-  if (ImGui::Button("End the class session")) pressed = ClassButton::end_session;
+  if (ImGui::Button(tr_id("Back to the lesson").c_str())) pressed = ClassButton::back_to_lesson;
+  same_line_if_fits(button_width(tr("End the class session")));
+  if (ImGui::Button(tr_id("End the class session").c_str())) pressed = ClassButton::end_session;
   return pressed;
 }
 
@@ -135,15 +138,17 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
   ClassButton pressed = ClassButton::none;
   draw_card(&view, width, palette().gpu_alt, [&](float inner_width) {
     ImGui::PushFont(fonts.strong);
-    ImGui::TextUnformatted("The class predicts");
+    ImGui::TextUnformatted(tr("The class predicts"));
     ImGui::PopFont();
     ImGui::TextWrapped("%s", view.question.text.c_str());
     const ClassRound& open = view.rounds.back();
     const int round_number = static_cast<int>(view.rounds.size());
     if (!open.revealed) {
       ImGui::PushFont(fonts.heading2);
-      ImGui::Text("%s%d of %d answered", round_number > 1 ? "Round 2: " : "", static_cast<int>(open.answers.size()),
-                  view.students);
+      ImGui::TextUnformatted(fill(tr("{0}{1} of {2} answered"), {round_number > 1 ? "Round 2: " : "",
+                                                                 std::to_string(static_cast<int>(open.answers.size())),
+                                                                 std::to_string(view.students)})
+                                 .c_str());
       ImGui::PopFont();
       if (view.question.kind == Prediction::Kind::choice)
         for (std::size_t i = 0; i < view.question.choices.size(); ++i)
@@ -177,9 +182,9 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
       ImGui::TextWrapped("%s", prediction.explain.c_str());
     }
     if (!open.revealed) {
-      if (ImGui::Button("Reveal the answers")) pressed = ClassButton::reveal;
+      if (ImGui::Button(tr_id("Reveal the answers").c_str())) pressed = ClassButton::reveal;
     } else if (round_number < kMaxClassRounds) {
-      if (ImGui::Button("Vote again")) pressed = ClassButton::vote_again;
+      if (ImGui::Button(tr_id("Vote again").c_str())) pressed = ClassButton::vote_again;
     }
   });
   return pressed;

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "app/i18n/translate.h"
 #include "compute/core/text_file.h"
 
 namespace whygpu::app {
@@ -54,8 +55,9 @@ Status choose_interface(const std::string& wanted, NetworkInterface* out) {
     std::string routes;
     if (read_text_file("/proc/net/route", &routes, 1 << 20)) name = default_route_interface(routes);
     if (name.empty())
-      return Status::error("this computer has no default route (no network?): choose an interface, e.g. --class=lo "
-                           "for this computer only");
+      return Status::error(
+          tr("this computer has no default route (no network?): choose an interface, e.g. --class=lo for this computer "
+             "only"));
   }
   const std::vector<NetworkInterface> all = ipv4_interfaces();
   for (const NetworkInterface& i : all)

@@ -3,6 +3,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "app/i18n/translate.h"
+
 namespace whygpu::app {
 
 BackgroundWork::~BackgroundWork() {
@@ -11,7 +13,7 @@ BackgroundWork::~BackgroundWork() {
 }
 
 Status BackgroundWork::start(std::function<Status(const std::atomic<bool>* cancel)> work) {
-  if (running_.load()) return Status::error("already running: cancel it first");
+  if (running_.load()) return Status::error(tr("already running: cancel it first"));
   if (worker_.joinable()) worker_.join();  // finished: quick
   cancel_.store(false);
   {

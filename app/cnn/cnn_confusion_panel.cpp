@@ -12,9 +12,10 @@
 #include <numeric>
 
 #include "app/cnn/session_bar.h"
-#include "app/number_text.h"
 #include "app/cnn/session_panel.h"
 #include "app/cnn/thumbnail_atlas.h"
+#include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/panel_registry.h"
 #include "app/ui_style.h"
 
@@ -47,7 +48,7 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
     if (button == "evaluate") shared_->evaluate();
     else if (button == "all") filter_true_ = filter_predicted_ = -1, gallery_key_.clear();
     else if (button == "first") {
-      if (gallery_.empty()) return Status::error("no misclassified test image to show (evaluate first)");
+      if (gallery_.empty()) return Status::error(tr("no misclassified test image to show (evaluate first)"));
       shared_->show_test_image(gallery_.front());
     } else return Panel::press(button);
     return Status::ok();
@@ -58,24 +59,26 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
     const cnn::SessionSnapshot& snap = shared_->snapshot();
     auto data = shared_->data();
     if (!snap.last_test || !data) {
-      ImGui::TextWrapped("No test results yet. The network is tested on the %s held-out images after every epoch; "
-                         "press the button to test it now.",
-                         data ? with_commas(data->test.count).c_str() : "");
-      if (ImGui::Button("Test on the test set now")) shared_->evaluate();
+      ImGui::TextWrapped("%s", fill(tr("No test results yet. The network is tested on the {0} held-out images after "
+                                       "every epoch; press the button to test it now."),
+                                    {data ? with_commas(data->test.count).c_str() : ""})
+                                   .c_str());
+      if (ImGui::Button(tr_id("Test on the test set now").c_str())) shared_->evaluate();
       return;
     }
     const cnn::Evaluation& eval = *snap.last_test;
     refresh_gallery(eval, *data);
-    ImGui::Text("Test set: %s images, %.2f%% right, %s wrong (after %s training steps)",
-                with_commas(eval.count).c_str(), 100.0 * eval.accuracy,
-                with_commas(eval.count - correct(eval)).c_str(),
-                with_commas(static_cast<double>(snap.progress.steps)).c_str());
+    ImGui::TextUnformatted(
+        fill(tr("Test set: {0} images, {1}% right, {2} wrong (after {3} training steps)"),
+             {with_commas(eval.count), decimal_text(100.0 * eval.accuracy, 2), with_commas(eval.count - correct(eval)),
+              with_commas(static_cast<double>(snap.progress.steps))})
+            .c_str());
     ImGui::SameLine();
-    if (ImGui::SmallButton("Test again")) shared_->evaluate();
+    if (ImGui::SmallButton(tr_id("Test again").c_str())) shared_->evaluate();
     const float matrix_width = 12 * 38.0f * scale_;
     if (!ImGui::BeginTable("confusion", 2, ImGuiTableFlags_BordersInnerV)) return;
-    ImGui::TableSetupColumn("matrix", ImGuiTableColumnFlags_WidthFixed, matrix_width);
-    ImGui::TableSetupColumn("gallery", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn(tr("matrix"), ImGuiTableColumnFlags_WidthFixed, matrix_width);
+    ImGui::TableSetupColumn(tr("gallery"), ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     draw_matrix(eval, data->test.class_names);
@@ -93,7 +96,7 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
   void draw_matrix(const cnn::Evaluation& eval, const std::vector<std::string>& names) {
     const int classes = std::min<int>(cnn::kClasses, static_cast<int>(names.size()));
     const float cell = 36.0f * scale_;
-    ImGui::TextUnformatted("Rows: the true class. Columns: the network's answer.");
+    ImGui::TextUnformatted(tr("Rows: the true class. Columns: the network's answer."));
     cnn_ui::draw_untrained_note(*shared_);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float label = cell * 1.2f;
@@ -133,19 +136,23 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
       const int count = eval.confusion[hovered_true][hovered_predicted];
       const int row_total = std::accumulate(eval.confusion[hovered_true].begin(), eval.confusion[hovered_true].end(), 0);
       if (hovered_true == hovered_predicted)
-        ImGui::SetTooltip("%s read right: %d of %d test images (%.1f%%)", names[hovered_true].c_str(), count, row_total,
-                          row_total ? 100.0 * count / row_total : 0.0);
+        ImGui::SetTooltip("%s", fill(tr("{0} read right: {1} of {2} test images ({3}%)"),
+                                     {names[hovered_true], std::to_string(count), std::to_string(row_total),
+                                      decimal_text(row_total ? 100.0 * count / row_total : 0.0, 1)})
+                                    .c_str());
       else
-        ImGui::SetTooltip("%s read as %s: %d of %d test images (%.1f%%)\nclick: show only these in the gallery",
-                          names[hovered_true].c_str(), names[hovered_predicted].c_str(), count, row_total,
-                          row_total ? 100.0 * count / row_total : 0.0);
+        ImGui::SetTooltip(
+            "%s", fill(tr("{0} read as {1}: {2} of {3} test images ({4}%)\nclick: show only these in the gallery"),
+                       {names[hovered_true], names[hovered_predicted], std::to_string(count), std::to_string(row_total),
+                        decimal_text(row_total ? 100.0 * count / row_total : 0.0, 1)})
+                      .c_str());
       if (ImGui::IsItemClicked() && hovered_true != hovered_predicted) {
         const bool same = filter_true_ == hovered_true && filter_predicted_ == hovered_predicted;
         filter_true_ = same ? -1 : hovered_true;
         filter_predicted_ = same ? -1 : hovered_predicted;
       }
     }
-    ImGui::TextDisabled("Green: read right. Red: mistakes (darker: more of that row).");
+    ImGui::TextDisabled("%s", tr("Green: read right. Red: mistakes (darker: more of that row)."));
   }
 
   // The mistakes to show (under the cell filter), most confident first, as thumbnails.
@@ -177,20 +184,25 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
   void draw_gallery(const cnn::Evaluation& eval, const cnn::DatasetPair& data, float width) {
     const std::vector<std::string>& names = data.test.class_names;
     if (filter_true_ >= 0) {
-      ImGui::Text("%s read as %s: %d image%s", names[filter_true_].c_str(), names[filter_predicted_].c_str(),
-                  wrong_total_, wrong_total_ == 1 ? "" : "s");
+      ImGui::TextUnformatted(
+          fill(tr("{0} read as {1}: {2} image{3}"), {names[filter_true_], names[filter_predicted_],
+                                                     std::to_string(wrong_total_), wrong_total_ == 1 ? "" : "s"})
+              .c_str());
       ImGui::SameLine();
-      if (ImGui::SmallButton("Show all mistakes")) filter_true_ = filter_predicted_ = -1;
+      if (ImGui::SmallButton(tr_id("Show all mistakes").c_str())) filter_true_ = filter_predicted_ = -1;
     } else {
-      ImGui::Text("Misclassified test images (%s; the most confident mistakes first)",
-                  with_commas(wrong_total_).c_str());
+      ImGui::TextUnformatted(
+          fill(tr("Misclassified test images ({0}; the most confident mistakes first)"), {with_commas(wrong_total_)})
+              .c_str());
     }
     if (!error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().error), "%s", error_.c_str());
     if (gallery_.empty()) {
-      ImGui::TextDisabled("none");
+      ImGui::TextDisabled("%s", tr("none"));
       return;
     }
-    ImGui::TextDisabled("Click an image to see it inside the network. Caption: the true label \xE2\x86\x92 the network's answer.");
+    ImGui::TextDisabled(
+        "%s",
+        tr("Click an image to see it inside the network. Caption: the true label \xE2\x86\x92 the network's answer."));
     const float side = 56.0f * scale_;
     float caption_width = 0.0f;
     for (int index : gallery_)
@@ -206,9 +218,10 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
       const ImVec2 at = ImGui::GetCursorScreenPos();
       thumbnails_.draw(static_cast<int>(k), side);
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("test image %d: it is %s, the network said %s (%.0f%% sure)", index,
-                          names[data.test.labels[index]].c_str(), names[eval.predicted[index]].c_str(),
-                          100.0f * eval.confidence[index]);
+        ImGui::SetTooltip("%s", fill(tr("test image {0}: it is {1}, the network said {2} ({3}% sure)"),
+                                     {std::to_string(index), names[data.test.labels[index]],
+                                      names[eval.predicted[index]], decimal_text(100.0f * eval.confidence[index], 0)})
+                                    .c_str());
       if (ImGui::IsItemClicked()) shared_->show_test_image(index);
       if (shared_->shown_test_index() == index)
         ImGui::GetWindowDrawList()->AddRect(at, ImVec2(at.x + side, at.y + side), palette().warning, 0.0f, 0,

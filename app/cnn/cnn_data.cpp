@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "app/file_locations.h"
+#include "app/i18n/translate.h"
 #include "compute/cnn/image_folder.h"
 
 namespace whygpu::app::cnn_ui {
@@ -56,7 +57,7 @@ std::string fashion_folder() { return cnn::kFashionMnistFolder; }
 Status load_data(const DataRequest& request, std::shared_ptr<const cnn::DatasetPair>* out) {
   if (request.choice == DataChoice::kFolder) {
     if (request.folder.empty())
-      return Status::error("choose a folder with one sub-folder of images per class (at most 10 classes)");
+      return Status::error(tr("choose a folder with one sub-folder of images per class (at most 10 classes)"));
     auto data = std::make_shared<cnn::DatasetPair>();
     // A folder of IDX files (the official MNIST, or any set in its format) is read as
     // such, with its own training and test split; any other folder as class sub-folders.

@@ -12,11 +12,12 @@
 #include "app/cnn/drawn_digit.h"
 #include "app/cnn/probability_bars.h"
 #include "app/cnn/session_bar.h"
-#include "app/number_text.h"
 #include "app/cnn/session_panel.h"
 #include "app/cnn/thumbnail_atlas.h"
-#include "app/panel_registry.h"
 #include "app/flow_layout.h"
+#include "app/i18n/translate.h"
+#include "app/number_text.h"
+#include "app/panel_registry.h"
 #include "app/ui_style.h"
 
 namespace whygpu::app {
@@ -118,21 +119,22 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
     const float answer_room = width - canvas - seen - 40.0f * scale_;
     const bool answer_beside = answer_room >= 12.0f * ImGui::GetFontSize();
     if (!ImGui::BeginTable("draw", answer_beside ? 3 : 2, ImGuiTableFlags_None)) return;
-    ImGui::TableSetupColumn("canvas", ImGuiTableColumnFlags_WidthFixed, canvas + 8.0f);
-    ImGui::TableSetupColumn("seen", ImGuiTableColumnFlags_WidthFixed, seen + 8.0f);
-    if (answer_beside) ImGui::TableSetupColumn("answer", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn(tr("canvas"), ImGuiTableColumnFlags_WidthFixed, canvas + 8.0f);
+    ImGui::TableSetupColumn(tr("seen"), ImGuiTableColumnFlags_WidthFixed, seen + 8.0f);
+    if (answer_beside) ImGui::TableSetupColumn(tr("answer"), ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted("Draw a digit (hold the left button)");
+    ImGui::TextUnformatted(tr("Draw a digit (hold the left button)"));
     draw_canvas(canvas);
-    if (ImGui::Button("Clear")) clear();
-    same_line_if_fits(button_width("Copy a test digit"));
+    if (ImGui::Button(tr_id("Clear").c_str())) clear();
+    same_line_if_fits(button_width(tr("Copy a test digit")));
     auto data = shared_->data();
-    if (ImGui::Button("Copy a test digit") && data && data->test.count > 0) {
+    if (ImGui::Button(tr_id("Copy a test digit").c_str()) && data && data->test.count > 0) {
       pending_digit_ = copied_ ? (copied_from_ + 1) % data->test.count : copied_from_;
       copy_pending_digit();
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("puts the next handwritten digit of the test set on the canvas");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", tr("puts the next handwritten digit of the test set on the canvas"));
 
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(seen_title);
@@ -205,31 +207,38 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
   void draw_answer(float width) {
     const cnn::Inference* inference = shared_->inference();
     if (strokes_.empty() && !copied_) {
-      ImGui::TextWrapped("Draw a digit on the black square: the network's answer appears here while you draw.");
+      ImGui::TextWrapped("%s",
+                         tr("Draw a digit on the black square: the network's answer appears here while you draw."));
       return;
     }
     if (!shown_to_network()) {
-      ImGui::TextWrapped("The network is looking at %s now (another panel chose it).", shared_->shown_label().c_str());
-      if (ImGui::Button("Show it my drawing")) show();
+      ImGui::TextWrapped(
+          "%s",
+          fill(tr("The network is looking at {0} now (another panel chose it)."), {shared_->shown_label()}).c_str());
+      if (ImGui::Button(tr_id("Show it my drawing").c_str())) show();
       return;
     }
     if (!inference || shared_->inference_label() != kDrawingLabel) {
-      ImGui::TextDisabled("waiting for the network's answer...");
+      ImGui::TextDisabled("%s", tr("waiting for the network's answer..."));
       return;
     }
     auto data = shared_->data();
     const std::vector<std::string> names = data ? data->test.class_names : cnn::digit_class_names();
     const int predicted = std::min<int>(inference->predicted, static_cast<int>(names.size()) - 1);
-    ImGui::Text("The network says: %s (%.1f%% sure)", names[predicted].c_str(),
-                100.0f * inference->probabilities[inference->predicted]);
+    ImGui::TextUnformatted(
+        fill(tr("The network says: {0} ({1}% sure)"),
+             {names[predicted], decimal_text(100.0f * inference->probabilities[inference->predicted], 1)})
+            .c_str());
     cnn_ui::draw_untrained_note(*shared_);
     cnn_ui::draw_probability_bars(*inference, names, std::max(200.0f, std::min(width, 520.0f * scale_)),
                                   cnn_ui::backend_colour(shared_->backend()));
     const cnn::SessionSnapshot& snap = shared_->snapshot();
     if (snap.progress.steps == 0)
-      ImGui::TextWrapped("These weights are still random: the answer is a guess. Train the network, then draw again.");
+      ImGui::TextWrapped(
+          "%s", tr("These weights are still random: the answer is a guess. Train the network, then draw again."));
     else
-      ImGui::TextDisabled("after %s training steps", with_commas(static_cast<double>(snap.progress.steps)).c_str());
+      ImGui::TextDisabled(
+          "%s", fill(tr("after {0} training steps"), {with_commas(static_cast<double>(snap.progress.steps))}).c_str());
   }
 
   DrawOptions o_;

@@ -16,8 +16,10 @@
 #include "app/cnn/probability_bars.h"
 #include "app/cnn/session_bar.h"
 #include "app/cnn/session_panel.h"
-#include "app/panel_registry.h"
 #include "app/flow_layout.h"
+#include "app/i18n/translate.h"
+#include "app/number_text.h"
+#include "app/panel_registry.h"
 #include "app/recorded_gpu.h"
 #include "app/ui_style.h"
 #include "compute/cnn/answers_recording.h"
@@ -80,7 +82,7 @@ Status parse_layers(const std::string& text, std::vector<cnn::Layer>* out) {
       return Status::error("layers must be all or a comma list of input, conv1, pool1, conv2, pool2, conv3, dense1 (got '" +
                            name + "')");
   }
-  if (out->empty()) return Status::error("layers names no layer");
+  if (out->empty()) return Status::error(tr("layers names no layer"));
   return Status::ok();
 }
 
@@ -204,7 +206,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
   void draw_image_choice() {
     auto data = shared_->data();
     ImGui::AlignTextToFramePadding();
-    ImGui::Text("Shown: %s", shared_->shown_label().c_str());
+    ImGui::TextUnformatted(fill(tr("Shown: {0}"), {shared_->shown_label()}).c_str());
     if (shared_->inference() && shared_->inference_label() != shared_->shown_label()) {
       const std::string still = "(the pictures below are still of " + shared_->inference_label() + ")";
       same_line_if_fits(text_width(still.c_str()));
@@ -216,16 +218,16 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
     if (ImGui::ArrowButton("previous-image", ImGuiDir_Left)) step_image(-1);
     ImGui::SameLine();
     if (ImGui::ArrowButton("next-image", ImGuiDir_Right)) step_image(+1);
-    same_line_if_fits(button_width("Random test image"));
-    if (ImGui::Button("Random test image") && data && data->test.count > 0)
+    same_line_if_fits(button_width(tr("Random test image")));
+    if (ImGui::Button(tr_id("Random test image").c_str()) && data && data->test.count > 0)
       shared_->show_test_image(static_cast<int>(random_.below(static_cast<std::uint32_t>(data->test.count))));
     same_line_if_fits(check_width("one colour range per layer"));
     bool per_layer = o_.normalization == cnn::Normalization::kPerLayer;
-    if (ImGui::Checkbox("one colour range per layer", &per_layer))
+    if (ImGui::Checkbox(tr_id("one colour range per layer").c_str(), &per_layer))
       o_.normalization = per_layer ? cnn::Normalization::kPerLayer : cnn::Normalization::kPerMap;
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("off: each map is stretched over its own range, so every map's pattern shows\n"
-                        "on: one range for the whole layer, so you see which maps respond most");
+      ImGui::SetTooltip("%s", tr("off: each map is stretched over its own range, so every map's pattern shows\non: one "
+                                 "range for the whole layer, so you see which maps respond most"));
   }
 
   // Without a GPU, with the weights and the test image the recording has: the GPU's
@@ -241,11 +243,14 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
     const cnn::RecordedAnswer* a = fingerprint_ == answers_->weights ? answers_->find(shared_->shown_test_index()) : nullptr;
     if (!a || a->predicted >= static_cast<int>(names.size())) return;
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("The same weights and image on a GPU (%s): the answer %s (%.1f%%), every feature map within %.1g of "
-                       "that machine's CPU's. Its whole test set: %.2f%% right in %.1f ms (its CPU: %.0f ms); %s.",
-                       answers_->gpu_trainer.c_str(), names[static_cast<std::size_t>(a->predicted)].c_str(),
-                       100.0 * a->probability, a->max_map_difference, answers_->gpu_test_accuracy, answers_->gpu_test_ms,
-                       answers_->cpu_test_ms, answers_->run.recorded_label().c_str());
+    ImGui::TextWrapped(
+        "%s", fill(tr("The same weights and image on a GPU ({0}): the answer {1} ({2}%), every feature map within {3} "
+                      "of that machine's CPU's. Its whole test set: {4}% right in {5} ms (its CPU: {6} ms); {7}."),
+                   {answers_->gpu_trainer, names[static_cast<std::size_t>(a->predicted)],
+                    decimal_text(100.0 * a->probability, 1), significant_text(a->max_map_difference, 1),
+                    decimal_text(answers_->gpu_test_accuracy, 2), decimal_text(answers_->gpu_test_ms, 1),
+                    decimal_text(answers_->cpu_test_ms, 0), answers_->run.recorded_label()})
+                  .c_str());
     ImGui::PopStyleColor();
   }
 
@@ -253,7 +258,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
   void draw_contents(float width) {
     const cnn::Inference* inference = shared_->inference();
     if (!inference) {
-      ImGui::TextDisabled("waiting for the network's first answer...");
+      ImGui::TextDisabled("%s", tr("waiting for the network's first answer..."));
       return;
     }
     auto data = shared_->data();
@@ -262,14 +267,16 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
     const float half = (width - cell_pad) * 0.5f;
     const bool show_input = std::find(o_.layers.begin(), o_.layers.end(), cnn::Layer::kInput) != o_.layers.end();
     if (ImGui::BeginTable("answer", 2, ImGuiTableFlags_None)) {
-      ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthFixed, show_input ? 150.0f * scale_ : 1.0f);
-      ImGui::TableSetupColumn("bars", ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableSetupColumn(tr("input"), ImGuiTableColumnFlags_WidthFixed, show_input ? 150.0f * scale_ : 1.0f);
+      ImGui::TableSetupColumn(tr("bars"), ImGuiTableColumnFlags_WidthStretch);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       if (show_input) draw_layer(cnn::Layer::kInput, 140.0f * scale_, *inference);
       ImGui::TableNextColumn();
-      ImGui::Text("The answer: %s (%.1f%%)", names[std::min<int>(inference->predicted, static_cast<int>(names.size()) - 1)].c_str(),
-                  100.0f * inference->probabilities[inference->predicted]);
+      ImGui::TextUnformatted(fill(tr("The answer: {0} ({1}%)"),
+                                  {names[std::min<int>(inference->predicted, static_cast<int>(names.size()) - 1)],
+                                   decimal_text(100.0f * inference->probabilities[inference->predicted], 1)})
+                                 .c_str());
       cnn_ui::draw_untrained_note(*shared_);
       cnn_ui::draw_probability_bars(*inference, names, std::min(width - 170.0f * scale_, 520.0f * scale_),
                                     cnn_ui::backend_colour(shared_->backend()));
@@ -292,8 +299,9 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
       }
     }
     draw_filters(width - cell_pad);
-    ImGui::TextDisabled("Pictures %s, %.2f ms; redrawn after every training step.", pictures_.how_drawn().c_str(),
-                        pictures_.last_refresh_ms());
+    ImGui::TextDisabled("%s", fill(tr("Pictures {0}, {1} ms; redrawn after every training step."),
+                                   {pictures_.how_drawn(), decimal_text(pictures_.last_refresh_ms(), 2)})
+                                  .c_str());
     if (!error_.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
       ImGui::TextWrapped("%s", error_.c_str());
@@ -315,7 +323,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
       ranges += text;
     }
     draw_colour_scale(cnn::Colormap::kViridis, "lowest", "", "highest value in the layer", 200.0f * scale_, scale_);
-    ImGui::TextDisabled("Ranges: %s", ranges.c_str());
+    ImGui::TextDisabled("%s", fill(tr("Ranges: {0}"), {ranges}).c_str());
   }
 
   // A picture magnified by a whole number (crisp pixels) to fit `width`.
@@ -327,7 +335,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
   void draw_layer(cnn::Layer layer, float width, const cnn::Inference& inference) {
     if (layer != cnn::Layer::kInput) ImGui::TextUnformatted(layer_caption(layer));
     if (!pictures_.has(layer)) {
-      ImGui::TextDisabled("(not drawn yet)");
+      ImGui::TextDisabled("%s", tr("(not drawn yet)"));
       return;
     }
     const cnn_ui::PictureLayout& pl = pictures_.layout(layer);
@@ -340,10 +348,20 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
         const int per_map = pl.layout.map_width * pl.layout.map_height;
         const std::size_t at = static_cast<std::size_t>(channel) * per_map + index;
         if (at < values.size()) {
-          if (layer == cnn::Layer::kDense1) ImGui::SetTooltip("unit %d: %.3f", index, values[at]);
-          else if (layer == cnn::Layer::kInput) ImGui::SetTooltip("pixel (%d, %d): %.3f", index % pl.layout.map_width, index / pl.layout.map_width, values[at]);
-          else ImGui::SetTooltip("%s map %d at (%d, %d): %.3f", layer_key(layer), channel, index % pl.layout.map_width,
-                                 index / pl.layout.map_width, values[at]);
+          if (layer == cnn::Layer::kDense1)
+            ImGui::SetTooltip("%s",
+                              fill(tr("unit {0}: {1}"), {std::to_string(index), decimal_text(values[at], 3)}).c_str());
+          else if (layer == cnn::Layer::kInput)
+            ImGui::SetTooltip("%s", fill(tr("pixel ({0}, {1}): {2}"),
+                                         {std::to_string(index % pl.layout.map_width),
+                                          std::to_string(index / pl.layout.map_width), decimal_text(values[at], 3)})
+                                        .c_str());
+          else
+            ImGui::SetTooltip(
+                "%s", fill(tr("{0} map {1} at ({2}, {3}): {4}"),
+                           {layer_key(layer), std::to_string(channel), std::to_string(index % pl.layout.map_width),
+                            std::to_string(index / pl.layout.map_width), decimal_text(values[at], 3)})
+                          .c_str());
         }
       }
     }
@@ -380,7 +398,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
       ImGui::TextUnformatted(b == 0 ? "conv1 filters: 32 of 3 x 3 weights, each slid over the image to make one conv1 map"
                                     : "conv2 filters: one row per filter, 32 kernels of 3 x 3 each (one for every conv1 map it reads)");
       if (!pictures_.has(banks[b])) {
-        ImGui::TextDisabled("(not drawn yet)");
+        ImGui::TextDisabled("%s", tr("(not drawn yet)"));
         continue;
       }
       const float zoom = std::min(zoom_for(pl.layout, width * (b == 0 ? 0.5f : 1.0f)), b == 0 ? 14.0f * scale_ : 4.0f * scale_);
@@ -392,11 +410,18 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
           const std::size_t at = static_cast<std::size_t>(base) + static_cast<std::size_t>(channel) * 9 + index;
           const int filter = b == 0 ? channel : channel / cnn::kConv2.in_channels;
           if (at < params.size())
-            ImGui::SetTooltip("filter %d, weight (%d, %d): %.4f", filter, index % 3, index / 3, params[at]);
+            ImGui::SetTooltip("%s", fill(tr("filter {0}, weight ({1}, {2}): {3}"),
+                                         {std::to_string(filter), std::to_string(index % 3), std::to_string(index / 3),
+                                          decimal_text(params[at], 4)})
+                                        .c_str());
           else if (b == 0)
-            ImGui::SetTooltip("filter %d: it makes conv1 map %d", filter, filter);
+            ImGui::SetTooltip(
+                "%s", fill(tr("filter {0}: it makes conv1 map {1}"), {std::to_string(filter), std::to_string(filter)})
+                          .c_str());
           else
-            ImGui::SetTooltip("filter %d, kernel for conv1 map %d", filter, channel % cnn::kConv2.in_channels);
+            ImGui::SetTooltip("%s", fill(tr("filter {0}, kernel for conv1 map {1}"),
+                                         {std::to_string(filter), std::to_string(channel % cnn::kConv2.in_channels)})
+                                        .c_str());
         }
       }
     }

@@ -19,11 +19,12 @@
 #include <cstdio>
 
 #include "app/cnn/session_bar.h"
-#include "app/number_text.h"
 #include "app/cnn/shared_session.h"
+#include "app/flow_layout.h"
+#include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/panel_registry.h"
 #include "app/plot/plot.h"
-#include "app/flow_layout.h"
 #include "app/recorded_gpu.h"
 #include "app/ui_style.h"
 #include "compute/cnn/race_recording.h"
@@ -254,31 +255,33 @@ class CnnRacePanel final : public Panel {
     if (ImGui::Button(stopped_at_ > 0 ? "Race again" : "Start the race")) start();
     ImGui::EndDisabled();
     // The controls flow onto the next line where the panel is narrow.
-    same_line_if_fits(button_width("Stop"));
+    same_line_if_fits(button_width(tr("Stop")));
     ImGui::BeginDisabled(state_ == State::kIdle);
-    if (ImGui::Button("Stop")) stop();
+    if (ImGui::Button(tr_id("Stop").c_str())) stop();
     ImGui::EndDisabled();
     ImGui::BeginDisabled(state_ != State::kIdle);
     same_line_if_fits(labelled_width(90.0f * scale_, "epochs"));
     ImGui::SetNextItemWidth(90.0f * scale_);
-    ImGui::SliderInt("epochs", &o_.epochs, 1, 10);
+    ImGui::SliderInt(tr_id("epochs").c_str(), &o_.epochs, 1, 10);
     same_line_if_fits(labelled_width(140.0f * scale_, "batch"));
     ImGui::SetNextItemWidth(140.0f * scale_);
-    ImGui::SliderInt("batch", &o_.batch, 1, cnn::kMaxBatch, "%d", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderInt(tr_id("batch").c_str(), &o_.batch, 1, cnn::kMaxBatch, "%d", ImGuiSliderFlags_Logarithmic);
     ImGui::EndDisabled();
     same_line_if_fits(check_width("log time axis"));
-    ImGui::Checkbox("log time axis", &o_.log_time);
+    ImGui::Checkbox(tr_id("log time axis").c_str(), &o_.log_time);
     if (state_ != State::kIdle || stopped_at_ > 0) {
       char clock[32];
       std::snprintf(clock, sizeof clock, "clock: %.1f s", elapsed());
       same_line_if_fits(text_width(clock));
       ImGui::TextUnformatted(clock);
     }
-    ImGui::TextDisabled("Same network, same seed (%llu), same batches of %d; both lanes are tested on the test set every "
-                        "%.2g epoch, the clock running meanwhile.",
-                        static_cast<unsigned long long>(o_.seed), o_.batch, o_.test_every);
+    ImGui::TextDisabled("%s", fill(tr("Same network, same seed ({0}), same batches of {1}; both lanes are tested on "
+                                      "the test set every {2} epoch, the clock running meanwhile."),
+                                   {std::to_string(static_cast<unsigned long long>(o_.seed)), std::to_string(o_.batch),
+                                    significant_text(o_.test_every, 2)})
+                                  .c_str());
     if (!paused_others_.empty())
-      ImGui::TextDisabled("Paused the other training on this machine so that the race has it to itself.");
+      ImGui::TextDisabled("%s", tr("Paused the other training on this machine so that the race has it to itself."));
   }
 
   void draw_lanes(float width) {
@@ -306,13 +309,18 @@ class CnnRacePanel final : public Panel {
                          overlay);
       const std::vector<cnn::RacePoint>& points = lane.race.points();
       if (lane.race.finished())
-        ImGui::Text("finished in %.1f s: test accuracy %.2f%%", lane.race.finish_seconds(),
-                    points.empty() ? 0.0 : points.back().accuracy);
+        ImGui::TextUnformatted(fill(tr("finished in {0} s: test accuracy {1}%"),
+                                    {decimal_text(lane.race.finish_seconds(), 1),
+                                     decimal_text(points.empty() ? 0.0 : points.back().accuracy, 2)})
+                                   .c_str());
       else if (state_ == State::kRunning)
-        ImGui::Text("%s images/s; test accuracy %s", with_commas(snap.images_per_second).c_str(),
-                    points.empty() ? "not tested yet" : (std::to_string(points.back().accuracy).substr(0, 5) + "%").c_str());
+        ImGui::TextUnformatted(
+            fill(tr("{0} images/s; test accuracy {1}"),
+                 {with_commas(snap.images_per_second),
+                  points.empty() ? "not tested yet" : (std::to_string(points.back().accuracy).substr(0, 5) + "%")})
+                .c_str());
       else
-        ImGui::TextDisabled("ready");
+        ImGui::TextDisabled("%s", tr("ready"));
     }
     ImGui::EndTable();
     const double now = elapsed();
@@ -329,19 +337,24 @@ class CnnRacePanel final : public Panel {
     if (!lane.recorded) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       if (recording_)
-        ImGui::TextWrapped("No GPU here (%s), and no recorded race of %d epoch%s with batch %d (recorded batches: %s). "
-                           "The CPU lane races alone; no GPU result is made up.",
-                           lane.unavailable.c_str(), o_.epochs, o_.epochs == 1 ? "" : "s", o_.batch,
-                           recorded_batches().c_str());
+        ImGui::TextWrapped("%s",
+                           fill(tr("No GPU here ({0}), and no recorded race of {1} epoch{2} with batch {3} (recorded "
+                                   "batches: {4}). The CPU lane races alone; no GPU result is made up."),
+                                {lane.unavailable, std::to_string(o_.epochs), o_.epochs == 1 ? "" : "s",
+                                 std::to_string(o_.batch), recorded_batches()})
+                               .c_str());
       else
-        ImGui::TextWrapped("No GPU here (%s), and %s. The CPU lane races alone; no GPU result is made up.",
-                           lane.unavailable.c_str(), recording_error_.c_str());
+        ImGui::TextWrapped("%s",
+                           fill(tr("No GPU here ({0}), and {1}. The CPU lane races alone; no GPU result is made up."),
+                                {lane.unavailable, recording_error_})
+                               .c_str());
       ImGui::PopStyleColor();
       return;
     }
     const cnn::RecordedRace& r = *lane.recorded;
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("%s, replayed: %s.", r.gpu.trainer_name.c_str(), recording_->run.recorded_label().c_str());
+    ImGui::TextWrapped("%s",
+                       fill(tr("{0}, replayed: {1}."), {r.gpu.trainer_name, recording_->run.recorded_label()}).c_str());
     const bool ran = state_ != State::kIdle || stopped_at_ > 0;
     const double now = ran ? elapsed() : 0.0;
     const std::vector<cnn::RacePoint> shown = lane.points(now);
@@ -368,19 +381,26 @@ class CnnRacePanel final : public Panel {
     ImGui::PopStyleColor();
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     if (ran && lane.finished(now))
-      ImGui::TextWrapped("finished in %.2f s there: test accuracy %.2f%%", lane.finish_seconds(), lane.replay.back().accuracy);
+      ImGui::TextWrapped("%s",
+                         fill(tr("finished in {0} s there: test accuracy {1}%"),
+                              {decimal_text(lane.finish_seconds(), 2), decimal_text(lane.replay.back().accuracy, 2)})
+                             .c_str());
     else if (ran)
-      ImGui::TextWrapped("%s images/s there; test accuracy %s", with_commas(r.gpu.images_per_second).c_str(),
-                         shown.empty() ? "not tested yet" : (std::to_string(shown.back().accuracy).substr(0, 5) + "%").c_str());
+      ImGui::TextWrapped(
+          "%s", fill(tr("{0} images/s there; test accuracy {1}"),
+                     {with_commas(r.gpu.images_per_second),
+                      shown.empty() ? "not tested yet" : (std::to_string(shown.back().accuracy).substr(0, 5) + "%")})
+                    .c_str());
     else
-      ImGui::TextWrapped("ready to replay: %s images/s there", with_commas(r.gpu.images_per_second).c_str());
+      ImGui::TextWrapped(
+          "%s", fill(tr("ready to replay: {0} images/s there"), {with_commas(r.gpu.images_per_second)}).c_str());
     ImGui::PopStyleColor();
   }
 
   void draw_plot(float width) {
     plot::Chart chart;
-    chart.x_title = "seconds since the start (wall clock)";
-    chart.y_title = "test accuracy (%)";
+    chart.x_title = tr("seconds since the start (wall clock)");
+    chart.y_title = tr("test accuracy (%)");
     chart.x = {o_.log_time ? plot::ScaleKind::Log : plot::ScaleKind::Linear, plot::ValueFormat::Number, false};
     chart.y_span = {0.0, 100.0};
     // The time axis starts at the start (a linear one at 0) and reaches the clock's now.

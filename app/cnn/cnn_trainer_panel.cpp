@@ -14,16 +14,17 @@
 
 #include "app/cnn/own_images.h"
 #include "app/cnn/session_bar.h"
-#include "app/number_text.h"
 #include "app/cnn/shared_session.h"
 #include "app/cnn/thumbnail_atlas.h"
 #include "app/cnn/training_charts.h"
 #include "app/device_choice.h"
 #include "app/file_dialog.h"
 #include "app/file_locations.h"
+#include "app/flow_layout.h"
+#include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/panel_registry.h"
 #include "app/plot/plot.h"
-#include "app/flow_layout.h"
 #include "app/ui_style.h"
 #include "app/vitals/app_vitals.h"
 #include "app/vitals/epoch_energy.h"
@@ -139,8 +140,8 @@ class CnnTrainerPanel final : public Panel {
     const float controls_width = std::min(440.0f * scale_, frame.content_width * 0.42f);
     if (side_by_side) {
       if (ImGui::BeginTable("cnn-trainer", 2, ImGuiTableFlags_BordersInnerV)) {
-        ImGui::TableSetupColumn("controls", ImGuiTableColumnFlags_WidthFixed, controls_width);
-        ImGui::TableSetupColumn("curves", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn(tr("controls"), ImGuiTableColumnFlags_WidthFixed, controls_width);
+        ImGui::TableSetupColumn(tr("curves"), ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         draw_controls(ready);
@@ -188,34 +189,37 @@ class CnnTrainerPanel final : public Panel {
   void draw_data_choice() {
     const cnn_ui::DataRequest& data = shared_->config().data;
     ImGui::AlignTextToFramePadding();  // level with the radio buttons, as "Train on:" is
-    ImGui::TextUnformatted("Data:");
+    ImGui::TextUnformatted(tr("Data:"));
     same_line_if_fits(check_width("digits"));
-    if (ImGui::RadioButton("digits", data.choice == DataChoice::kDigits)) shared_->set_data({DataChoice::kDigits, ""});
+    if (ImGui::RadioButton(tr_id("digits").c_str(), data.choice == DataChoice::kDigits))
+      shared_->set_data({DataChoice::kDigits, ""});
     same_line_if_fits(check_width("clothes"));
-    if (ImGui::RadioButton("clothes", data.choice == DataChoice::kFashion))
+    if (ImGui::RadioButton(tr_id("clothes").c_str(), data.choice == DataChoice::kFashion))
       shared_->set_data({DataChoice::kFashion, ""});
     same_line_if_fits(check_width("your images"));
-    if (ImGui::RadioButton("your images", data.choice == DataChoice::kFolder)) {
+    if (ImGui::RadioButton(tr_id("your images").c_str(), data.choice == DataChoice::kFolder)) {
       shared_->set_data({DataChoice::kFolder, folder_buffer_});
       o_.preview = true;
     }
     if (data.choice != DataChoice::kFolder) return;
-    ImGui::InputText("folder", folder_buffer_, sizeof folder_buffer_);
+    ImGui::InputText(tr_id("folder").c_str(), folder_buffer_, sizeof folder_buffer_);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("one sub-folder per class (at most 10), PNG or JPEG images of any size in each;\nor the four IDX files of the official MNIST (train-images-idx3-ubyte, ...)");
-    if (ImGui::Button("Use this folder")) {
+      ImGui::SetTooltip("%s", tr("one sub-folder per class (at most 10), PNG or JPEG images of any size in each;\nor "
+                                 "the four IDX files of the official MNIST (train-images-idx3-ubyte, ...)"));
+    if (ImGui::Button(tr_id("Use this folder").c_str())) {
       if (std::string(folder_buffer_) == data.folder) shared_->reload();
       else shared_->set_data({DataChoice::kFolder, folder_buffer_});
     }
-    same_line_if_fits(button_width("Open..."));
+    same_line_if_fits(button_width(tr("Open...")));
     if (std::string chosen; folder_dialog_.draw("folder", PickWhat::kFolder, folder_buffer_, &chosen)) {
       std::snprintf(folder_buffer_, sizeof folder_buffer_, "%s", chosen.c_str());
       shared_->set_data({DataChoice::kFolder, folder_buffer_});
     }
-    same_line_if_fits(button_width("Make an example folder"));
-    if (ImGui::Button("Make an example folder")) make_example_folder();
+    same_line_if_fits(button_width(tr("Make an example folder")));
+    if (ImGui::Button(tr_id("Make an example folder").c_str())) make_example_folder();
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("writes 30 test digits of each class into the folder above, as dark ink on white paper");
+      ImGui::SetTooltip("%s",
+                        tr("writes 30 test digits of each class into the folder above, as dark ink on white paper"));
     if (!example_message_.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, example_ok_ ? palette().muted_text : palette().error);
       ImGui::TextWrapped("%s", example_message_.c_str());
@@ -243,20 +247,21 @@ class CnnTrainerPanel final : public Panel {
     if (!ready) return;
     const cnn::SessionSnapshot& snap = shared_->snapshot();
     if (!batch_editing_) batch_ = snap.batch_size;
-    ImGui::SliderInt("batch size", &batch_, 1, cnn::kMaxBatch, "%d", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderInt(tr_id("batch size").c_str(), &batch_, 1, cnn::kMaxBatch, "%d", ImGuiSliderFlags_Logarithmic);
     batch_editing_ = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivatedAfterEdit()) shared_->set_batch(std::clamp(batch_, 1, cnn::kMaxBatch));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("images per training step (Ctrl+click to type a value)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("images per training step (Ctrl+click to type a value)"));
     if (!lr_editing_) lr_ = snap.learning_rate;
-    ImGui::SliderFloat("learning rate", &lr_, 1e-5f, 1e-1f, "%.5f", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat(tr_id("learning rate").c_str(), &lr_, 1e-5f, 1e-1f, "%.5f", ImGuiSliderFlags_Logarithmic);
     lr_editing_ = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivatedAfterEdit()) shared_->set_learning_rate(std::clamp(lr_, 1e-6f, 0.5f));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Adam's step size; 0.001 is the usual choice");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Adam's step size; 0.001 is the usual choice"));
     bool augment = shared_->config().augment;
-    if (ImGui::Checkbox("augment (rotate up to 12 degrees, shift up to 2 pixels)", &augment)) shared_->set_augment(augment);
+    if (ImGui::Checkbox(tr_id("augment (rotate up to 12 degrees, shift up to 2 pixels)").c_str(), &augment))
+      shared_->set_augment(augment);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("each training image is rotated and shifted at random inside the training step; testing "
-                        "sees the images as they are");
+      ImGui::SetTooltip("%s", tr("each training image is rotated and shifted at random inside the training step; "
+                                 "testing sees the images as they are"));
   }
 
   // Joules per epoch from the app's vitals sampler (app/vitals/epoch_energy.h).
@@ -277,15 +282,16 @@ class CnnTrainerPanel final : public Panel {
                   with_commas(p.epoch_position).c_str(), with_commas(p.epoch_size).c_str());
     ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
     ImGui::PushStyleColor(ImGuiCol_Text, cnn_ui::backend_colour(shared_->backend()));
-    ImGui::Text("%s images per second", with_commas(snap.images_per_second).c_str());
+    ImGui::TextUnformatted(fill(tr("{0} images per second"), {with_commas(snap.images_per_second)}).c_str());
     ImGui::PopStyleColor();
     draw_epoch_energy(snap);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s %s, %s images seen; %s", with_commas(static_cast<double>(p.steps)).c_str(),
-                       p.steps == 1 ? "step" : "steps", with_commas(static_cast<double>(p.images_seen)).c_str(),
-                       snap.data_name.c_str());
+    ImGui::TextWrapped("%s", fill(tr("{0} {1}, {2} images seen; {3}"),
+                                  {with_commas(static_cast<double>(p.steps)), p.steps == 1 ? "step" : "steps",
+                                   with_commas(static_cast<double>(p.images_seen)), snap.data_name})
+                                 .c_str());
     ImGui::PopStyleColor();
-    if (ImGui::Button("Evaluate on the test set")) shared_->evaluate();
+    if (ImGui::Button(tr_id("Evaluate on the test set").c_str())) shared_->evaluate();
     char label[48];
     std::snprintf(label, sizeof label, "Train %d epoch%s", o_.epochs, o_.epochs == 1 ? "" : "s");
     same_line_if_fits(button_width(label));
@@ -298,14 +304,14 @@ class CnnTrainerPanel final : public Panel {
   }
 
   void draw_weights(bool ready) {
-    ImGui::InputText("weights", weights_buffer_, sizeof weights_buffer_);
-    same_line_if_fits(button_width("Open..."));
+    ImGui::InputText(tr_id("weights").c_str(), weights_buffer_, sizeof weights_buffer_);
+    same_line_if_fits(button_width(tr("Open...")));
     if (std::string chosen; weights_dialog_.draw("weights", PickWhat::kFile, weights_buffer_, &chosen))
       std::snprintf(weights_buffer_, sizeof weights_buffer_, "%s", chosen.c_str());  // then Save or Load
     ImGui::BeginDisabled(!ready);
-    if (ImGui::Button("Save weights")) shared_->save_weights(weights_buffer_);
-    same_line_if_fits(button_width("Load weights"));
-    if (ImGui::Button("Load weights")) shared_->load_weights(weights_buffer_);
+    if (ImGui::Button(tr_id("Save weights").c_str())) shared_->save_weights(weights_buffer_);
+    same_line_if_fits(button_width(tr("Load weights")));
+    if (ImGui::Button(tr_id("Load weights").c_str())) shared_->load_weights(weights_buffer_);
     ImGui::EndDisabled();
   }
 
@@ -325,8 +331,10 @@ class CnnTrainerPanel final : public Panel {
       accuracy_view_.draw("accuracy", cnn_ui::accuracy_chart(snap, colour), ImVec2(w, h), scale_);
     }
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Faint line: the batches being trained on (noisy). Dots: the %s held-out test images, after each epoch.",
-                       shared_->data() ? with_commas(shared_->data()->test.count).c_str() : "");
+    ImGui::TextWrapped("%s", fill(tr("Faint line: the batches being trained on (noisy). Dots: the {0} held-out test "
+                                     "images, after each epoch."),
+                                  {shared_->data() ? with_commas(shared_->data()->test.count).c_str() : ""})
+                                 .c_str());
     ImGui::PopStyleColor();
   }
 
@@ -348,9 +356,10 @@ class CnnTrainerPanel final : public Panel {
       if (Status s = preview_.set(images); !s) preview_error_ = s.message();
     }
     ImGui::Spacing();
-    ImGui::TextWrapped("What the network sees: %s, turned into 28 x 28 grey (%s training and %s test images)",
-                data->train.name.c_str(), with_commas(data->train.count).c_str(),
-                with_commas(data->test.count).c_str());
+    ImGui::TextWrapped(
+        "%s", fill(tr("What the network sees: {0}, turned into 28 x 28 grey ({1} training and {2} test images)"),
+                   {data->train.name, with_commas(data->train.count), with_commas(data->test.count)})
+                  .c_str());
     if (!preview_error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().error), "%s", preview_error_.c_str());
     const float label_width = 150.0f * scale_;
     const float side = std::clamp((width - label_width) / kPreviewPerClass - 4.0f * scale_, 24.0f, 56.0f * scale_);
@@ -362,7 +371,7 @@ class CnnTrainerPanel final : public Panel {
         if (k > 0) ImGui::SameLine(0, 3.0f * scale_);
         preview_.draw(preview_rows_[c][k], side);
       }
-      if (preview_rows_[c].empty()) ImGui::TextDisabled("(no training images)");
+      if (preview_rows_[c].empty()) ImGui::TextDisabled("%s", tr("(no training images)"));
     }
   }
 

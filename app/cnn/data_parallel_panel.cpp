@@ -16,6 +16,7 @@
 
 #include "app/cnn/cnn_data.h"
 #include "app/flow_layout.h"
+#include "app/i18n/translate.h"
 #include "app/panel_registry.h"
 #include "app/plot/plot_math.h"
 #include "app/recorded_file.h"
@@ -85,7 +86,7 @@ class DataParallelPanel final : public Panel {
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (busy()) return Status::error("the GPUs are being measured: wait for them");
+    if (busy()) return Status::error(tr("the GPUs are being measured: wait for them"));
     if (key == "scaling") (void)cnn::parse_scaling(value.text, &settings_.scaling);
     else if (key == "batch") settings_.batch = static_cast<int>(value.whole);
     else if (key == "link_gb_s") settings_.link.bandwidth_gb_s = value.number;
@@ -96,7 +97,7 @@ class DataParallelPanel final : public Panel {
 
   Status press(const std::string& button) override {
     if (button != "run") return Panel::press(button);
-    if (busy()) return Status::error("the GPUs are already being measured");
+    if (busy()) return Status::error(tr("the GPUs are already being measured"));
     if (Status s = require_gpu(); !s) return s;
     live_.reset();
     pending_ = std::async(std::launch::async, measure_here, settings_.scaling, settings_.effective_batch());
@@ -145,7 +146,8 @@ class DataParallelPanel final : public Panel {
     const char* names[] = {"strong: a step's batch fixed", "weak: each GPU's slice fixed"};
     int choice = settings_.scaling == Scaling::kStrong ? 0 : 1;
     ImGui::SetNextItemWidth(260.0f * frame.font_scale);
-    if (ImGui::Combo("scaling", &choice, names, 2)) settings_.scaling = choice == 0 ? Scaling::kStrong : Scaling::kWeak;
+    if (ImGui::Combo(tr_id("scaling").c_str(), &choice, names, 2))
+      settings_.scaling = choice == 0 ? Scaling::kStrong : Scaling::kWeak;
     const char* label = settings_.scaling == Scaling::kStrong ? "batch per step" : "batch per GPU";
     const float field = 120.0f * frame.font_scale;
     same_line_if_fits(field + ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemInnerSpacing.x);
@@ -154,15 +156,15 @@ class DataParallelPanel final : public Panel {
     if (ImGui::InputInt(label, &batch, 8, 64)) settings_.batch = std::clamp(batch, 1, cnn::kMaxBatch);
     const bool gpu = gpu_info().available;
     ImGui::BeginDisabled(!gpu);
-    same_line_if_fits(button_width("Measure on this computer"));
-    if (ImGui::Button("Measure on this computer")) {
+    same_line_if_fits(button_width(tr("Measure on this computer")));
+    if (ImGui::Button(tr_id("Measure on this computer").c_str())) {
       if (Status s = press("run"); !s) live_ = LiveRun{{}, {}, s.message()};
     }
     ImGui::EndDisabled();
     ImGui::EndDisabled();
     if (busy()) {
       ImGui::SameLine();
-      ImGui::TextDisabled("training on 1, 2, 4 ... GPUs...");
+      ImGui::TextDisabled("%s", tr("training on 1, 2, 4 ... GPUs..."));
     }
   }
 
@@ -205,12 +207,12 @@ class DataParallelPanel final : public Panel {
     double longest = 0.0;
     for (const ScalingRow& r : run.rows) longest = std::max(longest, r.timing.step_ms);
     if (!ImGui::BeginTable("scaling", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
-    ImGui::TableSetupColumn("GPUs");
-    ImGui::TableSetupColumn("batch / GPU");
-    ImGui::TableSetupColumn("images/s");
-    ImGui::TableSetupColumn("speed-up");
-    ImGui::TableSetupColumn("step time");
-    ImGui::TableSetupColumn("compute | all-reduce", ImGuiTableColumnFlags_WidthFixed, 260.0f * scale);
+    ImGui::TableSetupColumn(tr("GPUs"));
+    ImGui::TableSetupColumn(tr("batch / GPU"));
+    ImGui::TableSetupColumn(tr("images/s"));
+    ImGui::TableSetupColumn(tr("speed-up"));
+    ImGui::TableSetupColumn(tr("step time"));
+    ImGui::TableSetupColumn(tr("compute | all-reduce"), ImGuiTableColumnFlags_WidthFixed, 260.0f * scale);
     ImGui::TableHeadersRow();
     const Palette& colours = palette();
     const auto cell = [faded](const std::string& text) {
@@ -245,13 +247,16 @@ class DataParallelPanel final : public Panel {
                           (colours.warning & 0x00ffffffu) | alpha);
       ImGui::Dummy(ImVec2(w, h));
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("compute %s, all-reduce %s per step", ms_text(t.compute_ms).c_str(),
-                          ms_text(t.all_reduce_ms).c_str());
+        ImGui::SetTooltip(
+            "%s", fill(tr("compute {0}, all-reduce {1} per step"), {ms_text(t.compute_ms), ms_text(t.all_reduce_ms)})
+                      .c_str());
     }
     ImGui::EndTable();
-    ImGui::TextDisabled("Bars: one step's time, green the GPU's own work (gather, forward, backward, Adam), orange the "
-                        "all-reduce (waiting for the slowest GPU included). Medians of %d steps, CUDA events on GPU 0.",
-                        run.rows.front().timing.repeats);
+    ImGui::TextDisabled(
+        "%s", fill(tr("Bars: one step's time, green the GPU's own work (gather, forward, backward, Adam), orange the "
+                      "all-reduce (waiting for the slowest GPU included). Medians of {0} steps, CUDA events on GPU 0."),
+                   {std::to_string(run.rows.front().timing.repeats)})
+                  .c_str());
   }
 
   // Each GPU's lane of the median step of the largest row, from that GPU's own step start.
@@ -273,7 +278,7 @@ class DataParallelPanel final : public Panel {
     const unsigned alpha = faded ? 0x60000000u : 0xff000000u;
     for (std::size_t g = 0; g < t.median_step.size(); ++g) {
       const cnn::ReplicaPhases& p = t.median_step[g];
-      ImGui::Text("GPU %zu", g);
+      ImGui::TextUnformatted(fill(tr("GPU {0}"), {std::to_string(g)}).c_str());
       ImGui::SameLine(label + ImGui::GetCursorStartPos().x);
       const ImVec2 o = ImGui::GetCursorScreenPos();
       const auto x = [&](double ms) { return o.x + static_cast<float>(ms / longest) * w; };
@@ -285,32 +290,36 @@ class DataParallelPanel final : public Panel {
                           (colours.gpu_alt & 0x00ffffffu) | alpha);
       ImGui::Dummy(ImVec2(w, h));
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("forward and backward %s, all-reduce %s, Adam %s", ms_text(p.compute_end_ms).c_str(),
-                          ms_text(p.all_reduce_end_ms - p.compute_end_ms).c_str(),
-                          ms_text(p.update_end_ms - p.all_reduce_end_ms).c_str());
+        ImGui::SetTooltip("%s", fill(tr("forward and backward {0}, all-reduce {1}, Adam {2}"),
+                                     {ms_text(p.compute_end_ms), ms_text(p.all_reduce_end_ms - p.compute_end_ms),
+                                      ms_text(p.update_end_ms - p.all_reduce_end_ms)})
+                                    .c_str());
     }
-    ImGui::TextDisabled("green: gather, forward, backward; orange: all-reduce; blue: Adam. Total %s.",
-                        ms_text(longest).c_str());
+    ImGui::TextDisabled("%s", fill(tr("green: gather, forward, backward; orange: all-reduce; blue: Adam. Total {0}."),
+                                   {ms_text(longest)})
+                                  .c_str());
   }
 
   void draw_model(const FrameContext& frame, const ScalingRun* shown) {
     ImGui::Spacing();
     ImGui::Separator();
-    ImGui::TextUnformatted("A model, not a measurement: a ring all-reduce");
+    ImGui::TextUnformatted(tr("A model, not a measurement: a ring all-reduce"));
     const double bytes = 4.0 * cnn::kParameterCount;
-    ImGui::TextWrapped("t = 2 (N-1)/N x bytes / bandwidth + 2 (N-1) x latency. Each GPU sends and receives almost "
-                       "twice the gradients, whatever N, in 2 (N-1) hops. Our CNN's gradients: %s floats = %s bytes.",
-                       plot::format_value(cnn::kParameterCount, plot::ValueFormat::Number, 3).c_str(),
-                       plot::format_value(bytes, plot::ValueFormat::Number, 3).c_str());
+    ImGui::TextWrapped(
+        "%s", fill(tr("t = 2 (N-1)/N x bytes / bandwidth + 2 (N-1) x latency. Each GPU sends and receives almost twice "
+                      "the gradients, whatever N, in 2 (N-1) hops. Our CNN's gradients: {0} floats = {1} bytes."),
+                   {plot::format_value(cnn::kParameterCount, plot::ValueFormat::Number, 3),
+                    plot::format_value(bytes, plot::ValueFormat::Number, 3)})
+                  .c_str());
     const float field = 150.0f * frame.font_scale;
     float bandwidth = static_cast<float>(settings_.link.bandwidth_gb_s);
     float latency = static_cast<float>(settings_.link.latency_us);
     ImGui::SetNextItemWidth(field);
-    if (ImGui::InputFloat("GB/s per link (assumed)", &bandwidth, 10.0f, 100.0f, "%.0f"))
+    if (ImGui::InputFloat(tr_id("GB/s per link (assumed)").c_str(), &bandwidth, 10.0f, 100.0f, "%.0f"))
       settings_.link.bandwidth_gb_s = std::clamp(static_cast<double>(bandwidth), 1.0, 10000.0);
     same_line_if_fits(field + ImGui::CalcTextSize("us per hop (assumed)").x);
     ImGui::SetNextItemWidth(field);
-    if (ImGui::InputFloat("us per hop (assumed)", &latency, 1.0f, 10.0f, "%.1f"))
+    if (ImGui::InputFloat(tr_id("us per hop (assumed)").c_str(), &latency, 1.0f, 10.0f, "%.1f"))
       settings_.link.latency_us = std::clamp(static_cast<double>(latency), 0.0, 10000.0);
     std::string line = "Predicted all-reduce:";
     for (int n : {2, 4, 8}) {

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "app/i18n/translate.h"
+
 namespace whygpu::app::cnn_ui {
 namespace {
 
@@ -140,7 +142,7 @@ Status parse_strokes(const std::string& text, std::vector<Stroke>* out) {
     }
     if (!stroke.empty()) out->push_back(std::move(stroke));
   }
-  if (out->empty()) return Status::error("strokes: no point given (example: \"0.5,0.1 0.5,0.9\")");
+  if (out->empty()) return Status::error(tr("strokes: no point given (example: \"0.5,0.1 0.5,0.9\")"));
   return Status::ok();
 }
 

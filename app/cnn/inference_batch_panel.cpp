@@ -10,9 +10,11 @@
 #include <cstdio>
 #include <mutex>
 
-#include "app/file_locations.h"
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
+#include "app/file_locations.h"
+#include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/training_threads.h"
@@ -40,13 +42,13 @@ class InferenceBatchPanel final : public Panel {
   void draw(const FrameContext& frame) override {
     const float scale = frame.font_scale;
     if (!work_.busy()) {
-      if (ImGui::Button("Measure every batch size")) (void)press("run");
-    } else if (ImGui::Button("Cancel")) {
+      if (ImGui::Button(tr_id("Measure every batch size").c_str())) (void)press("run");
+    } else if (ImGui::Button(tr_id("Cancel").c_str())) {
       work_.cancel();
     }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    ImGui::InputDouble("latency budget (ms)", &budget_ms_, 0.0, 0.0, "%g");
+    ImGui::InputDouble(tr_id("latency budget (ms)").c_str(), &budget_ms_, 0.0, 0.0, "%g");
     budget_ms_ = std::clamp(budget_ms_, 0.01, 10000.0);
     if (!work_.error().empty()) ImGui::TextColored(ImColor(palette().error), "%s", work_.error().c_str());
 
@@ -58,8 +60,8 @@ class InferenceBatchPanel final : public Panel {
     const plot::Chart chart = make_chart(live);
     const float column = std::max(300.0f * scale, frame.content_width * 0.3f);
     if (ImGui::BeginTable("inference", 2, ImGuiTableFlags_SizingStretchProp)) {
-      ImGui::TableSetupColumn("plot", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-      ImGui::TableSetupColumn("words", ImGuiTableColumnFlags_WidthFixed, column);
+      ImGui::TableSetupColumn(tr("plot"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+      ImGui::TableSetupColumn(tr("words"), ImGuiTableColumnFlags_WidthFixed, column);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       view_.draw("inference-batch", chart, ImVec2(ImGui::GetContentRegionAvail().x, 330.0f * scale), scale);
@@ -141,9 +143,9 @@ class InferenceBatchPanel final : public Panel {
 
   plot::Chart make_chart(const std::vector<InferencePoint>& live) const {
     plot::Chart chart;
-    chart.x_title = "latency of one request";
+    chart.x_title = tr("latency of one request");
     chart.x = {plot::ScaleKind::Log, plot::ValueFormat::Milliseconds, false};
-    chart.y_title = "images per second";
+    chart.y_title = tr("images per second");
     chart.y = {plot::ScaleKind::Log, plot::ValueFormat::Number, false};
     chart.empty_message = work_.busy() ? "measuring batch 1..." : "press \"Measure every batch size\"";
     const auto add = [&](const std::vector<InferencePoint>& points, bool gpu, bool recorded) {
@@ -193,13 +195,22 @@ class InferenceBatchPanel final : public Panel {
     ImGui::TextDisabled("%s", where);
     for (const InferencePoint& p : points)
       if (p.on_gpu == gpu && p.batch == within)
-        ImGui::TextWrapped("Largest batch within %g ms: %d images, answered in %.2f ms, %.0f images per second.",
-                           budget_ms_, within, p.median_ms, p.images_per_s());
-    if (within == 0) ImGui::TextWrapped("Even one image takes longer than %g ms.", budget_ms_);
+        ImGui::TextWrapped(
+            "%s", fill(tr("Largest batch within {0} ms: {1} images, answered in {2} ms, {3} images per second."),
+                       {significant_text(budget_ms_, 6), std::to_string(within), decimal_text(p.median_ms, 2),
+                        decimal_text(p.images_per_s(), 0)})
+                      .c_str());
+    if (within == 0)
+      ImGui::TextWrapped(
+          "%s", fill(tr("Even one image takes longer than {0} ms."), {significant_text(budget_ms_, 6)}).c_str());
     for (const InferencePoint& p : points)
       if (p.on_gpu == gpu && p.batch == 1)
-        ImGui::TextWrapped("One image alone: %.3f ms, %.0f images per second.", p.median_ms, p.images_per_s());
-    if (over) ImGui::TextWrapped("From batch %d on, a request waits longer than the budget.", over);
+        ImGui::TextWrapped("%s", fill(tr("One image alone: {0} ms, {1} images per second."),
+                                      {decimal_text(p.median_ms, 3), decimal_text(p.images_per_s(), 0)})
+                                     .c_str());
+    if (over)
+      ImGui::TextWrapped(
+          "%s", fill(tr("From batch {0} on, a request waits longer than the budget."), {std::to_string(over)}).c_str());
     ImGui::Spacing();
   }
 
@@ -209,10 +220,11 @@ class InferenceBatchPanel final : public Panel {
     if (gpu_live) draw_side(live, true, "(this computer)");
     else if (has_recording_) draw_side(recording_.points, true, "(recorded, not this computer)");
     else if (!gpu_info().available)
-      ImGui::TextWrapped("No NVIDIA GPU here, and no recorded GPU run to show (%s).", recording_error_.c_str());
+      ImGui::TextWrapped(
+          "%s", fill(tr("No NVIDIA GPU here, and no recorded GPU run to show ({0})."), {recording_error_}).c_str());
     draw_side(live, false, "(this computer)");
-    ImGui::TextDisabled("Each point is one batch size: up and to the right means more images per second but a "
-                        "longer wait for every request in the batch.");
+    ImGui::TextDisabled("%s", tr("Each point is one batch size: up and to the right means more images per second but a "
+                                 "longer wait for every request in the batch."));
   }
 
   int max_batch_;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "app/i18n/translate.h"
+
 namespace whygpu::app::cnn_ui {
 namespace {
 
@@ -119,7 +121,7 @@ Status NetworkPictures::refresh_on_gpu(SharedSession& shared, const Options& opt
           filters_drawn_[f] = status.is_ok();
         }
       });
-  if (!called) return Status::error("the session has no GPU display buffers");
+  if (!called) return Status::error(tr("the session has no GPU display buffers"));
   problem_ = layers_[0].interop_problem();
   host_parameters_.clear();
   return status;

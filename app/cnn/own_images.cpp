@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "app/i18n/translate.h"
 #include "app/png_file.h"
 
 namespace whygpu::app::cnn_ui {
@@ -36,8 +37,8 @@ std::string default_image_folder() {
 
 Status write_example_folder(const cnn::Dataset& data, const std::string& folder, int per_class, int* written) {
   *written = 0;
-  if (folder.empty()) return Status::error("no folder given");
-  if (per_class <= 0) return Status::error("at least one image per class");
+  if (folder.empty()) return Status::error(tr("no folder given"));
+  if (per_class <= 0) return Status::error(tr("at least one image per class"));
   const int side = cnn::kImageSide * kExampleScale;
   std::vector<int> done(data.class_names.size(), 0);
   std::vector<std::uint8_t> picture(static_cast<std::size_t>(side) * side);

@@ -6,6 +6,7 @@
 
 #include "app/cnn/cnn_data.h"
 #include "app/flow_layout.h"
+#include "app/i18n/translate.h"
 #include "app/number_text.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -27,8 +28,9 @@ bool draw_session_bar(SharedSession& shared, bool with_buttons) {
       ImGui::TextWrapped("%s", shared.problem().c_str());
       ImGui::PopStyleColor();
       if (shared.backend() == cnn::Backend::kGpu && !gpu_info().available)
-        ImGui::TextWrapped("The GPU trainer needs a CUDA device (%s). The CPU trainer works here.",
-                           gpu_info().unavailable_reason.c_str());
+        ImGui::TextWrapped("%s", fill(tr("The GPU trainer needs a CUDA device ({0}). The CPU trainer works here."),
+                                      {gpu_info().unavailable_reason})
+                                     .c_str());
       return false;
     }
     case SharedSession::Phase::kReady: break;
@@ -37,19 +39,20 @@ bool draw_session_bar(SharedSession& shared, bool with_buttons) {
   // Buttons and status pieces flow onto the next line where the panel is narrow.
   if (with_buttons) {
     if (shared.running()) {
-      if (ImGui::Button("Pause")) shared.pause();
-    } else if (ImGui::Button("Train")) {
+      if (ImGui::Button(tr_id("Pause").c_str())) shared.pause();
+    } else if (ImGui::Button(tr_id("Train").c_str())) {
       shared.play();
     }
-    same_line_if_fits(button_width("Step"));
+    same_line_if_fits(button_width(tr("Step")));
     ImGui::BeginDisabled(shared.running());
-    if (ImGui::Button("Step")) shared.step(1);
+    if (ImGui::Button(tr_id("Step").c_str())) shared.step(1);
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip("one training step: one batch forward, backward, and a weight update");
+      ImGui::SetTooltip("%s", tr("one training step: one batch forward, backward, and a weight update"));
     ImGui::EndDisabled();
-    same_line_if_fits(button_width("Reset"));
-    if (ImGui::Button("Reset")) shared.reset();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("fresh random weights (the same seed: the same start every time)");
+    same_line_if_fits(button_width(tr("Reset")));
+    if (ImGui::Button(tr_id("Reset").c_str())) shared.reset();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", tr("fresh random weights (the same seed: the same start every time)"));
     same_line_if_fits(text_width(snap.trainer_name.c_str()));
   }
   ImGui::PushStyleColor(ImGuiCol_Text, backend_colour(shared.backend()));
@@ -72,14 +75,14 @@ bool draw_session_bar(SharedSession& shared, bool with_buttons) {
 void draw_untrained_note(SharedSession& shared) {
   if (!shared.untrained()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-  ImGui::TextWrapped("untrained (random weights): these guesses are noise");
+  ImGui::TextWrapped("%s", tr("untrained (random weights): these guesses are noise"));
   ImGui::PopStyleColor();
   if (!example_weights_exist() || shared.data() == nullptr || shared.data()->train.class_names != cnn::digit_class_names())
     return;
-  if (ImGui::SmallButton("Load the trained example")) shared.load_weights(example_weights_path());
+  if (ImGui::SmallButton(tr_id("Load the trained example").c_str())) shared.load_weights(example_weights_path());
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("weights trained earlier by this app on the same digits (assets/models/README.md):\n"
-                      "no need to wait for training on a computer without a GPU");
+    ImGui::SetTooltip("%s", tr("weights trained earlier by this app on the same digits (assets/models/README.md):\nno "
+                               "need to wait for training on a computer without a GPU"));
 }
 
 }  // namespace whygpu::app::cnn_ui

@@ -1,5 +1,7 @@
 #include "app/cnn/training_charts.h"
 
+#include "app/i18n/translate.h"
+
 namespace whygpu::app::cnn_ui {
 namespace {
 
@@ -28,24 +30,24 @@ ImU32 lighter(ImU32 colour) { return (colour & 0x00FFFFFFu) | 0x90000000u; }
 
 plot::Chart loss_chart(const cnn::SessionSnapshot& snapshot, unsigned colour) {
   plot::Chart chart;
-  chart.x_title = "epochs";
-  chart.y_title = "loss (cross-entropy)";
+  chart.x_title = tr("epochs");
+  chart.y_title = tr("loss (cross-entropy)");
   chart.y = {plot::ScaleKind::Log, plot::ValueFormat::Number, false};
   chart.series.push_back(curve("training batches", snapshot.train_loss, 1.0, lighter(colour), false));
   chart.series.push_back(curve("test set", snapshot.test_loss, 1.0, colour, true));
   chart.legend = plot::LegendPlace::Below;
-  chart.empty_message = "press Train: the loss appears here";
+  chart.empty_message = tr("press Train: the loss appears here");
   return chart;
 }
 
 plot::Chart accuracy_chart(const cnn::SessionSnapshot& snapshot, unsigned colour) {
   plot::Chart chart;
-  chart.x_title = "epochs";
-  chart.y_title = "accuracy (%)";
+  chart.x_title = tr("epochs");
+  chart.y_title = tr("accuracy (%)");
   chart.series.push_back(curve("training batches", snapshot.train_accuracy, 100.0, lighter(colour), false));
   chart.series.push_back(curve("test set", snapshot.test_accuracy, 100.0, colour, true));
   chart.legend = plot::LegendPlace::Below;
-  chart.empty_message = "press Train: the accuracy appears here";
+  chart.empty_message = tr("press Train: the accuracy appears here");
   return chart;
 }
 

@@ -10,9 +10,11 @@
 #include <filesystem>
 #include <mutex>
 
-#include "app/file_locations.h"
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
+#include "app/file_locations.h"
+#include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/training_threads.h"
@@ -47,22 +49,22 @@ class TransferLearningPanel final : public Panel {
     const float scale = frame.font_scale;
     const bool busy = work_.busy();
     ImGui::BeginDisabled(busy);
-    if (ImGui::RadioButton("digits base -> clothes", from_digits_)) from_digits_ = true;
+    if (ImGui::RadioButton(tr_id("digits base -> clothes").c_str(), from_digits_)) from_digits_ = true;
     ImGui::SameLine();
-    if (ImGui::RadioButton("clothes base -> digits", !from_digits_)) from_digits_ = false;
+    if (ImGui::RadioButton(tr_id("clothes base -> digits").c_str(), !from_digits_)) from_digits_ = false;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    ImGui::InputInt("labelled images", &labelled_, 100, 1000);
+    ImGui::InputInt(tr_id("labelled images").c_str(), &labelled_, 100, 1000);
     labelled_ = std::clamp(labelled_, 64, 60000);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    ImGui::InputInt("epochs", &epochs_);
+    ImGui::InputInt(tr_id("epochs").c_str(), &epochs_);
     epochs_ = std::clamp(epochs_, 1, 50);
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (!busy) {
-      if (ImGui::Button("Train both")) (void)press("run");
-    } else if (ImGui::Button("Cancel")) {
+      if (ImGui::Button(tr_id("Train both").c_str())) (void)press("run");
+    } else if (ImGui::Button(tr_id("Cancel").c_str())) {
       work_.cancel();
     }
     Snapshot snap;
@@ -72,12 +74,12 @@ class TransferLearningPanel final : public Panel {
     }
     if (busy) ImGui::TextDisabled("%s...", snap.status.c_str());
     if (!work_.error().empty()) ImGui::TextColored(ImColor(palette().error), "%s", work_.error().c_str());
-    if (!snap.base_source.empty()) ImGui::TextDisabled("base: %s", snap.base_source.c_str());
+    if (!snap.base_source.empty()) ImGui::TextDisabled("%s", fill(tr("base: {0}"), {snap.base_source}).c_str());
 
     const float column = std::max(330.0f * scale, frame.content_width * 0.34f);
     if (ImGui::BeginTable("transfer", 2, ImGuiTableFlags_SizingStretchProp)) {
-      ImGui::TableSetupColumn("plot", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-      ImGui::TableSetupColumn("words", ImGuiTableColumnFlags_WidthFixed, column);
+      ImGui::TableSetupColumn(tr("plot"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+      ImGui::TableSetupColumn(tr("words"), ImGuiTableColumnFlags_WidthFixed, column);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       view_.draw("transfer-learning", make_chart(snap), ImVec2(ImGui::GetContentRegionAvail().x, 320.0f * scale),
@@ -189,9 +191,9 @@ class TransferLearningPanel final : public Panel {
 
   plot::Chart make_chart(const Snapshot& snap) const {
     plot::Chart chart;
-    chart.x_title = "training time (testing not counted)";
+    chart.x_title = tr("training time (testing not counted)");
     chart.x = {plot::ScaleKind::Linear, plot::ValueFormat::Number, false};
-    chart.y_title = "test accuracy (%)";
+    chart.y_title = tr("test accuracy (%)");
     chart.y = {plot::ScaleKind::Linear, plot::ValueFormat::Number, false};
     chart.y_span = {0.0, 100.0};
     chart.empty_message = work_.busy() ? "training..." : "press \"Train both\"";
@@ -210,7 +212,7 @@ class TransferLearningPanel final : public Panel {
     };
     add(snap.frozen, "frozen base + new head", kFrozenColour);
     add(snap.scratch, "whole network from scratch", kScratchColour);
-    chart.footnote = "seconds of training on this computer's CPU; both runs see the same images in the same order";
+    chart.footnote = tr("seconds of training on this computer's CPU; both runs see the same images in the same order");
     return chart;
   }
 
@@ -241,19 +243,29 @@ class TransferLearningPanel final : public Panel {
   }
 
   void draw_words(const Snapshot& snap) const {
-    ImGui::TextWrapped("The grey layers keep the weights they learned on %s; only the two dense layers learn the %s, "
-                       "from %d labelled images.",
-                       snap.from_digits ? "the digits" : "clothes", snap.from_digits ? "clothes" : "digits", labelled_);
+    ImGui::TextWrapped("%s", fill(tr("The grey layers keep the weights they learned on {0}; only the two dense layers "
+                                     "learn the {1}, from {2} labelled images."),
+                                  {snap.from_digits ? "the digits" : "clothes", snap.from_digits ? "clothes" : "digits",
+                                   std::to_string(labelled_)})
+                                 .c_str());
     if (snap.frozen.size() < 2 || snap.scratch.size() < 2) return;
     const TransferPoint &f = snap.frozen.back(), &s = snap.scratch.back();
     ImGui::Spacing();
-    ImGui::TextColored(ImColor(kFrozenColour), "frozen base + new head: %.1f%% in %.2f s", 100 * f.accuracy, f.seconds);
-    ImGui::TextColored(ImColor(kScratchColour), "from scratch: %.1f%% in %.2f s", 100 * s.accuracy, s.seconds);
+    ImGui::TextColored(ImColor(kFrozenColour), "%s",
+                       fill(tr("frozen base + new head: {0}% in {1} s"),
+                            {decimal_text(100 * f.accuracy, 1), decimal_text(f.seconds, 2)})
+                           .c_str());
+    ImGui::TextColored(
+        ImColor(kScratchColour), "%s",
+        fill(tr("from scratch: {0}% in {1} s"), {decimal_text(100 * s.accuracy, 1), decimal_text(s.seconds, 2)})
+            .c_str());
     if (f.multiply_adds > 0)
-      ImGui::TextWrapped("Training arithmetic: %.2g multiply-adds for the frozen base and head, %.2g from scratch "
-                         "(%.0f times as many): the base's outputs were computed once, and nothing flowed back "
-                         "through it.",
-                         f.multiply_adds, s.multiply_adds, s.multiply_adds / f.multiply_adds);
+      ImGui::TextWrapped(
+          "%s", fill(tr("Training arithmetic: {0} multiply-adds for the frozen base and head, {1} from scratch ({2} "
+                        "times as many): the base's outputs were computed once, and nothing flowed back through it."),
+                     {significant_text(f.multiply_adds, 2), significant_text(s.multiply_adds, 2),
+                      decimal_text(s.multiply_adds / f.multiply_adds, 0)})
+                    .c_str());
   }
 
   bool from_digits_;

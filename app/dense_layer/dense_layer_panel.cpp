@@ -14,9 +14,10 @@
 #include "app/dense_layer/dense_picture.h"
 #include "app/dense_layer/dense_runner.h"
 #include "app/flow_layout.h"
+#include "app/i18n/translate.h"
 #include "app/panel_registry.h"
-#include "app/recorded_file.h"
 #include "app/plot/plot_math.h"
+#include "app/recorded_file.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/dense_layer/dense_recording.h"
@@ -56,7 +57,7 @@ class DenseLayerPanel final : public Panel {
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (runner_.busy()) return Status::error("the layer is being timed: wait for it");
+    if (runner_.busy()) return Status::error(tr("the layer is being timed: wait for it"));
     DenseSizes s = sizes_;
     if (key == "out") s.out = static_cast<int>(value.whole);
     else if (key == "in") s.in = static_cast<int>(value.whole);
@@ -69,7 +70,7 @@ class DenseLayerPanel final : public Panel {
 
   Status press(const std::string& button) override {
     if (button == "run") {
-      if (runner_.busy()) return Status::error("the layer is already being timed");
+      if (runner_.busy()) return Status::error(tr("the layer is already being timed"));
       error_.clear();
       runner_.start(sizes_);
       return Status::ok();
@@ -124,14 +125,14 @@ class DenseLayerPanel final : public Panel {
     size_input("outputs", &sizes_.out, dense_layer::kMaxSide, "rows of W: one thread per output, per sample");
     size_input("inputs", &sizes_.in, dense_layer::kMaxSide, "columns of W: each thread's loop runs over these");
     size_input("batch", &sizes_.batch, dense_layer::kMaxBatch, "samples that go through the layer together");
-    same_line_if_fits(button_width("Time it"));
-    if (ImGui::Button("Time it")) (void)press("run");
+    same_line_if_fits(button_width(tr("Time it")));
+    if (ImGui::Button(tr_id("Time it").c_str())) (void)press("run");
     ImGui::EndDisabled();
     if (runner_.busy()) {
       ImGui::SameLine();
-      ImGui::TextDisabled("timing the CPU, then the GPU...");
+      ImGui::TextDisabled("%s", tr("timing the CPU, then the GPU..."));
       ImGui::SameLine();
-      if (ImGui::SmallButton("Cancel")) runner_.cancel();
+      if (ImGui::SmallButton(tr_id("Cancel").c_str())) runner_.cancel();
     }
   }
 
@@ -160,17 +161,23 @@ class DenseLayerPanel final : public Panel {
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(beside ? ImGui::GetCursorPosX() + frame.content_width - width - 20.0f : 0.0f);
     const int r = focus_.row, s = focus_.sample;
-    ImGui::TextWrapped("Thread (%d, %d) computes y[%d][%d]: row %d of W times sample %d of x, %d products added up, "
-                       "plus b[%d], through the sigmoid.", r, s, s, r, r, s, sizes_.in, r);
+    ImGui::TextWrapped("%s", fill(tr("Thread ({0}, {1}) computes y[{2}][{3}]: row {4} of W times sample {5} of x, {6} "
+                                     "products added up, plus b[{7}], through the sigmoid."),
+                                  {std::to_string(r), std::to_string(s), std::to_string(s), std::to_string(r),
+                                   std::to_string(r), std::to_string(s), std::to_string(sizes_.in), std::to_string(r)})
+                                 .c_str());
     ImGui::Spacing();
-    ImGui::TextWrapped("Three kernels: the product writes z = W x to GPU memory; the add kernel reads z and b and "
-                       "writes z + b; the sigmoid kernel reads that and writes y. Fused: each thread keeps its sum in "
-                       "a register, adds b[r], applies the sigmoid and writes y once.");
+    ImGui::TextWrapped("%s", tr("Three kernels: the product writes z = W x to GPU memory; the add kernel reads z and b "
+                                "and writes z + b; the sigmoid kernel reads that and writes y. Fused: each thread "
+                                "keeps its sum in a register, adds b[r], applies the sigmoid and writes y once."));
     ImGui::Spacing();
-    ImGui::TextDisabled("x holds %d sample%s, one per column. %d x %d = %s threads in all; the picture shows the "
-                        "top-left corner. Hover a row of W or a cell of y to follow that thread.", sizes_.batch,
-                        sizes_.batch == 1 ? "" : "s", sizes_.out, sizes_.batch,
-                        plot::format_value(static_cast<double>(sizes_.out) * sizes_.batch, plot::ValueFormat::Number, 3).c_str());
+    ImGui::TextDisabled(
+        "%s", fill(tr("x holds {0} sample{1}, one per column. {2} x {3} = {4} threads in all; the picture shows the "
+                      "top-left corner. Hover a row of W or a cell of y to follow that thread."),
+                   {std::to_string(sizes_.batch), sizes_.batch == 1 ? "" : "s", std::to_string(sizes_.out),
+                    std::to_string(sizes_.batch),
+                    plot::format_value(static_cast<double>(sizes_.out) * sizes_.batch, plot::ValueFormat::Number, 3)})
+                  .c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
   }
@@ -188,13 +195,16 @@ class DenseLayerPanel final : public Panel {
     if (!gpu_info().available) {
       ImGui::PushStyleColor(ImGuiCol_Text, colours.warning);
       if (recorded)
-        ImGui::TextWrapped("No GPU here: the CPU is timed live on this computer; the GPU rows are from the recorded "
-                           "run at these sizes, faded. %s.", recording_->run.recorded_label(/*sentence_start=*/true).c_str());
+        ImGui::TextWrapped("%s", fill(tr("No GPU here: the CPU is timed live on this computer; the GPU rows are from "
+                                         "the recorded run at these sizes, faded. {0}."),
+                                      {recording_->run.recorded_label(/*sentence_start=*/true)})
+                                     .c_str());
       else if (recording_)
-        ImGui::TextWrapped("No GPU here, and the recorded run has no row for %s. Sizes it has: %s.", sizes_.text().c_str(),
-                           recorded_sizes().c_str());
+        ImGui::TextWrapped("%s", fill(tr("No GPU here, and the recorded run has no row for {0}. Sizes it has: {1}."),
+                                      {sizes_.text(), recorded_sizes()})
+                                     .c_str());
       else
-        ImGui::TextWrapped("No GPU here, and no recording of the GPU yet: only the CPU can be timed.");
+        ImGui::TextWrapped("%s", tr("No GPU here, and no recording of the GPU yet: only the CPU can be timed."));
       ImGui::PopStyleColor();
       if (!recording_ && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recording_error_.c_str());
     }
@@ -222,14 +232,15 @@ class DenseLayerPanel final : public Panel {
     const float scale = frame.font_scale;
     if (!ImGui::BeginTable("dense timings", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("median time", ImGuiTableColumnFlags_WidthFixed, 110.0f * scale);
+    ImGui::TableSetupColumn(tr("median time"), ImGuiTableColumnFlags_WidthFixed, 110.0f * scale);
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 320.0f * scale);
     ImGui::TableHeadersRow();
     for (const Row& r : rows) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       const bool faded = r.on_gpu && gpu_recorded;
-      if (faded) ImGui::TextDisabled("%s (recorded)", r.what);
+      if (faded)
+        ImGui::TextDisabled("%s", fill(tr("{0} (recorded)"), {r.what}).c_str());
       else ImGui::TextUnformatted(r.what);
       ImGui::TableNextColumn();
       if (!r.time || r.time->repeats == 0) {
@@ -253,8 +264,8 @@ class DenseLayerPanel final : public Panel {
       ImGui::Dummy(ImVec2(300.0f * scale, h));
     }
     ImGui::EndTable();
-    ImGui::TextDisabled("Bars on a log scale. GPU times are device time between CUDA events (medians); each GPU result "
-                        "was checked against the CPU's before it was timed.");
+    ImGui::TextDisabled("%s", tr("Bars on a log scale. GPU times are device time between CUDA events (medians); each "
+                                 "GPU result was checked against the CPU's before it was timed."));
     draw_sentences(cpu, gpu, gpu_recorded);
   }
 

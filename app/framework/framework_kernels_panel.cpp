@@ -14,6 +14,7 @@
 #include "app/file_locations.h"
 #include "app/flow_layout.h"
 #include "app/framework/kernel_list.h"
+#include "app/i18n/translate.h"
 #include "app/panel_registry.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -94,7 +95,7 @@ class FrameworkKernelsPanel final : public Panel {
     const float list_height = 300.0f * scale;
 
     ImGui::BeginGroup();
-    ImGui::TextUnformatted("What you write (Keras)");
+    ImGui::TextUnformatted(tr("What you write (Keras)"));
     if (code) ImGui::PushFont(code);
     for (const std::string& line : framework::keras_model_lines()) ImGui::TextUnformatted(line.c_str());
     if (code) ImGui::PopFont();
@@ -115,7 +116,7 @@ class FrameworkKernelsPanel final : public Panel {
 
   Status set_param(const std::string& key, const ParamValue& value) override {
     if (key != "launches") return Panel::set_param(key, value);
-    if (busy()) return Status::error("our step is being recorded: wait for it");
+    if (busy()) return Status::error(tr("our step is being recorded: wait for it"));
     graph_ = value.text == "graph";
     load();
     return Status::ok();
@@ -123,7 +124,7 @@ class FrameworkKernelsPanel final : public Panel {
 
   Status press(const std::string& button) override {
     if (button != "record") return Panel::press(button);
-    if (busy()) return Status::error("our step is already being recorded");
+    if (busy()) return Status::error(tr("our step is already being recorded"));
     if (Status s = profile::timeline_recording_available(); !s) return s;
     if (worker_.joinable()) worker_.join();
     busy_.store(true);
@@ -171,21 +172,23 @@ class FrameworkKernelsPanel final : public Panel {
 
   void draw_controls() {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Launches:");
+    ImGui::TextUnformatted(tr("Launches:"));
     ImGui::SameLine();
     ImGui::BeginDisabled(busy());
-    if (ImGui::RadioButton("one by one (eager)", !graph_) && graph_) (void)set_param("launches", ParamValue{.text = "eager"});
-    same_line_if_fits(button_width("as one CUDA graph") + ImGui::GetFrameHeight());
-    if (ImGui::RadioButton("as one CUDA graph", graph_) && !graph_) (void)set_param("launches", ParamValue{.text = "graph"});
+    if (ImGui::RadioButton(tr_id("one by one (eager)").c_str(), !graph_) && graph_)
+      (void)set_param("launches", ParamValue{.text = "eager"});
+    same_line_if_fits(button_width(tr("as one CUDA graph")) + ImGui::GetFrameHeight());
+    if (ImGui::RadioButton(tr_id("as one CUDA graph").c_str(), graph_) && !graph_)
+      (void)set_param("launches", ParamValue{.text = "graph"});
     if (gpu_info().available) {
-      same_line_if_fits(button_width("Record our step now"));
-      if (ImGui::Button("Record our step now"))
+      same_line_if_fits(button_width(tr("Record our step now")));
+      if (ImGui::Button(tr_id("Record our step now").c_str()))
         if (Status s = press("record"); !s) live_error_ = s.message();
     }
     ImGui::EndDisabled();
     if (busy()) {
       ImGui::SameLine();
-      ImGui::TextDisabled("recording one training step with CUPTI...");
+      ImGui::TextDisabled("%s", tr("recording one training step with CUPTI..."));
     }
     if (!live_error_.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);

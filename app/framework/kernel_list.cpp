@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/ui_style.h"
 
 namespace whygpu::app {
@@ -46,7 +48,10 @@ void draw_kernel_list(const char* id, const std::vector<framework::KernelRow>& r
   std::int64_t total = 0;
   for (const auto& r : rows) total += r.duration_ns;
   const std::vector<framework::LibraryShare> shares = framework::library_shares(rows);
-  ImGui::Text("%d kernels, %.1f µs of kernel time", static_cast<int>(rows.size()), static_cast<double>(total) / 1e3);
+  ImGui::TextUnformatted(
+      fill(tr("{0} kernels, {1} µs of kernel time"),
+           {std::to_string(static_cast<int>(rows.size())), decimal_text(static_cast<double>(total) / 1e3, 1)})
+          .c_str());
 
   // The step's kernel time split by library, as one bar.
   const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -61,8 +66,11 @@ void draw_kernel_list(const char* id, const std::vector<framework::KernelRow>& r
   ImGui::Dummy(ImVec2(width, h));
   for (const auto& s : shares) {
     ImGui::PushStyleColor(ImGuiCol_Text, dimmed(library_colour(s.library), faded));
-    ImGui::Text("%s: %d kernels, %.0f%%", framework::library_label(s.library), s.kernels,
-                total > 0 ? 100.0 * static_cast<double>(s.total_ns) / static_cast<double>(total) : 0.0);
+    ImGui::TextUnformatted(
+        fill(tr("{0}: {1} kernels, {2}%"),
+             {framework::library_label(s.library), std::to_string(s.kernels),
+              decimal_text(total > 0 ? 100.0 * static_cast<double>(s.total_ns) / static_cast<double>(total) : 0.0, 0)})
+            .c_str());
     ImGui::PopStyleColor();
   }
 
@@ -70,9 +78,9 @@ void draw_kernel_list(const char* id, const std::vector<framework::KernelRow>& r
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
   if (ImGui::BeginTable("list", 4, flags)) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("kernel", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("grid", ImGuiTableColumnFlags_WidthFixed, 70.0f * scale);
-    ImGui::TableSetupColumn("block", ImGuiTableColumnFlags_WidthFixed, 50.0f * scale);
+    ImGui::TableSetupColumn(tr("kernel"), ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn(tr("grid"), ImGuiTableColumnFlags_WidthFixed, 70.0f * scale);
+    ImGui::TableSetupColumn(tr("block"), ImGuiTableColumnFlags_WidthFixed, 50.0f * scale);
     ImGui::TableSetupColumn("µs", ImGuiTableColumnFlags_WidthFixed, 45.0f * scale);
     ImGui::TableHeadersRow();
     const std::size_t most = static_cast<std::size_t>(std::max(12.0f, (width - 180.0f * scale) / (7.5f * scale)));

@@ -8,6 +8,7 @@
 #include "app/glcompute/gl_error.h"
 #include "app/glcompute/gl_objects.h"
 #include "app/glcompute/gl_program.h"
+#include "app/i18n/translate.h"
 #include "compute/core/measure.h"
 
 namespace whygpu::app {
@@ -169,9 +170,8 @@ class ComputeMatmul final : public GlProblem {
 
 Status make_compute_vector_add(GLuint program, const GlLimits& limits, std::size_t n,
                                std::unique_ptr<GlProblem>* out) {
-  if (n == 0) return Status::error("vector add: the length must be at least 1");
-  if (n > std::numeric_limits<std::uint32_t>::max())
-    return Status::error("vector add: more than 2^32 elements");
+  if (n == 0) return Status::error(tr("vector add: the length must be at least 1"));
+  if (n > std::numeric_limits<std::uint32_t>::max()) return Status::error(tr("vector add: more than 2^32 elements"));
   auto problem = std::make_unique<ComputeVectorAdd>(program, limits, n);
   if (Status s = problem->allocate(); !s) return s;
   *out = std::move(problem);
@@ -180,7 +180,7 @@ Status make_compute_vector_add(GLuint program, const GlLimits& limits, std::size
 
 Status make_compute_matmul(GLuint program, const GlLimits& limits, int m, int n, int k,
                            std::unique_ptr<GlProblem>* out) {
-  if (m < 1 || n < 1 || k < 1) return Status::error("matmul: sizes must be at least 1");
+  if (m < 1 || n < 1 || k < 1) return Status::error(tr("matmul: sizes must be at least 1"));
   const double largest = 4.0 * std::max({static_cast<double>(m) * k, static_cast<double>(k) * n,
                                          static_cast<double>(m) * n});
   if (largest > static_cast<double>(limits.max_storage_block_bytes))

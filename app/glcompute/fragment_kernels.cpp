@@ -8,6 +8,7 @@
 #include "app/glcompute/gl_error.h"
 #include "app/glcompute/gl_objects.h"
 #include "app/glcompute/gl_program.h"
+#include "app/i18n/translate.h"
 #include "compute/core/measure.h"
 
 namespace whygpu::app {
@@ -204,7 +205,7 @@ class FragmentMatmul final : public GlProblem {
 
 Status make_fragment_vector_add(GLuint program, GLuint vertex_array, const GlLimits& limits, std::size_t n,
                                 std::unique_ptr<GlProblem>* out) {
-  if (n == 0) return Status::error("vector add: the length must be at least 1");
+  if (n == 0) return Status::error(tr("vector add: the length must be at least 1"));
   const std::size_t texels = (n + 3) / 4;
   const auto side = static_cast<std::size_t>(limits.max_texture_size);
   const std::size_t width = std::min(texels, side);
@@ -221,7 +222,7 @@ Status make_fragment_vector_add(GLuint program, GLuint vertex_array, const GlLim
 
 Status make_fragment_matmul(GLuint program, GLuint vertex_array, const GlLimits& limits, int m, int n, int k,
                             std::unique_ptr<GlProblem>* out) {
-  if (m < 1 || n < 1 || k < 1) return Status::error("matmul: sizes must be at least 1");
+  if (m < 1 || n < 1 || k < 1) return Status::error(tr("matmul: sizes must be at least 1"));
   const int side = limits.max_texture_size;
   if (m > side || n > side || k > side)
     return Status::error("matmul " + std::to_string(m) + " x " + std::to_string(n) + " x " + std::to_string(k) +

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "app/i18n/translate.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 
@@ -50,11 +51,11 @@ bool GlSweepSide::draw_toggle(bool sweep_running) {
   if (!gpu_info().available) return false;
   bool on = enabled();
   ImGui::BeginDisabled(sweep_running);
-  const bool changed = ImGui::Checkbox("also OpenGL", &on);
+  const bool changed = ImGui::Checkbox(tr_id("also OpenGL").c_str(), &on);
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip("Also run the kernels as OpenGL shaders on this GPU, the way GPUs were programmed for "
-                      "computing before CUDA");
+    ImGui::SetTooltip("%s", tr("Also run the kernels as OpenGL shaders on this GPU, the way GPUs were programmed for "
+                               "computing before CUDA"));
   if (changed) set_mode(on ? "on" : "off");
   return changed;
 }
@@ -64,17 +65,19 @@ void GlSweepSide::draw_note() const {
   Status status = Status::ok();
   GlRenderer r;
   if (!thread_ || !thread_->ready(&status, &r)) {
-    ImGui::TextDisabled("OpenGL: starting...");
+    ImGui::TextDisabled("%s", tr("OpenGL: starting..."));
     return;
   }
   if (!status) {
-    ImGui::TextWrapped("No OpenGL curves: %s", status.message().c_str());
+    ImGui::TextWrapped("%s", fill(tr("No OpenGL curves: {0}"), {status.message()}).c_str());
     return;
   }
-  ImGui::TextWrapped("OpenGL curves (crosses): %s, OpenGL %d.%d.", r.name().c_str(), r.major, r.minor);
+  ImGui::TextWrapped("%s", fill(tr("OpenGL curves (crosses): {0}, OpenGL {1}.{2}."),
+                                {r.name(), std::to_string(r.major), std::to_string(r.minor)})
+                               .c_str());
   if (!r.software) return;
   ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-  ImGui::TextWrapped("%s: its curves show the CPU running graphics code.", r.caveat().c_str());
+  ImGui::TextWrapped("%s", fill(tr("{0}: its curves show the CPU running graphics code."), {r.caveat()}).c_str());
   ImGui::PopStyleColor();
 }
 

@@ -15,6 +15,7 @@
 
 #include "app/glcompute/gl_bench.h"
 #include "app/glcompute/gl_sweep_side.h"
+#include "app/i18n/translate.h"
 #include "app/kernels/curves.h"
 #include "app/kernels/reference.h"
 #include "app/kernels/sweep_panel.h"
@@ -73,9 +74,10 @@ class GlVsCudaPanel final : public SweepPanel {
 
   void draw(const FrameContext& frame) override {
     if (poll(frame)) dirty_ = true;
-    draw_run_controls(frame, "Race the two ways");
+    draw_run_controls(frame, N_("Race the two ways"));
     ImGui::SameLine();
-    ImGui::TextDisabled("  n = %d to %d", 1 << min_log_, 1 << max_log_);
+    ImGui::TextDisabled(
+        "%s", fill(tr("  n = {0} to {1}"), {std::to_string(1 << min_log_), std::to_string(1 << max_log_)}).c_str());
     if (dirty_ || !renderer_known_) rebuild();
     draw_chart_and_column(frame, "gl-vs-cuda", chart_, {260.0f, 0.34f, 0.55f, 240.0f, 520.0f},
                           [this](float) { draw_explanation(); });
@@ -99,7 +101,7 @@ class GlVsCudaPanel final : public SweepPanel {
 
   Status set_own_param(const std::string& key, const ParamValue& value) override {
     if (key != "min" && key != "max") return SweepPanel::set_own_param(key, value);
-    if (busy()) return Status::error("cannot change the sizes while the race runs");
+    if (busy()) return Status::error(tr("cannot change the sizes while the race runs"));
     (key == "min" ? min_log_ : max_log_) = static_cast<int>(value.whole);
     if (max_log_ < min_log_) std::swap(min_log_, max_log_);
     dirty_ = true;
@@ -145,9 +147,9 @@ class GlVsCudaPanel final : public SweepPanel {
     dirty_ = false;
     renderer_known_ = gl_.renderer(&renderer_);
     chart_ = plot::Chart{};
-    chart_.x_title = "n (n x n matrices)";
+    chart_.x_title = tr("n (n x n matrices)");
     chart_.x = {plot::ScaleKind::Log, plot::ValueFormat::Number, true};
-    chart_.y_title = "GFLOP/s (2 n\u00b3 per product)";
+    chart_.y_title = tr("GFLOP/s (2 n\u00b3 per product)");
     chart_.y = {plot::ScaleKind::Log, plot::ValueFormat::Number, false};
     chart_.x_span = {std::ldexp(1.0, min_log_), std::ldexp(1.0, max_log_)};
     chart_.empty_message = busy() ? "measuring the first size..." : "press \"Race the two ways\" to measure";
@@ -180,17 +182,18 @@ class GlVsCudaPanel final : public SweepPanel {
   }
 
   void draw_explanation() {
-    ImGui::TextWrapped("The same product C = A B twice: as a graphics shader that \"draws\" C one pixel per "
-                       "element (how GPUs were used for computing around 2001), and as a CUDA kernel with one "
-                       "thread per element (2006).");
+    ImGui::TextWrapped(
+        "%s",
+        tr("The same product C = A B twice: as a graphics shader that \"draws\" C one pixel per element (how GPUs were "
+           "used for computing around 2001), and as a CUDA kernel with one thread per element (2006)."));
     ImGui::Spacing();
     const bool cuda = gpu_info().available;
     const Comparison live = compare(results().rows, cuda ? kCuda : kCpu);
     if (live.found) sentence(live, cuda ? "the CUDA kernel" : "OpenBLAS on the CPU", "on this computer");
     if (cuda && !one_gpu_here()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("OpenGL did not run on the NVIDIA GPU here but on a software renderer, so this is not "
-                         "a race on one GPU.");
+      ImGui::TextWrapped("%s", tr("OpenGL did not run on the NVIDIA GPU here but on a software renderer, so this is "
+                                  "not a race on one GPU."));
       ImGui::PopStyleColor();
     }
     if (reference_ && !one_gpu_here()) {
@@ -201,12 +204,16 @@ class GlVsCudaPanel final : public SweepPanel {
         ImGui::PopStyleColor();
       }
     } else if (!cuda) {
-      ImGui::TextDisabled("No NVIDIA GPU here, and no recorded run of both ways on one (%s).", reference_error_.c_str());
+      ImGui::TextDisabled(
+          "%s",
+          fill(tr("No NVIDIA GPU here, and no recorded run of both ways on one ({0})."), {reference_error_}).c_str());
     }
     // Why the shader stopped early, when it did (a software renderer's size limit).
     for (const Measurement& r : results().rows)
       if (r.variant == kShader && r.state == kernels::RowState::Absent) {
-        ImGui::TextWrapped("Shader at n = %lld: %s.", static_cast<long long>(r.size), r.note.c_str());
+        ImGui::TextWrapped(
+            "%s",
+            fill(tr("Shader at n = {0}: {1}."), {std::to_string(static_cast<long long>(r.size)), r.note}).c_str());
         break;
       }
     ImGui::Spacing();

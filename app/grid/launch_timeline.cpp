@@ -7,6 +7,8 @@
 #include <cstdio>
 
 #include "app/flow_layout.h"
+#include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/ui_style.h"
 #include "compute/grid/block_rounds.h"
 #include "compute/grid/cell_colors.h"
@@ -103,14 +105,17 @@ void LaunchTimeline::draw(float width, float font_scale) const {
   const bool recorded = !recorded_label_.empty();
   if (recorded) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("No GPU here: this launch as %s.", recorded_label_.c_str());
+    ImGui::TextWrapped("%s", fill(tr("No GPU here: this launch as {0}."), {recorded_label_}).c_str());
     ImGui::PopStyleColor();
   }
   // A recording is drawn faded, as recorded curves are everywhere in the app.
   const int bar_alpha = recorded ? 120 : 200;
   const ImU32 curve_colour = recorded ? (palette().gpu & 0x00ffffffu) | (120u << 24) : palette().gpu;
-  ImGui::Text("%llu blocks on %d SMs; first thread start to last thread end: %.1f us (kernel %.1f us by CUDA events)",
-              static_cast<unsigned long long>(block_count_), sms_used_, span_us_, kernel_ms_ * 1e3);
+  ImGui::TextUnformatted(
+      fill(tr("{0} blocks on {1} SMs; first thread start to last thread end: {2} us (kernel {3} us by CUDA events)"),
+           {std::to_string(static_cast<unsigned long long>(block_count_)), std::to_string(sms_used_),
+            decimal_text(span_us_, 1), decimal_text(kernel_ms_ * 1e3, 1)})
+          .c_str());
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float label_width = ImGui::CalcTextSize("running 00000").x;
   const float left_pad = label_width + 6.0f * font_scale;
@@ -185,8 +190,10 @@ void LaunchTimeline::draw(float width, float font_scale) const {
       draw->AddLine(ImVec2(mouse.x, curve_top), ImVec2(mouse.x, lanes_bottom), text_colour);
       const int bucket = std::clamp(static_cast<int>(fraction * kBuckets), 0, kBuckets - 1);
       ImGui::BeginTooltip();
-      ImGui::Text("%.2f us after the first thread started", fraction * span_us_);
-      ImGui::Text("about %.0f blocks running at once here", running_[bucket]);
+      ImGui::TextUnformatted(
+          fill(tr("{0} us after the first thread started"), {decimal_text(fraction * span_us_, 2)}).c_str());
+      ImGui::TextUnformatted(
+          fill(tr("about {0} blocks running at once here"), {decimal_text(running_[bucket], 0)}).c_str());
       const int sm = static_cast<int>((mouse.y - lanes_top) / lane_height);
       if (bars && mouse.y >= lanes_top && sm >= 0 && sm < sm_count) {
         std::string blocks;
@@ -199,15 +206,19 @@ void LaunchTimeline::draw(float width, float font_scale) const {
           }
           ++total;
         }
-        ImGui::Text("SM %d: %llu blocks over the launch", sm, static_cast<unsigned long long>(lanes_[sm].size()));
+        ImGui::TextUnformatted(
+            fill(tr("SM {0}: {1} blocks over the launch"),
+                 {std::to_string(sm), std::to_string(static_cast<unsigned long long>(lanes_[sm].size()))})
+                .c_str());
         if (total > shown) blocks += " and " + std::to_string(total - shown) + " more";
-        if (total > 0) ImGui::Text("running now: block%s %s", total > 1 ? "s" : "", blocks.c_str());
+        if (total > 0)
+          ImGui::TextUnformatted(fill(tr("running now: block{0} {1}"), {total > 1 ? "s" : "", blocks}).c_str());
       }
       ImGui::EndTooltip();
     }
   }
   if (bars && rounds_ > 0) {
-    ImGui::TextUnformatted("Bar colour: the block's turn in its place on the SM:");
+    ImGui::TextUnformatted(tr("Bar colour: the block's turn in its place on the SM:"));
     // Each word on this line while it fits, else at the start of the next: never a word
     // wrapped a letter a line into the last bit of room.
     static const char* const kTurns[6] = {"first", "second", "third", "fourth", "fifth", "sixth"};
@@ -226,12 +237,15 @@ void LaunchTimeline::draw(float width, float font_scale) const {
     }
   }
   if (!bars)
-    ImGui::TextDisabled("%llu blocks are too many to draw one bar each; the curve above still shows the waves.",
-                        static_cast<unsigned long long>(block_count_));
+    ImGui::TextDisabled("%s",
+                        fill(tr("{0} blocks are too many to draw one bar each; the curve above still shows the waves."),
+                             {std::to_string(static_cast<unsigned long long>(block_count_))})
+                            .c_str());
   if (blocks_per_wave_ > 0) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-    ImGui::Text("yellow line: %lld blocks fit on the GPU at once (one wave);",
-                static_cast<long long>(blocks_per_wave_));
+    ImGui::TextUnformatted(fill(tr("yellow line: {0} blocks fit on the GPU at once (one wave);"),
+                                {std::to_string(static_cast<long long>(blocks_per_wave_))})
+                               .c_str());
     ImGui::PopStyleColor();
     char waves[96];
     std::snprintf(waves, sizeof waves, "this grid needs %llu wave%s.",

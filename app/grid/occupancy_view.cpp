@@ -3,12 +3,14 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <limits>
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "app/flow_layout.h"
+#include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/table_fit.h"
 #include "app/ui_style.h"
 #include "compute/grid/cell_colors.h"
@@ -85,7 +87,7 @@ void draw_sm_picture(const grid::OccupancyReport& r, float font_scale) {
   const float gap = std::max(1.0f, font_scale);
   const float cell = std::max(3.0f, (width - gap * static_cast<float>(slots)) / static_cast<float>(slots));
   const float height = 18.0f * font_scale;
-  ImGui::TextUnformatted("One SM, its warp slots: each resident block's warps in one colour, free slots dark");
+  ImGui::TextUnformatted(tr("One SM, its warp slots: each resident block's warps in one colour, free slots dark"));
   ImVec2 at = ImGui::GetCursorScreenPos();
   for (std::int64_t s = 0; s < slots; ++s) {
     const std::int64_t block = s / m.warps_per_block;
@@ -140,18 +142,21 @@ void draw_sm_picture(const grid::OccupancyReport& r, float font_scale) {
 void draw_occupancy(const grid::OccupancyReport& r, const OccupancySource& source, float font_scale) {
   if (!r.runtime_error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-    ImGui::TextWrapped("cudaOccupancyMaxActiveBlocksPerMultiprocessor: %s", r.runtime_error.c_str());
+    ImGui::TextWrapped("%s", fill(tr("cudaOccupancyMaxActiveBlocksPerMultiprocessor: {0}"), {r.runtime_error}).c_str());
     ImGui::PopStyleColor();
     return;
   }
   if (!source.runtime) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("No GPU here: worked out from the limits of the GPU %s.", source.limits_label.c_str());
+    ImGui::TextWrapped(
+        "%s", fill(tr("No GPU here: worked out from the limits of the GPU {0}."), {source.limits_label}).c_str());
     ImGui::PopStyleColor();
   }
   if (!r.launchable) {
-    ImGui::TextWrapped("A block of %lld threads cannot run at all (see the error above), so it has no occupancy.",
-                       static_cast<long long>(r.threads_per_block));
+    ImGui::TextWrapped(
+        "%s", fill(tr("A block of {0} threads cannot run at all (see the error above), so it has no occupancy."),
+                   {std::to_string(static_cast<long long>(r.threads_per_block))})
+                  .c_str());
     return;
   }
   const grid::OccupancyInputs& in = r.inputs;
@@ -170,13 +175,18 @@ void draw_occupancy(const grid::OccupancyReport& r, const OccupancySource& sourc
   };
   draw_table(rows);
   if (source.runtime)
-    ImGui::Text("cudaOccupancyMaxActiveBlocksPerMultiprocessor: %lld blocks per SM = %lld of %lld warps:",
-                static_cast<long long>(r.active_blocks_per_sm), static_cast<long long>(r.active_blocks_per_sm * m.warps_per_block),
-                static_cast<long long>(in.max_threads_per_sm / in.warp_size));
+    ImGui::TextUnformatted(
+        fill(tr("cudaOccupancyMaxActiveBlocksPerMultiprocessor: {0} blocks per SM = {1} of {2} warps:"),
+             {std::to_string(static_cast<long long>(r.active_blocks_per_sm)),
+              std::to_string(static_cast<long long>(r.active_blocks_per_sm * m.warps_per_block)),
+              std::to_string(static_cast<long long>(in.max_threads_per_sm / in.warp_size))})
+            .c_str());
   else
-    ImGui::Text("The smallest of the four: %lld blocks per SM = %lld of %lld warps:",
-                static_cast<long long>(r.active_blocks_per_sm), static_cast<long long>(r.active_blocks_per_sm * m.warps_per_block),
-                static_cast<long long>(in.max_threads_per_sm / in.warp_size));
+    ImGui::TextUnformatted(fill(tr("The smallest of the four: {0} blocks per SM = {1} of {2} warps:"),
+                                {std::to_string(static_cast<long long>(r.active_blocks_per_sm)),
+                                 std::to_string(static_cast<long long>(r.active_blocks_per_sm * m.warps_per_block)),
+                                 std::to_string(static_cast<long long>(in.max_threads_per_sm / in.warp_size))})
+                               .c_str());
   char occupancy[64];
   std::snprintf(occupancy, sizeof occupancy, "theoretical occupancy %.0f%%", r.occupancy * 100.0);
   same_line_if_fits(text_width(occupancy));  // on a line of its own rather than a letter a line
@@ -184,18 +194,25 @@ void draw_occupancy(const grid::OccupancyReport& r, const OccupancySource& sourc
   ImGui::TextUnformatted(occupancy);
   ImGui::PopStyleColor();
   if (source.runtime && r.active_blocks_per_sm != m.blocks_per_sm)
-    ImGui::TextWrapped("(The simple model above expects %lld; the runtime knows more, and its answer is the one used.)",
-                       static_cast<long long>(m.blocks_per_sm));
+    ImGui::TextWrapped(
+        "%s", fill(tr("(The simple model above expects {0}; the runtime knows more, and its answer is the one used.)"),
+                   {std::to_string(static_cast<long long>(m.blocks_per_sm))})
+                  .c_str());
   if (const grid::OccupancyReport* rec = source.recorded_runtime; rec && rec->launchable) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("The recorded GPU's runtime answered %lld blocks per SM for this launch (occupancy %.0f%%), %s.",
-                       static_cast<long long>(rec->active_blocks_per_sm), rec->occupancy * 100.0,
-                       source.limits_label.c_str());
+    ImGui::TextWrapped(
+        "%s", fill(tr("The recorded GPU's runtime answered {0} blocks per SM for this launch (occupancy {1}%), {2}."),
+                   {std::to_string(static_cast<long long>(rec->active_blocks_per_sm)),
+                    decimal_text(rec->occupancy * 100.0, 0), source.limits_label})
+                  .c_str());
     ImGui::PopStyleColor();
   }
-  ImGui::Text("%lld SMs x %lld blocks = %lld blocks at once; this grid: %lld wave%s.",
-              static_cast<long long>(r.sm_count), static_cast<long long>(r.active_blocks_per_sm),
-              static_cast<long long>(r.blocks_per_wave), static_cast<long long>(r.waves), r.waves == 1 ? "" : "s");
+  ImGui::TextUnformatted(fill(tr("{0} SMs x {1} blocks = {2} blocks at once; this grid: {3} wave{4}."),
+                              {std::to_string(static_cast<long long>(r.sm_count)),
+                               std::to_string(static_cast<long long>(r.active_blocks_per_sm)),
+                               std::to_string(static_cast<long long>(r.blocks_per_wave)),
+                               std::to_string(static_cast<long long>(r.waves)), r.waves == 1 ? "" : "s"})
+                             .c_str());
   ImGui::Spacing();
   draw_sm_picture(r, font_scale);
 }

@@ -19,12 +19,14 @@
 #include <unordered_map>
 #include <vector>
 
-#include "app/interop/cuda_gl_image.h"
+#include "app/flow_layout.h"
 #include "app/grid/launch_timeline.h"
 #include "app/grid/occupancy_view.h"
 #include "app/grid/thread_grid_request.h"
+#include "app/i18n/translate.h"
+#include "app/interop/cuda_gl_image.h"
+#include "app/number_text.h"
 #include "app/panel_registry.h"
-#include "app/flow_layout.h"
 #include "app/recorded_gpu.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -80,7 +82,7 @@ Status parse_cell(const std::string& text, std::int64_t* x, std::int64_t* y) {
   if (comma == std::string::npos ||
       !parse_param(whole_param("x", 0, 0, 1 << 20, ""), text.substr(0, comma), &cx) ||
       !parse_param(whole_param("y", 0, 0, 1 << 20, ""), text.substr(comma + 1), &cy))
-    return Status::error("must be a cell as x,y or none");
+    return Status::error(tr("must be a cell as x,y or none"));
   *x = cx.whole;
   *y = cy.whole;
   return Status::ok();
@@ -181,8 +183,8 @@ class ThreadGridPanel final : public Panel {
     const bool side_by_side = frame.content_width >= kSideBySideEm * ImGui::GetFontSize();
     const float controls_width = side_by_side ? std::min(430.0f * scale_, frame.content_width * 0.45f) : 0.0f;
     if (side_by_side && ImGui::BeginTable("thread-grid", 2, ImGuiTableFlags_BordersInnerV)) {
-      ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);
-      ImGui::TableSetupColumn("controls", ImGuiTableColumnFlags_WidthFixed, controls_width);
+      ImGui::TableSetupColumn(tr("result"), ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableSetupColumn(tr("controls"), ImGuiTableColumnFlags_WidthFixed, controls_width);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       draw_result(frame.content_width - controls_width);
@@ -373,11 +375,17 @@ class ThreadGridPanel final : public Panel {
     grid::LaunchConfig& cfg = c_.config;
     ImGui::PushItemWidth(-ImGui::CalcTextSize("block z  ").x);
     int kind = static_cast<int>(cfg.kind);
-    ImGui::TextUnformatted("Problem:");
+    ImGui::TextUnformatted(tr("Problem:"));
     same_line_if_fits(check_width("vector (1D)"));
-    if (ImGui::RadioButton("vector (1D)", &kind, 0)) { cfg.kind = ProblemKind::vector_1d; changed(); }
+    if (ImGui::RadioButton(tr_id("vector (1D)").c_str(), &kind, 0)) {
+      cfg.kind = ProblemKind::vector_1d;
+      changed();
+    }
     same_line_if_fits(check_width("matrix (2D)"));
-    if (ImGui::RadioButton("matrix (2D)", &kind, 1)) { cfg.kind = ProblemKind::matrix_2d; changed(); }
+    if (ImGui::RadioButton(tr_id("matrix (2D)").c_str(), &kind, 1)) {
+      cfg.kind = ProblemKind::matrix_2d;
+      changed();
+    }
     if (cfg.kind == ProblemKind::vector_1d) {
       if (dimension_slider("N", &cfg.n, static_cast<int>(grid::kMaxVectorElements))) changed();
     } else {
@@ -385,7 +393,7 @@ class ThreadGridPanel final : public Panel {
       if (dimension_slider("height", &cfg.height, static_cast<int>(grid::kMaxMatrixSide))) changed();
     }
 
-    ImGui::TextUnformatted("Block:");
+    ImGui::TextUnformatted(tr("Block:"));
     const char* typing = "(Ctrl+click a slider to type any value)";
     same_line_if_fits(text_width(typing));
     ImGui::TextDisabled("%s", typing);
@@ -394,11 +402,11 @@ class ThreadGridPanel final : public Panel {
     if (dimension_slider("block z", &cfg.block.z, 64)) changed();
     // SmallButton: no vertical frame padding, the same width as a Button.
     if (ImGui::SmallButton("256")) preset_block(256, 1);
-    same_line_if_fits(button_width("16 x 16"));
+    same_line_if_fits(button_width(tr("16 x 16")));
     if (ImGui::SmallButton("16 x 16")) preset_block(16, 16);
-    same_line_if_fits(button_width("1025"));
+    same_line_if_fits(button_width(tr("1025")));
     if (ImGui::SmallButton("1025")) preset_block(1025, 1);
-    same_line_if_fits(button_width("<<<1, 500000>>>"));
+    same_line_if_fits(button_width(tr("<<<1, 500000>>>")));
     if (ImGui::SmallButton("<<<1, 500000>>>")) {
       cfg.kind = ProblemKind::vector_1d;
       cfg.n = 500000;
@@ -409,7 +417,7 @@ class ThreadGridPanel final : public Panel {
     }
 
     bool grid_auto = cfg.grid_auto;
-    if (ImGui::Checkbox("grid computed from the problem", &grid_auto)) {
+    if (ImGui::Checkbox(tr_id("grid computed from the problem").c_str(), &grid_auto)) {
       if (!grid_auto) cfg.grid_manual = grid::launch_grid(cfg);
       cfg.grid_auto = grid_auto;
       changed();
@@ -420,27 +428,27 @@ class ThreadGridPanel final : public Panel {
       if (dimension_slider("grid z", &cfg.grid_manual.z, 64)) changed();
     }
 
-    if (ImGui::Checkbox("heavy work", &c_.heavy)) changed();
+    if (ImGui::Checkbox(tr_id("heavy work").c_str(), &c_.heavy)) changed();
     if (c_.heavy) {
       ImGui::SameLine();
       ImGui::SetNextItemWidth(-ImGui::CalcTextSize("work  ").x);
       if (dimension_slider("work", &c_.work, 1000000)) changed();
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("dependent multiply-adds per thread");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("dependent multiply-adds per thread"));
     }
     int shared_int = static_cast<int>(c_.shared_kib);
-    if (ImGui::SliderInt("shared", &shared_int, 0, 48, "%d KiB per block")) {
+    if (ImGui::SliderInt(tr_id("shared").c_str(), &shared_int, 0, 48, "%d KiB per block")) {
       c_.shared_kib = std::max(0, shared_int);
       changed();
     }
     ImGui::PopItemWidth();
 
-    if (ImGui::Button("Launch")) launch_requested_ = true;
+    if (ImGui::Button(tr_id("Launch").c_str())) launch_requested_ = true;
     same_line_if_fits(check_width("relaunch on every change"));
-    ImGui::Checkbox("relaunch on every change", &c_.auto_launch);
+    ImGui::Checkbox(tr_id("relaunch on every change").c_str(), &c_.auto_launch);
   }
 
   void draw_color_choice() {
-    ImGui::TextUnformatted("Colour by:");
+    ImGui::TextUnformatted(tr("Colour by:"));
     for (int i = 0; i < grid::kColorModeCount; ++i) {
       same_line_if_fits(check_width(kColorLabels[i]));
       int mode = static_cast<int>(c_.color);
@@ -463,23 +471,28 @@ class ThreadGridPanel final : public Panel {
   void draw_launch_summary() {
     const grid::LaunchConfig& cfg = c_.config;
     ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
-    ImGui::Text("paint_threads%s", grid::launch_syntax(cfg).c_str());
+    ImGui::TextUnformatted(fill(tr("paint_threads{0}"), {grid::launch_syntax(cfg)}).c_str());
     ImGui::PopStyleColor();
     if (!error_.empty() || !has_picture_) return;
     const grid::Dim3 g = grid::launch_grid(cfg);
     const std::uint64_t elements = grid::element_count(shape_);
     const std::uint64_t covered = grid::elements_covered(shape_);
     const std::uint64_t threads = shape_.total_threads();
-    ImGui::TextWrapped("%lld block%s x %lld threads = %llu threads for %llu elements: %llu work, %llu idle%s",
-                       static_cast<long long>(g.volume()), g.volume() == 1 ? "" : "s",
-                       static_cast<long long>(cfg.block.volume()),
-                       static_cast<unsigned long long>(threads), static_cast<unsigned long long>(elements),
-                       static_cast<unsigned long long>(covered), static_cast<unsigned long long>(threads - covered),
-                       threads > covered ? " (they run the bounds check and stop)." : ".");
+    ImGui::TextWrapped("%s",
+                       fill(tr("{0} block{1} x {2} threads = {3} threads for {4} elements: {5} work, {6} idle{7}"),
+                            {std::to_string(static_cast<long long>(g.volume())), g.volume() == 1 ? "" : "s",
+                             std::to_string(static_cast<long long>(cfg.block.volume())),
+                             std::to_string(static_cast<unsigned long long>(threads)),
+                             std::to_string(static_cast<unsigned long long>(elements)),
+                             std::to_string(static_cast<unsigned long long>(covered)),
+                             std::to_string(static_cast<unsigned long long>(threads - covered)),
+                             threads > covered ? " (they run the bounds check and stop)." : "."})
+                           .c_str());
     if (covered < elements) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("The grid is too small: %llu elements have no thread and are never processed.",
-                         static_cast<unsigned long long>(elements - covered));
+      ImGui::TextWrapped("%s", fill(tr("The grid is too small: {0} elements have no thread and are never processed."),
+                                    {std::to_string(static_cast<unsigned long long>(elements - covered))})
+                                   .c_str());
       ImGui::PopStyleColor();
     }
   }
@@ -518,35 +531,49 @@ class ThreadGridPanel final : public Panel {
         pinned_y_ = y;
       }
       ImGui::BeginTooltip();
-      if (!draw_cell_record(x, y)) ImGui::TextDisabled("no thread paints this cell");
+      if (!draw_cell_record(x, y)) ImGui::TextDisabled("%s", tr("no thread paints this cell"));
       ImGui::EndTooltip();
     }
     if (pinned_x_ >= 0 && pinned_x_ < static_cast<std::int64_t>(shape_.picture_width) &&
         pinned_y_ >= 0 && pinned_y_ < static_cast<std::int64_t>(shape_.picture_height)) {
       const ImVec2 a(origin.x + pinned_x_ * cell, origin.y + pinned_y_ * cell_height);
       draw->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(a.x + cell + 2, a.y + cell_height + 2), IM_COL32(255, 255, 255, 255), 0.0f, 0, 2.0f);
-      ImGui::TextDisabled("Cell (%lld, %lld), pinned (click another cell to move it):", static_cast<long long>(pinned_x_),
-                          static_cast<long long>(pinned_y_));
+      ImGui::TextDisabled("%s", fill(tr("Cell ({0}, {1}), pinned (click another cell to move it):"),
+                                     {std::to_string(static_cast<long long>(pinned_x_)),
+                                      std::to_string(static_cast<long long>(pinned_y_))})
+                                    .c_str());
       ImGui::Indent();
       draw_cell_record(pinned_x_, pinned_y_);
       ImGui::Unindent();
     }
 
     draw_color_choice();
-    ImGui::TextWrapped("Colour: %s. Grey cells: idle threads (outside the data).", kColorLegends[static_cast<int>(c_.color)]);
+    ImGui::TextWrapped("%s", fill(tr("Colour: {0}. Grey cells: idle threads (outside the data)."),
+                                  {kColorLegends[static_cast<int>(c_.color)]})
+                                 .c_str());
     if (gpu_info().available) {
-      ImGui::TextDisabled("%s. Hover or click a cell for what its thread recorded.", describe(image_.path()));
-      ImGui::TextDisabled("kernel %.3f ms (CUDA events); relaunch + redraw %.2f ms on the CPU side; frame %.1f ms",
-                          report_.kernel_ms, last_update_ms_, last_frame_ms_);
+      ImGui::TextDisabled(
+          "%s",
+          fill(tr("{0}. Hover or click a cell for what its thread recorded."), {describe(image_.path())}).c_str());
+      ImGui::TextDisabled(
+          "%s",
+          fill(tr("kernel {0} ms (CUDA events); relaunch + redraw {1} ms on the CPU side; frame {2} ms"),
+               {decimal_text(report_.kernel_ms, 3), decimal_text(last_update_ms_, 2), decimal_text(last_frame_ms_, 1)})
+              .c_str());
     } else if (recorded_ && !recorded_->blocks.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::TextWrapped("Mapping computed on the CPU (no GPU here); SM and start-time colours and the timeline: this "
-                         "launch %s (one SM and start per block).", offline_label().c_str());
+      ImGui::TextWrapped("%s", fill(tr("Mapping computed on the CPU (no GPU here); SM and start-time colours and the "
+                                       "timeline: this launch {0} (one SM and start per block)."),
+                                    {offline_label()})
+                                   .c_str());
       ImGui::PopStyleColor();
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::TextWrapped("Computed on the CPU (%s). SMs and times: %s.", gpu_info().unavailable_reason.c_str(),
-                         recording_ ? "the recording has the lessons' launches, not this one" : recording_error_.c_str());
+      ImGui::TextWrapped("%s",
+                         fill(tr("Computed on the CPU ({0}). SMs and times: {1}."),
+                              {gpu_info().unavailable_reason,
+                               recording_ ? "the recording has the lessons' launches, not this one" : recording_error_})
+                             .c_str());
       ImGui::PopStyleColor();
     }
   }
@@ -606,44 +633,65 @@ class ThreadGridPanel final : public Panel {
     std::uint32_t b[3], t[3];
     if (!grid::thread_at_pixel(shape_, static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y), b, t)) return false;
     const grid::ThreadPlace p = grid::place_thread(shape_, b[0], b[1], b[2], t[0], t[1], t[2]);
-    ImGui::Text("blockIdx = (%u, %u, %u)   threadIdx = (%u, %u, %u)", b[0], b[1], b[2], t[0], t[1], t[2]);
+    ImGui::TextUnformatted(fill(tr("blockIdx = ({0}, {1}, {2})   threadIdx = ({3}, {4}, {5})"),
+                                {std::to_string(b[0]), std::to_string(b[1]), std::to_string(b[2]), std::to_string(t[0]),
+                                 std::to_string(t[1]), std::to_string(t[2])})
+                               .c_str());
     if (shape_.kind == ProblemKind::vector_1d) {
-      ImGui::Text("i = blockIdx.x * blockDim.x + threadIdx.x = %llu", static_cast<unsigned long long>(p.global_index));
+      ImGui::TextUnformatted(fill(tr("i = blockIdx.x * blockDim.x + threadIdx.x = {0}"),
+                                  {std::to_string(static_cast<unsigned long long>(p.global_index))})
+                                 .c_str());
       if (shape_.grid[1] > 1 || shape_.grid[2] > 1 || shape_.block[1] > 1 || shape_.block[2] > 1)
-        ImGui::TextDisabled("(with y and z folded in: block %llu, thread %u of its block)",
-                            static_cast<unsigned long long>(p.block_linear), p.thread_linear);
+        ImGui::TextDisabled("%s", fill(tr("(with y and z folded in: block {0}, thread {1} of its block)"),
+                                       {std::to_string(static_cast<unsigned long long>(p.block_linear)),
+                                        std::to_string(p.thread_linear)})
+                                      .c_str());
     } else {
-      ImGui::Text("row = %llu, col = %llu%s", static_cast<unsigned long long>(p.row),
-                  static_cast<unsigned long long>(p.col), p.layer > 0 ? " (z layer: no data there)" : "");
+      ImGui::TextUnformatted(
+          fill(tr("row = {0}, col = {1}{2}"),
+               {std::to_string(static_cast<unsigned long long>(p.row)),
+                std::to_string(static_cast<unsigned long long>(p.col)), p.layer > 0 ? " (z layer: no data there)" : ""})
+              .c_str());
     }
-    ImGui::Text("warp %u of its block, lane %u", p.warp, p.lane);
+    ImGui::TextUnformatted(
+        fill(tr("warp {0} of its block, lane {1}"), {std::to_string(p.warp), std::to_string(p.lane)}).c_str());
     if (!p.in_bounds) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       if (shape_.kind == ProblemKind::vector_1d)
-        ImGui::Text("idle: i = %llu is not < N = %llu, so the bounds check stops it",
-                    static_cast<unsigned long long>(p.global_index), static_cast<unsigned long long>(shape_.n));
+        ImGui::TextUnformatted(fill(tr("idle: i = {0} is not < N = {1}, so the bounds check stops it"),
+                                    {std::to_string(static_cast<unsigned long long>(p.global_index)),
+                                     std::to_string(static_cast<unsigned long long>(shape_.n))})
+                                   .c_str());
       else
-        ImGui::Text("idle: outside the %u x %u matrix, so the bounds check stops it", shape_.width, shape_.height);
+        ImGui::TextUnformatted(fill(tr("idle: outside the {0} x {1} matrix, so the bounds check stops it"),
+                                    {std::to_string(shape_.width), std::to_string(shape_.height)})
+                                   .c_str());
       ImGui::PopStyleColor();
     }
     if (const grid::ThreadRecord* r = record_for(p.slot)) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
-      ImGui::Text("recorded by the thread: SM %u (%%smid), lane %u (%%laneid)", r->smid, r->lane);
+      ImGui::TextUnformatted(fill(tr("recorded by the thread: SM {0} (%smid), lane {1} (%laneid)"),
+                                  {std::to_string(r->smid), std::to_string(r->lane)})
+                                 .c_str());
       const double start_us = static_cast<double>(r->start_ns - report_.first_start_ns) / 1e3;
       const double end_us = static_cast<double>(r->end_ns - report_.first_start_ns) / 1e3;
-      ImGui::Text("started %.2f us, ended %.2f us after the launch's first thread (%%globaltimer)", start_us, end_us);
+      ImGui::TextUnformatted(fill(tr("started {0} us, ended {1} us after the launch's first thread (%globaltimer)"),
+                                  {decimal_text(start_us, 2), decimal_text(end_us, 2)})
+                                 .c_str());
       ImGui::PopStyleColor();
     } else if (gpu_info().available) {
-      ImGui::TextDisabled("this thread's record could not be read");
+      ImGui::TextDisabled("%s", tr("this thread's record could not be read"));
     } else if (recorded_ && p.block_linear < recorded_->blocks.size()) {
       const grid::BlockSummary& b = recorded_->blocks[p.block_linear];
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::Text("its block ran on SM %u, from %.2f to %.2f us after the launch's first thread,", b.smid,
-                  static_cast<double>(b.first_start_ns) / 1e3, static_cast<double>(b.end_ns) / 1e3);
+      ImGui::TextUnformatted(fill(tr("its block ran on SM {0}, from {1} to {2} us after the launch's first thread,"),
+                                  {std::to_string(b.smid), decimal_text(static_cast<double>(b.first_start_ns) / 1e3, 2),
+                                   decimal_text(static_cast<double>(b.end_ns) / 1e3, 2)})
+                                 .c_str());
       ImGui::Text("%s", offline_label().c_str());
       ImGui::PopStyleColor();
     } else {
-      ImGui::TextDisabled("computed on the CPU: no SM or timing data");
+      ImGui::TextDisabled("%s", tr("computed on the CPU: no SM or timing data"));
     }
     return true;
   }
@@ -687,21 +735,21 @@ class ThreadGridPanel final : public Panel {
     ImGui::Indent(pad);
     ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - pad);
     if (refused) {
-      ImGui::TextUnformatted("The launch was made, and the CUDA runtime refused it. cudaGetLastError() after");
+      ImGui::TextUnformatted(tr("The launch was made, and the CUDA runtime refused it. cudaGetLastError() after"));
       ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
       ImGui::Text("  %s(...);", report_.runtime_call.c_str());
       ImGui::PopStyleColor();
-      ImGui::TextUnformatted("returned:");
+      ImGui::TextUnformatted(tr("returned:"));
       same_line_if_fits(text_width(report_.runtime_error.c_str()));
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
       ImGui::TextUnformatted(report_.runtime_error.c_str());
       ImGui::PopStyleColor();
     } else if (const grid::RecordedLaunch* r = offline_refusal()) {
-      ImGui::Text("No GPU here; the recorded GPU was asked. cudaGetLastError() after");
+      ImGui::Text("%s", tr("No GPU here; the recorded GPU was asked. cudaGetLastError() after"));
       ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
       ImGui::Text("  %s(...);", r->runtime_call.c_str());
       ImGui::PopStyleColor();
-      ImGui::Text("returned:");
+      ImGui::Text("%s", tr("returned:"));
       ImGui::SameLine();
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
       ImGui::TextUnformatted(r->runtime_error.c_str());
@@ -713,16 +761,18 @@ class ThreadGridPanel final : public Panel {
       ImGui::PopStyleColor();
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("No GPU here to ask (and %s). By the limits every current CUDA GPU has, a GPU would refuse "
-                         "this launch.", recording_error_.c_str());
+      ImGui::TextWrapped("%s", fill(tr("No GPU here to ask (and {0}). By the limits every current CUDA GPU has, a GPU "
+                                       "would refuse this launch."),
+                                    {recording_error_})
+                                   .c_str());
       ImGui::PopStyleColor();
     }
     if (check.exceeds_limits) {
-      ImGui::Text("Why: %s.", check.broken_limit.c_str());
-      ImGui::Text("What to change: %s", check.hint.c_str());
+      ImGui::TextUnformatted(fill(tr("Why: {0}."), {check.broken_limit}).c_str());
+      ImGui::TextUnformatted(fill(tr("What to change: {0}"), {check.hint}).c_str());
     }
-    ImGui::TextDisabled("The kernel never ran: there is nothing to draw.");
-    if (refused) ImGui::TextDisabled("Reading the error also cleared it: the next launch works normally.");
+    ImGui::TextDisabled("%s", tr("The kernel never ran: there is nothing to draw."));
+    if (refused) ImGui::TextDisabled("%s", tr("Reading the error also cleared it: the next launch works normally."));
     ImGui::PopTextWrapPos();
     ImGui::Unindent(pad);
     ImGui::Dummy(ImVec2(0, pad / 2));
@@ -732,21 +782,24 @@ class ThreadGridPanel final : public Panel {
   void draw_timeline(float width) {
     if (timeline_.empty()) {
       if (!gpu_info().available && launched_once_ && error_.empty() && !cpu_check_.exceeds_limits)
-        ImGui::TextDisabled("Timeline: no GPU here, and %s.",
-                            recording_ ? "the recording has the lessons' launches, not this one: press the lesson's "
-                                         "buttons or reopen the page for one"
-                                       : recording_error_.c_str());
+        ImGui::TextDisabled(
+            "%s", fill(tr("Timeline: no GPU here, and {0}."),
+                       {recording_ ? "the recording has the lessons' launches, not this one: press the lesson's "
+                                     "buttons or reopen the page for one"
+                                   : recording_error_})
+                      .c_str());
       return;
     }
     ImGui::Spacing();
-    ImGui::TextUnformatted("Timeline: each lane is an SM, each bar a block, from its first thread's start to its last thread's end.");
+    ImGui::TextUnformatted(
+        tr("Timeline: each lane is an SM, each bar a block, from its first thread's start to its last thread's end."));
     timeline_.draw(width, scale_);
   }
 
   void draw_occupancy_section() {
     if (occupancy_.threads_per_block == 0) return;
     ImGui::Spacing();
-    ImGui::TextUnformatted("Occupancy: how many blocks of this kernel one SM holds at once");
+    ImGui::TextUnformatted(tr("Occupancy: how many blocks of this kernel one SM holds at once"));
     OccupancySource source;
     source.runtime = gpu_info().available;
     if (!source.runtime) {

@@ -11,10 +11,11 @@
 
 #include "app/flow_layout.h"
 #include "app/host_program/program_runner.h"
+#include "app/i18n/translate.h"
 #include "app/number_text.h"
 #include "app/panel_registry.h"
-#include "app/recorded_file.h"
 #include "app/plot/plot_math.h"
+#include "app/recorded_file.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/host_program/host_recording.h"
@@ -67,7 +68,7 @@ class HostProgramPanel final : public Panel {
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (runner_.busy()) return Status::error("the program is running: wait for it");
+    if (runner_.busy()) return Status::error(tr("the program is running: wait for it"));
     if (key == "mistake") host_program::find_mistake(value.text, &options_.mistake);
     else if (key == "n") options_.n = value.whole;
     else if (key == "threads") options_.threads = static_cast<int>(value.whole);
@@ -83,7 +84,7 @@ class HostProgramPanel final : public Panel {
       return Status::ok();
     }
     if (button != "step" && button != "run") return Panel::press(button);
-    if (runner_.busy()) return Status::error("a line is running: wait for it");
+    if (runner_.busy()) return Status::error(tr("a line is running: wait for it"));
     if (live_) {
       button == "step" ? runner_.step(options_) : runner_.run_all(options_);
       return Status::ok();
@@ -173,10 +174,10 @@ class HostProgramPanel final : public Panel {
 
   void draw_controls(const FrameContext& frame) {
     ImGui::BeginDisabled(runner_.busy());
-    if (ImGui::Button("Step")) (void)press("step");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run the next line of the program, and only that one.");
+    if (ImGui::Button(tr_id("Step").c_str())) (void)press("step");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Run the next line of the program, and only that one."));
     ImGui::SameLine();
-    if (ImGui::Button("Run all")) (void)press("run");
+    if (ImGui::Button(tr_id("Run all").c_str())) (void)press("run");
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button(runner_.busy() ? "Stop" : "Start again")) (void)press("reset");
@@ -184,7 +185,7 @@ class HostProgramPanel final : public Panel {
     const float combo = std::min(420.0f * frame.font_scale, frame.content_width * 0.9f);
     same_line_if_fits(ImGui::CalcTextSize("Mistake: ").x + combo);
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Mistake:");
+    ImGui::TextUnformatted(tr("Mistake:"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(combo);
     if (ImGui::BeginCombo("##mistake", host_program::mistake_info(options_.mistake).label.c_str())) {
@@ -197,26 +198,33 @@ class HostProgramPanel final : public Panel {
     }
     ImGui::EndDisabled();
     if (live_)
-      ImGui::TextDisabled("n = %s floats (%s per array), %d threads per block", with_commas(static_cast<double>(options_.n)).c_str(),
-                          (plot::format_value(4.0 * static_cast<double>(options_.n), plot::ValueFormat::Number, 3) + "B").c_str(),
-                          options_.threads);
+      ImGui::TextDisabled(
+          "%s", fill(tr("n = {0} floats ({1} per array), {2} threads per block"),
+                     {with_commas(static_cast<double>(options_.n)),
+                      (plot::format_value(4.0 * static_cast<double>(options_.n), plot::ValueFormat::Number, 3) + "B"),
+                      std::to_string(options_.threads)})
+                    .c_str());
   }
 
   void draw_source_label() {
     const Palette& colours = palette();
     if (live_) {
-      ImGui::TextDisabled("Runs on %s, in a separate process that starts from nothing each time: a mistake here "
-                          "cannot harm the app.", gpu_info().name.c_str());
+      ImGui::TextDisabled("%s", fill(tr("Runs on {0}, in a separate process that starts from nothing each time: a "
+                                        "mistake here cannot harm the app."),
+                                     {gpu_info().name})
+                                    .c_str());
       if (runner_.busy()) {
         ImGui::SameLine();
-        ImGui::TextUnformatted("running...");
+        ImGui::TextUnformatted(tr("running..."));
       }
       return;
     }
     ImGui::PushStyleColor(ImGuiCol_Text, colours.warning);
     if (recorded_program())
-      ImGui::TextWrapped("No GPU here: the lines as they ran on the recorded machine, one per press of Step. %s.",
-                         recording_->run.recorded_label(/*sentence_start=*/true).c_str());
+      ImGui::TextWrapped(
+          "%s", fill(tr("No GPU here: the lines as they ran on the recorded machine, one per press of Step. {0}."),
+                     {recording_->run.recorded_label(/*sentence_start=*/true)})
+                    .c_str());
     else
       ImGui::TextWrapped("%s", no_recording_text().c_str());
     ImGui::PopStyleColor();
@@ -247,11 +255,11 @@ class HostProgramPanel final : public Panel {
         ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
     if (!ImGui::BeginTable("program", 5, flags, ImVec2(frame.content_width, height))) return;
     // Times first: at a large text scale they stay in view while the code scrolls.
-    ImGui::TableSetupColumn("line", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("time (CPU clock)", ImGuiTableColumnFlags_WidthFixed, 190.0f * scale);
-    ImGui::TableSetupColumn("returned", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("code", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("what it did", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn(tr("line"), ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn(tr("time (CPU clock)"), ImGuiTableColumnFlags_WidthFixed, 190.0f * scale);
+    ImGui::TableSetupColumn(tr("returned"), ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn(tr("code"), ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn(tr("what it did"), ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableHeadersRow();
     const int next = static_cast<int>(shown.results.size());
     const int launch = index_of(steps, Call::Launch);

@@ -1,6 +1,7 @@
 #include "app/host_program/program_runner.h"
 
 #include "app/child_executable.h"
+#include "app/i18n/translate.h"
 
 namespace whygpu::app {
 namespace {
@@ -52,7 +53,7 @@ void ProgramRunner::launch(const host_program::ProgramOptions& options, bool all
         state_.options = options;
       }
       Status s = child_executable().empty()
-                     ? Status::error("only the whygpu app can run the program in a child process")
+                     ? Status::error(tr("only the whygpu app can run the program in a child process"))
                      : child_.start(child_executable(), options, &cancel_);
       std::lock_guard<std::mutex> lock(mutex_);
       if (!s) state_.error = s.message();

@@ -1,11 +1,11 @@
 #include "app/interop/cuda_gl_image.h"
 
-#include "compute/core/no_cuda.h"
-
 #include <cstdio>
 #include <vector>
 
 #include "app/gl.h"
+#include "app/i18n/translate.h"
+#include "compute/core/no_cuda.h"
 
 #if defined(WHYGPU_HAVE_CUDA)
 #include <cuda_gl_interop.h>
@@ -61,7 +61,7 @@ void CudaGlImage::release() {
 }
 
 Status CudaGlImage::resize(int width, int height) {
-  if (width <= 0 || height <= 0) return Status::error("an image needs at least one pixel");
+  if (width <= 0 || height <= 0) return Status::error(tr("an image needs at least one pixel"));
   if (width == width_ && height == height_ && texture_) return Status::ok();
   GLint max_size = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
@@ -124,7 +124,7 @@ Status CudaGlImage::copy_buffer_to_texture() {
 }
 
 Status CudaGlImage::write_on_gpu(const DeviceWriter& write) {
-  if (!texture_) return Status::error("the image has no size yet");
+  if (!texture_) return Status::error(tr("the image has no size yet"));
 #if defined(WHYGPU_HAVE_CUDA)
   if (!registration_tried_) register_buffer();  // on failure the host-copy path below is used
   if (resource_) {
@@ -135,7 +135,7 @@ Status CudaGlImage::write_on_gpu(const DeviceWriter& write) {
     Status status = cuda_status(cudaGraphicsResourceGetMappedPointer(&pixels, &bytes, resource),
                                 "cudaGraphicsResourceGetMappedPointer", __FILE__, __LINE__);
     if (status && bytes < byte_size(width_, height_))
-      status = Status::error("the mapped image buffer is smaller than the image");
+      status = Status::error(tr("the mapped image buffer is smaller than the image"));
     if (status) status = write(static_cast<std::uint32_t*>(pixels));
     // Unmap whatever happened: a mapped buffer must not reach OpenGL.
     const Status unmapped = cuda_status(cudaGraphicsUnmapResources(1, &resource, 0),
@@ -159,7 +159,7 @@ Status CudaGlImage::write_on_gpu(const DeviceWriter& write) {
 }
 
 Status CudaGlImage::upload(const std::uint32_t* host_pixels) {
-  if (!texture_) return Status::error("the image has no size yet");
+  if (!texture_) return Status::error(tr("the image has no size yet"));
   glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
   glBindTexture(GL_TEXTURE_2D, texture_);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);

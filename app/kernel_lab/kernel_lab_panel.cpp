@@ -15,11 +15,12 @@
 #include <map>
 #include <sstream>
 
+#include "app/code_fit.h"
+#include "app/flow_layout.h"
+#include "app/i18n/translate.h"
 #include "app/kernel_lab/lab_runner.h"
 #include "app/number_text.h"
 #include "app/panel_registry.h"
-#include "app/code_fit.h"
-#include "app/flow_layout.h"
 #include "app/recorded_gpu.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -90,7 +91,9 @@ class KernelLabPanel final : public Panel {
     draw_editor(frame);
     draw_controls(frame);
     if (runner_.busy())
-      ImGui::TextDisabled("Compiling and running in a separate process... %.1f s", runner_.seconds_running());
+      ImGui::TextDisabled("%s", fill(tr("Compiling and running in a separate process... {0} s"),
+                                     {decimal_text(runner_.seconds_running(), 1)})
+                                    .c_str());
     else if (report_)
       draw_report(*report_, frame);
     ImGui::PopTextWrapPos();
@@ -98,7 +101,7 @@ class KernelLabPanel final : public Panel {
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (runner_.busy()) return Status::error("a try is running: wait for it or cancel it");
+    if (runner_.busy()) return Status::error(tr("a try is running: wait for it or cancel it"));
     if (key == "exercise") {
       choose_exercise(value.text);
       return Status::ok();
@@ -109,7 +112,8 @@ class KernelLabPanel final : public Panel {
     else if (key == "width") sizes_.width = static_cast<int>(value.whole);
     else if (key == "height") sizes_.height = static_cast<int>(value.whole);
     else if (key == "engine") {
-      if (!kernel_lab::engine_from_key(value.text, &sizes_.engine)) return Status::error("engine must be auto, gpu or simulator");
+      if (!kernel_lab::engine_from_key(value.text, &sizes_.engine))
+        return Status::error(tr("engine must be auto, gpu or simulator"));
     } else if (key == "source_file") {
       std::string text;
       if (Status s = read_text_file(value.text, &text, kernel_lab::kMaxSourceBytes); !s) return s;
@@ -122,7 +126,7 @@ class KernelLabPanel final : public Panel {
 
   Status press(const std::string& button) override {
     if (button == "run") {
-      if (runner_.busy()) return Status::error("a try is already running");
+      if (runner_.busy()) return Status::error(tr("a try is already running"));
       start();
       return Status::ok();
     }
@@ -131,7 +135,7 @@ class KernelLabPanel final : public Panel {
       return Status::ok();
     }
     if (button == "reset") {
-      if (runner_.busy()) return Status::error("a try is running: wait for it or cancel it");
+      if (runner_.busy()) return Status::error(tr("a try is running: wait for it or cancel it"));
       sources_[sizes_.exercise] = kernel_lab::find_exercise(sizes_.exercise)->starter;
       report_.reset();
       return Status::ok();
@@ -166,18 +170,18 @@ class KernelLabPanel final : public Panel {
 
   // One radio button per exercise, wrapped onto as many lines as the width needs.
   void draw_exercise_choice() {
-    ImGui::TextUnformatted("Exercise:");
+    ImGui::TextUnformatted(tr("Exercise:"));
     for (const kernel_lab::Exercise& e : kernel_lab::exercises()) {
       same_line_if_fits(check_width(e.title.c_str()));
       if (ImGui::RadioButton(e.title.c_str(), sizes_.exercise == e.key) && sizes_.exercise != e.key && !runner_.busy())
         choose_exercise(e.key);
     }
-    same_line_if_fits(button_width("Start this exercise over"));
+    same_line_if_fits(button_width(tr("Start this exercise over")));
     ImGui::BeginDisabled(runner_.busy());
-    if (ImGui::SmallButton("Start this exercise over")) (void)press("reset");
+    if (ImGui::SmallButton(tr_id("Start this exercise over").c_str())) (void)press("reset");
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip("Puts back the code this exercise started with (your edits are lost).");
+      ImGui::SetTooltip("%s", tr("Puts back the code this exercise started with (your edits are lost)."));
   }
 
   // The editor grows with the code (at least kEditorLines lines), so it never scrolls and
@@ -243,23 +247,25 @@ class KernelLabPanel final : public Panel {
       size_field("threads per block", &sizes_.block, 32, 128, kMaxBlock, field);
     }
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("The GPU accepts at most 1024 threads a block; try more to see it refuse the launch.");
-    same_line_if_fits(button_width("Compile and run"));
-    if (ImGui::Button("Compile and run")) start();
+      ImGui::SetTooltip("%s",
+                        tr("The GPU accepts at most 1024 threads a block; try more to see it refuse the launch."));
+    same_line_if_fits(button_width(tr("Compile and run")));
+    if (ImGui::Button(tr_id("Compile and run").c_str())) start();
     ImGui::EndDisabled();
-    same_line_if_fits(button_width("Cancel"));
+    same_line_if_fits(button_width(tr("Cancel")));
     ImGui::BeginDisabled(!runner_.busy());
-    if (ImGui::Button("Cancel")) runner_.cancel();
+    if (ImGui::Button(tr_id("Cancel").c_str())) runner_.cancel();
     ImGui::EndDisabled();
     if (gpu_info().available) {
       ImGui::SameLine();
       bool simulate = sizes_.engine == Engine::Simulator;
       ImGui::BeginDisabled(runner_.busy());
-      if (ImGui::Checkbox("run in the simulator", &simulate)) sizes_.engine = simulate ? Engine::Simulator : Engine::Auto;
+      if (ImGui::Checkbox(tr_id("run in the simulator").c_str(), &simulate))
+        sizes_.engine = simulate ? Engine::Simulator : Engine::Auto;
       ImGui::EndDisabled();
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Runs every thread on the CPU instead: it names the thread of an out-of-bounds access\n"
-                          "and shows races the GPU may hide, but it has no time.");
+        ImGui::SetTooltip("%s", tr("Runs every thread on the CPU instead: it names the thread of an out-of-bounds "
+                                   "access\nand shows races the GPU may hide, but it has no time."));
     }
     if (kernel_lab::choose_engine(sizes_.engine) == Engine::Simulator) {
       if (!gpu_info().available) coloured_wrapped(palette().warning, "No NVIDIA GPU here: kernels run in the CPU simulator.");
@@ -301,21 +307,23 @@ class KernelLabPanel final : public Panel {
         coloured_wrapped(colours.error, r.message);
         // Without a GPU the simulator refuses by the limit every current CUDA GPU has.
         const int limit = gpu_info().available && !r.simulated ? gpu_info().max_threads_per_block : 1024;
-        ImGui::TextWrapped("Nothing ran. A block can hold at most %d threads on %s.", limit,
-                           r.simulated ? "every current CUDA GPU" : "this GPU");
+        ImGui::TextWrapped("%s", fill(tr("Nothing ran. A block can hold at most {0} threads on {1}."),
+                                      {std::to_string(limit), r.simulated ? "every current CUDA GPU" : "this GPU"})
+                                     .c_str());
         draw_recorded(r);
         return;
       }
       case RunState::Failed:
         coloured_wrapped(colours.error, r.message);
-        ImGui::TextWrapped("It ran in its own process, so the rest of the app is unharmed.");
+        ImGui::TextWrapped("%s", tr("It ran in its own process, so the rest of the app is unharmed."));
         draw_recorded(r);
         return;
       case RunState::Ran: break;
     }
     const char* engine = r.simulated ? "the simulator" : "the GPU";
     const std::string output = r.output.empty() ? "c" : r.output;
-    ImGui::Text("%s on %s elements.", r.launch.c_str(), with_commas(static_cast<double>(r.checked)).c_str());
+    ImGui::TextUnformatted(
+        fill(tr("{0} on {1} elements."), {r.launch, with_commas(static_cast<double>(r.checked))}).c_str());
     if (r.simulated) {
       ImGui::PushStyleColor(ImGuiCol_Text, colours.muted_text);
       ImGui::TextUnformatted(kernel_lab::kSimulatedLabel);
@@ -351,7 +359,9 @@ class KernelLabPanel final : public Panel {
       // A rate only for a kernel that did the whole job: a wrong one may have skipped work.
       char rate[64] = "";
       if (r.wrong == 0) std::snprintf(rate, sizeof rate, ", %.0f GB/s of memory traffic", r.gbytes_per_s);
-      ImGui::Text("Time: %.4f ms (median of %d runs, CUDA events)%s.", r.time.median_ms, r.time.repeats, rate);
+      ImGui::TextUnformatted(fill(tr("Time: {0} ms (median of {1} runs, CUDA events){2}."),
+                                  {decimal_text(r.time.median_ms, 4), std::to_string(r.time.repeats), rate})
+                                 .c_str());
     }
     if (!r.message.empty()) coloured_wrapped(colours.warning, r.message);
     draw_recorded(r);
@@ -371,8 +381,9 @@ class KernelLabPanel final : public Panel {
     if (!recorded) return;
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("The same code and sizes on the GPU, %s: %s.", recording_->run.recorded_label().c_str(),
-                       kernel_lab::summarize(recorded->report).c_str());
+    ImGui::TextWrapped("%s", fill(tr("The same code and sizes on the GPU, {0}: {1}."),
+                                  {recording_->run.recorded_label(), kernel_lab::summarize(recorded->report)})
+                                 .c_str());
     ImGui::PopStyleColor();
   }
 

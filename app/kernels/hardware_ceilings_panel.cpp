@@ -12,15 +12,16 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/plot/plot_math.h"
+#include "app/i18n/translate.h"
 #include "app/kernels/ceilings.h"
 #include "app/kernels/reference.h"
 #include "app/kernels/sweep_panel.h"
+#include "app/plot/plot_math.h"
 #include "app/ui_style.h"
+#include "compute/bench/run_info.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/measure.h"
 #include "compute/core/thread_pool.h"
-#include "compute/bench/run_info.h"
 
 namespace whygpu::app {
 namespace {
@@ -88,19 +89,19 @@ class HardwareCeilingsPanel final : public SweepPanel {
 
   void draw(const FrameContext& frame) override {
     if (poll(frame)) live_ = ceilings_from(results().rows);
-    draw_run_controls(frame, "Measure");
+    draw_run_controls(frame, N_("Measure"));
     ImGui::Spacing();
     const bool recorded = reference_ != nullptr;
     const int columns = recorded ? 4 : 3;
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
     if (ImGui::BeginTable("ceilings", columns, flags, ImVec2(std::min(frame.content_width, 1500.0f * frame.font_scale), 0))) {
       ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 0.8f);
-      ImGui::TableSetupColumn("CPU (this computer, live)", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+      ImGui::TableSetupColumn(tr("CPU (this computer, live)"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
       if (recorded) {
-        ImGui::TableSetupColumn("CPU of the recorded run", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-        ImGui::TableSetupColumn("GPU of the recorded run", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+        ImGui::TableSetupColumn(tr("CPU of the recorded run"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableSetupColumn(tr("GPU of the recorded run"), ImGuiTableColumnFlags_WidthStretch, 1.2f);
       } else {
-        ImGui::TableSetupColumn("GPU (this computer, live)", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+        ImGui::TableSetupColumn(tr("GPU (this computer, live)"), ImGuiTableColumnFlags_WidthStretch, 1.2f);
       }
       header_row(recorded);
       if (recorded) recorded_rows();
@@ -121,7 +122,7 @@ class HardwareCeilingsPanel final : public SweepPanel {
   Status set_own_param(const std::string& key, const ParamValue& value) override {
     if (key != "peak_n" && key != "cpu_n" && key != "copy_mb" && key != "stream")
       return SweepPanel::set_own_param(key, value);
-    if (busy()) return Status::error("cannot change the sizes while measuring");
+    if (busy()) return Status::error(tr("cannot change the sizes while measuring"));
     if (key == "peak_n") sizes_.gpu_matmul_n = static_cast<int>(value.whole);
     if (key == "cpu_n") sizes_.cpu_matmul_n = static_cast<int>(value.whole);
     if (key == "copy_mb") sizes_.copy_bytes = static_cast<std::size_t>(value.whole) << 20;
@@ -262,26 +263,32 @@ class HardwareCeilingsPanel final : public SweepPanel {
     const Ceilings& g = recorded ? recorded_ : live_;
     if (recorded) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("No GPU here. The two right-hand columns are %s. The comparison below is between "
-                         "that machine's GPU and its own CPU.", reference_->label().c_str());
+      ImGui::TextWrapped("%s", fill(tr("No GPU here. The two right-hand columns are {0}. The comparison below is "
+                                       "between that machine's GPU and its own CPU."),
+                                    {reference_->label()})
+                                   .c_str());
       ImGui::PopStyleColor();
     } else if (!gpu_info().available) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("No GPU here, and the recorded GPU results could not be read (%s).", reference_error_.c_str());
+      ImGui::TextWrapped(
+          "%s",
+          fill(tr("No GPU here, and the recorded GPU results could not be read ({0})."), {reference_error_}).c_str());
       ImGui::PopStyleColor();
       return;
     }
     if (!g.has_gpu() || !g.has_cpu()) {
-      ImGui::TextWrapped("Press Measure: each ceiling is a short benchmark (a few seconds in all).");
+      ImGui::TextWrapped("%s", tr("Press Measure: each ceiling is a short benchmark (a few seconds in all)."));
       return;
     }
     ImGui::TextWrapped(
-        "%s the GPU's memory delivers %sx the bytes per second of the CPU's, and its FP32 matrix multiply runs "
-        "%sx faster than OpenBLAS on every core; on the Tensor Cores (FP16) %sx. But data cross the bus to the "
-        "GPU at only %s: %sx slower than the GPU reads its own memory.",
-        recorded ? "On the recorded machine," : "On this computer,", ratio(g.gpu_memory_gbs, g.cpu_memory_gbs).c_str(),
-        ratio(g.cublas_fp32, g.openblas).c_str(), ratio(g.cublas_fp16, g.openblas).c_str(),
-        big_rate(g.host_to_device_gbs, "B/s").c_str(), ratio(g.gpu_memory_gbs, g.host_to_device_gbs).c_str());
+        "%s",
+        fill(tr("{0} the GPU's memory delivers {1}x the bytes per second of the CPU's, and its FP32 matrix multiply "
+                "runs {2}x faster than OpenBLAS on every core; on the Tensor Cores (FP16) {3}x. But data cross the bus "
+                "to the GPU at only {4}: {5}x slower than the GPU reads its own memory."),
+             {recorded ? "On the recorded machine," : "On this computer,", ratio(g.gpu_memory_gbs, g.cpu_memory_gbs),
+              ratio(g.cublas_fp32, g.openblas), ratio(g.cublas_fp16, g.openblas), big_rate(g.host_to_device_gbs, "B/s"),
+              ratio(g.gpu_memory_gbs, g.host_to_device_gbs)})
+            .c_str());
   }
 
   CeilingSizes sizes_;

@@ -8,8 +8,10 @@
 #include <fstream>
 #include <thread>
 
-#include "app/panel_registry.h"
+#include "app/i18n/translate.h"
 #include "app/kernels/reference.h"
+#include "app/number_text.h"
+#include "app/panel_registry.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 
@@ -107,17 +109,18 @@ class HardwarePanel final : public Panel {
     if (!ImGui::BeginTable("hardware", 2, ImGuiTableFlags_BordersInnerV)) return;
     // Every line wraps at its column's edge: at large text a column is a few words wide.
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TableSetupColumn("cpu", ImGuiTableColumnFlags_WidthFixed, column);
-    ImGui::TableSetupColumn("gpu", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn(tr("cpu"), ImGuiTableColumnFlags_WidthFixed, column);
+    ImGui::TableSetupColumn(tr("gpu"), ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableNextRow();
 
     ImGui::TableNextColumn();
     ImGui::PushStyleColor(ImGuiCol_Text, palette().cpu);
-    ImGui::Text("CPU: %d hardware threads", cpu_.logical_cores);
+    ImGui::TextUnformatted(fill(tr("CPU: {0} hardware threads"), {std::to_string(cpu_.logical_cores)}).c_str());
     ImGui::PopStyleColor();
     ImGui::TextWrapped("%s", cpu_.model.c_str());
-    if (cpu_.mhz > 0) ImGui::Text("about %.1f GHz each", cpu_.mhz / 1000.0);
-    ImGui::TextDisabled("one square = one hardware thread (a core runs one, or two)");
+    if (cpu_.mhz > 0)
+      ImGui::TextUnformatted(fill(tr("about {0} GHz each"), {decimal_text(cpu_.mhz / 1000.0, 1)}).c_str());
+    ImGui::TextDisabled("%s", tr("one square = one hardware thread (a core runs one, or two)"));
     // A thread's core is drawn big, and grows with the text: each one is a large, complex
     // machine of its own.
     const float core = 8.0f * std::max(2.0f, std::round(2.0f * frame.font_scale));
@@ -126,21 +129,26 @@ class HardwarePanel final : public Panel {
     ImGui::TableNextColumn();
     if (!gpu.available) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("GPU: none usable here (%s).", gpu.unavailable_reason.c_str());
+      ImGui::TextWrapped("%s", fill(tr("GPU: none usable here ({0})."), {gpu.unavailable_reason}).c_str());
       ImGui::PopStyleColor();
       draw_recorded_gpu(dot);
     } else {
       const int per_sm = fp32_lanes_per_sm(gpu.compute_major, gpu.compute_minor);
       ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
       if (per_sm > 0)
-        ImGui::Text("GPU: %d FP32 lanes (%d SMs x %d)", gpu.sm_count * per_sm, gpu.sm_count, per_sm);
+        ImGui::TextUnformatted(
+            fill(tr("GPU: {0} FP32 lanes ({1} SMs x {2})"),
+                 {std::to_string(gpu.sm_count * per_sm), std::to_string(gpu.sm_count), std::to_string(per_sm)})
+                .c_str());
       else
-        ImGui::Text("GPU: %d SMs (lanes per SM unknown for compute %s)", gpu.sm_count,
-                    gpu.compute_capability().c_str());
+        ImGui::TextUnformatted(fill(tr("GPU: {0} SMs (lanes per SM unknown for compute {1})"),
+                                    {std::to_string(gpu.sm_count), gpu.compute_capability()})
+                                   .c_str());
       ImGui::PopStyleColor();
       ImGui::TextWrapped("%s", gpu.name.c_str());
-      if (gpu.sm_clock_khz > 0) ImGui::Text("about %.2f GHz each", gpu.sm_clock_khz / 1e6);
-      ImGui::TextDisabled("one dot = one lane; one block of dots = one SM");
+      if (gpu.sm_clock_khz > 0)
+        ImGui::TextUnformatted(fill(tr("about {0} GHz each"), {decimal_text(gpu.sm_clock_khz / 1e6, 2)}).c_str());
+      ImGui::TextDisabled("%s", tr("one dot = one lane; one block of dots = one SM"));
       if (per_sm > 0)
         draw_dot_groups(gpu.sm_count, per_sm, kLanesPerRow, dot, 1.0f, 3 * dot, palette().gpu);
       else
@@ -150,9 +158,10 @@ class HardwarePanel final : public Panel {
     ImGui::EndTable();
 
     ImGui::Spacing();
-    ImGui::TextWrapped("The CPU spends its chip on making each of a few threads fast (deep "
-                       "pipelines, big caches, branch prediction). The GPU spends it on many "
-                       "simple lanes that all do the same operation on different data.");
+    ImGui::TextWrapped(
+        "%s",
+        tr("The CPU spends its chip on making each of a few threads fast (deep pipelines, big caches, branch "
+           "prediction). The GPU spends it on many simple lanes that all do the same operation on different data."));
   }
 
  private:
@@ -179,12 +188,14 @@ class HardwarePanel final : public Panel {
     if (run) std::sscanf(run->gpu_compute_capability.c_str(), "%d.%d", &major, &minor);
     const int per_sm = fp32_lanes_per_sm(major, minor);
     if (!run || !run->gpu_available || run->gpu_sm_count <= 0 || per_sm <= 0) {
-      ImGui::TextWrapped("On a machine with an NVIDIA GPU this side shows its lanes, "
-                         "typically thousands of them.");
+      ImGui::TextWrapped("%s",
+                         tr("On a machine with an NVIDIA GPU this side shows its lanes, typically thousands of them."));
       return;
     }
-    ImGui::TextWrapped("For comparison, %s: %d FP32 lanes (%d SMs x %d).", run->gpu_name.c_str(),
-                       run->gpu_sm_count * per_sm, run->gpu_sm_count, per_sm);
+    ImGui::TextWrapped("%s", fill(tr("For comparison, {0}: {1} FP32 lanes ({2} SMs x {3})."),
+                                  {run->gpu_name, std::to_string(run->gpu_sm_count * per_sm),
+                                   std::to_string(run->gpu_sm_count), std::to_string(per_sm)})
+                                 .c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     ImGui::TextWrapped("%s.", recorded->label().c_str());
     ImGui::PopStyleColor();

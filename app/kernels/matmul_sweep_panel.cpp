@@ -18,13 +18,15 @@
 #include <sstream>
 
 #include "app/flow_layout.h"
-#include "app/kernels/timing_colours.h"
-#include "app/plot/plot.h"
+#include "app/glcompute/gl_bench.h"
+#include "app/glcompute/gl_sweep_side.h"
+#include "app/i18n/translate.h"
 #include "app/kernels/curves.h"
 #include "app/kernels/reference.h"
 #include "app/kernels/sweep_panel.h"
-#include "app/glcompute/gl_bench.h"
-#include "app/glcompute/gl_sweep_side.h"
+#include "app/kernels/timing_colours.h"
+#include "app/number_text.h"
+#include "app/plot/plot.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/matmul.h"
@@ -105,7 +107,7 @@ Status parse_variants(const std::string& text, std::vector<MatmulVariant>* out) 
     }
     out->push_back(v);
   }
-  if (out->empty()) return Status::error("name at least one variant");
+  if (out->empty()) return Status::error(tr("name at least one variant"));
   return Status::ok();
 }
 
@@ -146,13 +148,13 @@ class MatmulSweepPanel final : public SweepPanel {
 
   void draw(const FrameContext& frame) override {
     if (poll(frame)) dirty_ = true;
-    draw_run_controls(frame, "Run the ladder");
+    draw_run_controls(frame, N_("Run the ladder"));
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Show:");
+    ImGui::TextUnformatted(tr("Show:"));
     same_line_if_fits(check_width("GFLOP/s"));
-    if (ImGui::RadioButton("GFLOP/s", rate_view_)) set_view(true);
+    if (ImGui::RadioButton(tr_id("GFLOP/s").c_str(), rate_view_)) set_view(true);
     same_line_if_fits(check_width("time per product"));
-    if (ImGui::RadioButton("time per product", !rate_view_)) set_view(false);
+    if (ImGui::RadioButton(tr_id("time per product").c_str(), !rate_view_)) set_view(false);
     draw_note_after("n = " + std::to_string(1 << min_log_) + " to " + std::to_string(1 << max_log_) +
                     "; the naive CPU loop stops at n = " + std::to_string(naive_max_ > 0 ? naive_max_ : 1 << max_log_));
     if (dirty_) rebuild();
@@ -197,7 +199,7 @@ class MatmulSweepPanel final : public SweepPanel {
       set_view(value.text == "rate");
       return Status::ok();
     }
-    if (busy()) return Status::error("cannot change the sweep while it runs");
+    if (busy()) return Status::error(tr("cannot change the sweep while it runs"));
     if (key == "opengl") {
       gl_.set_mode(value.text);
       dirty_ = true;
@@ -236,7 +238,7 @@ class MatmulSweepPanel final : public SweepPanel {
   void rebuild() {
     dirty_ = false;
     chart_ = plot::Chart{};
-    chart_.x_title = "n (n x n matrices)";
+    chart_.x_title = tr("n (n x n matrices)");
     chart_.x = {plot::ScaleKind::Log, plot::ValueFormat::Number, true};
     chart_.y_title = rate_view_ ? "GFLOP/s (2 n\u00b3 per product)" : "time per product";
     chart_.y = {plot::ScaleKind::Log, rate_view_ ? plot::ValueFormat::Number : plot::ValueFormat::Milliseconds, false};
@@ -271,12 +273,13 @@ class MatmulSweepPanel final : public SweepPanel {
     if (rungs_.empty()) {
       if (!gpu_info().available && !reference_) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-        ImGui::TextWrapped("No GPU here, and the recorded GPU results could not be read (%s).",
-                           reference_error_.c_str());
+        ImGui::TextWrapped(
+            "%s",
+            fill(tr("No GPU here, and the recorded GPU results could not be read ({0})."), {reference_error_}).c_str());
         ImGui::PopStyleColor();
       }
-      ImGui::TextWrapped("Each rung of the ladder is a different way to compute the same product. Run the "
-                         "ladder to see how far apart they are.");
+      ImGui::TextWrapped("%s", tr("Each rung of the ladder is a different way to compute the same product. Run the "
+                                  "ladder to see how far apart they are."));
       return;
     }
     const auto value_at = [](const Curve& c, double n) {
@@ -290,11 +293,11 @@ class MatmulSweepPanel final : public SweepPanel {
       if (r.blas && !r.recorded) blas_live = value_at(r.rate, table_n_);
     if (reference_)
       blas_recorded = value_at(curve_of(reference_->rows, "matmul", "cpu-openblas", "", gflops), table_n_);
-    ImGui::Text("At n = %.0f:", table_n_);
+    ImGui::TextUnformatted(fill(tr("At n = {0}:"), {decimal_text(table_n_, 0)}).c_str());
     if (ImGui::BeginTable("ladder", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit, ImVec2(width, 0))) {
-      ImGui::TableSetupColumn("rung", ImGuiTableColumnFlags_WidthStretch);
-      ImGui::TableSetupColumn("GFLOP/s");
-      ImGui::TableSetupColumn("x OpenBLAS");
+      ImGui::TableSetupColumn(tr("rung"), ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableSetupColumn(tr("GFLOP/s"));
+      ImGui::TableSetupColumn(tr("x OpenBLAS"));
       ImGui::TableHeadersRow();
       ImGui::PushTextWrapPos(0.0f);  // a long rung name wraps in its cell
       for (const Rung& r : rungs_) {
@@ -307,9 +310,9 @@ class MatmulSweepPanel final : public SweepPanel {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.tooltip.c_str());
         ImGui::TableNextColumn();
         if (std::isnan(rate)) {
-          ImGui::TextDisabled("not run");
+          ImGui::TextDisabled("%s", tr("not run"));
           if (ImGui::IsItemHovered() && !r.rate.x.empty())
-            ImGui::SetTooltip("measured up to n = %.0f", r.rate.x.back());
+            ImGui::SetTooltip("%s", fill(tr("measured up to n = {0}"), {decimal_text(r.rate.x.back(), 0)}).c_str());
         } else {
           ImGui::Text("%s", plot::format_value(rate, plot::ValueFormat::Number, 3).c_str());
         }
@@ -322,13 +325,13 @@ class MatmulSweepPanel final : public SweepPanel {
       ImGui::EndTable();
     }
     ImGui::Spacing();
-    ImGui::TextWrapped("Same arithmetic on every row: 2 n\u00b3 floating-point operations. The differences come "
-                       "from how the data are moved (caches, coalescing, shared memory, registers) and "
-                       "which units multiply (CUDA cores or Tensor Cores). Hover a name for what it does.");
+    ImGui::TextWrapped("%s", tr("Same arithmetic on every row: 2 n\u00b3 floating-point operations. The differences "
+                                "come from how the data are moved (caches, coalescing, shared memory, registers) and "
+                                "which units multiply (CUDA cores or Tensor Cores). Hover a name for what it does."));
     if (std::any_of(rungs_.begin(), rungs_.end(), [](const Rung& r) { return r.recorded; })) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("(rec.): recorded on another machine, not measured here; its x OpenBLAS compares it "
-                         "with that machine's own CPU.");
+      ImGui::TextWrapped("%s", tr("(rec.): recorded on another machine, not measured here; its x OpenBLAS compares it "
+                                  "with that machine's own CPU."));
       ImGui::PopStyleColor();
     }
     ImGui::Spacing();

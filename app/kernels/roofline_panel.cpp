@@ -14,12 +14,14 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/kernels/timing_colours.h"
-#include "app/plot/plot.h"
+#include "app/i18n/translate.h"
 #include "app/kernels/ceilings.h"
 #include "app/kernels/curves.h"
 #include "app/kernels/reference.h"
 #include "app/kernels/sweep_panel.h"
+#include "app/kernels/timing_colours.h"
+#include "app/number_text.h"
+#include "app/plot/plot.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/matmul.h"
@@ -105,7 +107,7 @@ class RooflinePanel final : public SweepPanel {
 
   void draw(const FrameContext& frame) override {
     if (poll(frame)) dirty_ = true;
-    draw_run_controls(frame, "Measure the roofline");
+    draw_run_controls(frame, N_("Measure the roofline"));
     if (dirty_) rebuild();
     draw_chart_and_column(frame, "roofline", chart_, {280.0f, 0.3f, 0.62f, 280.0f, 640.0f},
                           [this](float) { draw_explanation(); });
@@ -141,7 +143,7 @@ class RooflinePanel final : public SweepPanel {
 
   Status set_own_param(const std::string& key, const ParamValue& value) override {
     if (key != "n" && key != "vector" && key != "peak_n") return SweepPanel::set_own_param(key, value);
-    if (busy()) return Status::error("cannot change the sizes while measuring");
+    if (busy()) return Status::error(tr("cannot change the sizes while measuring"));
     (key == "n" ? n_ : key == "vector" ? vector_log_ : peak_n_) = static_cast<int>(value.whole);
     return Status::ok();
   }
@@ -209,9 +211,9 @@ class RooflinePanel final : public SweepPanel {
   void rebuild() {
     dirty_ = false;
     chart_ = plot::Chart{};
-    chart_.x_title = "arithmetic intensity (flop per byte of memory traffic)";
+    chart_.x_title = tr("arithmetic intensity (flop per byte of memory traffic)");
     chart_.x = {plot::ScaleKind::Log, plot::ValueFormat::Number, false};
-    chart_.y_title = "GFLOP/s";
+    chart_.y_title = tr("GFLOP/s");
     chart_.y = {plot::ScaleKind::Log, plot::ValueFormat::Number, false};
     chart_.x_span = {kMinIntensity, kMaxIntensity};
     chart_.legend = plot::LegendPlace::Below;
@@ -263,31 +265,39 @@ class RooflinePanel final : public SweepPanel {
     const Ceilings& g = gpu_ceilings_;
     if (reference_) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("No GPU here: the GPU roofs and points are the recorded run (dashed); the CPU's are "
-                         "measured live when you press the button.");
+      ImGui::TextWrapped("%s", tr("No GPU here: the GPU roofs and points are the recorded run (dashed); the CPU's are "
+                                  "measured live when you press the button."));
       ImGui::PopStyleColor();
       ImGui::Spacing();
     } else if (!gpu_info().available) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("No GPU here, and the recorded GPU results could not be read (%s).", reference_error_.c_str());
+      ImGui::TextWrapped(
+          "%s",
+          fill(tr("No GPU here, and the recorded GPU results could not be read ({0})."), {reference_error_}).c_str());
       ImGui::PopStyleColor();
     }
     if (std::isnan(g.gpu_memory_gbs) || std::isnan(g.cublas_fp32)) {
-      ImGui::TextWrapped("A kernel that does I floating-point operations for every byte it reads or writes can "
-                         "go no faster than I times the memory bandwidth, and never faster than the peak of its "
-                         "arithmetic units. Press the button to measure both ceilings and place the kernels.");
+      ImGui::TextWrapped("%s",
+                         tr("A kernel that does I floating-point operations for every byte it reads or writes can go "
+                            "no faster than I times the memory bandwidth, and never faster than the peak of its "
+                            "arithmetic units. Press the button to measure both ceilings and place the kernels."));
       return;
     }
     const double ridge = g.cublas_fp32 / g.gpu_memory_gbs;
-    ImGui::TextWrapped("The GPU's FP32 roof bends at %.3g flop per byte (its ridge point). Left of it, a kernel "
-                       "waits for memory; right of it, for arithmetic.", ridge);
+    ImGui::TextWrapped("%s", fill(tr("The GPU's FP32 roof bends at {0} flop per byte (its ridge point). Left of it, a "
+                                     "kernel waits for memory; right of it, for arithmetic."),
+                                  {significant_text(ridge, 3)})
+                                 .c_str());
     for (const Placed& p : gpu_points_) {
       if (p.variant == "gpu") {
         ImGui::Spacing();
-        ImGui::TextWrapped("Vector add does 1 addition per 12 bytes (%.3g flop/byte), far left: it reaches %.0f%% "
-                           "of the memory roof, and the arithmetic units idle. More FLOP/s would not help it; only "
-                           "more bandwidth would.",
-                           p.x, 100.0 * fraction_of_roof(p, g.gpu_memory_gbs, g.cublas_fp32));
+        ImGui::TextWrapped(
+            "%s",
+            fill(tr("Vector add does 1 addition per 12 bytes ({0} flop/byte), far left: it reaches {1}% of the memory "
+                    "roof, and the arithmetic units idle. More FLOP/s would not help it; only more bandwidth would."),
+                 {significant_text(p.x, 3),
+                  decimal_text(100.0 * fraction_of_roof(p, g.gpu_memory_gbs, g.cublas_fp32), 0)})
+                .c_str());
       }
     }
     const Placed* naive = nullptr;
@@ -298,21 +308,23 @@ class RooflinePanel final : public SweepPanel {
     }
     if (naive && best) {
       ImGui::Spacing();
-      ImGui::TextWrapped("The n = %lld matrix product can do %.3g flop per byte, far right of the ridge: its limit "
-                         "is arithmetic. The naive kernel still reaches only %.1f%% of the FP32 roof, because it "
-                         "fetches the same values from memory and caches again and again; each rung of the "
-                         "ladder climbs closer, and cuBLAS FP32 reaches %.0f%%. The Tensor Cores raise the roof "
-                         "itself.",
-                         static_cast<long long>(naive->size), naive->x,
-                         100.0 * fraction_of_roof(*naive, g.gpu_memory_gbs, g.cublas_fp32),
-                         100.0 * fraction_of_roof(*best, g.gpu_memory_gbs, g.cublas_fp32));
+      ImGui::TextWrapped(
+          "%s", fill(tr("The n = {0} matrix product can do {1} flop per byte, far right of the ridge: its limit is "
+                        "arithmetic. The naive kernel still reaches only {2}% of the FP32 roof, because it fetches the "
+                        "same values from memory and caches again and again; each rung of the ladder climbs closer, "
+                        "and cuBLAS FP32 reaches {3}%. The Tensor Cores raise the roof itself."),
+                     {std::to_string(static_cast<long long>(naive->size)), significant_text(naive->x, 3),
+                      decimal_text(100.0 * fraction_of_roof(*naive, g.gpu_memory_gbs, g.cublas_fp32), 1),
+                      decimal_text(100.0 * fraction_of_roof(*best, g.gpu_memory_gbs, g.cublas_fp32), 0)})
+                    .c_str());
     }
     if (!std::isnan(live_.openblas) && !std::isnan(live_.cpu_memory_gbs)) {
       ImGui::Spacing();
-      ImGui::TextWrapped("The orange roof is this computer's CPU: %s of memory bandwidth and %s with OpenBLAS. "
-                         "Both roofs have the same shape; the GPU's is higher on both sides.",
-                         (plot::format_value(live_.cpu_memory_gbs, plot::ValueFormat::Number, 3) + " GB/s").c_str(),
-                         gflops_text(live_.openblas).c_str());
+      ImGui::TextWrapped("%s", fill(tr("The orange roof is this computer's CPU: {0} of memory bandwidth and {1} with "
+                                       "OpenBLAS. Both roofs have the same shape; the GPU's is higher on both sides."),
+                                    {(plot::format_value(live_.cpu_memory_gbs, plot::ValueFormat::Number, 3) + " GB/s"),
+                                     gflops_text(live_.openblas)})
+                                   .c_str());
     }
   }
 

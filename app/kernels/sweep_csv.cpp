@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "app/i18n/translate.h"
 #include "compute/bench/bench_format.h"
 #include "compute/bench/run_info.h"
 #include "compute/core/text_file.h"
@@ -23,8 +24,8 @@ std::string sweep_csv(const std::string& command, int cpu_threads,
 
 Status write_sweep_csv(const std::string& path, const std::string& command, int cpu_threads,
                        const std::vector<kernels::Measurement>& rows) {
-  if (path.empty()) return Status::error("no file name given for the CSV");
-  if (rows.empty()) return Status::error("nothing to save yet: run the sweep first");
+  if (path.empty()) return Status::error(tr("no file name given for the CSV"));
+  if (rows.empty()) return Status::error(tr("nothing to save yet: run the sweep first"));
   std::error_code ec;
   const auto parent = std::filesystem::path(path).parent_path();
   if (!parent.empty()) std::filesystem::create_directories(parent, ec);

@@ -10,11 +10,13 @@
 
 #include "app/file_locations.h"
 #include "app/flow_layout.h"
+#include "app/i18n/translate.h"
 #include "app/kernels/prepared_results.h"
 #include "app/kernels/sweep_csv.h"
+#include "app/number_text.h"
 #include "app/ui_style.h"
-#include "compute/core/measure.h"
 #include "compute/bench/bench_cli.h"
+#include "compute/core/measure.h"
 
 namespace whygpu::app {
 namespace {
@@ -224,21 +226,21 @@ void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_la
   const bool running = runner_.busy();
   if (!prepared_label_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("These results were %s.", prepared_label_.c_str());
+    ImGui::TextWrapped("%s", fill(tr("These results were {0}."), {prepared_label_}).c_str());
     ImGui::PopStyleColor();
-    if (ImGui::SmallButton("Measure again now")) (void)start();
+    if (ImGui::SmallButton(tr_id("Measure again now").c_str())) (void)start();
   }
   ImGui::BeginDisabled(running);
-  if (ImGui::Button(run_label)) {
+  if (ImGui::Button(tr_id(run_label).c_str())) {
     if (Status s = start(); !s) {
       export_ok_ = false;
       export_message_ = s.message();
     }
   }
   ImGui::EndDisabled();
-  same_line_if_fits(button_width("Cancel"));
+  same_line_if_fits(button_width(tr("Cancel")));
   ImGui::BeginDisabled(!running);
-  if (ImGui::Button("Cancel")) runner_.cancel();
+  if (ImGui::Button(tr_id("Cancel").c_str())) runner_.cancel();
   ImGui::EndDisabled();
   // The progress bar beside the buttons while it can be a dozen letters wide.
   same_line_if_fits(12.0f * ImGui::GetFontSize());
@@ -257,13 +259,14 @@ void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_la
                      overlay.c_str());
   if (!snapshot_.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-    ImGui::TextWrapped("The sweep stopped: %s", snapshot_.error.c_str());
+    ImGui::TextWrapped("%s", fill(tr("The sweep stopped: {0}"), {snapshot_.error}).c_str());
     ImGui::PopStyleColor();
   }
   if (timing_the_cpu()) {
-    ImGui::TextDisabled("Timing the CPU: the app draws only %.0f frames a second meanwhile, so that its own "
-                        "drawing does not slow down what is measured.",
-                        1.0 / kQuietFrameSeconds);
+    ImGui::TextDisabled("%s", fill(tr("Timing the CPU: the app draws only {0} frames a second meanwhile, so that its "
+                                      "own drawing does not slow down what is measured."),
+                                   {decimal_text(1.0 / kQuietFrameSeconds, 0)})
+                                  .c_str());
   } else if (!frame_summary_.empty()) {
     ImGui::PushTextWrapPos(0.0f);  // long on narrow windows: wrap at the panel's edge
     ImGui::TextDisabled("%s", frame_summary_.c_str());
@@ -313,12 +316,12 @@ void SweepPanel::draw_export_row(const FrameContext& frame, bool with_png) {
     ImGui::SameLine();
     if (ImGui::Button(button)) press(action);
   };
-  path_and_button("##csv", &csv_path_, "Save CSV", "save-csv");
+  path_and_button("##csv", &csv_path_, tr("Save CSV"), "save-csv");
   if (with_png) {
-    const float pair = 330.0f * frame.font_scale + ImGui::GetStyle().ItemSpacing.x + button_width("Save plot as PNG");
+    const float pair = 330.0f * frame.font_scale + ImGui::GetStyle().ItemSpacing.x + button_width(tr("Save plot as PNG"));
     if (same_line_if_fits(pair + 2 * ImGui::GetStyle().ItemSpacing.x))
       ImGui::SameLine(0, 3 * ImGui::GetStyle().ItemSpacing.x);
-    path_and_button("##png", &png_path_, "Save plot as PNG", "save-png");
+    path_and_button("##png", &png_path_, tr("Save plot as PNG"), "save-png");
   }
   const bool png_newer = with_png && !view_.last_png_message().empty() && !view_.png_pending();
   if (png_newer) {

@@ -3,6 +3,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "app/i18n/translate.h"
+
 namespace whygpu::app {
 
 SweepRunner::~SweepRunner() {
@@ -11,7 +13,7 @@ SweepRunner::~SweepRunner() {
 }
 
 Status SweepRunner::start(std::vector<kernels::SweepJob> jobs) {
-  if (running_.load()) return Status::error("a sweep is already running: cancel it first");
+  if (running_.load()) return Status::error(tr("a sweep is already running: cancel it first"));
   if (worker_.joinable()) worker_.join();  // the previous sweep has finished: this is quick
   cancel_.store(false);
   cancel_requested_ns_.store(0);

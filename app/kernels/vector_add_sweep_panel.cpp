@@ -9,19 +9,19 @@
 // as an OpenGL shader on whatever GPU OpenGL offers is live beside them (app/glcompute).
 #include <imgui.h>
 
-#include <limits>
-
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "app/flow_layout.h"
-#include "app/kernels/timing_colours.h"
-#include "app/plot/plot.h"
+#include "app/glcompute/gl_bench.h"
+#include "app/glcompute/gl_sweep_side.h"
+#include "app/i18n/translate.h"
 #include "app/kernels/curves.h"
 #include "app/kernels/reference.h"
 #include "app/kernels/sweep_panel.h"
-#include "app/glcompute/gl_bench.h"
-#include "app/glcompute/gl_sweep_side.h"
+#include "app/kernels/timing_colours.h"
+#include "app/plot/plot.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/thread_pool.h"
@@ -103,13 +103,13 @@ class VectorAddSweepPanel final : public SweepPanel {
 
   void draw(const FrameContext& frame) override {
     if (poll(frame)) dirty_ = true;
-    draw_run_controls(frame, "Run the sweep");
+    draw_run_controls(frame, N_("Run the sweep"));
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Show:");
+    ImGui::TextUnformatted(tr("Show:"));
     same_line_if_fits(check_width("time per addition"));
-    if (ImGui::RadioButton("time per addition", !rate_view_)) set_view(false);
+    if (ImGui::RadioButton(tr_id("time per addition").c_str(), !rate_view_)) set_view(false);
     same_line_if_fits(check_width("throughput (GB/s)"));
-    if (ImGui::RadioButton("throughput (GB/s)", rate_view_)) set_view(true);
+    if (ImGui::RadioButton(tr_id("throughput (GB/s)").c_str(), rate_view_)) set_view(true);
     const std::string sizes_text = "sizes 2^" + std::to_string(min_log_) + " to 2^" + std::to_string(max_log_) + ", " +
                                    sizes_note();
     draw_note_after(sizes_text);
@@ -159,13 +159,13 @@ class VectorAddSweepPanel final : public SweepPanel {
       return Status::ok();
     }
     if (key == "opengl") {
-      if (busy()) return Status::error("cannot change opengl while the sweep runs");
+      if (busy()) return Status::error(tr("cannot change opengl while the sweep runs"));
       gl_.set_mode(value.text);
       dirty_ = true;
       return Status::ok();
     }
     if (key != "min" && key != "max" && key != "step") return SweepPanel::set_own_param(key, value);
-    if (busy()) return Status::error("cannot change the sizes while the sweep runs");
+    if (busy()) return Status::error(tr("cannot change the sizes while the sweep runs"));
     (key == "min" ? min_log_ : key == "max" ? max_log_ : step_log_) = static_cast<int>(value.whole);
     if (max_log_ < min_log_) std::swap(min_log_, max_log_);
     return Status::ok();
@@ -213,7 +213,7 @@ class VectorAddSweepPanel final : public SweepPanel {
   void rebuild() {
     dirty_ = false;
     chart_ = plot::Chart{};
-    chart_.x_title = "elements per vector";
+    chart_.x_title = tr("elements per vector");
     chart_.x = {plot::ScaleKind::Log, plot::ValueFormat::PowerOfTwo, true};
     chart_.y_title = rate_view_ ? "GB/s (12 bytes per element)" : "time per addition";
     chart_.y = {plot::ScaleKind::Log, rate_view_ ? plot::ValueFormat::Number : plot::ValueFormat::Milliseconds, false};
@@ -323,25 +323,28 @@ class VectorAddSweepPanel final : public SweepPanel {
   void draw_explanation() {
     const bool live_gpu = !live_time_.gpu.empty();
     if (live_gpu) {
-      ImGui::TextUnformatted("Measured on this computer:");
+      ImGui::TextUnformatted(tr("Measured on this computer:"));
     } else if (reference_ && !recorded_time_.gpu.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("No GPU here: the GPU curves and the sentences below are from the recorded run "
-                         "(dashed). Your CPU's curves are live once you run the sweep.");
+      ImGui::TextWrapped("%s", tr("No GPU here: the GPU curves and the sentences below are from the recorded run "
+                                  "(dashed). Your CPU's curves are live once you run the sweep."));
       ImGui::PopStyleColor();
     } else if (!gpu_info().available) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("No GPU here, and the recorded GPU results could not be read (%s). Only the CPU "
-                         "curves can be shown.", reference_error_.c_str());
+      ImGui::TextWrapped("%s", fill(tr("No GPU here, and the recorded GPU results could not be read ({0}). Only the "
+                                       "CPU curves can be shown."),
+                                    {reference_error_})
+                                   .c_str());
       ImGui::PopStyleColor();
     } else {
-      ImGui::TextWrapped("Press the button to measure. The sweep runs in the background; the curves grow "
-                         "as each size is done.");
+      ImGui::TextWrapped(
+          "%s",
+          tr("Press the button to measure. The sweep runs in the background; the curves grow as each size is done."));
     }
     ImGui::Spacing();
     for (const auto& [text, colour] : sentences_) {
       ImGui::PushStyleColor(ImGuiCol_Text, colour);
-      ImGui::TextUnformatted("\xe2\x80\xa2");  // bullet
+      ImGui::TextUnformatted(tr("\xe2\x80\xa2"));  // bullet
       ImGui::PopStyleColor();
       ImGui::SameLine();
       ImGui::TextWrapped("%s", text.c_str());
@@ -355,7 +358,7 @@ class VectorAddSweepPanel final : public SweepPanel {
     gl_.draw_note();
     if (!sentences_.empty()) {
       ImGui::Spacing();
-      ImGui::TextDisabled("Hover a point for its numbers; click a legend entry to hide a curve.");
+      ImGui::TextDisabled("%s", tr("Hover a point for its numbers; click a legend entry to hide a curve."));
     }
   }
 

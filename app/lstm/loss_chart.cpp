@@ -4,16 +4,17 @@
 #include <cstdio>
 #include <string>
 
+#include "app/i18n/translate.h"
 #include "app/ui_style.h"
 
 namespace whygpu::app::lstm_ui {
 
 plot::Chart loss_chart(const std::vector<lstm::LossPoint>& curve, int vocabulary_size, unsigned colour) {
   plot::Chart chart;
-  chart.x_title = "training steps";
-  chart.y_title = "loss (nats per character)";
+  chart.x_title = tr("training steps");
+  chart.y_title = tr("loss (nats per character)");
   chart.legend = plot::LegendPlace::Below;
-  chart.empty_message = "press Train: the loss appears here";
+  chart.empty_message = tr("press Train: the loss appears here");
   plot::Series loss;
   loss.label = "training loss";
   loss.colour = colour;

@@ -15,15 +15,17 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/flow_layout.h"
+#include "app/i18n/translate.h"
 #include "app/lstm/char_label.h"
 #include "app/lstm/generated_text_view.h"
 #include "app/lstm/heat_strip.h"
 #include "app/lstm/lstm_workspace.h"
 #include "app/lstm/probability_bars.h"
+#include "app/number_text.h"
 #include "app/panel_registry.h"
-#include "app/flow_layout.h"
-#include "app/ui_style.h"
 #include "app/recorded_gpu.h"
+#include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/lstm/sampling.h"
 #include "compute/lstm/step_recording.h"
@@ -84,7 +86,7 @@ class LstmStepPanel final : public Panel {
     }
     ParamValue number;
     if (!parse_param(whole_param("step", 1, 1, 1000000000000LL, ""), text, &number))
-      return Status::error("must be latest or the number of a step, from 1");
+      return Status::error(tr("must be latest or the number of a step, from 1"));
     *step = number.whole;
     return Status::ok();
   }
@@ -154,8 +156,8 @@ class LstmStepPanel final : public Panel {
       const bool two_columns =
           (o_.gates || o_.state) && o_.bars && frame.content_width >= kSideBySideEm * ImGui::GetFontSize();
       if (two_columns && ImGui::BeginTable("step", 2, ImGuiTableFlags_BordersInnerV)) {
-        ImGui::TableSetupColumn("strips", ImGuiTableColumnFlags_WidthStretch);
-        ImGui::TableSetupColumn("bars", ImGuiTableColumnFlags_WidthFixed, bars_width);
+        ImGui::TableSetupColumn(tr("strips"), ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn(tr("bars"), ImGuiTableColumnFlags_WidthFixed, bars_width);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         draw_step_header(*shown);
@@ -296,16 +298,18 @@ class LstmStepPanel final : public Panel {
     ImGui::TextUnformatted(state);
     same_line_if_fits(button_width(m.running ? "Pause training" : "Train"));
     if (m.running) {
-      if (ImGui::SmallButton("Pause training")) workspace_->pause_training();
-    } else if (ImGui::SmallButton("Train")) {
+      if (ImGui::SmallButton(tr_id("Pause training").c_str())) workspace_->pause_training();
+    } else if (ImGui::SmallButton(tr_id("Train").c_str())) {
       workspace_->start_training();
     }
     if (m.steps == 0 && !m.running && lstm_ui::example_model_exists()) {
-      same_line_if_fits(button_width("Load the trained example"));
-      if (ImGui::SmallButton("Load the trained example")) report(workspace_->load_model(lstm_ui::example_model_path()));
+      same_line_if_fits(button_width(tr("Load the trained example")));
+      if (ImGui::SmallButton(tr_id("Load the trained example").c_str()))
+        report(workspace_->load_model(lstm_ui::example_model_path()));
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("a model trained earlier by this app on the same text (assets/models/README.md):\n"
-                          "no need to wait for training on a computer without a GPU");
+        ImGui::SetTooltip("%s",
+                          tr("a model trained earlier by this app on the same text (assets/models/README.md):\nno need "
+                             "to wait for training on a computer without a GPU"));
     }
     if (generator_) {
       char weights[96];
@@ -314,8 +318,8 @@ class LstmStepPanel final : public Panel {
       text_after_bar(weights);
       ImGui::PopStyleColor();
       if (m.steps > weights_step_) {
-        same_line_if_fits(button_width("Use the newest weights"));
-        if (ImGui::SmallButton("Use the newest weights")) report(restart());
+        same_line_if_fits(button_width(tr("Use the newest weights")));
+        if (ImGui::SmallButton(tr_id("Use the newest weights").c_str())) report(restart());
       }
     }
   }
@@ -323,7 +327,7 @@ class LstmStepPanel final : public Panel {
   void draw_controls() {
     const float em = ImGui::GetFontSize();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Prime text");
+    ImGui::TextUnformatted(tr("Prime text"));
     // The controls flow onto new lines where the panel is narrow.
     const float prime_width = std::min(22 * em, ImGui::GetContentRegionAvail().x);
     same_line_if_fits(prime_width);
@@ -332,22 +336,22 @@ class LstmStepPanel final : public Panel {
     const bool entered = ImGui::InputText("##prime", &o_.prime, ImGuiInputTextFlags_EnterReturnsTrue);
     if (code_font_) ImGui::PopFont();
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("The model reads these characters first (they build up its memory), then writes on.");
-    same_line_if_fits(button_width("Start from the prime"));
-    if (ImGui::Button("Start from the prime") || entered) report(restart());
-    if (same_line_if_fits(2 * em + button_width("Step"))) ImGui::SameLine(0, 2 * em);
-    if (ImGui::Button("Step")) report(advance(1));
-    const std::string burst = "Step \xc3\x97" + std::to_string(o_.burst);
+      ImGui::SetTooltip("%s", tr("The model reads these characters first (they build up its memory), then writes on."));
+    same_line_if_fits(button_width(tr("Start from the prime")));
+    if (ImGui::Button(tr_id("Start from the prime").c_str()) || entered) report(restart());
+    if (same_line_if_fits(2 * em + button_width(tr("Step")))) ImGui::SameLine(0, 2 * em);
+    if (ImGui::Button(tr_id("Step").c_str())) report(advance(1));
+    const std::string burst = fill(tr("Step \xc3\x97{0}"), {std::to_string(o_.burst)}) + "###burst";
     same_line_if_fits(button_width(burst.c_str()));
     if (ImGui::Button(burst.c_str())) report(advance(o_.burst));
-    same_line_if_fits(button_width("Autoplay"));
+    same_line_if_fits(button_width(tr("Autoplay")));
     if (ImGui::Button(o_.autoplay ? "Stop" : "Autoplay")) o_.autoplay = !o_.autoplay;
     same_line_if_fits(labelled_width(9 * em, "steps/s"));
     ImGui::SetNextItemWidth(9 * em);
-    ImGui::SliderFloat("steps/s", &o_.speed, 0.5f, 60.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat(tr_id("steps/s").c_str(), &o_.speed, 0.5f, 60.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
 
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Temperature");
+    ImGui::TextUnformatted(tr("Temperature"));
     const float slider_width = std::min(16 * em, ImGui::GetContentRegionAvail().x);
     same_line_if_fits(slider_width);
     ImGui::SetNextItemWidth(slider_width);
@@ -376,9 +380,12 @@ class LstmStepPanel final : public Panel {
     lstm::TrainingSession* session = workspace_->session();
     if (!recording_ || !session || weights_step_ != recording_->model_steps || recording_->model_steps == 0) return;
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("The same model on a GPU: one step %.0f \xc2\xb5s (%s), %s; that machine's CPU took %.0f \xc2\xb5s.",
-                       recording_->gpu.step_us, recording_->gpu.generator.c_str(),
-                       recording_->run.recorded_label().c_str(), recording_->cpu.step_us);
+    ImGui::TextWrapped(
+        "%s",
+        fill(tr("The same model on a GPU: one step {0} \xc2\xb5s ({1}), {2}; that machine's CPU took {3} \xc2\xb5s."),
+             {decimal_text(recording_->gpu.step_us, 0), recording_->gpu.generator, recording_->run.recorded_label(),
+              decimal_text(recording_->cpu.step_us, 0)})
+            .c_str());
     ImGui::PopStyleColor();
   }
 
@@ -392,12 +399,18 @@ class LstmStepPanel final : public Panel {
   void draw_step_header(const lstm::GenerationStep& step) {
     const bool latest = &step == generator_->latest();
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    if (latest) ImGui::Text("Step %lld (the latest)", step.index + 1);
-    else ImGui::Text("Step %lld (an earlier one: %s)", step.index + 1, pinned_ == step.index && hovered_ < 0 ? "pinned, click it again to let go" : "under the mouse");
+    if (latest)
+      ImGui::TextUnformatted(fill(tr("Step {0} (the latest)"), {std::to_string(step.index + 1)}).c_str());
+    else
+      ImGui::TextUnformatted(
+          fill(tr("Step {0} (an earlier one: {1})"),
+               {std::to_string(step.index + 1),
+                pinned_ == step.index && hovered_ < 0 ? "pinned, click it again to let go" : "under the mouse"})
+              .c_str());
     ImGui::PopStyleColor();
     ImFont* big = code_font_;
     // The pieces flow onto the next line where the panel is narrow.
-    ImGui::TextUnformatted("in:");
+    ImGui::TextUnformatted(tr("in:"));
     ImGui::SameLine();
     if (big) ImGui::PushFont(big);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().gpu_alt), "%s", quoted(step.input_char).c_str());
@@ -474,7 +487,7 @@ class LstmStepPanel final : public Panel {
       std::snprintf(ends, sizeof ends, "%s -%g %+g", name, hi, hi);
       return text_width(ends) + legend + 4 * ImGui::GetStyle().ItemSpacing.x;
     };
-    ImGui::TextDisabled("gates:");
+    ImGui::TextDisabled("%s", tr("gates:"));
     ImGui::SameLine();
     lstm_ui::draw_heat_legend(HeatScale::Unit, 1.0f, legend, 10.0f * scale_);
     if (same_line_if_fits(ImGui::GetFontSize() + legend_width("g, h:", 1.0f))) ImGui::SameLine(0, ImGui::GetFontSize());
@@ -487,7 +500,9 @@ class LstmStepPanel final : public Panel {
       ImGui::SameLine();
       lstm_ui::draw_heat_legend(HeatScale::Signed, range, legend, 10.0f * scale_);
     }
-    ImGui::TextDisabled("%d hidden units, one column each; hover a column to read that unit", hidden);
+    ImGui::TextDisabled(
+        "%s", fill(tr("{0} hidden units, one column each; hover a column to read that unit"), {std::to_string(hidden)})
+                  .c_str());
     marked_unit_ = hovered_unit;
     if (hovered_unit >= 0) unit_tooltip(step, hovered_unit);
   }
@@ -501,7 +516,8 @@ class LstmStepPanel final : public Panel {
     const float h = step.cell.hidden[static_cast<std::size_t>(unit)];
     ImGui::BeginTooltip();
     if (code_font_) ImGui::PushFont(code_font_);
-    ImGui::Text("unit %d at step %lld", unit, step.index + 1);
+    ImGui::TextUnformatted(
+        fill(tr("unit {0} at step {1}"), {std::to_string(unit), std::to_string(step.index + 1)}).c_str());
     ImGui::Text("i = %.2f  f = %.2f  o = %.2f  g = %+.2f", i, f, o, g);
     // c before this step: the previous step's (zero at the start of the text).
     const lstm::GenerationStep* before = step.index == 0 ? nullptr : find_step(step.index - 1);
@@ -535,7 +551,9 @@ class LstmStepPanel final : public Panel {
     in.top = o_.top;
     lstm_ui::draw_probability_bars(in, width, scale_, code_font_);
     if (std::fabs(step.temperature - temperature()) > 1e-4f)
-      ImGui::TextDisabled("this step drew at T = %.2f; the next steps use the slider's", step.temperature);
+      ImGui::TextDisabled("%s", fill(tr("this step drew at T = {0}; the next steps use the slider's"),
+                                     {decimal_text(step.temperature, 2)})
+                                    .c_str());
   }
 
   // Beside the guesses while the weights are random: they are noise, and the trained
@@ -544,15 +562,16 @@ class LstmStepPanel final : public Panel {
     lstm::TrainingSession* session = workspace_->session();
     if (!session || session->metrics().steps > 0 || weights_step_ > 0) return;
     ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-    ImGui::TextWrapped("untrained (random weights): these guesses are noise");
+    ImGui::TextWrapped("%s", tr("untrained (random weights): these guesses are noise"));
     ImGui::PopStyleColor();
     if (!lstm_ui::example_model_exists() || session->metrics().running) return;
-    if (ImGui::SmallButton("Load the trained example##bars")) report(workspace_->load_model(lstm_ui::example_model_path()));
+    if (ImGui::SmallButton(tr_id("Load the trained example", "bars").c_str()))
+      report(workspace_->load_model(lstm_ui::example_model_path()));
   }
 
   void draw_text() {
-    ImGui::TextDisabled("The text so far (grey: your prime; underlined: drawn, fed in at the next step). "
-                        "Hover a character to see its step again; click to pin it.");
+    ImGui::TextDisabled("%s", tr("The text so far (grey: your prime; underlined: drawn, fed in at the next step). "
+                                 "Hover a character to see its step again; click to pin it."));
     const lstm::GenerationStep* shown = shown_step();
     const lstm_ui::TextViewResult r =
         text_view_.draw(generator_->history(), shown ? shown->index : -1, 6.5f * ImGui::GetTextLineHeightWithSpacing(),

@@ -15,11 +15,13 @@
 #include "app/device_choice.h"
 #include "app/file_dialog.h"
 #include "app/file_locations.h"
+#include "app/flow_layout.h"
+#include "app/i18n/translate.h"
 #include "app/lstm/loss_chart.h"
 #include "app/lstm/lstm_workspace.h"
+#include "app/number_text.h"
 #include "app/panel_registry.h"
 #include "app/plot/plot.h"
-#include "app/flow_layout.h"
 #include "app/ui_style.h"
 
 namespace whygpu::app {
@@ -129,8 +131,8 @@ class LstmTrainerPanel final : public Panel {
       ImGui::Spacing();
       draw_curve(frame.content_width);
     } else if (o_.controls && o_.curve && ImGui::BeginTable("lstm-trainer", 2, ImGuiTableFlags_BordersInnerV)) {
-      ImGui::TableSetupColumn("controls", ImGuiTableColumnFlags_WidthFixed, controls_width);
-      ImGui::TableSetupColumn("curve", ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableSetupColumn(tr("controls"), ImGuiTableColumnFlags_WidthFixed, controls_width);
+      ImGui::TableSetupColumn(tr("curve"), ImGuiTableColumnFlags_WidthStretch);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       draw_controls();
@@ -191,7 +193,7 @@ class LstmTrainerPanel final : public Panel {
       ImGui::TextUnformatted(state.c_str());
       if (!m.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-        ImGui::TextWrapped("Training stopped: %s", m.error.c_str());
+        ImGui::TextWrapped("%s", fill(tr("Training stopped: {0}"), {m.error}).c_str());
         ImGui::PopStyleColor();
       }
     }
@@ -212,10 +214,10 @@ class LstmTrainerPanel final : public Panel {
       if (running) workspace_->pause_training();
       else shown(start());
     }
-    same_line_if_fits(button_width("New model"));
-    if (ImGui::Button("New model")) shown(workspace_->new_model());
+    same_line_if_fits(button_width(tr("New model")));
+    if (ImGui::Button(tr_id("New model").c_str())) shown(workspace_->new_model());
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("fresh random weights with the hidden size above, on the same text");
+      ImGui::SetTooltip("%s", tr("fresh random weights with the hidden size above, on the same text"));
     ImGui::EndDisabled();
     if (ready) draw_numbers();
     ImGui::Separator();
@@ -231,7 +233,7 @@ class LstmTrainerPanel final : public Panel {
   void draw_hidden_choice() {
     const int chosen = workspace_->choices().hidden;
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Hidden units:");
+    ImGui::TextUnformatted(tr("Hidden units:"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(6.0f * ImGui::GetFontSize());
     if (ImGui::BeginCombo("##hidden", std::to_string(chosen).c_str())) {
@@ -240,12 +242,13 @@ class LstmTrainerPanel final : public Panel {
       ImGui::EndCombo();
     }
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("the size of the memory (c and h): more units remember more and cost more per step");
+      ImGui::SetTooltip("%s", tr("the size of the memory (c and h): more units remember more and cost more per step"));
     lstm::TrainingSession* session = workspace_->session();
     if (session && session->shape().hidden != chosen) {
-      same_line_if_fits(text_width("this model has 000: press New model"));
+      same_line_if_fits(text_width(tr("this model has 000: press New model")));
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("this model has %d: press New model", session->shape().hidden);
+      ImGui::TextWrapped(
+          "%s", fill(tr("this model has {0}: press New model"), {std::to_string(session->shape().hidden)}).c_str());
       ImGui::PopStyleColor();
     }
   }
@@ -253,63 +256,72 @@ class LstmTrainerPanel final : public Panel {
   void draw_numbers() {
     const lstm::SessionMetrics m = workspace_->session()->metrics();
     ImGui::PushStyleColor(ImGuiCol_Text, device_colour(workspace_->session_device()));
-    ImGui::Text("%s characters per second", m.running || m.characters_per_second > 0
-                                                ? lstm_ui::short_count(m.characters_per_second).c_str()
-                                                : "-");
+    ImGui::TextUnformatted(
+        fill(tr("{0} characters per second"),
+             {m.running || m.characters_per_second > 0 ? lstm_ui::short_count(m.characters_per_second).c_str() : "-"})
+            .c_str());
     ImGui::PopStyleColor();
-    if (m.steps == 0) ImGui::TextUnformatted("untrained: random weights");
-    else if (m.loss > 0) ImGui::Text("loss %.3f after %lld steps", m.loss, m.steps);
-    else ImGui::Text("trained %lld steps before it was loaded", m.steps);  // no slice measured yet
+    if (m.steps == 0)
+      ImGui::TextUnformatted(tr("untrained: random weights"));
+    else if (m.loss > 0)
+      ImGui::TextUnformatted(
+          fill(tr("loss {0} after {1} steps"), {decimal_text(m.loss, 3), std::to_string(m.steps)}).c_str());
+    else
+      ImGui::TextUnformatted(fill(tr("trained {0} steps before it was loaded"), {std::to_string(m.steps)})
+                                 .c_str());  // no slice measured yet
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     const lstm::TrainingShape& t = workspace_->session()->config().training;
-    ImGui::TextWrapped("%s characters trained on this run; a step is %d streams x %d characters; %d hidden units",
-                       lstm_ui::short_count(static_cast<double>(m.characters)).c_str(), t.batch, t.length,
-                       workspace_->session()->shape().hidden);
+    ImGui::TextWrapped(
+        "%s", fill(tr("{0} characters trained on this run; a step is {1} streams x {2} characters; {3} hidden units"),
+                   {lstm_ui::short_count(static_cast<double>(m.characters)), std::to_string(t.batch),
+                    std::to_string(t.length), std::to_string(workspace_->session()->shape().hidden)})
+                  .c_str());
     ImGui::PopStyleColor();
   }
 
   void draw_files(bool ready) {
     const float button_room = 9.0f * ImGui::GetFontSize();
-    ImGui::TextUnformatted("Text (any UTF-8 file):");
+    ImGui::TextUnformatted(tr("Text (any UTF-8 file):"));
     ImGui::SetNextItemWidth(-button_room);
     if (code_font_) ImGui::PushFont(code_font_);
     const bool open = ImGui::InputText("##text", &o_.text_path, ImGuiInputTextFlags_EnterReturnsTrue);
     if (code_font_) ImGui::PopFont();
     ImGui::SameLine();
     ImGui::BeginDisabled(workspace_->job_running());
-    if (ImGui::Button("Open text") || open) shown(workspace_->open_text(o_.text_path));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("reads the file and starts a new, untrained model on it");
-    same_line_if_fits(button_width("Open..."));
+    if (ImGui::Button(tr_id("Open text").c_str()) || open) shown(workspace_->open_text(o_.text_path));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("reads the file and starts a new, untrained model on it"));
+    same_line_if_fits(button_width(tr("Open...")));
     if (text_dialog_.draw("text", PickWhat::kFile, o_.text_path, &o_.text_path)) shown(workspace_->open_text(o_.text_path));
     ImGui::EndDisabled();
     if (lstm::TrainingSession* session = workspace_->session()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::TextWrapped("training on %s", lstm_ui::describe_text(session->corpus()).c_str());
+      ImGui::TextWrapped("%s", fill(tr("training on {0}"), {lstm_ui::describe_text(session->corpus())}).c_str());
       ImGui::PopStyleColor();
     }
 
-    ImGui::TextUnformatted("Model file:");
+    ImGui::TextUnformatted(tr("Model file:"));
     ImGui::SetNextItemWidth(-button_room);
     if (code_font_) ImGui::PushFont(code_font_);
     ImGui::InputText("##model", &o_.model_path);
     if (code_font_) ImGui::PopFont();
     ImGui::SameLine();
     ImGui::BeginDisabled(!ready);
-    if (ImGui::Button("Save")) shown(workspace_->save_model(o_.model_path));
-    same_line_if_fits(button_width("Load"));
-    if (ImGui::Button("Load")) shown(workspace_->load_model(o_.model_path));
+    if (ImGui::Button(tr_id("Save").c_str())) shown(workspace_->save_model(o_.model_path));
+    same_line_if_fits(button_width(tr("Load")));
+    if (ImGui::Button(tr_id("Load").c_str())) shown(workspace_->load_model(o_.model_path));
     ImGui::EndDisabled();
-    same_line_if_fits(button_width("Open..."));
+    same_line_if_fits(button_width(tr("Open...")));
     model_dialog_.draw("model", PickWhat::kFile, o_.model_path, &o_.model_path);  // then Save or Load
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip("a saved model goes with the text it was trained on: open that text first");
+      ImGui::SetTooltip("%s", tr("a saved model goes with the text it was trained on: open that text first"));
     if (lstm_ui::example_model_exists()) {
       ImGui::BeginDisabled(!ready);
-      if (ImGui::Button("Load the trained example")) shown(workspace_->load_model(lstm_ui::example_model_path()));
+      if (ImGui::Button(tr_id("Load the trained example").c_str()))
+        shown(workspace_->load_model(lstm_ui::example_model_path()));
       ImGui::EndDisabled();
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("a model trained earlier by this app on the State of the Union text\n"
-                          "(assets/models/README.md): on a computer without a GPU, no need to wait");
+        ImGui::SetTooltip("%s", tr("a model trained earlier by this app on the State of the Union "
+                                   "text\n(assets/models/README.md): on a computer without a GPU, no need to wait"));
     }
   }
 
@@ -322,14 +334,14 @@ class LstmTrainerPanel final : public Panel {
                                                 device_colour(workspace_->session_device())),
                     ImVec2(w, h), scale_);
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("The loss is how surprised the model is by the real next character, averaged over a "
-                       "step's characters. Lower means better guesses.");
+    ImGui::TextWrapped("%s", tr("The loss is how surprised the model is by the real next character, averaged over a "
+                                "step's characters. Lower means better guesses."));
     ImGui::PopStyleColor();
   }
 
   void draw_samples() {
     const std::vector<lstm::TextSample>& samples = workspace_->samples();
-    ImGui::TextUnformatted("What the model writes");
+    ImGui::TextUnformatted(tr("What the model writes"));
     if (const lstm::TrainingSession* session = workspace_->session()) {
       char note[96];
       std::snprintf(note, sizeof note, "(a sample every %d steps, newest first, at temperature %.1f)",
@@ -340,11 +352,13 @@ class LstmTrainerPanel final : public Panel {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, palette().code_background);
     ImGui::BeginChild("samples", ImVec2(0, 9.0f * ImGui::GetTextLineHeightWithSpacing()), true);
     ImGui::PushTextWrapPos(0.0f);  // a child window starts without the panel's wrapping
-    if (samples.empty()) ImGui::TextDisabled("the first sample appears when the model is ready");
+    if (samples.empty()) ImGui::TextDisabled("%s", tr("the first sample appears when the model is ready"));
     for (auto it = samples.rbegin(); it != samples.rend(); ++it) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      if (it->step == 0) ImGui::TextUnformatted("step 0, untrained (random weights):");
-      else ImGui::Text("step %lld:", it->step);
+      if (it->step == 0)
+        ImGui::TextUnformatted(tr("step 0, untrained (random weights):"));
+      else
+        ImGui::TextUnformatted(fill(tr("step {0}:"), {std::to_string(it->step)}).c_str());
       ImGui::PopStyleColor();
       if (code_font_) ImGui::PushFont(code_font_);
       ImGui::TextWrapped("%s", one_line(it->text).c_str());

@@ -1,13 +1,14 @@
 #include "app/lstm/lstm_workspace.h"
 
 #include <cstdio>
-#include <exception>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <map>
 
 #include "app/file_locations.h"
 #include "app/glyph_needs.h"
+#include "app/i18n/translate.h"
 #include "app/training_threads.h"
 #include "compute/core/gpu_info.h"
 #include "compute/lstm/model_file.h"
@@ -133,7 +134,7 @@ LstmWorkspace::JobResult LstmWorkspace::new_session_result(const lstm::SessionCo
 }
 
 Status LstmWorkspace::open_text(const std::string& path) {
-  if (path.empty()) return Status::error("no file name given");
+  if (path.empty()) return Status::error(tr("no file name given"));
   const lstm::SessionConfig config = session_config();
   const Status s = begin_job("reading " + path, [path, config] {
     JobResult r;
@@ -203,7 +204,7 @@ Status LstmWorkspace::move_to(lstm::Device device) {
 }
 
 Status LstmWorkspace::load_model(const std::string& path) {
-  if (path.empty()) return Status::error("no file name given");
+  if (path.empty()) return Status::error(tr("no file name given"));
   const std::string text = text_path_.empty() ? default_text_path() : text_path_;
   const lstm::SessionConfig config = session_config();
   const Status s = begin_job("loading " + path, [path, text, config] {
@@ -231,8 +232,8 @@ Status LstmWorkspace::load_model(const std::string& path) {
 }
 
 Status LstmWorkspace::save_model(const std::string& path) {
-  if (path.empty()) return Status::error("no file name given");
-  if (!session_) return Status::error("no model yet: the text is still being read");
+  if (path.empty()) return Status::error(tr("no file name given"));
+  if (!session_) return Status::error(tr("no model yet: the text is still being read"));
   std::error_code ec;  // a missing folder is made; a folder that cannot be made fails the save, with its reason
   if (const auto folder = std::filesystem::path(path).parent_path(); !folder.empty())
     std::filesystem::create_directories(folder, ec);
@@ -259,7 +260,7 @@ Status LstmWorkspace::set_hidden(int hidden) {
 }
 
 Status LstmWorkspace::set_sample_every(int steps) {
-  if (steps < 1 || steps > 1000000) return Status::error("sample_every must be 1..1000000 steps");
+  if (steps < 1 || steps > 1000000) return Status::error(tr("sample_every must be 1..1000000 steps"));
   choices_.sample_every = steps;
   return Status::ok();
 }
@@ -275,7 +276,7 @@ void LstmWorkspace::pause_training() {
 
 Status LstmWorkspace::train_for(long long steps, double seconds) {
   if (!session_) return Status::error(job_.valid() ? "busy: " + job_description_ : "no model yet");
-  if (steps <= 0 && seconds <= 0) return Status::error("give a number of steps or seconds to train for");
+  if (steps <= 0 && seconds <= 0) return Status::error(tr("give a number of steps or seconds to train for"));
   goal_ = TrainingGoal{};
   goal_.active = true;
   goal_.until_step = steps > 0 ? session_->metrics().steps + steps : 0;

@@ -14,6 +14,7 @@
 
 #include "app/cnn/background_work.h"
 #include "app/flow_layout.h"
+#include "app/i18n/translate.h"
 #include "app/panel_registry.h"
 #include "app/pipeline/pipeline_pictures.h"
 #include "app/plot/plot_math.h"
@@ -74,7 +75,7 @@ class DataPipelinePanel final : public Panel {
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (work_.busy()) return Status::error("the pipeline is being timed: wait for it");
+    if (work_.busy()) return Status::error(tr("the pipeline is being timed: wait for it"));
     PipelineSettings s = settings_;
     int image = image_;
     if (key == "side") s.side = static_cast<int>(value.whole);
@@ -188,40 +189,45 @@ class DataPipelinePanel final : public Panel {
     };
     next("side");
     int side = settings_.side;
-    if (ImGui::InputInt("side", &side, 16, 64)) {
+    if (ImGui::InputInt(tr_id("side").c_str(), &side, 16, 64)) {
       settings_.side = std::clamp(side, std::max(pipeline::kMinSide, settings_.crop), pipeline::kMaxSide);
       changed = true;
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the resized photo's shorter side, in pixels");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("the resized photo's shorter side, in pixels"));
     next("crop");
     int crop = settings_.crop;
-    if (ImGui::InputInt("crop", &crop, 16, 64)) {
+    if (ImGui::InputInt(tr_id("crop").c_str(), &crop, 16, 64)) {
       settings_.crop = std::clamp(crop, pipeline::kMinSide, settings_.side);
       changed = true;
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the square the network sees, cut from the resized photo");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("the square the network sees, cut from the resized photo"));
     next("rotation");
-    changed |= ImGui::SliderFloat("rotation", &settings_.augment.max_degrees, 0.0f, 45.0f, "up to %.0f deg");
+    changed |=
+        ImGui::SliderFloat(tr_id("rotation").c_str(), &settings_.augment.max_degrees, 0.0f, 45.0f, "up to %.0f deg");
     next("jitter");
-    changed |= ImGui::SliderFloat("jitter", &settings_.augment.jitter, 0.0f, 0.9f, "up to %.2f");
+    changed |= ImGui::SliderFloat(tr_id("jitter").c_str(), &settings_.augment.jitter, 0.0f, 0.9f, "up to %.2f");
     same_line_if_fits(ImGui::GetFrameHeight() + ImGui::CalcTextSize("mirror").x + 8.0f);
-    changed |= ImGui::Checkbox("mirror", &settings_.augment.flip);
-    char next_label[48];
-    std::snprintf(next_label, sizeof next_label, "Image %d of %d: next", image_ + 1, pipeline::kBatch);
-    same_line_if_fits(button_width(next_label));
-    if (ImGui::Button(next_label)) (void)press("next");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("each image of a batch gets its own random rotation, zoom, mirror, crop and jitter");
-    same_line_if_fits(button_width("Time it"));
-    if (ImGui::Button("Time it")) {
+    changed |= ImGui::Checkbox(tr_id("mirror").c_str(), &settings_.augment.flip);
+    const std::string next_label =
+        fill(tr("Image {0} of {1}: next"), {std::to_string(image_ + 1), std::to_string(pipeline::kBatch)}) + "###next";
+    same_line_if_fits(button_width(next_label.c_str()));
+    if (ImGui::Button(next_label.c_str())) (void)press("next");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", tr("each image of a batch gets its own random rotation, zoom, mirror, crop and jitter"));
+    same_line_if_fits(button_width(tr("Time it")));
+    if (ImGui::Button(tr_id("Time it").c_str())) {
       if (Status s = press("run"); !s) run_error_ = s.message();
     }
     ImGui::EndDisabled();
     if (changed) stale_ = true;
     if (work_.busy()) {
       ImGui::SameLine();
-      ImGui::TextDisabled("timing one CPU core, then the GPU (a batch of %d takes seconds on one core)...", pipeline::kBatch);
+      ImGui::TextDisabled("%s",
+                          fill(tr("timing one CPU core, then the GPU (a batch of {0} takes seconds on one core)..."),
+                               {std::to_string(pipeline::kBatch)})
+                              .c_str());
       ImGui::SameLine();
-      if (ImGui::SmallButton("Cancel")) work_.cancel();
+      if (ImGui::SmallButton(tr_id("Cancel").c_str())) work_.cancel();
     }
   }
 
@@ -287,9 +293,11 @@ class DataPipelinePanel final : public Panel {
                    double longest, float width) {
     const Palette& colours = palette();
     if (cpu && cpu->repeats > 0) bar(cpu->median_ms, longest, width, colours.cpu, false);
-    else ImGui::TextDisabled("CPU: press Time it");
+    else
+      ImGui::TextDisabled("%s", tr("CPU: press Time it"));
     if (gpu && gpu->repeats > 0) bar(gpu->median_ms, longest, width, colours.gpu, gpu_recorded);
-    else ImGui::TextDisabled("GPU: %s", gpu_missing);
+    else
+      ImGui::TextDisabled("%s", fill(tr("GPU: {0}"), {gpu_missing}).c_str());
   }
 
   void draw_times(const FrameContext& frame) {
@@ -323,8 +331,8 @@ class DataPipelinePanel final : public Panel {
     const float value_w = ImGui::CalcTextSize("000.0 ms").x + 16.0f * scale;
     const float bar_w = std::max(50.0f * scale, (frame.content_width - label_w) / 2.0f - value_w - 24.0f * scale);
     if (!ImGui::BeginTable("pipeline times", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
-    ImGui::TableSetupColumn("step", ImGuiTableColumnFlags_WidthFixed, label_w);
-    ImGui::TableSetupColumn("one image", ImGuiTableColumnFlags_WidthFixed, bar_w + value_w);
+    ImGui::TableSetupColumn(tr("step"), ImGuiTableColumnFlags_WidthFixed, label_w);
+    ImGui::TableSetupColumn(tr("one image"), ImGuiTableColumnFlags_WidthFixed, bar_w + value_w);
     char batch_header[64];
     std::snprintf(batch_header, sizeof batch_header, "batch of %d", pipeline::kBatch);
     ImGui::TableSetupColumn(batch_header, ImGuiTableColumnFlags_WidthFixed, bar_w + value_w);

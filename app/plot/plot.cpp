@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/i18n/translate.h"
 #include "app/plot/plot_primitives.h"
 
 namespace whygpu::app::plot {
@@ -399,7 +400,7 @@ void PlotView::draw_tooltip(const Chart& chart, const PointRef& point) const {
   ImGui::Text("%s: %s", chart.y_title.c_str(), format_value(s.y[i], chart.y.format, 4).c_str());
   if (i < static_cast<int>(s.point_notes.size()) && !s.point_notes[i].empty())
     ImGui::TextUnformatted(s.point_notes[i].c_str());
-  if (s.recorded) ImGui::TextDisabled("recorded elsewhere, not measured on this computer");
+  if (s.recorded) ImGui::TextDisabled("%s", tr("recorded elsewhere, not measured on this computer"));
   ImGui::EndTooltip();
 }
 

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string>
 
+#include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/ui_style.h"
 #include "compute/precision/number_formats.h"
 
@@ -61,13 +63,13 @@ std::string number(double v) {
 void draw_format_picture(float value, float gradient, float font_scale) {
   // 34 boxes (sign, exponent, mantissa and the gaps) in about half the width, at most 15 px.
   const float box = std::min(15.0f * font_scale, ImGui::GetContentRegionAvail().x * 0.55f / 34.0f);
-  ImGui::TextColored(ImColor(kSignColour), "sign");
+  ImGui::TextColored(ImColor(kSignColour), "%s", tr("sign"));
   ImGui::SameLine();
-  ImGui::TextColored(ImColor(kExponentColour), "exponent (range)");
+  ImGui::TextColored(ImColor(kExponentColour), "%s", tr("exponent (range)"));
   ImGui::SameLine();
-  ImGui::TextColored(ImColor(kMantissaColour), "mantissa (digits)");
+  ImGui::TextColored(ImColor(kMantissaColour), "%s", tr("mantissa (digits)"));
   ImGui::SameLine();
-  ImGui::TextDisabled("- a bit FP32 has and this format drops");
+  ImGui::TextDisabled("%s", tr("- a bit FP32 has and this format drops"));
   if (ImGui::BeginTable("formats", 3, ImGuiTableFlags_SizingFixedFit)) {
     for (Precision p : precision::kAllPrecisions) {
       const precision::FormatInfo& f = precision::format_info(p);
@@ -75,33 +77,41 @@ void draw_format_picture(float value, float gradient, float font_scale) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(f.label);
-      ImGui::TextDisabled("%d bits in memory", f.storage_bits);
+      ImGui::TextDisabled("%s", fill(tr("{0} bits in memory"), {std::to_string(f.storage_bits)}).c_str());
       ImGui::TableNextColumn();
       draw_bits(precision::format_bits(p, value), 23 - f.mantissa_bits, box);
       ImGui::TableNextColumn();
       ImGui::Text("= %s", number(rounded).c_str());
       if (value != 0.0f && std::isfinite(rounded))
-        ImGui::TextDisabled("off by %.2g%%", 100.0 * precision::relative_rounding_error(p, value));
+        ImGui::TextDisabled(
+            "%s", fill(tr("off by {0}%"), {significant_text(100.0 * precision::relative_rounding_error(p, value), 2)})
+                      .c_str());
       else if (!std::isfinite(rounded))
-        ImGui::TextColored(ImColor(palette().error), "too large for this format");
+        ImGui::TextColored(ImColor(palette().error), "%s", tr("too large for this format"));
     }
     ImGui::EndTable();
   }
 
   ImGui::Spacing();
-  ImGui::TextUnformatted("Why FP16 needs loss scaling:");
+  ImGui::TextUnformatted(tr("Why FP16 needs loss scaling:"));
   const float in_fp16 = precision::round_to(Precision::fp16, gradient);
   const float in_bf16 = precision::round_to(Precision::bf16, gradient);
   constexpr float kScale = 65536.0f;
   const float scaled = precision::round_to(Precision::fp16, gradient * kScale);
-  ImGui::BulletText("a gradient of %s stored in FP16 becomes %s%s", number(gradient).c_str(), number(in_fp16).c_str(),
-                    in_fp16 == 0.0f && gradient != 0.0f ? ": it is lost (FP16 stops at 6e-8)" : "");
-  ImGui::BulletText("in BF16 it becomes %s: BF16 has FP32's exponent, so it keeps the size, with 2-3 digits",
-                    number(in_bf16).c_str());
-  ImGui::BulletText("multiply the loss by 2^16 = 65536 first: the gradient is %s in FP16, and dividing by 65536 "
-                    "in FP32 afterwards gives back %s",
-                    number(scaled).c_str(), number(scaled / kScale).c_str());
-  ImGui::TextDisabled("If a scaled gradient overflows (past 65504) the step is skipped and the scale halved.");
+  ImGui::BulletText("%s", fill(tr("a gradient of {0} stored in FP16 becomes {1}{2}"),
+                               {number(gradient), number(in_fp16),
+                                in_fp16 == 0.0f && gradient != 0.0f ? ": it is lost (FP16 stops at 6e-8)" : ""})
+                              .c_str());
+  ImGui::BulletText("%s",
+                    fill(tr("in BF16 it becomes {0}: BF16 has FP32's exponent, so it keeps the size, with 2-3 digits"),
+                         {number(in_bf16)})
+                        .c_str());
+  ImGui::BulletText("%s", fill(tr("multiply the loss by 2^16 = 65536 first: the gradient is {0} in FP16, and dividing "
+                                  "by 65536 in FP32 afterwards gives back {1}"),
+                               {number(scaled), number(scaled / kScale)})
+                              .c_str());
+  ImGui::TextDisabled("%s",
+                      tr("If a scaled gradient overflows (past 65504) the step is skipped and the scale halved."));
 }
 
 }  // namespace whygpu::app

@@ -8,13 +8,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <memory>
 #include <cstdio>
+#include <memory>
 #include <mutex>
 
-#include "app/file_locations.h"
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
+#include "app/file_locations.h"
+#include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/panel_registry.h"
 #include "app/precision/format_picture.h"
 #include "app/ui_style.h"
@@ -69,12 +71,12 @@ class MixedPrecisionPanel final : public Panel {
     draw_controls();
     draw_race(scale);
     ImGui::Separator();
-    ImGui::TextUnformatted("What each format keeps of a number:");
+    ImGui::TextUnformatted(tr("What each format keeps of a number:"));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
-    ImGui::InputFloat("a value", &value_, 0.0f, 0.0f, "%g");
+    ImGui::InputFloat(tr_id("a value").c_str(), &value_, 0.0f, 0.0f, "%g");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
-    ImGui::InputFloat("a small gradient", &gradient_, 0.0f, 0.0f, "%g");
+    ImGui::InputFloat(tr_id("a small gradient").c_str(), &gradient_, 0.0f, 0.0f, "%g");
     draw_format_picture(value_, gradient_, scale);
   }
 
@@ -133,7 +135,7 @@ class MixedPrecisionPanel final : public Panel {
     std::shared_ptr<const cnn::DatasetPair> data;
     if (Status s = cnn_ui::load_data(cnn_ui::DataRequest{}, &data); !s) return s;
     for (Precision p : precision::kAllPrecisions) {
-      if (cancel->load()) return Status::error("cancelled");
+      if (cancel->load()) return Status::error(tr("cancelled"));
       set_status(std::string("training in ") + precision::format_info(p).label);
       precision::MixedOptions options;
       options.width = width;
@@ -147,7 +149,7 @@ class MixedPrecisionPanel final : public Panel {
       const int steps_per_epoch = data->train.count / kBatch;
       const auto start = std::chrono::steady_clock::now();
       for (int e = 0; e < epochs; ++e) {
-        if (cancel->load()) return Status::error("cancelled");
+        if (cancel->load()) return Status::error(tr("cancelled"));
         trainer->set_learning_rate(static_cast<float>(2e-3 * std::pow(0.5, e)));  // bench cnn's recipe
         if (Status s = trainer->train(steps_per_epoch, nullptr); !s) return s;
       }
@@ -196,7 +198,7 @@ class MixedPrecisionPanel final : public Panel {
     const bool busy = work_.busy();
     ImGui::BeginDisabled(busy);
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Channels:");
+    ImGui::TextUnformatted(tr("Channels:"));
     for (int w : precision::kPanelWidths) {
       ImGui::SameLine();
       char label[16];
@@ -205,15 +207,15 @@ class MixedPrecisionPanel final : public Panel {
     }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    ImGui::InputInt("epochs", &epochs_);
+    ImGui::InputInt(tr_id("epochs").c_str(), &epochs_);
     epochs_ = std::clamp(epochs_, 1, 20);
     ImGui::EndDisabled();
     if (ImGui::GetContentRegionAvail().x > 40.0f * ImGui::GetFontSize()) ImGui::SameLine();
     if (!busy) {
       ImGui::BeginDisabled(!gpu_info().available);
-      if (ImGui::Button("Race the precisions")) (void)press("race");
+      if (ImGui::Button(tr_id("Race the precisions").c_str())) (void)press("race");
       ImGui::EndDisabled();
-    } else if (ImGui::Button("Cancel")) {
+    } else if (ImGui::Button(tr_id("Cancel").c_str())) {
       work_.cancel();
     }
     draw_shape_note();
@@ -223,8 +225,10 @@ class MixedPrecisionPanel final : public Panel {
     precision::WideShape shape;
     if (!precision::wide_shape(width_, &shape)) return;
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s; %.2f GFLOP of matrix arithmetic per training step of %d images", shape.describe().c_str(),
-                       shape.step_flop_per_image() * kBatch * 1e-9, kBatch);
+    ImGui::TextWrapped("%s", fill(tr("{0}; {1} GFLOP of matrix arithmetic per training step of {2} images"),
+                                  {shape.describe(), decimal_text(shape.step_flop_per_image() * kBatch * 1e-9, 2),
+                                   std::to_string(kBatch)})
+                                 .c_str());
     ImGui::PopStyleColor();
   }
 
@@ -234,16 +238,20 @@ class MixedPrecisionPanel final : public Panel {
     const bool recorded = lanes_.empty() && !lanes.empty();
     if (recorded) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("No NVIDIA GPU here: %s. Width x%d.", bench::recorded_label(recording_.run).c_str(), width_);
+      ImGui::TextWrapped("%s", fill(tr("No NVIDIA GPU here: {0}. Width x{1}."),
+                                    {bench::recorded_label(recording_.run), std::to_string(width_)})
+                                   .c_str());
       ImGui::PopStyleColor();
     } else if (lanes.empty()) {
       if (!gpu_info().available)
-        ImGui::TextWrapped("No NVIDIA GPU here, and no recorded race to show (%s).",
-                           has_recording_ ? "none at this width" : recording_error_.c_str());
+        ImGui::TextWrapped("%s", fill(tr("No NVIDIA GPU here, and no recorded race to show ({0})."),
+                                      {has_recording_ ? "none at this width" : recording_error_})
+                                     .c_str());
       else if (!work_.busy())
-        ImGui::TextWrapped("Press Race: each format trains the same network from the same weights on the same "
-                           "batches for %d epoch(s), then its steps are timed.",
-                           epochs_);
+        ImGui::TextWrapped("%s", fill(tr("Press Race: each format trains the same network from the same weights on the "
+                                         "same batches for {0} epoch(s), then its steps are timed."),
+                                      {std::to_string(epochs_)})
+                                     .c_str());
     }
     if (work_.busy()) ImGui::TextDisabled("%s...", status_.c_str());
     if (!work_.error().empty()) ImGui::TextColored(ImColor(palette().error), "%s", work_.error().c_str());
@@ -252,7 +260,7 @@ class MixedPrecisionPanel final : public Panel {
     for (const Lane& l : lanes) fastest = std::max(fastest, l.images_per_s);
     const double fp32_rate = lanes.front().precision == Precision::fp32 ? lanes.front().images_per_s : 0.0;
     const float bar_width = ImGui::GetContentRegionAvail().x - 120.0f * scale;
-    ImGui::TextUnformatted("Training images per second (longer is faster):");
+    ImGui::TextUnformatted(tr("Training images per second (longer is faster):"));
     for (const Lane& l : lanes) {
       char overlay[96];
       if (fp32_rate > 0)
@@ -266,7 +274,7 @@ class MixedPrecisionPanel final : public Panel {
       ImGui::PopStyleColor();
     }
     ImGui::Spacing();
-    ImGui::TextUnformatted("Test accuracy after the same epochs (2,000 held-out digits):");
+    ImGui::TextUnformatted(tr("Test accuracy after the same epochs (2,000 held-out digits):"));
     for (const Lane& l : lanes) {
       char overlay[96];
       if (std::isnan(l.accuracy)) std::snprintf(overlay, sizeof overlay, "not recorded");
@@ -279,7 +287,9 @@ class MixedPrecisionPanel final : public Panel {
       ImGui::ProgressBar(fraction, ImVec2(bar_width, 0), overlay);
       ImGui::PopStyleColor();
     }
-    ImGui::TextDisabled("accuracy bars run from 90%% to 100%%%s", recorded ? "; mean over the recorded seeds" : "");
+    ImGui::TextDisabled(
+        "%s",
+        fill(tr("accuracy bars run from 90% to 100%{0}"), {recorded ? "; mean over the recorded seeds" : ""}).c_str());
   }
 
   int width_;

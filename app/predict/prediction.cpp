@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <set>
 
+#include "app/i18n/translate.h"
+
 namespace whygpu::app {
 namespace {
 
@@ -48,15 +50,15 @@ Status parse_prediction(const std::map<std::string, std::string>& params, Predic
   p.panel = get("panel");
   p.result = get("result");
   p.unit = get("unit");
-  if (p.question.empty()) return Status::error("@predict needs question=\"...\"");
-  if (p.explain.empty()) return Status::error("@predict needs explain=\"...\" (shown after the measurement)");
+  if (p.question.empty()) return Status::error(tr("@predict needs question=\"...\""));
+  if (p.explain.empty()) return Status::error(tr("@predict needs explain=\"...\" (shown after the measurement)"));
   if (params.count("choices")) {
     p.kind = Prediction::Kind::choice;
     p.choices = split_choices(get("choices"));
     if (p.choices.size() < 2 || p.choices.size() > 6)
-      return Status::error("@predict choices= wants 2 to 6 answers separated by |");
+      return Status::error(tr("@predict choices= wants 2 to 6 answers separated by |"));
     for (const std::string& c : p.choices)
-      if (c.empty()) return Status::error("@predict choices= has an empty answer");
+      if (c.empty()) return Status::error(tr("@predict choices= has an empty answer"));
     if (params.count("answer")) {
       double n = 0;
       if (!read_number(get("answer"), &n) || n != std::floor(n) || n < 1 || n > static_cast<double>(p.choices.size()))
@@ -64,16 +66,16 @@ Status parse_prediction(const std::map<std::string, std::string>& params, Predic
                              std::to_string(p.choices.size()));
       p.answer = static_cast<int>(n) - 1;
     } else if (p.result.empty()) {
-      return Status::error("@predict with choices needs answer=N, or a panel result= that decides");
+      return Status::error(tr("@predict with choices needs answer=N, or a panel result= that decides"));
     }
     if (params.count("min") || params.count("max") || params.count("unit"))
-      return Status::error("@predict with choices takes no unit, min or max");
+      return Status::error(tr("@predict with choices takes no unit, min or max"));
   } else {
-    if (params.count("answer")) return Status::error("@predict answer= goes with choices=");
-    if (p.result.empty()) return Status::error("@predict for a number needs result= (what the panel measures)");
+    if (params.count("answer")) return Status::error(tr("@predict answer= goes with choices="));
+    if (p.result.empty()) return Status::error(tr("@predict for a number needs result= (what the panel measures)"));
     if (!read_number(get("min"), &p.min) || !read_number(get("max"), &p.max))
-      return Status::error("@predict for a number needs min= and max= (the slider's ends)");
-    if (!(p.min > 0 && p.max > p.min)) return Status::error("@predict min must be above 0 and below max");
+      return Status::error(tr("@predict for a number needs min= and max= (the slider's ends)"));
+    if (!(p.min > 0 && p.max > p.min)) return Status::error(tr("@predict min must be above 0 and below max"));
   }
   *out = std::move(p);
   return Status::ok();

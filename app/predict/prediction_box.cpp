@@ -7,6 +7,7 @@
 
 #include "app/card.h"
 #include "app/flow_layout.h"
+#include "app/i18n/translate.h"
 #include "app/untrusted_text.h"
 
 namespace whygpu::app {
@@ -26,7 +27,7 @@ Status PredictionBox::answer(const std::string& value) {
   }
   char* end = nullptr;
   const double v = std::strtod(value.c_str(), &end);
-  if (value.empty() || *end != '\0' || !std::isfinite(v)) return Status::error("predict wants a number or skip");
+  if (value.empty() || *end != '\0' || !std::isfinite(v)) return Status::error(tr("predict wants a number or skip"));
   if (p_.kind == Prediction::Kind::choice) {
     if (v != std::floor(v) || v < 1 || v > static_cast<double>(p_.choices.size()))
       return Status::error("predict: this question has choices 1 to " + std::to_string(p_.choices.size()));
@@ -49,7 +50,7 @@ void PredictionBox::draw(const Panel* panel, const Fonts& fonts, float width) {
 
 void PredictionBox::draw_question(const Fonts& fonts, float width) {
   ImGui::PushFont(fonts.strong);
-  ImGui::TextUnformatted("Predict first");
+  ImGui::TextUnformatted(tr("Predict first"));
   ImGui::PopFont();
   ImGui::TextWrapped("%s", p_.question.c_str());
   if (p_.kind == Prediction::Kind::choice) {
@@ -67,22 +68,24 @@ void PredictionBox::draw_question(const Fonts& fonts, float width) {
     ImGui::SetNextItemWidth(std::min(width, 28.0f * ImGui::GetFontSize()));
     // The slider shows its value through a printf format: the lesson's unit goes in escaped.
     ImGui::SliderFloat("##guess", &slider_, 0.0f, 1.0f, as_literal_format(answer_text()).c_str());
-    if (same_line_if_fits(text_width("drag to choose"))) ImGui::TextDisabled("drag to choose");
+    if (same_line_if_fits(text_width(tr("drag to choose")))) ImGui::TextDisabled("%s", tr("drag to choose"));
   }
   const bool ready = p_.kind == Prediction::Kind::number || choice_ >= 0;
   ImGui::BeginDisabled(!ready);
-  if (ImGui::Button("Commit my prediction")) committed_ = true;
+  if (ImGui::Button(tr_id("Commit my prediction").c_str())) committed_ = true;
   ImGui::EndDisabled();
-  same_line_if_fits(button_width("Skip"));
-  if (ImGui::Button("Skip")) skipped_ = true;
+  same_line_if_fits(button_width(tr("Skip")));
+  if (ImGui::Button(tr_id("Skip").c_str())) skipped_ = true;
 }
 
 void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float) {
   ImGui::PushFont(fonts.strong);
   ImGui::TextWrapped("%s", p_.question.c_str());
   ImGui::PopFont();
-  if (committed_) ImGui::TextWrapped("Your prediction: %s", answer_text().c_str());
-  else ImGui::TextDisabled("No prediction (skipped).");
+  if (committed_)
+    ImGui::TextWrapped("%s", fill(tr("Your prediction: {0}"), {answer_text()}).c_str());
+  else
+    ImGui::TextDisabled("%s", tr("No prediction (skipped)."));
 
   PanelResult result;
   const bool measured = panel && !p_.result.empty() && panel->result(p_.result, &result);
@@ -93,7 +96,7 @@ void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float) 
   } else {
     if (measured) {
       const std::string shown = !result.text.empty() ? result.text : readable_number(result.value);
-      ImGui::TextWrapped("Measured: %s", shown.c_str());
+      ImGui::TextWrapped("%s", fill(tr("Measured: {0}"), {shown}).c_str());
     }
     if (p_.kind == Prediction::Kind::number && committed_ && measured) {
       const double predicted = p_.min * std::pow(p_.max / p_.min, static_cast<double>(slider_));
@@ -108,7 +111,7 @@ void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float) 
     }
     ImGui::TextWrapped("%s", p_.explain.c_str());
   }
-  if (ImGui::SmallButton("Ask again")) committed_ = skipped_ = false;
+  if (ImGui::SmallButton(tr_id("Ask again").c_str())) committed_ = skipped_ = false;
 }
 
 }  // namespace whygpu::app

@@ -15,8 +15,9 @@
 #include <future>
 
 #include "app/cnn/shared_session.h"
-#include "app/panel_registry.h"
 #include "app/flow_layout.h"
+#include "app/i18n/translate.h"
+#include "app/panel_registry.h"
 #include "app/profile/timeline_view.h"
 #include "app/profile/timeline_works.h"
 #include "app/ui_style.h"
@@ -76,7 +77,7 @@ class TimelinePanel final : public Panel {
     if (button != "record") return Panel::press(button);
     if (live_check_.valid()) live_check_.wait();  // a script pressed Record before the check was done
     take_live_check();
-    if (busy()) return Status::error("a recording is already under way");
+    if (busy()) return Status::error(tr("a recording is already under way"));
     if (!live_problem_.empty()) return Status::error("cannot record here: " + live_problem_);
     record_live_now();
     return Status::ok();
@@ -215,7 +216,7 @@ class TimelinePanel final : public Panel {
       const TimelineWork* w = find_timeline_work(current);
       ImGui::SetNextItemWidth(width);
       if (ImGui::BeginCombo(label, w ? w->title.c_str() : "nothing")) {
-        if (with_none && ImGui::Selectable("nothing", current == kNone)) chosen = kNone;
+        if (with_none && ImGui::Selectable(tr_id("nothing").c_str(), current == kNone)) chosen = kNone;
         for (const TimelineWork& option : works)
           if (ImGui::Selectable(option.title.c_str(), option.key == current)) chosen = option.key;
         ImGui::EndCombo();
@@ -231,20 +232,20 @@ class TimelinePanel final : public Panel {
     ImGui::BeginDisabled(busy());
     const std::string work = combo("##work", work_key(), false, width);
     if (!stacked) ImGui::SameLine();
-    ImGui::TextUnformatted("beside");
+    ImGui::TextUnformatted(tr("beside"));
     if (!stacked) ImGui::SameLine();
     const std::string compare = combo("##compare", compare_key(), true, width);
     if (work != work_key() || compare != compare_key()) choose(work, compare);
-    const char* record = recorded_here_ ? "Record again" : "Record on this GPU";
+    const char* record = recorded_here_ ? tr("Record again") : tr("Record on this GPU");
     if (!stacked) same_line_if_fits(button_width(record));
     ImGui::BeginDisabled(!live_problem_.empty());
     if (ImGui::Button(record)) record_live_now();
     ImGui::EndDisabled();
-    same_line_if_fits(button_width("Fit"));
-    if (ImGui::Button("Fit")) view_.fit();
+    same_line_if_fits(button_width(tr("Fit")));
+    if (ImGui::Button(tr_id("Fit").c_str())) view_.fit();
     ImGui::EndDisabled();
-    if (busy() && same_line_if_fits(text_width("recording on the GPU...")))
-      ImGui::TextDisabled("recording on the GPU...");
+    if (busy() && same_line_if_fits(text_width(tr("recording on the GPU..."))))
+      ImGui::TextDisabled("%s", tr("recording on the GPU..."));
     if (!live_problem_.empty() && !live_check_.valid())
       wrapped_text("Showing the recordings made on the GPU machine: this computer cannot record (" + live_problem_ + ").",
               palette().warning);
@@ -261,7 +262,8 @@ class TimelinePanel final : public Panel {
     ImGui::TextWrapped("%s", idle_comparison(a.timeline, a.work->phrase, b.timeline, b.work->phrase, same_step).c_str());
     if (frame.fonts) ImGui::PopFont();
     PanelResult speedup;
-    if (result("graph_speedup", &speedup)) ImGui::TextWrapped("The step ran %s.", speedup.text.c_str());
+    if (result("graph_speedup", &speedup))
+      ImGui::TextWrapped("%s", fill(tr("The step ran {0}."), {speedup.text}).c_str());
   }
 
   std::vector<Shown> shown_;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/i18n/translate.h"
 #include "app/plot/plot_primitives.h"
 #include "app/ui_style.h"
 
@@ -240,8 +241,8 @@ void TimelineView::draw(const char* id, const std::vector<Track>& given, const s
     ImGui::EndTooltip();
   } else if (hovered_gap) {
     ImGui::BeginTooltip();
-    ImGui::Text("GPU idle for %s", profile::format_duration_ns(hovered_gap->ns).c_str());
-    ImGui::TextDisabled("no kernel, copy or memset ran: the GPU waited for the CPU's next launch");
+    ImGui::TextUnformatted(fill(tr("GPU idle for {0}"), {profile::format_duration_ns(hovered_gap->ns)}).c_str());
+    ImGui::TextDisabled("%s", tr("no kernel, copy or memset ran: the GPU waited for the CPU's next launch"));
     ImGui::EndTooltip();
   }
   ImGui::PopID();

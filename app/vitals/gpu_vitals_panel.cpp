@@ -15,9 +15,11 @@
 #include <cstdio>
 #include <future>
 
-#include "app/file_locations.h"
 #include "app/cnn/cnn_data.h"
 #include "app/cnn/shared_session.h"
+#include "app/file_locations.h"
+#include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/predict/prediction.h"
@@ -87,7 +89,7 @@ class GpuVitalsPanel final : public Panel {
       return Status::ok();
     }
     if (button != "measure") return Panel::press(button);
-    if (busy()) return Status::error("the measurement is already running");
+    if (busy()) return Status::error(tr("the measurement is already running"));
     start_measurement();
     return Status::ok();
   }
@@ -154,8 +156,9 @@ class GpuVitalsPanel final : public Panel {
 
   void draw_live_header(const vitals::VitalsSampler& sampler) {
     const std::optional<vitals::VitalsSample> latest = sampler.latest();
-    ImGui::TextWrapped("%s, driver %s, read through NVML every quarter of a second.", sampler.gpu_name().c_str(),
-                sampler.driver_version().c_str());
+    ImGui::TextWrapped("%s", fill(tr("{0}, driver {1}, read through NVML every quarter of a second."),
+                                  {sampler.gpu_name(), sampler.driver_version()})
+                                 .c_str());
     if (latest) {
       if (frame_fonts_) ImGui::PushFont(frame_fonts_->heading2);
       wrapped_text(strip_text(latest->gpu), palette().gpu);
@@ -168,8 +171,10 @@ class GpuVitalsPanel final : public Panel {
     wrapped_text("No NVIDIA GPU's vital signs can be read here (" + app_vitals().unavailable + ").", palette().warning);
     if (have_trace_) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::TextWrapped("The plots show a recording instead: %s. Dashed lines; the marks say what ran when.",
-                         trace_.recorded_label().c_str());
+      ImGui::TextWrapped("%s",
+                         fill(tr("The plots show a recording instead: {0}. Dashed lines; the marks say what ran when."),
+                              {trace_.recorded_label()})
+                             .c_str());
       ImGui::PopStyleColor();
     } else {
       wrapped_text("The recording that would stand in for it could not be read: " + trace_problem_, palette().error);
@@ -190,7 +195,7 @@ class GpuVitalsPanel final : public Panel {
     if (samples.empty()) return;
     // Power always; the second plot shows the quantity chosen.
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Beside the power:");
+    ImGui::TextUnformatted(tr("Beside the power:"));
     for (std::size_t i = 1; i < quantity_keys().size(); ++i) {
       ImGui::SameLine();
       if (ImGui::RadioButton(quantity_keys()[i].c_str(), o_.plot == static_cast<Quantity>(i))) o_.plot = static_cast<Quantity>(i);
@@ -273,19 +278,20 @@ class GpuVitalsPanel final : public Panel {
   void draw_energy(const FrameContext& frame) {
     ImGui::Spacing();
     if (frame.fonts) ImGui::PushFont(frame.fonts->strong);
-    ImGui::TextUnformatted("Performance per watt: the CNN trained on each, its energy counted");
+    ImGui::TextUnformatted(tr("Performance per watt: the CNN trained on each, its energy counted"));
     if (frame.fonts) ImGui::PopFont();
     ImGui::BeginDisabled(busy());
-    char label[96];
-    std::snprintf(label, sizeof label, "Measure: train %.0f s on %s", o_.train_seconds,
-                  gpu_info().available ? "the GPU, then the CPU" : "the CPU");
-    if (ImGui::Button(label)) start_measurement();
+    const std::string label = fill(tr("Measure: train {0} s on {1}"),
+                                   {decimal_text(o_.train_seconds, 0),
+                                    gpu_info().available ? tr("the GPU, then the CPU") : tr("the CPU")}) +
+                              "###measure";
+    if (ImGui::Button(label.c_str())) start_measurement();
     ImGui::EndDisabled();
     if (busy()) {
       ImGui::SameLine();
-      if (ImGui::Button("Cancel")) cancel_ = true;
+      if (ImGui::Button(tr_id("Cancel").c_str())) cancel_ = true;
       ImGui::SameLine();
-      ImGui::TextDisabled("training on the %s...", cpu_phase_ ? "CPU" : "GPU");
+      ImGui::TextDisabled("%s", fill(tr("training on the {0}..."), {cpu_phase_ ? "CPU" : "GPU"}).c_str());
     }
     for (const std::string& p : problems_) wrapped_text(p, palette().error);
 
@@ -312,7 +318,7 @@ class GpuVitalsPanel final : public Panel {
     }
     if (gpu.recorded || cpu.recorded) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::TextWrapped("Faded rows: %s.", trace_.recorded_label().c_str());
+      ImGui::TextWrapped("%s", fill(tr("Faded rows: {0}."), {trace_.recorded_label()}).c_str());
       ImGui::PopStyleColor();
     }
   }
@@ -352,7 +358,7 @@ class GpuVitalsPanel final : public Panel {
       ImGui::TextUnformatted(text);
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextUnformatted("unavailable (why: below)");
+      ImGui::TextUnformatted(tr("unavailable (why: below)"));
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.energy.method.c_str());
     }
