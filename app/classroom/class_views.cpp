@@ -70,8 +70,8 @@ void draw_histogram(const ClassQuestion& q, const ClassRound& round, const char*
     const float x = at.x + static_cast<float>(measured_at) * size.x;
     draw->AddLine(ImVec2(x, at.y), ImVec2(x, at.y + size.y), palette().gpu_alt, 3.0f);
     // The label on the side of the line with room for it.
-    const float label = ImGui::CalcTextSize("measured").x;
-    draw->AddText(ImVec2(x + 4 + label > at.x + size.x ? x - 4 - label : x + 4, at.y), palette().gpu_alt, "measured");
+    const float label = ImGui::CalcTextSize(tr("measured")).x;
+    draw->AddText(ImVec2(x + 4 + label > at.x + size.x ? x - 4 - label : x + 4, at.y), palette().gpu_alt, tr("measured"));
   }
   ImGui::Dummy(size);
   // The axis: the slider's ends under the box's ends, or each choice's number under its bar.

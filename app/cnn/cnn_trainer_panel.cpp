@@ -169,7 +169,7 @@ class CnnTrainerPanel final : public Panel {
   // ---- controls ---------------------------------------------------------------------
 
   void draw_controls(bool ready) {
-    ImGui::PushItemWidth(-ImGui::CalcTextSize("learning rate ").x);
+    ImGui::PushItemWidth(-ImGui::CalcTextSize((std::string(tr("learning rate")) + " ").c_str()).x);
     draw_backend_choice();
     draw_data_choice();
     ImGui::Separator();

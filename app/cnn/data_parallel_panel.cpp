@@ -317,7 +317,7 @@ class DataParallelPanel final : public Panel {
     ImGui::SetNextItemWidth(field);
     if (ImGui::InputFloat(tr_id("GB/s per link (assumed)").c_str(), &bandwidth, 10.0f, 100.0f, "%.0f"))
       settings_.link.bandwidth_gb_s = std::clamp(static_cast<double>(bandwidth), 1.0, 10000.0);
-    same_line_if_fits(field + ImGui::CalcTextSize("us per hop (assumed)").x);
+    same_line_if_fits(field + ImGui::CalcTextSize(tr("us per hop (assumed)")).x);
     ImGui::SetNextItemWidth(field);
     if (ImGui::InputFloat(tr_id("us per hop (assumed)").c_str(), &latency, 1.0f, 10.0f, "%.1f"))
       settings_.link.latency_us = std::clamp(static_cast<double>(latency), 0.0, 10000.0);

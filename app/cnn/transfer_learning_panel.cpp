@@ -237,8 +237,8 @@ class TransferLearningPanel final : public Panel {
       x += w + gap;
     }
     const float base_end = o.x + 3 * (w + gap) - gap;
-    draw->AddText(ImVec2(o.x, o.y + h + 2 * scale), palette().muted_text, "base: frozen, reused");
-    draw->AddText(ImVec2(base_end + gap, o.y + h + 2 * scale), kFrozenColour, "new head: trained");
+    draw->AddText(ImVec2(o.x, o.y + h + 2 * scale), palette().muted_text, tr("base: frozen, reused"));
+    draw->AddText(ImVec2(base_end + gap, o.y + h + 2 * scale), kFrozenColour, tr("new head: trained"));
     ImGui::Dummy(ImVec2(x - o.x, h + ImGui::GetTextLineHeightWithSpacing() + 4 * scale));
   }
 

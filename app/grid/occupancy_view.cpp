@@ -113,7 +113,7 @@ void draw_sm_picture(const grid::OccupancyReport& r, float font_scale) {
   };
   // Each bar leaves room beside it for its figures, which go under it when even a short
   // bar leaves too little.
-  const float label = ImGui::CalcTextSize("shared memory  ").x;
+  const float label = ImGui::CalcTextSize((std::string(tr("shared memory")) + "  ").c_str()).x;
   float figures = 0.0f;
   for (const Use& u : uses) figures = std::max(figures, text_width((u.text + " (100%)").c_str()));
   const float room = width - label - figures - ImGui::GetStyle().ItemSpacing.x;

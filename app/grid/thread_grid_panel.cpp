@@ -373,7 +373,7 @@ class ThreadGridPanel final : public Panel {
 
   void draw_controls() {
     grid::LaunchConfig& cfg = c_.config;
-    ImGui::PushItemWidth(-ImGui::CalcTextSize("block z  ").x);
+    ImGui::PushItemWidth(-ImGui::CalcTextSize((std::string(tr("block z")) + "  ").c_str()).x);
     int kind = static_cast<int>(cfg.kind);
     ImGui::TextUnformatted(tr("Problem:"));
     same_line_if_fits(check_width("vector (1D)"));
@@ -431,7 +431,7 @@ class ThreadGridPanel final : public Panel {
     if (ImGui::Checkbox(tr_id("heavy work").c_str(), &c_.heavy)) changed();
     if (c_.heavy) {
       ImGui::SameLine();
-      ImGui::SetNextItemWidth(-ImGui::CalcTextSize("work  ").x);
+      ImGui::SetNextItemWidth(-ImGui::CalcTextSize((std::string(tr("work")) + "  ").c_str()).x);
       if (dimension_slider("work", &c_.work, 1000000)) changed();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("dependent multiply-adds per thread"));
     }

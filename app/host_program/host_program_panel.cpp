@@ -183,7 +183,7 @@ class HostProgramPanel final : public Panel {
     if (ImGui::Button(runner_.busy() ? "Stop" : "Start again")) (void)press("reset");
     ImGui::BeginDisabled(runner_.busy());
     const float combo = std::min(420.0f * frame.font_scale, frame.content_width * 0.9f);
-    same_line_if_fits(ImGui::CalcTextSize("Mistake: ").x + combo);
+    same_line_if_fits(ImGui::CalcTextSize((std::string(tr("Mistake:")) + " ").c_str()).x + combo);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("Mistake:"));
     ImGui::SameLine();

@@ -206,7 +206,7 @@ class DataPipelinePanel final : public Panel {
         ImGui::SliderFloat(tr_id("rotation").c_str(), &settings_.augment.max_degrees, 0.0f, 45.0f, "up to %.0f deg");
     next("jitter");
     changed |= ImGui::SliderFloat(tr_id("jitter").c_str(), &settings_.augment.jitter, 0.0f, 0.9f, "up to %.2f");
-    same_line_if_fits(ImGui::GetFrameHeight() + ImGui::CalcTextSize("mirror").x + 8.0f);
+    same_line_if_fits(ImGui::GetFrameHeight() + ImGui::CalcTextSize(tr("mirror")).x + 8.0f);
     changed |= ImGui::Checkbox(tr_id("mirror").c_str(), &settings_.augment.flip);
     const std::string next_label =
         fill(tr("Image {0} of {1}: next"), {std::to_string(image_ + 1), std::to_string(pipeline::kBatch)}) + "###next";

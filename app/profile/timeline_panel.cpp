@@ -225,7 +225,7 @@ class TimelinePanel final : public Panel {
     };
     // Side by side where they fit, one under the other at projector scale.
     const float available = ImGui::GetContentRegionAvail().x;
-    const float beside_width = ImGui::CalcTextSize("beside").x + 2 * ImGui::GetStyle().ItemSpacing.x;
+    const float beside_width = ImGui::CalcTextSize(tr("beside")).x + 2 * ImGui::GetStyle().ItemSpacing.x;
     const bool stacked = 2 * 14.0f * ImGui::GetFontSize() + beside_width > available;
     const float width = stacked ? std::min(available, 20.0f * ImGui::GetFontSize())
                                 : std::min(18.0f * ImGui::GetFontSize(), (available - beside_width) / 2);
