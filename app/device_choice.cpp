@@ -23,9 +23,9 @@ std::optional<ComputeDevice> draw_device_choice(ComputeDevice chosen) {
   std::optional<ComputeDevice> clicked;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("Train on:"));
-  same_line_if_fits(check_width("CPU"));
+  same_line_if_fits(check_width(tr("CPU")));
   if (coloured_radio("CPU", chosen == ComputeDevice::kCpu, palette().cpu)) clicked = ComputeDevice::kCpu;
-  same_line_if_fits(check_width("GPU"));
+  same_line_if_fits(check_width(tr("GPU")));
   const bool gpu = gpu_info().available;
   ImGui::BeginDisabled(!gpu);
   if (coloured_radio("GPU", chosen == ComputeDevice::kGpu, palette().gpu)) clicked = ComputeDevice::kGpu;

@@ -221,7 +221,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
     same_line_if_fits(button_width(tr("Random test image")));
     if (ImGui::Button(tr_id("Random test image").c_str()) && data && data->test.count > 0)
       shared_->show_test_image(static_cast<int>(random_.below(static_cast<std::uint32_t>(data->test.count))));
-    same_line_if_fits(check_width("one colour range per layer"));
+    same_line_if_fits(check_width(tr("one colour range per layer")));
     bool per_layer = o_.normalization == cnn::Normalization::kPerLayer;
     if (ImGui::Checkbox(tr_id("one colour range per layer").c_str(), &per_layer))
       o_.normalization = per_layer ? cnn::Normalization::kPerLayer : cnn::Normalization::kPerMap;

@@ -267,7 +267,7 @@ class CnnRacePanel final : public Panel {
     ImGui::SetNextItemWidth(140.0f * scale_);
     ImGui::SliderInt(tr_id("batch").c_str(), &o_.batch, 1, cnn::kMaxBatch, "%d", ImGuiSliderFlags_Logarithmic);
     ImGui::EndDisabled();
-    same_line_if_fits(check_width("log time axis"));
+    same_line_if_fits(check_width(tr("log time axis")));
     ImGui::Checkbox(tr_id("log time axis").c_str(), &o_.log_time);
     if (state_ != State::kIdle || stopped_at_ > 0) {
       char clock[32];

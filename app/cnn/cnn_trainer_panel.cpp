@@ -190,13 +190,13 @@ class CnnTrainerPanel final : public Panel {
     const cnn_ui::DataRequest& data = shared_->config().data;
     ImGui::AlignTextToFramePadding();  // level with the radio buttons, as "Train on:" is
     ImGui::TextUnformatted(tr("Data:"));
-    same_line_if_fits(check_width("digits"));
+    same_line_if_fits(check_width(tr("digits")));
     if (ImGui::RadioButton(tr_id("digits").c_str(), data.choice == DataChoice::kDigits))
       shared_->set_data({DataChoice::kDigits, ""});
-    same_line_if_fits(check_width("clothes"));
+    same_line_if_fits(check_width(tr("clothes")));
     if (ImGui::RadioButton(tr_id("clothes").c_str(), data.choice == DataChoice::kFashion))
       shared_->set_data({DataChoice::kFashion, ""});
-    same_line_if_fits(check_width("your images"));
+    same_line_if_fits(check_width(tr("your images")));
     if (ImGui::RadioButton(tr_id("your images").c_str(), data.choice == DataChoice::kFolder)) {
       shared_->set_data({DataChoice::kFolder, folder_buffer_});
       o_.preview = true;

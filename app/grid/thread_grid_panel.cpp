@@ -41,13 +41,14 @@ using grid::ColorMode;
 using grid::ProblemKind;
 
 const char* const kColorNames[grid::kColorModeCount] = {"block", "warp", "thread", "sm", "time"};
-const char* const kColorLabels[grid::kColorModeCount] = {"block", "warp", "thread index", "SM", "start time"};
+const char* const kColorLabels[grid::kColorModeCount] = {N_("block"), N_("warp"), N_("thread index"), "SM",
+                                                         N_("start time")};
 const char* const kColorLegends[grid::kColorModeCount] = {
-    "one colour per block",
-    "one colour per warp (32 threads that execute together)",
-    "threadIdx within the block: dark = thread 0, yellow = the block's last thread",
-    "one colour per SM (%smid): the streaming multiprocessor that ran the thread",
-    "when the thread started (%globaltimer): dark = first, yellow = last"};
+    N_("one colour per block"),
+    N_("one colour per warp (32 threads that execute together)"),
+    N_("threadIdx within the block: dark = thread 0, yellow = the block's last thread"),
+    N_("one colour per SM (%smid): the streaming multiprocessor that ran the thread"),
+    N_("when the thread started (%globaltimer): dark = first, yellow = last")};
 
 constexpr std::int64_t kDefaultWork = 20000;
 
@@ -96,7 +97,7 @@ double now_ms() {
 // that is how a student asks for 1025 threads and meets the runtime's answer.
 bool dimension_slider(const char* label, std::int64_t* value, int max) {
   int v = static_cast<int>(std::clamp<std::int64_t>(*value, 1, 2147483647));
-  if (!ImGui::SliderInt(label, &v, 1, max, "%d", ImGuiSliderFlags_Logarithmic)) return false;
+  if (!ImGui::SliderInt(tr_id(label).c_str(), &v, 1, max, "%d", ImGuiSliderFlags_Logarithmic)) return false;
   *value = std::max(1, v);
   return true;
 }
@@ -210,7 +211,7 @@ class ThreadGridPanel final : public Panel {
   void draw_folded_controls() {
     ImGui::Spacing();
     ImGui::SetNextItemOpen(settings_open_, ImGuiCond_Always);
-    const std::string header = "Launch settings: " + grid::launch_syntax(c_.config) + "###settings";
+    const std::string header = fill(tr("Launch settings: {0}"), {grid::launch_syntax(c_.config)}) + "###settings";
     settings_open_ = ImGui::CollapsingHeader(header.c_str());
     if (!settings_open_) return;
     ImGui::Indent();
@@ -376,30 +377,30 @@ class ThreadGridPanel final : public Panel {
     ImGui::PushItemWidth(-ImGui::CalcTextSize((std::string(tr("block z")) + "  ").c_str()).x);
     int kind = static_cast<int>(cfg.kind);
     ImGui::TextUnformatted(tr("Problem:"));
-    same_line_if_fits(check_width("vector (1D)"));
+    same_line_if_fits(check_width(tr("vector (1D)")));
     if (ImGui::RadioButton(tr_id("vector (1D)").c_str(), &kind, 0)) {
       cfg.kind = ProblemKind::vector_1d;
       changed();
     }
-    same_line_if_fits(check_width("matrix (2D)"));
+    same_line_if_fits(check_width(tr("matrix (2D)")));
     if (ImGui::RadioButton(tr_id("matrix (2D)").c_str(), &kind, 1)) {
       cfg.kind = ProblemKind::matrix_2d;
       changed();
     }
     if (cfg.kind == ProblemKind::vector_1d) {
-      if (dimension_slider("N", &cfg.n, static_cast<int>(grid::kMaxVectorElements))) changed();
+      if (dimension_slider(N_("N"), &cfg.n, static_cast<int>(grid::kMaxVectorElements))) changed();
     } else {
-      if (dimension_slider("width", &cfg.width, static_cast<int>(grid::kMaxMatrixSide))) changed();
-      if (dimension_slider("height", &cfg.height, static_cast<int>(grid::kMaxMatrixSide))) changed();
+      if (dimension_slider(N_("width"), &cfg.width, static_cast<int>(grid::kMaxMatrixSide))) changed();
+      if (dimension_slider(N_("height"), &cfg.height, static_cast<int>(grid::kMaxMatrixSide))) changed();
     }
 
     ImGui::TextUnformatted(tr("Block:"));
     const char* typing = "(Ctrl+click a slider to type any value)";
     same_line_if_fits(text_width(typing));
     ImGui::TextDisabled("%s", typing);
-    if (dimension_slider("block x", &cfg.block.x, 1024)) changed();
-    if (dimension_slider("block y", &cfg.block.y, 1024)) changed();
-    if (dimension_slider("block z", &cfg.block.z, 64)) changed();
+    if (dimension_slider(N_("block x"), &cfg.block.x, 1024)) changed();
+    if (dimension_slider(N_("block y"), &cfg.block.y, 1024)) changed();
+    if (dimension_slider(N_("block z"), &cfg.block.z, 64)) changed();
     // SmallButton: no vertical frame padding, the same width as a Button.
     if (ImGui::SmallButton("256")) preset_block(256, 1);
     same_line_if_fits(button_width(tr("16 x 16")));
@@ -423,16 +424,16 @@ class ThreadGridPanel final : public Panel {
       changed();
     }
     if (!cfg.grid_auto) {
-      if (dimension_slider("grid x", &cfg.grid_manual.x, 65535)) changed();
-      if (dimension_slider("grid y", &cfg.grid_manual.y, 65535)) changed();
-      if (dimension_slider("grid z", &cfg.grid_manual.z, 64)) changed();
+      if (dimension_slider(N_("grid x"), &cfg.grid_manual.x, 65535)) changed();
+      if (dimension_slider(N_("grid y"), &cfg.grid_manual.y, 65535)) changed();
+      if (dimension_slider(N_("grid z"), &cfg.grid_manual.z, 64)) changed();
     }
 
     if (ImGui::Checkbox(tr_id("heavy work").c_str(), &c_.heavy)) changed();
     if (c_.heavy) {
       ImGui::SameLine();
       ImGui::SetNextItemWidth(-ImGui::CalcTextSize((std::string(tr("work")) + "  ").c_str()).x);
-      if (dimension_slider("work", &c_.work, 1000000)) changed();
+      if (dimension_slider(N_("work"), &c_.work, 1000000)) changed();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("dependent multiply-adds per thread"));
     }
     int shared_int = static_cast<int>(c_.shared_kib);
@@ -443,16 +444,16 @@ class ThreadGridPanel final : public Panel {
     ImGui::PopItemWidth();
 
     if (ImGui::Button(tr_id("Launch").c_str())) launch_requested_ = true;
-    same_line_if_fits(check_width("relaunch on every change"));
+    same_line_if_fits(check_width(tr("relaunch on every change")));
     ImGui::Checkbox(tr_id("relaunch on every change").c_str(), &c_.auto_launch);
   }
 
   void draw_color_choice() {
     ImGui::TextUnformatted(tr("Colour by:"));
     for (int i = 0; i < grid::kColorModeCount; ++i) {
-      same_line_if_fits(check_width(kColorLabels[i]));
+      same_line_if_fits(check_width(tr(kColorLabels[i])));
       int mode = static_cast<int>(c_.color);
-      if (ImGui::RadioButton(kColorLabels[i], &mode, i)) {
+      if (ImGui::RadioButton(tr_id(kColorLabels[i]).c_str(), &mode, i)) {
         c_.color = static_cast<ColorMode>(i);
         repaint_requested_ = true;
       }
@@ -549,7 +550,7 @@ class ThreadGridPanel final : public Panel {
 
     draw_color_choice();
     ImGui::TextWrapped("%s", fill(tr("Colour: {0}. Grey cells: idle threads (outside the data)."),
-                                  {kColorLegends[static_cast<int>(c_.color)]})
+                                  {tr(kColorLegends[static_cast<int>(c_.color)])})
                                  .c_str());
     if (gpu_info().available) {
       ImGui::TextDisabled(

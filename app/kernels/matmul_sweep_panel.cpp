@@ -151,9 +151,9 @@ class MatmulSweepPanel final : public SweepPanel {
     draw_run_controls(frame, N_("Run the ladder"));
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("Show:"));
-    same_line_if_fits(check_width("GFLOP/s"));
+    same_line_if_fits(check_width(tr("GFLOP/s")));
     if (ImGui::RadioButton(tr_id("GFLOP/s").c_str(), rate_view_)) set_view(true);
-    same_line_if_fits(check_width("time per product"));
+    same_line_if_fits(check_width(tr("time per product")));
     if (ImGui::RadioButton(tr_id("time per product").c_str(), !rate_view_)) set_view(false);
     draw_note_after("n = " + std::to_string(1 << min_log_) + " to " + std::to_string(1 << max_log_) +
                     "; the naive CPU loop stops at n = " + std::to_string(naive_max_ > 0 ? naive_max_ : 1 << max_log_));

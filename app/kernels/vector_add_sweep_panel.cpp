@@ -106,9 +106,9 @@ class VectorAddSweepPanel final : public SweepPanel {
     draw_run_controls(frame, N_("Run the sweep"));
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("Show:"));
-    same_line_if_fits(check_width("time per addition"));
+    same_line_if_fits(check_width(tr("time per addition")));
     if (ImGui::RadioButton(tr_id("time per addition").c_str(), !rate_view_)) set_view(false);
-    same_line_if_fits(check_width("throughput (GB/s)"));
+    same_line_if_fits(check_width(tr("throughput (GB/s)")));
     if (ImGui::RadioButton(tr_id("throughput (GB/s)").c_str(), rate_view_)) set_view(true);
     const std::string sizes_text = "sizes 2^" + std::to_string(min_log_) + " to 2^" + std::to_string(max_log_) + ", " +
                                    sizes_note();
