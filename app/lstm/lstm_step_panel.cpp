@@ -286,17 +286,14 @@ class LstmStepPanel final : public Panel {
                                                           : palette().cpu),
                        "%s", lstm_ui::device_name(workspace_->session_device()));
     // The pieces of this line flow onto the next where the panel is narrow.
-    char state[128];
-    if (m.steps == 0)
-      std::snprintf(state, sizeof state, "model untrained (random weights: expect noise)");
-    else if (m.loss > 0)
-      std::snprintf(state, sizeof state, "model trained %lld steps, loss %.2f%s", m.steps, m.loss,
-                    m.running ? ", training" : "");
-    else
-      std::snprintf(state, sizeof state, "model trained %lld steps (loaded)%s", m.steps, m.running ? ", training" : "");
-    same_line_if_fits(text_width(state));
-    ImGui::TextUnformatted(state);
-    same_line_if_fits(button_width(m.running ? "Pause training" : "Train"));
+    std::string state =
+        m.steps == 0 ? tr("model untrained (random weights: expect noise)")
+        : m.loss > 0 ? fill(tr("model trained {0} steps, loss {1}"), {std::to_string(m.steps), decimal_text(m.loss, 2)})
+                     : fill(tr("model trained {0} steps (loaded)"), {std::to_string(m.steps)});
+    if (m.running) state += tr(", training");
+    same_line_if_fits(text_width(state.c_str()));
+    ImGui::TextUnformatted(state.c_str());
+    same_line_if_fits(button_width(m.running ? tr("Pause training") : tr("Train")));
     if (m.running) {
       if (ImGui::SmallButton(tr_id("Pause training").c_str())) workspace_->pause_training();
     } else if (ImGui::SmallButton(tr_id("Train").c_str())) {
@@ -357,10 +354,10 @@ class LstmStepPanel final : public Panel {
     ImGui::SetNextItemWidth(slider_width);
     const char* format = o_.temperature <= lstm::kGreedyTemperature ? "0: always the most likely" : "T = %.2f";
     ImGui::SliderFloat("##temperature", &o_.temperature, 0.0f, kMaxTemperature, format);
-    const char* meaning = o_.temperature <= lstm::kGreedyTemperature ? "no chance left: the top guess every time"
-                          : o_.temperature < 0.75f                  ? "cautious: likely characters gain"
-                          : o_.temperature <= 1.25f                 ? "close to the model's own odds"
-                                                                    : "adventurous: unlikely characters gain";
+    const char* meaning = tr(o_.temperature <= lstm::kGreedyTemperature ? N_("no chance left: the top guess every time")
+                             : o_.temperature < 0.75f ? N_("cautious: likely characters gain")
+                             : o_.temperature <= 1.25f ? N_("close to the model's own odds")
+                                                       : N_("adventurous: unlikely characters gain"));
     same_line_if_fits(text_width(meaning));
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     ImGui::TextUnformatted(meaning);
@@ -449,8 +446,8 @@ class LstmStepPanel final : public Panel {
     auto strip = [&](const char* id, const char* label, const char* tip, const float* values, lstm_ui::HeatScale heat,
                      float range) {
       ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(label);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+      ImGui::TextUnformatted(tr(label));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(tip));
       if (!labels_above) {
         ImGui::SameLine(0, 0);
         ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, label_width - ImGui::GetItemRectSize().x));
@@ -460,20 +457,20 @@ class LstmStepPanel final : public Panel {
     };
     using lstm_ui::HeatScale;
     if (o_.gates) {
-      strip("i", "input gate i", "How much of the new candidate g is written into the cell (0 = none, 1 = all).",
+      strip("i", N_("input gate i"), N_("How much of the new candidate g is written into the cell (0 = none, 1 = all)."),
             step.cell.gate(lstm::kInputGate), HeatScale::Unit, 1.0f);
-      strip("f", "forget gate f", "How much of the old cell value is kept (1 = keep it all, 0 = forget).",
+      strip("f", N_("forget gate f"), N_("How much of the old cell value is kept (1 = keep it all, 0 = forget)."),
             step.cell.gate(lstm::kForgetGate), HeatScale::Unit, 1.0f);
-      strip("o", "output gate o", "How much of the cell is let out into h (and so into the prediction).",
+      strip("o", N_("output gate o"), N_("How much of the cell is let out into h (and so into the prediction)."),
             step.cell.gate(lstm::kOutputGate), HeatScale::Unit, 1.0f);
-      strip("g", "candidate g", "The new content proposed for the cell, -1 .. +1.", step.cell.gate(lstm::kCandidate),
+      strip("g", N_("candidate g"), N_("The new content proposed for the cell, -1 .. +1."), step.cell.gate(lstm::kCandidate),
             HeatScale::Signed, 1.0f);
     }
     const float range = cell_range();
     if (o_.state) {
-      strip("c", "cell state c", "The long-term memory: c = f \xc2\xb7 c_before + i \xc2\xb7 g. Not squashed, so it can grow.",
+      strip("c", N_("cell state c"), N_("The long-term memory: c = f \xc2\xb7 c_before + i \xc2\xb7 g. Not squashed, so it can grow."),
             step.cell.cell.data(), HeatScale::Signed, range);
-      strip("h", "hidden state h", "What the cell shows the rest of the network: h = o \xc2\xb7 tanh(c), -1 .. +1.",
+      strip("h", N_("hidden state h"), N_("What the cell shows the rest of the network: h = o \xc2\xb7 tanh(c), -1 .. +1."),
             step.cell.hidden.data(), HeatScale::Signed, 1.0f);
     }
     // Legends, on one line where they fit (under the strips, past their labels).
