@@ -41,7 +41,7 @@ std::string run_dialog(const std::string& command) {
 
 std::string file_dialog_command(PickWhat what, const std::string& start) {
   std::string command = "zenity --file-selection --title=";
-  command += shell_quoted(what == PickWhat::kFolder ? "whygpu: choose a folder" : "whygpu: choose a file");
+  command += shell_quoted(what == PickWhat::kFolder ? tr("whygpu: choose a folder") : tr("whygpu: choose a file"));
   if (what == PickWhat::kFolder) command += " --directory";
   if (!start.empty()) command += " --filename=" + shell_quoted(start);
   return command + " 2>/dev/null";

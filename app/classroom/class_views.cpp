@@ -145,7 +145,7 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
     const int round_number = static_cast<int>(view.rounds.size());
     if (!open.revealed) {
       ImGui::PushFont(fonts.heading2);
-      ImGui::TextUnformatted(fill(tr("{0}{1} of {2} answered"), {round_number > 1 ? "Round 2: " : "",
+      ImGui::TextUnformatted(fill(tr("{0}{1} of {2} answered"), {round_number > 1 ? tr("Round 2: ") : "",
                                                                  std::to_string(static_cast<int>(open.answers.size())),
                                                                  std::to_string(view.students)})
                                  .c_str());
@@ -165,8 +165,8 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
     for (int r = 0; r < round_number; ++r) {
       if (!view.rounds[static_cast<std::size_t>(r)].revealed) continue;
       if (r > 0) ImGui::SameLine(0, gap);
-      draw_histogram(view.question, view.rounds[static_cast<std::size_t>(r)], r == 0 ? "Round 1" : "Round 2", measured_at,
-                     shown_right, box);
+      draw_histogram(view.question, view.rounds[static_cast<std::size_t>(r)], r == 0 ? tr("Round 1") : tr("Round 2"),
+                     measured_at, shown_right, box);
     }
     if (view.rounds.front().revealed && view.question.kind == Prediction::Kind::choice)
       for (std::size_t i = 0; i < view.question.choices.size(); ++i)

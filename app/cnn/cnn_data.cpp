@@ -20,7 +20,8 @@ std::string DataRequest::describe() const {
   switch (choice) {
     case DataChoice::kDigits: return "handwritten digits (MNIST)";
     case DataChoice::kFashion: return "clothes (Fashion-MNIST)";
-    case DataChoice::kFolder: return folder.empty() ? "your own images (no folder chosen)" : "your images in " + folder;
+    case DataChoice::kFolder:
+      return folder.empty() ? tr("your own images (no folder chosen)") : "your images in " + folder;
   }
   return "?";
 }

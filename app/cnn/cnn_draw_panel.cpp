@@ -139,8 +139,9 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(seen_title);
     preview_.draw(0, 28.0f * 5.0f * scale_);
-    ImGui::TextDisabled(copied_ ? "test image %d, as it is in the data set"
-                                : "28 x 28 pixels: your strokes scaled into a 20 x 20 box and centred, like MNIST's",
+    ImGui::TextDisabled(copied_
+                            ? "test image %d, as it is in the data set"
+                            : tr("28 x 28 pixels: your strokes scaled into a 20 x 20 box and centred, like MNIST's"),
                         copied_from_);
 
     if (answer_beside) {

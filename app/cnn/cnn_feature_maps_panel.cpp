@@ -395,8 +395,10 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
         any = true;
       }
       const cnn_ui::PictureLayout& pl = pictures_.layout(banks[b]);
-      ImGui::TextUnformatted(b == 0 ? "conv1 filters: 32 of 3 x 3 weights, each slid over the image to make one conv1 map"
-                                    : "conv2 filters: one row per filter, 32 kernels of 3 x 3 each (one for every conv1 map it reads)");
+      ImGui::TextUnformatted(
+          b == 0
+              ? "conv1 filters: 32 of 3 x 3 weights, each slid over the image to make one conv1 map"
+              : tr("conv2 filters: one row per filter, 32 kernels of 3 x 3 each (one for every conv1 map it reads)"));
       if (!pictures_.has(banks[b])) {
         ImGui::TextDisabled("%s", tr("(not drawn yet)"));
         continue;

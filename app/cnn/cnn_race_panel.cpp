@@ -117,7 +117,7 @@ class CnnRacePanel final : public Panel {
     out->value = cpu.finish_seconds() / gpu.finish_seconds();
     char text[160];
     std::snprintf(text, sizeof text, "%.3g times sooner (CPU %.1f s, %s %.1f s)", out->value, cpu.finish_seconds(),
-                  gpu.recorded ? "the recorded GPU" : "GPU", gpu.finish_seconds());
+                  gpu.recorded ? tr("the recorded GPU") : "GPU", gpu.finish_seconds());
     out->text = text;
     return true;
   }
@@ -252,7 +252,7 @@ class CnnRacePanel final : public Panel {
     bool any_ready = false;
     for (const Lane& lane : lanes_) any_ready = any_ready || lane_ready(lane);
     ImGui::BeginDisabled(!any_ready || state_ != State::kIdle);
-    if (ImGui::Button(stopped_at_ > 0 ? "Race again" : "Start the race")) start();
+    if (ImGui::Button(stopped_at_ > 0 ? tr("Race again") : tr("Start the race"))) start();
     ImGui::EndDisabled();
     // The controls flow onto the next line where the panel is narrow.
     same_line_if_fits(button_width(tr("Stop")));
@@ -289,7 +289,7 @@ class CnnRacePanel final : public Panel {
     for (const Lane& lane : lanes_) {
       ImGui::TableNextColumn();
       ImGui::PushStyleColor(ImGuiCol_Text, cnn_ui::backend_colour(lane.backend));
-      ImGui::TextUnformatted(lane.backend == cnn::Backend::kGpu ? "GPU lane" : "CPU lane");
+      ImGui::TextUnformatted(lane.backend == cnn::Backend::kGpu ? tr("GPU lane") : tr("CPU lane"));
       ImGui::PopStyleColor();
       if (!lane.shared) {
         draw_recorded_lane(lane, width);
@@ -317,7 +317,7 @@ class CnnRacePanel final : public Panel {
         ImGui::TextUnformatted(
             fill(tr("{0} images/s; test accuracy {1}"),
                  {with_commas(snap.images_per_second),
-                  points.empty() ? "not tested yet" : (std::to_string(points.back().accuracy).substr(0, 5) + "%")})
+                  points.empty() ? tr("not tested yet") : (std::to_string(points.back().accuracy).substr(0, 5) + "%")})
                 .c_str());
       else
         ImGui::TextDisabled("%s", tr("ready"));
@@ -386,11 +386,11 @@ class CnnRacePanel final : public Panel {
                               {decimal_text(lane.finish_seconds(), 2), decimal_text(lane.replay.back().accuracy, 2)})
                              .c_str());
     else if (ran)
-      ImGui::TextWrapped(
-          "%s", fill(tr("{0} images/s there; test accuracy {1}"),
-                     {with_commas(r.gpu.images_per_second),
-                      shown.empty() ? "not tested yet" : (std::to_string(shown.back().accuracy).substr(0, 5) + "%")})
-                    .c_str());
+      ImGui::TextWrapped("%s", fill(tr("{0} images/s there; test accuracy {1}"),
+                                    {with_commas(r.gpu.images_per_second),
+                                     shown.empty() ? tr("not tested yet")
+                                                   : (std::to_string(shown.back().accuracy).substr(0, 5) + "%")})
+                                   .c_str());
     else
       ImGui::TextWrapped(
           "%s", fill(tr("ready to replay: {0} images/s there"), {with_commas(r.gpu.images_per_second)}).c_str());
@@ -427,7 +427,7 @@ class CnnRacePanel final : public Panel {
       chart.series.push_back(std::move(s));
     }
     if (state_ == State::kRunning) chart.marks.push_back({elapsed(), "now", ImGui::GetColorU32(ImGuiCol_TextDisabled)});
-    chart.empty_message = state_ == State::kIdle ? "press Start the race" : "the first test points appear here";
+    chart.empty_message = state_ == State::kIdle ? tr("press Start the race") : tr("the first test points appear here");
     chart.legend = plot::LegendPlace::Right;
     const float w = std::max(300.0f, width - 8.0f);
     view_.draw("race", chart, ImVec2(w, std::clamp(w * 0.35f, 220.0f * scale_, 380.0f * scale_)), scale_);

@@ -115,7 +115,7 @@ class DataParallelPanel final : public Panel {
     char text[200];
     std::snprintf(text, sizeof text, "%.2f times the images/s of one GPU on %d GPUs, %s scaling%s", last.speedup,
                   last.timing.gpus, cnn::scaling_name(run->scaling),
-                  run == live_run() ? " on this computer" : " on the recorded machine");
+                  run == live_run() ? tr(" on this computer") : tr(" on the recorded machine"));
     out->text = text;
     return true;
   }
@@ -148,7 +148,7 @@ class DataParallelPanel final : public Panel {
     ImGui::SetNextItemWidth(260.0f * frame.font_scale);
     if (ImGui::Combo(tr_id("scaling").c_str(), &choice, names, 2))
       settings_.scaling = choice == 0 ? Scaling::kStrong : Scaling::kWeak;
-    const char* label = settings_.scaling == Scaling::kStrong ? "batch per step" : "batch per GPU";
+    const char* label = settings_.scaling == Scaling::kStrong ? tr("batch per step") : tr("batch per GPU");
     const float field = 120.0f * frame.font_scale;
     same_line_if_fits(field + ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemInnerSpacing.x);
     int batch = settings_.effective_batch();
@@ -190,7 +190,7 @@ class DataParallelPanel final : public Panel {
                      colours.warning);
       else
         wrapped_text(std::string("No multi-GPU run has been recorded yet") +
-                         (recording_ ? " for these settings" : "") +
+                         (recording_ ? tr(" for these settings") : "") +
                          ", so this page has no speed-up figures to show: they come from a machine with several "
                          "GPUs (whygpu bench cnn --gpus all --scaling both --output ...).",
                      colours.warning);
@@ -266,7 +266,7 @@ class DataParallelPanel final : public Panel {
     const bool faded = &run != live_run();
     const float scale = frame.font_scale;
     ImGui::Spacing();
-    ImGui::TextUnformatted(("One step on " + std::to_string(t.gpus) + (t.gpus == 1 ? " GPU" : " GPUs") +
+    ImGui::TextUnformatted(("One step on " + std::to_string(t.gpus) + (t.gpus == 1 ? tr(" GPU") : tr(" GPUs")) +
                             ", phase by phase (each lane from its own GPU's clock)")
                                .c_str());
     double longest = 0.0;
@@ -331,7 +331,7 @@ class DataParallelPanel final : public Panel {
       const ScalingRow& one = shown->rows.front();
       line += " against " + ms_text(one.timing.compute_ms) + " of compute a step on " +
               std::to_string(one.timing.gpus) + " GPU" + (one.timing.gpus == 1 ? "" : "s") +
-              (shown == live_run() ? " (measured above)." : " (recorded above).");
+              (shown == live_run() ? tr(" (measured above).") : tr(" (recorded above)."));
     }
     ImGui::TextWrapped("%s", line.c_str());
   }

@@ -113,7 +113,7 @@ class InferenceBatchPanel final : public Panel {
     out->value = over;
     char text[200];
     std::snprintf(text, sizeof text, "a batch of %d images is the first to take longer than %g ms on the GPU, %s", over,
-                  budget_ms_, live ? "on this computer" : "on the recorded machine: there is no GPU here");
+                  budget_ms_, live ? tr("on this computer") : tr("on the recorded machine: there is no GPU here"));
     out->text = text;
     return true;
   }
@@ -147,7 +147,7 @@ class InferenceBatchPanel final : public Panel {
     chart.x = {plot::ScaleKind::Log, plot::ValueFormat::Milliseconds, false};
     chart.y_title = tr("images per second");
     chart.y = {plot::ScaleKind::Log, plot::ValueFormat::Number, false};
-    chart.empty_message = work_.busy() ? "measuring batch 1..." : "press \"Measure every batch size\"";
+    chart.empty_message = work_.busy() ? tr("measuring batch 1...") : tr("press \"Measure every batch size\"");
     const auto add = [&](const std::vector<InferencePoint>& points, bool gpu, bool recorded) {
       plot::Series s;
       s.label = gpu ? "GPU" : "CPU";

@@ -161,9 +161,10 @@ class TransferLearningPanel final : public Panel {
     if (base.params.empty()) {
       const std::string shipped = shipped_base(from_digits);
       if (std::filesystem::exists(shipped) && cnn::load_weights(shipped, &base.params)) {
-        base.source = "trained on " + std::string(from_digits ? "the digits" : "Fashion-MNIST") + " (" + shipped + ")";
+        base.source =
+            "trained on " + std::string(from_digits ? tr("the digits") : "Fashion-MNIST") + " (" + shipped + ")";
       } else {
-        set_status(std::string("training a base on ") + (from_digits ? "the digits" : "Fashion-MNIST") +
+        set_status(std::string("training a base on ") + (from_digits ? tr("the digits") : "Fashion-MNIST") +
                    " first (no shipped base found)");
         if (Status s = cnn::train_base(from_digits ? *digits : *clothes, from_digits ? 5 : 2, 1, true, cancel, &base);
             !s)
@@ -196,7 +197,7 @@ class TransferLearningPanel final : public Panel {
     chart.y_title = tr("test accuracy (%)");
     chart.y = {plot::ScaleKind::Linear, plot::ValueFormat::Number, false};
     chart.y_span = {0.0, 100.0};
-    chart.empty_message = work_.busy() ? "training..." : "press \"Train both\"";
+    chart.empty_message = work_.busy() ? "training..." : tr("press \"Train both\"");
     const auto add = [&](const std::vector<TransferPoint>& points, const char* label, ImU32 colour) {
       plot::Series s;
       s.label = label;
@@ -245,8 +246,8 @@ class TransferLearningPanel final : public Panel {
   void draw_words(const Snapshot& snap) const {
     ImGui::TextWrapped("%s", fill(tr("The grey layers keep the weights they learned on {0}; only the two dense layers "
                                      "learn the {1}, from {2} labelled images."),
-                                  {snap.from_digits ? "the digits" : "clothes", snap.from_digits ? "clothes" : "digits",
-                                   std::to_string(labelled_)})
+                                  {snap.from_digits ? tr("the digits") : "clothes",
+                                   snap.from_digits ? "clothes" : "digits", std::to_string(labelled_)})
                                  .c_str());
     if (snap.frozen.size() < 2 || snap.scratch.size() < 2) return;
     const TransferPoint &f = snap.frozen.back(), &s = snap.scratch.back();

@@ -89,7 +89,8 @@ class DenseLayerPanel final : public Panel {
     if (busy() || !live_ || !(live_->sizes == sizes_)) return false;
     const DenseTiming* gpu = live_->gpu_measured ? &*live_ : recorded_row();
     if (!gpu) return false;
-    const std::string where = live_->gpu_measured ? " on this computer" : " on the recorded machine: there is no GPU here";
+    const std::string where =
+        live_->gpu_measured ? tr(" on this computer") : tr(" on the recorded machine: there is no GPU here");
     char text[160];
     if (name == "fused_speedup") {
       out->value = gpu->fused_speedup();
@@ -244,7 +245,8 @@ class DenseLayerPanel final : public Panel {
       else ImGui::TextUnformatted(r.what);
       ImGui::TableNextColumn();
       if (!r.time || r.time->repeats == 0) {
-        ImGui::TextDisabled("%s", r.on_gpu ? "-" : (live && !live->cpu_note.empty() ? "not timed" : "press Time it"));
+        ImGui::TextDisabled("%s",
+                            r.on_gpu ? "-" : (live && !live->cpu_note.empty() ? tr("not timed") : tr("press Time it")));
         if (!r.on_gpu && live && !live->cpu_note.empty() && ImGui::IsItemHovered())
           ImGui::SetTooltip("%s", live->cpu_note.c_str());
         continue;
@@ -278,15 +280,17 @@ class DenseLayerPanel final : public Panel {
     std::snprintf(part, sizeof part,
                   "Fused, the layer takes %s instead of %s: %.2f times as fast%s. The product is %.0f%% of the three "
                   "kernels' own time; ",
-                  duration(fused).c_str(), duration(three).c_str(), gpu->fused_speedup(), recorded ? " (recorded)" : "",
-                  parts > 0 ? 100.0 * gpu->product.median_ms / parts : 0.0);
+                  duration(fused).c_str(), duration(three).c_str(), gpu->fused_speedup(),
+                  recorded ? tr(" (recorded)") : "", parts > 0 ? 100.0 * gpu->product.median_ms / parts : 0.0);
     text += part;
     text += gpu->product.median_ms > 5.0 * (gpu->add.median_ms + gpu->sigmoid.median_ms)
                 ? "the add and the sigmoid are small beside it, so fusing them saves little."
-                : "the add and the sigmoid, each a launch and a trip through memory, are a large part: fusing them pays.";
+                : tr("the add and the sigmoid, each a launch and a trip through memory, are a large part: fusing them "
+                     "pays.");
     if (cpu && cpu->repeats > 0 && fused > 0.0) {
-      std::snprintf(part, sizeof part, " One CPU core needs %s: %.0f times the fused kernel%s.", duration(cpu->median_ms).c_str(),
-                    cpu->median_ms / fused, recorded ? " (this computer's CPU against the recorded GPU)" : "");
+      std::snprintf(part, sizeof part, " One CPU core needs %s: %.0f times the fused kernel%s.",
+                    duration(cpu->median_ms).c_str(), cpu->median_ms / fused,
+                    recorded ? tr(" (this computer's CPU against the recorded GPU)") : "");
       text += part;
     }
     const double error = std::max(gpu->three_error, gpu->fused_error);

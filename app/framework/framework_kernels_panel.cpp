@@ -101,8 +101,9 @@ class FrameworkKernelsPanel final : public Panel {
     if (code) ImGui::PopFont();
     ImGui::Spacing();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::min(keras_width, frame.content_width));
-    ImGui::TextDisabled("%s", three_across ? "To the right: what one step of model.fit makes the GPU run, kernel by kernel."
-                                           : "Below: what one step of model.fit makes the GPU run, kernel by kernel.");
+    ImGui::TextDisabled("%s", three_across
+                                  ? "To the right: what one step of model.fit makes the GPU run, kernel by kernel."
+                                  : tr("Below: what one step of model.fit makes the GPU run, kernel by kernel."));
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
     if (three_across) ImGui::SameLine(0.0f, gap);
@@ -146,8 +147,9 @@ class FrameworkKernelsPanel final : public Panel {
     const StepList& list = name == "pytorch_kernels" ? pytorch_ : ours_;
     if ((name != "pytorch_kernels" && name != "our_kernels") || list.rows.empty() || busy()) return false;
     out->value = static_cast<double>(list.rows.size());
-    out->text = std::to_string(list.rows.size()) + " kernels in one step" +
-                (list.recorded ? ", as recorded on an H100 (not on this computer)" : ", recorded on this computer");
+    out->text =
+        std::to_string(list.rows.size()) + " kernels in one step" +
+        (list.recorded ? tr(", as recorded on an H100 (not on this computer)") : tr(", recorded on this computer"));
     return true;
   }
 

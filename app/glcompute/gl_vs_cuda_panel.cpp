@@ -118,7 +118,7 @@ class GlVsCudaPanel final : public SweepPanel {
     out->value = verdict(c);
     out->text = "at n = " + plot::format_value(c.n, plot::ValueFormat::Number) + ": CUDA kernel " + rate(c.cuda) +
                 ", fragment shader " + rate(c.shader) +
-                (live ? ", on this computer" : ", in the recorded run on " + reference_->run.gpu_name);
+                (live ? tr(", on this computer") : ", in the recorded run on " + reference_->run.gpu_name);
     return true;
   }
 
@@ -152,7 +152,7 @@ class GlVsCudaPanel final : public SweepPanel {
     chart_.y_title = tr("GFLOP/s (2 n\u00b3 per product)");
     chart_.y = {plot::ScaleKind::Log, plot::ValueFormat::Number, false};
     chart_.x_span = {std::ldexp(1.0, min_log_), std::ldexp(1.0, max_log_)};
-    chart_.empty_message = busy() ? "measuring the first size..." : "press \"Race the two ways\" to measure";
+    chart_.empty_message = busy() ? tr("measuring the first size...") : tr("press \"Race the two ways\" to measure");
     const TimingColours colours = timing_colours();
     const std::vector<Measurement>& rows = results().rows;
     add(rows, kShader, "2001: " + gl_series_label(rows, "matmul", kShader, "fragment shader"), colours.gl_fragment,
@@ -175,9 +175,9 @@ class GlVsCudaPanel final : public SweepPanel {
     char text[400];
     const double ratio = c.cuda / c.shader;
     const std::string times = plot::format_value(ratio >= 1 ? ratio : 1 / ratio, plot::ValueFormat::Number, 2);
-    std::snprintf(text, sizeof text, "At n = %.0f %s: the fragment shader %s, %s %s, so %s is %s times faster.",
-                  c.n, where.c_str(), rate(c.shader).c_str(), peer_name.c_str(), rate(c.cuda).c_str(),
-                  ratio >= 1 ? peer_name.c_str() : "the shader", times.c_str());
+    std::snprintf(text, sizeof text, "At n = %.0f %s: the fragment shader %s, %s %s, so %s is %s times faster.", c.n,
+                  where.c_str(), rate(c.shader).c_str(), peer_name.c_str(), rate(c.cuda).c_str(),
+                  ratio >= 1 ? peer_name.c_str() : tr("the shader"), times.c_str());
     ImGui::TextWrapped("%s", text);
   }
 
@@ -189,7 +189,7 @@ class GlVsCudaPanel final : public SweepPanel {
     ImGui::Spacing();
     const bool cuda = gpu_info().available;
     const Comparison live = compare(results().rows, cuda ? kCuda : kCpu);
-    if (live.found) sentence(live, cuda ? "the CUDA kernel" : "OpenBLAS on the CPU", "on this computer");
+    if (live.found) sentence(live, cuda ? tr("the CUDA kernel") : tr("OpenBLAS on the CPU"), "on this computer");
     if (cuda && !one_gpu_here()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextWrapped("%s", tr("OpenGL did not run on the NVIDIA GPU here but on a software renderer, so this is "

@@ -34,7 +34,7 @@ struct Row {
   std::string block, sm;
   std::int64_t fit;
   bool binding;  // the resource that sets the answer
-  std::string fit_text() const { return blocks_text(fit) + (binding ? "  <- the limit" : ""); }
+  std::string fit_text() const { return blocks_text(fit) + (binding ? tr("  <- the limit") : ""); }
 };
 
 // The four resources, one a row. Columns are sized to their text and, in a narrow panel,

@@ -487,7 +487,7 @@ class ThreadGridPanel final : public Panel {
                              std::to_string(static_cast<unsigned long long>(elements)),
                              std::to_string(static_cast<unsigned long long>(covered)),
                              std::to_string(static_cast<unsigned long long>(threads - covered)),
-                             threads > covered ? " (they run the bounds check and stop)." : "."})
+                             threads > covered ? tr(" (they run the bounds check and stop).") : "."})
                            .c_str());
     if (covered < elements) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
@@ -570,11 +570,11 @@ class ThreadGridPanel final : public Panel {
       ImGui::PopStyleColor();
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::TextWrapped("%s",
-                         fill(tr("Computed on the CPU ({0}). SMs and times: {1}."),
-                              {gpu_info().unavailable_reason,
-                               recording_ ? "the recording has the lessons' launches, not this one" : recording_error_})
-                             .c_str());
+      ImGui::TextWrapped(
+          "%s", fill(tr("Computed on the CPU ({0}). SMs and times: {1}."),
+                     {gpu_info().unavailable_reason,
+                      recording_ ? tr("the recording has the lessons' launches, not this one") : recording_error_})
+                    .c_str());
       ImGui::PopStyleColor();
     }
   }
@@ -649,9 +649,9 @@ class ThreadGridPanel final : public Panel {
                                       .c_str());
     } else {
       ImGui::TextUnformatted(
-          fill(tr("row = {0}, col = {1}{2}"),
-               {std::to_string(static_cast<unsigned long long>(p.row)),
-                std::to_string(static_cast<unsigned long long>(p.col)), p.layer > 0 ? " (z layer: no data there)" : ""})
+          fill(tr("row = {0}, col = {1}{2}"), {std::to_string(static_cast<unsigned long long>(p.row)),
+                                               std::to_string(static_cast<unsigned long long>(p.col)),
+                                               p.layer > 0 ? tr(" (z layer: no data there)") : ""})
               .c_str());
     }
     ImGui::TextUnformatted(

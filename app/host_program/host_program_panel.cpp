@@ -106,7 +106,8 @@ class HostProgramPanel final : public Panel {
       const StepResult& r = shown.results[static_cast<std::size_t>(i)];
       return r.state == StepState::Ran ? &r : nullptr;
     };
-    const std::string where = shown.recorded ? ", on the recorded machine: there is no GPU here" : ", on this computer";
+    const std::string where =
+        shown.recorded ? tr(", on the recorded machine: there is no GPU here") : tr(", on this computer");
     if (name == "timer_us") {
       const StepResult* stop = ran(Call::TimerStop);
       if (!stop || busy()) return false;
@@ -180,7 +181,7 @@ class HostProgramPanel final : public Panel {
     if (ImGui::Button(tr_id("Run all").c_str())) (void)press("run");
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button(runner_.busy() ? "Stop" : "Start again")) (void)press("reset");
+    if (ImGui::Button(runner_.busy() ? "Stop" : tr("Start again"))) (void)press("reset");
     ImGui::BeginDisabled(runner_.busy());
     const float combo = std::min(420.0f * frame.font_scale, frame.content_width * 0.9f);
     same_line_if_fits(ImGui::CalcTextSize((std::string(tr("Mistake:")) + " ").c_str()).x + combo);

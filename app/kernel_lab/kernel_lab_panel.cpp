@@ -308,7 +308,7 @@ class KernelLabPanel final : public Panel {
         // Without a GPU the simulator refuses by the limit every current CUDA GPU has.
         const int limit = gpu_info().available && !r.simulated ? gpu_info().max_threads_per_block : 1024;
         ImGui::TextWrapped("%s", fill(tr("Nothing ran. A block can hold at most {0} threads on {1}."),
-                                      {std::to_string(limit), r.simulated ? "every current CUDA GPU" : "this GPU"})
+                                      {std::to_string(limit), r.simulated ? tr("every current CUDA GPU") : "this GPU"})
                                      .c_str());
         draw_recorded(r);
         return;
@@ -320,7 +320,7 @@ class KernelLabPanel final : public Panel {
         return;
       case RunState::Ran: break;
     }
-    const char* engine = r.simulated ? "the simulator" : "the GPU";
+    const char* engine = r.simulated ? tr("the simulator") : tr("the GPU");
     const std::string output = r.output.empty() ? "c" : r.output;
     ImGui::TextUnformatted(
         fill(tr("{0} on {1} elements."), {r.launch, with_commas(static_cast<double>(r.checked))}).c_str());

@@ -210,7 +210,8 @@ class HardwareCeilingsPanel final : public SweepPanel {
     row("Theoretical memory bandwidth", {"", big_rate(memory_peak, "B/s")},
         "Clock x bus width x 2 (double data rate): what the memory could deliver at best.");
     row("Measured memory bandwidth",
-        {measured(live_.cpu_memory_gbs, "B/s") + (std::isnan(live_.cpu_memory_gbs) ? "" : " (c = a + b, all threads)"),
+        {measured(live_.cpu_memory_gbs, "B/s") +
+             (std::isnan(live_.cpu_memory_gbs) ? "" : tr(" (c = a + b, all threads)")),
          measured(live_.gpu_memory_gbs, "B/s") + percent_of(live_.gpu_memory_gbs, memory_peak)},
         "CPU: a streaming add on every thread, 12 bytes per element. GPU: a device-to-device copy, bytes read "
         "plus bytes written.");
@@ -220,8 +221,8 @@ class HardwareCeilingsPanel final : public SweepPanel {
     row("Theoretical FP32 peak", {"", big_rate(fp32_peak, "FLOP/s")},
         "SMs x FP32 lanes x 2 (a fused multiply-add counts as two operations) x clock.");
     row("Measured FP32 matmul peak",
-        {measured(live_.openblas, "FLOP/s") + (std::isnan(live_.openblas) ? "" : " (OpenBLAS)"),
-         measured(live_.cublas_fp32, "FLOP/s") + (std::isnan(live_.cublas_fp32) ? "" : " (cuBLAS)") +
+        {measured(live_.openblas, "FLOP/s") + (std::isnan(live_.openblas) ? "" : tr(" (OpenBLAS)")),
+         measured(live_.cublas_fp32, "FLOP/s") + (std::isnan(live_.cublas_fp32) ? "" : tr(" (cuBLAS)")) +
              percent_of(live_.cublas_fp32, fp32_peak)});
     row("Measured Tensor Core matmul peak",
         {"", "TF32 " + measured(live_.cublas_tf32, "FLOP/s") + ", FP16 " + measured(live_.cublas_fp16, "FLOP/s") +
@@ -285,8 +286,9 @@ class HardwareCeilingsPanel final : public SweepPanel {
         fill(tr("{0} the GPU's memory delivers {1}x the bytes per second of the CPU's, and its FP32 matrix multiply "
                 "runs {2}x faster than OpenBLAS on every core; on the Tensor Cores (FP16) {3}x. But data cross the bus "
                 "to the GPU at only {4}: {5}x slower than the GPU reads its own memory."),
-             {recorded ? "On the recorded machine," : "On this computer,", ratio(g.gpu_memory_gbs, g.cpu_memory_gbs),
-              ratio(g.cublas_fp32, g.openblas), ratio(g.cublas_fp16, g.openblas), big_rate(g.host_to_device_gbs, "B/s"),
+             {recorded ? tr("On the recorded machine,") : tr("On this computer,"),
+              ratio(g.gpu_memory_gbs, g.cpu_memory_gbs), ratio(g.cublas_fp32, g.openblas),
+              ratio(g.cublas_fp16, g.openblas), big_rate(g.host_to_device_gbs, "B/s"),
               ratio(g.gpu_memory_gbs, g.host_to_device_gbs)})
             .c_str());
   }
@@ -302,7 +304,7 @@ class HardwareCeilingsPanel final : public SweepPanel {
     out->value = c.gpu_memory_gbs / c.cpu_memory_gbs;
     char text[200];
     std::snprintf(text, sizeof text, "%.0f GB/s against %.0f GB/s: %.3g times%s", c.gpu_memory_gbs, c.cpu_memory_gbs,
-                  out->value, live_.has_gpu() ? ", on this computer" : ", on the recorded machine");
+                  out->value, live_.has_gpu() ? tr(", on this computer") : tr(", on the recorded machine"));
     out->text = text;
     return true;
   }

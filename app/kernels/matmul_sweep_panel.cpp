@@ -240,10 +240,10 @@ class MatmulSweepPanel final : public SweepPanel {
     chart_ = plot::Chart{};
     chart_.x_title = tr("n (n x n matrices)");
     chart_.x = {plot::ScaleKind::Log, plot::ValueFormat::Number, true};
-    chart_.y_title = rate_view_ ? "GFLOP/s (2 n\u00b3 per product)" : "time per product";
+    chart_.y_title = rate_view_ ? tr("GFLOP/s (2 n\u00b3 per product)") : tr("time per product");
     chart_.y = {plot::ScaleKind::Log, rate_view_ ? plot::ValueFormat::Number : plot::ValueFormat::Milliseconds, false};
     chart_.x_span = {std::ldexp(1.0, min_log_), std::ldexp(1.0, max_log_)};
-    chart_.empty_message = busy() ? "measuring the first size..." : "press \"Run the ladder\" to measure";
+    chart_.empty_message = busy() ? tr("measuring the first size...") : tr("press \"Run the ladder\" to measure");
     chart_.legend = plot::LegendPlace::Below;
     rungs_.clear();
     for (MatmulVariant v : variants_) {
@@ -305,7 +305,7 @@ class MatmulSweepPanel final : public SweepPanel {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::PushStyleColor(ImGuiCol_Text, r.style.colour);
-        ImGui::Text("%s%s", r.name.c_str(), r.recorded ? " (rec.)" : "");
+        ImGui::Text("%s%s", r.name.c_str(), r.recorded ? tr(" (rec.)") : "");
         ImGui::PopStyleColor();
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.tooltip.c_str());
         ImGui::TableNextColumn();
@@ -347,15 +347,18 @@ class MatmulSweepPanel final : public SweepPanel {
       const std::string key(info.key);
       const std::string what = k == GlKernel::MatmulFragment       ? "fragment shader"
                                : k == GlKernel::MatmulComputeNaive ? "compute naive"
-                                                                   : "compute tiles";
+                                                                   : tr("compute tiles");
       const bool software = gl_rows_are_software(rows, "matmul", key);
-      Rung r{"GL " + what + (software ? " (CPU)" : ""),
+      Rung r{"GL " + what + (software ? tr(" (CPU)") : ""),
              gl_device_of(rows, "matmul", key) + ": " + std::string(info.label) + ": " + std::string(info.about),
              {k == GlKernel::MatmulFragment       ? colours.gl_fragment
               : k == GlKernel::MatmulComputeNaive ? colours.gl_compute
                                                   : colours.gl_compute_tiled,
               plot::Marker::Cross},
-             false, false, curve_of(rows, "matmul", key, "", median_ms), curve_of(rows, "matmul", key, "", gflops)};
+             false,
+             false,
+             curve_of(rows, "matmul", key, "", median_ms),
+             curve_of(rows, "matmul", key, "", gflops)};
       if (r.time.empty()) continue;
       const Curve& shown = rate_view_ ? r.rate : r.time;
       chart_.series.push_back({gl_series_label(rows, "matmul", key, what), shown.x, shown.y, r.style.colour,
@@ -381,8 +384,9 @@ class MatmulSweepPanel final : public SweepPanel {
     }
     if (!(best > 0) || !(naive.y.back() > 0)) return false;
     out->value = best / naive.y.back();
-    out->text = plot::format_value(out->value, plot::ValueFormat::Number, 3) + " times (" + best_name + " at n = " +
-                plot::format_value(n, plot::ValueFormat::Number) + (live ? ", on this computer)" : ", on the recorded machine)");
+    out->text = plot::format_value(out->value, plot::ValueFormat::Number, 3) + " times (" + best_name +
+                " at n = " + plot::format_value(n, plot::ValueFormat::Number) +
+                (live ? tr(", on this computer)") : tr(", on the recorded machine)"));
     return true;
   }
 

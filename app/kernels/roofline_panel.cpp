@@ -217,7 +217,7 @@ class RooflinePanel final : public SweepPanel {
     chart_.y = {plot::ScaleKind::Log, plot::ValueFormat::Number, false};
     chart_.x_span = {kMinIntensity, kMaxIntensity};
     chart_.legend = plot::LegendPlace::Below;
-    chart_.empty_message = busy() ? "measuring the ceilings..." : "press \"Measure the roofline\"";
+    chart_.empty_message = busy() ? tr("measuring the ceilings...") : tr("press \"Measure the roofline\"");
     const TimingColours colours = timing_colours();
     live_ = ceilings_from(results().rows);
     gpu_points_.clear();
@@ -249,7 +249,7 @@ class RooflinePanel final : public SweepPanel {
       char text[160];
       std::snprintf(text, sizeof text, "%.2g%% of the FP32 peak (%s of %s)%s", out->value, gflops_text(p.y).c_str(),
                     gflops_text(gpu_ceilings_.cublas_fp32).c_str(),
-                    reference_ ? ", on the recorded machine" : ", on this computer");
+                    reference_ ? tr(", on the recorded machine") : tr(", on this computer"));
       out->text = text;
       return true;
     }

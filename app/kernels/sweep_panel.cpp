@@ -180,9 +180,10 @@ void SweepPanel::record_frame(const FrameContext& frame) {
                                                                     [](double ms) { return ms > 1000.0 / 60.0; }));
     char text[256];
     std::snprintf(text, sizeof text,
-                  "UI during the sweep: %zu %s a median %.1f ms to draw, p99 %.1f ms, worst %.1f ms; %zu over 16.7 ms (frames slowed on purpose while the CPU was timed are not counted)",
-                  sorted.size(), sorted.size() == 1 ? "frame took" : "frames took", percentile_of_sorted(sorted, 0.5), percentile_of_sorted(sorted, 0.99),
-                  sorted.back(), slow);
+                  "UI during the sweep: %zu %s a median %.1f ms to draw, p99 %.1f ms, worst %.1f ms; %zu over 16.7 ms "
+                  "(frames slowed on purpose while the CPU was timed are not counted)",
+                  sorted.size(), sorted.size() == 1 ? tr("frame took") : tr("frames took"),
+                  percentile_of_sorted(sorted, 0.5), percentile_of_sorted(sorted, 0.99), sorted.back(), slow);
     frame_summary_ = text;
     // Where the slow frames happened: the three measurements with the most of them.
     std::vector<std::pair<int, std::string>> by_job;
@@ -190,7 +191,7 @@ void SweepPanel::record_frame(const FrameContext& frame) {
     std::sort(by_job.rbegin(), by_job.rend());
     std::string where;
     for (std::size_t i = 0; i < std::min<std::size_t>(3, by_job.size()); ++i) {
-      where += i ? "; " : " (most during: ";
+      where += i ? "; " : tr(" (most during: ");
       where += by_job[i].second + " x" + std::to_string(by_job[i].first);
     }
     std::fprintf(stderr, "whygpu: %s: %s%s%s\n", name_.c_str(), text, where.c_str(), where.empty() ? "" : ")");

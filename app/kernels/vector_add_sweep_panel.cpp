@@ -179,7 +179,7 @@ class VectorAddSweepPanel final : public SweepPanel {
   }
 
   std::string sizes_note() const {
-    return step_log_ == 1 ? "every power of two" : "every " + std::to_string(1 << step_log_) + "x";
+    return step_log_ == 1 ? tr("every power of two") : "every " + std::to_string(1 << step_log_) + "x";
   }
 
   void set_view(bool rate) {
@@ -215,10 +215,10 @@ class VectorAddSweepPanel final : public SweepPanel {
     chart_ = plot::Chart{};
     chart_.x_title = tr("elements per vector");
     chart_.x = {plot::ScaleKind::Log, plot::ValueFormat::PowerOfTwo, true};
-    chart_.y_title = rate_view_ ? "GB/s (12 bytes per element)" : "time per addition";
+    chart_.y_title = rate_view_ ? tr("GB/s (12 bytes per element)") : tr("time per addition");
     chart_.y = {plot::ScaleKind::Log, rate_view_ ? plot::ValueFormat::Number : plot::ValueFormat::Milliseconds, false};
     chart_.x_span = {std::ldexp(1.0, min_log_), std::ldexp(1.0, max_log_)};
-    chart_.empty_message = busy() ? "measuring the first size..." : "press \"Run the sweep\" to measure";
+    chart_.empty_message = busy() ? tr("measuring the first size...") : tr("press \"Run the sweep\" to measure");
     live_ = curves_from(results().rows, rate_view_);
     live_time_ = rate_view_ ? curves_from(results().rows, false) : live_;
     add_series(live_, false, true);
@@ -366,9 +366,10 @@ class VectorAddSweepPanel final : public SweepPanel {
     // Once a sweep has run here; without a GPU the GPU side is the recorded machine's.
     if (name != "crossover" || busy() || results().rows.empty() || std::isnan(crossover_)) return false;
     out->value = crossover_;
-    out->text = plot::format_value(crossover_, plot::ValueFormat::PowerOfTwo) + " elements" +
-                (crossover_live_ ? ", on this computer"
-                                 : ", on the recorded machine (its GPU against its own CPU core): there is no GPU here");
+    out->text =
+        plot::format_value(crossover_, plot::ValueFormat::PowerOfTwo) + " elements" +
+        (crossover_live_ ? ", on this computer"
+                         : tr(", on the recorded machine (its GPU against its own CPU core): there is no GPU here"));
     return true;
   }
 

@@ -196,9 +196,9 @@ class LstmStepPanel final : public Panel {
   Status restart() {
     lstm::TrainingSession* session = workspace_->session();
     if (!session)
-      return Status::error(workspace_->job_running() ? "the model is not ready yet (" +
-                                                           workspace_->job_description() + ")"
-                                                     : "no model: open a text in the trainer panel");
+      return Status::error(workspace_->job_running()
+                               ? "the model is not ready yet (" + workspace_->job_description() + ")"
+                               : tr("no model: open a text in the trainer panel"));
     std::u32string prime;
     if (Status s = lstm::decode_utf8(o_.prime, "the prime text", &prime); !s) return s;
     std::unique_ptr<lstm::TextGenerator> generator;
@@ -352,7 +352,7 @@ class LstmStepPanel final : public Panel {
     const float slider_width = std::min(16 * em, ImGui::GetContentRegionAvail().x);
     same_line_if_fits(slider_width);
     ImGui::SetNextItemWidth(slider_width);
-    const char* format = o_.temperature <= lstm::kGreedyTemperature ? "0: always the most likely" : "T = %.2f";
+    const char* format = o_.temperature <= lstm::kGreedyTemperature ? tr("0: always the most likely") : "T = %.2f";
     ImGui::SliderFloat("##temperature", &o_.temperature, 0.0f, kMaxTemperature, format);
     const char* meaning = tr(o_.temperature <= lstm::kGreedyTemperature ? N_("no chance left: the top guess every time")
                              : o_.temperature < 0.75f ? N_("cautious: likely characters gain")
@@ -402,7 +402,7 @@ class LstmStepPanel final : public Panel {
       ImGui::TextUnformatted(
           fill(tr("Step {0} (an earlier one: {1})"),
                {std::to_string(step.index + 1),
-                pinned_ == step.index && hovered_ < 0 ? "pinned, click it again to let go" : "under the mouse"})
+                pinned_ == step.index && hovered_ < 0 ? tr("pinned, click it again to let go") : "under the mouse"})
               .c_str());
     ImGui::PopStyleColor();
     ImFont* big = code_font_;
@@ -412,13 +412,14 @@ class LstmStepPanel final : public Panel {
     if (big) ImGui::PushFont(big);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().gpu_alt), "%s", quoted(step.input_char).c_str());
     if (big) ImGui::PopFont();
-    const char* source = step.primed ? "(from the prime text)" : "(the model's own earlier draw)";
+    const char* source = step.primed ? tr("(from the prime text)") : tr("(the model's own earlier draw)");
     same_line_if_fits(text_width(source));
     ImGui::TextDisabled("%s", source);
     // Inside the prime text the draw is not fed in: the prime's next character is.
     const lstm::GenerationStep* next = find_step(step.index + 1);
     const bool overridden = next && next->primed;
-    const char* drawn = overridden ? "\xe2\x86\x92 drawn (unused, the prime goes on):" : "\xe2\x86\x92 drawn next:";
+    const char* drawn =
+        overridden ? tr("\xe2\x86\x92 drawn (unused, the prime goes on):") : tr("\xe2\x86\x92 drawn next:");
     if (same_line_if_fits(2 * ImGui::GetFontSize() + text_width(drawn))) ImGui::SameLine(0, 2 * ImGui::GetFontSize());
     ImGui::TextUnformatted(drawn);
     ImGui::SameLine();

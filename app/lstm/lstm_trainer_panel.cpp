@@ -163,9 +163,9 @@ class LstmTrainerPanel final : public Panel {
 
   Status start() {
     if (!workspace_->session())
-      return Status::error(workspace_->job_running() ? "the model is not ready yet (" +
-                                                           workspace_->job_description() + ")"
-                                                     : "no model: open a text first");
+      return Status::error(workspace_->job_running()
+                               ? "the model is not ready yet (" + workspace_->job_description() + ")"
+                               : tr("no model: open a text first"));
     workspace_->start_training();
     return Status::ok();
   }

@@ -275,7 +275,7 @@ void LstmWorkspace::pause_training() {
 }
 
 Status LstmWorkspace::train_for(long long steps, double seconds) {
-  if (!session_) return Status::error(job_.valid() ? "busy: " + job_description_ : "no model yet");
+  if (!session_) return Status::error(job_.valid() ? "busy: " + job_description_ : tr("no model yet"));
   if (steps <= 0 && seconds <= 0) return Status::error(tr("give a number of steps or seconds to train for"));
   goal_ = TrainingGoal{};
   goal_.active = true;
@@ -341,7 +341,7 @@ void LstmWorkspace::poll() {
                    "whygpu: lstm %s: trained to step %lld in %.1f s on %s: loss %.3f, %.0f characters/s over the run "
                    "(latest %.0f)%s%s\n",
                    name_.c_str(), m.steps, seconds, m.trainer.c_str(), m.loss, rate, m.characters_per_second,
-                   m.error.empty() ? "" : "; stopped: ", m.error.c_str());
+                   m.error.empty() ? "" : tr("; stopped: "), m.error.c_str());
     }
   }
 }

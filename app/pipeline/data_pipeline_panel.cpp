@@ -142,7 +142,7 @@ class DataPipelinePanel final : public Panel {
       if (!gpu) return false;
       out->value = combined_batch_speedup(*gpu);
       std::snprintf(text, sizeof text, "the GPU runs the batch's pipeline %.0f times as fast as one CPU core%s",
-                    out->value, gpu == &*live_ ? " on this computer" : " (this CPU against the recorded GPU)");
+                    out->value, gpu == &*live_ ? tr(" on this computer") : tr(" (this CPU against the recorded GPU)"));
     } else {
       return false;
     }
@@ -268,10 +268,11 @@ class DataPipelinePanel final : public Panel {
     static const char* const kPlanes[] = {"5 Y (brightness)", "Cb (blue-yellow)", "Cr (red-green)"};
     static const char* const kValues[] = {"6 Y normalised", "Cb normalised", "Cr normalised"};
     for (int p = 0; p < 3; ++p)
-      picture(pictures_->picture(Step::colour), small, p / 3.0f, (p + 1) / 3.0f, kPlanes[p], p == 0 ? "bytes 0..255" : "");
+      picture(pictures_->picture(Step::colour), small, p / 3.0f, (p + 1) / 3.0f, kPlanes[p],
+              p == 0 ? tr("bytes 0..255") : "");
     for (int p = 0; p < 3; ++p)
       picture(pictures_->picture(Step::normalise), small, p / 3.0f, (p + 1) / 3.0f, kValues[p],
-              p == 0 ? "floats: blue < 0 < red" : "");
+              p == 0 ? tr("floats: blue < 0 < red") : "");
     wrapped_text(pictures_->how() + ". Photo: " + pipeline::kPhotoCredit + ".", palette().muted_text);
   }
 
@@ -346,7 +347,7 @@ class DataPipelinePanel final : public Panel {
       ImGui::PopStyleColor();
       const StepTiming* c = live ? &live->at(step) : nullptr;
       const StepTiming* g = gpu ? &gpu->at(step) : nullptr;
-      const char* missing = !gpu ? "-" : (step == Step::decode && !gpu->gpu_decoded ? "no nvJPEG" : "-");
+      const char* missing = !gpu ? "-" : (step == Step::decode && !gpu->gpu_decoded ? tr("no nvJPEG") : "-");
       ImGui::TableNextColumn();
       timing_cell(c ? &c->cpu_image : nullptr, g ? &g->gpu_image : nullptr, recorded, missing, longest, bar_w);
       ImGui::TableNextColumn();
@@ -407,7 +408,7 @@ class DataPipelinePanel final : public Panel {
       const double speedup = combined_batch_speedup(*gpu);
       if (speedup > 0.0) {
         std::snprintf(part, sizeof part, " The GPU runs the same steps %.0f times as fast%s.", speedup,
-                      recorded ? " (this computer's CPU against the recorded GPU)" : "");
+                      recorded ? tr(" (this computer's CPU against the recorded GPU)") : "");
         text += part;
       }
       double worst = 0.0;

@@ -456,7 +456,7 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
     draw->AddCircle(ImVec2(float(points[nearest].x), float(points[nearest].y)), l.marker_radius * 2.0f,
                     ImGui::GetColorU32(ImGuiCol_Text), 20, 1.5f * scale);
   if (!auto_fit_ || hovered) {
-    const char* hint = auto_fit_ ? "Ctrl+wheel: zoom   drag: pan" : "double-click: fit to the data";
+    const char* hint = auto_fit_ ? tr("Ctrl+wheel: zoom   drag: pan") : tr("double-click: fit to the data");
     const ImVec2 extent = ImGui::CalcTextSize(hint);
     draw->AddText(ImVec2(l.plot_max.x - extent.x - l.pad, l.plot_max.y - extent.y - l.pad), muted, hint);
   }

@@ -100,7 +100,7 @@ void draw_format_picture(float value, float gradient, float font_scale) {
   const float scaled = precision::round_to(Precision::fp16, gradient * kScale);
   ImGui::BulletText("%s", fill(tr("a gradient of {0} stored in FP16 becomes {1}{2}"),
                                {number(gradient), number(in_fp16),
-                                in_fp16 == 0.0f && gradient != 0.0f ? ": it is lost (FP16 stops at 6e-8)" : ""})
+                                in_fp16 == 0.0f && gradient != 0.0f ? tr(": it is lost (FP16 stops at 6e-8)") : ""})
                               .c_str());
   ImGui::BulletText("%s",
                     fill(tr("in BF16 it becomes {0}: BF16 has FP32's exponent, so it keeps the size, with 2-3 digits"),

@@ -122,9 +122,9 @@ class MixedPrecisionPanel final : public Panel {
     if (!fp32 || !bf16 || !(fp32->images_per_s > 0)) return false;
     out->value = bf16->images_per_s / fp32->images_per_s;
     char text[200];
-    std::snprintf(text, sizeof text, "BF16 ran %.2f times the FP32 rate at width x%d, %s", out->value, shown_width(),
-                  lanes_.empty() ? ("on the recorded machine (" + recording_.run.gpu_name + ")").c_str()
-                                 : "on this GPU");
+    std::snprintf(
+        text, sizeof text, "BF16 ran %.2f times the FP32 rate at width x%d, %s", out->value, shown_width(),
+        lanes_.empty() ? ("on the recorded machine (" + recording_.run.gpu_name + ")").c_str() : tr("on this GPU"));
     out->text = text;
     return true;
   }
@@ -245,7 +245,7 @@ class MixedPrecisionPanel final : public Panel {
     } else if (lanes.empty()) {
       if (!gpu_info().available)
         ImGui::TextWrapped("%s", fill(tr("No NVIDIA GPU here, and no recorded race to show ({0})."),
-                                      {has_recording_ ? "none at this width" : recording_error_})
+                                      {has_recording_ ? tr("none at this width") : recording_error_})
                                      .c_str());
       else if (!work_.busy())
         ImGui::TextWrapped("%s", fill(tr("Press Race: each format trains the same network from the same weights on the "
@@ -288,8 +288,8 @@ class MixedPrecisionPanel final : public Panel {
       ImGui::PopStyleColor();
     }
     ImGui::TextDisabled(
-        "%s",
-        fill(tr("accuracy bars run from 90% to 100%{0}"), {recorded ? "; mean over the recorded seeds" : ""}).c_str());
+        "%s", fill(tr("accuracy bars run from 90% to 100%{0}"), {recorded ? tr("; mean over the recorded seeds") : ""})
+                  .c_str());
   }
 
   int width_;

@@ -91,7 +91,7 @@ void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float) 
   const bool measured = panel && !p_.result.empty() && panel->result(p_.result, &result);
   if (!p_.result.empty() && !measured) {
     wrapped_text(panel ? "Now run it below: the answer appears here when the measurement is done."
-                       : "The panel this question belongs to is not running on this page.",
+                       : tr("The panel this question belongs to is not running on this page."),
                  palette().muted_text);
   } else {
     if (measured) {

@@ -136,7 +136,7 @@ class TimelinePanel final : public Panel {
       const profile::IdleSummary summary = profile::summarize_idle(s.timeline);
       TrackNote note;
       note.summary = profile::idle_sentence(summary, "the step") + "; " + std::to_string(summary.kernels) +
-                     (summary.kernels == 1 ? " kernel, " : " kernels, ") + std::to_string(summary.host_calls) +
+                     (summary.kernels == 1 ? tr(" kernel, ") : tr(" kernels, ")) + std::to_string(summary.host_calls) +
                      " CUDA calls on the CPU";
       note.origin = s.live ? "recorded live on this computer's GPU, " + s.timeline.run.gpu_name
                            : s.timeline.recorded_label(/*sentence_start=*/true);

@@ -221,7 +221,8 @@ void TimelineView::draw(const char* id, const std::vector<Track>& given, const s
   }
   const char* axis_title = "time from the start of each step";
   draw->AddText(ImVec2(static_cast<float>(x0), axis_y + 5.0f * scale + line + pad / 2), muted, axis_title);
-  const char* hint = auto_fit_ ? "Ctrl+wheel: zoom   drag: pan   hover: details" : "double-click: fit the whole step";
+  const char* hint =
+      auto_fit_ ? tr("Ctrl+wheel: zoom   drag: pan   hover: details") : tr("double-click: fit the whole step");
   const float hint_width = ImGui::CalcTextSize(hint).x;
   draw->AddText(ImVec2(static_cast<float>(x1) - hint_width, axis_y + 5.0f * scale + line + pad / 2), muted, hint);
 

@@ -212,7 +212,7 @@ class GpuVitalsPanel final : public Panel {
 
   void chart(plot::Chart* c, Quantity q, const std::vector<vitals::VitalsSample>& samples, bool recorded, double now) {
     *c = plot::Chart{};
-    c->x_title = recorded ? "seconds into the recording" : "seconds since whygpu started";
+    c->x_title = recorded ? tr("seconds into the recording") : tr("seconds since whygpu started");
     c->y_title = quantity_axis(q);
     c->x = {plot::ScaleKind::Linear, plot::ValueFormat::Number, false};
     c->y = {plot::ScaleKind::Linear, plot::ValueFormat::Number, false};
@@ -328,14 +328,14 @@ class GpuVitalsPanel final : public Panel {
     if (s.recorded) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.6f);
     ImGui::TableNextColumn();
     ImGui::PushStyleColor(ImGuiCol_Text, s.device == "GPU" ? palette().gpu : palette().cpu);
-    ImGui::TextUnformatted((s.device + (s.recorded ? " (recorded)" : "")).c_str());
+    ImGui::TextUnformatted((s.device + (s.recorded ? tr(" (recorded)") : "")).c_str());
     ImGui::PopStyleColor();
     if (!s.trainer.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.trainer.c_str());
     if (!s.measured()) {
       for (int skip = 0; skip < 4; ++skip) ImGui::TableNextColumn();  // the note under "energy"
-      ImGui::TextDisabled("%s", s.recorded                                          ? "not in the recording shipped with whygpu"
+      ImGui::TextDisabled("%s", s.recorded ? "not in the recording shipped with whygpu"
                                 : s.device == "GPU" && !gpu_info().available ? "no GPU here, and no recording"
-                                                                             : "not measured yet");
+                                                                             : tr("not measured yet"));
       if (s.recorded) ImGui::PopStyleVar();
       return;
     }
