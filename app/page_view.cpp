@@ -69,8 +69,8 @@ void draw_waiting_card(const std::string& summary, float width) {
   draw->ChannelsSetCurrent(1);
   ImGui::Indent(pad);
   ImGui::Dummy(ImVec2(0, pad * 0.5f));
-  wrapped_line("Answer the question above (or skip it) to open this panel.", width - 2 * pad, palette().warning);
-  wrapped_line("It shows " + summary + ".", width - 2 * pad, palette().muted_text);
+  wrapped_line(tr("Answer the question above (or skip it) to open this panel."), width - 2 * pad, palette().warning);
+  wrapped_line(fill(tr("It shows {0}."), {summary}), width - 2 * pad, palette().muted_text);
   ImGui::Dummy(ImVec2(0, pad * 0.5f));
   ImGui::Unindent(pad);
   draw->ChannelsSetCurrent(0);
@@ -130,7 +130,8 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
   ImGui::PopFont();
   wrapped_line(lesson.section, text_width, palette().muted_text);
   ImGui::Spacing();
-  for (const std::string& error : errors) wrapped_line("Lesson error: " + error, text_width, palette().error);
+  for (const std::string& error : errors)
+    wrapped_line(fill(tr("Lesson error: {0}"), {error}), text_width, palette().error);
 
   // Panels wait, greyed out, until each question asked before them is answered or skipped.
   std::map<int, std::vector<int>> questions_of;  // panel block -> its @predict blocks
@@ -197,12 +198,13 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
         }
         // A small button above the panel's right edge: one panel can fill the projector's
         // whole window (so can the F key over it).
-        const char* label = "maximize (F)";
-        const float button_width = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+        const std::string label = tr_id("maximize (F)");
+        const float button_width =
+            ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
         ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - button_width));
         ImGui::PushID(slot->id.c_str());
         ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-        if (ImGui::SmallButton(label)) maximize_request_ = slot->id;
+        if (ImGui::SmallButton(label.c_str())) maximize_request_ = slot->id;
         ImGui::PopStyleColor();
         ImGui::PopID();
         bool waiting = false;  // preparing the class: nobody is there to answer

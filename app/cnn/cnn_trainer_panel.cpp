@@ -277,25 +277,27 @@ class CnnTrainerPanel final : public Panel {
     const cnn::SessionSnapshot& snap = shared_->snapshot();
     const cnn::TrainProgress& p = snap.progress;
     const float fraction = p.epoch_size > 0 ? static_cast<float>(p.epoch_position) / p.epoch_size : 0.0f;
-    char overlay[96];
-    std::snprintf(overlay, sizeof overlay, "epoch %d: %s of %s images", p.epochs_completed + 1,
-                  with_commas(p.epoch_position).c_str(), with_commas(p.epoch_size).c_str());
-    ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
+    const std::string overlay =
+        fill(tr("epoch {0}: {1} of {2} images"),
+             {std::to_string(p.epochs_completed + 1), with_commas(p.epoch_position), with_commas(p.epoch_size)});
+    ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay.c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, cnn_ui::backend_colour(shared_->backend()));
     ImGui::TextUnformatted(fill(tr("{0} images per second"), {with_commas(snap.images_per_second)}).c_str());
     ImGui::PopStyleColor();
     draw_epoch_energy(snap);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", fill(tr("{0} {1}, {2} images seen; {3}"),
-                                  {with_commas(static_cast<double>(p.steps)), p.steps == 1 ? "step" : "steps",
+    ImGui::TextWrapped("%s", fill(tr_n("{0} step, {1} images seen; {2}", "{0} steps, {1} images seen; {2}",
+                                       static_cast<unsigned long>(p.steps)),
+                                  {with_commas(static_cast<double>(p.steps)),
                                    with_commas(static_cast<double>(p.images_seen)), snap.data_name})
                                  .c_str());
     ImGui::PopStyleColor();
     if (ImGui::Button(tr_id("Evaluate on the test set").c_str())) shared_->evaluate();
-    char label[48];
-    std::snprintf(label, sizeof label, "Train %d epoch%s", o_.epochs, o_.epochs == 1 ? "" : "s");
-    same_line_if_fits(button_width(label));
-    if (ImGui::Button(label)) shared_->train_epochs(o_.epochs);
+    const std::string label = fill(tr_n("Train {0} epoch", "Train {0} epochs", static_cast<unsigned long>(o_.epochs)),
+                                   {std::to_string(o_.epochs)}) +
+                              "###train";
+    same_line_if_fits(button_width(label.c_str()));
+    if (ImGui::Button(label.c_str())) shared_->train_epochs(o_.epochs);
     if (!snap.message.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, snap.message_is_error ? palette().error : palette().muted_text);
       ImGui::TextWrapped("%s", snap.message.c_str());

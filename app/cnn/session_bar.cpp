@@ -60,15 +60,12 @@ bool draw_session_bar(SharedSession& shared, bool with_buttons) {
   ImGui::PopStyleColor();
   const cnn::TrainProgress& p = snap.progress;
   const double fraction = p.epoch_size > 0 ? static_cast<double>(p.epoch_position) / p.epoch_size : 0.0;
-  char line[256];
-  std::snprintf(line, sizeof line, "epoch %d (%.0f%%) | step %s | %s images/s", p.epochs_completed + 1,
-                100.0 * fraction, with_commas(static_cast<double>(p.steps)).c_str(),
-                with_commas(snap.images_per_second).c_str());
-  text_after_bar(line);
-  if (!snap.test_accuracy.empty()) {
-    std::snprintf(line, sizeof line, "test accuracy %.1f%%", 100.0 * snap.test_accuracy.back().value);
-    text_after_bar(line);
-  }
+  text_after_bar(fill(tr("epoch {0} ({1}%) | step {2} | {3} images/s"),
+                      {std::to_string(p.epochs_completed + 1), decimal_text(100.0 * fraction, 0),
+                       with_commas(static_cast<double>(p.steps)), with_commas(snap.images_per_second)})
+                     .c_str());
+  if (!snap.test_accuracy.empty())
+    text_after_bar(fill(tr("test accuracy {0}%"), {decimal_text(100.0 * snap.test_accuracy.back().value, 1)}).c_str());
   return true;
 }
 

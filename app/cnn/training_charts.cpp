@@ -8,7 +8,7 @@ namespace {
 plot::Series curve(const char* label, const std::vector<cnn::CurvePoint>& points, double y_scale, ImU32 colour,
                    bool test) {
   plot::Series s;
-  s.label = label;
+  s.label = tr(label);
   s.colour = colour;
   s.marker = test ? plot::Marker::Circle : plot::Marker::None;
   s.line = plot::Line::Solid;
@@ -33,8 +33,8 @@ plot::Chart loss_chart(const cnn::SessionSnapshot& snapshot, unsigned colour) {
   chart.x_title = tr("epochs");
   chart.y_title = tr("loss (cross-entropy)");
   chart.y = {plot::ScaleKind::Log, plot::ValueFormat::Number, false};
-  chart.series.push_back(curve("training batches", snapshot.train_loss, 1.0, lighter(colour), false));
-  chart.series.push_back(curve("test set", snapshot.test_loss, 1.0, colour, true));
+  chart.series.push_back(curve(N_("training batches"), snapshot.train_loss, 1.0, lighter(colour), false));
+  chart.series.push_back(curve(N_("test set"), snapshot.test_loss, 1.0, colour, true));
   chart.legend = plot::LegendPlace::Below;
   chart.empty_message = tr("press Train: the loss appears here");
   return chart;
@@ -44,8 +44,8 @@ plot::Chart accuracy_chart(const cnn::SessionSnapshot& snapshot, unsigned colour
   plot::Chart chart;
   chart.x_title = tr("epochs");
   chart.y_title = tr("accuracy (%)");
-  chart.series.push_back(curve("training batches", snapshot.train_accuracy, 100.0, lighter(colour), false));
-  chart.series.push_back(curve("test set", snapshot.test_accuracy, 100.0, colour, true));
+  chart.series.push_back(curve(N_("training batches"), snapshot.train_accuracy, 100.0, lighter(colour), false));
+  chart.series.push_back(curve(N_("test set"), snapshot.test_accuracy, 100.0, colour, true));
   chart.legend = plot::LegendPlace::Below;
   chart.empty_message = tr("press Train: the accuracy appears here");
   return chart;
