@@ -35,7 +35,7 @@ TEST(Fill, ReplacesNumberedPlaceholdersInAnyOrder) {
 }
 
 TEST(Fill, KeepsWhatIsNotAPlaceholderOfItsArguments) {
-  EXPECT_EQ(fill("{2} {x} {} {10} { {0", {"a", "b"}), "{2} {x} {} b0} { {0");
+  EXPECT_EQ(fill("{2} {x} {} {10} { {0", {"a", "b"}), "{2} {x} {} {10} { {0");  // one digit: {10} is not {1}
   EXPECT_EQ(fill("%n%s%s%x %08.3f", {"a"}), "%n%s%s%x %08.3f");  // text, never a format
   EXPECT_EQ(fill("{0}", {"{1}"}), "{1}");                        // an argument is not read again
   EXPECT_EQ(fill("", {}), "");
