@@ -177,7 +177,7 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
       wrapped_text("Measured: " + shown, palette().gpu_alt);
       ImGui::TextWrapped("%s", prediction.explain.c_str());
     } else if (open.revealed && !prediction.result.empty()) {
-      wrapped_text("Now run it below: the measurement is drawn across the class's answers.", palette().muted_text);
+      wrapped_text(tr("Now run it below: the measurement is drawn across the class's answers."), palette().muted_text);
     } else if (open.revealed && prediction.answer >= 0) {
       ImGui::TextWrapped("%s", prediction.explain.c_str());
     }

@@ -21,6 +21,7 @@
 #include "app/kernels/reference.h"
 #include "app/kernels/sweep_panel.h"
 #include "app/kernels/timing_colours.h"
+#include "app/number_text.h"
 #include "app/plot/plot.h"
 #include "app/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -37,11 +38,9 @@ double rate_gbs(const Measurement& r) { return r.gbytes_per_s(); }
 
 // "about 2^14.5 = 23k elements (280 kB of data)".
 std::string describe_size(double n) {
-  char text[128];
-  std::snprintf(text, sizeof text, "about 2^%.1f = %s elements (%s of data)", std::log2(n),
-                plot::format_value(n, plot::ValueFormat::Number, 2).c_str(),
-                (plot::format_value(12.0 * n, plot::ValueFormat::Number, 2) + "B").c_str());
-  return text;
+  return fill(tr("about 2^{0} = {1} elements ({2}B of data)"),
+              {decimal_text(std::log2(n), 1), plot::format_value(n, plot::ValueFormat::Number, 2),
+               plot::format_value(12.0 * n, plot::ValueFormat::Number, 2)});
 }
 
 // The curves of one source (this computer, or the recorded run).
@@ -81,12 +80,12 @@ std::string crossover_sentence(const std::string& gpu_name, const Curve& gpu, co
   const double x = plot::crossover_x(sizes, sample_at(gpu, sizes), sample_at(cpu, sizes), true, true, &gpu_slower_at_end);
   const std::string largest = plot::format_value(sizes.back(), plot::ValueFormat::PowerOfTwo);
   if (std::isnan(x))
-    return gpu_slower_at_end ? gpu_name + " is slower than " + cpu_name + " at every size measured, up to " + largest + "."
-                             : gpu_name + " is faster than " + cpu_name + " at every size measured.";
-  if (gpu_slower_at_end)
-    return gpu_name + " falls behind " + cpu_name + " above " + describe_size(x) + ".";
+    return gpu_slower_at_end
+               ? fill(tr("{0} is slower than {1} at every size measured, up to {2}."), {gpu_name, cpu_name, largest})
+               : fill(tr("{0} is faster than {1} at every size measured."), {gpu_name, cpu_name});
+  if (gpu_slower_at_end) return fill(tr("{0} falls behind {1} above {2}."), {gpu_name, cpu_name, describe_size(x)});
   *at = x;
-  return gpu_name + " beats " + cpu_name + " from " + describe_size(x) + " upwards.";
+  return fill(tr("{0} beats {1} from {2} upwards."), {gpu_name, cpu_name, describe_size(x)});
 }
 
 class VectorAddSweepPanel final : public SweepPanel {
@@ -235,7 +234,7 @@ class VectorAddSweepPanel final : public SweepPanel {
     const VectorCurves& t = live_gpu ? live_time_ : recorded_time_;
     const TimingColours& colours = timing_colours();
     const int threads = live_gpu || !reference_ ? kernels::resolve_threads(cpu_threads()) : reference_->run.cpu_threads;
-    const std::string threads_name = "all " + std::to_string(threads) + " CPU threads";
+    const std::string threads_name = fill(tr("all {0} CPU threads"), {std::to_string(threads)});
     struct Pair {
       const char* gpu_name;
       const Curve* gpu;
@@ -245,11 +244,12 @@ class VectorAddSweepPanel final : public SweepPanel {
       const char* mark;
     };
     const Pair pairs[] = {
-        {"The GPU kernel", &t.gpu, "one CPU core", &t.cpu, colours.gpu, "kernel beats 1 core"},
-        {"The GPU kernel", &t.gpu, threads_name, &t.cpu_threads, colours.gpu, "kernel beats all cores"},
-        {"The GPU with its copies", &t.gpu_total, "one CPU core", &t.cpu, colours.gpu_with_copies, "with copies beats 1 core"},
-        {"The GPU with its copies", &t.gpu_total, threads_name, &t.cpu_threads, colours.gpu_with_copies,
-         "with copies beats all cores"},
+        {tr("The GPU kernel"), &t.gpu, tr("one CPU core"), &t.cpu, colours.gpu, tr("kernel beats 1 core")},
+        {tr("The GPU kernel"), &t.gpu, threads_name, &t.cpu_threads, colours.gpu, tr("kernel beats all cores")},
+        {tr("The GPU with its copies"), &t.gpu_total, tr("one CPU core"), &t.cpu, colours.gpu_with_copies,
+         tr("with copies beats 1 core")},
+        {tr("The GPU with its copies"), &t.gpu_total, threads_name, &t.cpu_threads, colours.gpu_with_copies,
+         tr("with copies beats all cores")},
     };
     crossover_ = std::numeric_limits<double>::quiet_NaN();
     for (const Pair& p : pairs) {
@@ -259,7 +259,8 @@ class VectorAddSweepPanel final : public SweepPanel {
       if (s.empty()) continue;
       sentences_.push_back({s, p.colour});
       // Marks between recorded curves say so: they are the recorded machine's sizes.
-      if (!std::isnan(at)) chart_.marks.push_back({at, live_gpu ? p.mark : std::string(p.mark) + " (recorded)", p.colour});
+      if (!std::isnan(at))
+        chart_.marks.push_back({at, live_gpu ? p.mark : fill(tr("{0} (recorded)"), {p.mark}), p.colour});
     }
     crossover_live_ = live_gpu;
     add_gl_crossover();
@@ -270,16 +271,13 @@ class VectorAddSweepPanel final : public SweepPanel {
       const std::vector<double> kernel = sample_at(t.gpu, {n});
       const std::vector<double> total = sample_at(t.gpu_total, {n});
       if (!std::isnan(kernel[0]) && !std::isnan(total[0])) {
-        char text[400];
-        std::snprintf(text, sizeof text,
-                      "At %s elements the addition itself takes %s on the GPU, but copying a and b to it and c "
-                      "back takes %s: %.0f%% of the %s the whole trip costs.",
-                      plot::format_value(n, plot::ValueFormat::PowerOfTwo).c_str(),
-                      plot::format_value(kernel[0], plot::ValueFormat::Milliseconds).c_str(),
-                      plot::format_value(t.copies.y.back(), plot::ValueFormat::Milliseconds).c_str(),
-                      100.0 * t.copies.y.back() / total[0],
-                      plot::format_value(total[0], plot::ValueFormat::Milliseconds).c_str());
-        transfer_note_ = text;
+        transfer_note_ = fill(tr("At {0} elements the addition itself takes {1} on the GPU, but copying a and b to it "
+                                 "and c back takes {2}: {3}% of the {4} the whole trip costs."),
+                              {plot::format_value(n, plot::ValueFormat::PowerOfTwo),
+                               plot::format_value(kernel[0], plot::ValueFormat::Milliseconds),
+                               plot::format_value(t.copies.y.back(), plot::ValueFormat::Milliseconds),
+                               decimal_text(100.0 * t.copies.y.back() / total[0], 0),
+                               plot::format_value(total[0], plot::ValueFormat::Milliseconds)});
       }
     }
   }
@@ -314,7 +312,7 @@ class VectorAddSweepPanel final : public SweepPanel {
       double at = std::numeric_limits<double>::quiet_NaN();
       const std::string name = std::string(key == "gl-compute" ? "The compute shader" : "The fragment shader") +
                                " on " + gl_device_of(rows, "vector-add", key);
-      const std::string s = crossover_sentence(name, kernel, "one CPU core", live_time_.cpu, &at);
+      const std::string s = crossover_sentence(name, kernel, tr("one CPU core"), live_time_.cpu, &at);
       if (!s.empty()) sentences_.push_back({s, timing_colours().gl_compute});
       if (!std::isnan(at)) chart_.marks.push_back({at, "OpenGL beats 1 core", timing_colours().gl_compute});
     }

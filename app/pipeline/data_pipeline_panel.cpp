@@ -354,10 +354,12 @@ class DataPipelinePanel final : public Panel {
       timing_cell(c ? &c->cpu_batch : nullptr, g ? &g->gpu_batch : nullptr, recorded, missing, longest, bar_w);
     }
     ImGui::EndTable();
-    wrapped_text("In each cell the CPU above, the GPU below; bars on a log scale, medians. CPU: one core. GPU: device time between CUDA events, except "
-                 "decoding: nvJPEG reads the Huffman codes on the CPU, so its time is the wall time until the pixels "
-                 "are on the GPU.",
-                 palette().muted_text);
+    wrapped_text(
+        tr("In each cell the CPU above, the GPU below; bars on a log scale, medians. CPU: one core. GPU: device time "
+           "between CUDA events, except "
+           "decoding: nvJPEG reads the Huffman codes on the CPU, so its time is the wall time until the pixels "
+           "are on the GPU."),
+        palette().muted_text);
     draw_sentences(live, gpu, recorded);
   }
 

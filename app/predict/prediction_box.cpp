@@ -90,7 +90,7 @@ void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float) 
   PanelResult result;
   const bool measured = panel && !p_.result.empty() && panel->result(p_.result, &result);
   if (!p_.result.empty() && !measured) {
-    wrapped_text(panel ? "Now run it below: the answer appears here when the measurement is done."
+    wrapped_text(panel ? tr("Now run it below: the answer appears here when the measurement is done.")
                        : tr("The panel this question belongs to is not running on this page."),
                  palette().muted_text);
   } else {
