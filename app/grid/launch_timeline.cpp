@@ -221,19 +221,20 @@ void LaunchTimeline::draw(float width, float font_scale) const {
     ImGui::TextUnformatted(tr("Bar colour: the block's turn in its place on the SM:"));
     // Each word on this line while it fits, else at the start of the next: never a word
     // wrapped a letter a line into the last bit of room.
-    static const char* const kTurns[6] = {"first", "second", "third", "fourth", "fifth", "sixth"};
+    static const char* const kTurns[6] = {N_("first"),  N_("second"), N_("third"),
+                                          N_("fourth"), N_("fifth"),  N_("sixth")};
     for (std::uint32_t r = 0; r < std::min<std::uint32_t>(rounds_, 6); ++r) {
-      same_line_if_fits(text_width(kTurns[r]));
+      same_line_if_fits(text_width(tr(kTurns[r])));
       ImGui::PushStyleColor(ImGuiCol_Text, to_imgui(round_color(r), 255));
-      ImGui::TextUnformatted(kTurns[r]);
+      ImGui::TextUnformatted(tr(kTurns[r]));
       ImGui::PopStyleColor();
     }
     if (rounds_ > 1) {
-      char rounds[64];
-      std::snprintf(rounds, sizeof rounds, rounds_ > 6 ? "(%u rounds, colours repeat: the waves)" : "(%u rounds: the waves)",
-                    rounds_);
-      same_line_if_fits(text_width(rounds));
-      ImGui::TextUnformatted(rounds);
+      const std::string rounds =
+          fill(rounds_ > 6 ? tr("({0} rounds, colours repeat: the waves)") : tr("({0} rounds: the waves)"),
+               {std::to_string(rounds_)});
+      same_line_if_fits(text_width(rounds.c_str()));
+      ImGui::TextUnformatted(rounds.c_str());
     }
   }
   if (!bars)

@@ -252,9 +252,11 @@ void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_la
   if (running) overlay = std::to_string(p.done) + " / " + std::to_string(p.total) + ": " + p.current + "  (" +
                          format_seconds(last_elapsed_) + ")";
   else if (p.total > 0)
-    overlay = snapshot_.cancelled ? "cancelled after " + std::to_string(p.done) + " of " + std::to_string(p.total)
-                                  : "done: " + std::to_string(p.done) + " measurements in " + format_seconds(last_elapsed_);
-  else overlay = "not run yet";
+    overlay = snapshot_.cancelled
+                  ? fill(tr("cancelled after {0} of {1}"), {std::to_string(p.done), std::to_string(p.total)})
+                  : fill(tr("done: {0} measurements in {1}"), {std::to_string(p.done), format_seconds(last_elapsed_)});
+  else
+    overlay = tr("not run yet");
   ImGui::ProgressBar(running || snapshot_.cancelled ? fraction : (p.total > 0 ? 1.0f : 0.0f),
                      ImVec2(std::min(ImGui::GetContentRegionAvail().x, 640.0f * frame.font_scale), 0),
                      overlay.c_str());
