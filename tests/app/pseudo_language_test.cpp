@@ -151,10 +151,13 @@ TEST(PseudoLanguage, TheFilterFindsPlainEnglishOutsidePseudoStrings) {
   EXPECT_EQ(unmarked_words("Launch (warp)", lesson), std::vector<std::string>{"Launch"});
 }
 
-// Pages whose pseudo-language labels still clip at 1280x720, text x2 (2026-11-27): the
-// layout audit's list of pages still at fault in English (layout_test.cpp) and those that
-// only fit in English. The list only shrinks: a listed page that passes fails the test.
-const std::set<std::string> kStillClipping = {};
+// Pages whose pseudo-language labels still clip at 1280x720, text x2 (2026-11-27, first
+// run): mostly the layout audit's pages still at fault in English (layout_test.cpp), their
+// long lines now longer. The list only shrinks: a listed page that passes fails the test.
+const std::set<std::string> kStillClipping = {
+    "cnn-augmentation", "cnn-batches",     "cnn-draw",        "cnn-forward-backward", "data-parallel",
+    "data-pipeline",    "dense-layer",     "inference-batch", "mixed-precision",      "occupancy",
+    "roofline",         "transfer-learning", "waves"};
 
 TEST(PseudoLanguage, EveryLessonIsTranslatedAndFitsAtProjectorSize) {
   start_translations(locale_folder(), "en@pseudo");
