@@ -15,6 +15,7 @@
 #include "app/kernels/sweep_csv.h"
 #include "app/number_text.h"
 #include "app/plot/plot_math.h"
+#include "app/settings.h"
 
 namespace whygpu::app {
 namespace {
@@ -204,6 +205,21 @@ TEST_F(Translations, FilesKeepTheDecimalPointInEveryLanguage) {
     row.time = TimingStats::from_samples({0.125, 0.125, 0.125});
     EXPECT_NE(sweep_csv("test", 1, {row}).find("0.125"), std::string::npos) << language.code;
   }
+}
+
+// The View menu's choice is remembered by its code; anything else in the file is dropped.
+TEST(LanguageSetting, IsSavedAndReadBackByCode) {
+  const fs::path folder = fs::temp_directory_path() / "whygpu-language-setting";
+  fs::remove_all(folder);
+  Settings settings;
+  settings.language = "zh-Hant";
+  std::string error;
+  ASSERT_TRUE(save_settings(settings, folder.string(), &error)) << error;
+  EXPECT_EQ(load_settings(folder.string()).language, "zh-Hant");
+  std::ofstream(folder / "settings.ini") << "language=zh_TW\n";
+  EXPECT_EQ(load_settings(folder.string()).language, "zh-Hant");
+  std::ofstream(folder / "settings.ini") << "language=klingon\n";
+  EXPECT_EQ(load_settings(folder.string()).language, "");
 }
 
 }  // namespace
