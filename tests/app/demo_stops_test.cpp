@@ -174,6 +174,7 @@ std::vector<std::string> hidden_targets(const std::string& file, float scale) {
     else if (const std::string hidden = what_hides(shell, stop.target); !hidden.empty())
       problems.push_back(where + stop.target + ": " + hidden);
     player.presenter_right();
+    frames_at_stop = 0;
   });
   if (exit_code != 0) problems.push_back(file + ": the demo stopped with an error (see above)");
   if (stops_seen != static_cast<int>(stops.size()))
