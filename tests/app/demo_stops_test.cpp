@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -123,14 +124,25 @@ ImGuiWindow* child_named(const std::string& path) {
   return nullptr;
 }
 
+// Panels that put their controls before what they show, and so are taller than a
+// 1280x720 window even maximised: a stop on one can show only its top (the player
+// maximises it). Another engineer's rework puts their results first; the test fails when
+// a listed panel fits, so that it leaves this list.
+const std::set<std::string> kPanelsTallerThanTheWindow = {"hardware"};
+
 // Why the class does not see all of `target` in the frame just drawn, or "" when it does.
 std::string what_hides(const Shell& shell, const std::string& target) {
   const DrawnPage& page = shell.drawn_page();
   const auto colon = target.find(':');
+  const std::string panel = target.substr(0, colon);
   const auto& drawn = colon == std::string::npos ? page.panels : page.questions;
-  const auto found = drawn.find(target.substr(0, colon));
+  const auto found = drawn.find(panel);
   if (found == drawn.end()) return "it is not drawn";
-  const ScreenRect& r = found->second;
+  ScreenRect r = found->second;
+  const bool tall = colon == std::string::npos && kPanelsTallerThanTheWindow.count(panel) > 0;
+  if (tall && r.height() <= page.visible.height())
+    return "it fits in the window now: take it off kPanelsTallerThanTheWindow";
+  if (tall) r.y1 = std::min(r.y1, page.visible.y1);  // its top, as much as the window holds
   if (!page.visible.contains(r))
     return "it is drawn at " + describe(r) + ", not wholly inside the page's visible area " + describe(page.visible);
   if (const ImGuiWindow* caption = child_named("caption"); caption && screen_rect(caption->Rect()).overlaps(r))
