@@ -15,6 +15,7 @@
 #include <ostream>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/cli_options.h"
@@ -78,7 +79,7 @@ bool has_param(const PanelType* type, const std::string& key) {
 
 // The demo as the test plays it, at text scale `scale`, its long work cut short: what is
 // checked is where things are drawn, not the numbers. Waits of seconds become two
-// frames, a sweep times each size once, a training goal of steps becomes a few steps.
+// frames, a sweep times each size once on the CPU, a training goal of steps becomes a few steps.
 // The stops, and every other action, stay.
 Script for_the_test(const Script& demo, float scale, const LessonLibrary& library) {
   constexpr long kTrainingSteps = 20;
@@ -96,11 +97,16 @@ Script for_the_test(const Script& demo, float scale, const LessonLibrary& librar
       action.scale = scale;
     } else if (action.verb == "set" && a[1] == "steps" && std::atol(a[2].c_str()) > kTrainingSteps) {
       action.args[2] = std::to_string(kTrainingSteps);
-    } else if (action.verb == "press" && a[1] == "run" && has_param(type, "repeats")) {
-      ScriptAction once = action;
-      once.verb = "set";
-      once.args = {a[0], "repeats", "1"};
-      script.actions.push_back(once);
+    } else if (action.verb == "press" && a[1] == "run") {
+      // Sweeps time each size once, and not again as OpenGL shaders on the software
+      // renderer a machine without a GPU has.
+      for (const auto& [key, value] : {std::pair{"repeats", "1"}, std::pair{"opengl", "off"}}) {
+        if (!has_param(type, key)) continue;
+        ScriptAction quicker = action;
+        quicker.verb = "set";
+        quicker.args = {a[0], key, value};
+        script.actions.push_back(quicker);
+      }
     }
     script.actions.push_back(action);
   }
