@@ -130,14 +130,17 @@ ImGuiWindow* child_named(const std::string& path) {
   return nullptr;
 }
 
-// Panels that put their controls before what they show, and so are taller than a
-// 1280x720 window even maximised: a stop on one can show only its top (the player
-// maximises it). Another engineer's rework puts their results first; the test fails when
-// a listed panel fits, so that it leaves this list.
-const std::set<std::string> kPanelsTallerThanTheWindow = {"hardware"};
+// Panels that put their controls before what they show, and so at text x2 are taller
+// than a 1280x720 window even maximised (seen in the screenshots of every stop): a stop
+// on one can show only its top, which the player maximises. Another engineer's rework
+// puts their results first; at text x2 the test fails when a listed panel fits, so that
+// it leaves this list.
+const std::set<std::string> kPanelsTallerThanTheWindow = {
+    "hardware", "vector-add-sweep", "thread-grid", "matmul-sweep", "roofline",
+    "cnn-race", "cnn-trainer",      "cnn-draw",    "lstm-trainer", "lstm-step"};
 
 // Why the class does not see all of `target` in the frame just drawn, or "" when it does.
-std::string what_hides(const Shell& shell, const std::string& target) {
+std::string what_hides(const Shell& shell, const std::string& target, float scale) {
   const DrawnPage& page = shell.drawn_page();
   const auto colon = target.find(':');
   const std::string panel = target.substr(0, colon);
@@ -146,7 +149,7 @@ std::string what_hides(const Shell& shell, const std::string& target) {
   if (found == drawn.end()) return "it is not drawn";
   ScreenRect r = found->second;
   const bool tall = colon == std::string::npos && kPanelsTallerThanTheWindow.count(panel) > 0;
-  if (tall && r.height() <= page.visible.height())
+  if (tall && scale >= 2.0f && r.height() <= page.visible.height())
     return "it fits in the window now: take it off kPanelsTallerThanTheWindow";
   if (tall) r.y1 = std::min(r.y1, page.visible.y1);  // its top, as much as the window holds
   if (!page.visible.contains(r))
@@ -189,7 +192,7 @@ std::vector<std::string> hidden_targets(const std::string& file, float scale) {
     const std::string where = file + ":" + std::to_string(stop.line) + ": stop " + std::to_string(player.step()) + ": ";
     if (stop.target.empty())
       problems.push_back(where + "names nothing for the class to look at (caption: \"" + stop.caption + "\")");
-    else if (const std::string hidden = what_hides(shell, stop.target); !hidden.empty())
+    else if (const std::string hidden = what_hides(shell, stop.target, scale); !hidden.empty())
       problems.push_back(where + stop.target + ": " + hidden);
     player.presenter_right();
     frames_at_stop = 0;
