@@ -7,6 +7,7 @@
 
 #include "app/card.h"
 #include "app/flow_layout.h"
+#include "app/text/wrapped_text.h"
 #include "app/untrusted_text.h"
 
 namespace whygpu::app {
@@ -51,7 +52,7 @@ void PredictionBox::draw_question(const Fonts& fonts, float width) {
   ImGui::PushFont(fonts.strong);
   ImGui::TextUnformatted("Predict first");
   ImGui::PopFont();
-  ImGui::TextWrapped("%s", p_.question.c_str());
+  wrapped_text_unformatted(p_.question);
   if (p_.kind == Prediction::Kind::choice) {
     // A radio button and, beside it, its answer wrapped within the box: answers can be
     // long, and at projector sizes a radio's own label would run off the edge.
@@ -60,7 +61,7 @@ void PredictionBox::draw_question(const Fonts& fonts, float width) {
       if (ImGui::RadioButton("##choice", choice_ == i)) choice_ = i;
       ImGui::PopID();
       ImGui::SameLine();
-      ImGui::TextWrapped("%s", p_.choices[i].c_str());
+      wrapped_text_unformatted(p_.choices[i]);
       if (ImGui::IsItemClicked()) choice_ = i;
     }
   } else {
@@ -79,7 +80,7 @@ void PredictionBox::draw_question(const Fonts& fonts, float width) {
 
 void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float) {
   ImGui::PushFont(fonts.strong);
-  ImGui::TextWrapped("%s", p_.question.c_str());
+  wrapped_text_unformatted(p_.question);
   ImGui::PopFont();
   if (committed_) ImGui::TextWrapped("Your prediction: %s", answer_text().c_str());
   else ImGui::TextDisabled("No prediction (skipped).");
@@ -106,7 +107,7 @@ void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float) 
         else wrapped_text("The answer: " + p_.choices[right], palette().warning);
       }
     }
-    ImGui::TextWrapped("%s", p_.explain.c_str());
+    wrapped_text_unformatted(p_.explain);
   }
   if (ImGui::SmallButton("Ask again")) committed_ = skipped_ = false;
 }
