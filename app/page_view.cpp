@@ -10,6 +10,7 @@
 #include "app/lesson_facts.h"
 #include "app/panel_registry.h"  // PanelType: the waiting card names what the panel shows
 #include "app/rich_text.h"
+#include "app/text/wrapped_text.h"
 
 namespace whygpu::app {
 namespace {
@@ -19,7 +20,7 @@ constexpr float kReadableWidthEm = 46.0f;  // text lines longer than this are ha
 void wrapped_line(const std::string& text, float width, ImU32 colour) {
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-  ImGui::TextUnformatted(text.c_str());
+  wrapped_text_unformatted(text);
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
 }
@@ -165,7 +166,7 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
   const float text_width = std::min(ImGui::GetContentRegionAvail().x, kReadableWidthEm * fonts.body->FontSize);
   ImGui::PushFont(fonts.heading1);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_width);
-  ImGui::TextUnformatted(lesson.title.c_str());
+  wrapped_text_unformatted(lesson.title);
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
   wrapped_line(lesson.section, text_width, palette().muted_text);

@@ -14,6 +14,7 @@
 #include "app/key_codes.h"
 #include "app/panel_registry.h"
 #include "app/status_bar.h"
+#include "app/text/wrapped_text.h"
 #include "app/vitals/vitals_strip.h"
 #include "compute/core/gpu_info.h"
 
@@ -534,7 +535,7 @@ float Shell::caption_band_height(float width) {
   if (caption_.empty()) return 0.0f;
   const ImGuiStyle& style = ImGui::GetStyle();
   ImGui::PushFont(fonts_.heading2);
-  const float text = ImGui::CalcTextSize(caption_.c_str(), nullptr, false, width - 2 * style.WindowPadding.x).y;
+  const float text = wrapped_text_size(caption_, width - 2 * style.WindowPadding.x).y;
   ImGui::PopFont();
   return text + 2 * style.WindowPadding.y + style.ItemSpacing.y;
 }
@@ -545,9 +546,7 @@ void Shell::draw_caption_band(float height) {
   ImGui::BeginChild("caption", ImVec2(0, height - ImGui::GetStyle().ItemSpacing.y), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
   ImGui::PushFont(fonts_.heading2);
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(caption_.c_str());
-  ImGui::PopTextWrapPos();
+  wrapped_text_unformatted(caption_);  // at the band's edge
   ImGui::PopFont();
   ImGui::EndChild();
   ImGui::PopStyleColor();

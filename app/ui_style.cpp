@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/glyph_needs.h"
+#include "app/text/wrapped_text.h"
 #include "compute/core/text_file.h"
 
 namespace whygpu::app {
@@ -147,7 +148,7 @@ void apply_style(bool dark, float scale) {
 
 void wrapped_text(const std::string& text, unsigned colour) {
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
-  ImGui::TextWrapped("%s", text.c_str());
+  wrapped_text_unformatted(text);
   ImGui::PopStyleColor();
 }
 

@@ -8,6 +8,7 @@
 
 #include "app/card.h"
 #include "app/flow_layout.h"
+#include "app/text/wrapped_text.h"
 #include "app/untrusted_text.h"
 
 namespace whygpu::app {
@@ -71,7 +72,7 @@ void PredictionBox::draw_question(const Fonts& fonts, float width) {
   ImGui::PopFont();
   // The answers get the wider column: there are several, and each is a line of its own.
   in_columns(
-      width, 0.4f, [&](float) { ImGui::TextWrapped("%s", p_.question.c_str()); },
+      width, 0.4f, [&](float) { wrapped_text_unformatted(p_.question); },
       [&](float column) {
         if (p_.kind == Prediction::Kind::choice) {
           // A radio button and, beside it, its answer wrapped within the box: answers can be
@@ -84,7 +85,7 @@ void PredictionBox::draw_question(const Fonts& fonts, float width) {
             if (ImGui::RadioButton("##choice", choice_ == i)) choice_ = i;
             ImGui::PopID();
             ImGui::SameLine();
-            ImGui::TextWrapped("%s", p_.choices[i].c_str());
+            wrapped_text_unformatted(p_.choices[i]);
             if (ImGui::IsItemClicked()) choice_ = i;
           }
           ImGui::PopStyleVar();
@@ -142,7 +143,7 @@ void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float w
     if (ImGui::SmallButton("Ask again")) committed_ = skipped_ = false;
   };
   if (waiting) verdict_and_ask_again(width);
-  else in_columns(width, 0.4f, verdict_and_ask_again, [&](float) { ImGui::TextWrapped("%s", p_.explain.c_str()); });
+  else in_columns(width, 0.4f, verdict_and_ask_again, [&](float) { wrapped_text_unformatted(p_.explain); });
 }
 
 }  // namespace whygpu::app
