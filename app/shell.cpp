@@ -36,9 +36,16 @@ Shell::Shell(LessonLibrary library, Settings settings, bool headless)
 
 Shell::~Shell() = default;
 
+void Shell::set_lesson_language(const std::string& language) {
+  if (language == library_.language()) return;
+  library_.set_language(language);
+  fonts_dirty_ = true;
+}
+
 Status Shell::start_demo(const std::string& path) {
-  if (Status s = demos_.start(path); !s) return s;
-  set_status_message("playing demo " + demos_.name(), false);
+  if (Status s = demos_.start(path, library_.language()); !s) return s;
+  const std::string note = english_page_note(demos_.english_because());
+  set_status_message("playing demo " + demos_.name() + (note.empty() ? "" : " (in English)"), false);
   return Status::ok();
 }
 
@@ -507,7 +514,8 @@ void Shell::draw_page(const FrameContext& frame) {
     const Lesson& lesson = library_.lessons()[current_];
     page_.set_class_questions(classroom_.active() ? &classroom_ : nullptr);
     classroom_.begin_page(lesson.file);
-    page_.draw(lesson, panels_.panels_of(current_), current_errors(), fonts_, frame);
+    page_.draw(lesson, panels_.panels_of(current_), current_errors(),
+               english_page_note(library_.english_because(current_)), fonts_, frame);
     classroom_.end_page();
     if (const std::string error = classroom_.take_error(); !error.empty()) set_status_message(error, true);
     if (const std::string id = page_.take_maximize_request(); !id.empty()) maximized_ = id;

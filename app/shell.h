@@ -58,6 +58,11 @@ class Shell final : public ScriptTarget {
   // kQuietFrameSeconds (panel.h), so the app's drawing stays out of the measurement.
   void pace_frame(std::chrono::steady_clock::time_point frame_start) const;
 
+  // The language of the lessons, the demos and the font atlas ("en", or a code of
+  // translation_languages()): the interface's language switch calls it. The atlas is
+  // rebuilt for that language's characters before the next frame.
+  void set_lesson_language(const std::string& language);
+
   // Classroom demos from the Demos menu.
   const std::vector<std::string>& demo_files() const { return demos_.files(); }
   Status start_demo(const std::string& path);
