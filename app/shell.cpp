@@ -11,6 +11,7 @@
 #include "app/file_drop.h"
 #include "app/file_locations.h"
 #include "app/glyph_needs.h"
+#include "app/language_text.h"
 #include "app/key_codes.h"
 #include "app/panel_registry.h"
 #include "app/status_bar.h"
@@ -31,14 +32,15 @@ Shell::Shell(LessonLibrary library, Settings settings, bool headless)
     current_ = last >= 0 ? last : reading_order_.front();
     settings_.last_lesson = library_.lessons()[current_].id;
   }
+  language_glyphs_ = language_glyphs(library_, demos_.files(), {});
   // Fonts and style are set up by the first prepare_frame(), once ImGui exists.
 }
 
 Shell::~Shell() = default;
 
-void Shell::set_lesson_language(const std::string& language) {
-  if (language == library_.language()) return;
+void Shell::set_lesson_language(const std::string& language, const std::vector<std::string>& interface_strings) {
   library_.set_language(language);
+  language_glyphs_ = language_glyphs(library_, demos_.files(), interface_strings);
   fonts_dirty_ = true;
 }
 
@@ -102,7 +104,7 @@ void Shell::prepare_frame() {
   const int glyph_generation = glyph_needs_generation();  // a text with new characters was opened
   if (!fonts_dirty_ && glyph_generation == fonts_glyph_generation_) return;
   const std::size_t missing_before = fonts_.missing_glyphs.size();
-  fonts_ = build_fonts(settings_.font_scale);
+  fonts_ = build_fonts(settings_.font_scale, library_.language(), language_glyphs_);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
   apply_style(settings_.dark_theme, settings_.font_scale);
