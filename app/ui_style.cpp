@@ -26,10 +26,11 @@ constexpr std::size_t kMaxFontBytes = std::size_t{64} << 20;  // Noto Sans CJK, 
 // (a visible box with a question mark, never a plain "?" that reads as text).
 constexpr ImWchar kUiRanges[] = {0x0020, 0x024F, 0x0370, 0x03FF, 0x2000, 0x22FF, 0x2500, 0x25FF, 0xFFFD, 0xFFFD, 0};
 
-// ImGui's zero-terminated range list: the UI's ranges and the characters of `glyphs`
-// (sorted; those ImWchar can hold: the Basic Multilingual Plane).
-std::vector<ImWchar> atlas_ranges(const std::vector<char32_t>& glyphs) {
-  std::vector<ImWchar> ranges(std::begin(kUiRanges), std::end(kUiRanges) - 1);
+// ImGui's zero-terminated range list: the UI's ranges (`with_ui`) and the characters of
+// `glyphs` (sorted; those ImWchar can hold: the Basic Multilingual Plane).
+std::vector<ImWchar> atlas_ranges(const std::vector<char32_t>& glyphs, bool with_ui) {
+  std::vector<ImWchar> ranges;
+  if (with_ui) ranges.assign(std::begin(kUiRanges), std::end(kUiRanges) - 1);
   for (const auto& [first, last] : glyph_ranges(glyphs)) {
     if (first > 0xFFFF) break;
     ranges.push_back(static_cast<ImWchar>(first));
@@ -57,7 +58,10 @@ Status add_font_file(const std::string& path, float pixels, const ImFontConfig& 
 ImFont* add_font(const std::string& file, float pixels, const ImWchar* ranges, std::string& warning) {
   const std::string path = font_folder() + "/" + file;
   ImFontConfig config;
-  config.OversampleH = 2;
+  // Horizontal oversampling places small letters at sub-pixel positions; from heading
+  // sizes at text x1.5 up it is not seen, and it would double the headings' share of the
+  // atlas (at text x2 that share took a Chinese atlas past 4096 pixels).
+  config.OversampleH = pixels >= 40.0f ? 1 : 2;
   ImFont* font = nullptr;
   const Status added = add_font_file(path, pixels, config, ranges, &font);
   if (added) return font;
@@ -70,7 +74,7 @@ ImFont* add_font(const std::string& file, float pixels, const ImWchar* ranges, s
 // Merges the CJK face's glyphs for `ranges` into the font added last: only the glyphs the
 // text needs enter the atlas, and only those DejaVu lacks (ImGui keeps the first font's).
 void merge_cjk(const FontFace& face, float pixels, const ImWchar* ranges) {
-  if (face.file.empty()) return;  // the missing glyphs are listed instead
+  if (face.file.empty() || !ranges[0]) return;  // no CJK font: the missing glyphs are listed instead
   ImFontConfig config;
   config.MergeMode = true;
   config.FontNo = face.index;
@@ -94,10 +98,21 @@ Fonts build_fonts(float scale, const std::string& language, const std::vector<ch
   Fonts fonts;
   const std::vector<char32_t> opened_glyphs = needed_glyphs();
   // ImGui keeps pointers to the range lists with the atlas.
-  static std::vector<ImWchar> page_ranges, text_ranges;
-  page_ranges = atlas_ranges(language_glyphs);  // headings: the page's own text
+  static std::vector<ImWchar> page_ranges, text_ranges, cjk_page_ranges, cjk_text_ranges;
+  page_ranges = atlas_ranges(language_glyphs, true);  // headings: the page's own text
   const std::vector<char32_t> all_glyphs = sorted_union(opened_glyphs, language_glyphs);
-  text_ranges = atlas_ranges(all_glyphs);  // body and code also show the texts the user opened
+  text_ranges = atlas_ranges(all_glyphs, true);  // body and code also show the texts the user opened
+  // The CJK font gives only what DejaVu lacks: asked for the UI's ranges too, it would add
+  // its own punctuation and symbols to every font (at text x2, a 4096-pixel atlas for a
+  // hundred Chinese characters).
+  const GlyphCoverage dejavu("en");
+  auto beyond_dejavu = [&](const std::vector<char32_t>& glyphs) {
+    std::vector<char32_t> beyond;
+    std::copy_if(glyphs.begin(), glyphs.end(), std::back_inserter(beyond), [&](char32_t c) { return !dejavu.can_draw(c); });
+    return beyond;
+  };
+  cjk_page_ranges = atlas_ranges(beyond_dejavu(language_glyphs), false);
+  cjk_text_ranges = atlas_ranges(beyond_dejavu(all_glyphs), false);
   const float body = 18.0f * scale, code = 16.5f * scale;
   // Chinese pages have CJK in every font, bold where the CJK font has a bold weight. In
   // other languages only an opened text's characters need it: they show in body and code
@@ -108,17 +123,17 @@ Fonts build_fonts(float scale, const std::string& language, const std::vector<ch
   const FontFace page_regular = cjk_pages ? regular : FontFace{};
   const FontFace bold = cjk_pages ? cjk_face(language, true) : FontFace{};
   fonts.body = add_font("DejaVuSans.ttf", body, text_ranges.data(), fonts.warning);  // first font = default
-  merge_cjk(regular, body, text_ranges.data());
+  merge_cjk(regular, body, cjk_text_ranges.data());
   fonts.emphasis = add_font("DejaVuSans-Oblique.ttf", body, text_ranges.data(), fonts.warning);
-  merge_cjk(page_regular, body, text_ranges.data());  // CJK has no italic: emphasis stays upright
+  merge_cjk(page_regular, body, cjk_text_ranges.data());  // CJK has no italic: emphasis stays upright
   fonts.strong = add_font("DejaVuSans-Bold.ttf", body, text_ranges.data(), fonts.warning);
-  merge_cjk(bold, body, text_ranges.data());
+  merge_cjk(bold, body, cjk_text_ranges.data());
   fonts.code = add_font("DejaVuSansMono.ttf", code, text_ranges.data(), fonts.warning);
-  merge_cjk(regular, code, text_ranges.data());
+  merge_cjk(regular, code, cjk_text_ranges.data());
   fonts.heading1 = add_font("DejaVuSans-Bold.ttf", 30.0f * scale, page_ranges.data(), fonts.warning);
-  merge_cjk(bold, 30.0f * scale, page_ranges.data());
+  merge_cjk(bold, 30.0f * scale, cjk_page_ranges.data());
   fonts.heading2 = add_font("DejaVuSans-Bold.ttf", 23.0f * scale, page_ranges.data(), fonts.warning);
-  merge_cjk(bold, 23.0f * scale, page_ranges.data());
+  merge_cjk(bold, 23.0f * scale, cjk_page_ranges.data());
   io.Fonts->Build();
   for (const char32_t c : all_glyphs)
     if (c > 0xFFFF || !fonts.body->FindGlyphNoFallback(static_cast<ImWchar>(c))) fonts.missing_glyphs.push_back(c);
