@@ -157,7 +157,7 @@ bool PageView::panel_waits(const Lesson& lesson, int panel) {
 }
 
 void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const std::vector<std::string>& errors,
-                    const Fonts& fonts, FrameContext frame) {
+                    const std::string& language_note, const Fonts& fonts, FrameContext frame) {
   if (std::exchange(scroll_to_top_, false)) ImGui::SetScrollY(0.0f);
   hovered_panel_.clear();
   drawn_ = {};
@@ -170,6 +170,7 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
   wrapped_line(lesson.section, text_width, palette().muted_text);
+  if (!language_note.empty()) wrapped_line(language_note, text_width, palette().warning);
   ImGui::Spacing();
   for (const std::string& error : errors) wrapped_line("Lesson error: " + error, text_width, palette().error);
 

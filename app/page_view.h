@@ -35,8 +35,9 @@ struct DrawnPage {
 class PageView {
  public:
   // Inside the page's child window. `errors`: the lesson's problems, listed at the top.
+  // `language_note`: why the page is in English in another language (english_page_note), or "".
   void draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const std::vector<std::string>& errors,
-            const Fonts& fonts, FrameContext frame);
+            const std::string& language_note, const Fonts& fonts, FrameContext frame);
   // One panel alone, filling the region (a maximised panel).
   void draw_alone(PanelSlot& slot, const Fonts& fonts, FrameContext frame);
 

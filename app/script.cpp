@@ -15,7 +15,6 @@ constexpr long kMaxWaitFrames = 1000000;
 constexpr double kMaxWaitSeconds = 3600.0;
 constexpr double kMaxIdleSeconds = 86400.0;
 constexpr double kDefaultIdleSeconds = 120.0;
-constexpr std::size_t kMaxScriptBytes = 1 << 20;  // a demo is a few kilobytes
 
 // Splits on spaces; "double quotes" keep spaces inside one argument.
 std::vector<std::string> split_words(const std::string& line) {
@@ -133,6 +132,9 @@ const std::vector<ScriptVerb>& script_verbs() {
       {"theme", 1, 1, "theme dark|light", "colour theme"},
       {"expect-no-errors", 0, 0, "expect-no-errors", "fail if the open lesson shows errors"},
       {"quit", 0, 0, "quit", "end the script (a window closes too)"},
+      {"language", 1, 1, "language CODE", "a translation's language (fr, it, zh-Hans, zh-Hant): metadata, nothing is done"},
+      {"translates", 1, 1, "translates HASH",
+       "the hash of the English script a translation translates: metadata, nothing is done"},
   };
   return verbs;
 }
@@ -141,6 +143,8 @@ bool parse_script(const std::string& text, const std::string& file, Script* scri
   script->file = file;
   script->document = file;
   script->actions.clear();
+  script->language.clear();
+  script->translates.clear();
   std::istringstream in(text);
   std::string line;
   for (int line_no = 1; std::getline(in, line); ++line_no) {
@@ -177,6 +181,19 @@ bool parse_script(const std::string& text, const std::string& file, Script* scri
     if (const std::string problem = check_numbers(&action); !problem.empty()) {
       *error = where + problem;
       return false;
+    }
+    if (action.verb == "language" || action.verb == "translates") {
+      std::string& field = action.verb == "language" ? script->language : script->translates;
+      if (!field.empty()) {
+        *error = where + "'" + action.verb + "' is given twice";
+        return false;
+      }
+      if (std::string problem = over_limit(action.args[0], kIdLimit); !problem.empty()) {
+        *error = where + problem;
+        return false;
+      }
+      field = action.args[0];
+      continue;
     }
     script->actions.push_back(std::move(action));
   }

@@ -11,6 +11,7 @@
 #include "app/file_drop.h"
 #include "app/file_locations.h"
 #include "app/glyph_needs.h"
+#include "app/language_text.h"
 #include "app/key_codes.h"
 #include "app/panel_registry.h"
 #include "app/status_bar.h"
@@ -32,14 +33,22 @@ Shell::Shell(LessonLibrary library, Settings settings, bool headless)
     current_ = last >= 0 ? last : reading_order_.front();
     settings_.last_lesson = library_.lessons()[current_].id;
   }
+  language_glyphs_ = language_glyphs(library_, demos_.files(), {});
   // Fonts and style are set up by the first prepare_frame(), once ImGui exists.
 }
 
 Shell::~Shell() = default;
 
+void Shell::set_lesson_language(const std::string& language, const std::vector<std::string>& interface_strings) {
+  library_.set_language(language);
+  language_glyphs_ = language_glyphs(library_, demos_.files(), interface_strings);
+  fonts_dirty_ = true;
+}
+
 Status Shell::start_demo(const std::string& path) {
-  if (Status s = demos_.start(path); !s) return s;
-  set_status_message("playing demo " + demos_.name(), false);
+  if (Status s = demos_.start(path, library_.language()); !s) return s;
+  const std::string note = english_page_note(demos_.english_because());
+  set_status_message("playing demo " + demos_.name() + (note.empty() ? "" : " (in English)"), false);
   return Status::ok();
 }
 
@@ -96,7 +105,7 @@ void Shell::prepare_frame() {
   const int glyph_generation = glyph_needs_generation();  // a text with new characters was opened
   if (!fonts_dirty_ && glyph_generation == fonts_glyph_generation_) return;
   const std::size_t missing_before = fonts_.missing_glyphs.size();
-  fonts_ = build_fonts(settings_.font_scale);
+  fonts_ = build_fonts(settings_.font_scale, library_.language(), language_glyphs_);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
   apply_style(settings_.dark_theme, settings_.font_scale);
@@ -522,7 +531,8 @@ void Shell::draw_page(const FrameContext& frame) {
     const Lesson& lesson = library_.lessons()[current_];
     page_.set_class_questions(classroom_.active() ? &classroom_ : nullptr);
     classroom_.begin_page(lesson.file);
-    page_.draw(lesson, panels_.panels_of(current_), current_errors(), fonts_, frame);
+    page_.draw(lesson, panels_.panels_of(current_), current_errors(),
+               english_page_note(library_.english_because(current_)), fonts_, frame);
     classroom_.end_page();
     if (const std::string error = classroom_.take_error(); !error.empty()) set_status_message(error, true);
     if (const std::string id = page_.take_maximize_request(); !id.empty()) maximized_ = id;

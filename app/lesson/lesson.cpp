@@ -185,7 +185,10 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
     if (key == "id") lesson.id = bounded(line_no, value, kIdLimit);
     else if (key == "title") lesson.title = bounded(line_no, value, kTitleLimit);
     else if (key == "section") lesson.section = bounded(line_no, value, kSectionLimit);
-    else error(line_no, "unknown header key '" + within_limit(key, kIdLimit) + "' (known: id, title, section)");
+    else if (key == "language") lesson.language = bounded(line_no, value, kIdLimit);
+    else if (key == "translates") lesson.translates = bounded(line_no, value, kIdLimit);
+    else error(line_no, "unknown header key '" + within_limit(key, kIdLimit) +
+                            "' (known: id, title, section; in a translation, language and translates)");
   }
   if (!header_closed) error(line_no, "the header never ends: add a line '---' after it");
   if (lesson.id.empty()) error(1, "the header has no 'id:'");

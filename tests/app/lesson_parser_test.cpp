@@ -75,7 +75,7 @@ TEST(LessonParser, JoinsLinesOfChineseWithoutASpace) {
 TEST(LessonParser, ReportsErrorsWithLineNumbers) {
   const Lesson lesson = parse_lesson("id: x\ntitle: X\nsection: S\ncolour: red\n---\n@panel\n@pannel a\n@panel p k\n", "bad.lesson");
   ASSERT_EQ(lesson.errors.size(), 4u);
-  EXPECT_EQ(lesson.errors[0].to_string(), "bad.lesson:4: unknown header key 'colour' (known: id, title, section)");
+  EXPECT_EQ(lesson.errors[0].to_string(), "bad.lesson:4: unknown header key 'colour' (known: id, title, section; in a translation, language and translates)");
   EXPECT_EQ(lesson.errors[1].line, 6);
   EXPECT_NE(lesson.errors[1].message.find("needs a panel name"), std::string::npos);
   EXPECT_EQ(lesson.errors[2].line, 7);
