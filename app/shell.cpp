@@ -183,6 +183,20 @@ Status Shell::maximize_panel(const std::string& panel) {
   return Status::ok();
 }
 
+Status Shell::show_stop_target(const std::string& target) {
+  const auto colon = target.find(':');
+  const std::string panel = target.substr(0, colon);
+  const bool question = colon != std::string::npos;  // parse_script allows only ":predict"
+  const PanelSlot* slot = panels_.find(current_, panel);
+  if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
+  if (question && !page_.has_question_before(library_.lessons()[current_], slot->block))
+    return Status::error("no question is asked before panel '" + panel + "' on this lesson");
+  if (maximized_ == slot->id && !question) return Status::ok();  // it fills the window already
+  maximized_.clear();  // the stop shows the page, scrolled to its target
+  page_.bring_into_view(slot->id, question);
+  return Status::ok();
+}
+
 void Shell::pace_frame(std::chrono::steady_clock::time_point frame_start) const {
   if (panels_.timing_the_cpu())
     std::this_thread::sleep_until(frame_start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(

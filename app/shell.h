@@ -52,6 +52,9 @@ class Shell final : public ScriptTarget {
   bool presenter_layout() const { return settings_.presenter_mode || script_presenter_ || demos_.playing(); }
   Status scroll_to_panel(const std::string& panel) override;
   Status maximize_panel(const std::string& panel) override;
+  Status show_stop_target(const std::string& target) override;
+  // Where the last frame drew the page and its panels (the UI tests look there).
+  const DrawnPage& drawn_page() const { return page_.drawn(); }
   bool has_presenter() const override { return !headless_; }
 
   // After a frame: while any panel is timing CPU work, waits until `frame_start` plus
