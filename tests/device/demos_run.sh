@@ -7,8 +7,10 @@ source "$(dirname "$0")/device_env.sh" /tmp/whygpu-demos
 step machine
 date -u
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+install_gl_dispatch
 for demo in "$repo"/lessons/demos/*.script; do
   name=$(basename "$demo" .script)
+  [[ $name == *.* ]] && continue  # a translation (NAME.LANG.script): played in its language by the app
   mkdir -p "$out/$name"
   awk '/^wait-key/ { n++; print; print "wait 2"; printf "screenshot stop-%02d.png\n", n; next } { print }' \
     "$demo" > "$out/$name.script"
