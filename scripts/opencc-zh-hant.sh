@@ -25,10 +25,11 @@ config=s2twp.json
 command -v opencc >/dev/null || { echo "opencc-zh-hant: opencc is not installed (apt-get install opencc)" >&2; exit 1; }
 
 # "OPENCC<TAB>GLOSSARY" for each glossary term OpenCC renders otherwise (a term's
-# "(English)" after it left out).
+# "（English）" after it left out, full-width as the Chinese lessons write it, or "(English)").
 glossary=lessons/glossary.tsv
 fixes=$(grep -v '^#' "$glossary" | awk -F'\t' 'NR > 1 && $4 != "" && $5 != "" {
-          sub(/ *\(.*$/, "", $4); sub(/ *\(.*$/, "", $5); print $4 "\t" $5 }' |
+          sub(/ *\(.*$/, "", $4); sub(/ *\(.*$/, "", $5)
+          sub(/（.*$/, "", $4); sub(/（.*$/, "", $5); print $4 "\t" $5 }' |
         while IFS=$'\t' read -r hans hant; do
           converted=$(opencc -c "$config" <<<"$hans")
           [ "${#converted}" -ge 2 ] && [ "$converted" != "$hant" ] && [[ "$hant" != *"$converted"* ]] &&
