@@ -302,6 +302,32 @@ const std::set<std::string> kLayoutsStillBroken = {
     "framework-kernels", "grids-2d", "history", "host-program", "inference-batch", "lstm-sequences",
     "mixed-precision", "occupancy", "transfer-learning", "vector-add-crossover", "waves", "where-the-time-goes"};
 
+// The same for the translations (2026-11-27, their first run): at 1280x720, text x2, the
+// lesson list is narrower than the longest French and Italian words of the lesson titles
+// ("d’apprentissage", "apprendimento"), which it breaks inside the word, besides the
+// English pages' own faults. The sidebar's width must follow its widest word; until it
+// does, these lists only shrink, as English's.
+const std::set<std::string> kFrenchLayoutsStillBroken = {
+    "block-limit", "choosing-a-gpu", "cnn-augmentation", "cnn-batches", "cnn-convolution", "cnn-draw",
+    "cnn-forward-backward", "cnn-race", "cpu-vs-gpu", "data-parallel", "data-pipeline", "dense-layer",
+    "framework-kernels", "grids-2d", "history", "host-program", "inference-batch", "lstm-sequences",
+    "matmul-ladder", "mixed-precision", "occupancy", "performance-per-watt", "roofline", "threads-blocks-grids",
+    "transfer-learning", "vector-add-crossover", "warps", "waves", "where-the-time-goes", "why-compute",
+    "workflow", "write-a-kernel", "your-hardware"};
+const std::set<std::string> kItalianLayoutsStillBroken = {
+    "block-limit", "choosing-a-gpu", "cnn-augmentation", "cnn-batches", "cnn-convolution", "cnn-draw",
+    "cnn-forward-backward", "cnn-race", "cpu-vs-gpu", "data-parallel", "data-pipeline", "dense-layer",
+    "framework-kernels", "grids-2d", "history", "host-program", "inference-batch", "lstm-sequences",
+    "matmul-ladder", "mixed-precision", "occupancy", "roofline", "threads-blocks-grids", "transfer-learning",
+    "vector-add-crossover", "warps", "waves", "where-the-time-goes", "why-compute", "workflow",
+    "write-a-kernel", "your-hardware"};
+
+const std::set<std::string>& layouts_still_broken(const std::string& language) {
+  if (language == "fr") return kFrenchLayoutsStillBroken;
+  if (language == "it") return kItalianLayoutsStillBroken;
+  return kLayoutsStillBroken;  // English's faults show in every language's pages
+}
+
 // Every lesson in each language (lessons/FORMAT.md, "Translations"): a language with no
 // translation yet would only repeat English, and is skipped. WHYGPU_LAYOUT_LANGUAGE=CODE
 // checks one language.
@@ -323,6 +349,7 @@ TEST_P(EveryLessonFits, AtProjectorSizes) {
   std::vector<Size> sizes = kSizes;
   if (const char* all = std::getenv("WHYGPU_LAYOUT_ALL_SIZES"); all && std::string(all) == "1")
     sizes.insert(sizes.end(), kMoreSizes.begin(), kMoreSizes.end());
+  const std::set<std::string>& still_broken = layouts_still_broken(language);
   std::set<std::string> broken;
   for (const Size& size : sizes) {
     for (const Lesson& lesson : library.lessons()) {
@@ -334,14 +361,15 @@ TEST_P(EveryLessonFits, AtProjectorSizes) {
       const std::string report = lesson.id + " (" + language + ") at " + std::to_string(size.width) + "x" +
                                  std::to_string(size.height) + ", text x" + std::to_string(size.scale) + ":\n" +
                                  listing(problems);
-      if (kLayoutsStillBroken.count(lesson.id)) std::printf("still to fix: %s\n", report.c_str());
+      if (still_broken.count(lesson.id)) std::printf("still to fix: %s\n", report.c_str());
       else ADD_FAILURE() << report;
     }
   }
-  // The list is English's: a translation may fit where English does not yet.
-  if ((only && *only) || language != "en") return;
-  for (const std::string& id : kLayoutsStillBroken)
-    EXPECT_TRUE(broken.count(id)) << id << " now fits at every size: take it off kLayoutsStillBroken";
+  // A language with its own list keeps it exact; the others borrow English's, where a
+  // translation may fit where English does not yet.
+  if ((only && *only) || (&still_broken == &kLayoutsStillBroken && language != "en")) return;
+  for (const std::string& id : still_broken)
+    EXPECT_TRUE(broken.count(id)) << id << " now fits at every size in " << language << ": take it off its list";
 }
 
 INSTANTIATE_TEST_SUITE_P(EachLanguage, EveryLessonFits, testing::Values("en", "fr", "it", "zh-Hans", "zh-Hant"),
