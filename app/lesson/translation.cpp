@@ -28,6 +28,20 @@ bool looks_like_language(const std::string& code) {
 
 std::string at(const std::string& file, int line) { return file + ":" + std::to_string(line) + ": "; }
 
+// A translation's two metadata lines, as a lesson's header or a script writes them
+// (`language_as` and `no_translates` word each kind's message): its language must be the
+// one its file name gives, and it must say which version of the original it translates.
+void metadata_mismatches(const std::string& file, const std::string& language_as, const std::string& language,
+                         const std::string& no_translates, const std::string& translates,
+                         const std::string& original_file, std::vector<std::string>* problems) {
+  const std::string named = language_of_file(file);
+  if (language != named)
+    problems->push_back(at(file, 1) + language_as + language + "' where the file name says '" + named + "'");
+  if (translates.empty())
+    problems->push_back(at(file, 1) + no_translates + " (the first 16 hex digits of sha256sum of " + original_file +
+                        ")");
+}
+
 // The @predict keys whose values are words for the reader; every other value is a setting.
 bool is_text_key(const std::string& key) { return key == "question" || key == "explain" || key == "unit"; }
 
@@ -135,13 +149,8 @@ std::vector<std::string> lesson_mismatches(const Lesson& original, const Lesson&
   const std::string& file = translation.file;
   if (translation.id != original.id)
     problems.push_back(at(file, 1) + "id '" + translation.id + "' differs from the original's '" + original.id + "'");
-  const std::string language = language_of_file(file);
-  if (translation.language != language)
-    problems.push_back(at(file, 1) + "language: '" + translation.language + "' where the file name says '" + language +
-                       "'");
-  if (translation.translates.empty())
-    problems.push_back(at(file, 1) + "the header has no 'translates:' (the first 16 hex digits of sha256sum of " +
-                       original.file + ")");
+  metadata_mismatches(file, "language: '", translation.language, "the header has no 'translates:'",
+                      translation.translates, original.file, &problems);
 
   const auto mine = blocks_of(translation, true), theirs = blocks_of(original, true);
   for (std::size_t i = 0; i < std::min(mine.size(), theirs.size()); ++i)
@@ -173,13 +182,8 @@ std::vector<std::string> lesson_mismatches(const Lesson& original, const Lesson&
 std::vector<std::string> script_mismatches(const Script& original, const Script& translation) {
   std::vector<std::string> problems;
   const std::string& file = translation.file;
-  const std::string language = language_of_file(file);
-  if (translation.language != language)
-    problems.push_back(at(file, 1) + "language '" + translation.language + "' where the file name says '" + language +
-                       "'");
-  if (translation.translates.empty())
-    problems.push_back(at(file, 1) + "no 'translates HASH' line (the first 16 hex digits of sha256sum of " +
-                       original.file + ")");
+  metadata_mismatches(file, "language '", translation.language, "no 'translates HASH' line", translation.translates,
+                      original.file, &problems);
   const auto& mine = translation.actions;
   const auto& theirs = original.actions;
   for (std::size_t i = 0; i < std::min(mine.size(), theirs.size()); ++i) {

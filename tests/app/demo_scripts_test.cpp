@@ -11,21 +11,13 @@
 #include "app/lesson/lesson_library.h"
 #include "app/lesson_check.h"
 #include "app/script.h"
+#include "tests/app/source_tree.h"
 
 namespace whygpu::app {
 namespace {
 
-std::string lessons_folder() {
-  const char* source = std::getenv("WHYGPU_SOURCE_DIR");
-  return std::string(source && *source ? source : WHYGPU_SOURCE_DIR) + "/lessons";
-}
-
-std::vector<std::string> demo_files() {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::directory_iterator(lessons_folder() + "/demos"))
-    if (entry.path().extension() == ".script") files.push_back(entry.path().string());
-  return files;
-}
+using source_tree::lessons_folder;
+using source_tree::demo_files;
 
 // A panel named in a script: its id= on the lesson, or its type name.
 bool lesson_has_panel(const Lesson& lesson, const std::string& name) {

@@ -26,26 +26,17 @@
 #include "app/script.h"
 #include "app/script_player.h"
 #include "app/shell.h"
+#include "tests/app/source_tree.h"
 
 namespace whygpu::app {
 namespace {
 
+using source_tree::lessons_folder;
+using source_tree::demo_files;
+
 // Frames a stop is looked at after it begins: the view settles (a new caption's band,
 // a scroll, a panel maximised) within a few.
 constexpr int kSettleFrames = 6;
-
-std::string lessons_folder() {
-  const char* source = std::getenv("WHYGPU_SOURCE_DIR");
-  return std::string(source && *source ? source : WHYGPU_SOURCE_DIR) + "/lessons";
-}
-
-std::vector<std::string> demo_files() {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::directory_iterator(lessons_folder() + "/demos"))
-    if (entry.path().extension() == ".script") files.push_back(entry.path().string());
-  std::sort(files.begin(), files.end());
-  return files;
-}
 
 struct Stop {
   int line = 0;
