@@ -13,9 +13,11 @@
 #include "app/glyph_needs.h"
 #include "app/i18n/language.h"
 #include "app/i18n/translate.h"
+#include "app/language_text.h"
 #include "app/key_codes.h"
 #include "app/panel_registry.h"
 #include "app/status_bar.h"
+#include "app/text/wrapped_text.h"
 #include "app/vitals/vitals_strip.h"
 #include "compute/core/gpu_info.h"
 
@@ -33,14 +35,23 @@ Shell::Shell(LessonLibrary library, Settings settings, bool headless)
     current_ = last >= 0 ? last : reading_order_.front();
     settings_.last_lesson = library_.lessons()[current_].id;
   }
+  set_lesson_language(current_language(), interface_translations(locale_folder(), current_language()));
   // Fonts and style are set up by the first prepare_frame(), once ImGui exists.
 }
 
 Shell::~Shell() = default;
 
+void Shell::set_lesson_language(const std::string& language, const std::vector<std::string>& interface_strings) {
+  library_.set_language(language);
+  language_glyphs_ = language_glyphs(library_, demos_.files(), interface_strings);
+  fonts_dirty_ = true;
+}
+
 Status Shell::start_demo(const std::string& path) {
-  if (Status s = demos_.start(path); !s) return s;
-  set_status_message(fill(tr("playing demo {0}"), {demos_.name()}), false);
+  if (Status s = demos_.start(path, library_.language()); !s) return s;
+  const std::string note = english_page_note(demos_.english_because());
+  set_status_message(fill(note.empty() ? tr("playing demo {0}") : tr("playing demo {0} (in English)"), {demos_.name()}),
+                     false);
   return Status::ok();
 }
 
@@ -49,14 +60,14 @@ void Shell::stop_demo() {
   demos_.stop();
   caption_.clear();
   preparing_ = false;
-  set_status_message("demo " + demos_.name() + " stopped", false);
+  set_status_message(fill(tr("demo {0} stopped"), {demos_.name()}), false);
 }
 
 Status Shell::start_class(const std::string& interface_name) {
   if (Status s = classroom_.start(interface_name); !s) return s.with_context("class session");
   const ClassSession& session = *classroom_.session();
-  set_status_message("class session " + session.room_code() + " on " + session.network().name + ": http://" +
-                         session.address(),
+  set_status_message(fill(tr("class session {0} on {1}: {2}"),
+                          {session.room_code(), session.network().name, "http://" + session.address()}),
                      false);
   return Status::ok();
 }
@@ -64,15 +75,16 @@ Status Shell::start_class(const std::string& interface_name) {
 void Shell::end_class() {
   std::string saved;
   const Status s = classroom_.stop(&saved);
-  if (!s) set_status_message("class session ended; its answers were not saved: " + s.message(), true);
-  else set_status_message(saved.empty() ? "class session ended (nobody answered)" : "class session ended; answers saved in " + saved,
+  if (!s) set_status_message(fill(tr("class session ended; its answers were not saved: {0}"), {s.message()}), true);
+  else set_status_message(saved.empty() ? std::string(tr("class session ended (nobody answered)"))
+                                        : fill(tr("class session ended; answers saved in {0}"), {saved}),
                           false);
 }
 
 Status Shell::prepare_class(const std::vector<std::string>& demo_files) {
   if (Status s = demos_.prepare(demo_files); !s) return s;
   preparing_ = true;
-  set_status_message("preparing the class: the demos' measurements run now and are kept", false);
+  set_status_message(tr("preparing the class: the demos' measurements run now and are kept"), false);
   return Status::ok();
 }
 
@@ -98,7 +110,7 @@ void Shell::prepare_frame() {
   const int glyph_generation = glyph_needs_generation();  // a text with new characters was opened
   if (!fonts_dirty_ && glyph_generation == fonts_glyph_generation_) return;
   const std::size_t missing_before = fonts_.missing_glyphs.size();
-  fonts_ = build_fonts(settings_.font_scale);
+  fonts_ = build_fonts(settings_.font_scale, library_.language(), language_glyphs_);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
   apply_style(settings_.dark_theme, settings_.font_scale);
@@ -157,7 +169,7 @@ void Shell::drop_files(const std::vector<std::string>& paths) {
       status = a.key.empty() ? press_panel_button(a.panel, a.button) : set_panel_param(a.panel, a.key, a.value, ValueOrigin::user());
       if (!status) break;
     }
-    set_status_message(status ? "dropped " + path + " on the " + actions.front().panel + " panel" : status.message(),
+    set_status_message(status ? fill(tr("dropped {0} on the {1} panel"), {path, actions.front().panel}) : status.message(),
                        !status);
   }
 }
@@ -186,6 +198,20 @@ Status Shell::maximize_panel(const std::string& panel) {
   return Status::ok();
 }
 
+Status Shell::show_stop_target(const std::string& target) {
+  const auto colon = target.find(':');
+  const std::string panel = target.substr(0, colon);
+  const bool question = colon != std::string::npos;  // parse_script allows only ":predict"
+  const PanelSlot* slot = panels_.find(current_, panel);
+  if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
+  if (question && !page_.has_question_before(library_.lessons()[current_], slot->block))
+    return Status::error("no question is asked before panel '" + panel + "' on this lesson");
+  if (maximized_ == slot->id && !question) return Status::ok();  // it fills the window already
+  maximized_.clear();  // the stop shows the page, scrolled to its target
+  page_.bring_into_view(slot->id, question);
+  return Status::ok();
+}
+
 void Shell::pace_frame(std::chrono::steady_clock::time_point frame_start) const {
   if (panels_.timing_the_cpu())
     std::this_thread::sleep_until(frame_start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -205,9 +231,9 @@ Status Shell::set_font_scale(float scale) {
 Status Shell::set_language(const std::string& code) {
   if (Status s = use_language(code.empty() ? language_from_environment() : code); !s) return s;
   settings_.language = code;
-  // The one place a switch lands: the next frame draws every label in the new language,
-  // and the font atlas is rebuilt, since a language brings characters of its own.
-  fonts_dirty_ = true;
+  // The one place a switch lands: the next frame draws every label and lesson in the new
+  // language, and the font atlas is rebuilt, since a language brings characters of its own.
+  set_lesson_language(current_language(), interface_translations(locale_folder(), current_language()));
   return Status::ok();
 }
 
@@ -539,12 +565,13 @@ void Shell::draw_sidebar() {
 void Shell::draw_page(const FrameContext& frame) {
   ImGui::BeginChild("page", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysVerticalScrollbar);
   if (current_ < 0) {
-    ImGui::TextWrapped("No lessons to show.");
+    ImGui::TextUnformatted(tr("No lessons to show."));
   } else {
     const Lesson& lesson = library_.lessons()[current_];
     page_.set_class_questions(classroom_.active() ? &classroom_ : nullptr);
     classroom_.begin_page(lesson.file);
-    page_.draw(lesson, panels_.panels_of(current_), current_errors(), fonts_, frame);
+    page_.draw(lesson, panels_.panels_of(current_), current_errors(),
+               english_page_note(library_.english_because(current_)), fonts_, frame);
     classroom_.end_page();
     if (const std::string error = classroom_.take_error(); !error.empty()) set_status_message(error, true);
     if (const std::string id = page_.take_maximize_request(); !id.empty()) maximized_ = id;
@@ -557,7 +584,7 @@ float Shell::caption_band_height(float width) {
   if (caption_.empty()) return 0.0f;
   const ImGuiStyle& style = ImGui::GetStyle();
   ImGui::PushFont(fonts_.heading2);
-  const float text = ImGui::CalcTextSize(caption_.c_str(), nullptr, false, width - 2 * style.WindowPadding.x).y;
+  const float text = wrapped_text_size(caption_, width - 2 * style.WindowPadding.x).y;
   ImGui::PopFont();
   return text + 2 * style.WindowPadding.y + style.ItemSpacing.y;
 }
@@ -568,9 +595,7 @@ void Shell::draw_caption_band(float height) {
   ImGui::BeginChild("caption", ImVec2(0, height - ImGui::GetStyle().ItemSpacing.y), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
   ImGui::PushFont(fonts_.heading2);
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(caption_.c_str());
-  ImGui::PopTextWrapPos();
+  wrapped_text_unformatted(caption_);  // at the band's edge
   ImGui::PopFont();
   ImGui::EndChild();
   ImGui::PopStyleColor();

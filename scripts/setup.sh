@@ -21,6 +21,7 @@ packages=(
   fonts-dejavu-core                                        # TrueType fonts, crisp at any scale
   gettext                                                  # xgettext, msgfmt: the interface's translations (po/)
   desktop-file-utils appstream                             # the install test validates the launcher and metadata
+  fonts-noto-cjk                                           # Chinese pages (zh-Hans, zh-Hant); tests check the glyphs
   dataset-fashion-mnist                                    # Fashion-MNIST (70,000 images)
   mate-backgrounds                                         # the data-pipeline lesson's photo (LadyBird.jpg, GPL-2+)
 )

@@ -2,10 +2,12 @@
 
 #include <libintl.h>
 
+#include <algorithm>
 #include <clocale>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "compute/core/text_file.h"
@@ -116,29 +118,47 @@ Status use_language(const std::string& code) {
 
 const std::string& current_language() { return g_current; }
 
-int mo_message_count(const std::string& path) {
+std::optional<std::vector<std::string>> mo_translations(const std::string& path) {
   std::string bytes;
-  if (!read_text_file(path, &bytes, std::size_t{64} << 20) || bytes.size() < 28) return -1;
-  const auto word = [&](std::size_t at, bool swapped) -> std::uint32_t {
+  if (!read_text_file(path, &bytes, std::size_t{64} << 20) || bytes.size() < 28) return std::nullopt;
+  const auto word = [&](std::uint64_t at, bool swapped) -> std::uint32_t {
     std::uint32_t value = 0;
     std::memcpy(&value, bytes.data() + at, 4);
     return swapped ? __builtin_bswap32(value) : value;
   };
   const std::uint32_t magic = word(0, false);
-  if (magic != 0x950412deu && magic != 0xde120495u) return -1;
+  if (magic != 0x950412deu && magic != 0xde120495u) return std::nullopt;
   const bool swapped = magic == 0xde120495u;
-  const std::uint64_t count = word(8, swapped), originals = word(12, swapped);
-  if (originals + count * 8 > bytes.size()) return -1;
-  int messages = 0;
-  for (std::uint64_t i = 0; i < count; ++i)
-    if (word(static_cast<std::size_t>(originals + i * 8), swapped) > 0) ++messages;  // the header's msgid is ""
-  return messages;
+  const std::uint64_t count = word(8, swapped), originals = word(12, swapped), translations = word(16, swapped);
+  if (originals + count * 8 > bytes.size() || translations + count * 8 > bytes.size()) return std::nullopt;
+  std::vector<std::string> texts;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    if (word(originals + i * 8, swapped) == 0) continue;  // the header's msgid is ""
+    const std::uint64_t length = word(translations + i * 8, swapped), at = word(translations + i * 8 + 4, swapped);
+    if (at + length > bytes.size()) return std::nullopt;
+    texts.emplace_back(bytes.data() + at, length);
+  }
+  return texts;
+}
+
+int mo_message_count(const std::string& path) {
+  const auto texts = mo_translations(path);
+  return texts ? static_cast<int>(texts->size()) : -1;
+}
+
+std::string catalog_path(const std::string& locale_folder, const char* catalog) {
+  return locale_folder + "/" + catalog + "/LC_MESSAGES/" + kTextDomain + ".mo";
+}
+
+std::vector<std::string> interface_translations(const std::string& locale_folder, const std::string& code) {
+  const Language* language = find_language(code);
+  if (!language || !*language->catalog) return {};
+  // Plural forms are stored one after another, NUL between them: the characters are the same.
+  return mo_translations(catalog_path(locale_folder, language->catalog)).value_or(std::vector<std::string>{});
 }
 
 CatalogCount catalog_count(const std::string& locale_folder, const Language& language) {
-  const auto mo = [&](const char* catalog) {
-    return locale_folder + "/" + catalog + "/LC_MESSAGES/" + kTextDomain + ".mo";
-  };
+  const auto mo = [&](const char* catalog) { return catalog_path(locale_folder, catalog); };
   const int total = mo_message_count(mo(kPseudo));
   if (total < 0) return {};
   if (!*language.catalog) return {total, total};  // English: the source

@@ -14,6 +14,7 @@
 // LC_MESSAGES alone from the environment (LC_NUMERIC stays "C": files and logs keep their
 // decimal point), falling back to C.UTF-8 where that locale is "C" or is not installed;
 // use_language() sets LANGUAGE to the catalog's name and bumps the counter.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,9 +73,21 @@ struct CatalogCount {
 };
 CatalogCount catalog_count(const std::string& locale_folder, const Language& language);
 
+// The translations a compiled catalog holds, one per message (a message's plural forms
+// together, NUL between them), its header left out; nullopt when the file is missing or
+// is not a catalog.
+std::optional<std::vector<std::string>> mo_translations(const std::string& path);
+
 // Messages in a compiled catalog (.mo), its header left out; -1 when the file is missing
 // or is not a catalog.
 int mo_message_count(const std::string& path);
+
+// The compiled catalog of `catalog` ("fr", "zh_TW") under `locale_folder`.
+std::string catalog_path(const std::string& locale_folder, const char* catalog);
+
+// The interface's text in the language `code`, as its catalog translates it: what the
+// font atlas must be able to draw. Empty for English (the source) and a missing catalog.
+std::vector<std::string> interface_translations(const std::string& locale_folder, const std::string& code);
 
 // `whygpu --list-languages`: "fr<TAB>Français<TAB>812/1204" per line.
 std::string language_list(const std::string& locale_folder);
