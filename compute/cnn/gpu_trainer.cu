@@ -259,10 +259,10 @@ class GpuTrainerImpl final : public GpuTrainer {
   int batch_;
   std::uint64_t seed_;
   Augmentation augmentation_;
-  gpu::TrainingFeed feed_;
   CudaStream stream_, display_stream_;
   CublasHandle blas_;
   gpu::TrainingState<DeviceControl, DeviceMetrics> state_;
+  gpu::TrainingFeed feed_;
   DeviceBuffer<float> display_params_;
   DeviceBuffer<std::uint8_t> staging_images_, staging_labels_, infer_image_, infer_label_;
   gpu::Workspace train_ws_, eval_ws_, infer_ws_;

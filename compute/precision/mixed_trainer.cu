@@ -1,5 +1,6 @@
 // MixedTrainer: mixed_network.cuh's kernels, one CUDA graph per step (per batch size and
-// precision), in the shape of cnn::GpuTrainer.
+// precision), fed, stored and driven as cnn::GpuTrainer is (training_feed.cuh,
+// training_state.cuh, trainer_loops.cuh).
 #include "compute/precision/mixed_trainer.h"
 
 #include "compute/cnn/trainer_loops.cuh"
@@ -209,10 +210,10 @@ class MixedTrainerImpl final : public MixedTrainer {
   Precision precision_;
   std::uint64_t seed_;
   cnn::Augmentation augmentation_;
-  cnn::gpu::TrainingFeed feed_;
   CudaStream stream_;
   CublasHandle blas_;
   cnn::gpu::TrainingState<MixedControl, MixedMetrics> state_;
+  cnn::gpu::TrainingFeed feed_;
   DeviceBuffer<std::uint8_t> eval_images_, eval_labels_;
   gpu::MixedWorkspace train_ws_, eval_ws_;
   CudaGraph graph_;
