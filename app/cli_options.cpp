@@ -82,7 +82,12 @@ const Fields<CliOptions>& fields() {
           .value_optional()
           .shown_as("=markdown")
           .for_example("markdown"),
-      flag_field("check-lessons", &O::check_lessons, N_("parse every lesson and report errors (exit 1 if any)")),
+      flag_field("check-lessons", &O::check_lessons,
+                 N_("parse every lesson, demo and translation and report errors (exit 1 if any); missing and "
+                    "out-of-date translations are counted per language, not errors")),
+      flag_field("translations", &O::check_translations,
+                 N_("with --check-lessons: list every missing or out-of-date translation, and exit 1 unless every "
+                    "lesson and demo is translated and current in every language")),
       text_field("class", &O::class_interface,
                  N_("start a class session: students answer each question on their phones, the projector shows the "
                     "spread (=IFACE: serve on that network interface; default: the default route's); the answers "
@@ -176,6 +181,7 @@ CliParse parse_cli(const std::vector<std::string>& args) {
     case CommandOutcome::run:
       break;
   }
+  if (o.check_translations && !o.check_lessons) result.error = "--translations goes with --check-lessons";
   if (o.prepare && !o.script.empty()) result.error = "--prepare plays the demos itself: it takes no --script";
   if (o.headless && o.screenshot.empty() && o.script.empty() && !o.check_lessons && !o.prepare) {
     result.error = "--headless has no window to show: give --screenshot FILE or --script FILE";

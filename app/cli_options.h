@@ -15,6 +15,7 @@ struct CliOptions {
   std::string list_panels_format;     // what came after --list-panels= ("markdown" or nothing)
   bool list_commands = false;
   bool check_lessons = false;
+  bool check_translations = false;  // --translations, with --check-lessons
   bool headless = false;
   std::string lesson;          // lesson id to open
   std::string lessons_folder;  // empty: default_lessons_folder()

@@ -9,7 +9,8 @@ std::vector<std::string> demo_files(const std::string& folder) {
   std::vector<std::string> files;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
-    if (entry.path().extension() == ".script") files.push_back(entry.path().string());
+    if (entry.path().extension() == ".script" && language_of_file(entry.path().string()).empty())
+      files.push_back(entry.path().string());
   std::sort(files.begin(), files.end());
   return files;
 }
@@ -28,10 +29,11 @@ bool load_demos(const std::vector<std::string>& files, Script* script, std::stri
 
 DemoPlayer::DemoPlayer(const std::string& demos_folder) : files_(demo_files(demos_folder)) {}
 
-Status DemoPlayer::start(const std::string& path) {
+Status DemoPlayer::start(const std::string& path, const std::string& language) {
   Script script;
   std::string error;
-  if (!load_script(path, &script, &error)) return Status::error(error);
+  const std::string chosen = script_in_language(path, language, &english_because_);
+  if (!load_script(chosen, &script, &error)) return Status::error(error);
   player_ = std::make_unique<ScriptPlayer>(std::move(script));
   name_ = std::filesystem::path(path).stem().string();
   return Status::ok();

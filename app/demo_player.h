@@ -5,12 +5,14 @@
 #include <string>
 #include <vector>
 
+#include "app/lesson/translation.h"
 #include "app/script_player.h"
 #include "compute/core/status.h"
 
 namespace whygpu::app {
 
-// The demo scripts in `folder`, sorted by name.
+// The demo scripts in `folder`, sorted by name: the English originals (a translation,
+// *.LANG.script, is played in their place by DemoPlayer::start).
 std::vector<std::string> demo_files(const std::string& folder);
 
 // The demos named (file paths) as one script, in order: what "Prepare the class" plays.
@@ -21,7 +23,10 @@ class DemoPlayer {
   explicit DemoPlayer(const std::string& demos_folder);
 
   const std::vector<std::string>& files() const { return files_; }
-  Status start(const std::string& path);
+  // Plays the demo `path` (an original) in `language`: its translation where that is
+  // current, else the original (english_because() says why).
+  Status start(const std::string& path, const std::string& language);
+  TranslationState english_because() const { return english_because_; }
   // Plays `files` one after another, fast (ScriptPlayer::set_fast): "Prepare the class".
   Status prepare(const std::vector<std::string>& files);
   void stop();
@@ -41,6 +46,7 @@ class DemoPlayer {
   std::vector<std::string> files_;
   std::unique_ptr<ScriptPlayer> player_;
   std::string name_;
+  TranslationState english_because_ = TranslationState::current;
 };
 
 }  // namespace whygpu::app

@@ -1,5 +1,7 @@
 #include "app/flow_layout.h"
 
+#include <algorithm>
+
 #include <imgui.h>
 
 namespace whygpu::app {
@@ -36,6 +38,24 @@ float text_width(const char* text) { return ImGui::CalcTextSize(text).x; }
 void text_after_bar(const std::string& text) {
   const std::string barred = "| " + text;
   ImGui::TextUnformatted(same_line_if_fits(text_width(barred.c_str())) ? barred.c_str() : text.c_str());
+}
+
+void two_columns(float width, float left_share, const std::function<void(float)>& left, const std::function<void(float)>& right) {
+  const float gap = 2.0f * ImGui::GetStyle().ItemSpacing.x;
+  const float column = left_share * (width - gap);
+  const float x = ImGui::GetCursorPosX();  // the wrap positions' coordinates
+  const float screen_x = ImGui::GetCursorScreenPos().x;
+  ImGui::BeginGroup();
+  ImGui::PushTextWrapPos(x + column);
+  left(column);
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+  ImGui::SameLine(0.0f, std::max(0.0f, screen_x + column + gap - ImGui::GetItemRectMax().x));
+  ImGui::BeginGroup();
+  ImGui::PushTextWrapPos(x + width);
+  right(width - gap - column);
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
 }
 
 }  // namespace whygpu::app

@@ -8,6 +8,7 @@
 //
 // Widths are what the next item will take, from the current font and style.
 
+#include <functional>
 #include <string>
 
 namespace whygpu::app {
@@ -30,5 +31,12 @@ float text_width(const char* text);
 // `text` after the items on this line, behind a "| " separator, or at the start of the
 // next line without one when it does not fit.
 void text_after_bar(const std::string& text);
+
+// Two columns side by side, `left(width)` taking `left_share` of `width` and
+// `right(width)` the rest, each wrapping its text within its column; what follows starts
+// below the taller one. A wide box on a
+// projector is short this way, so that it fits the page whole (a question beside its
+// choices, a result beside its explanation).
+void two_columns(float width, float left_share, const std::function<void(float)>& left, const std::function<void(float)>& right);
 
 }  // namespace whygpu::app

@@ -46,6 +46,39 @@ void check_span_facts(const std::vector<TextSpan>& spans, const std::string& whe
   }
 }
 
+// The word of a caption that sends the class to look at something ("Watch the two
+// curves"), or "": such a stop must say where to look.
+std::string look_word(const std::string& caption) {
+  static const char* const kLookWords[] = {"look", "watch", "see"};
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  std::size_t start = 0;
+  while (start < caption.size()) {
+    while (start < caption.size() && !letter(caption[start])) ++start;
+    std::size_t end = start;
+    while (end < caption.size() && letter(caption[end])) ++end;
+    std::string word = caption.substr(start, end - start);
+    std::string lower = word;
+    for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    for (const char* look : kLookWords)
+      if (lower == look) return word;
+    start = end;
+  }
+  return "";
+}
+
+// True when the lesson asks a question before the panel `directive` (one of `directives`).
+bool question_before(const Lesson& lesson, const std::vector<PanelDirective>& directives,
+                     const PanelDirective* directive) {
+  const long index = directive - directives.data();
+  int panel_block = -1;
+  for (int b = 0, seen = 0; b < static_cast<int>(lesson.blocks.size()) && panel_block < 0; ++b)
+    if (lesson.blocks[b].kind == LessonBlock::Kind::panel && seen++ == index) panel_block = b;
+  for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b)
+    if (lesson.blocks[b].kind == LessonBlock::Kind::predict && predicted_panel_block(lesson, b) == panel_block)
+      return true;
+  return false;
+}
+
 }  // namespace
 
 std::vector<std::string> check_directive(const PanelDirective& directive, PanelParams* params) {
@@ -130,9 +163,16 @@ std::vector<std::string> script_problems(const Script& script, const LessonLibra
     current = index;
     directives = index >= 0 ? panel_directives(library.lessons()[index]) : std::vector<PanelDirective>{};
   };
+  std::string caption;  // the caption on screen
   for (const ScriptAction& action : script.actions) {
     const std::string where = at(script.file, action.line);
     if (action.verb == "caption" && !action.args.empty()) check_fact_refs(action.args[0], where, &problems);
+    if (action.verb == "caption") caption = action.args.empty() ? "" : action.args[0];
+    if (action.verb == "wait-key" && action.args.empty())
+      if (const std::string look = look_word(caption); !look.empty())
+        problems.push_back(where + "the caption tells the class to look ('" + look +
+                           "'), but the stop names nothing to look at: wait-key PANEL (or PANEL:predict) brings it "
+                           "into view");
     if (action.verb == "lesson") {
       const int index = library.find(action.args[0]);
       if (index < 0) problems.push_back(where + "no lesson with id '" + action.args[0] + "' (see --list-lessons)");
@@ -151,11 +191,20 @@ std::vector<std::string> script_problems(const Script& script, const LessonLibra
       continue;
     }
     const bool names_panel = action.verb == "set" || action.verb == "press" || action.verb == "wait-idle" ||
-                             action.verb == "scroll-to" || action.verb == "maximize";
+                             action.verb == "scroll-to" || action.verb == "maximize" ||
+                             (action.verb == "wait-key" && !action.args.empty());
     if (!names_panel || current < 0) continue;  // a script that starts elsewhere is checked when it runs
-    const PanelDirective* d = find_directive(directives, action.args[0]);
+    // A stop's target: PANEL, or PANEL:predict (parse_script allows no other).
+    const std::string name = action.args[0].substr(0, action.args[0].find(':'));
+    const PanelDirective* d = find_directive(directives, name);
     if (!d) {
-      problems.push_back(where + "no panel '" + action.args[0] + "' on lesson " + library.lessons()[current].id);
+      problems.push_back(where + "no panel '" + name + "' on lesson " + library.lessons()[current].id);
+      continue;
+    }
+    if (action.verb == "wait-key") {
+      if (name != action.args[0] && !question_before(library.lessons()[current], directives, d))
+        problems.push_back(where + "no question is asked before panel '" + name + "' on lesson " +
+                           library.lessons()[current].id);
       continue;
     }
     const PanelType* type = find_panel_type(d->type);

@@ -26,8 +26,9 @@ std::vector<std::string> check_directive(const PanelDirective& directive, PanelP
 std::vector<std::string> lesson_problems(const Lesson& lesson);
 
 // A script's `lesson`, `set`, `press` and panel names checked against the lessons it
-// opens (following lesson/next/previous), and the facts its captions name, as
-// "file:line: ...".
+// opens (following lesson/next/previous), each key stop's target (a panel, or a question
+// asked before one), a stop whose caption sends the class to look ("Watch ...") but names
+// nothing to look at, and the facts its captions name, as "file:line: ...".
 std::vector<std::string> script_problems(const Script& script, const LessonLibrary& library);
 
 }  // namespace whygpu::app

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/text/wrapped_text.h"
+
 namespace whygpu::app {
 
 void LessonList::setup_column(Settings& settings, float window_width) {
@@ -34,7 +36,7 @@ int LessonList::draw(const LessonLibrary& library, int current, bool scroll_to_c
   }
   for (const LessonSection& section : library.sections()) {
     ImGui::PushFont(fonts.strong);
-    ImGui::TextWrapped("%s", section.title.c_str());
+    wrapped_text_unformatted(section.title);
     ImGui::PopFont();
     ImGui::Indent();
     for (const int index : section.lessons) {
@@ -44,12 +46,12 @@ int LessonList::draw(const LessonLibrary& library, int current, bool scroll_to_c
       // A Selectable cuts its label at the column's edge: it gets an empty label and the
       // height of the wrapped title, and the title is written over it.
       const float wrap = ImGui::GetContentRegionAvail().x;
-      const float height = ImGui::CalcTextSize(title.c_str(), nullptr, false, wrap).y;
+      const float height = wrapped_text_size(title, wrap).y;
       const ImVec2 at = ImGui::GetCursorScreenPos();
       if (ImGui::Selectable(("##" + lesson.id).c_str(), index == current, 0, ImVec2(0, height))) clicked = index;
       if (index == current && scroll_to_current) ImGui::SetScrollHereY();
       const ImU32 colour = broken ? palette().error : ImGui::GetColorU32(ImGuiCol_Text);
-      ImGui::GetWindowDrawList()->AddText(nullptr, 0.0f, at, colour, title.c_str(), nullptr, wrap);
+      add_wrapped_text(ImGui::GetWindowDrawList(), at, colour, title, wrap);
     }
     ImGui::Unindent();
     ImGui::Spacing();

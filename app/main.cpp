@@ -21,6 +21,7 @@
 #include "app/script_player.h"
 #include "app/settings.h"
 #include "app/shell.h"
+#include "app/translation_check.h"
 #include "app/untrusted_text.h"
 #include "app/vitals/app_vitals.h"
 #include "compute/core/gpu_info.h"
@@ -45,14 +46,17 @@ void list_lessons(const LessonLibrary& library) {
 }
 
 // Prints every problem in every lesson and classroom demo, panels' parameters included,
-// without opening a page.
-int check_lessons(const LessonLibrary& library) {
+// and in their translations, without opening a page. Missing and out-of-date translations
+// are counted per language and do not fail it, unless `all_translations`
+// (--translations): then each is listed, and any makes it fail.
+int check_lessons(const LessonLibrary& library, bool all_translations) {
   std::vector<std::string> problems;
   if (!library.folder_error().empty()) problems.push_back(library.folder_error());
-  for (const Lesson& lesson : library.lessons())
+  for (const Lesson& lesson : library.originals())
     for (std::string& p : lesson_problems(lesson)) problems.push_back(std::move(p));
   int demos = 0;
-  for (const std::string& file : demo_files(library.folder() + "/demos")) {
+  const std::string demos_folder = library.folder() + "/demos";
+  for (const std::string& file : demo_files(demos_folder)) {
     ++demos;
     Script script;
     std::string error;
@@ -60,10 +64,23 @@ int check_lessons(const LessonLibrary& library) {
     else
       for (std::string& p : script_problems(script, library)) problems.push_back(std::move(p));
   }
+  TranslationCheck translations = check_translations(library, demos_folder);
+  problems.insert(problems.end(), translations.failures.begin(), translations.failures.end());
   for (const std::string& p : problems) std::fprintf(stderr, "%s\n", terminal_safe(p).c_str());
-  std::printf("%d lessons, %d demos, %d problems\n", static_cast<int>(library.lessons().size()), demos,
+  int incomplete = 0;
+  for (const LanguageCompleteness& language : translations.languages) {
+    for (const std::string& stale : language.out_of_date) std::fprintf(stderr, "%s\n", terminal_safe(stale).c_str());
+    if (all_translations)
+      for (const std::string& file : language.missing)
+        std::fprintf(stderr, "%s: missing\n", terminal_safe(file).c_str());
+    incomplete += static_cast<int>(language.missing.size() + language.out_of_date.size());
+    std::printf("%s: %d of %d lessons and %d of %d demos translated and current; %zu missing, %zu out of date\n",
+                language.language.c_str(), language.lessons_current, language.lessons, language.demos_current,
+                language.demos, language.missing.size(), language.out_of_date.size());
+  }
+  std::printf("%d lessons, %d demos, %d problems\n", static_cast<int>(library.originals().size()), demos,
               static_cast<int>(problems.size()));
-  return problems.empty() ? 0 : 1;
+  return problems.empty() && (!all_translations || incomplete == 0) ? 0 : 1;
 }
 
 }  // namespace
@@ -110,7 +127,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "whygpu: %s\n", terminal_safe(library.folder_error()).c_str());
     return 1;
   }
-  if (options.check_lessons) return check_lessons(library);
+  if (options.check_lessons) return check_lessons(library, options.check_translations);
   if (options.headless && library.lessons().empty()) {
     // A screenshot or a script of an empty window would pass for a working run.
     std::fprintf(stderr, "whygpu: no lessons to show: %s\n",

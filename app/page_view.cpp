@@ -10,6 +10,7 @@
 #include "app/lesson_facts.h"
 #include "app/panel_registry.h"  // PanelType: the waiting card names what the panel shows
 #include "app/rich_text.h"
+#include "app/text/wrapped_text.h"
 
 namespace whygpu::app {
 namespace {
@@ -19,7 +20,7 @@ constexpr float kReadableWidthEm = 46.0f;  // text lines longer than this are ha
 void wrapped_line(const std::string& text, float width, ImU32 colour) {
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-  ImGui::TextUnformatted(text.c_str());
+  wrapped_text_unformatted(text);
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
 }
@@ -79,7 +80,39 @@ void draw_waiting_card(const std::string& summary, float width) {
 
 std::string question_key(const Lesson& lesson, int b) { return lesson.file + ":" + std::to_string(lesson.blocks[b].line); }
 
+ScreenRect screen_rect(const ImRect& r) { return {r.Min.x, r.Min.y, r.Max.x, r.Max.y}; }
+
+ScreenRect last_item_rect() {
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  return {min.x, min.y, max.x, max.y};
+}
+
+constexpr int kViewTargetFrames = 10;  // long enough for a new caption's band and new fonts to settle
+
 }  // namespace
+
+void PageView::bring_into_view(const std::string& panel_id, bool question) {
+  view_target_ = {panel_id, question, kViewTargetFrames};
+}
+
+void PageView::drawn_at(const std::string& panel_id, bool question, ScreenRect rect) {
+  (question ? drawn_.questions : drawn_.panels)[panel_id] = rect;
+  if (view_target_.frames_left <= 0 || view_target_.panel_id != panel_id || view_target_.question != question) return;
+  const ScreenRect& view = drawn_.visible;
+  const bool fits = rect.height() <= view.height();
+  if (!fits && !question) {
+    maximize_request_ = panel_id;
+    view_target_ = {};
+    return;
+  }
+  // A little room around it where there is room, so that it does not touch the edge.
+  const float margin = std::clamp(view.height() - rect.height(), 0.0f, ImGui::GetStyle().ItemSpacing.y);
+  float delta = 0.0f;
+  if (!fits) delta = rect.y0 - view.y0;  // a question taller than the page: its top at the top
+  else if (rect.y0 < view.y0) delta = rect.y0 - view.y0 - margin;
+  else if (rect.y1 > view.y1) delta = rect.y1 - view.y1 + margin;
+  if (delta != 0.0f) ImGui::SetScrollY(ImGui::GetScrollY() + delta);
+}
 
 PredictionBox* PageView::box(const Lesson& lesson, int b) {
   const std::string key = question_key(lesson, b);
@@ -109,6 +142,12 @@ bool PageView::question_waits(const Lesson& lesson, int b) {
   return class_ && class_->asks(key) ? class_->holds_panel(key) : !question->answered();
 }
 
+bool PageView::has_question_before(const Lesson& lesson, int panel) const {
+  for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b)
+    if (lesson.blocks[b].kind == LessonBlock::Kind::predict && predicted_panel_block(lesson, b) == panel) return true;
+  return false;
+}
+
 bool PageView::panel_waits(const Lesson& lesson, int panel) {
   for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b)
     if (lesson.blocks[b].kind == LessonBlock::Kind::predict && predicted_panel_block(lesson, b) == panel &&
@@ -118,16 +157,20 @@ bool PageView::panel_waits(const Lesson& lesson, int panel) {
 }
 
 void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const std::vector<std::string>& errors,
-                    const Fonts& fonts, FrameContext frame) {
+                    const std::string& language_note, const Fonts& fonts, FrameContext frame) {
   if (std::exchange(scroll_to_top_, false)) ImGui::SetScrollY(0.0f);
   hovered_panel_.clear();
+  drawn_ = {};
+  drawn_.visible = screen_rect(ImGui::GetCurrentWindow()->InnerClipRect);
+  if (view_target_.frames_left > 0) --view_target_.frames_left;
   const float text_width = std::min(ImGui::GetContentRegionAvail().x, kReadableWidthEm * fonts.body->FontSize);
   ImGui::PushFont(fonts.heading1);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_width);
-  ImGui::TextUnformatted(lesson.title.c_str());
+  wrapped_text_unformatted(lesson.title);
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
   wrapped_line(lesson.section, text_width, palette().muted_text);
+  if (!language_note.empty()) wrapped_line(language_note, text_width, palette().warning);
   ImGui::Spacing();
   for (const std::string& error : errors) wrapped_line("Lesson error: " + error, text_width, palette().error);
 
@@ -181,9 +224,10 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
         if (!question) break;  // its error is listed at the top
         const PanelSlot* panel = slot_at(predicted_panel_block(lesson, b));
         const Panel* measuring = panel ? panel->panel.get() : nullptr;
-        if (class_ && class_->draw_question(question_key(lesson, b), question->prediction(), measuring, fonts, text_width))
-          break;  // the class answers it
-        question->draw(measuring, fonts, text_width);
+        const ImVec2 top = ImGui::GetCursorScreenPos();
+        if (!(class_ && class_->draw_question(question_key(lesson, b), question->prediction(), measuring, fonts, text_width)))
+          question->draw(measuring, fonts, text_width);
+        if (panel) drawn_at(panel->id, true, {top.x, top.y, top.x + text_width, ImGui::GetItemRectMax().y});
         break;
       }
       case LessonBlock::Kind::panel: {
@@ -217,6 +261,7 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
         }
         ImGui::EndGroup();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem)) hovered_panel_ = slot->id;
+        drawn_at(slot->id, false, last_item_rect());
         ImGui::Spacing();
         break;
       }
@@ -225,10 +270,16 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
 }
 
 void PageView::draw_alone(PanelSlot& slot, const Fonts&, FrameContext frame) {
+  drawn_ = {};
+  drawn_.visible = screen_rect(ImGui::GetCurrentWindow()->InnerClipRect);
+  if (view_target_.frames_left > 0) --view_target_.frames_left;
   if (ImGui::SmallButton("back to the page (Esc)")) restore_request_ = true;
   frame.content_width = ImGui::GetContentRegionAvail().x;
+  ImGui::BeginGroup();
   if (slot.panel) draw_panel_guarded(slot, frame);
   else wrapped_line(slot.error, frame.content_width, palette().error);
+  ImGui::EndGroup();
+  drawn_.panels[slot.id] = last_item_rect();
 }
 
 void draw_panel_guarded(PanelSlot& slot, const FrameContext& frame) {

@@ -1,5 +1,6 @@
 #pragma once
-// Draws styled, word-wrapped text (ImGui 1.86 has no rich text: each word is placed by hand).
+// Draws styled, wrapped text (ImGui 1.86 has no rich text: each line is placed by hand,
+// broken where English or Chinese may break, app/text/line_breaks.h).
 #include <vector>
 
 #include "app/lesson/lesson.h"

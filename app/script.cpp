@@ -15,7 +15,6 @@ constexpr long kMaxWaitFrames = 1000000;
 constexpr double kMaxWaitSeconds = 3600.0;
 constexpr double kMaxIdleSeconds = 86400.0;
 constexpr double kDefaultIdleSeconds = 120.0;
-constexpr std::size_t kMaxScriptBytes = 1 << 20;  // a demo is a few kilobytes
 
 // Splits on spaces; "double quotes" keep spaces inside one argument.
 std::vector<std::string> split_words(const std::string& line) {
@@ -55,7 +54,8 @@ bool read_finite(const std::string& text, double* out) {
   return !text.empty() && *end == '\0' && std::isfinite(*out);
 }
 
-// The numeric arguments, checked here so a bad script fails before it starts.
+// Arguments with a form (numbers, on or off, a file name, a stop's target), checked here
+// so that a bad script fails before it starts.
 std::string check_numbers(ScriptAction* action) {
   const auto& a = action->args;
   if (action->verb == "wait") {
@@ -85,6 +85,12 @@ std::string check_numbers(ScriptAction* action) {
     return "presenter wants on or off (got '" + a[0] + "')";
   } else if (action->verb == "theme" && a[0] != "dark" && a[0] != "light") {
     return "theme wants dark or light (got '" + a[0] + "')";
+  } else if (action->verb == "wait-key" && !a.empty()) {
+    const auto colon = a[0].find(':');
+    const bool known = colon == std::string::npos ||
+                       (colon > 0 && a[0].compare(colon, std::string::npos, ":predict") == 0);
+    if (!known)
+      return "wait-key's target is PANEL or PANEL:predict, the question asked before the panel (got '" + a[0] + "')";
   } else if (action->verb == "screenshot") {
     // A script is a document: it names the picture, the user's export folder holds it.
     const std::string& name = a[0];
@@ -113,8 +119,9 @@ const std::vector<ScriptVerb>& script_verbs() {
        "in a class session, after a reveal: the class votes a second time, shown beside the first (without one: nothing)"},
       {"wait", 1, 1, "wait FRAMES | wait 2s", "let frames or seconds pass"},
       {"wait-idle", 1, 2, "wait-idle PANEL [SECONDS]", "wait until the panel's background work is done (default 120 s)"},
-      {"wait-key", 0, 0, "wait-key",
-       "stop until the presenter presses Space or Right (a headless run goes on at once)"},
+      {"wait-key", 0, 1, "wait-key [PANEL|PANEL:predict]",
+       "stop until the presenter presses Space or Right (a headless run goes on at once), with the panel or the "
+       "question asked before it wholly in view"},
       {"presenter", 1, 1, "presenter on|off", "the presenting layout: the page at full width, captions in a band below it"},
       {"caption", 0, -1, "caption TEXT", "show TEXT in large type over the page (no text: hide it)"},
       {"scroll-to", 1, 1, "scroll-to PANEL", "scroll the page so that the panel is in view"},
@@ -125,6 +132,9 @@ const std::vector<ScriptVerb>& script_verbs() {
       {"theme", 1, 1, "theme dark|light", "colour theme"},
       {"expect-no-errors", 0, 0, "expect-no-errors", "fail if the open lesson shows errors"},
       {"quit", 0, 0, "quit", "end the script (a window closes too)"},
+      {"language", 1, 1, "language CODE", "a translation's language (fr, it, zh-Hans, zh-Hant): metadata, nothing is done"},
+      {"translates", 1, 1, "translates HASH",
+       "the hash of the English script a translation translates: metadata, nothing is done"},
   };
   return verbs;
 }
@@ -133,6 +143,8 @@ bool parse_script(const std::string& text, const std::string& file, Script* scri
   script->file = file;
   script->document = file;
   script->actions.clear();
+  script->language.clear();
+  script->translates.clear();
   std::istringstream in(text);
   std::string line;
   for (int line_no = 1; std::getline(in, line); ++line_no) {
@@ -169,6 +181,19 @@ bool parse_script(const std::string& text, const std::string& file, Script* scri
     if (const std::string problem = check_numbers(&action); !problem.empty()) {
       *error = where + problem;
       return false;
+    }
+    if (action.verb == "language" || action.verb == "translates") {
+      std::string& field = action.verb == "language" ? script->language : script->translates;
+      if (!field.empty()) {
+        *error = where + "'" + action.verb + "' is given twice";
+        return false;
+      }
+      if (std::string problem = over_limit(action.args[0], kIdLimit); !problem.empty()) {
+        *error = where + problem;
+        return false;
+      }
+      field = action.args[0];
+      continue;
     }
     script->actions.push_back(std::move(action));
   }

@@ -3,6 +3,7 @@
 // headless. They drive classroom demos and UI tests. The verbs, their arguments and what
 // they do are in lessons/FORMAT.md ("Scripts"); script_verbs() is the list it documents.
 // PANEL is a panel's id= in the lesson, or its type name (the first of that type).
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,10 @@ struct ScriptAction {
 struct Script {
   std::string file;
   std::vector<ScriptAction> actions;
+  // A translation's metadata, from its `language CODE` and `translates HASH` lines (lessons/
+  // FORMAT.md, "Translations"); empty in an English original. Not actions: nothing plays them.
+  std::string language;
+  std::string translates;
   // The file beside which the files its `set` lines name are looked for (document_paths.h):
   // `file`, or for demos played one after another, the first (they share the demos folder).
   std::string document;
@@ -35,6 +40,9 @@ struct ScriptVerb {
   const char* help;
 };
 const std::vector<ScriptVerb>& script_verbs();
+
+// The largest script file read: a demo is a few kilobytes.
+inline constexpr std::size_t kMaxScriptBytes = 1 << 20;
 
 // Parses and checks verbs and arguments; on error returns false with "file:line: ...".
 bool parse_script(const std::string& text, const std::string& file, Script* script, std::string* error);

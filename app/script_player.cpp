@@ -115,6 +115,9 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
     const bool replaying = next_ <= replay_until_;
     if (replaying || fast_) {
       if (action.verb == "wait-key") {
+        // Going back: the view the class had at the stop before this step.
+        if (!a.empty() && !fast_)
+          if (Status s = target.show_stop_target(a[0]); !s) return fail(s.message());
         ++step_;
         continue;
       }
@@ -147,7 +150,9 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
       next_ = script_.actions.size();
       step.quit = true;
     } else if (action.verb == "wait-key") {
-      if (target.has_presenter()) {
+      if (!a.empty()) status = target.show_stop_target(a[0]);
+      if (!status) return fail(status.message());
+      if (target.has_presenter() || stop_headless_) {
         at_key_stop_ = true;
         return step;
       }

@@ -20,6 +20,9 @@ class ScriptPlayer {
   // Preparing the class: waits, key stops, captions and screenshots are skipped; only
   // what the script measures runs (its wait-idle lines still wait for the work).
   void set_fast(bool fast) { fast_ = fast; }
+  // Stop at key stops even where nobody presents: a UI test looks at what the class sees
+  // at each stop, then goes on with presenter_right().
+  void set_stop_headless(bool stop) { stop_headless_ = stop; }
 
   struct Step {
     std::string screenshot;  // take a PNG of the frame about to be drawn
@@ -57,6 +60,7 @@ class ScriptPlayer {
   int step_count_ = 1;
   bool paused_ = false;
   bool fast_ = false;
+  bool stop_headless_ = false;
   std::size_t replay_until_ = 0;  // actions before this index re-establish state only
   bool at_key_stop_ = false;
   long frames_to_wait_ = 0;

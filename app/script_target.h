@@ -42,6 +42,9 @@ class ScriptTarget {
   virtual void set_presenter_mode(bool on) = 0;
   virtual Status scroll_to_panel(const std::string& panel) = 0;
   virtual Status maximize_panel(const std::string& panel) = 0;
+  // A key stop's target, wholly in view while the presenter talks: a panel (maximised when
+  // it is taller than the page), or "PANEL:predict", the question asked before the panel.
+  virtual Status show_stop_target(const std::string& target) = 0;
 
   // False for headless runs: nobody is there to press a key, so `wait-key` goes on.
   virtual bool has_presenter() const = 0;

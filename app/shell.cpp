@@ -11,9 +11,11 @@
 #include "app/file_drop.h"
 #include "app/file_locations.h"
 #include "app/glyph_needs.h"
+#include "app/language_text.h"
 #include "app/key_codes.h"
 #include "app/panel_registry.h"
 #include "app/status_bar.h"
+#include "app/text/wrapped_text.h"
 #include "app/vitals/vitals_strip.h"
 #include "compute/core/gpu_info.h"
 
@@ -31,14 +33,22 @@ Shell::Shell(LessonLibrary library, Settings settings, bool headless)
     current_ = last >= 0 ? last : reading_order_.front();
     settings_.last_lesson = library_.lessons()[current_].id;
   }
+  language_glyphs_ = language_glyphs(library_, demos_.files(), {});
   // Fonts and style are set up by the first prepare_frame(), once ImGui exists.
 }
 
 Shell::~Shell() = default;
 
+void Shell::set_lesson_language(const std::string& language, const std::vector<std::string>& interface_strings) {
+  library_.set_language(language);
+  language_glyphs_ = language_glyphs(library_, demos_.files(), interface_strings);
+  fonts_dirty_ = true;
+}
+
 Status Shell::start_demo(const std::string& path) {
-  if (Status s = demos_.start(path); !s) return s;
-  set_status_message("playing demo " + demos_.name(), false);
+  if (Status s = demos_.start(path, library_.language()); !s) return s;
+  const std::string note = english_page_note(demos_.english_because());
+  set_status_message("playing demo " + demos_.name() + (note.empty() ? "" : " (in English)"), false);
   return Status::ok();
 }
 
@@ -95,7 +105,7 @@ void Shell::prepare_frame() {
   const int glyph_generation = glyph_needs_generation();  // a text with new characters was opened
   if (!fonts_dirty_ && glyph_generation == fonts_glyph_generation_) return;
   const std::size_t missing_before = fonts_.missing_glyphs.size();
-  fonts_ = build_fonts(settings_.font_scale);
+  fonts_ = build_fonts(settings_.font_scale, library_.language(), language_glyphs_);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
   apply_style(settings_.dark_theme, settings_.font_scale);
@@ -180,6 +190,20 @@ Status Shell::maximize_panel(const std::string& panel) {
   const PanelSlot* slot = panels_.find(current_, panel);
   if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
   maximized_ = slot->id;
+  return Status::ok();
+}
+
+Status Shell::show_stop_target(const std::string& target) {
+  const auto colon = target.find(':');
+  const std::string panel = target.substr(0, colon);
+  const bool question = colon != std::string::npos;  // parse_script allows only ":predict"
+  const PanelSlot* slot = panels_.find(current_, panel);
+  if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
+  if (question && !page_.has_question_before(library_.lessons()[current_], slot->block))
+    return Status::error("no question is asked before panel '" + panel + "' on this lesson");
+  if (maximized_ == slot->id && !question) return Status::ok();  // it fills the window already
+  maximized_.clear();  // the stop shows the page, scrolled to its target
+  page_.bring_into_view(slot->id, question);
   return Status::ok();
 }
 
@@ -507,7 +531,8 @@ void Shell::draw_page(const FrameContext& frame) {
     const Lesson& lesson = library_.lessons()[current_];
     page_.set_class_questions(classroom_.active() ? &classroom_ : nullptr);
     classroom_.begin_page(lesson.file);
-    page_.draw(lesson, panels_.panels_of(current_), current_errors(), fonts_, frame);
+    page_.draw(lesson, panels_.panels_of(current_), current_errors(),
+               english_page_note(library_.english_because(current_)), fonts_, frame);
     classroom_.end_page();
     if (const std::string error = classroom_.take_error(); !error.empty()) set_status_message(error, true);
     if (const std::string id = page_.take_maximize_request(); !id.empty()) maximized_ = id;
@@ -520,7 +545,7 @@ float Shell::caption_band_height(float width) {
   if (caption_.empty()) return 0.0f;
   const ImGuiStyle& style = ImGui::GetStyle();
   ImGui::PushFont(fonts_.heading2);
-  const float text = ImGui::CalcTextSize(caption_.c_str(), nullptr, false, width - 2 * style.WindowPadding.x).y;
+  const float text = wrapped_text_size(caption_, width - 2 * style.WindowPadding.x).y;
   ImGui::PopFont();
   return text + 2 * style.WindowPadding.y + style.ItemSpacing.y;
 }
@@ -531,9 +556,7 @@ void Shell::draw_caption_band(float height) {
   ImGui::BeginChild("caption", ImVec2(0, height - ImGui::GetStyle().ItemSpacing.y), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
   ImGui::PushFont(fonts_.heading2);
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(caption_.c_str());
-  ImGui::PopTextWrapPos();
+  wrapped_text_unformatted(caption_);  // at the band's edge
   ImGui::PopFont();
   ImGui::EndChild();
   ImGui::PopStyleColor();

@@ -52,11 +52,21 @@ class Shell final : public ScriptTarget {
   bool presenter_layout() const { return settings_.presenter_mode || script_presenter_ || demos_.playing(); }
   Status scroll_to_panel(const std::string& panel) override;
   Status maximize_panel(const std::string& panel) override;
+  Status show_stop_target(const std::string& target) override;
+  // Where the last frame drew the page and its panels (the UI tests look there).
+  const DrawnPage& drawn_page() const { return page_.drawn(); }
   bool has_presenter() const override { return !headless_; }
 
   // After a frame: while any panel is timing CPU work, waits until `frame_start` plus
   // kQuietFrameSeconds (panel.h), so the app's drawing stays out of the measurement.
   void pace_frame(std::chrono::steady_clock::time_point frame_start) const;
+
+  // The language of the lessons, the demos and the font atlas ("en", or a code of
+  // translation_languages()): the interface's language switch calls it. The atlas is
+  // rebuilt for that language's characters before the next frame.
+  // `interface_strings`: the interface's own text in that language (its catalogue's
+  // translations), whose characters the atlas must hold too.
+  void set_lesson_language(const std::string& language, const std::vector<std::string>& interface_strings);
 
   // Classroom demos from the Demos menu.
   const std::vector<std::string>& demo_files() const { return demos_.files(); }
@@ -123,6 +133,7 @@ class Shell final : public ScriptTarget {
   Fonts fonts_;
   bool fonts_dirty_ = true;
   int fonts_glyph_generation_ = -1;  // glyph_needs_generation() the atlas was built for
+  std::vector<char32_t> language_glyphs_;  // every character the current language shows
   std::vector<int> reading_order_;
   int current_ = -1;
   bool scroll_sidebar_ = false;

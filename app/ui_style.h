@@ -18,15 +18,19 @@ struct Fonts {
   ImFont* heading1 = nullptr;
   ImFont* heading2 = nullptr;
   std::string warning;  // set when the TrueType files were missing and ImGui's built-in font is used
-  // Characters of the opened text (app/glyph_needs.h) that no installed font has; they
-  // show as the placeholder U+FFFD.
+  // Characters of the language's text or of the opened text (app/glyph_needs.h) that no
+  // installed font has; they show as the placeholder U+FFFD.
   std::vector<char32_t> missing_glyphs;
 };
 
-// Rebuilds the font atlas for `scale`, with the UI's characters and those of the texts
-// opened so far (app/glyph_needs.h), CJK ones from a fallback font. Call between frames; the renderer's font texture
-// must be recreated afterwards (ImGui_ImplOpenGL3_CreateFontsTexture).
-Fonts build_fonts(float scale);
+// Rebuilds the font atlas for `scale` with only the characters that will be drawn: the
+// UI's own, those `language`'s text shows (`language_glyphs`: language_glyphs() in
+// app/language_text.h) and those of the texts opened so far (app/glyph_needs.h). For
+// zh-Hans and zh-Hant every font gets the language's CJK face merged in (app/
+// language_fonts.h); in other languages only body and code do, for an opened text's CJK.
+// Call between frames; the renderer's font texture must be recreated afterwards
+// (ImGui_ImplOpenGL3_CreateFontsTexture).
+Fonts build_fonts(float scale, const std::string& language, const std::vector<char32_t>& language_glyphs);
 
 // Applies the light or dark colours and scales padding and spacing to the font scale.
 void apply_style(bool dark, float scale);

@@ -36,7 +36,7 @@ void draw_frame(const whygpu::app::LessonLibrary& library, whygpu::app::LessonLi
     std::vector<PanelSlot> no_panels;  // panels are fuzzed through their own parameter checks
     FrameContext frame;
     frame.fonts = &g_fonts;
-    page.draw(lesson, no_panels, errors, g_fonts, frame);
+    page.draw(lesson, no_panels, errors, /*language_note=*/"", g_fonts, frame);
   }
   ImGui::EndChild();
   ImGui::End();
@@ -52,7 +52,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   io.DisplaySize = ImVec2(1280, 720);
   io.DeltaTime = 1.0f / 60.0f;
   // The app's own fonts and atlas (DejaVu; CJK from a fallback font where one is installed).
-  g_fonts = whygpu::app::build_fonts(1.0f);
+  g_fonts = whygpu::app::build_fonts(1.0f, "en", {});
   unsigned char* pixels = nullptr;
   int width = 0, height = 0;
   io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);

@@ -19,6 +19,7 @@ packages=(
   chromium                                                 # the student page's browser test (headless)
   clang libclang-rt-14-dev                                 # the libFuzzer harnesses (scripts/fuzz.sh)
   fonts-dejavu-core                                        # TrueType fonts, crisp at any scale
+  fonts-noto-cjk                                           # Chinese pages (zh-Hans, zh-Hant); tests check the glyphs
   dataset-fashion-mnist                                    # Fashion-MNIST (70,000 images)
   mate-backgrounds                                         # the data-pipeline lesson's photo (LadyBird.jpg, GPL-2+)
 )

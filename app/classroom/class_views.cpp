@@ -7,6 +7,7 @@
 #include "app/card.h"
 #include "app/classroom/class_histogram.h"
 #include "app/flow_layout.h"
+#include "app/text/wrapped_text.h"
 
 namespace whygpu::app {
 namespace {
@@ -137,7 +138,7 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
     ImGui::PushFont(fonts.strong);
     ImGui::TextUnformatted("The class predicts");
     ImGui::PopFont();
-    ImGui::TextWrapped("%s", view.question.text.c_str());
+    wrapped_text_unformatted(view.question.text);
     const ClassRound& open = view.rounds.back();
     const int round_number = static_cast<int>(view.rounds.size());
     if (!open.revealed) {
@@ -147,7 +148,7 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
       ImGui::PopFont();
       if (view.question.kind == Prediction::Kind::choice)
         for (std::size_t i = 0; i < view.question.choices.size(); ++i)
-          ImGui::TextWrapped("%d. %s", static_cast<int>(i) + 1, view.question.choices[i].c_str());
+          wrapped_text_unformatted(std::to_string(i + 1) + ". " + view.question.choices[i]);
     }
     // Each revealed round, side by side: the class's first answers beside its second.
     const double measured_at = measured && view.question.kind == Prediction::Kind::number
@@ -170,11 +171,11 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
     if (measured) {
       const std::string shown = !measured->text.empty() ? measured->text : with_unit(readable_number(measured->value), view.question);
       wrapped_text("Measured: " + shown, palette().gpu_alt);
-      ImGui::TextWrapped("%s", prediction.explain.c_str());
+      wrapped_text_unformatted(prediction.explain);
     } else if (open.revealed && !prediction.result.empty()) {
       wrapped_text("Now run it below: the measurement is drawn across the class's answers.", palette().muted_text);
     } else if (open.revealed && prediction.answer >= 0) {
-      ImGui::TextWrapped("%s", prediction.explain.c_str());
+      wrapped_text_unformatted(prediction.explain);
     }
     if (!open.revealed) {
       if (ImGui::Button("Reveal the answers")) pressed = ClassButton::reveal;

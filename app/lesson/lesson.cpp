@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "app/lesson/text_limits.h"
+#include "app/text/cjk.h"
 
 namespace whygpu::app {
 namespace {
@@ -184,7 +185,10 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
     if (key == "id") lesson.id = bounded(line_no, value, kIdLimit);
     else if (key == "title") lesson.title = bounded(line_no, value, kTitleLimit);
     else if (key == "section") lesson.section = bounded(line_no, value, kSectionLimit);
-    else error(line_no, "unknown header key '" + within_limit(key, kIdLimit) + "' (known: id, title, section)");
+    else if (key == "language") lesson.language = bounded(line_no, value, kIdLimit);
+    else if (key == "translates") lesson.translates = bounded(line_no, value, kIdLimit);
+    else error(line_no, "unknown header key '" + within_limit(key, kIdLimit) +
+                            "' (known: id, title, section; in a translation, language and translates)");
   }
   if (!header_closed) error(line_no, "the header never ends: add a line '---' after it");
   if (lesson.id.empty()) error(1, "the header has no 'id:'");
@@ -278,10 +282,10 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
       start(LessonBlock::Kind::numbered, trim(line.substr(digits + 2)));
       lesson.blocks.back().number = line.substr(0, digits + 1);
     } else if (starts_with(line, "> ")) {
-      if (open_block >= 0 && open_kind() == LessonBlock::Kind::callout) open_text += " " + trim(line.substr(2));
+      if (open_block >= 0 && open_kind() == LessonBlock::Kind::callout) append_source_line(open_text, trim(line.substr(2)));
       else start(LessonBlock::Kind::callout, trim(line.substr(2)));
     } else if (open_block >= 0) {
-      open_text += " " + line;
+      append_source_line(open_text, line);  // no space between two lines of Chinese
     } else {
       start(LessonBlock::Kind::paragraph, line);
     }

@@ -37,6 +37,10 @@ struct Lesson {
   std::string id;       // stable name for --lesson and scripts
   std::string title;
   std::string section;  // lessons are grouped by section in file order
+  // A translation's (lessons/FORMAT.md, "Translations"): its language code, and the hash of
+  // the English original it translates. Both empty in an English original.
+  std::string language;
+  std::string translates;
   std::string file;     // path it was read from
   std::vector<LessonBlock> blocks;
   std::vector<LessonError> errors;  // shown on the page; the rest of the lesson still shows

@@ -4,9 +4,11 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 
 #include "app/card.h"
 #include "app/flow_layout.h"
+#include "app/text/wrapped_text.h"
 #include "app/untrusted_text.h"
 
 namespace whygpu::app {
@@ -47,28 +49,53 @@ void PredictionBox::draw(const Panel* panel, const Fonts& fonts, float width) {
   });
 }
 
+namespace {
+
+// Wide enough to put a question beside its answers: a box on a projector at text x2 is
+// then short enough to be seen whole with the caption band under it.
+bool side_by_side(float width) { return width >= 30.0f * ImGui::GetFontSize(); }
+
+// `first` then `second`, beside each other when the box is wide (`first` taking
+// `first_share` of it), else one under the other.
+void in_columns(float width, float first_share, const std::function<void(float)>& first,
+                const std::function<void(float)>& second) {
+  if (side_by_side(width)) return two_columns(width, first_share, first, second);
+  first(width);
+  second(width);
+}
+
+}  // namespace
+
 void PredictionBox::draw_question(const Fonts& fonts, float width) {
   ImGui::PushFont(fonts.strong);
   ImGui::TextUnformatted("Predict first");
   ImGui::PopFont();
-  ImGui::TextWrapped("%s", p_.question.c_str());
-  if (p_.kind == Prediction::Kind::choice) {
-    // A radio button and, beside it, its answer wrapped within the box: answers can be
-    // long, and at projector sizes a radio's own label would run off the edge.
-    for (int i = 0; i < static_cast<int>(p_.choices.size()); ++i) {
-      ImGui::PushID(i);
-      if (ImGui::RadioButton("##choice", choice_ == i)) choice_ = i;
-      ImGui::PopID();
-      ImGui::SameLine();
-      ImGui::TextWrapped("%s", p_.choices[i].c_str());
-      if (ImGui::IsItemClicked()) choice_ = i;
-    }
-  } else {
-    ImGui::SetNextItemWidth(std::min(width, 28.0f * ImGui::GetFontSize()));
-    // The slider shows its value through a printf format: the lesson's unit goes in escaped.
-    ImGui::SliderFloat("##guess", &slider_, 0.0f, 1.0f, as_literal_format(answer_text()).c_str());
-    if (same_line_if_fits(text_width("drag to choose"))) ImGui::TextDisabled("drag to choose");
-  }
+  // The answers get the wider column: there are several, and each is a line of its own.
+  in_columns(
+      width, 0.4f, [&](float) { wrapped_text_unformatted(p_.question); },
+      [&](float column) {
+        if (p_.kind == Prediction::Kind::choice) {
+          // A radio button and, beside it, its answer wrapped within the box: answers can be
+          // long, and at projector sizes a radio's own label would run off the edge. Rows
+          // closer than paragraphs, so that four answers fit beside the question.
+          const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+          ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing.x, 0.5f * spacing.y));
+          for (int i = 0; i < static_cast<int>(p_.choices.size()); ++i) {
+            ImGui::PushID(i);
+            if (ImGui::RadioButton("##choice", choice_ == i)) choice_ = i;
+            ImGui::PopID();
+            ImGui::SameLine();
+            wrapped_text_unformatted(p_.choices[i]);
+            if (ImGui::IsItemClicked()) choice_ = i;
+          }
+          ImGui::PopStyleVar();
+        } else {
+          ImGui::SetNextItemWidth(std::min(column, 28.0f * ImGui::GetFontSize()));
+          // The slider shows its value through a printf format: the lesson's unit goes in escaped.
+          ImGui::SliderFloat("##guess", &slider_, 0.0f, 1.0f, as_literal_format(answer_text()).c_str());
+          if (same_line_if_fits(text_width("drag to choose"))) ImGui::TextDisabled("drag to choose");
+        }
+      });
   const bool ready = p_.kind == Prediction::Kind::number || choice_ >= 0;
   ImGui::BeginDisabled(!ready);
   if (ImGui::Button("Commit my prediction")) committed_ = true;
@@ -77,20 +104,24 @@ void PredictionBox::draw_question(const Fonts& fonts, float width) {
   if (ImGui::Button("Skip")) skipped_ = true;
 }
 
-void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float) {
-  ImGui::PushFont(fonts.strong);
-  ImGui::TextWrapped("%s", p_.question.c_str());
-  ImGui::PopFont();
-  if (committed_) ImGui::TextWrapped("Your prediction: %s", answer_text().c_str());
-  else ImGui::TextDisabled("No prediction (skipped).");
-
+void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float width) {
   PanelResult result;
   const bool measured = panel && !p_.result.empty() && panel->result(p_.result, &result);
-  if (!p_.result.empty() && !measured) {
-    wrapped_text(panel ? "Now run it below: the answer appears here when the measurement is done."
-                       : "The panel this question belongs to is not running on this page.",
-                 palette().muted_text);
-  } else {
+  const bool waiting = !p_.result.empty() && !measured;
+  // How the guess fared, and beside it (once there is a result) why. The question itself
+  // was on screen a moment ago, where this box now is; left out, the box fits a
+  // projector's page whole at text x2 with the caption band under it. Ask again shows it.
+  const auto verdict = [&](float) {
+    ImGui::PushFont(fonts.strong);
+    if (committed_) ImGui::TextWrapped("Your prediction: %s", answer_text().c_str());
+    else ImGui::TextUnformatted("No prediction (skipped).");
+    ImGui::PopFont();
+    if (waiting) {
+      wrapped_text(panel ? "Now run it below: the answer appears here when the measurement is done."
+                         : "The panel this question belongs to is not running on this page.",
+                   palette().muted_text);
+      return;
+    }
     if (measured) {
       const std::string shown = !result.text.empty() ? result.text : readable_number(result.value);
       ImGui::TextWrapped("Measured: %s", shown.c_str());
@@ -106,9 +137,13 @@ void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float) 
         else wrapped_text("The answer: " + p_.choices[right], palette().warning);
       }
     }
-    ImGui::TextWrapped("%s", p_.explain.c_str());
-  }
-  if (ImGui::SmallButton("Ask again")) committed_ = skipped_ = false;
+  };
+  const auto verdict_and_ask_again = [&](float column) {
+    verdict(column);
+    if (ImGui::SmallButton("Ask again")) committed_ = skipped_ = false;
+  };
+  if (waiting) verdict_and_ask_again(width);
+  else in_columns(width, 0.4f, verdict_and_ask_again, [&](float) { wrapped_text_unformatted(p_.explain); });
 }
 
 }  // namespace whygpu::app

@@ -106,6 +106,17 @@ std::string dump_json_line(const Json& json);
 namespace nlohmann {
 template <typename T>
 struct adl_serializer<T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>> {
+  // std::in_range, written out: CUDA files include this header and nvcc compiles C++17.
+  template <typename Target, typename Value>
+  static constexpr bool fits(Value v) {
+    using limits = std::numeric_limits<Target>;
+    if constexpr (std::is_signed_v<Value> == std::is_signed_v<Target>)
+      return v >= limits::min() && v <= limits::max();
+    else if constexpr (std::is_signed_v<Value>)
+      return v >= 0 && static_cast<std::make_unsigned_t<Value>>(v) <= limits::max();
+    else
+      return v <= static_cast<std::make_unsigned_t<Target>>(limits::max());
+  }
   template <typename BasicJson>
   static void to_json(BasicJson& json, T value) {
     ::nlohmann::to_json(json, value);
@@ -113,8 +124,8 @@ struct adl_serializer<T, std::enable_if_t<std::is_integral_v<T> && !std::is_same
   template <typename BasicJson>
   static void from_json(const BasicJson& json, T& value) {
     if (json.is_number_integer() || json.is_number_unsigned()) {
-      if (json.is_number_unsigned() ? std::in_range<T>(json.template get_ref<const typename BasicJson::number_unsigned_t&>())
-                                    : std::in_range<T>(json.template get_ref<const typename BasicJson::number_integer_t&>())) {
+      if (json.is_number_unsigned() ? fits<T>(json.template get_ref<const typename BasicJson::number_unsigned_t&>())
+                                    : fits<T>(json.template get_ref<const typename BasicJson::number_integer_t&>())) {
         ::nlohmann::from_json(json, value);
         return;
       }

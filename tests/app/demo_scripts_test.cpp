@@ -5,24 +5,19 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "app/lesson/lesson_library.h"
+#include "app/lesson_check.h"
 #include "app/script.h"
+#include "tests/app/source_tree.h"
 
 namespace whygpu::app {
 namespace {
 
-std::string lessons_folder() {
-  const char* source = std::getenv("WHYGPU_SOURCE_DIR");
-  return std::string(source && *source ? source : WHYGPU_SOURCE_DIR) + "/lessons";
-}
-
-std::vector<std::string> demo_files() {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::directory_iterator(lessons_folder() + "/demos"))
-    if (entry.path().extension() == ".script") files.push_back(entry.path().string());
-  return files;
-}
+using source_tree::lessons_folder;
+using source_tree::demo_files;
 
 // A panel named in a script: its id= on the lesson, or its type name.
 bool lesson_has_panel(const Lesson& lesson, const std::string& name) {
@@ -57,6 +52,42 @@ TEST(Demos, EveryDemoNamesLessonsAndPanelsThatExist) {
       }
     }
   }
+}
+
+bool has_problem(const std::vector<std::string>& problems, const std::string& part) {
+  for (const std::string& p : problems)
+    if (p.find(part) != std::string::npos) return true;
+  return false;
+}
+
+// A stop's target is checked like the other panel names, and the question it names must
+// be on the page; a caption that sends the class to look needs a stop that says where.
+TEST(Demos, CheckLessonsChecksWhatAStopNames) {
+  const LessonLibrary library = LessonLibrary::load(lessons_folder());
+  Script script;
+  std::string error;
+  ASSERT_TRUE(parse_script("lesson cnn-forward-backward\n"
+                           "wait-key cnn-trainer:predict\n"
+                           "wait-key cnn-feature-maps\n"
+                           "wait-key cnn-traner\n"
+                           "wait-key cnn-feature-maps:predict\n"
+                           "caption Watch the loss fall.\n"
+                           "wait-key\n"
+                           "caption The same seed, the same weights.\n"
+                           "wait-key\n"
+                           "caption Look: the curves.\n"
+                           "wait-key cnn-trainer\n",
+                           "demo.script", &script, &error))
+      << error;
+  const std::vector<std::string> problems = script_problems(script, library);
+  EXPECT_EQ(problems.size(), 3u) << ::testing::PrintToString(problems);
+  EXPECT_TRUE(has_problem(problems, "demo.script:4: no panel 'cnn-traner' on lesson cnn-forward-backward"))
+      << ::testing::PrintToString(problems);
+  EXPECT_TRUE(has_problem(problems, "demo.script:5: no question is asked before panel 'cnn-feature-maps'"))
+      << ::testing::PrintToString(problems);
+  EXPECT_TRUE(has_problem(problems, "demo.script:7: the caption tells the class to look ('Watch'), but the stop names "
+                                    "nothing to look at"))
+      << ::testing::PrintToString(problems);
 }
 
 }  // namespace

@@ -1,10 +1,16 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 
+#include "app/demo_player.h"
 #include "app/glyph_needs.h"
+#include "app/language_fonts.h"
+#include "app/language_text.h"
+#include "app/lesson/lesson_library.h"
 #include "app/ui_style.h"
 #include "tests/cnn/temp_dir.h"
 #include "tests/core/special_files.h"
@@ -30,7 +36,7 @@ TEST(GlyphNeeds, TheAtlasTakesTheTextsCharacters) {
   need_glyphs({0x0416});
   EXPECT_EQ(glyph_needs_generation(), after) << "nothing new: no rebuild";
 
-  const Fonts fonts = build_fonts(1.0f);
+  const Fonts fonts = build_fonts(1.0f, "en", {});
   ASSERT_TRUE(fonts.warning.empty()) << fonts.warning;  // DejaVu is installed (fonts-dejavu-core)
   EXPECT_NE(fonts.body->FindGlyphNoFallback(0x0416), nullptr);
   EXPECT_NE(fonts.code->FindGlyphNoFallback(0x044F), nullptr);
@@ -40,6 +46,53 @@ TEST(GlyphNeeds, TheAtlasTakesTheTextsCharacters) {
   if (!cjk) expected_missing = {0x4E2D, 0x6587, 0xE000};  // no CJK font on this machine
   EXPECT_EQ(fonts.missing_glyphs, expected_missing);
   ImGui::DestroyContext();
+}
+
+// A Chinese atlas holds the characters the language's pages, demos and interface show, and
+// no others, so that it stays within older GPUs' 4096-pixel textures at projector text
+// sizes. WHYGPU_ATLAS_LESSONS=DIR measures another lesson folder (the shipped lessons
+// with their translations) and prints the sizes.
+TEST(GlyphNeeds, TheChineseAtlasHoldsOnlyTheCharactersTheLanguageShows) {
+  if (cjk_face("zh-Hans").file.empty()) GTEST_SKIP() << "no CJK font installed (fonts-noto-cjk)";
+  const char* other = std::getenv("WHYGPU_ATLAS_LESSONS");
+  const std::string folder = other && *other ? other : std::string(WHYGPU_SOURCE_DIR) + "/tests/app/translations";
+  for (const float scale : {1.0f, 1.5f, 2.0f}) {  // English's, for comparison
+    ImGui::CreateContext();
+    ImGui::GetIO().Fonts->Flags |= ImFontAtlasFlags_NoPowerOfTwoHeight;  // the height used, not rounded up
+    LessonLibrary library = LessonLibrary::load(folder);
+    build_fonts(scale, "en", language_glyphs(library, demo_files(folder + "/demos"), {}));
+    unsigned char* pixels = nullptr;
+    int width = 0, height = 0;
+    ImGui::GetIO().Fonts->GetTexDataAsAlpha8(&pixels, &width, &height);
+    std::printf("en, text x%.1f: atlas %d x %d\n", scale, width, height);
+    ImGui::DestroyContext();
+  }
+  for (const char* language : {"zh-Hans", "zh-Hant"}) {
+    LessonLibrary library = LessonLibrary::load(folder);
+    library.set_language(language);
+    const std::vector<char32_t> glyphs =
+        language_glyphs(library, demo_files(folder + "/demos"), {"\u8bbe\u7f6e" /* an interface string: 设置 */});
+    ASSERT_TRUE(std::find(glyphs.begin(), glyphs.end(), U'\u8bbe') != glyphs.end());
+    for (const float scale : {1.0f, 1.5f, 2.0f}) {
+      ImGui::CreateContext();
+      ImGui::GetIO().Fonts->Flags |= ImFontAtlasFlags_NoPowerOfTwoHeight;
+      const Fonts fonts = build_fonts(scale, language, glyphs);
+      unsigned char* pixels = nullptr;
+      int width = 0, height = 0;
+      ImGui::GetIO().Fonts->GetTexDataAsAlpha8(&pixels, &width, &height);
+      std::printf("%s, %zu characters, text x%.1f: atlas %d x %d\n", language, glyphs.size(), scale, width, height);
+      for (const char32_t c : fonts.missing_glyphs)  // (an earlier test's opened text may lack some)
+        EXPECT_TRUE(std::find(glyphs.begin(), glyphs.end(), c) == glyphs.end()) << "U+" << std::hex << unsigned(c);
+      for (ImFont* font : {fonts.body, fonts.strong, fonts.emphasis, fonts.code, fonts.heading1, fonts.heading2}) {
+        EXPECT_NE(font->FindGlyphNoFallback(0x8BBE), nullptr) << language;
+        EXPECT_EQ(font->FindGlyphNoFallback(0x9F98), nullptr) << "a character no page shows (U+9F98) is in the atlas";
+      }
+      // Older GPUs' largest texture; the atlas of English alone is 2048 x 2048 at text x2.
+      EXPECT_LE(width, 4096);
+      EXPECT_LE(height, 4096);
+      ImGui::DestroyContext();
+    }
+  }
 }
 
 // ImGui opened font files itself with fopen: a FIFO where a font was expected hung the
@@ -56,7 +109,7 @@ TEST(GlyphNeeds, AFifoWhereAFontShouldBeIsRefusedAtOnce) {
   ASSERT_EQ(::setenv("WHYGPU_FONT_DIR", dir.path().c_str(), 1), 0);
   ImGui::CreateContext();
   Fonts fonts;
-  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { fonts = build_fonts(1.0f); }));
+  ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { fonts = build_fonts(1.0f, "en", {}); }));
   ::unsetenv("WHYGPU_FONT_DIR");
   EXPECT_NE(fonts.body, nullptr);
   EXPECT_NE(fonts.warning.find(fifo + ": is a named pipe (FIFO)"), std::string::npos) << fonts.warning;

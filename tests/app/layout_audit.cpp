@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "app/plot/plot.h"
+#include "app/text/cjk.h"
 
 namespace whygpu::app {
 namespace {
@@ -260,7 +261,8 @@ std::string text_of(const std::vector<Glyph>& glyphs) {
 // or stacked a letter a line). In a table this is a
 // column narrower than its longest word ("8 <- the limit" stacked). The wrap edge: a
 // table cell's, else the window's work area (where wrap position 0 wraps); text wrapped
-// nearer than that is not judged.
+// nearer than that is not judged. Chinese and Japanese lines break between any two
+// characters (app/text/line_breaks.h): a line may end or start with one of them.
 void find_broken_words(const std::vector<DrawnText>& texts, std::vector<LayoutProblem>* problems) {
   const std::vector<TextLine> lines = text_lines(texts);
   std::set<std::string> reported;
@@ -280,6 +282,7 @@ void find_broken_words(const std::vector<DrawnText>& texts, std::vector<LayoutPr
           std::fabs(start.cell.Min.y - (first.cell.Min.y + first.font_size)) > 0.5f || !letter_or_digit(start.codepoint))
         continue;
       if (last.cell.Max.x + start.cell.GetWidth() <= wrap_edge - 0.5f) continue;  // the next letter fitted: a word ended
+      if (is_cjk(last.codepoint) || is_cjk(start.codepoint)) continue;  // Chinese breaks between any two characters
       const bool short_piece = line.glyphs.size() <= 2 ||
                                (next.glyphs.size() <= 2 && text_of(next.glyphs).find(' ') == std::string::npos);
       if (!short_piece) continue;

@@ -24,14 +24,12 @@
 #include "app/script_player.h"
 #include "app/shell.h"
 #include "layout_audit.h"
+#include "tests/app/source_tree.h"
 
 namespace whygpu::app {
 namespace {
 
-std::string lessons_folder() {
-  const char* source = std::getenv("WHYGPU_SOURCE_DIR");
-  return std::string(source && *source ? source : WHYGPU_SOURCE_DIR) + "/lessons";
-}
+using source_tree::lessons_folder;
 
 bool mentions(const std::vector<LayoutProblem>& problems, const std::string& window_part,
               const std::string& what_part) {
@@ -210,10 +208,11 @@ TEST_F(BrokenWindows, FindsAPlotCutByAWindowThatCannotScroll) {
 // per frame, so everything on the page is drawn once, and each frame after the layout
 // settles is audited. Problems are listed once each, with the frame that first showed them.
 std::vector<LayoutProblem> audit_lesson(const std::string& folder, const std::string& id, int width, int height,
-                                        float scale, int frames) {
+                                        float scale, int frames, const std::string& language = "en") {
   Settings settings;
   settings.font_scale = scale;
-  const LessonLibrary library = LessonLibrary::load(folder);
+  LessonLibrary library = LessonLibrary::load(folder);
+  library.set_language(language);
   // A panel under a prediction opens once it is answered: skipped here, so that the panel
   // is drawn and audited, not its "answer the question above" placeholder.
   std::string actions;
@@ -222,6 +221,7 @@ std::vector<LayoutProblem> audit_lesson(const std::string& folder, const std::st
       for (const LessonBlock& block : lesson.blocks)
         if (block.kind == LessonBlock::Kind::predict && actions.empty()) actions = "predict skip\n";
   Shell shell(library, settings, true);
+  shell.set_lesson_language(language, {});  // the atlas for the language's characters
   EXPECT_TRUE(shell.open_lesson(id)) << id;
   Script script;
   std::string error;
@@ -300,31 +300,82 @@ const std::set<std::string> kLayoutsStillBroken = {
     "framework-kernels", "grids-2d", "history", "host-program", "inference-batch", "lstm-sequences",
     "mixed-precision", "occupancy", "transfer-learning", "vector-add-crossover", "waves", "where-the-time-goes"};
 
-TEST(LessonLayout, EveryLessonFitsAtProjectorSizes) {
-  const LessonLibrary library = LessonLibrary::load(lessons_folder());
+// The same for the translations (2026-11-27, their first run): at 1280x720, text x2, the
+// lesson list is narrower than the longest French and Italian words of the lesson titles
+// ("d’apprentissage", "apprendimento"), which it breaks inside the word, besides the
+// English pages' own faults. The sidebar's width must follow its widest word; until it
+// does, these lists only shrink, as English's.
+const std::set<std::string> kFrenchLayoutsStillBroken = {
+    "block-limit", "choosing-a-gpu", "cnn-augmentation", "cnn-batches", "cnn-convolution", "cnn-draw",
+    "cnn-forward-backward", "cnn-race", "cpu-vs-gpu", "data-parallel", "data-pipeline", "dense-layer",
+    "framework-kernels", "grids-2d", "history", "host-program", "inference-batch", "lstm-sequences",
+    "matmul-ladder", "mixed-precision", "occupancy", "performance-per-watt", "roofline", "threads-blocks-grids",
+    "transfer-learning", "vector-add-crossover", "warps", "waves", "where-the-time-goes", "why-compute",
+    "workflow", "write-a-kernel", "your-hardware"};
+// Italian: the same pages, but performance-per-watt fits.
+std::set<std::string> without(std::set<std::string> ids, const std::string& id) {
+  ids.erase(id);
+  return ids;
+}
+const std::set<std::string> kItalianLayoutsStillBroken = without(kFrenchLayoutsStillBroken, "performance-per-watt");
+
+const std::set<std::string>& layouts_still_broken(const std::string& language) {
+  if (language == "fr") return kFrenchLayoutsStillBroken;
+  if (language == "it") return kItalianLayoutsStillBroken;
+  return kLayoutsStillBroken;  // English's faults show in every language's pages
+}
+
+// Every lesson in each language (lessons/FORMAT.md, "Translations"): a language with no
+// translation yet would only repeat English, and is skipped. WHYGPU_LAYOUT_LANGUAGE=CODE
+// checks one language.
+class EveryLessonFits : public testing::TestWithParam<std::string> {};
+
+TEST_P(EveryLessonFits, AtProjectorSizes) {
+  const std::string& language = GetParam();
+  if (const char* one = std::getenv("WHYGPU_LAYOUT_LANGUAGE"); one && *one && language != one)
+    GTEST_SKIP() << "WHYGPU_LAYOUT_LANGUAGE=" << one;
+  LessonLibrary library = LessonLibrary::load(lessons_folder());
   ASSERT_FALSE(library.lessons().empty());
+  library.set_language(language);
+  int translated = 0;
+  for (int i = 0; i < static_cast<int>(library.lessons().size()); ++i)
+    translated += library.english_because(i) == TranslationState::current;
+  if (language != "en" && translated == 0) GTEST_SKIP() << "no lesson is translated into " << language << " yet";
   // WHYGPU_LAYOUT_LESSON=ID checks one lesson, while its layout is being fixed.
   const char* only = std::getenv("WHYGPU_LAYOUT_LESSON");
   std::vector<Size> sizes = kSizes;
   if (const char* all = std::getenv("WHYGPU_LAYOUT_ALL_SIZES"); all && std::string(all) == "1")
     sizes.insert(sizes.end(), kMoreSizes.begin(), kMoreSizes.end());
+  const std::set<std::string>& still_broken = layouts_still_broken(language);
   std::set<std::string> broken;
   for (const Size& size : sizes) {
     for (const Lesson& lesson : library.lessons()) {
       if (only && *only && lesson.id != only) continue;
-      const auto problems = audit_lesson(lessons_folder(), lesson.id, size.width, size.height, size.scale, 30);
+      const auto problems =
+          audit_lesson(lessons_folder(), lesson.id, size.width, size.height, size.scale, 30, language);
       if (problems.empty()) continue;
       broken.insert(lesson.id);
-      const std::string report = lesson.id + " at " + std::to_string(size.width) + "x" + std::to_string(size.height) +
-                                 ", text x" + std::to_string(size.scale) + ":\n" + listing(problems);
-      if (kLayoutsStillBroken.count(lesson.id)) std::printf("still to fix: %s\n", report.c_str());
+      const std::string report = lesson.id + " (" + language + ") at " + std::to_string(size.width) + "x" +
+                                 std::to_string(size.height) + ", text x" + std::to_string(size.scale) + ":\n" +
+                                 listing(problems);
+      if (still_broken.count(lesson.id)) std::printf("still to fix: %s\n", report.c_str());
       else ADD_FAILURE() << report;
     }
   }
-  if (only && *only) return;
-  for (const std::string& id : kLayoutsStillBroken)
-    EXPECT_TRUE(broken.count(id)) << id << " now fits at every size: take it off kLayoutsStillBroken";
+  // A language with its own list keeps it exact; the others borrow English's, where a
+  // translation may fit where English does not yet.
+  if ((only && *only) || (&still_broken == &kLayoutsStillBroken && language != "en")) return;
+  for (const std::string& id : still_broken)
+    EXPECT_TRUE(broken.count(id)) << id << " now fits at every size in " << language << ": take it off its list";
 }
+
+INSTANTIATE_TEST_SUITE_P(EachLanguage, EveryLessonFits, testing::Values("en", "fr", "it", "zh-Hans", "zh-Hant"),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                           std::string name = info.param;
+                           for (char& c : name)
+                             if (c == '-') c = '_';
+                           return name;
+                         });
 
 }  // namespace
 }  // namespace whygpu::app

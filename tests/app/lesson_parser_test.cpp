@@ -56,10 +56,26 @@ TEST(LessonParser, ParsesHeaderAndEveryBlockKind) {
   EXPECT_EQ(lesson.blocks[3].spans[0].text, "remember this and this");
 }
 
+// Chinese is written without spaces: a sentence continued on the next line goes on
+// without one, while English lines are still joined with a space.
+TEST(LessonParser, JoinsLinesOfChineseWithoutASpace) {
+  const Lesson lesson = parse_lesson(
+      "id: zh\ntitle: 中文\nsection: S\n---\n"
+      "GPU 的核心很多，\n每个核心都很简单。\nThen English\ncontinues.\n\n"
+      "- 小向量：\n  GPU的曲线是*平的*。\n"
+      "> 只有当工作量大时，\n> GPU才划算。\n",
+      "zh.lesson");
+  ASSERT_TRUE(lesson.errors.empty()) << lesson.errors.front().to_string();
+  ASSERT_EQ(lesson.blocks.size(), 3u);
+  EXPECT_EQ(lesson.blocks[0].spans.at(0).text, "GPU 的核心很多，每个核心都很简单。Then English continues.");
+  EXPECT_EQ(lesson.blocks[1].spans.at(0).text, "小向量：GPU的曲线是");
+  EXPECT_EQ(lesson.blocks[2].spans.at(0).text, "只有当工作量大时，GPU才划算。");
+}
+
 TEST(LessonParser, ReportsErrorsWithLineNumbers) {
   const Lesson lesson = parse_lesson("id: x\ntitle: X\nsection: S\ncolour: red\n---\n@panel\n@pannel a\n@panel p k\n", "bad.lesson");
   ASSERT_EQ(lesson.errors.size(), 4u);
-  EXPECT_EQ(lesson.errors[0].to_string(), "bad.lesson:4: unknown header key 'colour' (known: id, title, section)");
+  EXPECT_EQ(lesson.errors[0].to_string(), "bad.lesson:4: unknown header key 'colour' (known: id, title, section; in a translation, language and translates)");
   EXPECT_EQ(lesson.errors[1].line, 6);
   EXPECT_NE(lesson.errors[1].message.find("needs a panel name"), std::string::npos);
   EXPECT_EQ(lesson.errors[2].line, 7);

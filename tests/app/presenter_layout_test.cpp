@@ -14,14 +14,12 @@
 #include "app/run_headless.h"
 #include "app/shell.h"
 #include "tests/app/frame_text.h"
+#include "tests/app/source_tree.h"
 
 namespace whygpu::app {
 namespace {
 
-std::string lessons_folder() {
-  const char* source = std::getenv("WHYGPU_SOURCE_DIR");
-  return std::string(source && *source ? source : WHYGPU_SOURCE_DIR) + "/lessons";
-}
+using source_tree::lessons_folder;
 
 // The frame's child window of the main window whose name starts with `name`, or null.
 ImGuiWindow* child_named(const char* name) {

@@ -15,17 +15,15 @@
 #include "app/run_headless.h"
 #include "app/script_player.h"
 #include "app/shell.h"
+#include "tests/app/source_tree.h"
 
 namespace whygpu::app {
 namespace {
 
+using source_tree::lessons_folder;
+
 // CTest sets WHYGPU_SOURCE_DIR; a test binary carried to another machine is pointed at
 // the checkout there the same way.
-std::string lessons_folder() {
-  const char* source = std::getenv("WHYGPU_SOURCE_DIR");
-  return std::string(source && *source ? source : WHYGPU_SOURCE_DIR) + "/lessons";
-}
-
 std::filesystem::path output_folder() {
   const auto folder = std::filesystem::temp_directory_path() / "whygpu-ui-tests";
   std::filesystem::create_directories(folder);

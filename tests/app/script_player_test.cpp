@@ -29,6 +29,7 @@ class RecordingTarget final : public ScriptTarget {
   void set_presenter_mode(bool on) override { log(on ? "presenter on" : "presenter off"); }
   Status scroll_to_panel(const std::string& p) override { return log("scroll-to " + p); }
   Status maximize_panel(const std::string& p) override { return log("maximize " + p); }
+  Status show_stop_target(const std::string& t) override { return log("show " + t); }
   bool has_presenter() const override { return presenter_; }
 
   std::vector<std::string> actions;
@@ -153,6 +154,30 @@ TEST(ScriptPlayer, AfterWaitIdleThePanelGetsAFrameBeforeTheScriptMovesOn) {
   EXPECT_TRUE(target.actions.empty());  // the work is done, but this frame belongs to the panel
   EXPECT_TRUE(player.advance(target).finished);
   EXPECT_EQ(target.actions, (std::vector<std::string>{"lesson next-page"}));
+}
+
+// A stop names what the class looks at: it comes into view at the stop, and again as the
+// state a step starts from when the presenter goes back; a UI test stops without a presenter.
+TEST(ScriptPlayer, AKeyStopBringsItsTargetIntoView) {
+  RecordingTarget target(/*presenter=*/false);
+  ScriptPlayer player(parsed("lesson a\nwait-key p:predict\npredict 3\nwait-key p\nlesson b\nwait-key q\n"));
+  player.set_stop_headless(true);
+  player.advance(target);
+  EXPECT_TRUE(player.at_key_stop());
+  EXPECT_EQ(target.actions, (std::vector<std::string>{"lesson a", "show p:predict"}));
+  player.presenter_right();
+  player.advance(target);
+  EXPECT_EQ(target.actions.back(), "show p");
+  player.presenter_right();
+  player.advance(target);
+  ASSERT_EQ(player.step(), 3);
+  EXPECT_EQ(target.actions.back(), "show q");
+  target.actions.clear();
+  player.presenter_left();
+  player.advance(target);
+  EXPECT_EQ(target.actions, (std::vector<std::string>{"lesson a", "show p:predict", "predict 3", "show p"}));
+  EXPECT_TRUE(player.at_key_stop());
+  EXPECT_EQ(player.step(), 2);
 }
 
 }  // namespace

@@ -47,6 +47,25 @@ TEST(Script, NumbersAreCheckedBeforeTheScriptStarts) {
   }
 }
 
+// A teacher's stop names what the class is to look at: a panel, or the question asked
+// before it; the player brings it into view (lessons/FORMAT.md, "Scripts").
+TEST(Script, AKeyStopMayNameWhatTheClassLooksAt) {
+  Script script;
+  std::string error;
+  ASSERT_TRUE(parse_script("wait-key\nwait-key thread-grid\nwait-key thread-grid:predict\n", "s", &script, &error))
+      << error;
+  EXPECT_TRUE(script.actions[0].args.empty());
+  EXPECT_EQ(script.actions[1].args.at(0), "thread-grid");
+  EXPECT_EQ(script.actions[2].args.at(0), "thread-grid:predict");
+  for (const char* bad : {"wait-key grid:legend\n", "wait-key :predict\n", "wait-key a b\n"}) {
+    EXPECT_FALSE(parse_script(bad, "s", &script, &error)) << bad;
+    EXPECT_EQ(error.rfind("s:1: ", 0), 0u) << error;
+  }
+  EXPECT_FALSE(parse_script("wait-key grid:legend\n", "s", &script, &error));
+  EXPECT_EQ(error, "s:1: wait-key's target is PANEL or PANEL:predict, the question asked before the panel (got "
+                   "'grid:legend')");
+}
+
 TEST(Script, ACaptionIsTheRestOfTheLine) {
   Script script;
   std::string error;

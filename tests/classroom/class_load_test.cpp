@@ -24,19 +24,17 @@
 #include "app/script_player.h"
 #include "app/shell.h"
 #include "compute/core/text_file.h"
+#include "tests/app/source_tree.h"
 
 namespace whygpu::app {
 namespace {
+
+using source_tree::lessons_folder;
 
 using Clock = std::chrono::steady_clock;
 constexpr int kStudents = 300;
 constexpr int kSenderThreads = 20;
 constexpr auto kSpread = std::chrono::milliseconds(2000);  // every student starts within two seconds
-
-std::string lessons_folder() {
-  const char* source = std::getenv("WHYGPU_SOURCE_DIR");
-  return std::string(source && *source ? source : WHYGPU_SOURCE_DIR) + "/lessons";
-}
 
 std::string client_id(int student) {
   char id[40];

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # The classroom demos of lessons/demos/ played end to end on the lent GPU server, headless
-# at a projector's 1280x720: each teacher's stop (wait-key) becomes a short wait and a
-# screenshot of what the class would see there. A few minutes. Builds nothing.
+# at a projector's 1280x720: each teacher's stop (wait-key, which brings its target into
+# view) is followed by a short wait and a screenshot of what the class would see there.
+# A few minutes. Builds nothing.
 source "$(dirname "$0")/device_env.sh" /tmp/whygpu-demos
 step machine
 date -u
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+install_gl_dispatch
 for demo in "$repo"/lessons/demos/*.script; do
   name=$(basename "$demo" .script)
+  [[ $name == *.* ]] && continue  # a translation (NAME.LANG.script): played in its language by the app
   mkdir -p "$out/$name"
-  awk '/^wait-key/ { n++; print "wait 2"; printf "screenshot stop-%02d.png\n", n; next } { print }' \
+  awk '/^wait-key/ { n++; print; print "wait 2"; printf "screenshot stop-%02d.png\n", n; next } { print }' \
     "$demo" > "$out/$name.script"
   step "$name"
   start=$(date +%s)
