@@ -9,6 +9,8 @@
 #include "compute/cnn/device_training_set.cuh"
 #include "compute/cnn/epoch_sampler.h"
 #include "compute/cnn/gpu_network.cuh"
+#include "compute/cnn/network_kernels.cuh"
+#include "compute/cnn/training_state.cuh"
 #include "compute/core/cublas_handle.h"
 #include "compute/core/cuda_graph.cuh"
 #include "compute/core/cuda_stream.cuh"
@@ -41,13 +43,10 @@ class CurrentDeviceGuard {
 };
 
 // One GPU's copy of what GpuTrainer keeps for training, and its NCCL communicator.
-struct Replica {
+struct Replica : gpu::TrainingState<DeviceControl, DeviceMetrics> {
   int device = 0;
   CudaStream stream;
   CublasHandle blas;
-  DeviceBuffer<float> params, grads, m, v;
-  DeviceBuffer<DeviceControl> control;
-  DeviceBuffer<DeviceMetrics> metrics;
   DeviceBuffer<std::uint8_t> images, labels;
   DeviceBuffer<int> order;
   gpu::Workspace ws;
@@ -87,9 +86,8 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
     if (Status s = nccl_status(nccl_->get_version(&version), "ncclGetVersion"); !s) return s;
     nccl_version_ = nccl_version_string(version);
     const std::vector<float> initial = initial_parameters(options_.seed);
-    // GpuTrainer's fresh state: Adam's settings, step and cursor zero.
-    const DeviceControl control{0, 0, options_.adam.learning_rate, options_.adam.beta1, options_.adam.beta2,
-                                options_.adam.epsilon, 0.0f, 0.0f};
+    // GpuTrainer's fresh state: Adam's settings, step and cursor zero, no augmentation.
+    const DeviceControl control = gpu::initial_control(options_.adam, AugmentState{});
     for (int rank = 0; rank < options_.gpus; ++rank) {
       replicas_.push_back(std::make_unique<Replica>());
       Replica& r = *replicas_.back();
@@ -97,12 +95,7 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
       WHYGPU_CUDA_TRY(cudaSetDevice(r.device));
       if (Status s = r.stream.create(); !s) return s;
       if (Status s = r.blas.create(r.stream.get(), gpu::kCublasWorkspaceBytes); !s) return s;
-      if (Status s = r.params.reserve(kParameterCount, "parameters"); !s) return s;
-      if (Status s = r.grads.reserve(kParameterCount, "gradients"); !s) return s;
-      if (Status s = r.m.reserve(kParameterCount, "Adam first moments"); !s) return s;
-      if (Status s = r.v.reserve(kParameterCount, "Adam second moments"); !s) return s;
-      if (Status s = r.control.reserve(1, "the step control block"); !s) return s;
-      if (Status s = r.metrics.reserve(1, "the step metrics"); !s) return s;
+      if (Status s = r.reserve(kParameterCount); !s) return s;
       const std::size_t bytes = sizeof(float) * kParameterCount;
       WHYGPU_CUDA_TRY(cudaMemcpy(r.params.get(), initial.data(), bytes, cudaMemcpyHostToDevice));
       WHYGPU_CUDA_TRY(cudaMemset(r.grads.get(), 0, bytes));
@@ -285,7 +278,7 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
       if (Status s = r.update_graph.capture(r.stream.get(), "the replica's Adam step",
                                             [&] {
                                               return gpu::enqueue_adam(ctx, r.params.get(), r.grads.get(), r.m.get(),
-                                                                       r.v.get(), control);
+                                                                       r.v.get(), kParameterCount, control);
                                             });
           !s)
         return s;

@@ -1,8 +1,10 @@
 #include "compute/cnn/gpu_network.cuh"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 
+#include "compute/cnn/network_kernels.cuh"
 #include "compute/core/cublas_handle.h"
 #include "compute/core/cuda_check.h"
 
@@ -11,16 +13,14 @@
 // directly, fused with its bias, ReLU and pooling, and its weight gradient reduced by a
 // kernel of its own; the dense head (flatten, dense 64, dense 10, softmax, loss and their
 // backward) runs as one block per image plus one kernel for the batch's weight
-// gradients. conv2 and conv3, the real matrix work, stay im2col + cuBLAS SGEMM.
+// gradients. conv2 and conv3, the real matrix work, stay im2col + cuBLAS SGEMM, with
+// the element-wise kernels every precision shares (network_kernels.cuh, S = float).
 
 namespace whygpu::cnn::gpu {
 namespace {
 
-constexpr int kThreads = 256;
 constexpr int kConv1Segments = 16;     // blocks per conv1 channel in its weight gradient
 constexpr int kConv1GradientSums = 10;  // 9 weights and the bias
-
-int blocks_for(long long n) { return static_cast<int>((n + kThreads - 1) / kThreads); }
 
 // The parameter (or gradient) blocks a kernel needs, resolved on the host.
 struct Blocks {
@@ -104,45 +104,6 @@ conv1_forward_kernel(const float* __restrict__ x, const float* __restrict__ weig
       }
     p1[(static_cast<std::size_t>(ch) * batch + n) * kCells + cell] = best;
   }
-}
-
-// col[k][j] for the conv of the given sizes (model_math.h's im2col_source); grid.y = k.
-template <int kInSide, int kOutSide>
-__global__ void im2col_kernel(const float* __restrict__ in, int batch, float* __restrict__ col) {
-  const int columns = batch * kOutSide * kOutSide;
-  const int j = blockIdx.x * blockDim.x + threadIdx.x;
-  if (j >= columns) return;
-  const int k = blockIdx.y;
-  col[static_cast<std::size_t>(k) * columns + j] = in[im2col_source(k, j, batch, kInSide, kOutSide)];
-}
-
-// In place z = relu(z + bias[c]) over [C][B][side][side]; then the 2x2 max-pool. One
-// thread per 2x2 cell (cells past an odd edge hold fewer elements and pool nothing).
-template <int kSide, int kPooled>
-__global__ void bias_relu_pool_kernel(float* __restrict__ z, const float* __restrict__ bias, int channels, int batch,
-                                      float* __restrict__ pooled) {
-  constexpr int kCellsSide = (kSide + 1) / 2, kCells = kCellsSide * kCellsSide;
-  const int t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= channels * batch * kCells) return;
-  const int map = t / kCells;  // c * batch + n
-  const int cell = t - map * kCells;
-  const int cy = cell / kCellsSide, cx = cell - cy * kCellsSide;
-  const float b = bias[map / batch];
-  float* base = z + static_cast<std::size_t>(map) * kSide * kSide;
-  float best = 0.0f;  // ReLU outputs are >= 0
-#pragma unroll
-  for (int dy = 0; dy < 2; ++dy)
-#pragma unroll
-    for (int dx = 0; dx < 2; ++dx) {
-      const int y = 2 * cy + dy, x = 2 * cx + dx;
-      if (y < kSide && x < kSide) {
-        const float v = fmaxf(base[y * kSide + x] + b, 0.0f);
-        base[y * kSide + x] = v;
-        best = fmaxf(best, v);
-      }
-    }
-  if (cy < kPooled && cx < kPooled)
-    pooled[static_cast<std::size_t>(map) * kPooled * kPooled + cy * kPooled + cx] = best;
 }
 
 // The dense head for one image per block: conv3's bias and ReLU (flatten), dense 64 ReLU,
@@ -308,65 +269,6 @@ __global__ void head_gradients_kernel(const float* __restrict__ flat, const floa
 }
 static_assert(kConv3BiasThreads % 32 == 0 && kThreads % 32 == 0, "conv3 bias warps must be whole");
 
-// out[r] = sum of row r of a [rows][columns] matrix; one block per row, four independent
-// running sums per thread, then a fixed-order tree.
-constexpr int kRowSumThreads = 512;
-__global__ void __launch_bounds__(kRowSumThreads)
-row_sums_kernel(const float* __restrict__ values, int columns, float* __restrict__ out) {
-  __shared__ float partial[kRowSumThreads];
-  const float* row = values + static_cast<std::size_t>(blockIdx.x) * columns;
-  float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f;
-  int j = threadIdx.x;
-  for (; j + 3 * kRowSumThreads < columns; j += 4 * kRowSumThreads) {
-    s0 += row[j];
-    s1 += row[j + kRowSumThreads];
-    s2 += row[j + 2 * kRowSumThreads];
-    s3 += row[j + 3 * kRowSumThreads];
-  }
-  for (; j < columns; j += kRowSumThreads) s0 += row[j];
-  partial[threadIdx.x] = (s0 + s1) + (s2 + s3);
-  __syncthreads();
-  for (int stride = kRowSumThreads / 2; stride > 0; stride /= 2) {
-    if (threadIdx.x < stride) partial[threadIdx.x] += partial[threadIdx.x + stride];
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) out[blockIdx.x] = partial[0];
-}
-
-// Gradient at the pre-pool ReLU output a ([C][B][side][side]) of a conv whose pooled
-// output feeds the next conv: one thread per 2x2 cell folds the next conv's column
-// gradient back onto the pooled pixel (col2im), hands it to the window's argmax if that
-// passed the ReLU, and writes zeros elsewhere (cells past an odd edge are all zeros).
-template <int kSide, int kPooled, int kNextOut>
-__global__ void pool_relu_backward_kernel(const float* __restrict__ dcol, const float* __restrict__ a, int channels,
-                                          int batch, float* __restrict__ dz) {
-  constexpr int kCellsSide = (kSide + 1) / 2, kCells = kCellsSide * kCellsSide;
-  const int t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= channels * batch * kCells) return;
-  const int map = t / kCells;
-  const int cell = t - map * kCells;
-  const int cy = cell / kCellsSide, cx = cell - cy * kCellsSide;
-  const int c = map / batch, n = map - c * batch;
-  const float* base = a + static_cast<std::size_t>(map) * kSide * kSide;
-  float* out = dz + static_cast<std::size_t>(map) * kSide * kSide;
-  int winner = -1;
-  float g = 0.0f;
-  if (cy < kPooled && cx < kPooled) {
-    const int arg = pool_argmax(base + 2 * cy * kSide + 2 * cx, kSide);
-    if (base[(2 * cy + arg / 2) * kSide + 2 * cx + arg % 2] > 0.0f) {
-      winner = arg;
-      g = col2im_gather(dcol, c, n, cy, cx, batch, kNextOut);
-    }
-  }
-#pragma unroll
-  for (int dy = 0; dy < 2; ++dy)
-#pragma unroll
-    for (int dx = 0; dx < 2; ++dx) {
-      const int y = 2 * cy + dy, x = 2 * cx + dx;
-      if (y < kSide && x < kSide) out[y * kSide + x] = dy * 2 + dx == winner ? g : 0.0f;
-    }
-}
-
 // conv1's weight and bias gradients straight from dz1 and the input images:
 //   dW[c][ky*3+kx] = sum over (n, y, x) of dz1[c][n][y][x] * x[n][y+ky][x+kx], db[c] = sum dz1.
 // Block (segment, c) sums one segment of the batch's positions; the last block of a
@@ -425,26 +327,10 @@ conv1_gradients_kernel(const float* __restrict__ dz1, const float* __restrict__ 
   if (threadIdx.x == 0) tickets[c] = 0;  // ready for the next step
 }
 
-__global__ void adam_kernel(float* __restrict__ params, const float* __restrict__ grads, float* __restrict__ m,
-                            float* __restrict__ v, const DeviceControl* __restrict__ control) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= kParameterCount) return;
-  adam_update(params[i], m[i], v[i], grads[i], control->beta1, control->beta2, control->epsilon,
-              control->step_size, control->inv_sqrt_bc2);
-}
-
 // Row-major C[m][n] = op(A) op(B), through cuBLAS on the context's stream.
 Status gemm(const Context& ctx, bool ta, bool tb, int m, int n, int k, const float* a, int lda,
             const float* b, int ldb, float* c, int ldc, const char* what) {
   return ctx.blas->row_major_sgemm(ta, tb, m, n, k, a, lda, b, ldb, 0.0f, c, ldc, what);
-}
-
-template <int kInSide, int kOutSide>
-Status im2col(const Context& ctx, const ConvGeometry& g, const float* in, int batch, float* col) {
-  const dim3 grid(blocks_for(static_cast<long long>(batch) * kOutSide * kOutSide), g.patch());
-  im2col_kernel<kInSide, kOutSide><<<grid, kThreads, 0, ctx.stream>>>(in, batch, col);
-  WHYGPU_CUDA_TRY_LAUNCH("im2col_kernel");
-  return Status::ok();
 }
 
 // Weight and bias gradients of conv2 or conv3 from dz ([out][B*pixels]) and its columns;
@@ -465,16 +351,14 @@ Status enqueue_convolutions(const Context& ctx, const Blocks& p, Workspace& ws, 
   conv1_forward_kernel<<<(batch * 169 + kConv1Threads - 1) / kConv1Threads, kConv1Threads, 0, ctx.stream>>>(
       ws.x, p.w[kConv1Weight], p.w[kConv1Bias], batch, ws.a1, ws.p1);
   WHYGPU_CUDA_TRY_LAUNCH("conv1_forward_kernel");
-  if (Status s = im2col<13, 11>(ctx, kConv2, ws.p1, batch, ws.col2); !s) return s;
+  if (Status s = enqueue_im2col(ctx, kConv2, ws.p1, batch, ws.col2); !s) return s;
   const int n2 = batch * kConv2.out_pixels();
   if (Status s = gemm(ctx, false, false, kConv2.out_channels, n2, kConv2.patch(), p.w[kConv2Weight], kConv2.patch(),
                       ws.col2, n2, ws.a2, n2, "conv2 GEMM");
       !s)
     return s;
-  bias_relu_pool_kernel<11, 5><<<blocks_for(static_cast<long long>(kConv2.out_channels) * batch * 36), kThreads, 0,
-                                  ctx.stream>>>(ws.a2, p.w[kConv2Bias], kConv2.out_channels, batch, ws.p2);
-  WHYGPU_CUDA_TRY_LAUNCH("bias_relu_pool_kernel");
-  if (Status s = im2col<5, 3>(ctx, kConv3, ws.p2, batch, ws.col3); !s) return s;
+  if (Status s = enqueue_bias_relu_pool(ctx, kConv2, ws.a2, p.w[kConv2Bias], batch, ws.p2); !s) return s;
+  if (Status s = enqueue_im2col(ctx, kConv3, ws.p2, batch, ws.col3); !s) return s;
   const int n3 = batch * kConv3.out_pixels();
   return gemm(ctx, false, false, kConv3.out_channels, n3, kConv3.patch(), p.w[kConv3Weight], kConv3.patch(), ws.col3,
               n3, ws.z3, n3, "conv3 GEMM");
@@ -487,6 +371,33 @@ Status check_batch(const Workspace& ws, int batch, bool backward) {
 }
 
 }  // namespace
+
+Status allocate_pieces(const WorkspacePiece* pieces, std::size_t count, const std::string& what, void** memory,
+                       std::size_t* bytes) {
+  constexpr std::size_t kAlign = 256;
+  const auto aligned = [](std::size_t n) { return (n + kAlign - 1) / kAlign * kAlign; };
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < count; ++i) total += aligned(pieces[i].bytes);
+  WHYGPU_CUDA_TRY_NAMED(cudaMalloc(memory, total),
+                        ("cudaMalloc of " + what + " (" + std::to_string(total >> 20) + " MiB)").c_str());
+  *bytes = total;
+  std::size_t offset = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    *pieces[i].ptr = pieces[i].bytes ? static_cast<char*>(*memory) + offset : nullptr;
+    offset += aligned(pieces[i].bytes);
+  }
+  return Status::ok();
+}
+
+DeviceControl initial_control(const AdamConfig& adam, const AugmentState& augment) {
+  DeviceControl c{};
+  c.learning_rate = adam.learning_rate;
+  c.beta1 = adam.beta1;
+  c.beta2 = adam.beta2;
+  c.epsilon = adam.epsilon;
+  c.augment = augment;
+  return c;
+}
 
 Workspace::~Workspace() { release(); }
 
@@ -504,46 +415,35 @@ Status Workspace::reserve(int batch, bool with_backward) {
   release();
   const std::size_t b = static_cast<std::size_t>(batch);
   const std::size_t g = with_backward ? b : 0;
-  struct Piece {
-    void** ptr;
-    std::size_t count;  // 4-byte elements
-  };
-  const Piece pieces[] = {
-      {reinterpret_cast<void**>(&x), b * kImagePixels},
-      {reinterpret_cast<void**>(&a1), kConv1.out_channels * b * kConv1.out_pixels()},
-      {reinterpret_cast<void**>(&p1), kConv1.out_channels * b * kConv1.pooled_pixels()},
-      {reinterpret_cast<void**>(&col2), kConv2.patch() * b * kConv2.out_pixels()},
-      {reinterpret_cast<void**>(&a2), kConv2.out_channels * b * kConv2.out_pixels()},
-      {reinterpret_cast<void**>(&p2), kConv2.out_channels * b * kConv2.pooled_pixels()},
-      {reinterpret_cast<void**>(&col3), kConv3.patch() * b * kConv3.out_pixels()},
-      {reinterpret_cast<void**>(&z3), kConv3.out_channels * b * kConv3.out_pixels()},
-      {reinterpret_cast<void**>(&flat), b * kFlatten},
-      {reinterpret_cast<void**>(&h), b * kHidden},
-      {reinterpret_cast<void**>(&probs), b * kClasses},
-      {reinterpret_cast<void**>(&labels), b},
-      {reinterpret_cast<void**>(&dlogits), g * kClasses},
-      {reinterpret_cast<void**>(&dh), g * kHidden},
-      {reinterpret_cast<void**>(&dz3), g * kFlatten},
-      {reinterpret_cast<void**>(&dcol3), kConv3.patch() * g * kConv3.out_pixels()},
-      {reinterpret_cast<void**>(&dz2), kConv2.out_channels * g * kConv2.out_pixels()},
-      {reinterpret_cast<void**>(&dcol2), kConv2.patch() * g * kConv2.out_pixels()},
-      {reinterpret_cast<void**>(&dz1), kConv1.out_channels * g * kConv1.out_pixels()},
-      {reinterpret_cast<void**>(&sample_loss), g},
-      {reinterpret_cast<void**>(&sample_correct), g},
+  const WorkspacePiece pieces[] = {  // bytes, of 4-byte elements
+      {reinterpret_cast<void**>(&x), 4 * b * kImagePixels},
+      {reinterpret_cast<void**>(&a1), 4 * kConv1.out_channels * b * kConv1.out_pixels()},
+      {reinterpret_cast<void**>(&p1), 4 * kConv1.out_channels * b * kConv1.pooled_pixels()},
+      {reinterpret_cast<void**>(&col2), 4 * kConv2.patch() * b * kConv2.out_pixels()},
+      {reinterpret_cast<void**>(&a2), 4 * kConv2.out_channels * b * kConv2.out_pixels()},
+      {reinterpret_cast<void**>(&p2), 4 * kConv2.out_channels * b * kConv2.pooled_pixels()},
+      {reinterpret_cast<void**>(&col3), 4 * kConv3.patch() * b * kConv3.out_pixels()},
+      {reinterpret_cast<void**>(&z3), 4 * kConv3.out_channels * b * kConv3.out_pixels()},
+      {reinterpret_cast<void**>(&flat), 4 * b * kFlatten},
+      {reinterpret_cast<void**>(&h), 4 * b * kHidden},
+      {reinterpret_cast<void**>(&probs), 4 * b * kClasses},
+      {reinterpret_cast<void**>(&labels), 4 * b},
+      {reinterpret_cast<void**>(&dlogits), 4 * g * kClasses},
+      {reinterpret_cast<void**>(&dh), 4 * g * kHidden},
+      {reinterpret_cast<void**>(&dz3), 4 * g * kFlatten},
+      {reinterpret_cast<void**>(&dcol3), 4 * kConv3.patch() * g * kConv3.out_pixels()},
+      {reinterpret_cast<void**>(&dz2), 4 * kConv2.out_channels * g * kConv2.out_pixels()},
+      {reinterpret_cast<void**>(&dcol2), 4 * kConv2.patch() * g * kConv2.out_pixels()},
+      {reinterpret_cast<void**>(&dz1), 4 * kConv1.out_channels * g * kConv1.out_pixels()},
+      {reinterpret_cast<void**>(&sample_loss), 4 * g},
+      {reinterpret_cast<void**>(&sample_correct), 4 * g},
       {reinterpret_cast<void**>(&conv1_partials),
-       with_backward ? std::size_t{32} * kConv1Segments * kConv1GradientSums : 0},
+       with_backward ? 4 * std::size_t{32} * kConv1Segments * kConv1GradientSums : 0},
   };
-  constexpr std::size_t kAlign = 256;
-  std::size_t total = 0;
-  for (const Piece& piece : pieces) total += (piece.count * 4 + kAlign - 1) / kAlign * kAlign;
-  WHYGPU_CUDA_TRY_NAMED(cudaMalloc(&memory_, total),
-                        ("cudaMalloc of the CNN workspace for batch " + std::to_string(batch)).c_str());
-  bytes_ = total;
-  std::size_t offset = 0;
-  for (const Piece& piece : pieces) {
-    *piece.ptr = piece.count ? static_cast<char*>(memory_) + offset : nullptr;
-    offset += (piece.count * 4 + kAlign - 1) / kAlign * kAlign;
-  }
+  if (Status s = allocate_pieces(pieces, std::size(pieces), "the CNN workspace for batch " + std::to_string(batch),
+                                 &memory_, &bytes_);
+      !s)
+    return s;
   conv1_tickets = nullptr;
   if (with_backward) {
     WHYGPU_CUDA_TRY(cudaMalloc(&tickets_, 32 * sizeof(unsigned int)));
@@ -606,32 +506,18 @@ Status enqueue_forward_backward(const Context& ctx, const float* params, Workspa
       !s)
     return s;
   // conv2
-  pool_relu_backward_kernel<11, 5, 3><<<blocks_for(static_cast<long long>(kConv2.out_channels) * batch * 36),
-                                        kThreads, 0, ctx.stream>>>(ws.dcol3, ws.a2, kConv2.out_channels, batch,
-                                                                   ws.dz2);
-  WHYGPU_CUDA_TRY_LAUNCH("pool_relu_backward_kernel");
-  row_sums_kernel<<<kConv2.out_channels, kRowSumThreads, 0, ctx.stream>>>(ws.dz2, batch * kConv2.out_pixels(),
-                                                                          g.w[kConv2Bias]);
-  WHYGPU_CUDA_TRY_LAUNCH("row_sums_kernel");
+  if (Status s = enqueue_pool_relu_backward(ctx, kConv2, kConv3, ws.dcol3, ws.a2, batch, ws.dz2); !s) return s;
+  if (Status s = enqueue_row_sums(ctx, ws.dz2, kConv2.out_channels, batch * kConv2.out_pixels(), g.w[kConv2Bias]); !s)
+    return s;
   if (Status s = conv_weight_and_input_gradients(ctx, kConv2, p.w[kConv2Weight], ws.col2, ws.dz2, batch,
                                                  g.w[kConv2Weight], ws.dcol2);
       !s)
     return s;
   // conv1
-  pool_relu_backward_kernel<26, 13, 11><<<blocks_for(static_cast<long long>(kConv1.out_channels) * batch * 169),
-                                          kThreads, 0, ctx.stream>>>(ws.dcol2, ws.a1, kConv1.out_channels, batch,
-                                                                     ws.dz1);
-  WHYGPU_CUDA_TRY_LAUNCH("pool_relu_backward_kernel");
+  if (Status s = enqueue_pool_relu_backward(ctx, kConv1, kConv2, ws.dcol2, ws.a1, batch, ws.dz1); !s) return s;
   conv1_gradients_kernel<<<dim3(kConv1Segments, kConv1.out_channels), kConv1GradThreads, 0, ctx.stream>>>(
       ws.dz1, ws.x, batch, ws.conv1_partials, ws.conv1_tickets, g.w[kConv1Weight], g.w[kConv1Bias]);
   WHYGPU_CUDA_TRY_LAUNCH("conv1_gradients_kernel");
-  return Status::ok();
-}
-
-Status enqueue_adam(const Context& ctx, float* params, const float* grads, float* m, float* v,
-                    const DeviceControl* control) {
-  adam_kernel<<<blocks_for(kParameterCount), kThreads, 0, ctx.stream>>>(params, grads, m, v, control);
-  WHYGPU_CUDA_TRY_LAUNCH("adam_kernel");
   return Status::ok();
 }
 

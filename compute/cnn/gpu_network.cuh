@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "compute/cnn/augmentation.h"
 #include "compute/cnn/model.h"
@@ -34,6 +35,9 @@ struct DeviceControl {
   float inv_sqrt_bc2;  // 1 / sqrt(1 - beta2^step)
   AugmentState augment;  // read by the batch gather at every step (zero: off)
 };
+
+// A control block for a fresh start: Adam's settings, the augmentation, no steps yet.
+DeviceControl initial_control(const AdamConfig& adam, const AugmentState& augment);
 
 // Per-step results the loss kernel appends, read back in bulk by the host.
 inline constexpr int kMetricsRing = 4096;
@@ -79,6 +83,17 @@ class Workspace {
   bool with_backward_ = false;
 };
 
+// One device allocation carved into a workspace's buffers: each piece says where its
+// pointer goes and how many bytes it needs. Every piece starts on a 256-byte boundary (the
+// vector loads and cuBLAS want it); a piece of 0 bytes gets null. `what` names the
+// workspace in an error; *memory is the caller's to cudaFree, *bytes its size.
+struct WorkspacePiece {
+  void** ptr;
+  std::size_t bytes;
+};
+Status allocate_pieces(const WorkspacePiece* pieces, std::size_t count, const std::string& what, void** memory,
+                       std::size_t* bytes);
+
 struct Context {
   cudaStream_t stream;
   const CublasHandle* blas;  // bound to `stream`
@@ -109,8 +124,6 @@ Status enqueue_forward(const Context& ctx, const float* params, Workspace& ws, i
 Status enqueue_forward_backward(const Context& ctx, const float* params, Workspace& ws, int batch,
                                 float* grads, DeviceControl* control, DeviceMetrics* metrics);
 
-// Adam over all parameters with the scalars the loss kernel left in control.
-Status enqueue_adam(const Context& ctx, float* params, const float* grads, float* m, float* v,
-                    const DeviceControl* control);
+// Adam: enqueue_adam in network_kernels.cuh, over kParameterCount parameters.
 
 }  // namespace whygpu::cnn::gpu

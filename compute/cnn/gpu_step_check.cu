@@ -2,6 +2,8 @@
 // poisoned buffers, for comparison against the CPU reference in tests.
 #include "compute/cnn/gpu_network.cuh"
 #include "compute/cnn/gpu_trainer.h"
+#include "compute/cnn/network_kernels.cuh"
+#include "compute/cnn/step_check_rig.cuh"
 #include "compute/core/cublas_handle.h"
 #include "compute/core/cuda_stream.cuh"
 #include "compute/core/device_memory.cuh"
@@ -11,70 +13,28 @@ namespace whygpu::cnn {
 
 Status run_gpu_step_check(const std::vector<float>& params, const std::vector<std::uint8_t>& images,
                           const std::vector<std::uint8_t>& labels, const AdamConfig& adam, GpuStepCheck* out) {
-  if (Status s = require_gpu(); !s) return s;
-  const int batch = static_cast<int>(labels.size());
-  if (Status s = check_batch_size(batch); !s) return s;
-  if (params.size() != static_cast<std::size_t>(kParameterCount) ||
-      images.size() != static_cast<std::size_t>(batch) * kImagePixels)
-    return Status::error("run_gpu_step_check: parameter or image count does not match");
-  for (std::uint8_t label : labels)
-    if (label >= kClasses) return Status::error("run_gpu_step_check: label outside 0..9");
-
-  CudaStream stream;
-  CublasHandle blas;
-  if (Status s = stream.create(); !s) return s;
-  if (Status s = blas.create(stream.get(), gpu::kCublasWorkspaceBytes); !s) return s;
-  const gpu::Context ctx{stream.get(), &blas};
-  DeviceBuffer<float> p, g, m, v;
-  DeviceBuffer<gpu::DeviceControl> control;
-  DeviceBuffer<gpu::DeviceMetrics> metrics;
-  DeviceBuffer<std::uint8_t> d_images, d_labels;
+  gpu::StepCheckRig<gpu::DeviceControl, gpu::DeviceMetrics> rig;
+  if (Status s = rig.prepare("run_gpu_step_check", params, kParameterCount, images, labels,
+                             gpu::initial_control(adam, AugmentState{}));
+      !s)
+    return s;
+  const int batch = rig.batch;
+  const gpu::Context ctx = rig.context();
   gpu::Workspace ws;
-  for (auto* array : {&p, &g, &m, &v})
-    if (Status s = array->reserve(kParameterCount, "parameters"); !s) return s;
-  if (Status s = control.reserve(1, "control"); !s) return s;
-  if (Status s = metrics.reserve(1, "metrics"); !s) return s;
-  if (Status s = d_images.reserve(images.size(), "images"); !s) return s;
-  if (Status s = d_labels.reserve(labels.size(), "labels"); !s) return s;
   if (Status s = ws.reserve(batch, true); !s) return s;
-
-  const std::size_t param_bytes = sizeof(float) * kParameterCount;
-  WHYGPU_CUDA_TRY(cudaMemcpy(p.get(), params.data(), param_bytes, cudaMemcpyHostToDevice));
-  WHYGPU_CUDA_TRY(cudaMemcpy(d_images.get(), images.data(), images.size(), cudaMemcpyHostToDevice));
-  WHYGPU_CUDA_TRY(cudaMemcpy(d_labels.get(), labels.data(), labels.size(), cudaMemcpyHostToDevice));
-  WHYGPU_CUDA_TRY(cudaMemset(g.get(), 0xFF, param_bytes));  // NaN until written
-  WHYGPU_CUDA_TRY(cudaMemset(m.get(), 0, param_bytes));
-  WHYGPU_CUDA_TRY(cudaMemset(v.get(), 0, param_bytes));
-  WHYGPU_CUDA_TRY(cudaMemset(metrics.get(), 0xFF, sizeof(gpu::DeviceMetrics)));
-  gpu::DeviceControl c{};
-  c.learning_rate = adam.learning_rate;
-  c.beta1 = adam.beta1;
-  c.beta2 = adam.beta2;
-  c.epsilon = adam.epsilon;
-  WHYGPU_CUDA_TRY(cudaMemcpy(control.get(), &c, sizeof c, cudaMemcpyHostToDevice));
-  if (Status s = ws.poison(stream.get()); !s) return s;
-
-  if (Status s = gpu::enqueue_load_batch(ctx, d_images.get(), d_labels.get(), nullptr, nullptr, 0, batch, ws); !s)
+  if (Status s = ws.poison(rig.stream.get()); !s) return s;
+  if (Status s = gpu::enqueue_load_batch(ctx, rig.images.get(), rig.labels.get(), nullptr, nullptr, 0, batch, ws); !s)
     return s;
-  if (Status s = gpu::enqueue_forward_backward(ctx, p.get(), ws, batch, g.get(), control.get(), metrics.get()); !s)
+  auto& state = rig.state;
+  if (Status s = gpu::enqueue_forward_backward(ctx, state.params.get(), ws, batch, state.grads.get(),
+                                               state.control.get(), state.metrics.get());
+      !s)
     return s;
-  if (Status s = stream.synchronize(); !s) return s;
-  out->probabilities.resize(static_cast<std::size_t>(batch) * kClasses);
-  out->gradients.resize(kParameterCount);
-  WHYGPU_CUDA_TRY(cudaMemcpy(out->probabilities.data(), ws.probs, sizeof(float) * out->probabilities.size(),
-                             cudaMemcpyDeviceToHost));
-  WHYGPU_CUDA_TRY(cudaMemcpy(out->gradients.data(), g.get(), param_bytes, cudaMemcpyDeviceToHost));
-  if (Status s = gpu::enqueue_adam(ctx, p.get(), g.get(), m.get(), v.get(), control.get()); !s) return s;
-  if (Status s = stream.synchronize(); !s) return s;
-  out->updated.resize(kParameterCount);
-  WHYGPU_CUDA_TRY(cudaMemcpy(out->updated.data(), p.get(), param_bytes, cudaMemcpyDeviceToHost));
-  float loss = 0;
-  int correct = 0;
-  WHYGPU_CUDA_TRY(cudaMemcpy(&loss, metrics.get()->loss, sizeof loss, cudaMemcpyDeviceToHost));
-  WHYGPU_CUDA_TRY(cudaMemcpy(&correct, metrics.get()->correct, sizeof correct, cudaMemcpyDeviceToHost));
-  out->mean_loss = loss;
-  out->correct = correct;
-  return Status::ok();
+  if (Status s = gpu::enqueue_adam(ctx, state.params.get(), state.grads.get(), state.m.get(), state.v.get(),
+                                   kParameterCount, state.control.get());
+      !s)
+    return s;
+  return rig.read(ws.probs, out);
 }
 
 Status run_gpu_gather_check(const std::vector<std::uint8_t>& images, const AugmentState& augment, int step,

@@ -2,17 +2,17 @@
 #include "compute/cnn/gpu_trainer.h"
 
 #include <algorithm>
-#include <optional>
 
-#include "compute/cnn/device_training_set.cuh"
-#include "compute/cnn/epoch_sampler.h"
 #include "compute/cnn/gpu_network.cuh"
+#include "compute/cnn/network_kernels.cuh"
+#include "compute/cnn/trainer_loops.cuh"
+#include "compute/cnn/training_feed.cuh"
+#include "compute/cnn/training_state.cuh"
 #include "compute/core/cublas_handle.h"
 #include "compute/core/cuda_graph.cuh"
 #include "compute/core/cuda_stream.cuh"
 #include "compute/core/device_memory.cuh"
 #include "compute/core/gpu_info.h"
-#include "compute/core/measure.h"
 
 namespace whygpu::cnn {
 namespace {
@@ -21,16 +21,6 @@ using gpu::DeviceControl;
 using gpu::DeviceMetrics;
 
 constexpr int kEvalChunk = 256;
-
-DeviceControl fresh_control(const AdamConfig& adam, const AugmentState& augment) {
-  DeviceControl c{};
-  c.learning_rate = adam.learning_rate;
-  c.beta1 = adam.beta1;
-  c.beta2 = adam.beta2;
-  c.epsilon = adam.epsilon;
-  c.augment = augment;
-  return c;
-}
 
 class GpuTrainerImpl final : public GpuTrainer {
  public:
@@ -41,12 +31,7 @@ class GpuTrainerImpl final : public GpuTrainer {
     if (Status s = stream_.create(); !s) return s;
     if (Status s = display_stream_.create(); !s) return s;
     if (Status s = blas_.create(stream_.get(), gpu::kCublasWorkspaceBytes); !s) return s;
-    if (Status s = params_.reserve(kParameterCount, "parameters"); !s) return s;
-    if (Status s = grads_.reserve(kParameterCount, "gradients"); !s) return s;
-    if (Status s = m_.reserve(kParameterCount, "Adam first moments"); !s) return s;
-    if (Status s = v_.reserve(kParameterCount, "Adam second moments"); !s) return s;
-    if (Status s = control_.reserve(1, "the step control block"); !s) return s;
-    if (Status s = metrics_.reserve(1, "the step metrics"); !s) return s;
+    if (Status s = state_.reserve(kParameterCount); !s) return s;
     return reset(seed_);
   }
 
@@ -59,30 +44,28 @@ class GpuTrainerImpl final : public GpuTrainer {
   Status set_training_data(const Dataset& train) override {
     if (Status s = check_training_data(train); !s) return s;
     if (Status s = sync(); !s) return s;
-    if (Status s = gpu::upload_training_set(train, &train_images_, &train_labels_, &order_); !s) return s;
-    data_count_ = train.count;
     graph_.reset();  // it holds the old data's pointers
-    restart_batches();
-    return Status::ok();
+    return feed_.set_data(train, seed_);
   }
 
   Status reset(std::uint64_t seed) override {
     seed_ = seed;
     if (Status s = set_parameters(initial_parameters(seed)); !s) return s.with_context("reset");
-    restart_batches();
+    feed_.restart(seed_);
     return Status::ok();
   }
 
   Status set_parameters(const std::vector<float>& params) override {
     if (Status s = check_parameter_count(params, "set_parameters"); !s) return s;
     if (Status s = sync(); !s) return s;
-    WHYGPU_CUDA_TRY(cudaMemcpy(params_.get(), params.data(), kParameterCount * sizeof(float), cudaMemcpyHostToDevice));
-    WHYGPU_CUDA_TRY(cudaMemset(m_.get(), 0, kParameterCount * sizeof(float)));
-    WHYGPU_CUDA_TRY(cudaMemset(v_.get(), 0, kParameterCount * sizeof(float)));
-    WHYGPU_CUDA_TRY(cudaMemset(grads_.get(), 0, kParameterCount * sizeof(float)));
-    const DeviceControl control = fresh_control(adam_, augment_state());
-    WHYGPU_CUDA_TRY(cudaMemcpy(control_.get(), &control, sizeof control, cudaMemcpyHostToDevice));
-    device_cursor_ = 0;
+    WHYGPU_CUDA_TRY(
+        cudaMemcpy(state_.params.get(), params.data(), kParameterCount * sizeof(float), cudaMemcpyHostToDevice));
+    WHYGPU_CUDA_TRY(cudaMemset(state_.m.get(), 0, kParameterCount * sizeof(float)));
+    WHYGPU_CUDA_TRY(cudaMemset(state_.v.get(), 0, kParameterCount * sizeof(float)));
+    WHYGPU_CUDA_TRY(cudaMemset(state_.grads.get(), 0, kParameterCount * sizeof(float)));
+    const DeviceControl control = gpu::initial_control(adam_, augment_state());
+    WHYGPU_CUDA_TRY(cudaMemcpy(state_.control.get(), &control, sizeof control, cudaMemcpyHostToDevice));
+    feed_.control_rewritten();
     steps_ = 0;
     images_seen_ = 0;
     return Status::ok();
@@ -91,15 +74,16 @@ class GpuTrainerImpl final : public GpuTrainer {
   Status get_parameters(std::vector<float>* params) override {
     if (Status s = sync(); !s) return s;
     params->resize(kParameterCount);
-    WHYGPU_CUDA_TRY(cudaMemcpy(params->data(), params_.get(), kParameterCount * sizeof(float), cudaMemcpyDeviceToHost));
+    WHYGPU_CUDA_TRY(
+        cudaMemcpy(params->data(), state_.params.get(), kParameterCount * sizeof(float), cudaMemcpyDeviceToHost));
     return Status::ok();
   }
 
   Status set_batch_size(int batch) override {
     if (Status s = check_batch_size(batch); !s) return s;
-    if (data_count_ > 0 && batch > data_count_)
+    if (feed_.count() > 0 && batch > feed_.count())
       return Status::error("batch size " + std::to_string(batch) + " is larger than the training set (" +
-                           std::to_string(data_count_) + " images)");
+                           std::to_string(feed_.count()) + " images)");
     batch_ = batch;
     return Status::ok();
   }
@@ -107,68 +91,47 @@ class GpuTrainerImpl final : public GpuTrainer {
 
   void set_learning_rate(float learning_rate) override {
     adam_.learning_rate = learning_rate;
-    learning_rate_dirty_ = true;
+    feed_.set_learning_rate(learning_rate);
   }
   float learning_rate() const override { return adam_.learning_rate; }
   void set_augmentation(const Augmentation& augmentation) override {
     augmentation_ = augmentation;
-    augmentation_dirty_ = true;
+    feed_.set_augment(augment_state());
   }
   Augmentation augmentation() const override { return augmentation_; }
 
   Status train(int steps, std::vector<StepMetrics>* metrics) override {
     if (metrics) metrics->clear();
     if (Status s = prepare_step(); !s) return s;
-    for (int done = 0; done < steps;) {
-      const int chunk = std::min(steps - done, gpu::kMetricsRing);
-      for (int s = 0; s < chunk; ++s)
-        if (Status st = launch_step(); !st) return st;
-      if (Status s = sync(); !s) return s;
-      if (metrics)
-        if (Status s = read_metrics(chunk, metrics); !s) return s;
-      done += chunk;
-    }
-    return sync();
+    return gpu::train_in_chunks(
+        stream_.get(), steps, gpu::kMetricsRing, [&] { return launch_step(); },
+        [&](int chunk) { return metrics ? read_metrics(chunk, metrics) : Status::ok(); });
   }
 
   TrainProgress progress() const override {
     TrainProgress p;
     p.steps = steps_;
     p.images_seen = images_seen_;
-    p.epoch_size = data_count_;
-    if (sampler_) {
-      p.epochs_completed = sampler_->epochs_completed();
-      p.epoch_position = sampler_->position();
+    p.epoch_size = feed_.count();
+    if (const EpochSampler* sampler = feed_.sampler()) {
+      p.epochs_completed = sampler->epochs_completed();
+      p.epoch_position = sampler->position();
     }
     return p;
   }
 
   Status evaluate(const Dataset& data, Evaluation* out) override {
-    if (data.count <= 0) return Status::error(data.name + ": holds no images to evaluate");
-    if (data.pixels.size() != static_cast<std::size_t>(data.count) * kImagePixels)
-      return Status::error(data.name + ": pixel array does not match its count");
     if (Status s = sync(); !s) return s;
     if (Status s = eval_ws_.reserve(kEvalChunk, false); !s) return s;
-    if (Status s = staging_images_.reserve(data.pixels.size(), "the evaluation images"); !s) return s;
-    WHYGPU_CUDA_TRY(cudaMemcpy(staging_images_.get(), data.pixels.data(), data.pixels.size(), cudaMemcpyHostToDevice));
-    if (Status s = staging_labels_.reserve(data.count, "the evaluation labels"); !s) return s;
-    WHYGPU_CUDA_TRY(cudaMemcpy(staging_labels_.get(), data.labels.data(), data.count, cudaMemcpyHostToDevice));
-    *out = Evaluation{};
-    std::vector<float> probs(static_cast<std::size_t>(kEvalChunk) * kClasses);
-    for (int first = 0; first < data.count; first += kEvalChunk) {
-      const int n = std::min(kEvalChunk, data.count - first);
+    const auto forward = [&](int first, int count, const float** probs) {
       if (Status s = gpu::enqueue_load_batch(context(), staging_images_.get(), staging_labels_.get(), nullptr, nullptr,
-                                             first, n, eval_ws_);
+                                             first, count, eval_ws_);
           !s)
         return s;
-      if (Status s = gpu::enqueue_forward(context(), params_.get(), eval_ws_, n); !s) return s;
-      WHYGPU_CUDA_TRY(cudaMemcpyAsync(probs.data(), eval_ws_.probs, sizeof(float) * n * kClasses,
-                                      cudaMemcpyDeviceToHost, stream_.get()));
-      if (Status s = sync(); !s) return s;
-      for (int i = 0; i < n; ++i) out->add(data.labels[first + i], probs.data() + i * kClasses);
-    }
-    out->finish();
-    return Status::ok();
+      *probs = eval_ws_.probs;
+      return gpu::enqueue_forward(context(), state_.params.get(), eval_ws_, count);
+    };
+    return gpu::evaluate_in_chunks(stream_.get(), data, kEvalChunk, &staging_images_, &staging_labels_, forward, out);
   }
 
   Status infer(const std::uint8_t* image, Inference* out) override {
@@ -182,7 +145,7 @@ class GpuTrainerImpl final : public GpuTrainer {
                                            infer_ws_);
         !s)
       return s;
-    if (Status s = gpu::enqueue_forward(context(), params_.get(), infer_ws_, 1); !s) return s;
+    if (Status s = gpu::enqueue_forward(context(), state_.params.get(), infer_ws_, 1); !s) return s;
     if (Status s = sync(); !s) return s;
     has_inference_ = true;
     const auto views = device_activations();
@@ -209,7 +172,7 @@ class GpuTrainerImpl final : public GpuTrainer {
 
   Status copy_display_parameters() override {
     if (Status s = display_params_.reserve(kParameterCount, "the display copy of the parameters"); !s) return s;
-    WHYGPU_CUDA_TRY(cudaMemcpyAsync(display_params_.get(), params_.get(), sizeof(float) * kParameterCount,
+    WHYGPU_CUDA_TRY(cudaMemcpyAsync(display_params_.get(), state_.params.get(), sizeof(float) * kParameterCount,
                                     cudaMemcpyDeviceToDevice, stream_.get()));
     return sync();
   }
@@ -219,15 +182,7 @@ class GpuTrainerImpl final : public GpuTrainer {
 
   Status time_steps(int warmup, int repeats, StepTiming* out) override {
     if (Status s = prepare_step(); !s) return s;
-    QueuedTiming timing;
-    if (Status s = time_gpu_queued(stream_.get(), warmup, repeats, [&](int) { return launch_step(); }, &timing); !s)
-      return s.with_context("time_steps");
-    out->batch = batch_;
-    out->repeats = repeats;
-    out->median_ms = timing.each.median_ms;
-    out->min_ms = timing.each.min_ms;
-    out->back_to_back_ms = timing.back_to_back_ms;
-    return Status::ok();
+    return gpu::time_training_steps(stream_.get(), warmup, repeats, batch_, [&] { return launch_step(); }, out);
   }
 
   void set_use_graph(bool use_graph) override { use_graph_ = use_graph; }
@@ -241,15 +196,10 @@ class GpuTrainerImpl final : public GpuTrainer {
 
   Status sync() { return stream_.synchronize(); }
 
-  void restart_batches() {
-    if (data_count_ > 0) sampler_.emplace(data_count_, batch_order_seed(seed_));
-    device_cursor_ = -1;
-  }
-
   // The workspace for the batch size and, with graphs, the step captured for it.
   Status prepare_step() {
-    if (data_count_ <= 0) return Status::error("no training data: call set_training_data first");
-    if (batch_ > data_count_)
+    if (feed_.count() <= 0) return Status::error("no training data: call set_training_data first");
+    if (batch_ > feed_.count())
       return Status::error("batch size " + std::to_string(batch_) + " is larger than the training set");
     if (!use_graph_) {
       if (batch_ > train_ws_.capacity()) graph_.reset();  // the workspace moves: the graph holds its pointers
@@ -267,46 +217,28 @@ class GpuTrainerImpl final : public GpuTrainer {
   // One training step's kernels on the stream: batch gather, forward, loss, backward, Adam.
   Status enqueue_step() {
     const gpu::Context ctx = context();
-    DeviceControl* control = control_.get();
-    if (Status s = gpu::enqueue_load_batch(ctx, train_images_.get(), train_labels_.get(), order_.get(),
-                                           &control->cursor, 0, batch_, train_ws_, control);
+    DeviceControl* control = state_.control.get();
+    if (Status s = gpu::enqueue_load_batch(ctx, feed_.images(), feed_.labels(), feed_.order(), &control->cursor, 0,
+                                           batch_, train_ws_, control);
         !s)
       return s;
-    if (Status s = gpu::enqueue_forward_backward(ctx, params_.get(), train_ws_, batch_, grads_.get(), control,
-                                                 metrics_.get());
+    if (Status s = gpu::enqueue_forward_backward(ctx, state_.params.get(), train_ws_, batch_, state_.grads.get(),
+                                                 control, state_.metrics.get());
         !s)
       return s;
-    return gpu::enqueue_adam(ctx, params_.get(), grads_.get(), m_.get(), v_.get(), control);
+    return gpu::enqueue_adam(ctx, state_.params.get(), state_.grads.get(), state_.m.get(), state_.v.get(),
+                             kParameterCount, control);
   }
 
-  // Queues one training step: the batch order and cursor when they changed, then the graph
-  // (or, eager, the step's kernels one by one).
+  // Queues one training step: what the feed has changed, then the graph (or, eager, the
+  // step's kernels one by one).
   Status launch_step() {
-    int start = 0;
-    const bool new_epoch = sampler_->next_batch(batch_, &start);
-    if (new_epoch)
-      WHYGPU_CUDA_TRY(cudaMemcpyAsync(order_.get(), sampler_->order().data(), sizeof(int) * data_count_,
-                                      cudaMemcpyHostToDevice, stream_.get()));
-    if (start != device_cursor_)
-      WHYGPU_CUDA_TRY(cudaMemcpyAsync(&control_.get()->cursor, &start, sizeof start, cudaMemcpyHostToDevice,
-                                      stream_.get()));
-    if (augmentation_dirty_) {
-      augment_upload_ = augment_state();
-      WHYGPU_CUDA_TRY(cudaMemcpyAsync(&control_.get()->augment, &augment_upload_, sizeof augment_upload_,
-                                      cudaMemcpyHostToDevice, stream_.get()));
-      augmentation_dirty_ = false;
-    }
-    if (learning_rate_dirty_) {
-      WHYGPU_CUDA_TRY(cudaMemcpyAsync(&control_.get()->learning_rate, &adam_.learning_rate, sizeof(float),
-                                      cudaMemcpyHostToDevice, stream_.get()));
-      learning_rate_dirty_ = false;
-    }
+    if (Status s = feed_.queue_step(stream_.get(), state_.control.get(), batch_); !s) return s;
     if (use_graph_) {
       if (Status s = graph_.launch(stream_.get()); !s) return s;
     } else if (Status s = enqueue_step(); !s) {
       return s;
     }
-    device_cursor_ = start + batch_;
     ++steps_;
     images_seen_ += batch_;
     return Status::ok();
@@ -315,7 +247,7 @@ class GpuTrainerImpl final : public GpuTrainer {
   // The last `count` steps' metrics (count <= kMetricsRing), after a sync.
   Status read_metrics(int count, std::vector<StepMetrics>* metrics) {
     std::vector<DeviceMetrics> host(1);
-    WHYGPU_CUDA_TRY(cudaMemcpy(host.data(), metrics_.get(), sizeof(DeviceMetrics), cudaMemcpyDeviceToHost));
+    WHYGPU_CUDA_TRY(cudaMemcpy(host.data(), state_.metrics.get(), sizeof(DeviceMetrics), cudaMemcpyDeviceToHost));
     for (long step = steps_ - count + 1; step <= steps_; ++step) {
       const int slot = static_cast<int>((step - 1) % gpu::kMetricsRing);
       metrics->push_back({host[0].loss[slot], static_cast<float>(host[0].correct[slot]) / batch_});
@@ -326,20 +258,13 @@ class GpuTrainerImpl final : public GpuTrainer {
   AdamConfig adam_;
   int batch_;
   std::uint64_t seed_;
-  bool learning_rate_dirty_ = false;
   Augmentation augmentation_;
-  bool augmentation_dirty_ = false;
-  AugmentState augment_upload_{};  // the source of the queued copy stays alive until it runs
   CudaStream stream_, display_stream_;
   CublasHandle blas_;
-  DeviceBuffer<float> params_, grads_, m_, v_, display_params_;
-  DeviceBuffer<DeviceControl> control_;
-  DeviceBuffer<DeviceMetrics> metrics_;
-  DeviceBuffer<std::uint8_t> train_images_, train_labels_, staging_images_, staging_labels_, infer_image_, infer_label_;
-  DeviceBuffer<int> order_;
-  int data_count_ = 0;
-  std::optional<EpochSampler> sampler_;
-  int device_cursor_ = -1;
+  gpu::TrainingState<DeviceControl, DeviceMetrics> state_;
+  gpu::TrainingFeed feed_;
+  DeviceBuffer<float> display_params_;
+  DeviceBuffer<std::uint8_t> staging_images_, staging_labels_, infer_image_, infer_label_;
   gpu::Workspace train_ws_, eval_ws_, infer_ws_;
   CudaGraph graph_;
   int graph_batch_ = 0;

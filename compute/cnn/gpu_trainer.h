@@ -66,8 +66,8 @@ Status create_gpu_trainer(const TrainerOptions& options, std::unique_ptr<GpuTrai
 // from zero Adam state.
 struct GpuStepCheck {
   std::vector<float> probabilities;  // batch x 10
-  std::vector<float> gradients;      // kParameterCount
-  std::vector<float> updated;        // kParameterCount, after Adam
+  std::vector<float> gradients;      // one per parameter, unscaled, as Adam reads them
+  std::vector<float> updated;        // the parameters after Adam
   double mean_loss = 0.0;
   int correct = 0;
 };

@@ -3,18 +3,22 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include <iterator>
 #include <string>
 
 #include "compute/cnn/model_math.h"
+#include "compute/cnn/network_kernels.cuh"
 #include "compute/core/cublas_handle.h"
 #include "compute/core/cuda_check.h"
 
-// Layout and formulas follow compute/cnn (model.h, model_math.h); what differs from
-// gpu_network.cu is that every layer, conv1 and dense1 included, is an im2col/cuBLAS
-// product whose input type is the precision's, and that the sizes are run-time values.
-// The tuned FP32 network in gpu_network.cu fuses conv1 and the dense head into kernels
-// of their own; here they stay products so that all the arithmetic goes to the Tensor
-// Cores when the precision allows it.
+// Layout and formulas follow compute/cnn (model.h, model_math.h), and the element-wise
+// kernels of the convolutions and Adam are compute/cnn's own (network_kernels.cuh),
+// instantiated at the precision's storage type. What differs from gpu_network.cu is that
+// every layer, conv1 and dense1 included, is an im2col/cuBLAS product whose input type is
+// the precision's, and that the channel counts are run-time values (the width). The
+// FP32 network in gpu_network.cu fuses conv1 and the dense head into kernels of their
+// own; here they stay products so that all the arithmetic goes to the Tensor Cores when
+// the precision allows it.
 
 namespace whygpu::precision::gpu {
 namespace {
@@ -22,22 +26,10 @@ namespace {
 using cnn::kClasses;
 using cnn::kHidden;
 using cnn::kImagePixels;
-
-constexpr int kThreads = 256;
-int blocks_for(long long n) { return static_cast<int>((n + kThreads - 1) / kThreads); }
-
-// Storage conversions: the precision's element type to and from float.
-__device__ __forceinline__ float to_float(float v) { return v; }
-__device__ __forceinline__ float to_float(__nv_bfloat16 v) { return __bfloat162float(v); }
-__device__ __forceinline__ float to_float(__half v) { return __half2float(v); }
-template <typename S>
-__device__ __forceinline__ S from_float(float v);
-template <>
-__device__ __forceinline__ float from_float<float>(float v) { return v; }
-template <>
-__device__ __forceinline__ __nv_bfloat16 from_float<__nv_bfloat16>(float v) { return __float2bfloat16_rn(v); }
-template <>
-__device__ __forceinline__ __half from_float<__half>(float v) { return __float2half_rn(v); }
+using cnn::gpu::blocks_for;
+using cnn::gpu::from_float;
+using cnn::gpu::kThreads;
+using cnn::gpu::to_float;
 
 std::size_t storage_bytes(Precision p) { return p == Precision::bf16 || p == Precision::fp16 ? 2 : 4; }
 bool sixteen_bit(Precision p) { return storage_bytes(p) == 2; }
@@ -66,43 +58,6 @@ template <typename S>
 __global__ void widen_kernel(const S* __restrict__ in, int count, float* __restrict__ out) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < count) out[i] = to_float(in[i]);
-}
-
-// col[k][j] in the storage type; grid.y = k (model_math.h's im2col_source).
-template <typename S>
-__global__ void im2col_kernel(const float* __restrict__ in, int batch, int in_side, int out_side,
-                              S* __restrict__ col) {
-  const int columns = batch * out_side * out_side;
-  const int j = blockIdx.x * blockDim.x + threadIdx.x;
-  if (j >= columns) return;
-  const int k = blockIdx.y;
-  col[static_cast<std::size_t>(k) * columns + j] = from_float<S>(in[cnn::im2col_source(k, j, batch, in_side, out_side)]);
-}
-
-// In place z = relu(z + bias[c]) over [C][B][side][side], then the 2x2 max-pool; one
-// thread per 2x2 cell (gpu_network.cu's kernel with run-time sizes).
-__global__ void bias_relu_pool_kernel(float* __restrict__ z, const float* __restrict__ bias, int channels, int batch,
-                                      int side, int pooled_side, float* __restrict__ pooled) {
-  const int cells_side = (side + 1) / 2, cells = cells_side * cells_side;
-  const int t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= channels * batch * cells) return;
-  const int map = t / cells;  // c * batch + n
-  const int cell = t - map * cells;
-  const int cy = cell / cells_side, cx = cell - cy * cells_side;
-  const float b = bias[map / batch];
-  float* base = z + static_cast<std::size_t>(map) * side * side;
-  float best = 0.0f;  // ReLU outputs are >= 0
-  for (int dy = 0; dy < 2; ++dy)
-    for (int dx = 0; dx < 2; ++dx) {
-      const int y = 2 * cy + dy, x = 2 * cx + dx;
-      if (y < side && x < side) {
-        const float v = fmaxf(base[y * side + x] + b, 0.0f);
-        base[y * side + x] = v;
-        best = fmaxf(best, v);
-      }
-    }
-  if (cy < pooled_side && cx < pooled_side)
-    pooled[static_cast<std::size_t>(map) * pooled_side * pooled_side + cy * pooled_side + cx] = best;
 }
 
 // flat[n][c*9+p] = relu(z3[c][n][p] + b3[c]) in the storage type.
@@ -209,54 +164,6 @@ __global__ void unflatten_kernel(const float* __restrict__ dflat, const S* __res
       from_float<S>(to_float(flat[t]) > 0.0f ? dflat[t] : 0.0f);
 }
 
-// out[r] = sum of row r of [rows][columns]; one block per row, a fixed-order tree.
-constexpr int kRowSumThreads = 256;
-template <typename S>
-__global__ void __launch_bounds__(kRowSumThreads)
-row_sums_kernel(const S* __restrict__ values, int columns, float* __restrict__ out) {
-  __shared__ float partial[kRowSumThreads];
-  const S* row = values + static_cast<std::size_t>(blockIdx.x) * columns;
-  float sum = 0.0f;
-  for (int j = threadIdx.x; j < columns; j += kRowSumThreads) sum += to_float(row[j]);
-  partial[threadIdx.x] = sum;
-  __syncthreads();
-  for (int stride = kRowSumThreads / 2; stride > 0; stride /= 2) {
-    if (threadIdx.x < stride) partial[threadIdx.x] += partial[threadIdx.x + stride];
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) out[blockIdx.x] = partial[0];
-}
-
-// Gradient at the pre-pool ReLU output a ([C][B][side][side]) from the next conv's column
-// gradient (gpu_network.cu's pool_relu_backward_kernel with run-time sizes), stored in S.
-template <typename S>
-__global__ void pool_relu_backward_kernel(const float* __restrict__ dcol, const float* __restrict__ a, int channels,
-                                          int batch, int side, int pooled_side, int next_out, S* __restrict__ dz) {
-  const int cells_side = (side + 1) / 2, cells = cells_side * cells_side;
-  const int t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= channels * batch * cells) return;
-  const int map = t / cells;
-  const int cell = t - map * cells;
-  const int cy = cell / cells_side, cx = cell - cy * cells_side;
-  const int c = map / batch, n = map - c * batch;
-  const float* base = a + static_cast<std::size_t>(map) * side * side;
-  S* out = dz + static_cast<std::size_t>(map) * side * side;
-  int winner = -1;
-  float g = 0.0f;
-  if (cy < pooled_side && cx < pooled_side) {
-    const int arg = cnn::pool_argmax(base + 2 * cy * side + 2 * cx, side);
-    if (base[(2 * cy + arg / 2) * side + 2 * cx + arg % 2] > 0.0f) {
-      winner = arg;
-      g = cnn::col2im_gather(dcol, c, n, cy, cx, batch, next_out);
-    }
-  }
-  for (int dy = 0; dy < 2; ++dy)
-    for (int dx = 0; dx < 2; ++dx) {
-      const int y = 2 * cy + dy, x = 2 * cx + dx;
-      if (y < side && x < side) out[y * side + x] = from_float<S>(dy * 2 + dx == winner ? g : 0.0f);
-    }
-}
-
 // g /= loss scale; any infinite or NaN gradient sets control->overflow.
 __global__ void unscale_check_kernel(float* __restrict__ grads, int count, MixedControl* __restrict__ control) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -303,14 +210,6 @@ __global__ void finish_step_kernel(const float* __restrict__ sample_loss, const 
     control->loss_scale *= 2.0f;
     control->good_steps = 0;
   }
-}
-
-__global__ void adam_kernel(float* __restrict__ params, const float* __restrict__ grads, float* __restrict__ m,
-                            float* __restrict__ v, int count, const MixedControl* __restrict__ control) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= count || control->overflow) return;
-  const cnn::gpu::DeviceControl& c = control->base;
-  cnn::adam_update(params[i], m[i], v[i], grads[i], c.beta1, c.beta2, c.epsilon, c.step_size, c.inv_sqrt_bc2);
 }
 
 // Row-major C[m][n] (FP32) = op(A) op(B), A and B in the precision's storage type, FP32
@@ -366,12 +265,8 @@ Status MixedWorkspace::reserve(const WideShape& shape, Precision precision, int 
   const std::size_t b = static_cast<std::size_t>(batch);
   const std::size_t g = with_backward ? b : 0;
   const std::size_t s = storage_bytes(precision);
-  struct Piece {
-    void** ptr;
-    std::size_t bytes;
-  };
   const cnn::ConvGeometry &c1 = shape.conv1, &c2 = shape.conv2, &c3 = shape.conv3;
-  const Piece pieces[] = {
+  const cnn::gpu::WorkspacePiece pieces[] = {
       {reinterpret_cast<void**>(&x), 4 * b * kImagePixels},
       {reinterpret_cast<void**>(&labels), 4 * b},
       {&col1, s * c1.patch() * b * c1.out_pixels()},
@@ -398,19 +293,9 @@ Status MixedWorkspace::reserve(const WideShape& shape, Precision precision, int 
       {reinterpret_cast<void**>(&sample_loss), 4 * g},
       {reinterpret_cast<void**>(&sample_correct), 4 * g},
   };
-  constexpr std::size_t kAlign = 256;
-  std::size_t total = 0;
-  for (const Piece& piece : pieces) total += (piece.bytes + kAlign - 1) / kAlign * kAlign;
-  WHYGPU_CUDA_TRY_NAMED(cudaMalloc(&memory_, total),
-                        ("cudaMalloc of the mixed-precision workspace (" + shape.describe() + ", batch " +
-                         std::to_string(batch) + ", " + std::to_string(total >> 20) + " MiB)")
-                            .c_str());
-  bytes_ = total;
-  std::size_t offset = 0;
-  for (const Piece& piece : pieces) {
-    *piece.ptr = piece.bytes ? static_cast<char*>(memory_) + offset : nullptr;
-    offset += (piece.bytes + kAlign - 1) / kAlign * kAlign;
-  }
+  const std::string what = "the mixed-precision workspace (" + shape.describe() + ", batch " +
+                           std::to_string(batch) + ")";
+  if (Status st = cnn::gpu::allocate_pieces(pieces, std::size(pieces), what, &memory_, &bytes_); !st) return st;
   capacity_ = batch;
   width_ = shape.width;
   precision_ = precision;
@@ -453,19 +338,14 @@ Status enqueue_forward(const Context& ctx, const WideShape& shape, Precision p, 
     for (int l = 0; l < 3; ++l) {
       const cnn::ConvGeometry& g = *layers[l];
       const int columns = batch * g.out_pixels();
-      im2col_kernel<S><<<dim3(blocks_for(columns), g.patch()), kThreads, 0, ctx.stream>>>(
-          inputs[l], batch, g.in_side, g.out_side, typed<S>(cols[l]));
-      WHYGPU_CUDA_TRY_LAUNCH("im2col_kernel");
+      if (Status s = cnn::gpu::enqueue_im2col(ctx, g, inputs[l], batch, typed<S>(cols[l])); !s) return s;
       if (Status s = gemm(ctx, p, false, false, g.out_channels, columns, g.patch(), W(weights[l]), g.patch(), cols[l],
                           columns, outputs[l], columns, names[l]);
           !s)
         return s;
       if (!pooled[l]) break;
-      bias_relu_pool_kernel<<<blocks_for(static_cast<long long>(g.out_channels) * batch * ((g.out_side + 1) / 2) *
-                                         ((g.out_side + 1) / 2)),
-                              kThreads, 0, ctx.stream>>>(outputs[l], P(biases[l]), g.out_channels, batch, g.out_side,
-                                                         g.pooled_side, pooled[l]);
-      WHYGPU_CUDA_TRY_LAUNCH("bias_relu_pool_kernel");
+      if (Status s = cnn::gpu::enqueue_bias_relu_pool(ctx, g, outputs[l], P(biases[l]), batch, pooled[l]); !s)
+        return s;
     }
     flatten_kernel<S><<<blocks_for(static_cast<long long>(batch) * shape.flatten), kThreads, 0, ctx.stream>>>(
         ws.z3, P(cnn::kConv3Bias), shape.conv3.out_channels, batch, typed<S>(ws.flat));
@@ -522,8 +402,8 @@ Status enqueue_backward(const Context& ctx, const WideShape& shape, Precision p,
     for (int l = 2; l >= 0; --l) {
       const cnn::ConvGeometry& g = *layers[l];
       const int columns = batch * g.out_pixels();
-      row_sums_kernel<S><<<g.out_channels, kRowSumThreads, 0, ctx.stream>>>(typed<S>(dz[l]), columns, G(biases[l]));
-      WHYGPU_CUDA_TRY_LAUNCH("row_sums_kernel");
+      if (Status s = cnn::gpu::enqueue_row_sums(ctx, typed<S>(dz[l]), g.out_channels, columns, G(biases[l])); !s)
+        return s;
       if (Status s = gemm(ctx, p, false, true, g.out_channels, g.patch(), columns, dz[l], columns, cols[l], columns,
                           G(weights[l]), g.patch(), "conv weight-gradient GEMM");
           !s)
@@ -533,13 +413,10 @@ Status enqueue_backward(const Context& ctx, const WideShape& shape, Precision p,
                           columns, dcols[l], columns, "conv input-gradient GEMM");
           !s)
         return s;
-      const cnn::ConvGeometry& prev = *layers[l - 1];
-      const int cells = (prev.out_side + 1) / 2;
-      pool_relu_backward_kernel<S><<<blocks_for(static_cast<long long>(prev.out_channels) * batch * cells * cells),
-                                     kThreads, 0, ctx.stream>>>(dcols[l], below[l], prev.out_channels, batch,
-                                                                prev.out_side, prev.pooled_side, g.out_side,
-                                                                typed<S>(dz[l - 1]));
-      WHYGPU_CUDA_TRY_LAUNCH("pool_relu_backward_kernel");
+      if (Status s = cnn::gpu::enqueue_pool_relu_backward(ctx, *layers[l - 1], g, dcols[l], below[l], batch,
+                                                          typed<S>(dz[l - 1]));
+          !s)
+        return s;
     }
     return Status::ok();
   });
@@ -560,10 +437,8 @@ Status enqueue_finish_step(const Context& ctx, const WideShape& shape, Precision
   finish_step_kernel<<<1, 1, 0, ctx.stream>>>(ws.sample_loss, ws.sample_correct, batch, dynamic_scale, control,
                                               metrics);
   WHYGPU_CUDA_TRY_LAUNCH("finish_step_kernel");
-  adam_kernel<<<blocks_for(shape.parameter_count), kThreads, 0, ctx.stream>>>(params, grads, m, v,
-                                                                             shape.parameter_count, control);
-  WHYGPU_CUDA_TRY_LAUNCH("adam_kernel");
-  return Status::ok();
+  return cnn::gpu::enqueue_adam(ctx, params, grads, m, v, shape.parameter_count, &control->base,
+                                &control->overflow);
 }
 
 Status enqueue_round_trip(const Context& ctx, Precision precision, const float* in, int count, void* storage,

@@ -39,10 +39,10 @@ struct MixedControl {
   unsigned int overflow;         // set by this step's gradient check; cleared at its start
 };
 
-inline constexpr int kMetricsRing = 4096;
-struct MixedMetrics {  // step s (counted from 1, skipped ones included) at [(s-1) % kMetricsRing]
-  float loss[kMetricsRing];
-  int correct[kMetricsRing];
+// cnn's loss and correct count per step, and the loss scale's: step s (counted from 1,
+// skipped ones included) at [(s-1) % kMetricsRing].
+using cnn::gpu::kMetricsRing;
+struct MixedMetrics : cnn::gpu::DeviceMetrics {
   float loss_scale[kMetricsRing];  // the scale the step used
   int skipped[kMetricsRing];
 };

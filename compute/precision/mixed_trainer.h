@@ -77,12 +77,8 @@ Status create_mixed_trainer(const MixedOptions& options, std::unique_ptr<MixedTr
 
 // For tests: one training step's kernels (not the graph) on given weights and images in
 // one precision, every buffer poisoned first; fp16 multiplies the loss by `loss_scale`.
-struct MixedStepCheck {
-  std::vector<float> probabilities;  // batch x 10
-  std::vector<float> gradients;      // unscaled, as Adam sees them
-  std::vector<float> updated;        // the weights after Adam (unchanged when skipped)
-  double mean_loss = 0.0;
-  int correct = 0;
+// The results are cnn::GpuStepCheck's (the weights unchanged when the step was skipped).
+struct MixedStepCheck : cnn::GpuStepCheck {
   bool skipped = false;
   float loss_scale_after = 1.0f;
 };
