@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "app/classroom/class_api.h"
+#include "app/classroom/student_page.h"
 #include "fuzz/fuzz_input.h"
 
 namespace {
@@ -57,7 +58,7 @@ void check_state(const ClassState& room) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  ClassServerState state("AB2C");
+  ClassServerState state("AB2C", student_page_html("en", [](const char* english) { return std::string(english); }));
   std::int64_t now_ms = 0;
   std::string_view rest = whygpu::fuzz::as_text(data, size);
   while (!rest.empty()) {

@@ -53,8 +53,10 @@ struct TokenBucket {
 };
 
 struct ClassServerState {
-  explicit ClassServerState(std::string room_code) : room(std::move(room_code)) {}
+  // `page`: the student page as served (student_page_html, in the teacher's language).
+  ClassServerState(std::string room_code, std::string page) : room(std::move(room_code)), student_page(std::move(page)) {}
   ClassState room;
+  std::string student_page;
   std::vector<TokenBucket> student_buckets;  // by student number - 1
   TokenBucket shared_bucket;                 // the page, joins, and requests that name no student
 };

@@ -8,6 +8,10 @@
 
 #include <chrono>
 
+#include "app/classroom/student_page.h"
+#include "app/i18n/language.h"
+#include "app/i18n/translate.h"
+
 namespace whygpu::app {
 namespace {
 
@@ -32,8 +36,12 @@ struct ClassSession::Server {
   std::thread listener;
 };
 
+// The page speaks the interface's language, as the projector does.
 ClassSession::ClassSession(NetworkInterface network, std::string room_code)
-    : network_(std::move(network)), room_code_(room_code), state_(std::move(room_code)) {}
+    : network_(std::move(network)),
+      room_code_(room_code),
+      state_(std::move(room_code),
+             student_page_html(current_language(), [](const char* english) { return std::string(tr(english)); })) {}
 
 std::unique_ptr<ClassSession> ClassSession::start(const std::string& interface_name, Status* status) {
   NetworkInterface network;

@@ -1,16 +1,21 @@
 #include "app/classroom/student_page.h"
 
+#include "app/classroom/class_api.h"
+#include "compute/core/translation_marker.h"
+
 namespace whygpu::app {
+namespace {
 
 // The page's API is class_api.h's. Sizes are in rem, so the phone's text size scales
 // everything; nothing has a fixed height, so large text wraps instead of being cut.
-const std::string& student_page_html() {
-  static const std::string page = R"page(<!doctype html>
-<html lang="en">
+// Its words come from T, which student_page_html() writes in place of WORDS_JSON; the
+// English in the markup is only what a browser without script would show.
+constexpr const char* kPage = R"page(<!doctype html>
+<html lang="LANG">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>whygpu class</title>
+<title data-t="title">whygpu class</title>
 <style>
   :root { color-scheme: light dark; --accent: #d98a00; --ok: #2e8b57; --bad: #c0392b; }
   * { box-sizing: border-box; }
@@ -36,29 +41,34 @@ const std::string& student_page_html() {
 </head>
 <body>
 <main>
-  <h1 id="round">whygpu class</h1>
+  <h1 id="round" data-t="title">whygpu class</h1>
   <form id="joinform" hidden>
-    <p>Type the room code shown on the projector:</p>
-    <input id="room" type="text" maxlength="8" autocomplete="off" autocapitalize="characters" aria-label="room code">
-    <button id="join" type="submit">Join</button>
+    <p data-t="type_room">Type the room code shown on the projector:</p>
+    <input id="room" type="text" maxlength="8" autocomplete="off" autocapitalize="characters" data-t-label="room_code" aria-label="room code">
+    <button id="join" type="submit" data-t="join">Join</button>
   </form>
-  <p id="status" class="muted">Connecting...</p>
+  <p id="status" class="muted" data-t="connecting">Connecting...</p>
   <section id="ask" hidden>
     <div id="question"></div>
     <div id="slider" hidden>
-      <input id="range" type="range" min="0" max="1000" value="500" aria-label="your prediction">
+      <input id="range" type="range" min="0" max="1000" value="500" data-t-label="your_prediction" aria-label="your prediction">
       <div id="value"></div>
       <div class="muted"><span id="lo"></span> &ndash; <span id="hi"></span></div>
     </div>
     <div id="choices"></div>
-    <button id="send" type="button">Send my answer</button>
+    <button id="send" type="button" data-t="send">Send my answer</button>
   </section>
   <div id="ack" hidden></div>
   <div id="problem" role="alert"></div>
 </main>
 <script>
 "use strict";
+const T = WORDS_JSON;
 const $ = (id) => document.getElementById(id);
+// A pattern's {0}, {1} replaced by the values, as the app's fill() does.
+const fill = (pattern, ...values) => pattern.replace(/\{(\d)\}/g, (m, i) => (i < values.length ? values[i] : m));
+document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = T[e.dataset.t]; });
+document.querySelectorAll("[data-t-label]").forEach((e) => { e.setAttribute("aria-label", T[e.dataset.tLabel]); });
 function newId() {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
@@ -78,11 +88,12 @@ let version = 0, state = null, chosen = -1, polling = null, joined = false, loop
 
 function readable(v) {
   const a = Math.abs(v);
-  if (a >= 1e12) return +(v / 1e12).toPrecision(3) + " trillion";
-  if (a >= 1e9) return +(v / 1e9).toPrecision(3) + " billion";
-  if (a >= 1e6) return +(v / 1e6).toPrecision(3) + " million";
-  if (a >= 1000) return Math.round(v).toLocaleString("en-US");
-  return String(+v.toPrecision(3));
+  const short = (x) => (+x.toPrecision(3)).toLocaleString(document.documentElement.lang);
+  if (a >= 1e12) return fill(T.trillion, short(v / 1e12));
+  if (a >= 1e9) return fill(T.billion, short(v / 1e9));
+  if (a >= 1e6) return fill(T.million, short(v / 1e6));
+  if (a >= 1000) return Math.round(v).toLocaleString(document.documentElement.lang);
+  return short(v);
 }
 function sliderValue(q) {
   const t = $("range").value / 1000;
@@ -122,10 +133,10 @@ function render(s) {
   if (!state || !state.question || (state.question.n + "/" + state.round) !== key) chosen = -1;
   state = s;
   $("joinform").hidden = true;
-  $("round").textContent = q ? (s.round > 1 ? "Vote again (round " + s.round + ")" : "Your prediction") : "whygpu class";
+  $("round").textContent = q ? (s.round > 1 ? fill(T.vote_again, s.round) : T.your_prediction) : T.title;
   if (!q) {
     $("ask").hidden = true; $("ack").hidden = true;
-    $("status").textContent = "You are in (room " + room + "). Waiting for the teacher's question...";
+    $("status").textContent = fill(T.waiting, room);
     return;
   }
   $("question").textContent = q.text;
@@ -157,23 +168,23 @@ function render(s) {
   $("send").disabled = !s.open || (q.kind === "choice" && chosen < 0);
   $("range").disabled = !s.open;
   $("choices").querySelectorAll("button").forEach((b) => { b.disabled = !s.open; });
-  $("status").textContent = s.open ? "Answer on your own first." : "The answers are on the projector: talk it over with your neighbour.";
+  $("status").textContent = s.open ? T.answer_alone : T.talk_it_over;
   const ack = $("ack");
   ack.hidden = s.mine === null;
   if (s.mine !== null)
-    ack.textContent = "\u2713 Your answer is in: " + answerText(q, s.mine) + (s.open ? " (you can change it until the reveal)" : "");
+    ack.textContent = "\u2713 " + fill(s.open ? T.answer_in_open : T.answer_in, answerText(q, s.mine));
 }
 
 async function join() {
   if (!room) { showJoinForm(""); return false; }
-  $("status").textContent = "Joining room " + room + "...";
+  $("status").textContent = fill(T.joining, room);
   try {
     const r = await call("POST", "/api/join", { room, client });
     if (r.status === 200) { joined = true; store("whygpu-class-room", room); $("problem").textContent = ""; version = r.body.v; render(r.body); return true; }
-    if (r.status === 403) { showJoinForm(r.body.error || "wrong room code"); return false; }
-    $("problem").textContent = r.body.error || "the class did not answer";
+    if (r.status === 403) { showJoinForm(r.body.error || T.wrong_room); return false; }
+    $("problem").textContent = r.body.error || T.no_answer;
   } catch (e) {
-    $("problem").textContent = "No connection to the class: trying again...";
+    $("problem").textContent = T.no_connection;
   }
   return false;
 }
@@ -195,7 +206,7 @@ async function pollLoop() {
       else await sleep(1000);
     } catch (e) {
       if (polling.signal.aborted) continue;  // the phone woke: ask again at once
-      $("problem").textContent = "No connection to the class: trying again...";
+      $("problem").textContent = T.no_connection;
       await sleep(2000);
     }
   }
@@ -210,9 +221,9 @@ $("send").addEventListener("click", async () => {
   try {
     const r = await call("POST", "/api/answer", { room, client, question: q.n, round: state.round, value: String(value) });
     if (r.status === 200) { $("problem").textContent = ""; render(r.body); }
-    else { $("problem").textContent = r.body.error || "the answer did not arrive"; if (r.status === 401) joined = false; }
+    else { $("problem").textContent = r.body.error || T.answer_lost; if (r.status === 401) joined = false; }
   } catch (e) {
-    $("problem").textContent = "No connection: your answer did not arrive. Try again.";
+    $("problem").textContent = T.answer_not_sent;
   }
   if (state) $("send").disabled = !state.open;
 });
@@ -229,6 +240,50 @@ pollLoop();
 </body>
 </html>
 )page";
+
+}  // namespace
+
+const std::vector<StudentPageWord>& student_page_words() {
+  static const std::vector<StudentPageWord> words = {
+      {"title", N_("whygpu class")},
+      {"type_room", N_("Type the room code shown on the projector:")},
+      {"room_code", N_("room code")},
+      {"join", N_("Join")},
+      {"connecting", N_("Connecting...")},
+      {"your_prediction", N_("Your prediction")},
+      {"send", N_("Send my answer")},
+      {"vote_again", N_("Vote again (round {0})")},
+      {"waiting", N_("You are in (room {0}). Waiting for the teacher's question...")},
+      {"answer_alone", N_("Answer on your own first.")},
+      {"talk_it_over", N_("The answers are on the projector: talk it over with your neighbour.")},
+      {"answer_in", N_("Your answer is in: {0}")},
+      {"answer_in_open", N_("Your answer is in: {0} (you can change it until the reveal)")},
+      {"joining", N_("Joining room {0}...")},
+      {"wrong_room", N_("wrong room code")},
+      {"no_answer", N_("the class did not answer")},
+      {"no_connection", N_("No connection to the class: trying again...")},
+      {"answer_lost", N_("the answer did not arrive")},
+      {"answer_not_sent", N_("No connection: your answer did not arrive. Try again.")},
+      // TRANSLATORS: a number of millions on the phone's slider: "1.5 million".
+      {"million", N_("{0} million")},
+      {"billion", N_("{0} billion")},
+      {"trillion", N_("{0} trillion")},
+  };
+  return words;
+}
+
+std::string student_page_html(const std::string& language, const std::function<std::string(const char*)>& translate) {
+  std::string words = "{";
+  for (const StudentPageWord& word : student_page_words())
+    words += std::string(words.size() > 1 ? "," : "") + "\"" + word.key + "\":" + json_string(translate(word.english));
+  words += "}";
+  // A language tag is letters, digits and '-' (language.h's codes); anything else is English.
+  const bool tag_ok = !language.empty() && language.size() <= 16 &&
+                      language.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") ==
+                          std::string::npos;
+  std::string page = kPage;
+  page.replace(page.find("LANG"), 4, tag_ok ? language : "en");
+  page.replace(page.find("WORDS_JSON"), 10, words);
   return page;
 }
 

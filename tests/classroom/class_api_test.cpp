@@ -2,8 +2,12 @@
 // question's range or choices, rounds, the room code, rate limits, caps and escaping.
 #include <gtest/gtest.h>
 
+#include <regex>
+#include <set>
+
 #include "app/classroom/class_api.h"
 #include "app/classroom/class_histogram.h"
+#include "app/classroom/student_page.h"
 
 namespace whygpu::app {
 namespace {
@@ -48,7 +52,7 @@ class ClassApi : public ::testing::Test {
     p.choices = {"a", "b", "c"};
     state.room.ask("lesson.md:9", class_question_of(p));
   }
-  ClassServerState state{kRoom};
+  ClassServerState state{kRoom, student_page_html("en", [](const char* english) { return std::string(english); })};
   std::int64_t now_ms = 1000;
 };
 
@@ -271,6 +275,46 @@ TEST(ClassHistogram, ChoicesHaveOneBarEach) {
   ClassRound round;
   round.answers = {{1, 2}, {2, 2}, {3, 0}};
   EXPECT_EQ(class_histogram(class_question_of(p), round), (std::vector<int>{1, 0, 2}));
+}
+
+}  // namespace
+}  // namespace whygpu::app
+
+namespace whygpu::app {
+namespace {
+
+// The page's words come translated from the app; a translation is text in a JSON string,
+// never markup or script, and the language tag cannot break out of its attribute.
+TEST(StudentPage, CarriesItsWordsTranslatedAndEscaped) {
+  const auto hostile = [](const char* english) {
+    return std::string(english) == "Join" ? std::string("Rejoindre</script><script>alert(1)</script>")
+                                          : "[fr] " + std::string(english);
+  };
+  const std::string page = student_page_html("fr", hostile);
+  EXPECT_NE(page.find("<html lang=\"fr\">"), std::string::npos);
+  EXPECT_NE(page.find("\"send\":\"[fr] Send my answer\""), std::string::npos);
+  EXPECT_NE(page.find("\"join\":\"Rejoindre\\u003c/script\\u003e\\u003cscript\\u003ealert(1)"), std::string::npos);
+  EXPECT_EQ(page.find("alert(1)</script>"), std::string::npos);
+  for (const StudentPageWord& word : student_page_words())
+    if (std::string(word.key) != "join")
+      EXPECT_NE(page.find("\"" + std::string(word.key) + "\":\"[fr] "), std::string::npos) << word.key;
+  const std::string odd = student_page_html("en\"><script>x()</script>", hostile);
+  EXPECT_NE(odd.find("<html lang=\"en\">"), std::string::npos);
+  EXPECT_EQ(odd.find("x()"), std::string::npos);
+}
+
+// Every key the page's script reads (T.name, data-t="name") is one the app translates.
+TEST(StudentPage, EveryWordItsScriptUsesIsDeclared) {
+  const std::string page = student_page_html("en", [](const char* english) { return std::string(english); });
+  std::set<std::string> declared;
+  for (const StudentPageWord& word : student_page_words()) declared.insert(word.key);
+  std::set<std::string> used;
+  for (const std::regex& use : {std::regex(R"re(\bT\.([a-z_]+))re"), std::regex(R"re(data-t(?:-label)?="([a-z_]+)")re")})
+    for (auto m = std::sregex_iterator(page.begin(), page.end(), use); m != std::sregex_iterator(); ++m)
+      used.insert((*m)[1].str());
+  EXPECT_FALSE(used.empty());
+  for (const std::string& key : used) EXPECT_TRUE(declared.count(key)) << key;
+  for (const std::string& key : declared) EXPECT_TRUE(used.count(key)) << key << " is declared but never used";
 }
 
 }  // namespace
