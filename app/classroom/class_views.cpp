@@ -146,9 +146,8 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
     const int round_number = static_cast<int>(view.rounds.size());
     if (!open.revealed) {
       ImGui::PushFont(fonts.heading2);
-      ImGui::TextUnformatted(fill(tr("{0}{1} of {2} answered"), {round_number > 1 ? tr("Round 2: ") : "",
-                                                                 std::to_string(static_cast<int>(open.answers.size())),
-                                                                 std::to_string(view.students)})
+      ImGui::TextUnformatted(fill(round_number > 1 ? tr("Round 2: {0} of {1} answered") : tr("{0} of {1} answered"),
+                                  {std::to_string(static_cast<int>(open.answers.size())), std::to_string(view.students)})
                                  .c_str());
       ImGui::PopFont();
       if (view.question.kind == Prediction::Kind::choice)

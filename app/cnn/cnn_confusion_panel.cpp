@@ -185,8 +185,8 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
     const std::vector<std::string>& names = data.test.class_names;
     if (filter_true_ >= 0) {
       ImGui::TextUnformatted(
-          fill(tr("{0} read as {1}: {2} image{3}"), {names[filter_true_], names[filter_predicted_],
-                                                     std::to_string(wrong_total_), wrong_total_ == 1 ? "" : "s"})
+          fill(tr_n("{0} read as {1}: {2} image", "{0} read as {1}: {2} images", wrong_total_),
+               {names[filter_true_], names[filter_predicted_], std::to_string(wrong_total_)})
               .c_str());
       ImGui::SameLine();
       if (ImGui::SmallButton(tr_id("Show all mistakes").c_str())) filter_true_ = filter_predicted_ = -1;

@@ -82,7 +82,7 @@ Status parse_layers(const std::string& text, std::vector<cnn::Layer>* out) {
       return Status::error("layers must be all or a comma list of input, conv1, pool1, conv2, pool2, conv3, dense1 (got '" +
                            name + "')");
   }
-  if (out->empty()) return Status::error(tr("layers names no layer"));
+  if (out->empty()) return Status::error(tr("the layers list names no layer"));
   return Status::ok();
 }
 

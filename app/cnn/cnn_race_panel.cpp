@@ -338,10 +338,13 @@ class CnnRacePanel final : public Panel {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       if (recording_)
         ImGui::TextWrapped("%s",
-                           fill(tr("No GPU here ({0}), and no recorded race of {1} epoch{2} with batch {3} (recorded "
-                                   "batches: {4}). The CPU lane races alone; no GPU result is made up."),
-                                {lane.unavailable, std::to_string(o_.epochs), o_.epochs == 1 ? "" : "s",
-                                 std::to_string(o_.batch), recorded_batches()})
+                           fill(tr_n("No GPU here ({0}), and no recorded race of {1} epoch with batch {2} (recorded "
+                                     "batches: {3}). The CPU lane races alone; no GPU result is made up.",
+                                     "No GPU here ({0}), and no recorded race of {1} epochs with batch {2} (recorded "
+                                     "batches: {3}). The CPU lane races alone; no GPU result is made up.",
+                                     static_cast<unsigned long>(o_.epochs)),
+                                {lane.unavailable, std::to_string(o_.epochs), std::to_string(o_.batch),
+                                 recorded_batches()})
                                .c_str());
       else
         ImGui::TextWrapped("%s",

@@ -17,6 +17,7 @@
 #include "app/cnn/cnn_data.h"
 #include "app/flow_layout.h"
 #include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/panel_registry.h"
 #include "app/plot/plot_math.h"
 #include "app/recorded_file.h"
@@ -112,11 +113,14 @@ class DataParallelPanel final : public Panel {
     if (!run) return false;
     const ScalingRow& last = run->rows.back();
     out->value = last.speedup;
-    char text[200];
-    std::snprintf(text, sizeof text, "%.2f times the images/s of one GPU on %d GPUs, %s scaling%s", last.speedup,
-                  last.timing.gpus, cnn::scaling_name(run->scaling),
-                  run == live_run() ? tr(" on this computer") : tr(" on the recorded machine"));
-    out->text = text;
+    const bool weak = run->scaling == cnn::Scaling::kWeak;
+    const char* pattern =
+        run == live_run()
+            ? (weak ? tr("{0} times the images/s of one GPU on {1} GPUs, weak scaling, on this computer")
+                    : tr("{0} times the images/s of one GPU on {1} GPUs, strong scaling, on this computer"))
+            : (weak ? tr("{0} times the images/s of one GPU on {1} GPUs, weak scaling, on the recorded machine")
+                    : tr("{0} times the images/s of one GPU on {1} GPUs, strong scaling, on the recorded machine"));
+    out->text = fill(pattern, {decimal_text(last.speedup, 2), std::to_string(last.timing.gpus)});
     return true;
   }
 
@@ -184,15 +188,17 @@ class DataParallelPanel final : public Panel {
     wrapped_text(here, gpus >= 2 || live ? colours.muted_text : colours.warning);
     if (gpus < 2) {
       if (recorded)
-        wrapped_text("The multi-GPU rows below are a recorded run, faded: " +
-                         recording_->run.recorded_label() + " (" + std::to_string(recording_->gpu_count) +
-                         " GPUs, NCCL " + recording_->nccl_version + ").",
+        wrapped_text(fill(tr("The multi-GPU rows below are a recorded run, faded: {0} ({1} GPUs, NCCL {2})."),
+                          {recording_->run.recorded_label(), std::to_string(recording_->gpu_count),
+                           recording_->nccl_version}),
                      colours.warning);
       else
-        wrapped_text(std::string("No multi-GPU run has been recorded yet") +
-                         (recording_ ? tr(" for these settings") : "") +
-                         ", so this page has no speed-up figures to show: they come from a machine with several "
-                         "GPUs (whygpu bench cnn --gpus all --scaling both --output ...).",
+        wrapped_text(recording_ ? tr("No multi-GPU run has been recorded yet for these settings, so this page has no "
+                                     "speed-up figures to show: they come from a machine with several GPUs (whygpu "
+                                     "bench cnn --gpus all --scaling both --output ...).")
+                                : tr("No multi-GPU run has been recorded yet, so this page has no speed-up figures to "
+                                     "show: they come from a machine with several GPUs (whygpu bench cnn --gpus all "
+                                     "--scaling both --output ...)."),
                      colours.warning);
       if (!recording_ && !recording_error_.empty() && ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", recording_error_.c_str());
@@ -266,8 +272,10 @@ class DataParallelPanel final : public Panel {
     const bool faded = &run != live_run();
     const float scale = frame.font_scale;
     ImGui::Spacing();
-    ImGui::TextUnformatted(("One step on " + std::to_string(t.gpus) + (t.gpus == 1 ? tr(" GPU") : tr(" GPUs")) +
-                            ", phase by phase (each lane from its own GPU's clock)")
+    ImGui::TextUnformatted(fill(tr_n("One step on {0} GPU, phase by phase (each lane from its own GPU's clock)",
+                                     "One step on {0} GPUs, phase by phase (each lane from its own GPU's clock)",
+                                     static_cast<unsigned long>(t.gpus)),
+                                {std::to_string(t.gpus)})
                                .c_str());
     double longest = 0.0;
     for (const cnn::ReplicaPhases& p : t.median_step) longest = std::max(longest, p.update_end_ms);
@@ -317,21 +325,23 @@ class DataParallelPanel final : public Panel {
     ImGui::SetNextItemWidth(field);
     if (ImGui::InputFloat(tr_id("GB/s per link (assumed)").c_str(), &bandwidth, 10.0f, 100.0f, "%.0f"))
       settings_.link.bandwidth_gb_s = std::clamp(static_cast<double>(bandwidth), 1.0, 10000.0);
-    same_line_if_fits(field + ImGui::CalcTextSize(tr("us per hop (assumed)")).x);
+    same_line_if_fits(field + ImGui::CalcTextSize(tr("µs per hop (assumed)")).x);
     ImGui::SetNextItemWidth(field);
-    if (ImGui::InputFloat(tr_id("us per hop (assumed)").c_str(), &latency, 1.0f, 10.0f, "%.1f"))
+    if (ImGui::InputFloat(tr_id("µs per hop (assumed)").c_str(), &latency, 1.0f, 10.0f, "%.1f"))
       settings_.link.latency_us = std::clamp(static_cast<double>(latency), 0.0, 10000.0);
-    std::string line = "Predicted all-reduce:";
-    for (int n : {2, 4, 8}) {
-      char part[64];
-      std::snprintf(part, sizeof part, " %d GPUs %s;", n, ms_text(cnn::ring_all_reduce_ms(bytes, n, settings_.link)).c_str());
-      line += part;
-    }
+    std::string line = fill(tr("Predicted all-reduce: 2 GPUs {0}; 4 GPUs {1}; 8 GPUs {2}."),
+                            {ms_text(cnn::ring_all_reduce_ms(bytes, 2, settings_.link)),
+                             ms_text(cnn::ring_all_reduce_ms(bytes, 4, settings_.link)),
+                             ms_text(cnn::ring_all_reduce_ms(bytes, 8, settings_.link))});
     if (shown) {
       const ScalingRow& one = shown->rows.front();
-      line += " against " + ms_text(one.timing.compute_ms) + " of compute a step on " +
-              std::to_string(one.timing.gpus) + " GPU" + (one.timing.gpus == 1 ? "" : "s") +
-              (shown == live_run() ? tr(" (measured above).") : tr(" (recorded above)."));
+      const auto gpus = static_cast<unsigned long>(one.timing.gpus);
+      line += " " + fill(shown == live_run()
+                             ? tr_n("Compute takes {0} a step on {1} GPU (measured above).",
+                                    "Compute takes {0} a step on {1} GPUs (measured above).", gpus)
+                             : tr_n("Compute takes {0} a step on {1} GPU (recorded above).",
+                                    "Compute takes {0} a step on {1} GPUs (recorded above).", gpus),
+                         {ms_text(one.timing.compute_ms), std::to_string(one.timing.gpus)});
     }
     ImGui::TextWrapped("%s", line.c_str());
   }

@@ -173,10 +173,12 @@ class DenseLayerPanel final : public Panel {
                                 "keeps its sum in a register, adds b[r], applies the sigmoid and writes y once."));
     ImGui::Spacing();
     ImGui::TextDisabled(
-        "%s", fill(tr("x holds {0} sample{1}, one per column. {2} x {3} = {4} threads in all; the picture shows the "
-                      "top-left corner. Hover a row of W or a cell of y to follow that thread."),
-                   {std::to_string(sizes_.batch), sizes_.batch == 1 ? "" : "s", std::to_string(sizes_.out),
-                    std::to_string(sizes_.batch),
+        "%s", fill(tr_n("x holds {0} sample, one per column. {1} x {2} = {3} threads in all; the picture shows the "
+                        "top-left corner. Hover a row of W or a cell of y to follow that thread.",
+                        "x holds {0} samples, one per column. {1} x {2} = {3} threads in all; the picture shows the "
+                        "top-left corner. Hover a row of W or a cell of y to follow that thread.",
+                        static_cast<unsigned long>(sizes_.batch)),
+                   {std::to_string(sizes_.batch), std::to_string(sizes_.out), std::to_string(sizes_.batch),
                     plot::format_value(static_cast<double>(sizes_.out) * sizes_.batch, plot::ValueFormat::Number, 3)})
                   .c_str());
     ImGui::PopTextWrapPos();

@@ -210,9 +210,9 @@ void LaunchTimeline::draw(float width, float font_scale) const {
             fill(tr("SM {0}: {1} blocks over the launch"),
                  {std::to_string(sm), std::to_string(static_cast<unsigned long long>(lanes_[sm].size()))})
                 .c_str());
-        if (total > shown) blocks += " and " + std::to_string(total - shown) + " more";
+        if (total > shown) blocks = fill(tr("{0} and {1} more"), {blocks, std::to_string(total - shown)});
         if (total > 0)
-          ImGui::TextUnformatted(fill(tr("running now: block{0} {1}"), {total > 1 ? "s" : "", blocks}).c_str());
+          ImGui::TextUnformatted(fill(tr_n("running now: block {0}", "running now: blocks {0}", total), {blocks}).c_str());
       }
       ImGui::EndTooltip();
     }

@@ -207,11 +207,13 @@ void draw_occupancy(const grid::OccupancyReport& r, const OccupancySource& sourc
                   .c_str());
     ImGui::PopStyleColor();
   }
-  ImGui::TextUnformatted(fill(tr("{0} SMs x {1} blocks = {2} blocks at once; this grid: {3} wave{4}."),
+  ImGui::TextUnformatted(fill(tr_n("{0} SMs x {1} blocks = {2} blocks at once; this grid: {3} wave.",
+                                   "{0} SMs x {1} blocks = {2} blocks at once; this grid: {3} waves.",
+                                   static_cast<unsigned long>(r.waves)),
                               {std::to_string(static_cast<long long>(r.sm_count)),
                                std::to_string(static_cast<long long>(r.active_blocks_per_sm)),
                                std::to_string(static_cast<long long>(r.blocks_per_wave)),
-                               std::to_string(static_cast<long long>(r.waves)), r.waves == 1 ? "" : "s"})
+                               std::to_string(static_cast<long long>(r.waves))})
                              .c_str());
   ImGui::Spacing();
   draw_sm_picture(r, font_scale);

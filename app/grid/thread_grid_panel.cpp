@@ -26,6 +26,7 @@
 #include "app/i18n/translate.h"
 #include "app/interop/cuda_gl_image.h"
 #include "app/number_text.h"
+#include "app/untrusted_text.h"
 #include "app/panel_registry.h"
 #include "app/recorded_gpu.h"
 #include "app/ui_style.h"
@@ -247,6 +248,19 @@ class ThreadGridPanel final : public Panel {
   }
 
   // "recorded on NVIDIA H100 ... on 2026-11-24, not on this computer", or whose limits.
+  // The refused launch and what cudaGetLastError() said right after it, as the two lines
+  // of code a programmer would write (no words to translate).
+  static void draw_refused_call(const std::string& call, const std::string& error) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
+    ImGui::TextUnformatted(("  " + call + "(...);").c_str());
+    ImGui::PopStyleColor();
+    ImGui::TextUnformatted("  cudaGetLastError() →");
+    same_line_if_fits(text_width(error.c_str()));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
+    ImGui::TextUnformatted(error.c_str());
+    ImGui::PopStyleColor();
+  }
+
   std::string offline_label() const {
     if (recording_) return recording_->run.recorded_label();
     return "documented for an NVIDIA H100, with 32 registers a thread assumed (" + recording_error_ + ")";
@@ -437,7 +451,8 @@ class ThreadGridPanel final : public Panel {
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("dependent multiply-adds per thread"));
     }
     int shared_int = static_cast<int>(c_.shared_kib);
-    if (ImGui::SliderInt(tr_id("shared").c_str(), &shared_int, 0, 48, "%d KiB per block")) {
+    if (ImGui::SliderInt(tr_id("shared").c_str(), &shared_int, 0, 48,
+                         as_literal_format(fill(tr("{0} KiB per block"), {std::to_string(shared_int)})).c_str())) {
       c_.shared_kib = std::max(0, shared_int);
       changed();
     }
@@ -480,14 +495,21 @@ class ThreadGridPanel final : public Panel {
     const std::uint64_t covered = grid::elements_covered(shape_);
     const std::uint64_t threads = shape_.total_threads();
     ImGui::TextWrapped("%s",
-                       fill(tr("{0} block{1} x {2} threads = {3} threads for {4} elements: {5} work, {6} idle{7}"),
-                            {std::to_string(static_cast<long long>(g.volume())), g.volume() == 1 ? "" : "s",
+                       fill(threads > covered
+                                ? tr_n("{0} block x {1} threads = {2} threads for {3} elements: {4} work, {5} idle "
+                                       "(they run the bounds check and stop).",
+                                       "{0} blocks x {1} threads = {2} threads for {3} elements: {4} work, {5} idle "
+                                       "(they run the bounds check and stop).",
+                                       static_cast<unsigned long>(g.volume()))
+                                : tr_n("{0} block x {1} threads = {2} threads for {3} elements: {4} work, {5} idle.",
+                                       "{0} blocks x {1} threads = {2} threads for {3} elements: {4} work, {5} idle.",
+                                       static_cast<unsigned long>(g.volume())),
+                            {std::to_string(static_cast<long long>(g.volume())),
                              std::to_string(static_cast<long long>(cfg.block.volume())),
                              std::to_string(static_cast<unsigned long long>(threads)),
                              std::to_string(static_cast<unsigned long long>(elements)),
                              std::to_string(static_cast<unsigned long long>(covered)),
-                             std::to_string(static_cast<unsigned long long>(threads - covered)),
-                             threads > covered ? tr(" (they run the bounds check and stop).") : "."})
+                             std::to_string(static_cast<unsigned long long>(threads - covered))})
                            .c_str());
     if (covered < elements) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
@@ -649,9 +671,9 @@ class ThreadGridPanel final : public Panel {
                                       .c_str());
     } else {
       ImGui::TextUnformatted(
-          fill(tr("row = {0}, col = {1}{2}"), {std::to_string(static_cast<unsigned long long>(p.row)),
-                                               std::to_string(static_cast<unsigned long long>(p.col)),
-                                               p.layer > 0 ? tr(" (z layer: no data there)") : ""})
+          fill(p.layer > 0 ? tr("row = {0}, col = {1} (z layer: no data there)") : tr("row = {0}, col = {1}"),
+               {std::to_string(static_cast<unsigned long long>(p.row)),
+                std::to_string(static_cast<unsigned long long>(p.col))})
               .c_str());
     }
     ImGui::TextUnformatted(
@@ -736,29 +758,15 @@ class ThreadGridPanel final : public Panel {
     ImGui::Indent(pad);
     ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - pad);
     if (refused) {
-      ImGui::TextUnformatted(tr("The launch was made, and the CUDA runtime refused it. cudaGetLastError() after"));
-      ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
-      ImGui::Text("  %s(...);", report_.runtime_call.c_str());
-      ImGui::PopStyleColor();
-      ImGui::TextUnformatted(tr("returned:"));
-      same_line_if_fits(text_width(report_.runtime_error.c_str()));
-      ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-      ImGui::TextUnformatted(report_.runtime_error.c_str());
-      ImGui::PopStyleColor();
+      ImGui::TextUnformatted(tr("The launch was made, and the CUDA runtime refused it:"));
+      draw_refused_call(report_.runtime_call, report_.runtime_error);
     } else if (const grid::RecordedLaunch* r = offline_refusal()) {
-      ImGui::Text("%s", tr("No GPU here; the recorded GPU was asked. cudaGetLastError() after"));
-      ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
-      ImGui::Text("  %s(...);", r->runtime_call.c_str());
-      ImGui::PopStyleColor();
-      ImGui::Text("%s", tr("returned:"));
-      ImGui::SameLine();
-      ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-      ImGui::TextUnformatted(r->runtime_error.c_str());
-      ImGui::PopStyleColor();
+      ImGui::TextUnformatted(tr("No GPU here; the recorded GPU was asked, and its CUDA runtime refused the launch:"));
+      draw_refused_call(r->runtime_call, r->runtime_error);
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
       std::string label = offline_label();
       label[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(label[0])));
-      ImGui::TextWrapped("%s.", r == recorded_ ? label.c_str() : ("A launch breaking the same limit, " + offline_label()).c_str());
+      ImGui::TextWrapped("%s.", r == recorded_ ? label.c_str() : fill(tr("A launch breaking the same limit, {0}"), {offline_label()}).c_str());
       ImGui::PopStyleColor();
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);

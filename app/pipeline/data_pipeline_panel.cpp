@@ -15,11 +15,13 @@
 #include "app/cnn/background_work.h"
 #include "app/flow_layout.h"
 #include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/panel_registry.h"
 #include "app/pipeline/pipeline_pictures.h"
 #include "app/plot/plot_math.h"
 #include "app/recorded_file.h"
 #include "app/ui_style.h"
+#include "app/untrusted_text.h"
 #include "compute/core/gpu_info.h"
 #include "compute/pipeline/pipeline_bench.h"
 #include "compute/pipeline/pipeline_cpu.h"
@@ -203,7 +205,9 @@ class DataPipelinePanel final : public Panel {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("the square the network sees, cut from the resized photo"));
     next("rotation");
     changed |=
-        ImGui::SliderFloat(tr_id("rotation").c_str(), &settings_.augment.max_degrees, 0.0f, 45.0f, "up to %.0f deg");
+        ImGui::SliderFloat(
+            tr_id("rotation").c_str(), &settings_.augment.max_degrees, 0.0f, 45.0f,
+            as_literal_format(fill(tr("up to {0}°"), {decimal_text(settings_.augment.max_degrees, 0)})).c_str());
     next("jitter");
     changed |= ImGui::SliderFloat(tr_id("jitter").c_str(), &settings_.augment.jitter, 0.0f, 0.9f, "up to %.2f");
     same_line_if_fits(ImGui::GetFrameHeight() + ImGui::CalcTextSize(tr("mirror")).x + 8.0f);

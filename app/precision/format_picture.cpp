@@ -98,9 +98,10 @@ void draw_format_picture(float value, float gradient, float font_scale) {
   const float in_bf16 = precision::round_to(Precision::bf16, gradient);
   constexpr float kScale = 65536.0f;
   const float scaled = precision::round_to(Precision::fp16, gradient * kScale);
-  ImGui::BulletText("%s", fill(tr("a gradient of {0} stored in FP16 becomes {1}{2}"),
-                               {number(gradient), number(in_fp16),
-                                in_fp16 == 0.0f && gradient != 0.0f ? tr(": it is lost (FP16 stops at 6e-8)") : ""})
+  const bool lost = in_fp16 == 0.0f && gradient != 0.0f;
+  ImGui::BulletText("%s", fill(lost ? tr("a gradient of {0} stored in FP16 becomes {1}: it is lost (FP16 stops at 6e-8)")
+                                    : tr("a gradient of {0} stored in FP16 becomes {1}"),
+                               {number(gradient), number(in_fp16)})
                               .c_str());
   ImGui::BulletText("%s",
                     fill(tr("in BF16 it becomes {0}: BF16 has FP32's exponent, so it keeps the size, with 2-3 digits"),

@@ -248,8 +248,11 @@ class MixedPrecisionPanel final : public Panel {
                                       {has_recording_ ? tr("none at this width") : recording_error_})
                                      .c_str());
       else if (!work_.busy())
-        ImGui::TextWrapped("%s", fill(tr("Press Race: each format trains the same network from the same weights on the "
-                                         "same batches for {0} epoch(s), then its steps are timed."),
+        ImGui::TextWrapped("%s", fill(tr_n("Press “Race the precisions”: each format trains the same network from the same "
+                                           "weights on the same batches for {0} epoch, then its steps are timed.",
+                                           "Press “Race the precisions”: each format trains the same network from the same "
+                                           "weights on the same batches for {0} epochs, then its steps are timed.",
+                                           static_cast<unsigned long>(epochs_)),
                                       {std::to_string(epochs_)})
                                      .c_str());
     }
@@ -288,8 +291,8 @@ class MixedPrecisionPanel final : public Panel {
       ImGui::PopStyleColor();
     }
     ImGui::TextDisabled(
-        "%s", fill(tr("accuracy bars run from 90% to 100%{0}"), {recorded ? tr("; mean over the recorded seeds") : ""})
-                  .c_str());
+        "%s", recorded ? tr("accuracy bars run from 90% to 100%; mean over the recorded seeds")
+                       : tr("accuracy bars run from 90% to 100%"));
   }
 
   int width_;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "app/i18n/translate.h"
 #include "compute/profile/timeline_format.h"
 
 namespace whygpu::app::timeline {
@@ -228,9 +229,9 @@ std::string idle_comparison(const Timeline& a, const std::string& a_name, const 
   const bool a_graph = launched_as_graph(a), b_graph = launched_as_graph(b);
   if (same_step && a_graph != b_graph) {
     const double eager = a_graph ? idle_b : idle_a, graph = a_graph ? idle_a : idle_b;
-    return "GPU idle " + percent(eager) + " of the step in eager mode, " + percent(graph) + " as a graph";
+    return fill(tr("GPU idle {0} of the step in eager mode, {1} as a graph"), {percent(eager), percent(graph)});
   }
-  return "GPU idle " + percent(idle_a) + " in " + a_name + ", " + percent(idle_b) + " in " + b_name;
+  return fill(tr("GPU idle {0} in {1}, {2} in {3}"), {percent(idle_a), a_name, percent(idle_b), b_name});
 }
 
 double graph_speedup(const Timeline& eager, const Timeline& graph) {

@@ -17,6 +17,7 @@
 #include "app/cnn/shared_session.h"
 #include "app/flow_layout.h"
 #include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/panel_registry.h"
 #include "app/profile/timeline_view.h"
 #include "app/profile/timeline_works.h"
@@ -103,11 +104,10 @@ class TimelinePanel final : public Panel {
       const profile::IdleSummary summary = profile::summarize_idle(s->timeline);
       if (summary.span_ns <= 0) return false;
       out->value = 100.0 * summary.idle_fraction();
-      char text[200];
-      std::snprintf(text, sizeof text, "%.0f%% of %s (%s of %s)", out->value, s->work->phrase.c_str(),
-                    profile::format_duration_ns(summary.idle_ns).c_str(),
-                    profile::format_duration_ns(summary.span_ns).c_str());
-      out->text = text + where(*s);
+      out->text = fill(tr("{0}% of {1} ({2} of {3})"),
+                       {decimal_text(out->value, 0), tr(s->work->phrase), profile::format_duration_ns(summary.idle_ns),
+                        profile::format_duration_ns(summary.span_ns)}) +
+                  where(*s);
       return true;
     }
     if (name == "graph_speedup") {
@@ -132,7 +132,7 @@ class TimelinePanel final : public Panel {
     std::vector<TrackNote> notes;
     for (const Shown& s : shown_) {
       if (!s.loaded) continue;
-      tracks.push_back({&s.timeline, s.work->title});
+      tracks.push_back({&s.timeline, tr(s.work->title)});
       const profile::IdleSummary summary = profile::summarize_idle(s.timeline);
       TrackNote note;
       note.summary = profile::idle_sentence(summary, "the step") + "; " + std::to_string(summary.kernels) +
@@ -144,7 +144,7 @@ class TimelinePanel final : public Panel {
       notes.push_back(std::move(note));
     }
     for (const Shown& s : shown_)
-      if (!s.problem.empty()) wrapped_text(s.work->title + ": " + s.problem, palette().error);
+      if (!s.problem.empty()) wrapped_text(std::string(tr(s.work->title)) + ": " + s.problem, palette().error);
     if (tracks.empty()) return;
     view_.draw("timeline", tracks, notes, frame.content_width, frame.font_scale,
                frame.fonts ? frame.fonts->strong : nullptr);
@@ -215,10 +215,10 @@ class TimelinePanel final : public Panel {
       std::string chosen = current;
       const TimelineWork* w = find_timeline_work(current);
       ImGui::SetNextItemWidth(width);
-      if (ImGui::BeginCombo(label, w ? w->title.c_str() : "nothing")) {
+      if (ImGui::BeginCombo(label, w ? tr(w->title) : tr("nothing"))) {
         if (with_none && ImGui::Selectable(tr_id("nothing").c_str(), current == kNone)) chosen = kNone;
         for (const TimelineWork& option : works)
-          if (ImGui::Selectable(option.title.c_str(), option.key == current)) chosen = option.key;
+          if (ImGui::Selectable((std::string(tr(option.title)) + "###" + option.key).c_str(), option.key == current)) chosen = option.key;
         ImGui::EndCombo();
       }
       return chosen;
@@ -259,7 +259,7 @@ class TimelinePanel final : public Panel {
     const bool same_step = !a.work->step.empty() && a.work->step == b.work->step;
     ImGui::Spacing();
     if (frame.fonts) ImGui::PushFont(frame.fonts->heading2);
-    ImGui::TextWrapped("%s", idle_comparison(a.timeline, a.work->phrase, b.timeline, b.work->phrase, same_step).c_str());
+    ImGui::TextWrapped("%s", idle_comparison(a.timeline, tr(a.work->phrase), b.timeline, tr(b.work->phrase), same_step).c_str());
     if (frame.fonts) ImGui::PopFont();
     PanelResult speedup;
     if (result("graph_speedup", &speedup))

@@ -1,6 +1,7 @@
 #include "app/profile/timeline_works.h"
 
 #include "app/file_locations.h"
+#include "compute/core/translation_marker.h"
 #include "compute/profile/timeline_json.h"
 #include "compute/profile/work.h"
 
@@ -8,16 +9,16 @@ namespace whygpu::app::timeline {
 
 const std::vector<TimelineWork>& timeline_works() {
   static const std::vector<TimelineWork> works = {
-      {"cnn-step", "Our CNN step, eager", "our eager CNN step", "cnn-step.json", "cnn-step", 1, "cnn"},
-      {"cnn-step-graph", "Our CNN step as one CUDA graph", "our graphed CNN step", "cnn-step-graph.json", "cnn-step-graph", 1, "cnn"},
-      {"lstm-step-eager", "Our LSTM step, eager", "our eager LSTM step", "lstm-step-eager.json", "lstm-step-eager", 1, "lstm"},
-      {"lstm-step", "Our LSTM step as one CUDA graph", "our graphed LSTM step", "lstm-step.json", "lstm-step", 1, "lstm"},
-      {"pytorch-cnn-step", "PyTorch's CNN step, eager", "PyTorch's eager CNN step", "pytorch-cnn-step.json", "", 1, "pytorch-cnn"},
-      {"pytorch-cnn-step-graph", "PyTorch's CNN step as one CUDA graph", "PyTorch's graphed CNN step", "pytorch-cnn-step-graph.json", "", 1,
+      {"cnn-step", N_("Our CNN step, eager"), N_("our eager CNN step"), "cnn-step.json", "cnn-step", 1, "cnn"},
+      {"cnn-step-graph", N_("Our CNN step as one CUDA graph"), N_("our graphed CNN step"), "cnn-step-graph.json", "cnn-step-graph", 1, "cnn"},
+      {"lstm-step-eager", N_("Our LSTM step, eager"), N_("our eager LSTM step"), "lstm-step-eager.json", "lstm-step-eager", 1, "lstm"},
+      {"lstm-step", N_("Our LSTM step as one CUDA graph"), N_("our graphed LSTM step"), "lstm-step.json", "lstm-step", 1, "lstm"},
+      {"pytorch-cnn-step", N_("PyTorch's CNN step, eager"), N_("PyTorch's eager CNN step"), "pytorch-cnn-step.json", "", 1, "pytorch-cnn"},
+      {"pytorch-cnn-step-graph", N_("PyTorch's CNN step as one CUDA graph"), N_("PyTorch's graphed CNN step"), "pytorch-cnn-step-graph.json", "", 1,
        "pytorch-cnn"},
-      {"vector-add", "Vector add with its copies", "the vector add", "vector-add.json", "vector-add", 1, ""},
-      {"matmul", "One matmul (n = 2048)", "one matmul", "matmul.json", "matmul", 1, ""},
-      {"matmul-x10", "Ten matmuls back to back (n = 2048)", "ten matmuls", "matmul-x10.json", "matmul", 10, ""},
+      {"vector-add", N_("Vector add with its copies"), N_("the vector add"), "vector-add.json", "vector-add", 1, ""},
+      {"matmul", N_("One matmul (n = 2048)"), N_("one matmul"), "matmul.json", "matmul", 1, ""},
+      {"matmul-x10", N_("Ten matmuls back to back (n = 2048)"), N_("ten matmuls"), "matmul-x10.json", "matmul", 10, ""},
   };
   return works;
 }
