@@ -115,10 +115,10 @@ class CnnRacePanel final : public Panel {
     if (name != "speedup" || !ran || !cpu.finished(now) || !gpu.finished(now) || !(gpu.finish_seconds() > 0))
       return false;
     out->value = cpu.finish_seconds() / gpu.finish_seconds();
-    char text[160];
-    std::snprintf(text, sizeof text, "%.3g times sooner (CPU %.1f s, %s %.1f s)", out->value, cpu.finish_seconds(),
-                  gpu.recorded ? tr("the recorded GPU") : "GPU", gpu.finish_seconds());
-    out->text = text;
+    out->text = fill(gpu.recorded ? tr("{0} times sooner (CPU {1} s, the recorded GPU {2} s)")
+                                  : tr("{0} times sooner (CPU {1} s, GPU {2} s)"),
+                     {significant_text(out->value, 3), decimal_text(cpu.finish_seconds(), 1),
+                      decimal_text(gpu.finish_seconds(), 1)});
     return true;
   }
 
@@ -327,9 +327,10 @@ class CnnRacePanel final : public Panel {
     const Lane &cpu = lanes_[0], &gpu = lanes_[1];
     const bool ran = state_ != State::kIdle || stopped_at_ > 0;
     if (ran && cpu.finished(now) && gpu.finished(now) && gpu.finish_seconds() > 0)
-      ImGui::Text(gpu.recorded ? "The recorded GPU finished %.1f times sooner than this computer's CPU."
-                               : "The GPU finished %.1f times sooner.",
-                  cpu.finish_seconds() / gpu.finish_seconds());
+      ImGui::TextUnformatted(fill(gpu.recorded ? tr("The recorded GPU finished {0} times sooner than this computer's CPU.")
+                                               : tr("The GPU finished {0} times sooner."),
+                                  {decimal_text(cpu.finish_seconds() / gpu.finish_seconds(), 1)})
+                                 .c_str());
   }
 
   // The GPU lane without a GPU here: the recorded lane, replayed on the race's clock.

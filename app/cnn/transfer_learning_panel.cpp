@@ -244,10 +244,13 @@ class TransferLearningPanel final : public Panel {
   }
 
   void draw_words(const Snapshot& snap) const {
-    ImGui::TextWrapped("%s", fill(tr("The grey layers keep the weights they learned on {0}; only the two dense layers "
-                                     "learn the {1}, from {2} labelled images."),
-                                  {snap.from_digits ? tr("the digits") : "clothes",
-                                   snap.from_digits ? "clothes" : "digits", std::to_string(labelled_)})
+    ImGui::TextWrapped("%s", fill(snap.from_digits ? tr("The grey layers keep the weights they learned on the digits; "
+                                                        "only the two dense layers learn the clothes, from {0} labelled "
+                                                        "images.")
+                                                   : tr("The grey layers keep the weights they learned on the clothes; "
+                                                        "only the two dense layers learn the digits, from {0} labelled "
+                                                        "images."),
+                                  {std::to_string(labelled_)})
                                  .c_str());
     if (snap.frozen.size() < 2 || snap.scratch.size() < 2) return;
     const TransferPoint &f = snap.frozen.back(), &s = snap.scratch.back();

@@ -15,6 +15,7 @@
 #include "app/dense_layer/dense_runner.h"
 #include "app/flow_layout.h"
 #include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/panel_registry.h"
 #include "app/plot/plot_math.h"
 #include "app/recorded_file.h"
@@ -276,28 +277,28 @@ class DenseLayerPanel final : public Panel {
   void draw_sentences(const TimingStats* cpu, const DenseTiming* gpu, bool recorded) {
     if (!gpu) return;
     std::string text;
-    char part[400];
     const double three = gpu->three.median_ms, fused = gpu->fused.median_ms;
     const double parts = gpu->product.median_ms + gpu->add.median_ms + gpu->sigmoid.median_ms;
-    std::snprintf(part, sizeof part,
-                  "Fused, the layer takes %s instead of %s: %.2f times as fast%s. The product is %.0f%% of the three "
-                  "kernels' own time; ",
-                  duration(fused).c_str(), duration(three).c_str(), gpu->fused_speedup(),
-                  recorded ? tr(" (recorded)") : "", parts > 0 ? 100.0 * gpu->product.median_ms / parts : 0.0);
-    text += part;
+    text += fill(recorded ? tr("Fused, the layer takes {0} instead of {1}: {2} times as fast (recorded). The product is "
+                               "{3}% of the three kernels' own time; ")
+                          : tr("Fused, the layer takes {0} instead of {1}: {2} times as fast. The product is {3}% of "
+                               "the three kernels' own time; "),
+                 {duration(fused), duration(three), decimal_text(gpu->fused_speedup(), 2),
+                  decimal_text(parts > 0 ? 100.0 * gpu->product.median_ms / parts : 0.0, 0)});
     text += gpu->product.median_ms > 5.0 * (gpu->add.median_ms + gpu->sigmoid.median_ms)
-                ? "the add and the sigmoid are small beside it, so fusing them saves little."
+                ? tr("the add and the sigmoid are small beside it, so fusing them saves little.")
                 : tr("the add and the sigmoid, each a launch and a trip through memory, are a large part: fusing them "
                      "pays.");
     if (cpu && cpu->repeats > 0 && fused > 0.0) {
-      std::snprintf(part, sizeof part, " One CPU core needs %s: %.0f times the fused kernel%s.",
-                    duration(cpu->median_ms).c_str(), cpu->median_ms / fused,
-                    recorded ? tr(" (this computer's CPU against the recorded GPU)") : "");
-      text += part;
+      text += " " + fill(recorded ? tr("One CPU core needs {0}: {1} times the fused kernel (this computer's CPU "
+                                       "against the recorded GPU).")
+                                  : tr("One CPU core needs {0}: {1} times the fused kernel."),
+                         {duration(cpu->median_ms), decimal_text(cpu->median_ms / fused, 0)});
     }
     const double error = std::max(gpu->three_error, gpu->fused_error);
-    std::snprintf(part, sizeof part, " Largest difference from the CPU's y: %.1e.", error);
-    text += part;
+    char error_text[32];
+    std::snprintf(error_text, sizeof error_text, "%.1e", error);
+    text += " " + fill(tr("Largest difference from the CPU's y: {0}."), {error_text});
     ImGui::Spacing();
     ImGui::TextWrapped("%s", text.c_str());
   }

@@ -147,9 +147,9 @@ class FrameworkKernelsPanel final : public Panel {
     const StepList& list = name == "pytorch_kernels" ? pytorch_ : ours_;
     if ((name != "pytorch_kernels" && name != "our_kernels") || list.rows.empty() || busy()) return false;
     out->value = static_cast<double>(list.rows.size());
-    out->text =
-        std::to_string(list.rows.size()) + " kernels in one step" +
-        (list.recorded ? tr(", as recorded on an H100 (not on this computer)") : tr(", recorded on this computer"));
+    out->text = fill(list.recorded ? tr("{0} kernels in one step, as recorded on an H100 (not on this computer)")
+                                   : tr("{0} kernels in one step, recorded on this computer"),
+                     {std::to_string(list.rows.size())});
     return true;
   }
 

@@ -345,8 +345,8 @@ class MatmulSweepPanel final : public SweepPanel {
     for (const GlKernel k : kGlRungs) {
       const GlKernelInfo& info = gl_kernel_info(k);
       const std::string key(info.key);
-      const std::string what = k == GlKernel::MatmulFragment       ? "fragment shader"
-                               : k == GlKernel::MatmulComputeNaive ? "compute naive"
+      const std::string what = k == GlKernel::MatmulFragment       ? tr("fragment shader")
+                               : k == GlKernel::MatmulComputeNaive ? tr("compute naive")
                                                                    : tr("compute tiles");
       const bool software = gl_rows_are_software(rows, "matmul", key);
       Rung r{"GL " + what + (software ? tr(" (CPU)") : ""),
@@ -384,9 +384,10 @@ class MatmulSweepPanel final : public SweepPanel {
     }
     if (!(best > 0) || !(naive.y.back() > 0)) return false;
     out->value = best / naive.y.back();
-    out->text = plot::format_value(out->value, plot::ValueFormat::Number, 3) + " times (" + best_name +
-                " at n = " + plot::format_value(n, plot::ValueFormat::Number) +
-                (live ? tr(", on this computer)") : tr(", on the recorded machine)"));
+    out->text = fill(live ? tr("{0} times ({1} at n = {2}, on this computer)")
+                          : tr("{0} times ({1} at n = {2}, on the recorded machine)"),
+                     {plot::format_value(out->value, plot::ValueFormat::Number, 3), best_name,
+                      plot::format_value(n, plot::ValueFormat::Number)});
     return true;
   }
 

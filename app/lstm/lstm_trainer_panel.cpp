@@ -245,7 +245,7 @@ class LstmTrainerPanel final : public Panel {
       ImGui::SetTooltip("%s", tr("the size of the memory (c and h): more units remember more and cost more per step"));
     lstm::TrainingSession* session = workspace_->session();
     if (session && session->shape().hidden != chosen) {
-      same_line_if_fits(text_width(tr("this model has 000: press New model")));
+      same_line_if_fits(text_width(fill(tr("this model has {0}: press New model"), {"000"}).c_str()));
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextWrapped(
           "%s", fill(tr("this model has {0}: press New model"), {std::to_string(session->shape().hidden)}).c_str());

@@ -131,24 +131,25 @@ class DataPipelinePanel final : public Panel {
     if (busy()) return false;
     std::lock_guard<std::mutex> lock(mutex_);
     if (!live_ || !same_sizes(*live_)) return false;
-    char text[200];
     if (name == "decode_share") {
       double total = 0.0;
       for (const StepTiming& s : live_->steps) total += s.cpu_batch.median_ms;
       if (total <= 0.0) return false;
       out->value = 100.0 * live_->at(Step::decode).cpu_batch.median_ms / total;
-      std::snprintf(text, sizeof text, "decoding is %.0f%% of one CPU core's time for a batch of %d on this computer",
-                    out->value, pipeline::kBatch);
+      out->text = fill(tr("decoding is {0}% of one CPU core's time for a batch of {1} on this computer"),
+                       {decimal_text(out->value, 0), std::to_string(pipeline::kBatch)});
     } else if (name == "batch_speedup") {
       const PipelineTiming* gpu = gpu_side();
       if (!gpu) return false;
       out->value = combined_batch_speedup(*gpu);
-      std::snprintf(text, sizeof text, "the GPU runs the batch's pipeline %.0f times as fast as one CPU core%s",
-                    out->value, gpu == &*live_ ? tr(" on this computer") : tr(" (this CPU against the recorded GPU)"));
+      out->text = fill(gpu == &*live_ ? tr("the GPU runs the batch's pipeline {0} times as fast as one CPU core on this "
+                                           "computer")
+                                      : tr("the GPU runs the batch's pipeline {0} times as fast as one CPU core (this "
+                                           "CPU against the recorded GPU)"),
+                       {decimal_text(out->value, 0)});
     } else {
       return false;
     }
-    out->text = text;
     return out->value > 0.0;
   }
 

@@ -13,7 +13,7 @@ namespace {
 
 constexpr double kFitPadding = 0.05;  // of the data's span, on each side
 
-std::string legend_text(const Series& s) { return s.recorded ? s.label + " (recorded)" : s.label; }
+std::string legend_text(const Series& s) { return s.recorded ? fill(tr("{0} (recorded)"), {s.label}) : s.label; }
 
 // What plots_drawn_this_frame() returns: a record of this frame's drawing, not of live
 // views, so it holds plain values and starts again with every frame.

@@ -135,10 +135,11 @@ class TimelinePanel final : public Panel {
       tracks.push_back({&s.timeline, tr(s.work->title)});
       const profile::IdleSummary summary = profile::summarize_idle(s.timeline);
       TrackNote note;
-      note.summary = profile::idle_sentence(summary, "the step") + "; " + std::to_string(summary.kernels) +
-                     (summary.kernels == 1 ? tr(" kernel, ") : tr(" kernels, ")) + std::to_string(summary.host_calls) +
-                     " CUDA calls on the CPU";
-      note.origin = s.live ? "recorded live on this computer's GPU, " + s.timeline.run.gpu_name
+      note.summary = profile::idle_sentence(summary, "the step") + "; " +
+                     fill(tr_n("{0} kernel, {1} CUDA calls on the CPU", "{0} kernels, {1} CUDA calls on the CPU",
+                               static_cast<unsigned long>(summary.kernels)),
+                          {std::to_string(summary.kernels), std::to_string(summary.host_calls)});
+      note.origin = s.live ? fill(tr("recorded live on this computer's GPU, {0}"), {s.timeline.run.gpu_name})
                            : s.timeline.recorded_label(/*sentence_start=*/true);
       note.recorded = !s.live;
       notes.push_back(std::move(note));

@@ -328,7 +328,7 @@ class GpuVitalsPanel final : public Panel {
     if (s.recorded) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.6f);
     ImGui::TableNextColumn();
     ImGui::PushStyleColor(ImGuiCol_Text, s.device == "GPU" ? palette().gpu : palette().cpu);
-    ImGui::TextUnformatted((s.device + (s.recorded ? tr(" (recorded)") : "")).c_str());
+    ImGui::TextUnformatted(s.recorded ? fill(tr("{0} (recorded)"), {s.device}).c_str() : s.device.c_str());
     ImGui::PopStyleColor();
     if (!s.trainer.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.trainer.c_str());
     if (!s.measured()) {
