@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 
+#include "app/i18n/recorded_label.h"
 #include "app/file_locations.h"
 #include "app/lesson/lesson.h"
 #include "app/number_text.h"
@@ -63,7 +64,7 @@ Found race_fact(const std::string& path, const std::function<Found(const cnn::Re
   const cnn::RecordedRace* race = recording.find(lesson_race);
   if (!race) return missing(path + " has no race with the race panel's settings");
   Found f = read(*race);
-  f.origin = recording.run.recorded_label(true);
+  f.origin = recorded_label(recording.run, true);
   return f;
 }
 
@@ -74,14 +75,14 @@ Found inference_fact(const std::string& path, bool batch) {
   for (const cnn::InferencePoint& p : recording.points)
     if (p.on_gpu && (!largest || p.batch > largest->batch)) largest = &p;
   if (!largest) return missing(path + " has no GPU point");
-  return {Status::ok(), batch ? count(largest->batch) : duration_ms(largest->median_ms), recording.run.recorded_label(true)};
+  return {Status::ok(), batch ? count(largest->batch) : duration_ms(largest->median_ms), recorded_label(recording.run, true)};
 }
 
 Found reference_fact(const std::string& path, const std::function<Found(const bench::ReferenceData&)>& read) {
   bench::ReferenceData data;
   if (Status s = bench::load_reference_data(path, &data); !s) return {s, "", ""};
   Found f = read(data);
-  f.origin = data.label();
+  f.origin = recorded_label(data.run, true);
   return f;
 }
 
@@ -117,7 +118,7 @@ Found host_fact(const std::string& path, host_program::Mistake mistake,
   if (!program || !program->failure.empty())
     return missing(path + " has no whole run of the '" + host_program::mistake_info(mistake).key + "' program");
   Found f = read(recording, program->steps, host_program::program_steps({recording.n, recording.threads, mistake}));
-  f.origin = recording.run.recorded_label(true);
+  f.origin = recorded_label(recording.run, true);
   return f;
 }
 
@@ -176,7 +177,7 @@ const std::vector<FactEntry>& entries() {
          if (Status s = profile::load_timeline(path, &timeline); !s) return Found{s, "", ""};
          const auto kernels = std::count_if(timeline.items.begin(), timeline.items.end(),
                                             [](const profile::TimelineItem& i) { return i.kind == profile::ItemKind::Kernel; });
-         return Found{Status::ok(), count(static_cast<double>(kernels)), timeline.recorded_label(true)};
+         return Found{Status::ok(), count(static_cast<double>(kernels)), recorded_label(timeline, true)};
        }},
       {{"vitals.peak_power", "assets/reference/vitals/h100-vitals.json",
         "the most power the recorded GPU board drew in the vitals recording", false},
@@ -186,7 +187,7 @@ const std::vector<FactEntry>& entries() {
          double peak = -1.0;
          for (const vitals::VitalsSample& s : trace.samples) peak = std::max(peak, s.gpu.power_w);
          if (peak < 0) return missing(path + " has no power samples");
-         return Found{Status::ok(), watts(peak), trace.recorded_label(true)};
+         return Found{Status::ok(), watts(peak), recorded_label(trace, true)};
        }},
       {{"bench.cublas_fp32_tflops", bench::kH100ReferencePath,
         "cuBLAS's FP32 matrix product at the largest recorded n: the measured FP32 ceiling", false},

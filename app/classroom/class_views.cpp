@@ -174,7 +174,7 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
                      static_cast<int>(i) == shown_right ? palette().gpu : ImGui::GetColorU32(ImGuiCol_Text));
     if (measured) {
       const std::string shown = !measured->text.empty() ? measured->text : with_unit(readable_number(measured->value), view.question);
-      wrapped_text("Measured: " + shown, palette().gpu_alt);
+      wrapped_text(fill(tr("Measured: {0}"), {shown}), palette().gpu_alt);
       wrapped_text_unformatted(prediction.explain);
     } else if (open.revealed && !prediction.result.empty()) {
       wrapped_text(tr("Now run it below: the measurement is drawn across the class's answers."), palette().muted_text);

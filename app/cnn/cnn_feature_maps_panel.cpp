@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "app/i18n/recorded_label.h"
 #include "app/cnn/network_pictures.h"
 #include "app/cnn/probability_bars.h"
 #include "app/cnn/session_bar.h"
@@ -51,14 +52,14 @@ const char* layer_key(cnn::Layer layer) {
 // What each picture shows, in a line a student can read.
 const char* layer_caption(cnn::Layer layer) {
   switch (layer) {
-    case cnn::Layer::kInput: return "the 28 x 28 input";
-    case cnn::Layer::kConv1: return "conv1: 32 maps of 26 x 26, one per filter (after ReLU)";
-    case cnn::Layer::kPool1: return "pool1: the same 32 maps, 13 x 13 (the largest of each 2 x 2)";
-    case cnn::Layer::kConv2: return "conv2: 64 maps of 11 x 11 (after ReLU)";
-    case cnn::Layer::kPool2: return "pool2: 64 maps of 5 x 5";
-    case cnn::Layer::kConv3: return "conv3: 64 maps of 3 x 3 (after ReLU)";
-    case cnn::Layer::kDense1: return "dense1: 64 units, drawn as an 8 x 8 square";
-    case cnn::Layer::kOutput: return "output";
+    case cnn::Layer::kInput: return tr("the 28 x 28 input");
+    case cnn::Layer::kConv1: return tr("conv1: 32 maps of 26 x 26, one per filter (after ReLU)");
+    case cnn::Layer::kPool1: return tr("pool1: the same 32 maps, 13 x 13 (the largest of each 2 x 2)");
+    case cnn::Layer::kConv2: return tr("conv2: 64 maps of 11 x 11 (after ReLU)");
+    case cnn::Layer::kPool2: return tr("pool2: 64 maps of 5 x 5");
+    case cnn::Layer::kConv3: return tr("conv3: 64 maps of 3 x 3 (after ReLU)");
+    case cnn::Layer::kDense1: return tr("dense1: 64 units, drawn as an 8 x 8 square");
+    case cnn::Layer::kOutput: return tr("output");
   }
   return "";
 }
@@ -249,7 +250,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
                    {answers_->gpu_trainer, names[static_cast<std::size_t>(a->predicted)],
                     decimal_text(100.0 * a->probability, 1), significant_text(a->max_map_difference, 1),
                     decimal_text(answers_->gpu_test_accuracy, 2), decimal_text(answers_->gpu_test_ms, 1),
-                    decimal_text(answers_->cpu_test_ms, 0), answers_->run.recorded_label()})
+                    decimal_text(answers_->cpu_test_ms, 0), recorded_label(answers_->run)})
                   .c_str());
     ImGui::PopStyleColor();
   }
@@ -311,7 +312,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
 
   void draw_activation_scale(const cnn::Inference& inference, const std::vector<cnn::Layer>& layers) {
     if (o_.normalization == cnn::Normalization::kPerMap) {
-      draw_colour_scale(cnn::Colormap::kViridis, "lowest", "", "highest value of each map", 200.0f * scale_, scale_);
+      draw_colour_scale(cnn::Colormap::kViridis, tr("lowest"), "", tr("highest value of each map"), 200.0f * scale_, scale_);
       return;
     }
     float lo = 0, hi = 0;
@@ -322,7 +323,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
       std::snprintf(text, sizeof text, "%s%s %.2f to %.2f", ranges.empty() ? "" : ", ", layer_key(layer), lo, hi);
       ranges += text;
     }
-    draw_colour_scale(cnn::Colormap::kViridis, "lowest", "", "highest value in the layer", 200.0f * scale_, scale_);
+    draw_colour_scale(cnn::Colormap::kViridis, tr("lowest"), "", tr("highest value in the layer"), 200.0f * scale_, scale_);
     ImGui::TextDisabled("%s", fill(tr("Ranges: {0}"), {ranges}).c_str());
   }
 
@@ -391,13 +392,13 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
       if (!wanted[b]) continue;
       if (!any) {
         ImGui::Spacing();
-        draw_colour_scale(cnn::Colormap::kDiverging, "negative", "0", "positive weight", 200.0f * scale_, scale_);
+        draw_colour_scale(cnn::Colormap::kDiverging, tr("negative"), "0", tr("positive weight"), 200.0f * scale_, scale_);
         any = true;
       }
       const cnn_ui::PictureLayout& pl = pictures_.layout(banks[b]);
       ImGui::TextUnformatted(
           b == 0
-              ? "conv1 filters: 32 of 3 x 3 weights, each slid over the image to make one conv1 map"
+              ? tr("conv1 filters: 32 of 3 x 3 weights, each slid over the image to make one conv1 map")
               : tr("conv2 filters: one row per filter, 32 kernels of 3 x 3 each (one for every conv1 map it reads)"));
       if (!pictures_.has(banks[b])) {
         ImGui::TextDisabled("%s", tr("(not drawn yet)"));

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/recorded_label.h"
 #include "app/cnn/session_bar.h"
 #include "app/cnn/shared_session.h"
 #include "app/flow_layout.h"
@@ -358,7 +359,7 @@ class CnnRacePanel final : public Panel {
     const cnn::RecordedRace& r = *lane.recorded;
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     ImGui::TextWrapped("%s",
-                       fill(tr("{0}, replayed: {1}."), {r.gpu.trainer_name, recording_->run.recorded_label()}).c_str());
+                       fill(tr("{0}, replayed: {1}."), {r.gpu.trainer_name, recorded_label(recording_->run)}).c_str());
     const bool ran = state_ != State::kIdle || stopped_at_ > 0;
     const double now = ran ? elapsed() : 0.0;
     const std::vector<cnn::RacePoint> shown = lane.points(now);
@@ -425,8 +426,8 @@ class CnnRacePanel final : public Panel {
       if (lane.recorded) {
         s.recorded = true;
         s.line = plot::Line::Dashed;
-        chart.footnote = "Dashed, hollow: the GPU lane " + recording_->run.recorded_label() +
-                         ", replayed on this race's clock.";
+        chart.footnote = fill(tr("Dashed, hollow: the GPU lane {0}, replayed on this race's clock."),
+                              {recorded_label(recording_->run)});
       }
       chart.series.push_back(std::move(s));
     }

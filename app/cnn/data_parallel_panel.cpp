@@ -14,6 +14,7 @@
 #include <future>
 #include <optional>
 
+#include "app/i18n/recorded_label.h"
 #include "app/cnn/cnn_data.h"
 #include "app/flow_layout.h"
 #include "app/i18n/translate.h"
@@ -179,17 +180,19 @@ class DataParallelPanel final : public Panel {
     if (live_ && !live_->error.empty()) wrapped_text(live_->error, colours.error);
     const ScalingRun* live = live_run();
     const ScalingRun* recorded = gpus >= 2 ? nullptr : recorded_multi_gpu_run();
-    std::string here = gpus == 0   ? "No NVIDIA GPU here: nothing can be measured on this computer."
-                       : gpus == 1 ? "This computer has one GPU: it can measure the 1-GPU row only (the same "
-                                     "data-parallel code with one replica)."
-                                   : "This computer has " + std::to_string(gpus) + " GPUs: press Measure.";
-    if (live) here = "Measured on this computer: " + std::to_string(gpus) + " x " + gpu_info().name + ", NCCL " +
-                     live_->nccl_version + ".";
+    std::string here = gpus == 0   ? tr("No NVIDIA GPU here: nothing can be measured on this computer.")
+                       : gpus == 1 ? tr("This computer has one GPU: it can measure the 1-GPU row only (the same "
+                                        "data-parallel code with one replica).")
+                                   : fill(tr("This computer has {0} GPUs: press \u201cMeasure on this computer\u201d."),
+                                          {std::to_string(gpus)});
+    if (live)
+      here = fill(tr("Measured on this computer: {0} x {1}, NCCL {2}."),
+                  {std::to_string(gpus), gpu_info().name, live_->nccl_version});
     wrapped_text(here, gpus >= 2 || live ? colours.muted_text : colours.warning);
     if (gpus < 2) {
       if (recorded)
         wrapped_text(fill(tr("The multi-GPU rows below are a recorded run, faded: {0} ({1} GPUs, NCCL {2})."),
-                          {recording_->run.recorded_label(), std::to_string(recording_->gpu_count),
+                          {recorded_label(recording_->run), std::to_string(recording_->gpu_count),
                            recording_->nccl_version}),
                      colours.warning);
       else

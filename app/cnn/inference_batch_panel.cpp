@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <mutex>
 
+#include "app/i18n/recorded_label.h"
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
 #include "app/file_locations.h"
@@ -174,7 +175,7 @@ class InferenceBatchPanel final : public Panel {
     if (gpu_live) add(live, true, false);
     else if (has_recording_) {
       add(recording_.points, true, true);
-      chart.footnote = "Dashed, hollow: " + bench::recorded_label(recording_.run) + ".";
+      chart.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(recording_.run, true)});
     }
     char mark[64];
     std::snprintf(mark, sizeof mark, "%g ms budget", budget_ms_);

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "app/i18n/recorded_label.h"
 #include "app/dense_layer/dense_picture.h"
 #include "app/dense_layer/dense_runner.h"
 #include "app/flow_layout.h"
@@ -201,7 +202,7 @@ class DenseLayerPanel final : public Panel {
       if (recorded)
         ImGui::TextWrapped("%s", fill(tr("No GPU here: the CPU is timed live on this computer; the GPU rows are from "
                                          "the recorded run at these sizes, faded. {0}."),
-                                      {recording_->run.recorded_label(/*sentence_start=*/true)})
+                                      {recorded_label(recording_->run, true)})
                                      .c_str());
       else if (recording_)
         ImGui::TextWrapped("%s", fill(tr("No GPU here, and the recorded run has no row for {0}. Sizes it has: {1}."),

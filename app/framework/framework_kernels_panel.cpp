@@ -11,6 +11,7 @@
 #include <optional>
 #include <thread>
 
+#include "app/i18n/recorded_label.h"
 #include "app/file_locations.h"
 #include "app/flow_layout.h"
 #include "app/framework/kernel_list.h"
@@ -59,7 +60,7 @@ StepList list_of(const Recorded& r) {
     return l;
   }
   l.rows = framework::kernel_rows(*r.timeline);
-  l.label = r.timeline->description + ". " + r.timeline->recorded_label(/*sentence_start=*/true) + ".";
+  l.label = r.timeline->description + ". " + recorded_label(*r.timeline, true) + ".";
   return l;
 }
 

@@ -15,6 +15,7 @@
 
 #include "app/glcompute/gl_bench.h"
 #include "app/glcompute/gl_sweep_side.h"
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/curves.h"
 #include "app/kernels/reference.h"
@@ -167,7 +168,7 @@ class GlVsCudaPanel final : public SweepPanel {
           colours.gl_fragment, plot::Marker::Cross, true);
       add(reference_->rows, kCuda, "2006: CUDA kernel on " + reference_->run.gpu_name, colours.gpu_coalesced,
           plot::Marker::Triangle, true);
-      chart_.footnote = "Dashed, hollow: " + reference_->label() + ".";
+      chart_.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(reference_->run, true)});
     }
   }
 

@@ -19,6 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "app/i18n/recorded_label.h"
 #include "app/flow_layout.h"
 #include "app/grid/launch_timeline.h"
 #include "app/grid/occupancy_view.h"
@@ -262,7 +263,7 @@ class ThreadGridPanel final : public Panel {
   }
 
   std::string offline_label() const {
-    if (recording_) return recording_->run.recorded_label();
+    if (recording_) return recorded_label(recording_->run);
     return "documented for an NVIDIA H100, with 32 registers a thread assumed (" + recording_error_ + ")";
   }
 

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/recorded_label.h"
 #include "app/flow_layout.h"
 #include "app/host_program/program_runner.h"
 #include "app/i18n/translate.h"
@@ -224,7 +225,7 @@ class HostProgramPanel final : public Panel {
     if (recorded_program())
       ImGui::TextWrapped(
           "%s", fill(tr("No GPU here: the lines as they ran on the recorded machine, one per press of Step. {0}."),
-                     {recording_->run.recorded_label(/*sentence_start=*/true)})
+                     {recorded_label(recording_->run, true)})
                     .c_str());
     else
       ImGui::TextWrapped("%s", no_recording_text().c_str());

@@ -15,6 +15,7 @@
 #include <map>
 #include <sstream>
 
+#include "app/i18n/recorded_label.h"
 #include "app/code_fit.h"
 #include "app/flow_layout.h"
 #include "app/i18n/translate.h"
@@ -268,9 +269,9 @@ class KernelLabPanel final : public Panel {
                                    "access\nand shows races the GPU may hide, but it has no time."));
     }
     if (kernel_lab::choose_engine(sizes_.engine) == Engine::Simulator) {
-      if (!gpu_info().available) coloured_wrapped(palette().warning, "No NVIDIA GPU here: kernels run in the CPU simulator.");
+      if (!gpu_info().available) coloured_wrapped(palette().warning, tr("No NVIDIA GPU here: kernels run in the CPU simulator."));
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::TextWrapped("%s.", kernel_lab::kSimulatedLabel);
+      ImGui::TextWrapped("%s.", tr(kernel_lab::kSimulatedLabel));
       ImGui::PopStyleColor();
     }
   }
@@ -326,7 +327,7 @@ class KernelLabPanel final : public Panel {
         fill(tr("{0} on {1} elements."), {r.launch, with_commas(static_cast<double>(r.checked))}).c_str());
     if (r.simulated) {
       ImGui::PushStyleColor(ImGuiCol_Text, colours.muted_text);
-      ImGui::TextUnformatted(kernel_lab::kSimulatedLabel);
+      ImGui::TextUnformatted(tr(kernel_lab::kSimulatedLabel));
       ImGui::PopStyleColor();
     }
     if (r.order_dependent)
@@ -382,7 +383,7 @@ class KernelLabPanel final : public Panel {
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     ImGui::TextWrapped("%s", fill(tr("The same code and sizes on the GPU, {0}: {1}."),
-                                  {recording_->run.recorded_label(), kernel_lab::summarize(recorded->report)})
+                                  {recorded_label(recording_->run), kernel_lab::summarize(recorded->report)})
                                  .c_str());
     ImGui::PopStyleColor();
   }

@@ -12,7 +12,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
+#include "app/number_text.h"
 #include "app/kernels/ceilings.h"
 #include "app/kernels/reference.h"
 #include "app/kernels/sweep_panel.h"
@@ -141,15 +143,15 @@ class HardwareCeilingsPanel final : public SweepPanel {
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     ImGui::TableNextColumn();
     ImGui::TableNextColumn();
-    coloured(palette().cpu, "CPU (this computer, live)");
+    coloured(palette().cpu, tr("CPU (this computer, live)"));
     if (recorded) {
       ImGui::TableNextColumn();
-      coloured(palette().cpu, "CPU of the recorded run");
+      coloured(palette().cpu, tr("CPU of the recorded run"));
       ImGui::TableNextColumn();
-      coloured(palette().gpu, "GPU of the recorded run");
+      coloured(palette().gpu, tr("GPU of the recorded run"));
     } else {
       ImGui::TableNextColumn();
-      coloured(palette().gpu, "GPU (this computer, live)");
+      coloured(palette().gpu, tr("GPU (this computer, live)"));
     }
   }
 
@@ -162,8 +164,8 @@ class HardwareCeilingsPanel final : public SweepPanel {
   static void row(const char* what, const std::vector<std::string>& cells, const char* why = nullptr) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", what);
-    if (why && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", why);
+    ImGui::TextWrapped("%s", tr(what));
+    if (why && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(why));
     for (const std::string& cell : cells) {
       ImGui::TableNextColumn();
       if (cell.empty() || cell == "-") ImGui::TextDisabled("-");
@@ -172,12 +174,12 @@ class HardwareCeilingsPanel final : public SweepPanel {
   }
 
   std::string cpu_cores() const {
-    return std::to_string(hardware_threads()) + " hardware threads; vector unit " + run_.cpu_kernel;
+    return fill(tr("{0} hardware threads; vector unit {1}"), {std::to_string(hardware_threads()), run_.cpu_kernel});
   }
 
   std::string measured(double v, const char* unit, bool running_hint = true) const {
     if (!std::isnan(v) && v > 0) return big_rate(v, unit);
-    return running_hint && busy() ? "measuring..." : "-";
+    return running_hint && busy() ? tr("measuring...") : "-";
   }
 
   void live_rows() {
@@ -186,45 +188,47 @@ class HardwareCeilingsPanel final : public SweepPanel {
     const double fp32_peak = sm.fp32_lanes > 0 ? gpu.sm_count * sm.fp32_lanes * 2.0 * gpu.sm_clock_khz / 1e6 : 0.0;
     const double memory_peak = gpu.peak_memory_bandwidth_gbs();
     if (!gpu.available) {
-      row("Model", {run_.cpu_model, "no GPU: " + gpu.unavailable_reason});
-      row("Parallel units", {cpu_cores(), ""});
-      row("Measured memory bandwidth", {measured(live_.cpu_memory_gbs, "B/s"), ""});
-      row("Measured FP32 matmul peak", {measured(live_.openblas, "FLOP/s"), ""});
+      row(N_("Model"), {run_.cpu_model, fill(tr("no GPU: {0}"), {gpu.unavailable_reason})});
+      row(N_("Parallel units"), {cpu_cores(), ""});
+      row(N_("Measured memory bandwidth"), {measured(live_.cpu_memory_gbs, "B/s"), ""});
+      row(N_("Measured FP32 matmul peak"), {measured(live_.openblas, "FLOP/s"), ""});
       return;
     }
     char text[256];
-    row("Model", {run_.cpu_model, gpu.name + ", compute capability " + gpu.compute_capability()});
-    std::snprintf(text, sizeof text, "%d SMs x %d FP32 lanes = %d lanes at up to %.2f GHz", gpu.sm_count,
-                  sm.fp32_lanes, gpu.sm_count * sm.fp32_lanes, gpu.sm_clock_khz / 1e6);
-    row("Parallel units", {cpu_cores(), text});
+    row(N_("Model"), {run_.cpu_model, fill(tr("{0}, compute capability {1}"), {gpu.name, gpu.compute_capability()})});
+    row(N_("Parallel units"),
+        {cpu_cores(), fill(tr("{0} SMs x {1} FP32 lanes = {2} lanes at up to {3} GHz"),
+                           {std::to_string(gpu.sm_count), std::to_string(sm.fp32_lanes),
+                            std::to_string(gpu.sm_count * sm.fp32_lanes), decimal_text(gpu.sm_clock_khz / 1e6, 2)})});
     std::snprintf(text, sizeof text, "%d (%s): %s", gpu.sm_count * sm.tensor_cores, sm.tensor_generation,
                   sm.tensor_precisions);
-    row("Tensor Cores", {"none", sm.tensor_cores > 0 ? text : "none"});
-    std::snprintf(text, sizeof text, "%.1f GiB, %d-bit bus at %.2f GHz", gpu.total_memory_bytes / double(1 << 30),
-                  gpu.memory_bus_width_bits, gpu.memory_clock_khz / 1e6);
+    row(N_("Tensor Cores"), {tr("none"), sm.tensor_cores > 0 ? text : tr("none")});
     char host[64];
     std::snprintf(host, sizeof host, "%.0f GiB", host_memory_gib());
-    row("Memory", {host, text});
-    row("Last-level cache", {mib(static_cast<double>(cpu_last_level_cache_bytes())),
+    row(N_("Memory"), {host, fill(tr("{0} GiB, {1}-bit bus at {2} GHz"),
+                                  {decimal_text(gpu.total_memory_bytes / double(1 << 30), 1),
+                                   std::to_string(gpu.memory_bus_width_bits), decimal_text(gpu.memory_clock_khz / 1e6, 2)})});
+    row(N_("Last-level cache"), {mib(static_cast<double>(cpu_last_level_cache_bytes())),
                              mib(gpu.l2_cache_bytes) + " (L2)"});
-    row("Theoretical memory bandwidth", {"", big_rate(memory_peak, "B/s")},
-        "Clock x bus width x 2 (double data rate): what the memory could deliver at best.");
-    row("Measured memory bandwidth",
+    row(N_("Theoretical memory bandwidth"), {"", big_rate(memory_peak, "B/s")},
+        N_("Clock x bus width x 2 (double data rate): what the memory could deliver at best."));
+    row(N_("Measured memory bandwidth"),
         {measured(live_.cpu_memory_gbs, "B/s") +
              (std::isnan(live_.cpu_memory_gbs) ? "" : tr(" (c = a + b, all threads)")),
          measured(live_.gpu_memory_gbs, "B/s") + percent_of(live_.gpu_memory_gbs, memory_peak)},
-        "CPU: a streaming add on every thread, 12 bytes per element. GPU: a device-to-device copy, bytes read "
-        "plus bytes written.");
-    row("Copies over the bus (pinned)",
-        {"", "to GPU " + measured(live_.host_to_device_gbs, "B/s") + ", back " + measured(live_.device_to_host_gbs, "B/s")},
-        "cudaMemcpy of a large pinned buffer: the link every byte crosses to reach the GPU.");
-    row("Theoretical FP32 peak", {"", big_rate(fp32_peak, "FLOP/s")},
-        "SMs x FP32 lanes x 2 (a fused multiply-add counts as two operations) x clock.");
-    row("Measured FP32 matmul peak",
+        N_("CPU: a streaming add on every thread, 12 bytes per element. GPU: a device-to-device copy, bytes read "
+           "plus bytes written."));
+    row(N_("Copies over the bus (pinned)"),
+        {"", fill(tr("to GPU {0}, back {1}"),
+                  {measured(live_.host_to_device_gbs, "B/s"), measured(live_.device_to_host_gbs, "B/s")})},
+        N_("cudaMemcpy of a large pinned buffer: the link every byte crosses to reach the GPU."));
+    row(N_("Theoretical FP32 peak"), {"", big_rate(fp32_peak, "FLOP/s")},
+        N_("SMs x FP32 lanes x 2 (a fused multiply-add counts as two operations) x clock."));
+    row(N_("Measured FP32 matmul peak"),
         {measured(live_.openblas, "FLOP/s") + (std::isnan(live_.openblas) ? "" : tr(" (OpenBLAS)")),
          measured(live_.cublas_fp32, "FLOP/s") + (std::isnan(live_.cublas_fp32) ? "" : tr(" (cuBLAS)")) +
              percent_of(live_.cublas_fp32, fp32_peak)});
-    row("Measured Tensor Core matmul peak",
+    row(N_("Measured Tensor Core matmul peak"),
         {"", "TF32 " + measured(live_.cublas_tf32, "FLOP/s") + ", FP16 " + measured(live_.cublas_fp16, "FLOP/s") +
                  ", BF16 " + measured(live_.cublas_bf16, "FLOP/s")});
   }
@@ -232,24 +236,24 @@ class HardwareCeilingsPanel final : public SweepPanel {
   void recorded_rows() {
     const bench::RunInfo& r = reference_->run;
     char text[160];
-    std::snprintf(text, sizeof text, "%s, compute capability %s", r.gpu_name.c_str(), r.gpu_compute_capability.c_str());
-    row("Model", {run_.cpu_model, r.cpu_model, text});
+    row(N_("Model"), {run_.cpu_model, r.cpu_model, fill(tr("{0}, compute capability {1}"), {r.gpu_name, r.gpu_compute_capability})});
     std::snprintf(text, sizeof text, "%d SMs", r.gpu_sm_count);
-    row("Parallel units", {cpu_cores(), std::to_string(r.cpu_threads) + " hardware threads", text});
+    row(N_("Parallel units"),
+        {cpu_cores(), fill(tr("{0} hardware threads"), {std::to_string(r.cpu_threads)}), text});
     std::snprintf(text, sizeof text, "%.1f GiB", r.gpu_memory_gib);
     char host[64];
     std::snprintf(host, sizeof host, "%.0f GiB", host_memory_gib());
-    row("Memory", {host, "", text});
-    row("Measured memory bandwidth",
+    row(N_("Memory"), {host, "", text});
+    row(N_("Measured memory bandwidth"),
         {measured(live_.cpu_memory_gbs, "B/s"), big_rate(recorded_.cpu_memory_gbs, "B/s"),
          big_rate(recorded_.gpu_memory_gbs, "B/s")});
-    row("Copies over the bus (pinned)",
-        {"", "", "to GPU " + big_rate(recorded_.host_to_device_gbs, "B/s") + ", back " +
-                     big_rate(recorded_.device_to_host_gbs, "B/s")});
-    row("Measured FP32 matmul peak",
+    row(N_("Copies over the bus (pinned)"),
+        {"", "", fill(tr("to GPU {0}, back {1}"),
+                      {big_rate(recorded_.host_to_device_gbs, "B/s"), big_rate(recorded_.device_to_host_gbs, "B/s")})});
+    row(N_("Measured FP32 matmul peak"),
         {measured(live_.openblas, "FLOP/s"), big_rate(recorded_.openblas, "FLOP/s"),
-         big_rate(recorded_.cublas_fp32, "FLOP/s") + " (cuBLAS)"});
-    row("Measured Tensor Core matmul peak",
+         big_rate(recorded_.cublas_fp32, "FLOP/s") + tr(" (cuBLAS)")});
+    row(N_("Measured Tensor Core matmul peak"),
         {"", "", "TF32 " + big_rate(recorded_.cublas_tf32, "FLOP/s") + ", FP16 " +
                      big_rate(recorded_.cublas_fp16, "FLOP/s") + ", BF16 " + big_rate(recorded_.cublas_bf16, "FLOP/s")});
   }
@@ -266,7 +270,7 @@ class HardwareCeilingsPanel final : public SweepPanel {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextWrapped("%s", fill(tr("No GPU here. The two right-hand columns are {0}. The comparison below is "
                                        "between that machine's GPU and its own CPU."),
-                                    {reference_->label()})
+                                    {recorded_label(reference_->run, true)})
                                    .c_str());
       ImGui::PopStyleColor();
     } else if (!gpu_info().available) {

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <thread>
 
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/reference.h"
 #include "app/number_text.h"
@@ -197,7 +198,7 @@ class HardwarePanel final : public Panel {
                                    std::to_string(run->gpu_sm_count), std::to_string(per_sm)})
                                  .c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("%s.", recorded->label().c_str());
+    ImGui::TextWrapped("%s.", recorded_label(recorded->run, true).c_str());
     ImGui::PopStyleColor();
     const ImVec4 faded = ImGui::ColorConvertU32ToFloat4(palette().gpu);
     draw_dot_groups(run->gpu_sm_count, per_sm, kLanesPerRow, dot, 1.0f, 3 * dot,

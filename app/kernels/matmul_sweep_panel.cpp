@@ -20,6 +20,7 @@
 #include "app/flow_layout.h"
 #include "app/glcompute/gl_bench.h"
 #include "app/glcompute/gl_sweep_side.h"
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/curves.h"
 #include "app/kernels/reference.h"
@@ -261,7 +262,7 @@ class MatmulSweepPanel final : public SweepPanel {
     }
     add_gl_rungs();
     if (std::any_of(rungs_.begin(), rungs_.end(), [](const Rung& r) { return r.recorded; }))
-      chart_.footnote = "Dashed, hollow: " + reference_->label() + ".";
+      chart_.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(reference_->run, true)});
     // The comparison size: the largest n that most rungs reached (the naive CPU loop stops early).
     table_n_ = 0;
     for (const Rung& r : rungs_)

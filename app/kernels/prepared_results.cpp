@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "app/file_locations.h"
+#include "app/i18n/translate.h"
 #include "compute/bench/bench_format.h"
 #include "compute/bench/reference_data.h"
 #include "compute/core/text_file.h"
@@ -25,7 +26,7 @@ std::string path_for(const std::string& sweep) {
 std::string PreparedResult::label() const {
   // date_utc is "2026-11-23T01:02:03Z": show the hour and minute.
   const std::string hhmm = run.date_utc.size() >= 16 ? run.date_utc.substr(11, 5) + " UTC" : run.date_utc;
-  return "measured at " + hhmm + " on " + run.date_utc.substr(0, 10) + " on this computer (prepared before class)";
+  return fill(tr("measured at {0} on {1} on this computer (prepared before class)"), {hhmm, run.date_utc.substr(0, 10)});
 }
 
 std::string prepared_folder() { return user_folder(UserFolder::kCache) + "/prepared"; }

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/ceilings.h"
 #include "app/kernels/curves.h"
@@ -232,7 +233,7 @@ class RooflinePanel final : public SweepPanel {
     add_roof("CPU", live_.cpu_memory_gbs, live_.openblas, colours.cpu, false, 2.5f);
     add_points(recorded ? reference_->rows : results().rows, true, recorded, &gpu_points_);
     add_points(results().rows, false, false, &cpu_points_);
-    if (recorded) chart_.footnote = "Dashed, hollow: " + reference_->label() + ".";
+    if (recorded) chart_.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(reference_->run, true)});
     // Room above the highest roof for the labels of the points just under it.
     double top = 0.0;
     for (const plot::Series& s : chart_.series)

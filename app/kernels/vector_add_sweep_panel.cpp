@@ -16,6 +16,7 @@
 #include "app/flow_layout.h"
 #include "app/glcompute/gl_bench.h"
 #include "app/glcompute/gl_sweep_side.h"
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/curves.h"
 #include "app/kernels/reference.h"
@@ -226,7 +227,7 @@ class VectorAddSweepPanel final : public SweepPanel {
       recorded_ = curves_from(reference_->rows, rate_view_);
       recorded_time_ = curves_from(reference_->rows, false);
       add_series(recorded_, true, false);
-      chart_.footnote = "Dashed, hollow: " + reference_->label() + ".";
+      chart_.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(reference_->run, true)});
     }
     // Crossovers, always between curves of the same source (live with live).
     sentences_.clear();

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/recorded_label.h"
 #include "app/flow_layout.h"
 #include "app/i18n/translate.h"
 #include "app/lstm/char_label.h"
@@ -380,7 +381,7 @@ class LstmStepPanel final : public Panel {
     ImGui::TextWrapped(
         "%s",
         fill(tr("The same model on a GPU: one step {0} \xc2\xb5s ({1}), {2}; that machine's CPU took {3} \xc2\xb5s."),
-             {decimal_text(recording_->gpu.step_us, 0), recording_->gpu.generator, recording_->run.recorded_label(),
+             {decimal_text(recording_->gpu.step_us, 0), recording_->gpu.generator, recorded_label(recording_->run),
               decimal_text(recording_->cpu.step_us, 0)})
             .c_str());
     ImGui::PopStyleColor();

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <optional>
 
+#include "app/i18n/recorded_label.h"
 #include "app/cnn/background_work.h"
 #include "app/flow_layout.h"
 #include "app/i18n/translate.h"
@@ -371,16 +372,17 @@ class DataPipelinePanel final : public Panel {
   void draw_gpu_note(const PipelineTiming* live, const PipelineTiming* gpu, bool recorded) {
     const Palette& colours = palette();
     std::string note;
-    if (live && !live->gpu_measured && gpu_info().available) note = "The GPU could not be timed: " + live->gpu_note;
+    if (live && !live->gpu_measured && gpu_info().available)
+      note = fill(tr("The GPU could not be timed: {0}"), {live->gpu_note});
     if (!gpu_info().available) {
       if (recorded)
-        note = "No GPU here: the CPU is timed live on this computer; the GPU's times are faded. " +
-               recording_->run.recorded_label(/*sentence_start=*/true) + ".";
+        note = fill(tr("No GPU here: the CPU is timed live on this computer; the GPU's times are faded. {0}."),
+                    {recorded_label(recording_->run, true)});
       else if (recording_)
-        note = "No GPU here, and the recorded GPU run was made at side " + std::to_string(recording_->timing.settings.side) +
-               ", crop " + std::to_string(recording_->timing.settings.crop) + ": set those to see it.";
+        note = fill(tr("No GPU here, and the recorded GPU run was made at side {0}, crop {1}: set those to see it."),
+                    {std::to_string(recording_->timing.settings.side), std::to_string(recording_->timing.settings.crop)});
       else
-        note = "No GPU here, and no recording of this pipeline on a GPU exists yet: only the CPU can be timed.";
+        note = tr("No GPU here, and no recording of this pipeline on a GPU exists yet: only the CPU can be timed.");
     }
     if (gpu && !gpu->gpu_decoded && gpu->gpu_measured)
       note += (note.empty() ? "" : " ") + std::string("nvJPEG was not available (") + gpu->decode_note +

@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 
+#include "app/i18n/recorded_label.h"
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
 #include "app/file_locations.h"
@@ -239,7 +240,7 @@ class MixedPrecisionPanel final : public Panel {
     if (recorded) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextWrapped("%s", fill(tr("No NVIDIA GPU here: {0}. Width x{1}."),
-                                    {bench::recorded_label(recording_.run), std::to_string(width_)})
+                                    {recorded_label(recording_.run, true), std::to_string(width_)})
                                    .c_str());
       ImGui::PopStyleColor();
     } else if (lanes.empty()) {

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <future>
 
+#include "app/i18n/recorded_label.h"
 #include "app/cnn/shared_session.h"
 #include "app/flow_layout.h"
 #include "app/i18n/translate.h"
@@ -96,7 +97,7 @@ class TimelinePanel final : public Panel {
       if (!slot) slot = &s;
     }
     auto where = [](const Shown& s) {
-      return s.live ? std::string(", recorded on this computer") : " (" + s.timeline.recorded_label() + ")";
+      return s.live ? std::string(tr(", recorded on this computer")) : " (" + recorded_label(s.timeline) + ")";
     };
     if (name == "idle_share") {
       const Shown* s = eager ? eager : graph;
@@ -140,7 +141,7 @@ class TimelinePanel final : public Panel {
                                static_cast<unsigned long>(summary.kernels)),
                           {std::to_string(summary.kernels), std::to_string(summary.host_calls)});
       note.origin = s.live ? fill(tr("recorded live on this computer's GPU, {0}"), {s.timeline.run.gpu_name})
-                           : s.timeline.recorded_label(/*sentence_start=*/true);
+                           : recorded_label(s.timeline, true);
       note.recorded = !s.live;
       notes.push_back(std::move(note));
     }
@@ -248,7 +249,8 @@ class TimelinePanel final : public Panel {
     if (busy() && same_line_if_fits(text_width(tr("recording on the GPU..."))))
       ImGui::TextDisabled("%s", tr("recording on the GPU..."));
     if (!live_problem_.empty() && !live_check_.valid())
-      wrapped_text("Showing the recordings made on the GPU machine: this computer cannot record (" + live_problem_ + ").",
+      wrapped_text(fill(tr("Showing the recordings made on the GPU machine: this computer cannot record ({0})."),
+                        {live_problem_}),
               palette().warning);
   }
 

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <future>
 
+#include "app/i18n/recorded_label.h"
 #include "app/cnn/cnn_data.h"
 #include "app/cnn/shared_session.h"
 #include "app/file_locations.h"
@@ -103,7 +104,7 @@ class GpuVitalsPanel final : public Panel {
     auto where = [](const EnergySide& s, const std::string& label) {
       return s.recorded ? " (" + label + ")" : std::string(", on this computer");
     };
-    const std::string label = have_trace_ ? trace_.recorded_label() : "";
+    const std::string label = have_trace_ ? recorded_label(trace_) : "";
     if (name == "gpu_images_per_joule" || name == "training_watts") {
       if (!std::isfinite(gpu.images_per_joule())) return false;
       if (name == "training_watts") {
@@ -173,7 +174,7 @@ class GpuVitalsPanel final : public Panel {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
       ImGui::TextWrapped("%s",
                          fill(tr("The plots show a recording instead: {0}. Dashed lines; the marks say what ran when."),
-                              {trace_.recorded_label()})
+                              {recorded_label(trace_)})
                              .c_str());
       ImGui::PopStyleColor();
     } else {
@@ -318,7 +319,7 @@ class GpuVitalsPanel final : public Panel {
     }
     if (gpu.recorded || cpu.recorded) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::TextWrapped("%s", fill(tr("Faded rows: {0}."), {trace_.recorded_label()}).c_str());
+      ImGui::TextWrapped("%s", fill(tr("Faded rows: {0}."), {recorded_label(trace_)}).c_str());
       ImGui::PopStyleColor();
     }
   }

@@ -59,13 +59,6 @@ std::string nvidia_driver_version() {
   return driver_version_from_line(line);
 }
 
-std::string recorded_label(const RunInfo& run) {
-  std::string where = run.gpu_available ? run.gpu_name : "a computer without a GPU";
-  if (!run.nvidia_driver.empty()) where += " (driver " + run.nvidia_driver + ")";
-  const std::string day = run.date_utc.substr(0, 10);
-  return "Recorded on " + where + (day.empty() ? "" : " on " + day) + ", not on this computer";
-}
-
 RunInfo describe_this_run(const std::string& command, int cpu_threads) {
   RunInfo r;
   const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());

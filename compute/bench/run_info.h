@@ -31,10 +31,6 @@ struct RunInfo {
   std::string recorded_label(bool sentence_start = false) const;
 };
 
-// How a recorded run is labelled wherever it is shown instead of a live one: "Recorded on
-// NVIDIA H100 80GB HBM3 (driver 580.159.04) on 2026-11-23, not on this computer".
-std::string recorded_label(const RunInfo& run);
-
 // Describes this machine now; `cpu_threads` <= 0 means every hardware thread.
 RunInfo describe_this_run(const std::string& command, int cpu_threads);
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "compute/core/measure.h"
+#include "compute/core/translation_marker.h"
 #include "compute/kernel_lab/diagnostics.h"
 
 namespace whygpu::kernel_lab {
@@ -17,7 +18,7 @@ const char* engine_key(Engine engine);  // "auto", "gpu", "simulator"
 bool engine_from_key(const std::string& key, Engine* out);
 
 // The words that go with every simulated result, wherever it is shown.
-inline constexpr const char* kSimulatedLabel = "simulated on the CPU: checks correctness, not speed";
+inline constexpr const char* kSimulatedLabel = N_("simulated on the CPU: checks correctness, not speed");
 
 // What the user asked for.
 struct LabRequest {

@@ -45,13 +45,15 @@ EnergyReading get_energy(const bench::Json& phase, const std::string& prefix) {
 
 }  // namespace
 
-std::string VitalsTrace::recorded_label(bool sentence_start) const {
+bench::RunInfo VitalsTrace::named_run() const {
   // NVML's names for the GPU and driver where it gave them, else the run's.
   bench::RunInfo named = run;
   if (!gpu_name.empty()) named.gpu_name = gpu_name, named.gpu_available = true;
   if (!nvidia_driver.empty()) named.nvidia_driver = nvidia_driver;
-  return named.recorded_label(sentence_start);
+  return named;
 }
+
+std::string VitalsTrace::recorded_label(bool sentence_start) const { return named_run().recorded_label(sentence_start); }
 
 const TracePhase* VitalsTrace::find_phase(std::string_view name) const {
   for (const TracePhase& p : phases)
