@@ -156,8 +156,9 @@ class MatmulSweepPanel final : public SweepPanel {
     if (ImGui::RadioButton(tr_id("GFLOP/s").c_str(), rate_view_)) set_view(true);
     same_line_if_fits(check_width(tr("time per product")));
     if (ImGui::RadioButton(tr_id("time per product").c_str(), !rate_view_)) set_view(false);
-    draw_note_after("n = " + std::to_string(1 << min_log_) + " to " + std::to_string(1 << max_log_) +
-                    "; the naive CPU loop stops at n = " + std::to_string(naive_max_ > 0 ? naive_max_ : 1 << max_log_));
+    draw_note_after(fill(tr("n = {0} to {1}; the naive CPU loop stops at n = {2}"),
+                         {std::to_string(1 << min_log_), std::to_string(1 << max_log_),
+                          std::to_string(naive_max_ > 0 ? naive_max_ : 1 << max_log_)}));
     if (dirty_) rebuild();
 
     draw_chart_and_column(frame, "matmul", chart_, {300.0f, 0.28f, 0.6f, 260.0f, 620.0f},

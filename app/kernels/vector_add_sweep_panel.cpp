@@ -110,8 +110,8 @@ class VectorAddSweepPanel final : public SweepPanel {
     if (ImGui::RadioButton(tr_id("time per addition").c_str(), !rate_view_)) set_view(false);
     same_line_if_fits(check_width(tr("throughput (GB/s)")));
     if (ImGui::RadioButton(tr_id("throughput (GB/s)").c_str(), rate_view_)) set_view(true);
-    const std::string sizes_text = "sizes 2^" + std::to_string(min_log_) + " to 2^" + std::to_string(max_log_) + ", " +
-                                   sizes_note();
+    const std::string sizes_text =
+        fill(tr("sizes 2^{0} to 2^{1}, {2}"), {std::to_string(min_log_), std::to_string(max_log_), sizes_note()});
     draw_note_after(sizes_text);
     if (dirty_) rebuild();
 

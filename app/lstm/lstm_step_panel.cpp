@@ -310,10 +310,9 @@ class LstmStepPanel final : public Panel {
                              "to wait for training on a computer without a GPU"));
     }
     if (generator_) {
-      char weights[96];
-      std::snprintf(weights, sizeof weights, "generating with the weights of step %lld", weights_step_);
+      const std::string weights = fill(tr("generating with the weights of step {0}"), {std::to_string(weights_step_)});
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      text_after_bar(weights);
+      text_after_bar(weights.c_str());
       ImGui::PopStyleColor();
       if (m.steps > weights_step_) {
         same_line_if_fits(button_width(tr("Use the newest weights")));
@@ -343,7 +342,8 @@ class LstmStepPanel final : public Panel {
     same_line_if_fits(button_width(burst.c_str()));
     if (ImGui::Button(burst.c_str())) report(advance(o_.burst));
     same_line_if_fits(button_width(tr("Autoplay")));
-    if (ImGui::Button(o_.autoplay ? "Stop" : "Autoplay")) o_.autoplay = !o_.autoplay;
+    if (ImGui::Button(o_.autoplay ? tr_id("Stop", "autoplay").c_str() : tr_id("Autoplay").c_str()))
+      o_.autoplay = !o_.autoplay;
     same_line_if_fits(labelled_width(9 * em, "steps/s"));
     ImGui::SetNextItemWidth(9 * em);
     ImGui::SliderFloat(tr_id("steps/s").c_str(), &o_.speed, 0.5f, 60.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
@@ -364,11 +364,12 @@ class LstmStepPanel final : public Panel {
     ImGui::TextUnformatted(meaning);
     ImGui::PopStyleColor();
     if (generator_ && step_us_ > 0) {
-      char step_time[96];
-      std::snprintf(step_time, sizeof step_time, "one step: %.0f \xc2\xb5s on the %s", step_us_,
-                    lstm_ui::device_name(workspace_->session_device()));
-      if (same_line_if_fits(2 * em + text_width(step_time))) ImGui::SameLine(0, 2 * em);
-      ImGui::TextDisabled("%s", step_time);
+      const std::string step_time =
+          fill(workspace_->session_device() == lstm::Device::kGpu ? tr("one step: {0} \u00b5s on the GPU")
+                                                                  : tr("one step: {0} \u00b5s on the CPU"),
+               {decimal_text(step_us_, 0)});
+      if (same_line_if_fits(2 * em + text_width(step_time.c_str()))) ImGui::SameLine(0, 2 * em);
+      ImGui::TextDisabled("%s", step_time.c_str());
     }
     draw_recorded_step_time();
   }

@@ -22,13 +22,20 @@ pages=(
   "matmul-ladder matmul-sweep run 1000"
   "roofline roofline run 10"
 )
+# WHYGPU_PAGES="lstm-gates roofline" takes only those lessons (a call cut short, redone).
 script=$out/pages.script
 {
   echo "font-scale 2"
   for page in "${pages[@]}"; do
     read -r lesson panel button guess <<< "$page"
-    printf 'lesson %s\npredict %s\npress %s %s\nwait-idle %s 180\nscroll-to %s\nwait 1s\nscreenshot %s.png\n' \
-      "$lesson" "$guess" "$panel" "$button" "$panel" "$panel" "$lesson"
+    [[ -n ${WHYGPU_PAGES:-} && " $WHYGPU_PAGES " != *" $lesson "* ]] && continue
+    # A panel opens once its question is answered and starts loading what it needs (the
+    # LSTM's corpus and model) when it is first drawn: answered, scrolled into view, waited
+    # for, then its button.
+    printf 'lesson %s\npredict %s\nscroll-to %s\nwait-idle %s 120\npress %s %s\nwait-idle %s 180\nscroll-to %s\nwait 1s\nscreenshot %s.png\n' \
+      "$lesson" "$guess" "$panel" "$panel" "$panel" "$button" "$panel" "$panel" "$lesson"
+    # The CNN trainer keeps the training thread until paused: the LSTM could not prepare.
+    [[ $panel == cnn-trainer ]] && echo "press cnn-trainer pause"
   done
   echo "quit"
 } > "$script"
@@ -37,10 +44,11 @@ for language in "${languages[@]}"; do
   mkdir -p "$out/$language"
   start=$(date +%s)
   run 400 "$bin/whygpu" --headless --size 1280x720 --language "$language" --export-dir "$out/$language" \
-      --script "$script" > "$out/$language.log" 2>&1
-  echo "$language: $(( $(date +%s) - start )) s, $(ls "$out/$language" | wc -l) screenshots"
-  grep -vE "wrote|rendering offscreen" "$out/$language.log" | tail -5
+      --script "$script" > "$out/$language/run.log" 2>&1
+  echo "$language: $(( $(date +%s) - start )) s, $(ls "$out/$language"/*.png | wc -l) screenshots"
+  grep -vE "wrote|rendering offscreen" "$out/$language/run.log" | tail -5
+  # One archive a language, written as soon as it is done: a call cut short keeps the rest.
+  tar czf "$out/$language.tar.gz" -C "$out" "$language" && rm -rf "${out:?}/$language"
 done
-tar czf "$out/languages.tar.gz" -C "$out" "${languages[@]}" && rm -rf "${languages[@]/#/$out/}"
 step done
 exit $status
