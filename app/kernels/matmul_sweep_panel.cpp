@@ -150,6 +150,10 @@ class MatmulSweepPanel final : public SweepPanel {
   void draw(const FrameContext& frame) override {
     if (poll(frame)) dirty_ = true;
     draw_run_controls(frame, N_("Run the ladder"));
+    if (dirty_) rebuild();
+    // The result right under the button the class watches; how to view it, after it.
+    draw_chart_and_column(frame, "matmul", chart_, {300.0f, 0.28f, 0.6f, 260.0f, 620.0f},
+                          [this](float width) { draw_ladder_table(width); });
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("Show:"));
     same_line_if_fits(check_width(tr("GFLOP/s")));
@@ -159,10 +163,6 @@ class MatmulSweepPanel final : public SweepPanel {
     draw_note_after(fill(tr("n = {0} to {1}; the naive CPU loop stops at n = {2}"),
                          {std::to_string(1 << min_log_), std::to_string(1 << max_log_),
                           std::to_string(naive_max_ > 0 ? naive_max_ : 1 << max_log_)}));
-    if (dirty_) rebuild();
-
-    draw_chart_and_column(frame, "matmul", chart_, {300.0f, 0.28f, 0.6f, 260.0f, 620.0f},
-                          [this](float width) { draw_ladder_table(width); });
     draw_export_row(frame, true);
   }
 

@@ -244,8 +244,6 @@ void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_la
   ImGui::BeginDisabled(!running);
   if (ImGui::Button(tr_id("Cancel").c_str())) runner_.cancel();
   ImGui::EndDisabled();
-  // The progress bar beside the buttons while it can be a dozen letters wide.
-  same_line_if_fits(12.0f * ImGui::GetFontSize());
   const kernels::SweepProgress& p = snapshot_.progress;
   const float fraction = p.total > 0 ? static_cast<float>(p.done) / p.total : 0.0f;
   if (running) last_elapsed_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
@@ -258,8 +256,14 @@ void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_la
                   : fill(tr("done: {0} measurements in {1}"), {std::to_string(p.done), format_seconds(last_elapsed_)});
   else
     overlay = tr("not run yet");
+  // The progress bar beside the buttons where its text fits there whole (a bar narrower than
+  // its text cuts it at the left: "ne: 120 measurements" at a projector), else under them.
+  const float overlay_width = text_width(overlay.c_str()) + 2 * ImGui::GetStyle().FramePadding.x;
+  same_line_if_fits(std::max(12.0f * ImGui::GetFontSize(), overlay_width));
   ImGui::ProgressBar(running || snapshot_.cancelled ? fraction : (p.total > 0 ? 1.0f : 0.0f),
-                     ImVec2(std::min(ImGui::GetContentRegionAvail().x, 640.0f * frame.font_scale), 0),
+                     ImVec2(std::min(ImGui::GetContentRegionAvail().x,
+                                     std::max(640.0f * frame.font_scale, overlay_width)),
+                            0),
                      overlay.c_str());
   if (!snapshot_.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
@@ -271,10 +275,6 @@ void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_la
                                       "own drawing does not slow down what is measured."),
                                    {decimal_text(1.0 / kQuietFrameSeconds, 0)})
                                   .c_str());
-  } else if (!frame_summary_.empty()) {
-    ImGui::PushTextWrapPos(0.0f);  // long on narrow windows: wrap at the panel's edge
-    ImGui::TextDisabled("%s", frame_summary_.c_str());
-    ImGui::PopTextWrapPos();
   }
 }
 
@@ -320,6 +320,13 @@ void SweepPanel::draw_export_row(const FrameContext& frame, bool with_png) {
     ImGui::SameLine();
     if (ImGui::Button(button)) press(action);
   };
+  // How smooth the app stayed during the last sweep: under the chart, not between the
+  // button and the result the class is waiting for.
+  if (!frame_summary_.empty() && !timing_the_cpu()) {
+    ImGui::PushTextWrapPos(0.0f);  // long on narrow windows: wrap at the panel's edge
+    ImGui::TextDisabled("%s", frame_summary_.c_str());
+    ImGui::PopTextWrapPos();
+  }
   path_and_button("##csv", &csv_path_, tr("Save CSV"), "save-csv");
   if (with_png) {
     const float pair = 330.0f * frame.font_scale + ImGui::GetStyle().ItemSpacing.x + button_width(tr("Save plot as PNG"));

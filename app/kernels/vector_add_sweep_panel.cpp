@@ -104,19 +104,18 @@ class VectorAddSweepPanel final : public SweepPanel {
   void draw(const FrameContext& frame) override {
     if (poll(frame)) dirty_ = true;
     draw_run_controls(frame, N_("Run the sweep"));
+    if (dirty_) rebuild();
+    // The result right under the button the class watches; how to view it, after it.
+    draw_chart_and_column(frame, "vector-add", chart_, {260.0f, 0.3f, 0.58f, 260.0f, 600.0f},
+                          [this](float) { draw_explanation(); });
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("Show:"));
     same_line_if_fits(check_width(tr("time per addition")));
     if (ImGui::RadioButton(tr_id("time per addition").c_str(), !rate_view_)) set_view(false);
     same_line_if_fits(check_width(tr("throughput (GB/s)")));
     if (ImGui::RadioButton(tr_id("throughput (GB/s)").c_str(), rate_view_)) set_view(true);
-    const std::string sizes_text =
-        fill(tr("sizes 2^{0} to 2^{1}, {2}"), {std::to_string(min_log_), std::to_string(max_log_), sizes_note()});
-    draw_note_after(sizes_text);
-    if (dirty_) rebuild();
-
-    draw_chart_and_column(frame, "vector-add", chart_, {260.0f, 0.3f, 0.58f, 260.0f, 600.0f},
-                          [this](float) { draw_explanation(); });
+    draw_note_after(
+        fill(tr("sizes 2^{0} to 2^{1}, {2}"), {std::to_string(min_log_), std::to_string(max_log_), sizes_note()}));
     draw_export_row(frame, true);
   }
 
