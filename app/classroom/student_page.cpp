@@ -89,6 +89,12 @@ let version = 0, state = null, chosen = -1, polling = null, joined = false, loop
 function readable(v) {
   const a = Math.abs(v);
   const short = (x) => (+x.toPrecision(3)).toLocaleString(document.documentElement.lang);
+  // Chinese counts large numbers in 10^4 and 10^8 (万, 亿), not in thousands.
+  if (document.documentElement.lang.startsWith("zh")) {
+    if (a >= 1e8) return fill(T.e8, short(v / 1e8));
+    if (a >= 1e4) return fill(T.e4, short(v / 1e4));
+    return short(v);
+  }
   if (a >= 1e12) return fill(T.trillion, short(v / 1e12));
   if (a >= 1e9) return fill(T.billion, short(v / 1e9));
   if (a >= 1e6) return fill(T.million, short(v / 1e6));
@@ -268,6 +274,10 @@ const std::vector<StudentPageWord>& student_page_words() {
       {"million", N_("{0} million")},
       {"billion", N_("{0} billion")},
       {"trillion", N_("{0} trillion")},
+      // TRANSLATORS: Chinese only (other languages never show it): {0} times 10^4, "1.5万".
+      {"e4", N_("{0} x 10^4")},
+      // TRANSLATORS: Chinese only (other languages never show it): {0} times 10^8, "1.5亿".
+      {"e8", N_("{0} x 10^8")},
   };
   return words;
 }

@@ -309,7 +309,7 @@ TEST(StudentPage, EveryWordItsScriptUsesIsDeclared) {
   std::set<std::string> declared;
   for (const StudentPageWord& word : student_page_words()) declared.insert(word.key);
   std::set<std::string> used;
-  for (const std::regex& use : {std::regex(R"re(\bT\.([a-z_]+))re"), std::regex(R"re(data-t(?:-label)?="([a-z_]+)")re")})
+  for (const std::regex& use : {std::regex(R"re(\bT\.([a-z_0-9]+))re"), std::regex(R"re(data-t(?:-label)?="([a-z_0-9]+)")re")})
     for (auto m = std::sregex_iterator(page.begin(), page.end(), use); m != std::sregex_iterator(); ++m)
       used.insert((*m)[1].str());
   EXPECT_FALSE(used.empty());
