@@ -2,7 +2,7 @@
 // The recordings of the GPU panels (`whygpu record`, compute/bench/recording_file.h) as the
 // app finds them: one file per part in assets/reference/recorded-gpu/ (found as every
 // shipped file is, app/file_locations.h), each read once per process. Panels show a recording only
-// where this computer has no NVIDIA GPU, always with run.recorded_label() beside it.
+// where this computer has no NVIDIA GPU, always with recorded_label(run) (app/i18n/recorded_label.h) beside it.
 #include <mutex>
 #include <string>
 

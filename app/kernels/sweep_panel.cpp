@@ -178,24 +178,27 @@ void SweepPanel::record_frame(const FrameContext& frame) {
     std::sort(sorted.begin(), sorted.end());
     const std::size_t slow = static_cast<std::size_t>(std::count_if(sorted.begin(), sorted.end(),
                                                                     [](double ms) { return ms > 1000.0 / 60.0; }));
+    const double median = percentile_of_sorted(sorted, 0.5), p99 = percentile_of_sorted(sorted, 0.99);
     frame_summary_ = fill(tr_n("UI during the sweep: {0} frame took a median {1} ms to draw, p99 {2} ms, worst {3} ms; "
                                "{4} over 16.7 ms (frames slowed on purpose while the CPU was timed are not counted)",
                                "UI during the sweep: {0} frames took a median {1} ms to draw, p99 {2} ms, worst {3} ms; "
                                "{4} over 16.7 ms (frames slowed on purpose while the CPU was timed are not counted)",
                                static_cast<unsigned long>(sorted.size())),
-                          {std::to_string(sorted.size()), decimal_text(percentile_of_sorted(sorted, 0.5), 1),
-                           decimal_text(percentile_of_sorted(sorted, 0.99), 1), decimal_text(sorted.back(), 1),
-                           std::to_string(slow)});
+                          {std::to_string(sorted.size()), decimal_text(median, 1), decimal_text(p99, 1),
+                           decimal_text(sorted.back(), 1), std::to_string(slow)});
     // Where the slow frames happened: the three measurements with the most of them.
     std::vector<std::pair<int, std::string>> by_job;
     for (const auto& [job, count] : slow_frames_by_job_) by_job.emplace_back(count, job);
     std::sort(by_job.rbegin(), by_job.rend());
     std::string where;
     for (std::size_t i = 0; i < std::min<std::size_t>(3, by_job.size()); ++i) {
-      where += i ? "; " : " (most during: ";  // the log only, in English like the rest of it
+      where += i ? "; " : " (most during: ";
       where += by_job[i].second + " x" + std::to_string(by_job[i].first);
     }
-    std::fprintf(stderr, "whygpu: %s: %s%s%s\n", name_.c_str(), frame_summary_.c_str(), where.c_str(), where.empty() ? "" : ")");
+    // The log stays English with a decimal point, whatever the interface's language.
+    std::fprintf(stderr, "whygpu: %s: UI during the sweep: %zu frames, median %.1f ms, p99 %.1f ms, worst %.1f ms; %zu over "
+                 "16.7 ms%s%s\n", name_.c_str(), sorted.size(), median, p99, sorted.back(), slow, where.c_str(),
+                 where.empty() ? "" : ")");
   }
   was_busy_ = busy_now;
 }

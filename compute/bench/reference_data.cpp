@@ -7,8 +7,6 @@ namespace whygpu::bench {
 
 using namespace whygpu::kernels;  // the measurements this module reads and prints
 
-std::string ReferenceData::label() const { return run.recorded_label(/*sentence_start=*/true); }
-
 std::vector<const Measurement*> ReferenceData::find(std::string_view benchmark,
                                                     std::string_view variant,
                                                     std::string_view phase) const {

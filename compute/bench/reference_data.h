@@ -23,9 +23,6 @@ struct ReferenceData {
   std::vector<std::string> summary;
   std::vector<kernels::Measurement> rows;
 
-  // "Recorded on NVIDIA H100 80GB HBM3 (driver 580.159.04) on 2026-11-23, not on this
-  // computer"
-  std::string label() const;
   // Measured rows of one benchmark and variant ("" phase unless given), by size.
   std::vector<const kernels::Measurement*> find(std::string_view benchmark, std::string_view variant,
                                        std::string_view phase = "") const;

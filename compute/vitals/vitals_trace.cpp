@@ -53,8 +53,6 @@ bench::RunInfo VitalsTrace::named_run() const {
   return named;
 }
 
-std::string VitalsTrace::recorded_label(bool sentence_start) const { return named_run().recorded_label(sentence_start); }
-
 const TracePhase* VitalsTrace::find_phase(std::string_view name) const {
   for (const TracePhase& p : phases)
     if (p.name == name) return &p;

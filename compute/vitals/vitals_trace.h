@@ -42,10 +42,9 @@ struct VitalsTrace {
   std::vector<VitalsSample> samples;   // oldest first
   std::vector<TracePhase> phases;      // in time order
 
-  // "Recorded on NVIDIA H100 80GB HBM3 (driver 580.159.04) on 2026-11-24, not on this computer"
-  // The run as NVML named its GPU and driver (they win over the run's own names).
+  // The run as NVML named its GPU and driver (they win over the run's own names): what its
+  // "recorded on ..." label names.
   bench::RunInfo named_run() const;
-  std::string recorded_label(bool sentence_start = false) const;
   const TracePhase* find_phase(std::string_view name) const;
 };
 

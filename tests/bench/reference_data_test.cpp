@@ -60,7 +60,7 @@ TEST(ReferenceData, RoundTripsThroughTheBenchJson) {
   EXPECT_NEAR(data.rows[0].gflops(), sample_rows()[0].gflops(), 1e-9);
   EXPECT_EQ(data.rows[1].state, RowState::Absent);
   EXPECT_EQ(data.rows[2].phase, "h2d");
-  EXPECT_EQ(data.label(),
+  EXPECT_EQ(data.run.recorded_label(/*sentence_start=*/true),
             "Recorded on NVIDIA H100 80GB HBM3 (driver 580.159.04) on 2026-11-23, not on this "
             "computer");
   EXPECT_EQ(data.find("matmul", "cublas-fp32").size(), 1u);
@@ -125,7 +125,7 @@ TEST(ReferenceData, ShippedH100FileLoads) {
   if (!std::ifstream(path)) GTEST_SKIP() << path << " not recorded yet";
   ReferenceData data;
   ASSERT_TRUE(load_reference_data(path, &data)) << load_reference_data(path, &data).message();
-  EXPECT_NE(data.label().find("H100"), std::string::npos) << data.label();
+  EXPECT_NE(data.run.recorded_label(/*sentence_start=*/true).find("H100"), std::string::npos) << data.run.recorded_label(/*sentence_start=*/true);
   EXPECT_FALSE(data.run.nvidia_driver.empty());
   EXPECT_FALSE(data.run.date_utc.empty());
   for (const char* v : {"cpu-blocked", "cpu-openblas", "gpu-naive", "gpu-register-tiled",

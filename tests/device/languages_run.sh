@@ -34,8 +34,6 @@ script=$out/pages.script
     # for, then its button.
     printf 'lesson %s\npredict %s\nscroll-to %s\nwait-idle %s 120\npress %s %s\nwait-idle %s 180\nscroll-to %s\nwait 1s\nscreenshot %s.png\n' \
       "$lesson" "$guess" "$panel" "$panel" "$panel" "$button" "$panel" "$panel" "$lesson"
-    # The CNN trainer keeps the training thread until paused: the LSTM could not prepare.
-    [[ $panel == cnn-trainer ]] && echo "press cnn-trainer pause"
   done
   echo "quit"
 } > "$script"

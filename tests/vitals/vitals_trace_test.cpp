@@ -77,7 +77,7 @@ TEST(VitalsTrace, ARoundTripKeepsEveryValue) {
   EXPECT_FALSE(p->cpu.available());
   EXPECT_EQ(p->cpu.method, "no powercap");
   EXPECT_EQ(back.find_phase("cnn-cpu"), nullptr);
-  EXPECT_EQ(back.recorded_label(),
+  EXPECT_EQ(back.named_run().recorded_label(),
             "recorded on NVIDIA H100 80GB HBM3 (driver 580.159.04) on 2026-11-24, not on this computer");
 }
 
@@ -104,7 +104,7 @@ TEST(VitalsTrace, TheRecordingShippedForThePanelReads) {
   VitalsTrace t;
   const Status s = load_trace(std::string(source) + "/assets/reference/vitals/h100-vitals.json", &t);
   ASSERT_TRUE(s) << s.message();
-  EXPECT_NE(t.recorded_label().find("NVIDIA H100"), std::string::npos);
+  EXPECT_NE(t.named_run().recorded_label().find("NVIDIA H100"), std::string::npos);
   ASSERT_GT(t.samples.size(), 10u);
   for (const VitalsSample& sample : t.samples) {
     EXPECT_GT(sample.gpu.power_w, 0.0);
