@@ -222,7 +222,10 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
     same_line_if_fits(button_width(tr("Random test image")));
     if (ImGui::Button(tr_id("Random test image").c_str()) && data && data->test.count > 0)
       shared_->show_test_image(static_cast<int>(random_.below(static_cast<std::uint32_t>(data->test.count))));
-    same_line_if_fits(check_width(tr("one colour range per layer")));
+  }
+
+  // How the maps' grey is stretched: a setting of the maps, drawn above them.
+  void draw_normalization_choice() {
     bool per_layer = o_.normalization == cnn::Normalization::kPerLayer;
     if (ImGui::Checkbox(tr_id("one colour range per layer").c_str(), &per_layer))
       o_.normalization = per_layer ? cnn::Normalization::kPerLayer : cnn::Normalization::kPerMap;
@@ -255,7 +258,10 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
     ImGui::PopStyleColor();
   }
 
-  // The input and the answer first, then the layers two to a row, then the filters.
+  // The input beside the first layer's filters that slide over it, then the maps they
+  // make, two to a row, then the network's answer, then the second layer's filters: the
+  // order the data flows in, and the pictures first, so that a maximised panel at a
+  // projector shows them before ten rows of bars.
   void draw_contents(float width) {
     const cnn::Inference* inference = shared_->inference();
     if (!inference) {
@@ -267,27 +273,22 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
     const float cell_pad = 2.0f * ImGui::GetStyle().CellPadding.x + 8.0f;
     const float half = (width - cell_pad) * 0.5f;
     const bool show_input = std::find(o_.layers.begin(), o_.layers.end(), cnn::Layer::kInput) != o_.layers.end();
-    if (ImGui::BeginTable("answer", 2, ImGuiTableFlags_None)) {
-      ImGui::TableSetupColumn(tr("input"), ImGuiTableColumnFlags_WidthFixed, show_input ? 150.0f * scale_ : 1.0f);
-      ImGui::TableSetupColumn(tr("bars"), ImGuiTableColumnFlags_WidthStretch);
+    const float input_width = 150.0f * scale_;
+    if ((show_input || o_.conv1_filters) && ImGui::BeginTable("input", 2, ImGuiTableFlags_None)) {
+      ImGui::TableSetupColumn(tr("input"), ImGuiTableColumnFlags_WidthFixed, show_input ? input_width : 1.0f);
+      ImGui::TableSetupColumn(tr("filters"), ImGuiTableColumnFlags_WidthStretch);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       if (show_input) draw_layer(cnn::Layer::kInput, 140.0f * scale_, *inference);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(fill(tr("The answer: {0} ({1}%)"),
-                                  {names[std::min<int>(inference->predicted, static_cast<int>(names.size()) - 1)],
-                                   decimal_text(100.0f * inference->probabilities[inference->predicted], 1)})
-                                 .c_str());
-      cnn_ui::draw_untrained_note(*shared_);
-      cnn_ui::draw_probability_bars(*inference, names, std::min(width - 170.0f * scale_, 520.0f * scale_),
-                                    cnn_ui::backend_colour(shared_->backend()));
-      draw_recorded_answer(names);
+      if (o_.conv1_filters) draw_filters(FilterBank::kConv1, width - cell_pad - (show_input ? input_width : 0.0f));
       ImGui::EndTable();
     }
     std::vector<cnn::Layer> rest;
     for (cnn::Layer layer : o_.layers)
       if (layer != cnn::Layer::kInput) rest.push_back(layer);
     if (!rest.empty()) {
+      draw_normalization_choice();
       draw_activation_scale(*inference, rest);
       const bool two = rest.size() > 1 && width > 900.0f * scale_;
       if (ImGui::BeginTable("layers", two ? 2 : 1, ImGuiTableFlags_BordersInnerV)) {
@@ -299,7 +300,15 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
         ImGui::EndTable();
       }
     }
-    draw_filters(width - cell_pad);
+    ImGui::TextUnformatted(fill(tr("The answer: {0} ({1}%)"),
+                                {names[std::min<int>(inference->predicted, static_cast<int>(names.size()) - 1)],
+                                 decimal_text(100.0f * inference->probabilities[inference->predicted], 1)})
+                               .c_str());
+    cnn_ui::draw_untrained_note(*shared_);
+    cnn_ui::draw_probability_bars(*inference, names, std::min(width - 170.0f * scale_, 520.0f * scale_),
+                                  cnn_ui::backend_colour(shared_->backend()));
+    draw_recorded_answer(names);
+    if (o_.conv2_filters) draw_filters(FilterBank::kConv2, width - cell_pad);
     ImGui::TextDisabled("%s", fill(tr("Pictures {0}, {1} ms; redrawn after every training step."),
                                    {pictures_.how_drawn(), decimal_text(pictures_.last_refresh_ms(), 2)})
                                   .c_str());
@@ -384,50 +393,43 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
     return cnn::locate_pixel(layout, px, py, channel, index);
   }
 
-  void draw_filters(float width) {
-    const FilterBank banks[2] = {FilterBank::kConv1, FilterBank::kConv2};
-    const bool wanted[2] = {o_.conv1_filters, o_.conv2_filters};
-    bool any = false;
-    for (int b = 0; b < 2; ++b) {
-      if (!wanted[b]) continue;
-      if (!any) {
-        ImGui::Spacing();
-        draw_colour_scale(cnn::Colormap::kDiverging, tr("negative"), "0", tr("positive weight"), 200.0f * scale_, scale_);
-        any = true;
-      }
-      const cnn_ui::PictureLayout& pl = pictures_.layout(banks[b]);
-      ImGui::TextUnformatted(
-          b == 0
-              ? tr("conv1 filters: 32 of 3 x 3 weights, each slid over the image to make one conv1 map")
-              : tr("conv2 filters: one row per filter, 32 kernels of 3 x 3 each (one for every conv1 map it reads)"));
-      if (!pictures_.has(banks[b])) {
-        ImGui::TextDisabled("%s", tr("(not drawn yet)"));
-        continue;
-      }
-      const float zoom = std::min(zoom_for(pl.layout, width * (b == 0 ? 0.5f : 1.0f)), b == 0 ? 14.0f * scale_ : 4.0f * scale_);
-      if (draw_picture(pictures_.picture(banks[b]), pl.layout, zoom)) {
-        int channel = 0, index = 0;
-        if (hovered_pixel(pl.layout, zoom, &channel, &index)) {
-          const std::vector<float>& params = pictures_.host_parameters();
-          const int base = cnn::kParamBlocks[b == 0 ? cnn::kConv1Weight : cnn::kConv2Weight].offset;
-          const std::size_t at = static_cast<std::size_t>(base) + static_cast<std::size_t>(channel) * 9 + index;
-          const int filter = b == 0 ? channel : channel / cnn::kConv2.in_channels;
-          if (at < params.size())
-            ImGui::SetTooltip("%s", fill(tr("filter {0}, weight ({1}, {2}): {3}"),
-                                         {std::to_string(filter), std::to_string(index % 3), std::to_string(index / 3),
-                                          decimal_text(params[at], 4)})
-                                        .c_str());
-          else if (b == 0)
-            ImGui::SetTooltip(
-                "%s", fill(tr("filter {0}: it makes conv1 map {1}"), {std::to_string(filter), std::to_string(filter)})
-                          .c_str());
-          else
-            ImGui::SetTooltip("%s", fill(tr("filter {0}, kernel for conv1 map {1}"),
-                                         {std::to_string(filter), std::to_string(channel % cnn::kConv2.in_channels)})
-                                        .c_str());
-        }
+  // One layer's filters under their caption, with their own colour scale (weights, not
+  // activations) below them.
+  void draw_filters(FilterBank bank, float width) {
+    const int b = bank == FilterBank::kConv1 ? 0 : 1;
+    const cnn_ui::PictureLayout& pl = pictures_.layout(bank);
+    ImGui::TextUnformatted(
+        b == 0
+            ? tr("conv1 filters: 32 of 3 x 3 weights, each slid over the image to make one conv1 map")
+            : tr("conv2 filters: one row per filter, 32 kernels of 3 x 3 each (one for every conv1 map it reads)"));
+    if (!pictures_.has(bank)) {
+      ImGui::TextDisabled("%s", tr("(not drawn yet)"));
+      return;
+    }
+    const float zoom = std::min(zoom_for(pl.layout, width), b == 0 ? 14.0f * scale_ : 4.0f * scale_);
+    if (draw_picture(pictures_.picture(bank), pl.layout, zoom)) {
+      int channel = 0, index = 0;
+      if (hovered_pixel(pl.layout, zoom, &channel, &index)) {
+        const std::vector<float>& params = pictures_.host_parameters();
+        const int base = cnn::kParamBlocks[b == 0 ? cnn::kConv1Weight : cnn::kConv2Weight].offset;
+        const std::size_t at = static_cast<std::size_t>(base) + static_cast<std::size_t>(channel) * 9 + index;
+        const int filter = b == 0 ? channel : channel / cnn::kConv2.in_channels;
+        if (at < params.size())
+          ImGui::SetTooltip("%s", fill(tr("filter {0}, weight ({1}, {2}): {3}"),
+                                       {std::to_string(filter), std::to_string(index % 3), std::to_string(index / 3),
+                                        decimal_text(params[at], 4)})
+                                      .c_str());
+        else if (b == 0)
+          ImGui::SetTooltip(
+              "%s", fill(tr("filter {0}: it makes conv1 map {1}"), {std::to_string(filter), std::to_string(filter)})
+                        .c_str());
+        else
+          ImGui::SetTooltip("%s", fill(tr("filter {0}, kernel for conv1 map {1}"),
+                                       {std::to_string(filter), std::to_string(channel % cnn::kConv2.in_channels)})
+                                      .c_str());
       }
     }
+    draw_colour_scale(cnn::Colormap::kDiverging, tr("negative"), "0", tr("positive weight"), 200.0f * scale_, scale_);
   }
 
   MapsOptions o_;

@@ -150,11 +150,13 @@ class CnnTrainerPanel final : public Panel {
         ImGui::EndTable();
       }
     } else {
-      if (o_.controls) draw_controls(ready);
-      if (o_.curves) {
-        if (!o_.controls) draw_live_settings(ready);
-        draw_curves(frame.content_width);
-      }
+      // One column: the curves right under the session's line (epoch, step, speed), then
+      // the progress and its buttons, then the settings, so that a maximised panel at a
+      // projector shows the training before its sliders.
+      if (o_.curves) draw_curves(frame.content_width);
+      if (o_.controls && ready) draw_progress();
+      if (o_.controls) draw_settings(ready);
+      else if (o_.curves) draw_live_settings(ready);
     }
     if (o_.preview) draw_preview(frame.content_width);
     ImGui::PopTextWrapPos();
@@ -175,6 +177,18 @@ class CnnTrainerPanel final : public Panel {
     ImGui::Separator();
     draw_live_settings(ready);
     if (ready) draw_progress();
+    ImGui::Separator();
+    draw_weights(ready);
+    ImGui::PopItemWidth();
+  }
+
+  // The controls less the progress, which the one-column layout shows above the curves.
+  void draw_settings(bool ready) {
+    ImGui::PushItemWidth(-ImGui::CalcTextSize((std::string(tr("learning rate")) + " ").c_str()).x);
+    ImGui::Separator();
+    draw_backend_choice();
+    draw_data_choice();
+    draw_live_settings(ready);
     ImGui::Separator();
     draw_weights(ready);
     ImGui::PopItemWidth();
@@ -323,8 +337,12 @@ class CnnTrainerPanel final : public Panel {
     const cnn::SessionSnapshot& snap = shared_->snapshot();
     const unsigned colour = cnn_ui::backend_colour(shared_->backend());
     const float w = std::max(200.0f, width - 2.0f * ImGui::GetStyle().CellPadding.x - 4.0f);
-    const float h = std::clamp(w * 0.32f, 180.0f * scale_, 300.0f * scale_);
-    if (w > 900.0f * scale_) {
+    // Side by side where each keeps a readable width; no taller than about a third of
+    // the screen, so that both stay in view on a short projector with large text.
+    const bool side_by_side = w > 540.0f * scale_;
+    const float h = std::min(std::clamp(w * (side_by_side ? 0.2f : 0.32f), 150.0f * scale_, 300.0f * scale_),
+                             std::max(120.0f * scale_, 0.33f * ImGui::GetMainViewport()->Size.y));
+    if (side_by_side) {
       loss_view_.draw("loss", cnn_ui::loss_chart(snap, colour), ImVec2(w * 0.5f - 4.0f, h), scale_);
       ImGui::SameLine();
       accuracy_view_.draw("accuracy", cnn_ui::accuracy_chart(snap, colour), ImVec2(w * 0.5f - 4.0f, h), scale_);

@@ -145,34 +145,16 @@ class LstmStepPanel final : public Panel {
     ImGui::PushTextWrapPos(0.0f);  // every line wraps at the edge of its column or the panel
     follow_workspace();
     draw_model_line();
-    draw_controls();
     if (o_.autoplay) autoplay(frame.delta_seconds);
     draw_error();
-
-    const lstm::GenerationStep* shown = shown_step();
-    if (shown) {
-      const float bars_width = o_.bars ? std::min(520.0f * scale_, frame.content_width * 0.4f) : 0.0f;
-      // The guesses beside the strips while both keep a readable width; on a narrow panel
-      // (large text, a small projector) they go underneath.
-      const bool two_columns =
-          (o_.gates || o_.state) && o_.bars && frame.content_width >= kSideBySideEm * ImGui::GetFontSize();
-      if (two_columns && ImGui::BeginTable("step", 2, ImGuiTableFlags_BordersInnerV)) {
-        ImGui::TableSetupColumn(tr("strips"), ImGuiTableColumnFlags_WidthStretch);
-        ImGui::TableSetupColumn(tr("bars"), ImGuiTableColumnFlags_WidthFixed, bars_width);
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        draw_step_header(*shown);
-        draw_strips(*shown);
-        ImGui::TableNextColumn();
-        draw_bars(*shown, bars_width);
-        ImGui::EndTable();
-      } else {
-        draw_step_header(*shown);
-        if (o_.gates || o_.state) draw_strips(*shown);
-        if (o_.bars) draw_bars(*shown, std::min(620.0f * scale_, frame.content_width));
-      }
-    }
-    if (o_.text && generator_) draw_text();
+    // The result before the controls, so that a maximised panel at a projector shows it:
+    // the strips first where the page shows them (the gates are its subject), else the
+    // text written so far.
+    const bool strips = o_.gates || o_.state;
+    if (!strips && o_.text && generator_) draw_text();
+    draw_step(frame);
+    if (strips && o_.text && generator_) draw_text();
+    draw_controls();
     ImGui::PopTextWrapPos();
     ImGui::PopID();
   }
@@ -271,6 +253,34 @@ class LstmStepPanel final : public Panel {
 
   // ---- drawing ---------------------------------------------------------------------
 
+  // The shown step: what went in, what came out, and (where shown) the cell's strips
+  // with the guesses beside them, or under them on a narrow panel.
+  void draw_step(const FrameContext& frame) {
+    const lstm::GenerationStep* shown = shown_step();
+    if (!shown) return;
+    const float bars_width = o_.bars ? std::min(520.0f * scale_, frame.content_width * 0.4f) : 0.0f;
+    // The guesses beside the strips while both keep a readable width; on a narrow panel
+    // (large text, a small projector) they go underneath.
+    const bool two_columns =
+        (o_.gates || o_.state) && o_.bars && frame.content_width >= kSideBySideEm * ImGui::GetFontSize();
+    if (two_columns && ImGui::BeginTable("step", 2, ImGuiTableFlags_BordersInnerV)) {
+      ImGui::TableSetupColumn(tr("strips"), ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableSetupColumn(tr("bars"), ImGuiTableColumnFlags_WidthFixed, bars_width);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      draw_step_header(*shown);
+      draw_strips(*shown);
+      ImGui::TableNextColumn();
+      draw_bars(*shown, bars_width);
+      ImGui::EndTable();
+    } else {
+      draw_step_header(*shown);
+      if (o_.gates || o_.state) draw_strips(*shown);
+      if (o_.bars) draw_bars(*shown, std::min(620.0f * scale_, frame.content_width));
+    }
+  }
+
+
   void draw_model_line() {
     lstm::TrainingSession* session = workspace_->session();
     if (!session) {
@@ -309,15 +319,14 @@ class LstmStepPanel final : public Panel {
                           tr("a model trained earlier by this app on the same text (assets/models/README.md):\nno need "
                              "to wait for training on a computer without a GPU"));
     }
-    if (generator_) {
+    // Said only once training has moved past the weights this text was written with.
+    if (generator_ && m.steps != weights_step_) {
       const std::string weights = fill(tr("generating with the weights of step {0}"), {std::to_string(weights_step_)});
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
       text_after_bar(weights.c_str());
       ImGui::PopStyleColor();
-      if (m.steps > weights_step_) {
-        same_line_if_fits(button_width(tr("Use the newest weights")));
-        if (ImGui::SmallButton(tr_id("Use the newest weights").c_str())) report(restart());
-      }
+      same_line_if_fits(button_width(tr("Use the newest weights")));
+      if (ImGui::SmallButton(tr_id("Use the newest weights").c_str())) report(restart());
     }
   }
 
@@ -409,6 +418,7 @@ class LstmStepPanel final : public Panel {
     ImGui::PopStyleColor();
     ImFont* big = code_font_;
     // The pieces flow onto the next line where the panel is narrow.
+    same_line_if_fits(text_width(tr("in:")) + 4 * ImGui::GetFontSize());
     ImGui::TextUnformatted(tr("in:"));
     ImGui::SameLine();
     if (big) ImGui::PushFont(big);
@@ -429,10 +439,10 @@ class LstmStepPanel final : public Panel {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().warning), "%s", quoted(step.drawn_char).c_str());
     if (big) ImGui::PopFont();
     const float p = step.drawn >= 0 && step.drawn < static_cast<int>(step.tempered.size()) ? step.tempered[step.drawn] : 0.0f;
-    char chance[64];
-    std::snprintf(chance, sizeof chance, "(chance %.0f%% at T = %.2f)", 100.0 * p, step.temperature);
-    same_line_if_fits(text_width(chance));
-    ImGui::TextDisabled("%s", chance);
+    const std::string chance =
+        fill(tr("(chance {0}% at T = {1})"), {decimal_text(100.0 * p, 0), decimal_text(step.temperature, 2)});
+    same_line_if_fits(text_width(chance.c_str()));
+    ImGui::TextDisabled("%s", chance.c_str());
   }
 
   void draw_strips(const lstm::GenerationStep& step) {
@@ -440,41 +450,58 @@ class LstmStepPanel final : public Panel {
     if (hidden == 0) return;
     // Labels at the left of the strips while that leaves the strips most of the width;
     // on a narrow panel each label goes above its strip.
+    using lstm_ui::HeatScale;
+    const float range = cell_range();
+    // The strips shown, top to bottom: a label (and its tooltip) on each.
+    struct Strip {
+      const char* id;
+      const char* label;
+      const char* tip;
+      const float* values;
+      HeatScale heat;
+      float range;
+    };
+    std::vector<Strip> strips;
+    if (o_.gates) {
+      strips.push_back({"i", N_("input gate i"),
+                        N_("How much of the new candidate g is written into the cell (0 = none, 1 = all)."),
+                        step.cell.gate(lstm::kInputGate), HeatScale::Unit, 1.0f});
+      strips.push_back({"f", N_("forget gate f"), N_("How much of the old cell value is kept (1 = keep it all, 0 = forget)."),
+                        step.cell.gate(lstm::kForgetGate), HeatScale::Unit, 1.0f});
+      strips.push_back({"o", N_("output gate o"), N_("How much of the cell is let out into h (and so into the prediction)."),
+                        step.cell.gate(lstm::kOutputGate), HeatScale::Unit, 1.0f});
+      strips.push_back({"g", N_("candidate g"), N_("The new content proposed for the cell, -1 .. +1."),
+                        step.cell.gate(lstm::kCandidate), HeatScale::Signed, 1.0f});
+    }
+    if (o_.state) {
+      strips.push_back({"c", N_("cell state c"),
+                        N_("The long-term memory: c = f \xc2\xb7 c_before + i \xc2\xb7 g. Not squashed, so it can grow."),
+                        step.cell.cell.data(), HeatScale::Signed, range});
+      strips.push_back({"h", N_("hidden state h"),
+                        N_("What the cell shows the rest of the network: h = o \xc2\xb7 tanh(c), -1 .. +1."),
+                        step.cell.hidden.data(), HeatScale::Signed, 1.0f});
+    }
+    // Labels at the left of the strips while that leaves the strips most of the width;
+    // on a narrow panel each label goes above its strip.
     const float avail = ImGui::GetContentRegionAvail().x;
-    const float label_width = 13.0f * ImGui::GetFontSize();
+    float label_width = 0.0f;
+    for (const Strip& strip : strips) label_width = std::max(label_width, text_width(tr(strip.label)));
+    label_width += ImGui::GetFontSize();
     const bool labels_above = label_width > 0.35f * avail;
     const float width = labels_above ? avail : avail - label_width;
     const float height = 20.0f * scale_;
     int hovered_unit = -1;
-    auto strip = [&](const char* id, const char* label, const char* tip, const float* values, lstm_ui::HeatScale heat,
-                     float range) {
+    for (const Strip& strip : strips) {
       ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(tr(label));
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(tip));
+      ImGui::TextUnformatted(tr(strip.label));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(strip.tip));
       if (!labels_above) {
         ImGui::SameLine(0, 0);
         ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, label_width - ImGui::GetItemRectSize().x));
       }
-      const int unit = lstm_ui::draw_heat_strip(id, values, hidden, heat, range, ImVec2(width, height), marked_unit_);
+      const int unit = lstm_ui::draw_heat_strip(strip.id, strip.values, hidden, strip.heat, strip.range,
+                                                ImVec2(width, height), marked_unit_);
       if (unit >= 0) hovered_unit = unit;
-    };
-    using lstm_ui::HeatScale;
-    if (o_.gates) {
-      strip("i", N_("input gate i"), N_("How much of the new candidate g is written into the cell (0 = none, 1 = all)."),
-            step.cell.gate(lstm::kInputGate), HeatScale::Unit, 1.0f);
-      strip("f", N_("forget gate f"), N_("How much of the old cell value is kept (1 = keep it all, 0 = forget)."),
-            step.cell.gate(lstm::kForgetGate), HeatScale::Unit, 1.0f);
-      strip("o", N_("output gate o"), N_("How much of the cell is let out into h (and so into the prediction)."),
-            step.cell.gate(lstm::kOutputGate), HeatScale::Unit, 1.0f);
-      strip("g", N_("candidate g"), N_("The new content proposed for the cell, -1 .. +1."), step.cell.gate(lstm::kCandidate),
-            HeatScale::Signed, 1.0f);
-    }
-    const float range = cell_range();
-    if (o_.state) {
-      strip("c", N_("cell state c"), N_("The long-term memory: c = f \xc2\xb7 c_before + i \xc2\xb7 g. Not squashed, so it can grow."),
-            step.cell.cell.data(), HeatScale::Signed, range);
-      strip("h", N_("hidden state h"), N_("What the cell shows the rest of the network: h = o \xc2\xb7 tanh(c), -1 .. +1."),
-            step.cell.hidden.data(), HeatScale::Signed, 1.0f);
     }
     // Legends, on one line where they fit (under the strips, past their labels).
     if (!labels_above) {
@@ -570,14 +597,17 @@ class LstmStepPanel final : public Panel {
   }
 
   void draw_text() {
-    ImGui::TextDisabled("%s", tr("The text so far (grey: your prime; underlined: drawn, fed in at the next step). "
-                                 "Hover a character to see its step again; click to pin it."));
     const lstm::GenerationStep* shown = shown_step();
+    // Up to six and a half lines, fewer on a short screen with large text, so that the
+    // strips or guesses under it still come into view.
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float lines = std::clamp(0.22f * ImGui::GetMainViewport()->Size.y / line, 3.0f, 6.5f);
     const lstm_ui::TextViewResult r =
-        text_view_.draw(generator_->history(), shown ? shown->index : -1, 6.5f * ImGui::GetTextLineHeightWithSpacing(),
-                        code_font_);
+        text_view_.draw(generator_->history(), shown ? shown->index : -1, lines * line, code_font_);
     hovered_ = r.hovered;
     if (r.clicked >= 0) pinned_ = pinned_ == r.clicked ? -1 : r.clicked;
+    ImGui::TextDisabled("%s", tr("The text so far (grey: your prime; underlined: drawn, fed in at the next step). "
+                                 "Hover a character to see its step again; click to pin it."));
   }
 
   std::shared_ptr<LstmWorkspace> workspace_;
