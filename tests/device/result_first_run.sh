@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The three panels that now show their result before their controls (issue 28), live on
+# the lent GPU server at a projector's 1280x720, text x2, in the presenting layout with a
+# caption: the CNN trainer (curves while it trains on the GPU), the feature maps (the
+# input beside the first layer's filters, drawn through CUDA-OpenGL interop) and the LSTM
+# step view (gates first on lstm-gates, the text first on lstm-temperature). Builds
+# nothing; about a minute. Carried: .devcarry (scripts/device-pack.sh build/app/whygpu),
+# .gl, data/mnist, data/corpus. Output: $OUT/result-first.tar.gz (screenshots, log).
+#   tests/device/result_first_run.sh [LANGUAGE]     (default en)
+source "$(dirname "$0")/device_env.sh" /tmp/whygpu-result-first
+language=${1:-en}
+step machine
+date -u
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+install_gl_dispatch
+cat > "$out/pages.script" <<'SCRIPT'
+presenter on
+font-scale 2
+lesson cnn-forward-backward
+predict 95
+wait-idle cnn-trainer 120
+press cnn-trainer train
+caption "Each step: a batch forward, the error measured, the gradients backward, every weight nudged. Watch the loss fall."
+wait-key cnn-trainer
+wait 4s
+screenshot cnn-trainer.png
+lesson cnn-convolution
+predict 1
+wait-idle cnn-feature-maps 120
+caption "The first layer's 32 filters: edges and strokes, learned, not programmed. Still training."
+wait-key cnn-feature-maps
+wait 2s
+screenshot cnn-feature-maps.png
+press cnn-feature-maps pause
+lesson lstm-gates
+predict 2
+wait-idle lstm-step 180
+press lstm-step prime
+press lstm-step autoplay
+caption "Each column a memory cell; the forget gate decides what it keeps from one letter to the next."
+wait-key lstm-step
+wait 2s
+screenshot lstm-gates.png
+press lstm-step stop
+lesson lstm-temperature
+predict 1
+wait-idle lstm-step 120
+set lstm-step temperature 0.3
+press lstm-step prime
+press lstm-step burst
+caption "Cold: safe and repetitive."
+wait-key lstm-step
+wait 1s
+screenshot lstm-temperature.png
+quit
+SCRIPT
+step "$language"
+start=$(date +%s)
+run 300 "$bin/whygpu" --headless --size 1280x720 --language "$language" --export-dir "$out/shots" \
+    --script "$out/pages.script" > "$out/run.log" 2>&1
+echo "$language: $(( $(date +%s) - start )) s, $(ls "$out"/shots/*.png | wc -l) screenshots"
+grep -vE "wrote|rendering offscreen" "$out/run.log" | tail -8
+tar czf "$out/result-first.tar.gz" -C "$out" shots run.log && rm -rf "${out:?}/shots"
+step done
+exit $status
