@@ -11,6 +11,7 @@
 
 #include "app/i18n/recorded_label.h"
 #include "app/flow_layout.h"
+#include "app/glcompute/gl_renderer.h"
 #include "app/host_program/program_runner.h"
 #include "app/i18n/translate.h"
 #include "app/number_text.h"
@@ -55,10 +56,14 @@ class HostProgramPanel final : public Panel {
  public:
   explicit HostProgramPanel(const ProgramOptions& options) : options_(options) {
     live_ = gpu_info().available;
-    if (!live_) recording_ = host_recording(&recording_error_);
+    recording_ = host_recording(&recording_error_);
   }
 
   void draw(const FrameContext& frame) override {
+    if (!display_checked_) {
+      display_on_nvidia_ = query_renderer().vendor.find("NVIDIA") != std::string::npos;
+      display_checked_ = true;
+    }
     ImGui::PushID(this);
     draw_controls(frame);
     draw_source_label();
@@ -70,7 +75,10 @@ class HostProgramPanel final : public Panel {
 
   Status set_param(const std::string& key, const ParamValue& value) override {
     if (runner_.busy()) return Status::error(tr("the program is running: wait for it"));
-    if (key == "mistake") host_program::find_mistake(value.text, &options_.mistake);
+    if (key == "mistake") {
+      host_program::find_mistake(value.text, &options_.mistake);
+      live_anyway_ = false;
+    }
     else if (key == "n") options_.n = value.whole;
     else if (key == "threads") options_.threads = static_cast<int>(value.whole);
     else return Panel::set_param(key, value);
@@ -86,7 +94,7 @@ class HostProgramPanel final : public Panel {
     }
     if (button != "step" && button != "run") return Panel::press(button);
     if (runner_.busy()) return Status::error(tr("a line is running: wait for it"));
-    if (live_) {
+    if (runs_live()) {
       button == "step" ? runner_.step(options_) : runner_.run_all(options_);
       return Status::ok();
     }
@@ -107,8 +115,10 @@ class HostProgramPanel final : public Panel {
       const StepResult& r = shown.results[static_cast<std::size_t>(i)];
       return r.state == StepState::Ran ? &r : nullptr;
     };
-    const std::string where =
-        shown.recorded ? tr(", on the recorded machine: there is no GPU here") : tr(", on this computer");
+    const std::string where = !shown.recorded ? tr(", on this computer")
+                              : live_ ? tr(", on the recorded machine: this mistake does not run on the GPU that "
+                                           "draws this window")
+                                      : tr(", on the recorded machine: there is no GPU here");
     if (name == "timer_us") {
       const StepResult* stop = ran(Call::TimerStop);
       if (!stop || busy()) return false;
@@ -137,6 +147,16 @@ class HostProgramPanel final : public Panel {
     bool stepped = false;  // live lines run one press at a time: the program paused between them
   };
 
+  // Live where there is a GPU, except a mistake that may fault the GPU while that GPU
+  // also draws this window (NVIDIA's OpenGL, or not yet known): a fault there left OpenGL
+  // stalling for every process on the H100 server (frames of 1 to 4 s after the faulting
+  // tests, until the machine went back). There the recording is shown, and the teacher may
+  // still run it live; a lesson or a script cannot.
+  bool runs_live() const {
+    if (!live_ || live_anyway_ || !host_program::mistake_info(options_.mistake).may_fault_gpu) return live_;
+    return display_checked_ && !display_on_nvidia_;
+  }
+
   const host_program::RecordedProgram* recorded_program() const {
     return recording_ ? recording_->find(options_.mistake) : nullptr;
   }
@@ -148,7 +168,7 @@ class HostProgramPanel final : public Panel {
 
   Shown current() const {
     Shown s;
-    if (live_) {
+    if (runs_live()) {
       const ProgramRunner::Snapshot snap = runner_.snapshot();
       s.options = snap.lines > 0 || !snap.error.empty() ? snap.options : options_;
       s.results = snap.results;
@@ -194,12 +214,13 @@ class HostProgramPanel final : public Panel {
       for (const host_program::MistakeInfo& m : host_program::mistakes())
         if (ImGui::Selectable(m.label.c_str(), m.mistake == options_.mistake) && m.mistake != options_.mistake) {
           options_.mistake = m.mistake;
+          live_anyway_ = false;
           restart();
         }
       ImGui::EndCombo();
     }
     ImGui::EndDisabled();
-    if (live_)
+    if (runs_live())
       ImGui::TextDisabled(
           "%s", fill(tr("n = {0} floats ({1} per array), {2} threads per block"),
                      {with_commas(static_cast<double>(options_.n)),
@@ -210,7 +231,7 @@ class HostProgramPanel final : public Panel {
 
   void draw_source_label() {
     const Palette& colours = palette();
-    if (live_) {
+    if (runs_live()) {
       ImGui::TextDisabled("%s", fill(tr("Runs on {0}, in a separate process that starts from nothing each time: a "
                                         "mistake here cannot harm the app."),
                                      {gpu_info().name})
@@ -222,6 +243,21 @@ class HostProgramPanel final : public Panel {
       return;
     }
     ImGui::PushStyleColor(ImGuiCol_Text, colours.warning);
+    if (live_) {
+      ImGui::TextWrapped("%s", tr("This mistake makes the GPU fault. This GPU also draws the window, and after a fault "
+                                  "NVIDIA's driver can leave its drawing slow for every program afterwards: so here "
+                                  "are the lines as they ran on the recorded machine."));
+      if (recorded_program())
+        ImGui::TextWrapped("%s", recorded_label(recording_->run, true).c_str());
+      ImGui::PopStyleColor();
+      if (ImGui::Button(tr_id("Run it live anyway").c_str())) {
+        live_anyway_ = true;
+        restart();
+      }
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", tr("Runs the faulting program on this GPU: the window may draw slowly afterwards."));
+      return;
+    }
     if (recorded_program())
       ImGui::TextWrapped(
           "%s", fill(tr("No GPU here: the lines as they ran on the recorded machine, one per press of Step. {0}."),
@@ -270,7 +306,7 @@ class HostProgramPanel final : public Panel {
       const StepResult* r = i < next ? &shown.results[static_cast<std::size_t>(i)] : nullptr;
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      const bool here = i == next && shown.error.empty() && (live_ || shown.recorded);
+      const bool here = i == next && shown.error.empty() && (runs_live() || shown.recorded);
       ImGui::Text("%s%2d", here ? "> " : "  ", i + 1);
       ImGui::TableNextColumn();
       if (r && r->state == StepState::Ran) draw_time(r->ms, shown.recorded, scale);
@@ -371,6 +407,9 @@ class HostProgramPanel final : public Panel {
 
   ProgramOptions options_;
   bool live_ = false;
+  bool live_anyway_ = false;       // the teacher chose to run a faulting mistake live
+  bool display_checked_ = false;   // whether display_on_nvidia_ has been read (the first draw)
+  bool display_on_nvidia_ = false; // this window is drawn by NVIDIA's OpenGL
   ProgramRunner runner_;
   const host_program::HostRecording* recording_ = nullptr;
   std::string recording_error_;

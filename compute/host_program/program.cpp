@@ -11,7 +11,7 @@ const std::vector<MistakeInfo>& mistakes() {
       {Mistake::NoCopyBack, "no-copy-back", "read c without copying it back"},
       {Mistake::BadConfig, "bad-config", "launch <<<1, n>>>, with the error check"},
       {Mistake::BadConfigUnchecked, "bad-config-unchecked", "launch <<<1, n>>>, without any check"},
-      {Mistake::HostPointer, "host-pointer", "give the kernel a host pointer"},
+      {Mistake::HostPointer, "host-pointer", "give the kernel a host pointer", true},
   };
   return all;
 }

@@ -24,6 +24,10 @@ struct MistakeInfo {
   Mistake mistake;
   std::string key;    // "no-sync": the panel's parameter, the recording, the command line
   std::string label;  // "time the launch without synchronising"
+  // The kernel may raise a GPU exception (an illegal address): on NVIDIA's driver that can
+  // leave OpenGL on the same GPU stalling for every process, so the app does not run it
+  // live on the GPU that draws its window unless asked to.
+  bool may_fault_gpu = false;
 };
 const std::vector<MistakeInfo>& mistakes();
 const MistakeInfo& mistake_info(Mistake mistake);
