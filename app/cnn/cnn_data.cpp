@@ -18,10 +18,10 @@ std::string DataRequest::key() const {
 
 std::string DataRequest::describe() const {
   switch (choice) {
-    case DataChoice::kDigits: return "handwritten digits (MNIST)";
-    case DataChoice::kFashion: return "clothes (Fashion-MNIST)";
+    case DataChoice::kDigits: return tr("handwritten digits (MNIST)");
+    case DataChoice::kFashion: return tr("clothes (Fashion-MNIST)");
     case DataChoice::kFolder:
-      return folder.empty() ? tr("your own images (no folder chosen)") : "your images in " + folder;
+      return folder.empty() ? tr("your own images (no folder chosen)") : fill(tr("your images in {0}"), {folder});
   }
   return "?";
 }

@@ -148,7 +148,7 @@ class DataParallelPanel final : public Panel {
 
   void draw_controls(const FrameContext& frame) {
     ImGui::BeginDisabled(busy());
-    const char* names[] = {"strong: a step's batch fixed", "weak: each GPU's slice fixed"};
+    const char* names[] = {tr("strong: a step's batch fixed"), tr("weak: each GPU's slice fixed")};
     int choice = settings_.scaling == Scaling::kStrong ? 0 : 1;
     ImGui::SetNextItemWidth(260.0f * frame.font_scale);
     if (ImGui::Combo(tr_id("scaling").c_str(), &choice, names, 2))

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 
+#include "app/i18n/translate.h"
 #include "app/training_threads.h"
 #include "compute/core/gpu_info.h"
 
@@ -62,8 +63,9 @@ SharedSession::~SharedSession() {
 }
 
 std::string SharedSession::preparing_what() const {
-  return std::string("loading ") + config_.data.describe() + " and starting the " + backend_name(backend()) +
-         " trainer...";
+  return fill(backend() == cnn::Backend::kGpu ? tr("loading {0} and starting the GPU trainer...")
+                                             : tr("loading {0} and starting the CPU trainer..."),
+              {config_.data.describe()});
 }
 
 void SharedSession::prepare() {

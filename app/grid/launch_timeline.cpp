@@ -248,12 +248,11 @@ void LaunchTimeline::draw(float width, float font_scale) const {
                                 {std::to_string(static_cast<long long>(blocks_per_wave_))})
                                .c_str());
     ImGui::PopStyleColor();
-    char waves[96];
-    std::snprintf(waves, sizeof waves, "this grid needs %llu wave%s.",
-                  static_cast<unsigned long long>((block_count_ + blocks_per_wave_ - 1) / blocks_per_wave_),
-                  block_count_ > static_cast<std::uint64_t>(blocks_per_wave_) ? "s" : "");
-    same_line_if_fits(text_width(waves));
-    ImGui::TextUnformatted(waves);
+    const unsigned long long wave_count = (block_count_ + blocks_per_wave_ - 1) / blocks_per_wave_;
+    const std::string waves =
+        fill(tr_n("this grid needs {0} wave.", "this grid needs {0} waves.", wave_count), {std::to_string(wave_count)});
+    same_line_if_fits(text_width(waves.c_str()));
+    ImGui::TextUnformatted(waves.c_str());
   }
 }
 

@@ -187,11 +187,10 @@ void draw_occupancy(const grid::OccupancyReport& r, const OccupancySource& sourc
                                  std::to_string(static_cast<long long>(r.active_blocks_per_sm * m.warps_per_block)),
                                  std::to_string(static_cast<long long>(in.max_threads_per_sm / in.warp_size))})
                                .c_str());
-  char occupancy[64];
-  std::snprintf(occupancy, sizeof occupancy, "theoretical occupancy %.0f%%", r.occupancy * 100.0);
-  same_line_if_fits(text_width(occupancy));  // on a line of its own rather than a letter a line
+  const std::string occupancy = fill(tr("theoretical occupancy {0}%"), {decimal_text(r.occupancy * 100.0, 0)});
+  same_line_if_fits(text_width(occupancy.c_str()));  // on a line of its own rather than a letter a line
   ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
-  ImGui::TextUnformatted(occupancy);
+  ImGui::TextUnformatted(occupancy.c_str());
   ImGui::PopStyleColor();
   if (source.runtime && r.active_blocks_per_sm != m.blocks_per_sm)
     ImGui::TextWrapped(

@@ -210,9 +210,9 @@ class HostProgramPanel final : public Panel {
     ImGui::TextUnformatted(tr("Mistake:"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(combo);
-    if (ImGui::BeginCombo("##mistake", host_program::mistake_info(options_.mistake).label.c_str())) {
+    if (ImGui::BeginCombo("##mistake", tr(host_program::mistake_info(options_.mistake).label.c_str()))) {
       for (const host_program::MistakeInfo& m : host_program::mistakes())
-        if (ImGui::Selectable(m.label.c_str(), m.mistake == options_.mistake) && m.mistake != options_.mistake) {
+        if (ImGui::Selectable(tr(m.label.c_str()), m.mistake == options_.mistake) && m.mistake != options_.mistake) {
           options_.mistake = m.mistake;
           live_anyway_ = false;
           restart();

@@ -285,7 +285,7 @@ class LstmStepPanel final : public Panel {
     lstm::TrainingSession* session = workspace_->session();
     if (!session) {
       ImGui::PushStyleColor(ImGuiCol_Text, workspace_->message_is_error() ? palette().error : palette().muted_text);
-      ImGui::TextWrapped("%s", workspace_->job_running() ? ("Preparing the model: " + workspace_->job_description() + "...").c_str()
+      ImGui::TextWrapped("%s", workspace_->job_running() ? fill(tr("Preparing the model: {0}..."), {workspace_->job_description()}).c_str()
                                                           : workspace_->message().c_str());
       ImGui::PopStyleColor();
       return;

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <numeric>
 
+#include "app/i18n/translate.h"
 #include "app/lstm/char_label.h"
 #include "app/ui_style.h"
 
@@ -38,7 +39,8 @@ void draw_probability_bars(const ProbabilityBarsInput& in, float width, float sc
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float label_width = 110.0f * scale;
   // Room for the widest read-out, so "drawn" is never cut off at the panel's edge.
-  const float numbers_width = ImGui::CalcTextSize("0.01% \xe2\x86\x92 0.01%  \xe2\x97\x80 drawn").x + 12.0f * scale;
+  const std::string drawn_mark = std::string("  ") + tr("\xe2\x97\x80 drawn");
+  const float numbers_width = ImGui::CalcTextSize(("0.01% \xe2\x86\x92 0.01%" + drawn_mark).c_str()).x + 12.0f * scale;
   const float bar_width = std::max(40.0f * scale, width - label_width - numbers_width);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImU32 grey = palette().muted_text;
@@ -59,7 +61,7 @@ void draw_probability_bars(const ProbabilityBarsInput& in, float width, float sc
     draw->AddRectFilled(ImVec2(x, origin.y + h * 0.8f), ImVec2(x + bar_width * a, origin.y + h), grey);
     ImGui::SameLine();
     ImGui::SetCursorScreenPos(ImVec2(x + bar_width + 8.0f * scale, origin.y));
-    const std::string numbers = percent(a) + " \xe2\x86\x92 " + percent(b) + (is_drawn ? "  \xe2\x97\x80 drawn" : "");
+    const std::string numbers = percent(a) + " \xe2\x86\x92 " + percent(b) + (is_drawn ? drawn_mark : "");
     if (is_drawn) ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
     ImGui::TextUnformatted(numbers.c_str());
     if (is_drawn) ImGui::PopStyleColor();

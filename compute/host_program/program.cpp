@@ -2,16 +2,18 @@
 
 #include <stdexcept>
 
+#include "compute/core/translation_marker.h"
+
 namespace whygpu::host_program {
 
 const std::vector<MistakeInfo>& mistakes() {
   static const std::vector<MistakeInfo> all = {
-      {Mistake::None, "none", "no mistake: the program as it should be"},
-      {Mistake::NoSync, "no-sync", "time the launch without synchronising"},
-      {Mistake::NoCopyBack, "no-copy-back", "read c without copying it back"},
-      {Mistake::BadConfig, "bad-config", "launch <<<1, n>>>, with the error check"},
-      {Mistake::BadConfigUnchecked, "bad-config-unchecked", "launch <<<1, n>>>, without any check"},
-      {Mistake::HostPointer, "host-pointer", "give the kernel a host pointer", true},
+      {Mistake::None, "none", N_("no mistake: the program as it should be")},
+      {Mistake::NoSync, "no-sync", N_("time the launch without synchronising")},
+      {Mistake::NoCopyBack, "no-copy-back", N_("read c without copying it back")},
+      {Mistake::BadConfig, "bad-config", N_("launch <<<1, n>>>, with the error check")},
+      {Mistake::BadConfigUnchecked, "bad-config-unchecked", N_("launch <<<1, n>>>, without any check")},
+      {Mistake::HostPointer, "host-pointer", N_("give the kernel a host pointer"), true},
   };
   return all;
 }
