@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <future>
 #include <optional>
 
@@ -77,13 +76,17 @@ class DataParallelPanel final : public Panel {
   void draw(const FrameContext& frame) override {
     if (pending_.valid() && pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) live_ = pending_.get();
     ImGui::PushID(this);
-    draw_controls(frame);
+    ImGui::PushTextWrapPos(0.0f);  // every line wraps at the edge of its column or the panel
+    // Where the rows come from, the rows and their lanes, then the controls that measure
+    // new ones: the result first, so that a maximised panel at a projector shows it.
     const ScalingRun* shown = draw_sources();
     if (shown) {
       draw_table(*shown, frame);
       draw_lanes(*shown, frame);
     }
+    draw_controls(frame);
     draw_model(frame, shown);
+    ImGui::PopTextWrapPos();
     ImGui::PopID();
   }
 
@@ -150,8 +153,16 @@ class DataParallelPanel final : public Panel {
     ImGui::BeginDisabled(busy());
     const char* names[] = {tr("strong: a step's batch fixed"), tr("weak: each GPU's slice fixed")};
     int choice = settings_.scaling == Scaling::kStrong ? 0 : 1;
-    ImGui::SetNextItemWidth(260.0f * frame.font_scale);
-    if (ImGui::Combo(tr_id("scaling").c_str(), &choice, names, 2))
+    // As wide as the longer choice (translations run longer), within the panel.
+    const float combo = std::max(text_width(names[0]), text_width(names[1])) + ImGui::GetFrameHeight() +
+                        2.0f * ImGui::GetStyle().FramePadding.x;
+    // The label first, so that a long choice never pushes it past the panel's edge.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(tr("scaling"));
+    const float combo_width = std::min(combo, frame.content_width);
+    same_line_if_fits(combo_width);
+    ImGui::SetNextItemWidth(combo_width);
+    if (ImGui::Combo("##scaling", &choice, names, 2))
       settings_.scaling = choice == 0 ? Scaling::kStrong : Scaling::kWeak;
     const char* label = settings_.scaling == Scaling::kStrong ? tr("batch per step") : tr("batch per GPU");
     const float field = 120.0f * frame.font_scale;
@@ -221,7 +232,9 @@ class DataParallelPanel final : public Panel {
     ImGui::TableSetupColumn(tr("images/s"));
     ImGui::TableSetupColumn(tr("speed-up"));
     ImGui::TableSetupColumn(tr("step time"));
-    ImGui::TableSetupColumn(tr("compute | all-reduce"), ImGuiTableColumnFlags_WidthFixed, 260.0f * scale);
+    // The bars take what the numbers leave, up to their own width: the table never runs past
+    // the panel's edge, whatever the language's headers.
+    ImGui::TableSetupColumn(tr("compute | all-reduce"), ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     const Palette& colours = palette();
     const auto cell = [faded](const std::string& text) {
@@ -238,14 +251,13 @@ class DataParallelPanel final : public Panel {
       ImGui::TableNextColumn();
       cell(plot::format_value(t.images_per_second(), plot::ValueFormat::Number, 3));
       ImGui::TableNextColumn();
-      char speedup[32];
-      std::snprintf(speedup, sizeof speedup, "%.2fx", r.speedup);
-      cell(speedup);
+      cell(decimal_text(r.speedup, 2) + "x");
       ImGui::TableNextColumn();
       cell(ms_text(t.step_ms));
       ImGui::TableNextColumn();
       const ImVec2 p = ImGui::GetCursorScreenPos();
-      const float h = ImGui::GetTextLineHeight(), w = 250.0f * scale;
+      const float h = ImGui::GetTextLineHeight();
+      const float w = std::max(1.0f, std::min(250.0f * scale, ImGui::GetContentRegionAvail().x));
       const float compute = static_cast<float>(t.compute_ms / longest) * w;
       const float reduce = static_cast<float>(t.all_reduce_ms / longest) * w;
       const unsigned alpha = faded ? 0x60000000u : 0xff000000u;

@@ -65,17 +65,17 @@ RungStyle style_of(MatmulVariant v) {
   return {c.cpu, plot::Marker::Circle};
 }
 
-// Short names for the legend and the table (the module's labels are sentences); the full
-// label and what the rung does are in the tooltip.
+// Short names for the legend and the table (the module's labels are sentences), marked for
+// translation where they are words; the full label and what the rung does are in the tooltip.
 const char* short_name(MatmulVariant v) {
   switch (v) {
-    case MatmulVariant::CpuNaive: return "CPU naive loop";
-    case MatmulVariant::CpuBlocked: return "CPU blocked";
+    case MatmulVariant::CpuNaive: return N_("CPU naive loop");
+    case MatmulVariant::CpuBlocked: return N_("CPU blocked");
     case MatmulVariant::CpuOpenBlas: return "OpenBLAS";
-    case MatmulVariant::GpuNaive: return "GPU naive";
-    case MatmulVariant::GpuCoalesced: return "GPU coalesced";
-    case MatmulVariant::GpuSharedTiled: return "GPU shared tiles";
-    case MatmulVariant::GpuRegisterTiled: return "GPU register tiles";
+    case MatmulVariant::GpuNaive: return N_("GPU naive");
+    case MatmulVariant::GpuCoalesced: return N_("GPU coalesced");
+    case MatmulVariant::GpuSharedTiled: return N_("GPU shared tiles");
+    case MatmulVariant::GpuRegisterTiled: return N_("GPU register tiles");
     case MatmulVariant::GpuTcWmmaFp16: return "GPU WMMA FP16";
     case MatmulVariant::GpuTcWmmaBf16: return "GPU WMMA BF16";
     case MatmulVariant::GpuTcMmaBf16: return "GPU mma.sync BF16";
@@ -129,7 +129,7 @@ struct Rung {
 
 Rung variant_rung(MatmulVariant v, bool recorded, Curve time, Curve rate) {
   const kernels::VariantInfo& info = kernels::matmul_variant_info(v);
-  return {short_name(v), std::string(info.label) + ": " + std::string(info.about), style_of(v),
+  return {tr(short_name(v)), std::string(info.label) + ": " + std::string(info.about), style_of(v),
           v == MatmulVariant::CpuOpenBlas, recorded, std::move(time), std::move(rate)};
 }
 
@@ -382,7 +382,7 @@ class MatmulSweepPanel final : public SweepPanel {
     std::string best_name;
     for (MatmulVariant v : kernels::all_matmul_variants()) {
       const double rate = sample_at(curve_of(rows, "matmul", kernels::matmul_variant_info(v).key, "", gflops), {n})[0];
-      if (rate > best) best = rate, best_name = short_name(v);
+      if (rate > best) best = rate, best_name = tr(short_name(v));
     }
     if (!(best > 0) || !(naive.y.back() > 0)) return false;
     out->value = best / naive.y.back();

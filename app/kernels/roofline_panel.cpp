@@ -72,11 +72,11 @@ struct KernelPoint {
 std::vector<KernelPoint> kernel_points() {
   const TimingColours c = timing_colours();
   return {
-      {"vector-add", "gpu", "GPU vector add", true, c.gpu, plot::Marker::Circle},
-      {"matmul", "gpu-naive", "GPU naive", true, c.gpu_naive, plot::Marker::Triangle},
-      {"matmul", "gpu-coalesced", "GPU coalesced", true, c.gpu_coalesced, plot::Marker::Triangle},
-      {"matmul", "gpu-tiled", "GPU shared tiles", true, c.gpu_tiled, plot::Marker::Square},
-      {"matmul", "gpu-register-tiled", "GPU register tiles", true, c.gpu_register, plot::Marker::Diamond},
+      {"vector-add", "gpu", N_("GPU vector add"), true, c.gpu, plot::Marker::Circle},
+      {"matmul", "gpu-naive", N_("GPU naive"), true, c.gpu_naive, plot::Marker::Triangle},
+      {"matmul", "gpu-coalesced", N_("GPU coalesced"), true, c.gpu_coalesced, plot::Marker::Triangle},
+      {"matmul", "gpu-tiled", N_("GPU shared tiles"), true, c.gpu_tiled, plot::Marker::Square},
+      {"matmul", "gpu-register-tiled", N_("GPU register tiles"), true, c.gpu_register, plot::Marker::Diamond},
       {"matmul", "gpu-tc-wmma-fp16", "GPU WMMA FP16", true, c.gpu_tc_wmma_fp16, plot::Marker::Triangle},
       {"matmul", "gpu-tc-wmma-bf16", "GPU WMMA BF16", true, c.gpu_tc_wmma_bf16, plot::Marker::Triangle},
       {"matmul", "gpu-tc-mma-bf16", "GPU mma.sync BF16", true, c.gpu_tc_mma, plot::Marker::Square},
@@ -85,9 +85,9 @@ std::vector<KernelPoint> kernel_points() {
       {"matmul", "cublas-tf32", "cuBLAS TF32", true, c.cublas_tf32, plot::Marker::Square},
       {"matmul", "cublas-fp16", "cuBLAS FP16", true, c.cublas_fp16, plot::Marker::Triangle},
       {"matmul", "cublas-bf16", "cuBLAS BF16", true, c.cublas_bf16, plot::Marker::Diamond},
-      {"vector-add", "cpu-threads", "CPU vector add", false, c.cpu_threads, plot::Marker::Circle},
-      {"matmul", "cpu-naive", "CPU naive", false, c.cpu, plot::Marker::Triangle},
-      {"matmul", "cpu-blocked", "CPU blocked", false, c.cpu_threads, plot::Marker::Square},
+      {"vector-add", "cpu-threads", N_("CPU vector add"), false, c.cpu_threads, plot::Marker::Circle},
+      {"matmul", "cpu-naive", N_("CPU naive"), false, c.cpu, plot::Marker::Triangle},
+      {"matmul", "cpu-blocked", N_("CPU blocked"), false, c.cpu_threads, plot::Marker::Square},
       {"matmul", "cpu-openblas", "OpenBLAS", false, c.cpu_blas, plot::Marker::Diamond},
   };
 }
@@ -203,8 +203,8 @@ class RooflinePanel final : public SweepPanel {
                     std::string_view(k.benchmark) == "matmul" ? ("n = " + std::to_string(row->size)).c_str()
                                                                : ("2^" + std::to_string(std::lround(std::log2(row->size)))).c_str(),
                     x, gflops_text(y).c_str());
-      chart_.series.push_back({k.name, {x}, {y}, k.colour, k.marker, plot::Line::None, recorded, 2.0f, {note}, false});
-      chart_.labels.push_back({x, y, k.name, k.colour, static_cast<int>(chart_.series.size()) - 1});
+      chart_.series.push_back({tr(k.name), {x}, {y}, k.colour, k.marker, plot::Line::None, recorded, 2.0f, {note}, false});
+      chart_.labels.push_back({x, y, tr(k.name), k.colour, static_cast<int>(chart_.series.size()) - 1});
       placed->push_back({k.variant, x, y, row->size});
     }
   }
