@@ -2,16 +2,22 @@
 // its join address, asks a number question, then follows commands from stdin, one a
 // line, answering each with one line: "students" and "answers" print counts, "reveal",
 // "vote-again" and "choice" (ask a question with choices) print "ok" or the error, "quit" ends.
+// With a language code (zh-Hans, fr, ...) the page is in that language, as for a teacher
+// whose interface is.
+//   class_test_server [LANGUAGE]
 #include <cstdio>
 #include <iostream>
 #include <string>
 
 #include "app/classroom/class_session.h"
+#include "app/file_locations.h"
+#include "app/i18n/language.h"
 
 using namespace whygpu::app;
 using whygpu::Status;
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1) start_translations(locale_folder(), argv[1]);
   Status status = Status::ok();
   const auto session = ClassSession::start("lo", &status);
   if (!session) {

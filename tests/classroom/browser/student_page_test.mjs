@@ -1,7 +1,9 @@
 // The student page in a real browser (Debian's chromium, headless, driven by
 // puppeteer-core) at a phone's size: join, answer, see the answer acknowledged, survive
 // going offline (a phone asleep), rejoin after a reload as the same student, vote again,
-// answer a question with choices, and refuse a wrong room code. Screenshots go to OUT_DIR.
+// answer a question with choices, and refuse a wrong room code; then a session in
+// Simplified Chinese: the page's own words translated, a large number in 万 (10^4).
+// Screenshots go to OUT_DIR.
 //   node student_page_test.mjs CLASS_TEST_SERVER OUT_DIR
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
@@ -82,6 +84,32 @@ try {
   await other.screenshot({ path: outDir + "/phone-wrong-room.png" });
   assert.equal(await ask("students"), "1");
   console.log("student page: joined, answered, acknowledged, offline and back, rejoined after a reload, choices at 200% text, wrong room refused");
+
+  // A teacher whose interface is in Simplified Chinese: the page speaks it, and counts
+  // 10,000 as 1万, the way a Chinese reader does.
+  const chinese = spawn(serverPath, ["zh-Hans"], { stdio: ["pipe", "pipe", "inherit"] });
+  const chineseLines = createInterface({ input: chinese.stdout })[Symbol.asyncIterator]();
+  try {
+    const chineseUrl = (await chineseLines.next()).value;
+    const phone = await (await browser.createBrowserContext()).newPage();
+    await phone.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    await phone.goto(chineseUrl);
+    await phone.waitForFunction(() => document.getElementById("question").textContent.includes("GPU lanes"), { timeout: 10000 });
+    assert.equal(await phone.evaluate(() => document.documentElement.lang), "zh-Hans");
+    const english = await page.$eval("#send", (e) => e.textContent);
+    const sendWord = await phone.$eval("#send", (e) => e.textContent);
+    assert.notEqual(sendWord, english, "the send button in Chinese, not '" + english + "'");
+    assert.match(sendWord, /[\u4e00-\u9fff]/, "the send button in Chinese characters");
+    await phone.$eval("#range", (e) => { e.value = "800"; e.dispatchEvent(new Event("input")); });
+    await phone.waitForSelector("#send", { visible: true, timeout: 10000 });
+    await phone.click("#send");
+    await phone.waitForFunction(() => !document.getElementById("ack").hidden, { timeout: 10000 });
+    assert.match(await phone.$eval("#ack", (e) => e.textContent), /1万 lanes/, "10,000 as 1万");
+    await phone.screenshot({ path: outDir + "/phone-answered-zh-Hans.png" });
+    console.log("student page in Simplified Chinese: its words translated, 10,000 shown as 1万");
+  } finally {
+    chinese.stdin.write("quit\n");
+  }
 } catch (error) {
   failed = true;
   console.error(error);
@@ -89,4 +117,5 @@ try {
   await browser.close();
   server.stdin.write("quit\n");
 }
-process.exit(failed ? 1 : 0);
+// Once what was printed has reached the pipe: exit() alone can cut the last lines off.
+process.stdout.write("", () => process.exit(failed ? 1 : 0));
