@@ -82,6 +82,14 @@ std::unique_ptr<ClassSession> ClassSession::start(const std::string& interface_n
     response.status = 500;
     response.set_content("{\"ok\":false,\"error\":\"the server failed on this request\"}", "application/json");
   });
+  // One listener a port: cpp-httplib's default sets SO_REUSEPORT, with which a second
+  // session on this computer (another whygpu, a session started twice) bound 8090 as well
+  // and the kernel shared the phones' requests between the two rooms. SO_REUSEADDR alone
+  // still lets a session restart at once on the port the last one left.
+  http.set_socket_options([](socket_t socket) {
+    const int yes = 1;
+    setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   session->port_ = http.bind_to_port(network.ipv4, kPreferredPort) ? kPreferredPort : http.bind_to_any_port(network.ipv4);
   if (session->port_ <= 0) {
     *status = Status::error("cannot listen on " + network.name + " (" + network.ipv4 + ")");
