@@ -51,9 +51,14 @@ long=(
   GpuTrainer.TrainsLikeTheCpuTrainerThroughEpochsAndSettingChanges GpuTrainer.TrainsWithAugmentationLikeTheCpuTrainer
   GpuTrainer.LearnsBarsAndTimesItsSteps GpuTrainer.TrainingOnATextFollowsTheCpuTrainer 'GpuSession.*' 'MixedTrainer.*'
   GpuMatmul.RunMatmulMeasuresEveryGpuRung TensorCoreRung.AutoShapeMatchesTheRoundedReferenceAtLargeSizes
-  'TensorCoreCalibration.*' 'GpuBench.*' GpuDenseLayer.MeasurementChecksBothAndTimesEachKernel 'GpuTimeline.*'
+  'TensorCoreCalibration.*' 'GpuBench.*' GpuDenseLayer.MeasurementChecksBothAndTimesEachKernel
   GpuVitals.TheSamplerKeepsTimeAndGivesEnergy
 )
+# Not 'GpuTimeline.*': CUPTI cannot subscribe while compute-sanitizer holds the callbacks
+# (cuptiSetThreadIdType: CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED, H100, 2026-11-28),
+# so those tests only show the tool, not our code. Read with care under memcheck:
+# GpuSession.TrainsWhileTheUiThreadDrawsFeatureMapsFromDeviceMemory has a 20 s bound that
+# memcheck's slowdown passed on that run (0 memcheck errors).
 long_tests=$(IFS=:; echo "${long[*]}")
 
 # racecheck and initcheck: each kernel once, small (the training and timing tests run the
