@@ -144,7 +144,7 @@ class CnnTrainerPanel final : public Panel {
         ImGui::TableSetupColumn(tr("curves"), ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        draw_controls(ready);
+        draw_controls(ready, true);
         ImGui::TableNextColumn();
         draw_curves(frame.content_width - controls_width);
         ImGui::EndTable();
@@ -155,7 +155,7 @@ class CnnTrainerPanel final : public Panel {
       // projector shows the training before its sliders.
       if (o_.curves) draw_curves(frame.content_width);
       if (o_.controls && ready) draw_progress();
-      if (o_.controls) draw_settings(ready);
+      if (o_.controls) draw_controls(ready, false);
       else if (o_.curves) draw_live_settings(ready);
     }
     if (o_.preview) draw_preview(frame.content_width);
@@ -170,25 +170,14 @@ class CnnTrainerPanel final : public Panel {
 
   // ---- controls ---------------------------------------------------------------------
 
-  void draw_controls(bool ready) {
+  // with_progress: false where the one-column layout has drawn the progress above the curves.
+  void draw_controls(bool ready, bool with_progress) {
     ImGui::PushItemWidth(-ImGui::CalcTextSize((std::string(tr("learning rate")) + " ").c_str()).x);
     draw_backend_choice();
     draw_data_choice();
     ImGui::Separator();
     draw_live_settings(ready);
-    if (ready) draw_progress();
-    ImGui::Separator();
-    draw_weights(ready);
-    ImGui::PopItemWidth();
-  }
-
-  // The controls less the progress, which the one-column layout shows above the curves.
-  void draw_settings(bool ready) {
-    ImGui::PushItemWidth(-ImGui::CalcTextSize((std::string(tr("learning rate")) + " ").c_str()).x);
-    ImGui::Separator();
-    draw_backend_choice();
-    draw_data_choice();
-    draw_live_settings(ready);
+    if (ready && with_progress) draw_progress();
     ImGui::Separator();
     draw_weights(ready);
     ImGui::PopItemWidth();

@@ -16,6 +16,9 @@ struct GlRenderer {
   bool software = false;
   bool compute_shaders = false;  // OpenGL 4.3 or later: compute shaders and storage buffers
 
+  // NVIDIA's driver: the context draws on an NVIDIA GPU, the one CUDA work may share.
+  bool by_nvidia() const { return vendor.find("NVIDIA") != std::string::npos; }
+
   // The renderer without driver details: "NVIDIA H100 80GB HBM3", "llvmpipe".
   std::string short_name() const;
   // "NVIDIA H100 80GB HBM3 via OpenGL"; a software renderer adds "(software)".

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "app/i18n/recorded_label.h"
 #include "app/flow_layout.h"
@@ -60,10 +61,7 @@ class HostProgramPanel final : public Panel {
   }
 
   void draw(const FrameContext& frame) override {
-    if (!display_checked_) {
-      display_on_nvidia_ = query_renderer().vendor.find("NVIDIA") != std::string::npos;
-      display_checked_ = true;
-    }
+    if (!display_on_nvidia_) display_on_nvidia_ = query_renderer().by_nvidia();
     ImGui::PushID(this);
     draw_controls(frame);
     draw_source_label();
@@ -154,7 +152,7 @@ class HostProgramPanel final : public Panel {
   // still run it live; a lesson or a script cannot.
   bool runs_live() const {
     if (!live_ || live_anyway_ || !host_program::mistake_info(options_.mistake).may_fault_gpu) return live_;
-    return display_checked_ && !display_on_nvidia_;
+    return display_on_nvidia_.has_value() && !*display_on_nvidia_;
   }
 
   const host_program::RecordedProgram* recorded_program() const {
@@ -408,8 +406,7 @@ class HostProgramPanel final : public Panel {
   ProgramOptions options_;
   bool live_ = false;
   bool live_anyway_ = false;       // the teacher chose to run a faulting mistake live
-  bool display_checked_ = false;   // whether display_on_nvidia_ has been read (the first draw)
-  bool display_on_nvidia_ = false; // this window is drawn by NVIDIA's OpenGL
+  std::optional<bool> display_on_nvidia_;  // this window is drawn by NVIDIA's OpenGL (read at the first draw)
   ProgramRunner runner_;
   const host_program::HostRecording* recording_ = nullptr;
   std::string recording_error_;
