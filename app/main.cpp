@@ -2,28 +2,29 @@
 // window, the headless renderer, or a command-line tool (bench, --list-lessons, ...).
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "app/bench_command.h"
-#include "app/child_executable.h"
-#include "app/cli_options.h"
-#include "app/demo_player.h"
-#include "app/file_locations.h"
+#include "app/cli/bench_command.h"
+#include "app/cli/child_executable.h"
+#include "app/cli/cli_options.h"
+#include "app/cli/record_command.h"
+#include "app/demo/demo_player.h"
+#include "app/demo/script_player.h"
+#include "app/files/file_locations.h"
+#include "app/files/untrusted_text.h"
 #include "app/i18n/language.h"
+#include "app/i18n/translation_check.h"
 #include "app/kernels/prepared_results.h"
+#include "app/lesson/lesson_check.h"
 #include "app/lesson/lesson_library.h"
-#include "app/lesson_check.h"
-#include "app/panel_reference.h"
-#include "app/record_command.h"
-#include "app/run_headless.h"
-#include "app/run_window.h"
-#include "app/script_player.h"
-#include "app/settings.h"
-#include "app/shell.h"
-#include "app/translation_check.h"
-#include "app/untrusted_text.h"
+#include "app/panels/panel_reference.h"
+#include "app/shell/run_headless.h"
+#include "app/shell/run_window.h"
+#include "app/shell/settings.h"
+#include "app/shell/shell.h"
 #include "app/vitals/app_vitals.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/text_file.h"
@@ -84,20 +85,8 @@ int check_lessons(const LessonLibrary& library, bool all_translations) {
   return problems.empty() && (!all_translations || incomplete == 0) ? 0 : 1;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const std::vector<std::string> args(argv + 1, argv + argc);
-  const CliParse parsed = parse_cli(args);
-  if (!parsed.error.empty()) {
-    std::fprintf(stderr, "whygpu: %s\n", parsed.error.c_str());
-    return 2;
-  }
-  if (parsed.exit_code) {
-    std::fputs(parsed.output.c_str(), stdout);
-    return *parsed.exit_code;
-  }
-  const CliOptions& options = parsed.options;
+// The commands that need neither lessons nor a window: a tool's exit code, or none.
+std::optional<int> run_command(const CliOptions& options) {
   if (options.list_commands) {
     for (const std::string& line : command_lines()) std::printf("%s\n", line.c_str());
     return 0;
@@ -122,10 +111,11 @@ int main(int argc, char** argv) {
     std::fputs(panel_reference(options.list_panels_markdown).c_str(), stdout);
     return 0;
   }
+  return std::nullopt;
+}
 
-  const std::string folder =
-      options.lessons_folder.empty() ? default_lessons_folder() : options.lessons_folder;
-  LessonLibrary library = LessonLibrary::load(folder);
+// The commands that read the lessons but open no page: an exit code, or none.
+std::optional<int> run_lesson_command(const CliOptions& options, const LessonLibrary& library) {
   if (options.list_lessons) {
     list_lessons(library);
     if (library.folder_error().empty()) return 0;
@@ -139,16 +129,84 @@ int main(int argc, char** argv) {
                  library.folder_error().empty() ? ("none in " + library.folder()).c_str() : library.folder_error().c_str());
     return 1;
   }
-  // Headless runs start from defaults so that screenshots do not depend on the user's settings.
-  const std::string config = settings_folder();
-  bool have_settings = false;
-  Settings settings = options.headless ? Settings{} : load_settings(config, &have_settings);
+  return std::nullopt;
+}
+
+// The user's settings with the command line's over them. Headless runs start from defaults
+// so that screenshots do not depend on the user's settings.
+Settings start_settings(const CliOptions& options, const std::string& config, bool* have_settings) {
+  Settings settings = options.headless ? Settings{} : load_settings(config, have_settings);
   if (options.font_scale) settings.font_scale = *options.font_scale;
   if (options.dark_theme) settings.dark_theme = *options.dark_theme;
   if (!options.export_dir.empty()) settings.export_folder = std::filesystem::absolute(options.export_dir).string();
   set_export_folder(settings.export_folder);
   if (!options.language.empty()) settings.language = find_language(options.language)->code;
   start_translations(locale_folder(), settings.language);  // before any thread: it sets LANGUAGE
+  return settings;
+}
+
+// The script to play: --script FILE, or with --prepare every demo (or the one named).
+bool load_start_script(const CliOptions& options, const LessonLibrary& library, Script* script) {
+  std::string error;
+  if (!options.script.empty() && !load_script(options.script, script, &error)) {
+    std::fprintf(stderr, "whygpu: %s\n", terminal_safe(error).c_str());
+    return false;
+  }
+  if (!options.prepare) return true;
+  std::vector<std::string> demos;
+  for (const std::string& file : demo_files(library.folder() + "/demos"))
+    if (options.prepare_demo.empty() || std::filesystem::path(file).stem() == options.prepare_demo ||
+        file == options.prepare_demo)
+      demos.push_back(file);
+  if (demos.empty()) {
+    std::fprintf(stderr, "whygpu: no demo named '%s' in %s/demos\n", terminal_safe(options.prepare_demo).c_str(),
+                 terminal_safe(library.folder()).c_str());
+    return false;
+  }
+  if (!load_demos(demos, script, &error)) {
+    std::fprintf(stderr, "whygpu: %s\n", terminal_safe(error).c_str());
+    return false;
+  }
+  return true;
+}
+
+// --lesson and --class: what the shell opens with; false (said why) when it cannot.
+bool open_start_page(const CliOptions& options, Shell* shell) {
+  if (!options.lesson.empty())
+    if (const auto status = shell->open_lesson(options.lesson); !status) {
+      std::fprintf(stderr, "whygpu: %s\n", terminal_safe(status.message()).c_str());
+      return false;
+    }
+  if (options.class_session)
+    if (const auto status = shell->start_class(options.class_interface); !status) {
+      std::fprintf(stderr, "whygpu: %s\n", terminal_safe(status.message()).c_str());
+      return false;
+    }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  const CliParse parsed = parse_cli(args);
+  if (!parsed.error.empty()) {
+    std::fprintf(stderr, "whygpu: %s\n", parsed.error.c_str());
+    return 2;
+  }
+  if (parsed.exit_code) {
+    std::fputs(parsed.output.c_str(), stdout);
+    return *parsed.exit_code;
+  }
+  const CliOptions& options = parsed.options;
+  if (const std::optional<int> code = run_command(options)) return *code;
+
+  LessonLibrary library =
+      LessonLibrary::load(options.lessons_folder.empty() ? default_lessons_folder() : options.lessons_folder);
+  if (const std::optional<int> code = run_lesson_command(options, library)) return *code;
+  const std::string config = settings_folder();
+  bool have_settings = false;
+  const Settings settings = start_settings(options, config, &have_settings);
 
   set_child_executable("/proc/self/exe");  // kernel-lab tries and host programs run in a copy of this program
 
@@ -164,44 +222,13 @@ int main(int argc, char** argv) {
   app_vitals();  // the GPU's vital signs are sampled from now on, for the status bar and panels
 
   Script script;
-  std::string error;
-  if (!options.script.empty() && !load_script(options.script, &script, &error)) {
-    std::fprintf(stderr, "whygpu: %s\n", terminal_safe(error).c_str());
-    return 2;
-  }
-  if (options.prepare) {
-    std::vector<std::string> demos;
-    for (const std::string& file : demo_files(library.folder() + "/demos"))
-      if (options.prepare_demo.empty() || std::filesystem::path(file).stem() == options.prepare_demo ||
-          file == options.prepare_demo)
-        demos.push_back(file);
-    if (demos.empty()) {
-      std::fprintf(stderr, "whygpu: no demo named '%s' in %s/demos\n", options.prepare_demo.c_str(),
-                   library.folder().c_str());
-      return 2;
-    }
-    if (!load_demos(demos, &script, &error)) {
-      std::fprintf(stderr, "whygpu: %s\n", terminal_safe(error).c_str());
-      return 2;
-    }
-  }
+  if (!load_start_script(options, library, &script)) return 2;
   ScriptPlayer player(script);
   player.set_fast(options.prepare);
   ScriptPlayer* script_player = options.script.empty() && !options.prepare ? nullptr : &player;
 
   Shell shell(std::move(library), settings, options.headless);
-  if (!options.lesson.empty()) {
-    if (const auto status = shell.open_lesson(options.lesson); !status) {
-      std::fprintf(stderr, "whygpu: %s\n", terminal_safe(status.message()).c_str());
-      return 2;
-    }
-  }
-  if (options.class_session) {
-    if (const auto status = shell.start_class(options.class_interface); !status) {
-      std::fprintf(stderr, "whygpu: %s\n", terminal_safe(status.message()).c_str());
-      return 2;
-    }
-  }
+  if (!open_start_page(options, &shell)) return 2;
   if (options.prepare) {
     shell.set_preparing(true);
     CliOptions offscreen = options;
@@ -220,6 +247,7 @@ int main(int argc, char** argv) {
                                     user_folder(UserFolder::kCache), prepared_folder(), export_folder()})
     whygpu::remove_stale_save_temporaries(folder);
   const int code = run_window(shell, options, script_player, /*first_start=*/!have_settings);
+  std::string error;
   if (!save_settings(shell.settings(), config, &error))
     std::fprintf(stderr, "whygpu: settings not saved: %s\n", error.c_str());
   return code;

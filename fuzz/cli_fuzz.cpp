@@ -1,8 +1,8 @@
 // The app's command line: the input is its arguments, separated by NUL bytes.
 #include <cmath>
 
-#include "app/cli_options.h"
-#include "app/settings.h"
+#include "app/cli/cli_options.h"
+#include "app/shell/settings.h"
 #include "fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -7,9 +7,9 @@
 #include <imgui.h>
 
 #include "app/lesson/lesson_library.h"
-#include "app/lesson_list.h"
-#include "app/page_view.h"
-#include "app/ui_style.h"
+#include "app/shell/lesson_list.h"
+#include "app/lesson/page_view.h"
+#include "app/widgets/ui_style.h"
 #include "fuzz/fuzz_input.h"
 
 namespace {

@@ -1,7 +1,7 @@
 // UI scripts (lessons/FORMAT.md, "Scripts"), from text and from a file.
 #include <cmath>
 
-#include "app/script.h"
+#include "app/demo/script.h"
 #include "fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

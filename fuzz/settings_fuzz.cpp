@@ -1,7 +1,7 @@
 // settings.ini: whatever it holds, the values loaded are within their ranges.
 #include <cmath>
 
-#include "app/settings.h"
+#include "app/shell/settings.h"
 #include "fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -12,7 +12,7 @@ import re
 import sys
 
 # Letters with marks from Latin-1 and Latin Extended-A/B, which the UI font's ranges hold
-# (app/ui_style.cpp); m, v and x have none there and stay as they are.
+# (app/widgets/ui_style.cpp); m, v and x have none there and stay as they are.
 ACCENTED = dict(zip(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "àƀçđéƒĝĥîĵķĺmñöþǫŕšţûvŵxýžÀƁÇĐÉƑĜĤÎĴĶĹMÑÖÞǪŔŠŢÛVŴXÝŽ"))

@@ -4,11 +4,11 @@
 
 #include <algorithm>
 
-#include "app/card.h"
 #include "app/classroom/class_histogram.h"
-#include "app/flow_layout.h"
 #include "app/i18n/translate.h"
 #include "app/text/wrapped_text.h"
+#include "app/widgets/card.h"
+#include "app/widgets/flow_layout.h"
 
 namespace whygpu::app {
 namespace {

@@ -7,8 +7,8 @@
 
 #include "app/classroom/class_session.h"
 #include "app/classroom/qr_code.h"
-#include "app/panel.h"
-#include "app/ui_style.h"
+#include "app/panels/panel.h"
+#include "app/widgets/ui_style.h"
 
 namespace whygpu::app {
 

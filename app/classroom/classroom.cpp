@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "app/classroom/class_views.h"
-#include "app/file_locations.h"
+#include "app/files/file_locations.h"
 #include "compute/core/text_file.h"
 
 namespace whygpu::app {

@@ -14,10 +14,10 @@
 #include "app/cnn/session_bar.h"
 #include "app/cnn/session_panel.h"
 #include "app/cnn/thumbnail_atlas.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
-#include "app/ui_style.h"
+#include "app/panels/panel_registry.h"
+#include "app/widgets/ui_style.h"
 
 namespace whygpu::app {
 namespace {

@@ -5,7 +5,7 @@
 #include <map>
 #include <mutex>
 
-#include "app/file_locations.h"
+#include "app/files/file_locations.h"
 #include "app/i18n/translate.h"
 #include "compute/cnn/image_folder.h"
 

@@ -29,7 +29,7 @@ struct DataRequest {
 const char* choice_name(DataChoice choice);
 Status parse_choice(const std::string& text, DataChoice* out);
 
-// data/mnist, found as every shipped file is (app/file_locations.h).
+// data/mnist, found as every shipped file is (app/files/file_locations.h).
 std::string mnist_folder();
 // The example weights that ship with whygpu, trained by whygpu itself on the digits
 // (assets/models/README.md): assets/models/mnist-cnn.weights.

@@ -14,11 +14,11 @@
 #include "app/cnn/session_bar.h"
 #include "app/cnn/session_panel.h"
 #include "app/cnn/thumbnail_atlas.h"
-#include "app/flow_layout.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
-#include "app/ui_style.h"
+#include "app/panels/panel_registry.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 
 namespace whygpu::app {
 namespace {
@@ -111,13 +111,17 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
   }
 
   void draw_contents(float width) {
-    const float canvas = std::clamp(width * 0.3f, 200.0f, 320.0f * scale_);
-    const char* seen_title = "What the network gets";
+    const char* seen_title = tr("What the network gets");
     const float seen = std::max(28.0f * 5.0f * scale_, ImGui::CalcTextSize(seen_title).x);
-    // The answer beside the two pictures while it has room for its bars (a dozen ems);
-    // on a narrow panel it goes underneath them.
-    const float answer_room = width - canvas - seen - 40.0f * scale_;
-    const bool answer_beside = answer_room >= 12.0f * ImGui::GetFontSize();
+    // The answer (the network's bars) beside the two pictures while it has room for them
+    // (a dozen ems): the canvas gives up width for it, down to 200 pixels. On a narrower
+    // panel the answer goes underneath.
+    const float answer_min = 12.0f * ImGui::GetFontSize();
+    const float gaps = 40.0f * scale_;
+    const float canvas =
+        std::clamp(std::min(width * 0.3f, width - seen - answer_min - gaps), 200.0f, std::max(200.0f, 320.0f * scale_));
+    const float answer_room = width - canvas - seen - gaps;
+    const bool answer_beside = answer_room >= answer_min;
     if (!ImGui::BeginTable("draw", answer_beside ? 3 : 2, ImGuiTableFlags_None)) return;
     ImGui::TableSetupColumn(tr("canvas"), ImGuiTableColumnFlags_WidthFixed, canvas + 8.0f);
     ImGui::TableSetupColumn(tr("seen"), ImGuiTableColumnFlags_WidthFixed, seen + 8.0f);
@@ -139,10 +143,8 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(seen_title);
     preview_.draw(0, 28.0f * 5.0f * scale_);
-    ImGui::TextDisabled(copied_
-                            ? "test image %d, as it is in the data set"
-                            : tr("28 x 28 pixels: your strokes scaled into a 20 x 20 box and centred, like MNIST's"),
-                        copied_from_);
+    ImGui::TextDisabled("%s", copied_ ? fill(tr("test image {0}, as it is in the data set"), {std::to_string(copied_from_)}).c_str()
+                                      : tr("28 x 28 pixels: your strokes scaled into a 20 x 20 box and centred, like MNIST's"));
 
     if (answer_beside) {
       ImGui::TableNextColumn();
@@ -198,7 +200,7 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
         }
     }
     if (strokes_.empty() && !copied_) {
-      const char* hint = "draw here";
+      const char* hint = tr("draw here");
       const ImVec2 size = ImGui::CalcTextSize(hint);
       draw->AddText(ImVec2(origin.x + (side - size.x) * 0.5f, origin.y + (side - size.y) * 0.5f),
                     ImGui::GetColorU32(ImGuiCol_TextDisabled), hint);

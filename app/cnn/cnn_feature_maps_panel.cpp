@@ -12,17 +12,17 @@
 #include <cstdio>
 #include <sstream>
 
-#include "app/i18n/recorded_label.h"
 #include "app/cnn/network_pictures.h"
 #include "app/cnn/probability_bars.h"
 #include "app/cnn/session_bar.h"
 #include "app/cnn/session_panel.h"
-#include "app/flow_layout.h"
+#include "app/files/recorded_gpu.h"
+#include "app/i18n/number_text.h"
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
-#include "app/recorded_gpu.h"
-#include "app/ui_style.h"
+#include "app/panels/panel_registry.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 #include "compute/cnn/answers_recording.h"
 #include "compute/cnn/feature_map_pixel.h"
 #include "compute/core/gpu_info.h"

@@ -18,16 +18,16 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/i18n/recorded_label.h"
 #include "app/cnn/session_bar.h"
 #include "app/cnn/shared_session.h"
-#include "app/flow_layout.h"
+#include "app/files/recorded_gpu.h"
+#include "app/i18n/number_text.h"
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
+#include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
-#include "app/recorded_gpu.h"
-#include "app/ui_style.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 #include "compute/cnn/race_recording.h"
 #include "compute/core/gpu_info.h"
 
@@ -138,9 +138,12 @@ class CnnRacePanel final : public Panel {
     if (state_ == State::kIdle) choose_replay();
     follow_race();
     ImGui::PushTextWrapPos(0.0f);  // every line wraps at the edge of its lane or the panel
-    draw_controls();
-    draw_lanes(frame.content_width);
+    // The result first (the curves, then who finished sooner), the lanes, the controls last:
+    // at a projector the class sees the race, not the sliders.
     draw_plot(frame.content_width);
+    draw_verdict();
+    draw_lanes(frame.content_width);
+    draw_controls();
     ImGui::PopTextWrapPos();
     ImGui::PopID();
   }
@@ -184,7 +187,7 @@ class CnnRacePanel final : public Panel {
       if (!text.empty()) text += ", ";
       text += std::to_string(b);
     }
-    return text.empty() ? std::string("none") : text;
+    return text.empty() ? std::string(tr("none")) : text;
   }
 
   void start() {
@@ -261,20 +264,19 @@ class CnnRacePanel final : public Panel {
     if (ImGui::Button(tr_id("Stop").c_str())) stop();
     ImGui::EndDisabled();
     ImGui::BeginDisabled(state_ != State::kIdle);
-    same_line_if_fits(labelled_width(90.0f * scale_, "epochs"));
+    same_line_if_fits(labelled_width(90.0f * scale_, tr("epochs")));
     ImGui::SetNextItemWidth(90.0f * scale_);
     ImGui::SliderInt(tr_id("epochs").c_str(), &o_.epochs, 1, 10);
-    same_line_if_fits(labelled_width(140.0f * scale_, "batch"));
+    same_line_if_fits(labelled_width(140.0f * scale_, tr("batch")));
     ImGui::SetNextItemWidth(140.0f * scale_);
     ImGui::SliderInt(tr_id("batch").c_str(), &o_.batch, 1, cnn::kMaxBatch, "%d", ImGuiSliderFlags_Logarithmic);
     ImGui::EndDisabled();
     same_line_if_fits(check_width(tr("log time axis")));
     ImGui::Checkbox(tr_id("log time axis").c_str(), &o_.log_time);
     if (state_ != State::kIdle || stopped_at_ > 0) {
-      char clock[32];
-      std::snprintf(clock, sizeof clock, "clock: %.1f s", elapsed());
-      same_line_if_fits(text_width(clock));
-      ImGui::TextUnformatted(clock);
+      const std::string clock = fill(tr("clock: {0} s"), {decimal_text(elapsed(), 1)});
+      same_line_if_fits(text_width(clock.c_str()));
+      ImGui::TextUnformatted(clock.c_str());
     }
     ImGui::TextDisabled("%s", fill(tr("Same network, same seed ({0}), same batches of {1}; both lanes are tested on "
                                       "the test set every {2} epoch, the clock running meanwhile."),
@@ -304,10 +306,11 @@ class CnnRacePanel final : public Panel {
       ImGui::TextUnformatted(snap.trainer_name.c_str());
       const cnn::TrainProgress& p = snap.progress;
       const double done = p.epoch_size > 0 ? static_cast<double>(p.images_seen) / p.epoch_size : 0.0;
-      char overlay[96];
-      std::snprintf(overlay, sizeof overlay, "%.2f of %d epoch%s", done, o_.epochs, o_.epochs == 1 ? "" : "s");
+      const std::string overlay =
+          fill(tr_n("{0} of {1} epoch", "{0} of {1} epochs", static_cast<unsigned long>(o_.epochs)),
+               {decimal_text(done, 2), std::to_string(o_.epochs)});
       ImGui::ProgressBar(static_cast<float>(std::min(1.0, done / o_.epochs)), ImVec2(width * 0.5f - 20.0f * scale_, 0),
-                         overlay);
+                         overlay.c_str());
       const std::vector<cnn::RacePoint>& points = lane.race.points();
       if (lane.race.finished())
         ImGui::TextUnformatted(fill(tr("finished in {0} s: test accuracy {1}%"),
@@ -318,12 +321,16 @@ class CnnRacePanel final : public Panel {
         ImGui::TextUnformatted(
             fill(tr("{0} images/s; test accuracy {1}"),
                  {with_commas(snap.images_per_second),
-                  points.empty() ? tr("not tested yet") : (std::to_string(points.back().accuracy).substr(0, 5) + "%")})
+                  points.empty() ? tr("not tested yet") : decimal_text(points.back().accuracy, 2) + "%"})
                 .c_str());
       else
         ImGui::TextDisabled("%s", tr("ready"));
     }
     ImGui::EndTable();
+  }
+
+  // Once both lanes have finished: how many times sooner the GPU did.
+  void draw_verdict() const {
     const double now = elapsed();
     const Lane &cpu = lanes_[0], &gpu = lanes_[1];
     const bool ran = state_ != State::kIdle || stopped_at_ > 0;
@@ -375,14 +382,15 @@ class CnnRacePanel final : public Panel {
         }
     }
     if (lane.finished(now)) done = o_.epochs;
-    char overlay[96];
-    std::snprintf(overlay, sizeof overlay, "%.2f of %d epoch%s (recorded)", done, o_.epochs, o_.epochs == 1 ? "" : "s");
+    const std::string overlay =
+        fill(tr_n("{0} of {1} epoch (recorded)", "{0} of {1} epochs (recorded)", static_cast<unsigned long>(o_.epochs)),
+             {decimal_text(done, 2), std::to_string(o_.epochs)});
     // Faded, as recorded results are everywhere; the overlay in the normal text colour.
     const ImVec4 gpu = ImGui::ColorConvertU32ToFloat4(cnn_ui::backend_colour(cnn::Backend::kGpu));
     ImGui::PopStyleColor();  // the overlay in the normal text colour
     ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(gpu.x, gpu.y, gpu.z, 0.45f));
     ImGui::ProgressBar(static_cast<float>(std::min(1.0, done / o_.epochs)), ImVec2(width * 0.5f - 20.0f * scale_, 0),
-                       overlay);
+                       overlay.c_str());
     ImGui::PopStyleColor();
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     if (ran && lane.finished(now))
@@ -393,8 +401,7 @@ class CnnRacePanel final : public Panel {
     else if (ran)
       ImGui::TextWrapped("%s", fill(tr("{0} images/s there; test accuracy {1}"),
                                     {with_commas(r.gpu.images_per_second),
-                                     shown.empty() ? tr("not tested yet")
-                                                   : (std::to_string(shown.back().accuracy).substr(0, 5) + "%")})
+                                     shown.empty() ? tr("not tested yet") : decimal_text(shown.back().accuracy, 2) + "%"})
                                    .c_str());
     else
       ImGui::TextWrapped(
@@ -431,11 +438,15 @@ class CnnRacePanel final : public Panel {
       }
       chart.series.push_back(std::move(s));
     }
-    if (state_ == State::kRunning) chart.marks.push_back({elapsed(), "now", ImGui::GetColorU32(ImGuiCol_TextDisabled)});
+    if (state_ == State::kRunning) chart.marks.push_back({elapsed(), tr("now"), ImGui::GetColorU32(ImGuiCol_TextDisabled)});
     chart.empty_message = state_ == State::kIdle ? tr("press Start the race") : tr("the first test points appear here");
     chart.legend = plot::LegendPlace::Right;
     const float w = std::max(300.0f, width - 8.0f);
-    view_.draw("race", chart, ImVec2(w, std::clamp(w * 0.35f, 220.0f * scale_, 380.0f * scale_)), scale_);
+    // No taller than about two fifths of the screen, so that the lanes under it stay in
+    // view on a short projector with large text.
+    const float h = std::min(std::clamp(w * 0.35f, 180.0f * scale_, 380.0f * scale_),
+                             std::max(140.0f * scale_, 0.4f * ImGui::GetMainViewport()->Size.y));
+    view_.draw("race", chart, ImVec2(w, h), scale_);
     if (state_ == State::kRunning) view_.fit();
   }
 

@@ -13,15 +13,15 @@
 #include <future>
 #include <optional>
 
-#include "app/i18n/recorded_label.h"
 #include "app/cnn/cnn_data.h"
-#include "app/flow_layout.h"
+#include "app/files/recorded_file.h"
+#include "app/i18n/number_text.h"
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
+#include "app/panels/panel_registry.h"
 #include "app/plot/plot_math.h"
-#include "app/recorded_file.h"
-#include "app/ui_style.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 #include "compute/cnn/data_parallel_scaling.h"
 #include "compute/core/gpu_info.h"
 

@@ -10,16 +10,16 @@
 #include <cstdio>
 #include <mutex>
 
-#include "app/i18n/recorded_label.h"
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
-#include "app/file_locations.h"
+#include "app/files/file_locations.h"
+#include "app/i18n/number_text.h"
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
+#include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
-#include "app/training_threads.h"
-#include "app/ui_style.h"
+#include "app/shell/training_threads.h"
+#include "app/widgets/ui_style.h"
 #include "compute/cnn/inference_sweep.h"
 #include "compute/core/gpu_info.h"
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/i18n/translate.h"
-#include "app/png_file.h"
+#include "app/shell/png_file.h"
 
 namespace whygpu::app::cnn_ui {
 namespace fs = std::filesystem;

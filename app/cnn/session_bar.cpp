@@ -5,10 +5,10 @@
 #include <cstdio>
 
 #include "app/cnn/cnn_data.h"
-#include "app/flow_layout.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/ui_style.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::app::cnn_ui {

@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "app/cnn/shared_session.h"
-#include "app/panel.h"
+#include "app/panels/panel.h"
 
 namespace whygpu::app::cnn_ui {
 

@@ -8,7 +8,7 @@
 #include <map>
 
 #include "app/i18n/translate.h"
-#include "app/training_threads.h"
+#include "app/shell/training_threads.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::app::cnn_ui {

@@ -12,13 +12,13 @@
 
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
-#include "app/file_locations.h"
+#include "app/files/file_locations.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
+#include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
-#include "app/training_threads.h"
-#include "app/ui_style.h"
+#include "app/shell/training_threads.h"
+#include "app/widgets/ui_style.h"
 #include "compute/cnn/transfer.h"
 #include "compute/cnn/weights_file.h"
 

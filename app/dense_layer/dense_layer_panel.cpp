@@ -11,16 +11,16 @@
 #include <cstdio>
 #include <optional>
 
-#include "app/i18n/recorded_label.h"
 #include "app/dense_layer/dense_picture.h"
 #include "app/dense_layer/dense_runner.h"
-#include "app/flow_layout.h"
+#include "app/files/recorded_file.h"
+#include "app/i18n/number_text.h"
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
+#include "app/panels/panel_registry.h"
 #include "app/plot/plot_math.h"
-#include "app/recorded_file.h"
-#include "app/ui_style.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/dense_layer/dense_recording.h"
 
@@ -32,7 +32,7 @@ using dense_layer::DenseTiming;
 
 std::string duration(double ms) { return plot::format_value(ms, plot::ValueFormat::Milliseconds, 3); }
 
-// The recording shipped in assets/reference (app/file_locations.h).
+// The recording shipped in assets/reference (app/files/file_locations.h).
 const dense_layer::DenseRecording* dense_recording(std::string* error) {
   return recorded_file(dense_layer::kDenseReferencePath, &dense_layer::load_dense_recording, error);
 }

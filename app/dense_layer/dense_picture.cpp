@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "app/ui_style.h"
+#include "app/widgets/ui_style.h"
 #include "compute/kernels/random_fill.h"
 
 namespace whygpu::app {

@@ -11,13 +11,13 @@
 #include <optional>
 #include <thread>
 
-#include "app/i18n/recorded_label.h"
-#include "app/file_locations.h"
-#include "app/flow_layout.h"
+#include "app/files/file_locations.h"
 #include "app/framework/kernel_list.h"
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
-#include "app/panel_registry.h"
-#include "app/ui_style.h"
+#include "app/panels/panel_registry.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/framework/kernel_groups.h"
 #include "compute/profile/cupti_recorder.h"
@@ -29,7 +29,7 @@ namespace {
 
 using framework::KernelRow;
 
-// A recorded step from assets/reference/timelines/<name>.json (app/file_locations.h).
+// A recorded step from assets/reference/timelines/<name>.json (app/files/file_locations.h).
 struct Recorded {
   std::optional<profile::Timeline> timeline;
   std::string error;

@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <string>
 
+#include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/ui_style.h"
+#include "app/widgets/ui_style.h"
 
 namespace whygpu::app {
 namespace {

@@ -4,8 +4,8 @@
 #include <cstddef>
 #include <memory>
 
-#include "app/gl.h"
 #include "app/glcompute/gl_kernels.h"
+#include "app/shell/gl.h"
 
 namespace whygpu::app {
 

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/gl.h"
 #include "app/glcompute/gl_error.h"
 #include "app/glcompute/result_check.h"
+#include "app/shell/gl.h"
 #include "compute/bench/bench_format.h"
 #include "compute/kernels/host_array.h"
 #include "compute/kernels/random_fill.h"

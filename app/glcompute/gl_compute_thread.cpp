@@ -1,6 +1,6 @@
 #include "app/glcompute/gl_compute_thread.h"
 
-#include "app/headless_context.h"
+#include "app/shell/headless_context.h"
 
 namespace whygpu::app {
 

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "app/gl.h"
+#include "app/shell/gl.h"
 
 namespace whygpu::app {
 

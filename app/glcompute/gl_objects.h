@@ -4,7 +4,7 @@
 // OpenGL compute thread's own).
 #include <utility>
 
-#include "app/gl.h"
+#include "app/shell/gl.h"
 
 namespace whygpu::app {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "app/gl.h"
+#include "app/shell/gl.h"
 
 namespace whygpu::app {
 namespace {

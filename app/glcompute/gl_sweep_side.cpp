@@ -3,7 +3,7 @@
 #include <imgui.h>
 
 #include "app/i18n/translate.h"
-#include "app/ui_style.h"
+#include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::app {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "app/glcompute/gl_compute_thread.h"
-#include "app/panel_params.h"
+#include "app/panels/panel_params.h"
 #include "compute/kernels/measurement.h"
 
 namespace whygpu::app {

@@ -6,10 +6,10 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/flow_layout.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/ui_style.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 #include "compute/grid/block_rounds.h"
 #include "compute/grid/cell_colors.h"
 
@@ -100,123 +100,163 @@ void LaunchTimeline::set_launch(const grid::LaunchReport& report, int sm_count, 
   }
 }
 
+// Where the parts of the drawing go this frame.
+struct LaunchTimeline::Frame {
+  ImDrawList* draw = nullptr;
+  ImVec2 origin;
+  float x0 = 0, plot_width = 0, scale = 1;
+  float curve_top = 0, curve_bottom = 0, lanes_top = 0, lanes_bottom = 0, lane_height = 0;
+  bool recorded = false, bars = false;
+  float x_of(float fraction) const { return x0 + plot_width * fraction; }
+};
+
 void LaunchTimeline::draw(float width, float font_scale) const {
   if (empty()) return;
-  const bool recorded = !recorded_label_.empty();
-  if (recorded) {
+  Frame f;
+  f.recorded = !recorded_label_.empty();
+  if (f.recorded) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     ImGui::TextWrapped("%s", fill(tr("No GPU here: this launch as {0}."), {recorded_label_}).c_str());
     ImGui::PopStyleColor();
   }
-  // A recording is drawn faded, as recorded curves are everywhere in the app.
-  const int bar_alpha = recorded ? 120 : 200;
-  const ImU32 curve_colour = recorded ? (palette().gpu & 0x00ffffffu) | (120u << 24) : palette().gpu;
   ImGui::TextUnformatted(
       fill(tr("{0} blocks on {1} SMs; first thread start to last thread end: {2} us (kernel {3} us by CUDA events)"),
            {std::to_string(static_cast<unsigned long long>(block_count_)), std::to_string(sms_used_),
             decimal_text(span_us_, 1), decimal_text(kernel_ms_ * 1e3, 1)})
           .c_str());
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const float label_width = ImGui::CalcTextSize("running 00000").x;
-  const float left_pad = label_width + 6.0f * font_scale;
-  const float plot_width = std::max(50.0f, width - left_pad);
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const float x0 = origin.x + left_pad;
-  const ImU32 grid_colour = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.35f);
-  const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
+  f.draw = ImGui::GetWindowDrawList();
+  f.scale = font_scale;
+  const float left_pad = ImGui::CalcTextSize(running_label().c_str()).x + 6.0f * font_scale;
+  f.plot_width = std::max(50.0f, width - left_pad);
+  f.origin = ImGui::GetCursorScreenPos();
+  f.x0 = f.origin.x + left_pad;
+  f.curve_top = f.origin.y;
+  f.curve_bottom = f.curve_top + 48.0f * font_scale;
+  const int sm_count = static_cast<int>(lanes_.size());
+  f.lane_height = std::clamp(180.0f * font_scale / std::max(1, sm_count), 1.0f, 12.0f * font_scale);
+  f.lanes_top = f.curve_bottom + 6.0f * font_scale;
+  f.lanes_bottom = f.lanes_top + f.lane_height * sm_count;
+  f.bars = block_count_ <= kMaxBars;
 
-  // Blocks running at once.
-  const float curve_height = 48.0f * font_scale;
-  const float curve_top = origin.y;
-  const float curve_bottom = curve_top + curve_height;
-  const float scale_max = std::max(1.0f, std::max(peak_running_, static_cast<float>(std::min<std::int64_t>(blocks_per_wave_, 1 << 30))));
-  draw->AddRectFilled(ImVec2(x0, curve_top), ImVec2(x0 + plot_width, curve_bottom), ImGui::GetColorU32(ImGuiCol_FrameBg));
+  draw_running_curve(f);
+  draw_sm_lanes(f);
+  const float axis_y = draw_time_axis(f);
+  const float total_height = axis_y + ImGui::GetTextLineHeightWithSpacing() - f.origin.y;
+  ImGui::InvisibleButton("timeline", ImVec2(left_pad + f.plot_width, total_height));
+  if (ImGui::IsItemHovered()) draw_hover(f);
+  draw_legend(f.bars);
+}
+
+std::string LaunchTimeline::running_label() const {
+  return fill(tr("running {0}"), {decimal_text(peak_running_, 0)});
+}
+
+// Blocks running at once, averaged over each time bucket; the yellow line where one wave
+// fills the GPU.
+void LaunchTimeline::draw_running_curve(const Frame& f) const {
+  // A recording is drawn faded, as recorded curves are everywhere in the app.
+  const ImU32 curve_colour = f.recorded ? (palette().gpu & 0x00ffffffu) | (120u << 24) : palette().gpu;
+  const float curve_height = f.curve_bottom - f.curve_top;
+  const float scale_max =
+      std::max(1.0f, std::max(peak_running_, static_cast<float>(std::min<std::int64_t>(blocks_per_wave_, 1 << 30))));
+  f.draw->AddRectFilled(ImVec2(f.x0, f.curve_top), ImVec2(f.x_of(1.0f), f.curve_bottom),
+                        ImGui::GetColorU32(ImGuiCol_FrameBg));
   for (int bucket = 0; bucket < kBuckets; ++bucket) {
     if (running_[bucket] <= 0.0f) continue;
-    const float xa = x0 + plot_width * bucket / kBuckets;
-    const float xb = x0 + plot_width * (bucket + 1) / kBuckets;
     const float h = curve_height * running_[bucket] / scale_max;
-    draw->AddRectFilled(ImVec2(xa, curve_bottom - h), ImVec2(xb, curve_bottom), curve_colour);
+    f.draw->AddRectFilled(ImVec2(f.x_of(static_cast<float>(bucket) / kBuckets), f.curve_bottom - h),
+                          ImVec2(f.x_of(static_cast<float>(bucket + 1) / kBuckets), f.curve_bottom), curve_colour);
   }
   if (blocks_per_wave_ > 0 && blocks_per_wave_ <= scale_max) {
-    const float y = curve_bottom - curve_height * static_cast<float>(blocks_per_wave_) / scale_max;
-    draw->AddLine(ImVec2(x0, y), ImVec2(x0 + plot_width, y), palette().warning, 1.5f * font_scale);
+    const float y = f.curve_bottom - curve_height * static_cast<float>(blocks_per_wave_) / scale_max;
+    f.draw->AddLine(ImVec2(f.x0, y), ImVec2(f.x_of(1.0f), y), palette().warning, 1.5f * f.scale);
   }
-  char label[64];
-  std::snprintf(label, sizeof label, "running %.0f", peak_running_);
-  draw->AddText(ImVec2(origin.x, curve_top), text_colour, label);
+  f.draw->AddText(ImVec2(f.origin.x, f.curve_top), ImGui::GetColorU32(ImGuiCol_Text), running_label().c_str());
+}
 
-  // One lane per SM, one bar per block, coloured by block number (dark: first blocks).
+// One lane per SM, one bar per block, coloured by the block's turn on its SM.
+void LaunchTimeline::draw_sm_lanes(const Frame& f) const {
+  const int bar_alpha = f.recorded ? 120 : 200;
   const int sm_count = static_cast<int>(lanes_.size());
-  const float lane_height = std::clamp(180.0f * font_scale / std::max(1, sm_count), 1.0f, 12.0f * font_scale);
-  const float lanes_top = curve_bottom + 6.0f * font_scale;
-  const float lanes_bottom = lanes_top + lane_height * sm_count;
-  draw->AddRectFilled(ImVec2(x0, lanes_top), ImVec2(x0 + plot_width, lanes_bottom), ImGui::GetColorU32(ImGuiCol_FrameBg));
-  const bool bars = block_count_ <= kMaxBars;
-  if (bars) {
+  f.draw->AddRectFilled(ImVec2(f.x0, f.lanes_top), ImVec2(f.x_of(1.0f), f.lanes_bottom),
+                        ImGui::GetColorU32(ImGuiCol_FrameBg));
+  if (f.bars)
     for (int sm = 0; sm < sm_count; ++sm) {
-      const float y = lanes_top + lane_height * sm;
+      const float y = f.lanes_top + f.lane_height * sm;
       for (const Bar& bar : lanes_[sm]) {
-        const float xa = x0 + plot_width * bar.start;
-        const float xb = std::max(xa + 1.0f, x0 + plot_width * bar.end);
-        draw->AddRectFilled(ImVec2(xa, y), ImVec2(xb, y + std::max(1.0f, lane_height - 1.0f)),
-                            to_imgui(round_color(bar.round), bar_alpha));
+        const float xa = f.x_of(bar.start);
+        const float xb = std::max(xa + 1.0f, f.x_of(bar.end));
+        f.draw->AddRectFilled(ImVec2(xa, y), ImVec2(xb, y + std::max(1.0f, f.lane_height - 1.0f)),
+                              to_imgui(round_color(bar.round), bar_alpha));
       }
     }
-  }
-  draw->AddText(ImVec2(origin.x, lanes_top), text_colour, "SM 0");
-  std::snprintf(label, sizeof label, "SM %d", sm_count - 1);
-  draw->AddText(ImVec2(origin.x, lanes_bottom - ImGui::GetTextLineHeight()), text_colour, label);
+  const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
+  f.draw->AddText(ImVec2(f.origin.x, f.lanes_top), text_colour, "SM 0");
+  const std::string last = "SM " + std::to_string(sm_count - 1);
+  f.draw->AddText(ImVec2(f.origin.x, f.lanes_bottom - ImGui::GetTextLineHeight()), text_colour, last.c_str());
+}
 
-  // Time axis in microseconds.
-  const double step = tick_step(span_us_, 8);
-  const float axis_y = lanes_bottom + 2.0f * font_scale;
+// The time axis in microseconds with its grid; returns where its labels are.
+float LaunchTimeline::draw_time_axis(const Frame& f) const {
+  const ImU32 grid_colour = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.35f);
+  const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
+  // As many ticks as labels of "0000 us" fit, with room between them (fewer at large text).
+  const float label_room = ImGui::CalcTextSize("0000 us").x * 1.6f;
+  const double step = tick_step(span_us_, std::clamp(static_cast<int>(f.plot_width / label_room), 2, 8));
+  const float axis_y = f.lanes_bottom + 2.0f * f.scale;
+  float last_right = -1e30f;
   for (double t = 0.0; t <= span_us_ + 1e-9; t += step) {
-    const float x = x0 + plot_width * static_cast<float>(t / span_us_);
-    draw->AddLine(ImVec2(x, curve_top), ImVec2(x, lanes_bottom), grid_colour);
-    std::snprintf(label, sizeof label, "%g us", t);
-    // Beside its tick, or ending at it where the label would pass the right edge.
-    const float width = ImGui::CalcTextSize(label).x;
-    const float left = x + 2.0f + width > x0 + plot_width ? x - 2.0f - width : x + 2.0f;
-    draw->AddText(ImVec2(left, axis_y), text_colour, label);
+    const float x = f.x_of(static_cast<float>(t / span_us_));
+    f.draw->AddLine(ImVec2(x, f.curve_top), ImVec2(x, f.lanes_bottom), grid_colour);
+    const std::string label = significant_text(t, 6) + " us";
+    // Beside its tick, or ending at it where the label would pass the right edge; left
+    // out where it would run into the previous one.
+    const float width = ImGui::CalcTextSize(label.c_str()).x;
+    const float left = x + 2.0f + width > f.x_of(1.0f) ? x - 2.0f - width : x + 2.0f;
+    if (left < last_right + 4.0f * f.scale) continue;
+    f.draw->AddText(ImVec2(left, axis_y), text_colour, label.c_str());
+    last_right = left + width;
   }
-  const float total_height = axis_y + ImGui::GetTextLineHeightWithSpacing() - origin.y;
-  ImGui::InvisibleButton("timeline", ImVec2(left_pad + plot_width, total_height));
+  return axis_y;
+}
 
-  if (ImGui::IsItemHovered()) {
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
-    const float fraction = (mouse.x - x0) / plot_width;
-    if (fraction >= 0.0f && fraction <= 1.0f) {
-      draw->AddLine(ImVec2(mouse.x, curve_top), ImVec2(mouse.x, lanes_bottom), text_colour);
-      const int bucket = std::clamp(static_cast<int>(fraction * kBuckets), 0, kBuckets - 1);
-      ImGui::BeginTooltip();
-      ImGui::TextUnformatted(
-          fill(tr("{0} us after the first thread started"), {decimal_text(fraction * span_us_, 2)}).c_str());
-      ImGui::TextUnformatted(
-          fill(tr("about {0} blocks running at once here"), {decimal_text(running_[bucket], 0)}).c_str());
-      const int sm = static_cast<int>((mouse.y - lanes_top) / lane_height);
-      if (bars && mouse.y >= lanes_top && sm >= 0 && sm < sm_count) {
-        std::string blocks;
-        int shown = 0, total = 0;
-        for (const Bar& bar : lanes_[sm]) {
-          if (fraction < bar.start || fraction > bar.end) continue;
-          if (shown < 8) {
-            blocks += (shown ? ", " : "") + std::to_string(bar.block) + " (round " + std::to_string(bar.round + 1) + ")";
-            ++shown;
-          }
-          ++total;
-        }
-        ImGui::TextUnformatted(
-            fill(tr("SM {0}: {1} blocks over the launch"),
-                 {std::to_string(sm), std::to_string(static_cast<unsigned long long>(lanes_[sm].size()))})
-                .c_str());
-        if (total > shown) blocks = fill(tr("{0} and {1} more"), {blocks, std::to_string(total - shown)});
-        if (total > 0)
-          ImGui::TextUnformatted(fill(tr_n("running now: block {0}", "running now: blocks {0}", total), {blocks}).c_str());
+// Under the pointer: the time, the blocks running then, and on an SM's lane its blocks.
+void LaunchTimeline::draw_hover(const Frame& f) const {
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const float fraction = (mouse.x - f.x0) / f.plot_width;
+  if (fraction < 0.0f || fraction > 1.0f) return;
+  f.draw->AddLine(ImVec2(mouse.x, f.curve_top), ImVec2(mouse.x, f.lanes_bottom), ImGui::GetColorU32(ImGuiCol_Text));
+  const int bucket = std::clamp(static_cast<int>(fraction * kBuckets), 0, kBuckets - 1);
+  ImGui::BeginTooltip();
+  ImGui::TextUnformatted(
+      fill(tr("{0} us after the first thread started"), {decimal_text(fraction * span_us_, 2)}).c_str());
+  ImGui::TextUnformatted(fill(tr("about {0} blocks running at once here"), {decimal_text(running_[bucket], 0)}).c_str());
+  const int sm_count = static_cast<int>(lanes_.size());
+  const int sm = static_cast<int>((mouse.y - f.lanes_top) / f.lane_height);
+  if (f.bars && mouse.y >= f.lanes_top && sm >= 0 && sm < sm_count) {
+    std::string blocks;
+    int shown = 0, total = 0;
+    for (const Bar& bar : lanes_[sm]) {
+      if (fraction < bar.start || fraction > bar.end) continue;
+      if (shown < 8) {
+        blocks += (shown ? ", " : "") +
+                  fill(tr("{0} (round {1})"), {std::to_string(bar.block), std::to_string(bar.round + 1)});
+        ++shown;
       }
-      ImGui::EndTooltip();
+      ++total;
     }
+    ImGui::TextUnformatted(fill(tr("SM {0}: {1} blocks over the launch"),
+                                {std::to_string(sm), std::to_string(static_cast<unsigned long long>(lanes_[sm].size()))})
+                               .c_str());
+    if (total > shown) blocks = fill(tr("{0} and {1} more"), {blocks, std::to_string(total - shown)});
+    if (total > 0)
+      ImGui::TextUnformatted(fill(tr_n("running now: block {0}", "running now: blocks {0}", total), {blocks}).c_str());
   }
+  ImGui::EndTooltip();
+}
+
+// What the colours and the yellow line mean, and how many waves the grid needs.
+void LaunchTimeline::draw_legend(bool bars) const {
   if (bars && rounds_ > 0) {
     ImGui::TextUnformatted(tr("Bar colour: the block's turn in its place on the SM:"));
     // Each word on this line while it fits, else at the start of the next: never a word

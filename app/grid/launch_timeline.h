@@ -27,6 +27,14 @@ class LaunchTimeline {
   void draw(float width, float font_scale) const;
 
  private:
+  struct Frame;
+  std::string running_label() const;
+  void draw_running_curve(const Frame& f) const;
+  void draw_sm_lanes(const Frame& f) const;
+  float draw_time_axis(const Frame& f) const;
+  void draw_hover(const Frame& f) const;
+  void draw_legend(bool bars) const;
+
   struct Bar {
     float start;  // fraction of the time span
     float end;

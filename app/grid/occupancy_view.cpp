@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "app/flow_layout.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/table_fit.h"
-#include "app/ui_style.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/table_fit.h"
+#include "app/widgets/ui_style.h"
 #include "compute/grid/cell_colors.h"
 
 namespace whygpu::app {

@@ -2,7 +2,7 @@
 // The launch a thread-grid panel with these parameters makes first: what `whygpu record`
 // records for each `@panel thread-grid` line of the lessons, so the panel finds its
 // launch in the recording on a computer without a GPU.
-#include "app/panel_params.h"
+#include "app/panels/panel_params.h"
 #include "compute/grid/grid_recording.h"
 
 namespace whygpu::app {

@@ -10,16 +10,17 @@
 #include <cstdio>
 #include <optional>
 
-#include "app/i18n/recorded_label.h"
-#include "app/flow_layout.h"
+#include "app/files/recorded_file.h"
 #include "app/glcompute/gl_renderer.h"
 #include "app/host_program/program_runner.h"
+#include "app/i18n/number_text.h"
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
+#include "app/panels/panel_registry.h"
 #include "app/plot/plot_math.h"
-#include "app/recorded_file.h"
-#include "app/ui_style.h"
+#include "app/widgets/code_fit.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/host_program/host_recording.h"
 
@@ -35,7 +36,7 @@ using host_program::StepState;
 
 std::string duration(double ms) { return plot::format_value(ms, plot::ValueFormat::Milliseconds, 3); }
 
-// The recording shipped in assets/reference (app/file_locations.h).
+// The recording shipped in assets/reference (app/files/file_locations.h).
 const host_program::HostRecording* host_recording(std::string* error) {
   return recorded_file(host_program::kHostReferencePath, &host_program::load_host_recording, error);
 }
@@ -46,11 +47,15 @@ int index_of(const std::vector<Step>& steps, Call call) {
   return -1;
 }
 
-// Length of a time bar: log scale from 1 us (nothing) to 1 s (the whole column), so that a
-// launch of microseconds and a context of a tenth of a second both show.
-float bar_fraction(double ms) {
+// Length of a time bar: log scale from 1 us (nothing) to the longest line shown (the whole
+// column), so that a launch of microseconds and a context of a tenth of a second both show,
+// and a longer time never draws as long as a shorter one.
+constexpr float kTimeBarWidth = 70.0f;  // the longest time's bar, at text scale 1
+
+float bar_fraction(double ms, double longest_ms) {
   if (!(ms > 0.0)) return 0.0f;
-  return static_cast<float>(std::clamp((std::log10(ms) + 3.0) / 3.0, 0.02, 1.0));
+  const double top = std::log10(std::max(longest_ms, 1.0)) + 3.0;
+  return static_cast<float>(std::clamp((std::log10(ms) + 3.0) / top, 0.02, 1.0));
 }
 
 class HostProgramPanel final : public Panel {
@@ -63,11 +68,13 @@ class HostProgramPanel final : public Panel {
   void draw(const FrameContext& frame) override {
     if (!display_on_nvidia_) display_on_nvidia_ = query_renderer().by_nvidia();
     ImGui::PushID(this);
-    draw_controls(frame);
+    // The program's lines with their times first, what they showed, the buttons last: at a
+    // projector the class reads the lines, the teacher steps them from the keyboard or here.
     draw_source_label();
     const Shown shown = current();
     draw_program(frame, shown);
     draw_summary(shown);
+    draw_controls(frame);
     ImGui::PopID();
   }
 
@@ -200,10 +207,12 @@ class HostProgramPanel final : public Panel {
     if (ImGui::Button(tr_id("Run all").c_str())) (void)press("run");
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button(runner_.busy() ? "Stop" : tr("Start again"))) (void)press("reset");
+    if (ImGui::Button(runner_.busy() ? tr_id("Stop").c_str() : tr_id("Start again").c_str())) (void)press("reset");
     ImGui::BeginDisabled(runner_.busy());
-    const float combo = std::min(420.0f * frame.font_scale, frame.content_width * 0.9f);
-    same_line_if_fits(ImGui::CalcTextSize((std::string(tr("Mistake:")) + " ").c_str()).x + combo);
+    // The label and the list on one line, the list no wider than what the label leaves.
+    const float label = ImGui::CalcTextSize(tr("Mistake:")).x + ImGui::GetStyle().ItemSpacing.x;
+    const float combo = std::min(420.0f * frame.font_scale, frame.content_width - label - 4.0f * frame.font_scale);
+    same_line_if_fits(label + combo);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("Mistake:"));
     ImGui::SameLine();
@@ -218,22 +227,26 @@ class HostProgramPanel final : public Panel {
       ImGui::EndCombo();
     }
     ImGui::EndDisabled();
-    if (runs_live())
-      ImGui::TextDisabled(
-          "%s", fill(tr("n = {0} floats ({1} per array), {2} threads per block"),
-                     {with_commas(static_cast<double>(options_.n)),
-                      (plot::format_value(4.0 * static_cast<double>(options_.n), plot::ValueFormat::Number, 3) + "B"),
-                      std::to_string(options_.threads)})
-                    .c_str());
+    if (!runs_live()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    ImGui::TextWrapped(
+        "%s", fill(tr("n = {0} floats ({1} per array), {2} threads per block"),
+                   {with_commas(static_cast<double>(options_.n)),
+                    (plot::format_value(4.0 * static_cast<double>(options_.n), plot::ValueFormat::Number, 3) + "B"),
+                    std::to_string(options_.threads)})
+                  .c_str());
+    ImGui::PopStyleColor();
   }
 
   void draw_source_label() {
     const Palette& colours = palette();
     if (runs_live()) {
-      ImGui::TextDisabled("%s", fill(tr("Runs on {0}, in a separate process that starts from nothing each time: a "
-                                        "mistake here cannot harm the app."),
-                                     {gpu_info().name})
-                                    .c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, colours.muted_text);
+      ImGui::TextWrapped("%s", fill(tr("Runs on {0}, in a separate process that starts from nothing each time: a "
+                                       "mistake here cannot harm the app."),
+                                    {gpu_info().name})
+                                   .c_str());
+      ImGui::PopStyleColor();
       if (runner_.busy()) {
         ImGui::SameLine();
         ImGui::TextUnformatted(tr("running..."));
@@ -275,30 +288,56 @@ class HostProgramPanel final : public Panel {
     const float scale = frame.font_scale;
     // The kernel and the declarations above the table: open by default where there is room.
     ImGui::SetNextItemOpen(frame.content_width >= 900.0f * scale, ImGuiCond_Once);
-    if (ImGui::TreeNodeEx("The kernel and the declarations", ImGuiTreeNodeFlags_NoTreePushOnOpen)) {
+    if (ImGui::TreeNodeEx(tr_id("The kernel and the declarations").c_str(), ImGuiTreeNodeFlags_NoTreePushOnOpen)) {
       if (code) ImGui::PushFont(code);
       for (const std::string& line : host_program::kernel_source()) ImGui::TextDisabled("     %s", line.c_str());
       ImGui::Spacing();
       for (const std::string& line : host_program::host_preamble()) ImGui::TextDisabled("     %s", line.c_str());
       if (code) ImGui::PopFont();
     }
-    // The code lines do not wrap: at a large text scale the table scrolls sideways, inside
-    // a region exactly as tall as its rows.
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float row = std::max(code ? code->FontSize : 0.0f, ImGui::GetTextLineHeight()) + 2.0f * style.CellPadding.y;
-    const float height = static_cast<float>(steps.size() + 1) * row + style.ScrollbarSize + 2.0f;
-    const ImGuiTableFlags flags =
-        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
-    if (!ImGui::BeginTable("program", 5, flags, ImVec2(frame.content_width, height))) return;
-    // Times first: at a large text scale they stay in view while the code scrolls.
-    ImGui::TableSetupColumn(tr("line"), ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn(tr("time (CPU clock)"), ImGuiTableColumnFlags_WidthFixed, 190.0f * scale);
-    ImGui::TableSetupColumn(tr("returned"), ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn(tr("code"), ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn(tr("what it did"), ImGuiTableColumnFlags_WidthFixed);
+    // Code lines never wrap (it would break their indentation) nor scroll sideways: the code
+    // is drawn smaller until the longest line fits. Where even then the five columns do not
+    // fit (large text on a projector), three columns: what a line did goes under its code,
+    // with what it returned where that was an error (cudaSuccess is then left out).
+    double longest_ms = 0.0;
+    std::string all_code;
+    for (const Step& step : steps) all_code += step.code + "\n";
+    for (const StepResult& r : shown.results)
+      if (r.state == StepState::Ran) longest_ms = std::max(longest_ms, r.ms);
+    const float cell = 2.0f * ImGui::GetStyle().CellPadding.x;
+    const float number_width = ImGui::CalcTextSize("> 00").x + cell;
+    const float time_width = kTimeBarWidth * scale + 6.0f * scale + ImGui::CalcTextSize("000.0 ms").x + cell;
+    float returned_width = ImGui::CalcTextSize("cudaSuccess").x;
+    for (const StepResult& r : shown.results)
+      if (r.has_error_code) returned_width = std::max(returned_width, ImGui::CalcTextSize(r.error_name.c_str()).x);
+    returned_width += cell;
+    const float what_width = 14.0f * ImGui::GetFontSize();
+    if (code) ImGui::PushFont(code);
+    const float wide_room = frame.content_width - number_width - time_width - returned_width - what_width - 2.0f * cell;
+    const float narrow_room = frame.content_width - number_width - time_width - cell;
+    const bool stacked = code_scale_to_fit(all_code, wide_room) < 1.0f;
+    code_scale_ = code_scale_to_fit(all_code, stacked ? narrow_room : wide_room);
+    float code_width = 0.0f;
+    for (const Step& step : steps) code_width = std::max(code_width, ImGui::CalcTextSize(step.code.c_str()).x);
+    code_wraps_ = stacked && code_width * code_scale_ > narrow_room;
+    code_width *= code_scale_;
+    if (code) ImGui::PopFont();
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
+    if (!ImGui::BeginTable("program", stacked ? 3 : 5, flags, ImVec2(frame.content_width, 0))) return;
+    ImGui::TableSetupColumn(tr("line"), ImGuiTableColumnFlags_WidthFixed, number_width - cell);
+    if (stacked) {
+      ImGui::TableSetupColumn(tr("time (CPU clock)"), ImGuiTableColumnFlags_WidthFixed, time_width - cell);
+      ImGui::TableSetupColumn(tr("code, what it did"), ImGuiTableColumnFlags_WidthStretch);
+    } else {
+      ImGui::TableSetupColumn(tr("time (CPU clock)"), ImGuiTableColumnFlags_WidthFixed, time_width - cell);
+      ImGui::TableSetupColumn(tr("returned"), ImGuiTableColumnFlags_WidthFixed, returned_width - cell);
+      ImGui::TableSetupColumn(tr("code"), ImGuiTableColumnFlags_WidthFixed, code_width);
+      ImGui::TableSetupColumn(tr("what it did"), ImGuiTableColumnFlags_WidthStretch);
+    }
     ImGui::TableHeadersRow();
     const int next = static_cast<int>(shown.results.size());
     const int launch = index_of(steps, Call::Launch);
+    ImGui::PushTextWrapPos(0.0f);  // what a line did wraps at its column's edge
     for (int i = 0; i < static_cast<int>(steps.size()); ++i) {
       const Step& step = steps[static_cast<std::size_t>(i)];
       const StepResult* r = i < next ? &shown.results[static_cast<std::size_t>(i)] : nullptr;
@@ -307,41 +346,22 @@ class HostProgramPanel final : public Panel {
       const bool here = i == next && shown.error.empty() && (runs_live() || shown.recorded);
       ImGui::Text("%s%2d", here ? "> " : "  ", i + 1);
       ImGui::TableNextColumn();
-      if (r && r->state == StepState::Ran) draw_time(r->ms, shown.recorded, scale);
-      ImGui::TableNextColumn();
-      if (r && r->state == StepState::Ran && r->has_error_code) {
-        ImGui::PushStyleColor(ImGuiCol_Text, r->failed() ? colours.error : colours.muted_text);
-        ImGui::TextUnformatted(r->error_name.c_str());
-        ImGui::PopStyleColor();
-        if (r->failed() && ImGui::IsItemHovered()) ImGui::SetTooltip("\"%s\"", r->error_text.c_str());
+      if (r && r->state == StepState::Ran) draw_time(r->ms, longest_ms, shown.recorded, scale);
+      if (stacked) {
+        ImGui::TableNextColumn();
+        draw_code(step, r, code, scale);
+        if (r && r->failed() && draw_returned(r)) ImGui::SameLine();
+        draw_what_it_did(step, r, i == launch, shown);
+        continue;
       }
       ImGui::TableNextColumn();
-      if (code) ImGui::PushFont(code);
-      const bool faded = step.missing || (r && r->state == StepState::NotRun);
-      ImGui::PushStyleColor(ImGuiCol_Text, faded ? colours.muted_text : ImGui::GetColorU32(ImGuiCol_Text));
-      ImGui::TextUnformatted(step.code.c_str());
-      ImGui::PopStyleColor();
-      if (step.missing) {  // struck out: the line the mistake left out
-        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-        const float y = (a.y + b.y) * 0.5f;
-        ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), colours.error, 1.5f * scale);
-      }
-      if (code) ImGui::PopFont();
-      if (ImGui::IsItemHovered() && !step.about.empty()) ImGui::SetTooltip("%s", step.about.c_str());
+      draw_returned(r);
       ImGui::TableNextColumn();
-      std::string what = r ? r->output : "";
-      if (r && r->state == StepState::Missing) what = "left out: never runs";
-      if (r && r->state == StepState::NotRun) what = "not run: the program had exited";
-      if (i == launch && shown.kernel_ms >= 0.0 && r && r->state == StepState::Ran)
-        what += (what.empty() ? "" : "; ") + std::string("the GPU ran it for ") + duration(shown.kernel_ms);
-      if (r && r->failed() && !r->stopped) what = "\"" + r->error_text + "\"" + (what.empty() ? "" : ": " + what);
-      const bool bad = r && (r->failed() || (step.call == Call::Check && r->state == StepState::Ran && !r->correct));
-      ImGui::PushStyleColor(ImGuiCol_Text, bad ? colours.error
-                                               : step.call == Call::Check && r && r->correct ? colours.gpu
-                                                                                             : ImGui::GetColorU32(ImGuiCol_Text));
-      ImGui::TextUnformatted(what.c_str());
-      ImGui::PopStyleColor();
+      draw_code(step, r, code, scale);
+      ImGui::TableNextColumn();
+      draw_what_it_did(step, r, i == launch, shown);
     }
+    ImGui::PopTextWrapPos();
     ImGui::EndTable();
     if (!shown.error.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, colours.error);
@@ -350,13 +370,64 @@ class HostProgramPanel final : public Panel {
     }
   }
 
-  void draw_time(double ms, bool recorded, float scale) {
-    const float width = 80.0f * scale;
+  // What a runtime call returned; false when there is nothing to show.
+  bool draw_returned(const StepResult* r) const {
+    if (!r || r->state != StepState::Ran || !r->has_error_code) return false;
+    ImGui::PushStyleColor(ImGuiCol_Text, r->failed() ? palette().error : palette().muted_text);
+    ImGui::TextUnformatted(r->error_name.c_str());
+    ImGui::PopStyleColor();
+    if (r->failed() && ImGui::IsItemHovered()) ImGui::SetTooltip("\"%s\"", r->error_text.c_str());
+    return true;
+  }
+
+  // The line of code at the scale that fits its column; struck out where the mistake left
+  // it out, faded where it never ran.
+  void draw_code(const Step& step, const StepResult* r, ImFont* code, float scale) const {
+    if (code) ImGui::PushFont(code);
+    ImGui::SetWindowFontScale(code_scale_);
+    const bool faded = step.missing || (r && r->state == StepState::NotRun);
+    ImGui::PushStyleColor(ImGuiCol_Text, faded ? palette().muted_text : ImGui::GetColorU32(ImGuiCol_Text));
+    // A line of code is drawn whole (its scale makes it fit) unless even the smallest scale
+    // does not: then it wraps at its column's edge rather than being cut.
+    ImGui::PushTextWrapPos(code_wraps_ ? 0.0f : -1.0f);
+    ImGui::TextUnformatted(step.code.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    if (step.missing) {
+      const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+      const float y = (a.y + b.y) * 0.5f;
+      ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), palette().error, 1.5f * scale);
+    }
+    ImGui::SetWindowFontScale(1.0f);
+    if (code) ImGui::PopFont();
+    if (ImGui::IsItemHovered() && !step.about.empty()) ImGui::SetTooltip("%s", step.about.c_str());
+  }
+
+  void draw_what_it_did(const Step& step, const StepResult* r, bool is_launch, const Shown& shown) const {
+    std::string what = r ? r->output : "";
+    if (r && r->state == StepState::Missing) what = tr("left out: never runs");
+    if (r && r->state == StepState::NotRun) what = tr("not run: the program had exited");
+    if (is_launch && shown.kernel_ms >= 0.0 && r && r->state == StepState::Ran) {
+      const std::string ran = fill(tr("the GPU ran it for {0}"), {duration(shown.kernel_ms)});
+      what = what.empty() ? ran : what + "; " + ran;
+    }
+    if (r && r->failed() && !r->stopped) what = "\"" + r->error_text + "\"" + (what.empty() ? "" : ": " + what);
+    if (what.empty()) return;
+    const bool bad = r && (r->failed() || (step.call == Call::Check && r->state == StepState::Ran && !r->correct));
+    const bool good = step.call == Call::Check && r && r->correct;
+    ImGui::PushStyleColor(ImGuiCol_Text, bad ? palette().error : good ? palette().gpu : ImGui::GetColorU32(ImGuiCol_Text));
+    ImGui::TextWrapped("%s", what.c_str());
+    ImGui::PopStyleColor();
+  }
+
+  void draw_time(double ms, double longest_ms, bool recorded, float scale) {
+    const float width = kTimeBarWidth * scale;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float h = ImGui::GetTextLineHeight();
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImU32 colour = recorded ? (palette().gpu & 0x00ffffffu) | 0x70000000u : palette().gpu;
-    draw->AddRectFilled(ImVec2(p.x, p.y + h * 0.2f), ImVec2(p.x + width * bar_fraction(ms), p.y + h * 0.8f), colour);
+    draw->AddRectFilled(ImVec2(p.x, p.y + h * 0.2f), ImVec2(p.x + width * bar_fraction(ms, longest_ms), p.y + h * 0.8f),
+                        colour);
     ImGui::Dummy(ImVec2(width + 6.0f * scale, h));
     ImGui::SameLine();
     if (recorded) ImGui::TextDisabled("%s", duration(ms).c_str());
@@ -406,6 +477,8 @@ class HostProgramPanel final : public Panel {
   ProgramOptions options_;
   bool live_ = false;
   bool live_anyway_ = false;       // the teacher chose to run a faulting mistake live
+  float code_scale_ = 1.0f;       // the code column's font scale: its longest line fits
+  bool code_wraps_ = false;       // even at the smallest scale it does not: lines wrap
   std::optional<bool> display_on_nvidia_;  // this window is drawn by NVIDIA's OpenGL (read at the first draw)
   ProgramRunner runner_;
   const host_program::HostRecording* recording_ = nullptr;

@@ -1,6 +1,6 @@
 #include "app/host_program/program_runner.h"
 
-#include "app/child_executable.h"
+#include "app/cli/child_executable.h"
 #include "app/i18n/translate.h"
 
 namespace whygpu::app {

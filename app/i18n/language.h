@@ -29,7 +29,7 @@ struct Language {
   const char* code;     // "en", "fr", "it", "zh-Hans", "zh-Hant", "en@pseudo"
   const char* catalog;  // "fr", "zh_CN", ...: the .po and the locale folder; "" for English, the source
   const char* name;     // in the language itself: "Français", "简体中文"
-  // Decimal comma and digit grouping, for numbers in the interface (app/number_text.h).
+  // Decimal comma and digit grouping, for numbers in the interface (app/i18n/number_text.h).
   const char* decimal_point;
   const char* thousands_separator;
   bool for_testing;  // the pseudo-language: --language and --list-languages, not the View menu

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <vector>
 
-#include "app/gl.h"
 #include "app/i18n/translate.h"
+#include "app/shell/gl.h"
 #include "compute/core/no_cuda.h"
 
 #if defined(WHYGPU_HAVE_CUDA)

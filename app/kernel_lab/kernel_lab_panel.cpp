@@ -15,15 +15,15 @@
 #include <map>
 #include <sstream>
 
+#include "app/files/recorded_gpu.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
-#include "app/code_fit.h"
-#include "app/flow_layout.h"
 #include "app/i18n/translate.h"
 #include "app/kernel_lab/lab_runner.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
-#include "app/recorded_gpu.h"
-#include "app/ui_style.h"
+#include "app/panels/panel_registry.h"
+#include "app/widgets/code_fit.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/text_file.h"
 #include "compute/kernel_lab/exercise.h"
@@ -88,15 +88,18 @@ class KernelLabPanel final : public Panel {
     }
     ImGui::PushID(this);
     ImGui::PushTextWrapPos(0.0f);  // every line wraps at the panel's edge
-    draw_exercise_choice();
-    draw_editor(frame);
-    draw_controls(frame);
+    // The verdict of the last try first, then the code and the controls: at a projector
+    // the class sees what happened (the thread that read past the end), not the sizes.
     if (runner_.busy())
       ImGui::TextDisabled("%s", fill(tr("Compiling and running in a separate process... {0} s"),
                                      {decimal_text(runner_.seconds_running(), 1)})
                                     .c_str());
     else if (report_)
       draw_report(*report_, frame);
+    if (runner_.busy() || report_) ImGui::Separator();
+    draw_exercise_choice();
+    draw_editor(frame);
+    draw_controls(frame);
     ImGui::PopTextWrapPos();
     ImGui::PopID();
   }
@@ -235,17 +238,17 @@ class KernelLabPanel final : public Panel {
     ImGui::BeginDisabled(runner_.busy());
     // The fields side by side as far as they fit.
     if (is_matrix(sizes_.exercise)) {
-      size_field("width", &sizes_.width, 100, 1000, kernel_lab::kMaxElements, field);
-      same_line_if_fits(labelled_width(field, "height"));
-      size_field("height", &sizes_.height, 100, 1000, kernel_lab::kMaxElements, field);
-      same_line_if_fits(labelled_width(field, "threads per block in x"));
-      size_field("threads per block in x", &sizes_.block, 8, 32, kMaxBlock, field);
-      same_line_if_fits(labelled_width(field, "in y"));
-      size_field("in y", &sizes_.block_y, 1, 8, kMaxBlock, field);
+      size_field(tr_id("width").c_str(), &sizes_.width, 100, 1000, kernel_lab::kMaxElements, field);
+      same_line_if_fits(labelled_width(field, tr("height")));
+      size_field(tr_id("height").c_str(), &sizes_.height, 100, 1000, kernel_lab::kMaxElements, field);
+      same_line_if_fits(labelled_width(field, tr("threads per block in x")));
+      size_field(tr_id("threads per block in x").c_str(), &sizes_.block, 8, 32, kMaxBlock, field);
+      same_line_if_fits(labelled_width(field, tr("in y")));
+      size_field(tr_id("in y").c_str(), &sizes_.block_y, 1, 8, kMaxBlock, field);
     } else {
-      size_field("elements (n)", &sizes_.n, 1000, 100000, kernel_lab::kMaxElements, field);
-      same_line_if_fits(labelled_width(field, "threads per block"));
-      size_field("threads per block", &sizes_.block, 32, 128, kMaxBlock, field);
+      size_field(tr_id("elements (n)").c_str(), &sizes_.n, 1000, 100000, kernel_lab::kMaxElements, field);
+      same_line_if_fits(labelled_width(field, tr("threads per block")));
+      size_field(tr_id("threads per block").c_str(), &sizes_.block, 32, 128, kMaxBlock, field);
     }
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s",
@@ -280,17 +283,18 @@ class KernelLabPanel final : public Panel {
     const Palette& colours = palette();
     // Compile.
     if (r.compiled) {
-      char text[200];
-      if (r.simulated)
-        std::snprintf(text, sizeof text, "Compiled by %s for the CPU simulator in %.0f ms.", simulator_compiler(r).c_str(),
-                      r.compile_ms);
-      else
-        std::snprintf(text, sizeof text, "Compiled by NVRTC for %s in %.0f ms.", r.target.c_str(), r.compile_ms);
-      ImGui::TextDisabled("%s", text);
+      const std::string ms = decimal_text(r.compile_ms, 0);
+      const std::string text = r.simulated ? fill(tr("Compiled by {0} for the CPU simulator in {1} ms."),
+                                                  {simulator_compiler(r), ms})
+                                           : fill(tr("Compiled by NVRTC for {0} in {1} ms."), {r.target, ms});
+      ImGui::TextDisabled("%s", text.c_str());
     }
     for (const kernel_lab::Diagnostic& d : r.diagnostics) {
       const ImU32 colour = d.severity == "error" ? colours.error : colours.warning;
-      coloured_wrapped(colour, "line " + std::to_string(d.line) + ", " + d.severity + ": " + d.message);
+      const char* severity = d.severity == "error"     ? tr("error")
+                             : d.severity == "warning" ? tr("warning")
+                                                       : d.severity.c_str();
+      coloured_wrapped(colour, fill(tr("line {0}, {1}: {2}"), {std::to_string(d.line), severity, d.message}));
       const std::string line = source_line(tried_source_, d.line);
       if (line.empty()) continue;
       if (frame.fonts && frame.fonts->code) ImGui::PushFont(frame.fonts->code);
@@ -309,7 +313,7 @@ class KernelLabPanel final : public Panel {
         // Without a GPU the simulator refuses by the limit every current CUDA GPU has.
         const int limit = gpu_info().available && !r.simulated ? gpu_info().max_threads_per_block : 1024;
         ImGui::TextWrapped("%s", fill(tr("Nothing ran. A block can hold at most {0} threads on {1}."),
-                                      {std::to_string(limit), r.simulated ? tr("every current CUDA GPU") : "this GPU"})
+                                      {std::to_string(limit), r.simulated ? tr("every current CUDA GPU") : tr("this GPU")})
                                      .c_str());
         draw_recorded(r);
         return;
@@ -331,35 +335,34 @@ class KernelLabPanel final : public Panel {
       ImGui::PopStyleColor();
     }
     if (r.order_dependent)
-      coloured_wrapped(colours.error, "The result depends on the order the threads run: the simulator ran each block's "
-                                      "threads first to last and last to first and got different outputs. On a GPU the "
-                                      "order changes from run to run. Usually a __syncthreads() is missing.");
+      coloured_wrapped(colours.error, tr("The result depends on the order the threads run: the simulator ran each "
+                                         "block's threads first to last and last to first and got different outputs. "
+                                         "On a GPU the order changes from run to run. Usually a __syncthreads() is "
+                                         "missing."));
     if (r.wrong == 0) {
-      coloured_wrapped(colours.gpu, "All " + with_commas(static_cast<double>(r.checked)) + " outputs match the CPU's.");
+      coloured_wrapped(colours.gpu, fill(tr("All {0} outputs match the CPU's."),
+                                         {with_commas(static_cast<double>(r.checked))}));
     } else {
-      char got[64];
-      if (std::isnan(r.got)) std::snprintf(got, sizeof got, "nothing (never written)");
-      else std::snprintf(got, sizeof got, "%.6g", r.got);
+      const std::string got = std::isnan(r.got) ? tr("nothing (never written)") : significant_text(r.got, 6);
       // A matrix's element by its row and column as well.
       std::string where = output + "[" + std::to_string(r.first_wrong) + "]";
       if (is_matrix(tried_.exercise) && tried_.width > 0)
-        where += " (row " + std::to_string(r.first_wrong / tried_.width) + ", column " +
-                 std::to_string(r.first_wrong % tried_.width) + ")";
-      char text[400];
-      std::snprintf(text, sizeof text, "%s of %s outputs are wrong. The first is %s: the CPU says %.6g, %s gave %s.",
-                    with_commas(static_cast<double>(r.wrong)).c_str(), with_commas(static_cast<double>(r.checked)).c_str(),
-                    where.c_str(), r.expected, engine, got);
-      coloured_wrapped(colours.error, text);
+        where += fill(tr(" (row {0}, column {1})"), {std::to_string(r.first_wrong / tried_.width),
+                                                     std::to_string(r.first_wrong % tried_.width)});
+      coloured_wrapped(colours.error,
+                       fill(tr("{0} of {1} outputs are wrong. The first is {2}: the CPU says {3}, {4} gave {5}."),
+                            {with_commas(static_cast<double>(r.wrong)), with_commas(static_cast<double>(r.checked)),
+                             where, significant_text(r.expected, 6), engine, got}));
     }
     if (r.overrun > 0)
-      coloured_wrapped(colours.warning, "The kernel also wrote " + with_commas(static_cast<double>(r.overrun)) +
-                                            " floats past the end of " + output + ". Those threads had no element of "
-                                            "their own: without a bounds check they write memory that belongs to "
-                                            "something else.");
+      coloured_wrapped(colours.warning,
+                       fill(tr("The kernel also wrote {0} floats past the end of {1}. Those threads had no element of "
+                               "their own: without a bounds check they write memory that belongs to something else."),
+                            {with_commas(static_cast<double>(r.overrun)), output}));
     if (r.time.repeats > 0) {
       // A rate only for a kernel that did the whole job: a wrong one may have skipped work.
-      char rate[64] = "";
-      if (r.wrong == 0) std::snprintf(rate, sizeof rate, ", %.0f GB/s of memory traffic", r.gbytes_per_s);
+      const std::string rate =
+          r.wrong == 0 ? fill(tr(", {0} GB/s of memory traffic"), {decimal_text(r.gbytes_per_s, 0)}) : std::string();
       ImGui::TextUnformatted(fill(tr("Time: {0} ms (median of {1} runs, CUDA events){2}."),
                                   {decimal_text(r.time.median_ms, 4), std::to_string(r.time.repeats), rate})
                                  .c_str());
@@ -371,7 +374,7 @@ class KernelLabPanel final : public Panel {
   // "g++ 12.2.0" from the target "CPU simulator (g++ 12.2.0)".
   static std::string simulator_compiler(const LabReport& r) {
     const auto open = r.target.find('('), close = r.target.rfind(')');
-    if (open == std::string::npos || close == std::string::npos || close < open) return "the system's compiler";
+    if (open == std::string::npos || close == std::string::npos || close < open) return tr("the system's compiler");
     return r.target.substr(open + 1, close - open - 1);
   }
 

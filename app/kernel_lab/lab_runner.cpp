@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "app/child_executable.h"
+#include "app/cli/child_executable.h"
 #include "compute/kernel_lab/child_run.h"
 
 namespace whygpu::app {

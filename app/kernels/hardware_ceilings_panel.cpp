@@ -12,14 +12,14 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
 #include "app/kernels/ceilings.h"
 #include "app/kernels/reference.h"
 #include "app/kernels/sweep_panel.h"
 #include "app/plot/plot_math.h"
-#include "app/ui_style.h"
+#include "app/widgets/ui_style.h"
 #include "compute/bench/run_info.h"
 #include "compute/core/gpu_info.h"
 #include "compute/core/measure.h"

@@ -8,12 +8,12 @@
 #include <fstream>
 #include <thread>
 
+#include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/reference.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
-#include "app/ui_style.h"
+#include "app/panels/panel_registry.h"
+#include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::app {

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <functional>
 
-#include "app/file_locations.h"
+#include "app/files/file_locations.h"
 #include "app/i18n/translate.h"
 #include "compute/bench/bench_format.h"
 #include "compute/bench/reference_data.h"

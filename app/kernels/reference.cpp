@@ -2,7 +2,7 @@
 
 #include <mutex>
 
-#include "app/file_locations.h"
+#include "app/files/file_locations.h"
 
 namespace whygpu::app {
 namespace {

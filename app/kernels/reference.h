@@ -11,7 +11,7 @@ namespace whygpu::app {
 // nullptr when the file is missing or unreadable; *error (optional) then says why.
 const bench::ReferenceData* h100_reference(std::string* error = nullptr);
 
-// Where it is looked for: as every shipped file is (app/file_locations.h).
+// Where it is looked for: as every shipped file is (app/files/file_locations.h).
 std::string h100_reference_path();
 
 // The H100's OpenGL run (`whygpu bench opengl --json`: the shaders of shaders/ beside CUDA

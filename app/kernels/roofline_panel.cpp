@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/ceilings.h"
@@ -21,9 +22,8 @@
 #include "app/kernels/reference.h"
 #include "app/kernels/sweep_panel.h"
 #include "app/kernels/timing_colours.h"
-#include "app/number_text.h"
 #include "app/plot/plot.h"
-#include "app/ui_style.h"
+#include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/matmul.h"
 #include "compute/kernels/vector_add_bench.h"

@@ -8,13 +8,13 @@
 #include <ctime>
 #include <map>
 
-#include "app/file_locations.h"
-#include "app/flow_layout.h"
+#include "app/files/file_locations.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/prepared_results.h"
 #include "app/kernels/sweep_csv.h"
-#include "app/number_text.h"
-#include "app/ui_style.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 #include "compute/bench/bench_cli.h"
 #include "compute/core/measure.h"
 

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "app/panel.h"
-#include "app/panel_registry.h"
-#include "app/plot/plot.h"
 #include "app/kernels/sweep_runner.h"
+#include "app/panels/panel.h"
+#include "app/panels/panel_registry.h"
+#include "app/plot/plot.h"
 #include "compute/kernels/measurement.h"
 
 namespace whygpu::app {

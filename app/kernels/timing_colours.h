@@ -5,7 +5,7 @@
 // shaders in cyans.
 #include <imgui.h>
 
-#include "app/ui_style.h"
+#include "app/widgets/ui_style.h"
 
 namespace whygpu::app {
 

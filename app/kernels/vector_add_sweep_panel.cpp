@@ -13,18 +13,18 @@
 #include <cstdio>
 #include <limits>
 
-#include "app/flow_layout.h"
 #include "app/glcompute/gl_bench.h"
 #include "app/glcompute/gl_sweep_side.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/curves.h"
 #include "app/kernels/reference.h"
 #include "app/kernels/sweep_panel.h"
 #include "app/kernels/timing_colours.h"
-#include "app/number_text.h"
 #include "app/plot/plot.h"
-#include "app/ui_style.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/thread_pool.h"
 #include "compute/kernels/vector_add_bench.h"

@@ -147,128 +147,154 @@ std::vector<TextSpan> parse_inline(const std::string& text) {
   return spans;
 }
 
-Lesson parse_lesson(const std::string& text, const std::string& file) {
-  Lesson lesson;
-  lesson.file = file;
-  std::istringstream in(text);
-  std::string raw;
-  int line_no = 0;
-  auto error = [&](int line, std::string message) {
-    lesson.errors.push_back({file, line, std::move(message)});
-  };
+namespace {
+
+// Reads a lesson line by line: the header, then the body's blocks. Every problem is kept
+// with its line, and the page still opens with what could be read.
+class LessonParser {
+ public:
+  LessonParser(const std::string& text, const std::string& file) : in_(text) { lesson_.file = file; }
+
+  Lesson parse() && {
+    parse_header();
+    std::string raw;
+    while (std::getline(in_, raw)) {
+      ++line_no_;
+      body_line(bounded(line_no_, raw, kLineLimit));
+    }
+    close_open();
+    if (in_code_) error(code_block_.line, "code block never closed: add a line '```'");
+    return std::move(lesson_);
+  }
+
+ private:
+  void error(int line, std::string message) { lesson_.errors.push_back({lesson_.file, line, std::move(message)}); }
+
   // Text over its limit is reported and kept cut, so the page still opens.
-  auto bounded = [&](int line, std::string_view text, const TextLimit& limit) {
+  std::string bounded(int line, std::string_view text, const TextLimit& limit) {
     if (std::string problem = over_limit(text, limit); !problem.empty()) {
       error(line, problem);
       return within_limit(text, limit);
     }
     return std::string(text);
-  };
+  }
 
   // Header: `key: value` lines up to a `---` line.
-  bool header_closed = false;
-  while (std::getline(in, raw)) {
-    ++line_no;
-    const std::string line = trim(raw);  // each value has its own limit below
-    if (line.empty() || starts_with(line, "//")) continue;
-    if (line == "---") {
-      header_closed = true;
-      break;
+  void parse_header() {
+    bool header_closed = false;
+    std::string raw;
+    while (std::getline(in_, raw)) {
+      ++line_no_;
+      const std::string line = trim(raw);  // each value has its own limit below
+      if (line.empty() || starts_with(line, "//")) continue;
+      if (line == "---") {
+        header_closed = true;
+        break;
+      }
+      header_line(line);
     }
+    if (!header_closed) error(line_no_, "the header never ends: add a line '---' after it");
+    if (lesson_.id.empty()) error(1, "the header has no 'id:'");
+    if (lesson_.title.empty()) error(1, "the header has no 'title:'");
+    if (lesson_.section.empty()) error(1, "the header has no 'section:'");
+    for (const char c : lesson_.id) {
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_')) {
+        error(1, "id '" + lesson_.id + "' may hold only letters, digits, '-' and '_'");
+        break;
+      }
+    }
+  }
+
+  void header_line(const std::string& line) {
     const auto colon = line.find(':');
     if (colon == std::string::npos) {
-      error(line_no, "expected 'key: value' in the header (id, title, section), then '---'");
-      continue;
+      error(line_no_, "expected 'key: value' in the header (id, title, section), then '---'");
+      return;
     }
     const std::string key = trim(line.substr(0, colon));
     const std::string value = trim(line.substr(colon + 1));
-    if (key == "id") lesson.id = bounded(line_no, value, kIdLimit);
-    else if (key == "title") lesson.title = bounded(line_no, value, kTitleLimit);
-    else if (key == "section") lesson.section = bounded(line_no, value, kSectionLimit);
-    else if (key == "language") lesson.language = bounded(line_no, value, kIdLimit);
-    else if (key == "translates") lesson.translates = bounded(line_no, value, kIdLimit);
-    else error(line_no, "unknown header key '" + within_limit(key, kIdLimit) +
-                            "' (known: id, title, section; in a translation, language and translates)");
-  }
-  if (!header_closed) error(line_no, "the header never ends: add a line '---' after it");
-  if (lesson.id.empty()) error(1, "the header has no 'id:'");
-  if (lesson.title.empty()) error(1, "the header has no 'title:'");
-  if (lesson.section.empty()) error(1, "the header has no 'section:'");
-  for (const char c : lesson.id) {
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_')) {
-      error(1, "id '" + lesson.id + "' may hold only letters, digits, '-' and '_'");
-      break;
-    }
+    if (key == "id") lesson_.id = bounded(line_no_, value, kIdLimit);
+    else if (key == "title") lesson_.title = bounded(line_no_, value, kTitleLimit);
+    else if (key == "section") lesson_.section = bounded(line_no_, value, kSectionLimit);
+    else if (key == "language") lesson_.language = bounded(line_no_, value, kIdLimit);
+    else if (key == "translates") lesson_.translates = bounded(line_no_, value, kIdLimit);
+    else error(line_no_, "unknown header key '" + within_limit(key, kIdLimit) +
+                             "' (known: id, title, section; in a translation, language and translates)");
   }
 
-  // Body. A paragraph, bullet or callout stays open while later lines continue it.
-  int open_block = -1;
-  std::string open_text;
-  bool in_code = false;
-  LessonBlock code_block;
-  auto close_open = [&] {
-    if (open_block >= 0)
-      lesson.blocks[open_block].spans = parse_inline(bounded(lesson.blocks[open_block].line, open_text, kBlockLimit));
-    open_block = -1;
-    open_text.clear();
-  };
-  auto start = [&](LessonBlock::Kind kind, const std::string& content) {
+  // The paragraph, bullet or callout still open gets its text, parsed for inline styles.
+  void close_open() {
+    if (open_block_ >= 0)
+      lesson_.blocks[open_block_].spans =
+          parse_inline(bounded(lesson_.blocks[open_block_].line, open_text_, kBlockLimit));
+    open_block_ = -1;
+    open_text_.clear();
+  }
+
+  void start(LessonBlock::Kind kind, const std::string& content) {
     close_open();
     LessonBlock block;
     block.kind = kind;
-    block.line = line_no;
-    lesson.blocks.push_back(block);
-    open_block = static_cast<int>(lesson.blocks.size()) - 1;
-    open_text = content;
-  };
-  auto open_kind = [&] { return lesson.blocks[open_block].kind; };
-  while (std::getline(in, raw)) {
-    ++line_no;
-    raw = bounded(line_no, raw, kLineLimit);
-    if (in_code) {
+    block.line = line_no_;
+    lesson_.blocks.push_back(block);
+    open_block_ = static_cast<int>(lesson_.blocks.size()) - 1;
+    open_text_ = content;
+  }
+
+  // Body. A paragraph, bullet or callout stays open while later lines continue it.
+  void body_line(const std::string& raw) {
+    if (in_code_) {
       if (trim(raw) == "```") {
-        in_code = false;
-        code_block.code = bounded(code_block.line, code_block.code, kCodeLimit);
-        lesson.blocks.push_back(code_block);
+        in_code_ = false;
+        code_block_.code = bounded(code_block_.line, code_block_.code, kCodeLimit);
+        lesson_.blocks.push_back(code_block_);
       } else {
-        code_block.code += raw + "\n";
+        code_block_.code += raw + "\n";
       }
-      continue;
+      return;
     }
     const std::string line = trim(raw);
     if (line.empty()) {
       close_open();
-      continue;
+      return;
     }
-    if (starts_with(line, "//")) continue;  // author's comment
+    if (starts_with(line, "//")) return;  // author's comment
     if (starts_with(line, "```")) {
       close_open();
-      in_code = true;
-      code_block = LessonBlock{};
-      code_block.kind = LessonBlock::Kind::code;
-      code_block.line = line_no;
-      continue;
+      in_code_ = true;
+      code_block_ = LessonBlock{};
+      code_block_.kind = LessonBlock::Kind::code;
+      code_block_.line = line_no_;
+      return;
     }
     if (starts_with(line, "@")) {
       close_open();
-      const std::string name = line.substr(0, line.find(' '));
-      LessonBlock block;
-      block.line = line_no;
-      std::string problem;
-      bool ok = false;
-      if (name == "@panel") {
-        block.kind = LessonBlock::Kind::panel;
-        ok = parse_panel_line(line.substr(name.size()), block, problem);
-      } else if (name == "@predict") {
-        block.kind = LessonBlock::Kind::predict;
-        ok = parse_params(line, name.size(), block, problem);
-      } else {
-        problem = "unknown directive '" + name + "' (known: @panel, @predict)";
-      }
-      if (ok) lesson.blocks.push_back(std::move(block));
-      else error(line_no, problem);
-      continue;
+      directive(line);
+      return;
     }
+    text_line(line);
+  }
+
+  void directive(const std::string& line) {
+    const std::string name = line.substr(0, line.find(' '));
+    LessonBlock block;
+    block.line = line_no_;
+    std::string problem;
+    bool ok = false;
+    if (name == "@panel") {
+      block.kind = LessonBlock::Kind::panel;
+      ok = parse_panel_line(line.substr(name.size()), block, problem);
+    } else if (name == "@predict") {
+      block.kind = LessonBlock::Kind::predict;
+      ok = parse_params(line, name.size(), block, problem);
+    } else {
+      problem = "unknown directive '" + name + "' (known: @panel, @predict)";
+    }
+    if (ok) lesson_.blocks.push_back(std::move(block));
+    else error(line_no_, problem);
+  }
+
+  void text_line(const std::string& line) {
     if (starts_with(line, "## ")) {
       start(LessonBlock::Kind::heading2, trim(line.substr(3)));
       close_open();
@@ -280,19 +306,29 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
     } else if (const std::size_t digits = line.find_first_not_of("0123456789");
                digits > 0 && digits != std::string::npos && line.compare(digits, 2, ". ") == 0) {
       start(LessonBlock::Kind::numbered, trim(line.substr(digits + 2)));
-      lesson.blocks.back().number = line.substr(0, digits + 1);
+      lesson_.blocks.back().number = line.substr(0, digits + 1);
     } else if (starts_with(line, "> ")) {
-      if (open_block >= 0 && open_kind() == LessonBlock::Kind::callout) append_source_line(open_text, trim(line.substr(2)));
+      if (open_block_ >= 0 && lesson_.blocks[open_block_].kind == LessonBlock::Kind::callout)
+        append_source_line(open_text_, trim(line.substr(2)));
       else start(LessonBlock::Kind::callout, trim(line.substr(2)));
-    } else if (open_block >= 0) {
-      append_source_line(open_text, line);  // no space between two lines of Chinese
+    } else if (open_block_ >= 0) {
+      append_source_line(open_text_, line);  // no space between two lines of Chinese
     } else {
       start(LessonBlock::Kind::paragraph, line);
     }
   }
-  close_open();
-  if (in_code) error(code_block.line, "code block never closed: add a line '```'");
-  return lesson;
-}
+
+  Lesson lesson_;
+  std::istringstream in_;
+  int line_no_ = 0;
+  int open_block_ = -1;  // the block later lines continue, or -1
+  std::string open_text_;
+  bool in_code_ = false;
+  LessonBlock code_block_;
+};
+
+}  // namespace
+
+Lesson parse_lesson(const std::string& text, const std::string& file) { return LessonParser(text, file).parse(); }
 
 }  // namespace whygpu::app

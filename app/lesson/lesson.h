@@ -53,7 +53,7 @@ Lesson parse_lesson(const std::string& text, const std::string& file);
 std::vector<TextSpan> parse_inline(const std::string& text);
 
 // A fact named in text, `{fact:cnn.train_images}`: a number about the app's own data or
-// recordings that is read from them, never typed (app/lesson_facts.h has the names). A
+// recordings that is read from them, never typed (app/lesson/lesson_facts.h has the names). A
 // name is lowercase letters, digits, '.', '_' and '-'; anything else stays literal text.
 struct FactRef {
   std::size_t begin = 0, end = 0;  // the whole `{fact:...}` in the text

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <map>
 
-#include "app/file_locations.h"
+#include "app/files/file_locations.h"
 #include "app/lesson/content_hash.h"
 #include "compute/core/text_file.h"
 

@@ -75,7 +75,7 @@ class LessonLibrary {
   std::vector<LessonSection> sections_;
 };
 
-// Where the lessons are: lessons/, found as every shipped file is (app/file_locations.h).
+// Where the lessons are: lessons/, found as every shipped file is (app/files/file_locations.h).
 std::string default_lessons_folder();
 
 }  // namespace whygpu::app

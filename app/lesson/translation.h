@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "app/demo/script.h"
 #include "app/lesson/lesson.h"
-#include "app/script.h"
 
 namespace whygpu::app {
 

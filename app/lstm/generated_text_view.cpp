@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "app/lstm/char_label.h"
-#include "app/ui_style.h"
+#include "app/widgets/ui_style.h"
 
 namespace whygpu::app::lstm_ui {
 namespace {

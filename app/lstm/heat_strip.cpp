@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/ui_style.h"
+#include "app/widgets/ui_style.h"
 
 namespace whygpu::app::lstm_ui {
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "app/i18n/translate.h"
-#include "app/ui_style.h"
+#include "app/widgets/ui_style.h"
 
 namespace whygpu::app::lstm_ui {
 

@@ -15,18 +15,18 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/files/recorded_gpu.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
-#include "app/flow_layout.h"
 #include "app/i18n/translate.h"
 #include "app/lstm/char_label.h"
 #include "app/lstm/generated_text_view.h"
 #include "app/lstm/heat_strip.h"
 #include "app/lstm/lstm_workspace.h"
 #include "app/lstm/probability_bars.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
-#include "app/recorded_gpu.h"
-#include "app/ui_style.h"
+#include "app/panels/panel_registry.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/lstm/sampling.h"
 #include "compute/lstm/step_recording.h"
@@ -353,7 +353,7 @@ class LstmStepPanel final : public Panel {
     same_line_if_fits(button_width(tr("Autoplay")));
     if (ImGui::Button(o_.autoplay ? tr_id("Stop", "autoplay").c_str() : tr_id("Autoplay").c_str()))
       o_.autoplay = !o_.autoplay;
-    same_line_if_fits(labelled_width(9 * em, "steps/s"));
+    same_line_if_fits(labelled_width(9 * em, tr("steps/s")));
     ImGui::SetNextItemWidth(9 * em);
     ImGui::SliderFloat(tr_id("steps/s").c_str(), &o_.speed, 0.5f, 60.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
 

@@ -12,17 +12,17 @@
 #include <chrono>
 #include <cstdio>
 
-#include "app/device_choice.h"
-#include "app/file_dialog.h"
-#include "app/file_locations.h"
-#include "app/flow_layout.h"
+#include "app/files/file_locations.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
 #include "app/lstm/loss_chart.h"
 #include "app/lstm/lstm_workspace.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
+#include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
-#include "app/ui_style.h"
+#include "app/shell/file_dialog.h"
+#include "app/widgets/device_choice.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 
 namespace whygpu::app {
 namespace {
@@ -122,44 +122,39 @@ class LstmTrainerPanel final : public Panel {
     ImGui::PushID(this);
     ImGui::PushTextWrapPos(0.0f);  // every line wraps at the edge of its column or the panel
     draw_status_line();
-    const float controls_width = std::min(470.0f * scale_, frame.content_width * 0.42f);
-    // Controls beside the curve while both keep a readable width; on a narrow panel (large
-    // text, a small projector) the curve goes underneath.
+    // The result first (the loss and what the model writes, side by side where both keep a
+    // readable width), the controls under it: at a projector the class sees the model learn.
     const bool side_by_side = frame.content_width >= kSideBySideEm * ImGui::GetFontSize();
-    if (o_.controls && o_.curve && !side_by_side) {
-      draw_controls();
-      ImGui::Spacing();
-      draw_curve(frame.content_width);
-    } else if (o_.controls && o_.curve && ImGui::BeginTable("lstm-trainer", 2, ImGuiTableFlags_BordersInnerV)) {
-      ImGui::TableSetupColumn(tr("controls"), ImGuiTableColumnFlags_WidthFixed, controls_width);
-      ImGui::TableSetupColumn(tr("curve"), ImGuiTableColumnFlags_WidthStretch);
+    const bool result_side_by_side = frame.content_width >= kResultSideBySideEm * ImGui::GetFontSize();
+    const float result_height = curve_height(frame.content_width);
+    if (o_.curve && o_.samples && result_side_by_side &&
+        ImGui::BeginTable("lstm-result", 2, ImGuiTableFlags_BordersInnerV)) {
+      ImGui::TableSetupColumn(tr("curve"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+      ImGui::TableSetupColumn(tr("samples"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      draw_controls();
+      draw_curve(ImGui::GetContentRegionAvail().x, result_height);
       ImGui::TableNextColumn();
-      draw_curve(frame.content_width - controls_width);
+      draw_samples(result_height);
       ImGui::EndTable();
-    } else if (o_.controls) {
-      // Alone, the controls keep their width rather than stretching across the page.
-      const float width = std::min(640.0f * scale_, frame.content_width);
-      if (ImGui::BeginTable("lstm-trainer-controls", 1, ImGuiTableFlags_None, ImVec2(width, 0))) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        draw_controls();
-        ImGui::EndTable();
-      }
-    } else if (o_.curve) {
-      draw_curve(frame.content_width);
+    } else {
+      if (o_.curve) draw_curve(frame.content_width, result_height);
+      if (o_.samples) draw_samples(9.0f * ImGui::GetTextLineHeightWithSpacing());
     }
-    if (o_.samples) draw_samples();
+    if (o_.controls) {
+      ImGui::Spacing();
+      draw_controls(frame.content_width, side_by_side);
+    }
     ImGui::PopTextWrapPos();
     log_progress(frame);
     ImGui::PopID();
   }
 
  private:
-  // Below this many font sizes (ems) of panel width, the curve goes under the controls.
+  // Below this many font sizes (ems) of panel width, the files go under the training
+  // controls, and the samples under the curve.
   static constexpr float kSideBySideEm = 44.0f;
+  static constexpr float kResultSideBySideEm = 30.0f;
 
   Status start() {
     if (!workspace_->session())
@@ -188,7 +183,7 @@ class LstmTrainerPanel final : public Panel {
       const lstm::SessionMetrics m = session->metrics();
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(device_colour(workspace_->session_device())), "%s",
                          lstm_ui::device_name(workspace_->session_device()));
-      const std::string state = std::string(m.running ? "training" : "paused") + ": " + m.trainer;
+      const std::string state = fill(m.running ? tr("training: {0}") : tr("paused: {0}"), {m.trainer});
       same_line_if_fits(text_width(state.c_str()));
       ImGui::TextUnformatted(state.c_str());
       if (!m.error.empty()) {
@@ -204,13 +199,35 @@ class LstmTrainerPanel final : public Panel {
     }
   }
 
-  void draw_controls() {
+  // Training's controls beside the files where the panel is wide, under them where not;
+  // alone on a page (no curve), they keep their width rather than stretch across it.
+  void draw_controls(float width, bool side_by_side) {
     const bool ready = workspace_->session() && !workspace_->job_running();
+    if (side_by_side && ImGui::BeginTable("lstm-controls", 2, ImGuiTableFlags_BordersInnerV)) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      draw_training_controls(ready);
+      ImGui::TableNextColumn();
+      draw_files(ready);
+      ImGui::EndTable();
+      return;
+    }
+    if (!ImGui::BeginTable("lstm-controls", 1, ImGuiTableFlags_None, ImVec2(std::min(640.0f * scale_, width), 0)))
+      return;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    draw_training_controls(ready);
+    ImGui::Separator();
+    draw_files(ready);
+    ImGui::EndTable();
+  }
+
+  void draw_training_controls(bool ready) {
     draw_training_device_choice();
     draw_hidden_choice();
     ImGui::BeginDisabled(!ready);
     const bool running = ready && workspace_->session()->metrics().running;
-    if (ImGui::Button(running ? "Pause" : "Train", ImVec2(8.0f * ImGui::GetFontSize(), 0))) {
+    if (ImGui::Button(running ? tr_id("Pause").c_str() : tr_id("Train").c_str(), ImVec2(8.0f * ImGui::GetFontSize(), 0))) {
       if (running) workspace_->pause_training();
       else shown(start());
     }
@@ -220,8 +237,6 @@ class LstmTrainerPanel final : public Panel {
       ImGui::SetTooltip("%s", tr("fresh random weights with the hidden size above, on the same text"));
     ImGui::EndDisabled();
     if (ready) draw_numbers();
-    ImGui::Separator();
-    draw_files(ready);
   }
 
   void draw_training_device_choice() {
@@ -325,11 +340,17 @@ class LstmTrainerPanel final : public Panel {
     }
   }
 
-  void draw_curve(float width) {
+  // No taller than about a third of the screen, so that the curve and the samples beside
+  // or under it stay in view on a short projector with large text.
+  float curve_height(float width) const {
+    return std::min(std::clamp(width * 0.25f, 160.0f * scale_, 320.0f * scale_),
+                    std::max(120.0f * scale_, 0.33f * ImGui::GetMainViewport()->Size.y));
+  }
+
+  void draw_curve(float width, float h) {
     const lstm::TrainingSession* session = workspace_->session();
     const int vocabulary = session ? session->corpus().vocabulary.size() : 0;
     const float w = std::max(200.0f, width - 2.0f * ImGui::GetStyle().CellPadding.x - 4.0f);
-    const float h = std::clamp(w * 0.36f, 200.0f * scale_, 320.0f * scale_);
     loss_view_.draw("loss", lstm_ui::loss_chart(workspace_->loss_curve(), vocabulary,
                                                 device_colour(workspace_->session_device())),
                     ImVec2(w, h), scale_);
@@ -339,18 +360,20 @@ class LstmTrainerPanel final : public Panel {
     ImGui::PopStyleColor();
   }
 
-  void draw_samples() {
+  void draw_samples(float height) {
     const std::vector<lstm::TextSample>& samples = workspace_->samples();
     ImGui::TextUnformatted(tr("What the model writes"));
     if (const lstm::TrainingSession* session = workspace_->session()) {
-      char note[96];
-      std::snprintf(note, sizeof note, "(a sample every %d steps, newest first, at temperature %.1f)",
-                    session->config().sample_every, session->config().sample_temperature);
-      same_line_if_fits(text_width(note));
-      ImGui::TextDisabled("%s", note);
+      const std::string note = fill(tr("(a sample every {0} steps, newest first, at temperature {1})"),
+                                    {std::to_string(session->config().sample_every),
+                                     decimal_text(session->config().sample_temperature, 1)});
+      same_line_if_fits(text_width(note.c_str()));
+      ImGui::TextDisabled("%s", note.c_str());
     }
     ImGui::PushStyleColor(ImGuiCol_ChildBg, palette().code_background);
-    ImGui::BeginChild("samples", ImVec2(0, 9.0f * ImGui::GetTextLineHeightWithSpacing()), true);
+    // The header above takes a line or two of the height the samples are given.
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    ImGui::BeginChild("samples", ImVec2(0, std::max(4.0f * line, height - 2.0f * line)), true);
     ImGui::PushTextWrapPos(0.0f);  // a child window starts without the panel's wrapping
     if (samples.empty()) ImGui::TextDisabled("%s", tr("the first sample appears when the model is ready"));
     for (auto it = samples.rbegin(); it != samples.rend(); ++it) {

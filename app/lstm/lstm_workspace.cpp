@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <map>
 
-#include "app/file_locations.h"
-#include "app/glyph_needs.h"
+#include "app/files/file_locations.h"
+#include "app/i18n/glyph_needs.h"
 #include "app/i18n/translate.h"
-#include "app/training_threads.h"
+#include "app/shell/training_threads.h"
 #include "compute/core/gpu_info.h"
 #include "compute/lstm/model_file.h"
 

@@ -142,13 +142,13 @@ class LstmWorkspace {
 };
 
 // The default text: data/corpus/sotu.txt, found as every shipped file is
-// (app/file_locations.h: fetched by scripts/fetch-corpus.sh, or installed with whygpu).
+// (app/files/file_locations.h: fetched by scripts/fetch-corpus.sh, or installed with whygpu).
 std::string default_text_path();
 
 // The example model that ships with whygpu, trained by our own code on the default text
 // (assets/models/README.md says how, where and for how long): for computers without a
 // GPU, where a fresh model takes many minutes to write words; found as every shipped file
-// is (app/file_locations.h). exists() tells whether this build has one.
+// is (app/files/file_locations.h). exists() tells whether this build has one.
 std::string example_model_path();
 bool example_model_exists();
 

@@ -8,7 +8,7 @@
 
 #include "app/i18n/translate.h"
 #include "app/lstm/char_label.h"
-#include "app/ui_style.h"
+#include "app/widgets/ui_style.h"
 
 namespace whygpu::app::lstm_ui {
 namespace {

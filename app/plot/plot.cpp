@@ -134,7 +134,9 @@ PlotView::Layout PlotView::layout(const Chart& chart, ImVec2 origin, ImVec2 size
   const float legend_width = entries == 0 || below ? 0.0f : entry_width + l.pad;
   const float below_height = below && entries > 0 ? legend_height + l.pad : 0.0f;
 
-  const float top = l.y_title_height + l.pad;
+  // Below the y title, room for half a line: the top tick's label is centred on the plot's
+  // top edge and would otherwise run into the title's last line.
+  const float top = l.y_title_height + std::max(l.pad, 0.5f * l.line + 2.0f * scale);
   const float bottom = l.tick + l.line + l.pad + l.x_title_height + l.pad + l.footnote_height + below_height;
   // The plot gets what the caller's box leaves beside one-line titles and footnote and a
   // legend asked to go underneath; what wrapping or moving the legend adds makes the

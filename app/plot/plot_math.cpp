@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/number_text.h"
+#include "app/i18n/number_text.h"
 
 namespace whygpu::app::plot {
 namespace {

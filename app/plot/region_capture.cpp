@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <vector>
 
-#include "app/gl.h"
-#include "app/png_file.h"
+#include "app/shell/gl.h"
+#include "app/shell/png_file.h"
 
 namespace whygpu::app::plot {
 namespace {

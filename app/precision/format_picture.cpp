@@ -7,9 +7,9 @@
 #include <cstdio>
 #include <string>
 
+#include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/ui_style.h"
+#include "app/widgets/ui_style.h"
 #include "compute/precision/number_formats.h"
 
 namespace whygpu::app {

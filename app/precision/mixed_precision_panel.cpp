@@ -12,15 +12,15 @@
 #include <memory>
 #include <mutex>
 
-#include "app/i18n/recorded_label.h"
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
-#include "app/file_locations.h"
+#include "app/files/file_locations.h"
+#include "app/i18n/number_text.h"
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
+#include "app/panels/panel_registry.h"
 #include "app/precision/format_picture.h"
-#include "app/ui_style.h"
+#include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/precision/mixed_trainer.h"
 #include "compute/precision/precision_recording.h"

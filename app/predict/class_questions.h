@@ -5,9 +5,9 @@
 // the panel the question belongs to may open.
 #include <string>
 
-#include "app/panel.h"
+#include "app/panels/panel.h"
 #include "app/predict/prediction.h"
-#include "app/ui_style.h"
+#include "app/widgets/ui_style.h"
 
 namespace whygpu::app {
 

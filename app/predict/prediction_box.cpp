@@ -6,11 +6,11 @@
 #include <cstdlib>
 #include <functional>
 
-#include "app/card.h"
-#include "app/flow_layout.h"
+#include "app/files/untrusted_text.h"
 #include "app/i18n/translate.h"
 #include "app/text/wrapped_text.h"
-#include "app/untrusted_text.h"
+#include "app/widgets/card.h"
+#include "app/widgets/flow_layout.h"
 
 namespace whygpu::app {
 

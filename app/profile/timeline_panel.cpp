@@ -14,15 +14,15 @@
 #include <cstdio>
 #include <future>
 
-#include "app/i18n/recorded_label.h"
 #include "app/cnn/shared_session.h"
-#include "app/flow_layout.h"
+#include "app/i18n/number_text.h"
+#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
-#include "app/number_text.h"
-#include "app/panel_registry.h"
+#include "app/panels/panel_registry.h"
 #include "app/profile/timeline_view.h"
 #include "app/profile/timeline_works.h"
-#include "app/ui_style.h"
+#include "app/widgets/flow_layout.h"
+#include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/profile/cupti_recorder.h"
 

@@ -14,6 +14,8 @@ struct ImFont;
 
 namespace whygpu::app::timeline {
 
+struct Canvas;  // one frame's drawing state (timeline_view.cpp)
+
 // What a track's title row says besides its title.
 struct TrackNote {
   std::string summary;  // "GPU idle 46% of the step (123.6 us of 268.7 us, 20 gaps; ...)"
@@ -33,6 +35,12 @@ class TimelineView {
   const plot::Range& view_ms() const { return view_; }
 
  private:
+  float axis_height(float scale) const;
+  // Zoom, pan and fit from the mouse over the lanes (the item just drawn); true when the
+  // view changed.
+  bool handle_input(const std::vector<Track>& tracks, double x0, double x1, float scale);
+  void draw_axis(const Canvas& c, double lanes_height, const std::vector<plot::Tick>& ticks) const;
+
   plot::Range view_{0.0, 1.0};  // milliseconds from each track's step begin
   bool auto_fit_ = true;
   bool dragging_ = false;

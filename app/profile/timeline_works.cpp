@@ -1,6 +1,6 @@
 #include "app/profile/timeline_works.h"
 
-#include "app/file_locations.h"
+#include "app/files/file_locations.h"
 #include "compute/core/translation_marker.h"
 #include "compute/profile/timeline_json.h"
 #include "compute/profile/work.h"

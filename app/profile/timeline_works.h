@@ -27,7 +27,7 @@ const std::vector<TimelineWork>& timeline_works();
 std::vector<std::string> timeline_work_keys();
 const TimelineWork* find_timeline_work(const std::string& key);
 
-// assets/reference/timelines, found as every shipped file is (app/file_locations.h).
+// assets/reference/timelines, found as every shipped file is (app/files/file_locations.h).
 std::string recordings_folder();
 
 // The recording shipped for `work`; errors name the file and what is wrong with it.

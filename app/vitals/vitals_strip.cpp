@@ -2,9 +2,9 @@
 
 #include <imgui.h>
 
-#include "app/ui_style.h"
 #include "app/vitals/app_vitals.h"
 #include "app/vitals/vitals_figures.h"
+#include "app/widgets/ui_style.h"
 
 namespace whygpu::app {
 

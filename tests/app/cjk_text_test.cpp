@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "app/cli_options.h"
-#include "app/glyph_needs.h"
+#include "app/cli/cli_options.h"
+#include "app/i18n/glyph_needs.h"
 #include "app/lesson/lesson_library.h"
-#include "app/run_headless.h"
-#include "app/shell.h"
+#include "app/shell/run_headless.h"
+#include "app/shell/shell.h"
 #include "app/text/cjk.h"
 #include "app/text/utf8.h"
 #include "compute/core/text_file.h"

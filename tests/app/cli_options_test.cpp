@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "app/cli_options.h"
+#include "app/cli/cli_options.h"
 
 namespace whygpu::app {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "app/demo/script.h"
+#include "app/lesson/lesson_check.h"
 #include "app/lesson/lesson_library.h"
-#include "app/lesson_check.h"
-#include "app/script.h"
 #include "tests/app/source_tree.h"
 
 namespace whygpu::app {

@@ -11,15 +11,15 @@
 #include <optional>
 #include <thread>
 
-#include "app/document_paths.h"
-#include "app/file_locations.h"
+#include "app/demo/script.h"
+#include "app/demo/script_player.h"
+#include "app/files/document_paths.h"
+#include "app/files/file_locations.h"
+#include "app/lesson/lesson_check.h"
 #include "app/lesson/lesson_library.h"
-#include "app/lesson_check.h"
-#include "app/panel_host.h"
-#include "app/script.h"
-#include "app/script_player.h"
-#include "app/settings.h"
-#include "app/shell.h"
+#include "app/panels/panel_host.h"
+#include "app/shell/settings.h"
+#include "app/shell/shell.h"
 
 namespace whygpu::app {
 namespace {

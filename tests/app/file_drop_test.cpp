@@ -1,4 +1,4 @@
-#include "app/file_drop.h"
+#include "app/shell/file_drop.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "app/file_locations.h"
+#include "app/files/file_locations.h"
 
 #include <gtest/gtest.h>
 

@@ -6,12 +6,12 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "app/demo_player.h"
-#include "app/glyph_needs.h"
-#include "app/language_fonts.h"
-#include "app/language_text.h"
+#include "app/demo/demo_player.h"
+#include "app/i18n/glyph_needs.h"
+#include "app/i18n/language_fonts.h"
+#include "app/i18n/language_text.h"
 #include "app/lesson/lesson_library.h"
-#include "app/ui_style.h"
+#include "app/widgets/ui_style.h"
 #include "tests/cnn/temp_dir.h"
 #include "tests/core/special_files.h"
 

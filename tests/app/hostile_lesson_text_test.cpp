@@ -10,13 +10,13 @@
 #include <functional>
 #include <string>
 
-#include "app/cli_options.h"
+#include "app/cli/cli_options.h"
+#include "app/demo/script.h"
+#include "app/files/untrusted_text.h"
 #include "app/lesson/lesson_library.h"
 #include "app/lesson/text_limits.h"
-#include "app/run_headless.h"
-#include "app/script.h"
-#include "app/shell.h"
-#include "app/untrusted_text.h"
+#include "app/shell/run_headless.h"
+#include "app/shell/shell.h"
 #include "tests/app/frame_text.h"
 
 namespace whygpu::app {

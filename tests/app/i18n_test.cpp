@@ -9,13 +9,13 @@
 #include <fstream>
 #include <string>
 
-#include "app/file_locations.h"
+#include "app/files/file_locations.h"
 #include "app/i18n/language.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/sweep_csv.h"
-#include "app/number_text.h"
 #include "app/plot/plot_math.h"
-#include "app/settings.h"
+#include "app/shell/settings.h"
 
 namespace whygpu::app {
 namespace {

@@ -1,4 +1,4 @@
-#include "app/imgui_layout.h"
+#include "app/shell/imgui_layout.h"
 
 #include <gtest/gtest.h>
 #include <imgui.h>

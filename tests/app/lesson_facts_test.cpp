@@ -11,11 +11,11 @@
 #include <set>
 #include <sstream>
 
-#include "app/file_locations.h"
+#include "app/demo/script.h"
+#include "app/files/file_locations.h"
+#include "app/lesson/lesson_check.h"
+#include "app/lesson/lesson_facts.h"
 #include "app/lesson/lesson_library.h"
-#include "app/lesson_check.h"
-#include "app/lesson_facts.h"
-#include "app/script.h"
 
 namespace whygpu::app {
 namespace {

@@ -6,9 +6,9 @@
 #include <set>
 #include <sstream>
 
-#include "app/lesson_check.h"
-#include "app/panel_reference.h"
-#include "app/panel_registry.h"
+#include "app/lesson/lesson_check.h"
+#include "app/panels/panel_reference.h"
+#include "app/panels/panel_registry.h"
 #include "compute/grid/launch_config.h"
 
 namespace whygpu::app {

@@ -1,4 +1,4 @@
-#include "app/png_file.h"
+#include "app/shell/png_file.h"
 
 #include <gtest/gtest.h>
 

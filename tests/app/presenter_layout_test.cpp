@@ -9,10 +9,10 @@
 #include <string>
 #include <utility>
 
-#include "app/cli_options.h"
+#include "app/cli/cli_options.h"
 #include "app/lesson/lesson_library.h"
-#include "app/run_headless.h"
-#include "app/shell.h"
+#include "app/shell/run_headless.h"
+#include "app/shell/shell.h"
 #include "tests/app/frame_text.h"
 #include "tests/app/source_tree.h"
 

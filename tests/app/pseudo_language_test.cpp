@@ -19,14 +19,14 @@
 #include <string>
 #include <vector>
 
-#include "app/cli_options.h"
-#include "app/file_locations.h"
+#include "app/cli/cli_options.h"
+#include "app/demo/script.h"
+#include "app/demo/script_player.h"
+#include "app/files/file_locations.h"
 #include "app/i18n/language.h"
 #include "app/lesson/lesson_library.h"
-#include "app/run_headless.h"
-#include "app/script.h"
-#include "app/script_player.h"
-#include "app/shell.h"
+#include "app/shell/run_headless.h"
+#include "app/shell/shell.h"
 #include "compute/core/text_file.h"
 #include "frame_text.h"
 #include "layout_audit.h"

@@ -8,10 +8,10 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "app/cli_options.h"
+#include "app/cli/cli_options.h"
 #include "app/lesson/lesson_library.h"
-#include "app/run_headless.h"
-#include "app/shell.h"
+#include "app/shell/run_headless.h"
+#include "app/shell/shell.h"
 #include "compute/bench/recording_file.h"
 #include "compute/cnn/race_recording.h"
 #include "compute/core/gpu_info.h"
@@ -101,7 +101,7 @@ std::string render(const std::string& lesson) {
 
 TEST(RecordedPanels, WithoutAGpuThePagesShowTheRecording) {
   if (gpu_info().available) GTEST_SKIP() << "a GPU is here: the panels show live results";
-  // The recordings go where a user's own would replace the shipped ones (app/file_locations.h).
+  // The recordings go where a user's own would replace the shipped ones (app/files/file_locations.h).
   const auto data_home = std::filesystem::temp_directory_path() / "whygpu-recorded-panels-data";
   const auto folder = data_home / "whygpu" / bench::kRecordingFolder;
   std::filesystem::create_directories(folder);

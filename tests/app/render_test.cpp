@@ -8,13 +8,13 @@
 #include <fstream>
 #include <set>
 
-#include "app/cli_options.h"
-#include "app/file_locations.h"
+#include "app/cli/cli_options.h"
+#include "app/demo/script_player.h"
+#include "app/files/file_locations.h"
 #include "app/lesson/lesson_library.h"
-#include "app/panel_registry.h"
-#include "app/run_headless.h"
-#include "app/script_player.h"
-#include "app/shell.h"
+#include "app/panels/panel_registry.h"
+#include "app/shell/run_headless.h"
+#include "app/shell/shell.h"
 #include "tests/app/source_tree.h"
 
 namespace whygpu::app {

@@ -1,7 +1,7 @@
 // The presenter's pacing of a script, against a target that records what it is asked.
 #include <gtest/gtest.h>
 
-#include "app/script_player.h"
+#include "app/demo/script_player.h"
 
 namespace whygpu::app {
 namespace {

@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "app/script.h"
-#include "tests/core/special_files.h"
+#include "app/demo/script.h"
 #include "tests/cnn/temp_dir.h"
+#include "tests/core/special_files.h"
 
 namespace whygpu::app {
 namespace {

@@ -6,11 +6,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/settings.h"
+#include "app/shell/settings.h"
+#include "compute/core/text_file.h"
+#include "tests/cnn/temp_dir.h"
 #include "tests/core/file_size_limit.h"
 #include "tests/core/special_files.h"
-#include "tests/cnn/temp_dir.h"
-#include "compute/core/text_file.h"
 
 namespace whygpu::app {
 namespace {

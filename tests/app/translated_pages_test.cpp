@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "app/cli_options.h"
-#include "app/language_fonts.h"
-#include "app/language_text.h"
+#include "app/cli/cli_options.h"
+#include "app/i18n/language_fonts.h"
+#include "app/i18n/language_text.h"
 #include "app/lesson/lesson_library.h"
-#include "app/run_headless.h"
-#include "app/shell.h"
+#include "app/shell/run_headless.h"
+#include "app/shell/shell.h"
 #include "tests/app/frame_text.h"
 #include "tests/app/translation_fixture.h"
 

@@ -1,4 +1,4 @@
-// `whygpu --check-lessons` on translations (app/translation_check.h): each kind of problem
+// `whygpu --check-lessons` on translations (app/i18n/translation_check.h): each kind of problem
 // is found in a copy of tests/app/translations broken one way, the good fixture passes,
 // and a hostile translation is reported like a hostile lesson, never trusted.
 #include <gtest/gtest.h>
@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <string>
 
-#include "app/language_fonts.h"
+#include "app/i18n/language_fonts.h"
+#include "app/i18n/translation_check.h"
 #include "app/lesson/content_hash.h"
 #include "app/lesson/text_limits.h"
-#include "app/translation_check.h"
 #include "tests/app/translation_fixture.h"
 
 namespace whygpu::app {

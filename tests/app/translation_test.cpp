@@ -5,10 +5,10 @@
 
 #include <string>
 
+#include "app/demo/script.h"
 #include "app/lesson/content_hash.h"
 #include "app/lesson/lesson_library.h"
 #include "app/lesson/translation.h"
-#include "app/script.h"
 #include "tests/app/translation_fixture.h"
 
 namespace whygpu::app {

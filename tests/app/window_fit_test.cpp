@@ -1,4 +1,4 @@
-#include "app/window_fit.h"
+#include "app/shell/window_fit.h"
 
 #include <gtest/gtest.h>
 

@@ -9,10 +9,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/cli_options.h"
+#include "app/cli/cli_options.h"
 #include "app/lesson/lesson_library.h"
-#include "app/run_headless.h"
-#include "app/shell.h"
+#include "app/shell/run_headless.h"
+#include "app/shell/shell.h"
 #include "tests/app/frame_text.h"
 
 namespace whygpu::app {

@@ -18,11 +18,11 @@
 #include <filesystem>
 #include <thread>
 
-#include "app/cli_options.h"
+#include "app/cli/cli_options.h"
+#include "app/demo/script_player.h"
 #include "app/lesson/lesson_library.h"
-#include "app/run_headless.h"
-#include "app/script_player.h"
-#include "app/shell.h"
+#include "app/shell/run_headless.h"
+#include "app/shell/shell.h"
 #include "compute/core/text_file.h"
 #include "tests/app/source_tree.h"
 

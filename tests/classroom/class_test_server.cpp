@@ -10,7 +10,7 @@
 #include <string>
 
 #include "app/classroom/class_session.h"
-#include "app/file_locations.h"
+#include "app/files/file_locations.h"
 #include "app/i18n/language.h"
 
 using namespace whygpu::app;

@@ -7,6 +7,9 @@ source "$(dirname "$0")/device_env.sh" /tmp/whygpu-gpu-tests
 step machine
 date -u
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv
+# The interop, host-program and kernel-lab tests start binaries that link libEGL: on a
+# fresh server they exit 127 until the dispatch libraries are there.
+install_gl_dispatch
 for t in "$bin"/gpu_*_tests; do
   step "$(basename "$t") (log: $(basename "$t").log)"
   run 240 "$t" --gtest_brief=1 > "$out/$(basename "$t").log" 2>&1

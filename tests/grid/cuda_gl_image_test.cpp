@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "app/gl.h"
-#include "app/headless_context.h"
+#include "app/shell/gl.h"
+#include "app/shell/headless_context.h"
 #include "tests/grid/texture_readback.h"
 
 namespace whygpu::app {

@@ -5,9 +5,9 @@
 
 #include <vector>
 
-#include "app/gl.h"
-#include "app/headless_context.h"
 #include "app/interop/cuda_gl_image.h"
+#include "app/shell/gl.h"
+#include "app/shell/headless_context.h"
 #include "compute/grid/cpu_picture.h"
 #include "compute/grid/grid_launcher.h"
 #include "tests/gpu_test_support.h"

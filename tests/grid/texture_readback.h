@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "app/gl.h"
 #include "app/interop/cuda_gl_image.h"
+#include "app/shell/gl.h"
 
 namespace whygpu::app::testing {
 

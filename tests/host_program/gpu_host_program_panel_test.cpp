@@ -10,11 +10,11 @@
 #include <fstream>
 #include <string>
 
-#include "app/cli_options.h"
+#include "app/cli/cli_options.h"
 #include "app/glcompute/gl_renderer.h"
 #include "app/lesson/lesson_library.h"
-#include "app/run_headless.h"
-#include "app/shell.h"
+#include "app/shell/run_headless.h"
+#include "app/shell/shell.h"
 #include "tests/app/frame_text.h"
 #include "tests/gpu_test_support.h"
 

@@ -3,7 +3,7 @@
 # the prefix then moved elsewhere, and the installed whygpu run from / as a user's would
 # be: with the source tree (and the build in it) hidden behind an empty mount where
 # `unshare -rm` works, and in any case neither the compiled-in source path nor the build
-# folder reachable by the lookup rule (app/file_locations.h). With "screenshot" it also
+# folder reachable by the lookup rule (app/files/file_locations.h). With "screenshot" it also
 # renders a lesson headless from the installed copy (EGL).
 set -euo pipefail
 build=$1 source=$2 mode=${3:-}

@@ -1,0 +1,29 @@
+#pragma once
+// A recording shipped with whygpu (assets/reference/...), loaded the first time a
+// panel asks and kept for the process: panels that show recorded runs on machines without
+// a GPU each keep one of these per file format.
+#include <optional>
+#include <string>
+
+#include "app/files/file_locations.h"
+#include "compute/core/status.h"
+
+namespace whygpu::app {
+
+// `relative` is the file as shipped (app/files/file_locations.h). nullptr when it could not be
+// read, with the reason in *error.
+template <class T>
+const T* recorded_file(const char* relative, Status (*load)(const std::string&, T*),
+                       std::string* error) {
+  static const auto loaded = [&] {
+    std::pair<std::optional<T>, std::string> r;
+    T value;
+    if (Status s = load(shipped_path(relative), &value); s) r.first = std::move(value);
+    else r.second = s.message();
+    return r;
+  }();
+  if (!loaded.first && error) *error = loaded.second;
+  return loaded.first ? &*loaded.first : nullptr;
+}
+
+}  // namespace whygpu::app

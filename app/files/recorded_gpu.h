@@ -1,0 +1,35 @@
+#pragma once
+// The recordings of the GPU panels (`whygpu record`, compute/bench/recording_file.h) as the
+// app finds them: one file per part in assets/reference/recorded-gpu/ (found as every
+// shipped file is, app/files/file_locations.h), each read once per process. Panels show a recording only
+// where this computer has no NVIDIA GPU, always with recorded_label(run) (app/i18n/recorded_label.h) beside it.
+#include <mutex>
+#include <string>
+
+#include "compute/bench/recording_file.h"
+
+namespace whygpu::app {
+
+// The folder the recordings are read from.
+std::string recorded_gpu_folder();
+
+// One part, read on first use through T's from_json (bench::load_recording); `kind` is
+// the part's, as its module declares it (grid::kGridRecording). Null when the file is
+// missing or malformed; *error says why, in words a panel shows where the recording would
+// be: "no recording from a GPU machine here (<file>: cannot open: ...)".
+template <typename T>
+const T* recorded_part(const bench::RecordingKind& kind, std::string* error = nullptr) {
+  static std::once_flag once;
+  static T value;
+  static Status status = Status::ok();
+  std::call_once(once, [&kind] {
+    status = bench::load_recording(bench::recording_path(recorded_gpu_folder(), kind.part), kind, &value);
+  });
+  if (!status) {
+    if (error) *error = "no recording from a GPU machine here (" + status.message() + ")";
+    return nullptr;
+  }
+  return &value;
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,15 @@
+#include "app/panels/panel.h"
+
+namespace whygpu::app {
+
+Status Panel::set_param(const std::string& key, const ParamValue&) {
+  return Status::error(key + " can only be given in the lesson's @panel line");
+}
+
+bool Panel::result(const std::string&, PanelResult*) const { return false; }
+
+Status Panel::press(const std::string& button) {
+  return Status::error("this panel has no button '" + button + "'");
+}
+
+}  // namespace whygpu::app

@@ -1,0 +1,124 @@
+#include "app/panels/panel_host.h"
+
+#include <algorithm>
+
+#include "app/lesson/lesson_check.h"
+#include "app/panels/panel_registry.h"
+
+namespace whygpu::app {
+
+std::vector<PanelSlot>& PanelHost::panels_of(int lesson) {
+  auto found = panels_.find(lesson);
+  if (found != panels_.end()) return found->second;
+  std::vector<PanelSlot>& slots = panels_[lesson];
+  const Lesson& l = library_.lessons()[lesson];
+  const std::vector<PanelDirective> directives = panel_directives(l);
+  std::size_t d = 0;
+  for (int b = 0; b < static_cast<int>(l.blocks.size()); ++b) {
+    const LessonBlock& block = l.blocks[b];
+    if (block.kind != LessonBlock::Kind::panel) continue;
+    const PanelDirective& directive = directives[d++];
+    PanelSlot slot;
+    slot.id = directive.id;
+    slot.type_name = directive.type;
+    slot.type = find_panel_type(directive.type);
+    slot.block = b;
+    const std::string where = l.file + ":" + std::to_string(block.line) + ": ";
+    PanelParams params;
+    std::vector<std::string> problems;
+    try {
+      // A bad value is listed and its default used: the panel still starts.
+      problems = check_directive(directive, &params);
+    } catch (const std::logic_error& e) {  // a table whose default fails its own check
+      problems.push_back(e.what());
+      slot.type = nullptr;
+    }
+    if (slot.type) {
+      std::string error;
+      try {
+        slot.panel = slot.type->make(params, &error);
+      } catch (const std::exception& e) {
+        error = std::string("the panel failed to start: ") + e.what();
+      }
+      if (!slot.panel) problems.push_back(error.empty() ? "panel '" + slot.type_name + "' could not start" : error);
+    }
+    for (const std::string& p : problems) slot.error += (slot.error.empty() ? "" : "\n") + where + p;
+    slots.push_back(std::move(slot));
+  }
+  return slots;
+}
+
+PanelSlot* PanelHost::find(int lesson, const std::string& name) {
+  if (lesson < 0) return nullptr;
+  std::vector<PanelSlot>& slots = panels_of(lesson);
+  for (PanelSlot& slot : slots)
+    if (slot.id == name) return &slot;
+  for (PanelSlot& slot : slots)
+    if (slot.type_name == name) return &slot;
+  return nullptr;
+}
+
+Status PanelHost::usable(int lesson, const std::string& panel, PanelSlot** slot) {
+  *slot = find(lesson, panel);
+  if (!*slot) return Status::error("no panel '" + panel + "' on this lesson");
+  if (!(*slot)->panel) return Status::error("panel '" + panel + "' did not start: " + (*slot)->error);
+  return Status::ok();
+}
+
+Status PanelHost::set_param(int lesson, const std::string& panel, const std::string& key, const std::string& value,
+                            const ValueOrigin& origin) {
+  PanelSlot* slot = nullptr;
+  if (Status s = usable(lesson, panel, &slot); !s) return s;
+  const ParamSpec* spec = nullptr;
+  ParamValue checked;
+  if (Status s = find_param(slot->type->params, slot->type_name, key, &spec); !s) return s;
+  if (Status s = parse_param(*spec, value, &checked); !s) return s;
+  if (Status s = confine_param(*spec, checked.text, origin, &checked.text); !s) return s;
+  try {
+    return slot->panel->set_param(key, checked).with_context(panel);
+  } catch (const std::exception& e) {
+    return Status::error(panel + ": setting " + key + " failed: " + e.what());
+  }
+}
+
+Status PanelHost::press(int lesson, const std::string& panel, const std::string& button) {
+  PanelSlot* slot = nullptr;
+  if (Status s = usable(lesson, panel, &slot); !s) return s;
+  const auto& buttons = slot->type->buttons;
+  if (std::none_of(buttons.begin(), buttons.end(), [&](const ButtonSpec& b) { return b.name == button; }))
+    return Status::error(slot->type_name + " has no button '" + button + "'");
+  try {
+    return slot->panel->press(button).with_context(panel);
+  } catch (const std::exception& e) {
+    return Status::error(panel + ": " + button + " failed: " + e.what());
+  }
+}
+
+Status PanelHost::busy(int lesson, const std::string& panel, bool* busy) {
+  PanelSlot* slot = find(lesson, panel);
+  if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
+  *busy = slot->panel && slot->panel->busy();
+  return Status::ok();
+}
+
+bool PanelHost::timing_the_cpu() const {
+  for (const auto& [lesson, slots] : panels_)
+    for (const PanelSlot& slot : slots)
+      if (slot.panel && slot.panel->timing_the_cpu()) return true;
+  return false;
+}
+
+std::vector<std::string> PanelHost::errors(int lesson) const {
+  std::vector<std::string> errors;
+  if (auto found = panels_.find(lesson); found != panels_.end())
+    for (const PanelSlot& slot : found->second)
+      if (!slot.error.empty()) errors.push_back(slot.error);
+  return errors;
+}
+
+void PanelHost::close_all() {
+  for (auto& [lesson, slots] : panels_)
+    for (PanelSlot& slot : slots) slot.panel.reset();
+}
+
+}  // namespace whygpu::app

@@ -1,9 +1,0 @@
-#include "app/recorded_gpu.h"
-
-#include "app/file_locations.h"
-
-namespace whygpu::app {
-
-std::string recorded_gpu_folder() { return shipped_path(bench::kRecordingFolder); }
-
-}  // namespace whygpu::app
