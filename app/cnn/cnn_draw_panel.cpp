@@ -118,8 +118,11 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
     // panel the answer goes underneath.
     const float answer_min = 12.0f * ImGui::GetFontSize();
     const float gaps = 40.0f * scale_;
-    const float canvas =
-        std::clamp(std::min(width * 0.3f, width - seen - answer_min - gaps), 200.0f, std::max(200.0f, 320.0f * scale_));
+    const float canvas_min = std::max(200.0f, button_width(tr("Copy a test digit")));  // the button under it
+    float canvas = std::clamp(width * 0.3f, canvas_min, std::max(canvas_min, 320.0f * scale_));
+    if (const float squeezed = std::clamp(width - seen - answer_min - gaps, canvas_min, canvas);
+        width - squeezed - seen - gaps >= answer_min)
+      canvas = squeezed;
     const float answer_room = width - canvas - seen - gaps;
     const bool answer_beside = answer_room >= answer_min;
     if (!ImGui::BeginTable("draw", answer_beside ? 3 : 2, ImGuiTableFlags_None)) return;

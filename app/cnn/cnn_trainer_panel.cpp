@@ -250,21 +250,35 @@ class CnnTrainerPanel final : public Panel {
     if (!ready) return;
     const cnn::SessionSnapshot& snap = shared_->snapshot();
     if (!batch_editing_) batch_ = snap.batch_size;
+    // Each slider with its label on one line within the column: no wider than what the
+    // label leaves.
+    const auto slider_width = [](const char* label) {
+      return std::min(12.0f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label).x -
+                                                        ImGui::GetStyle().ItemInnerSpacing.x - 2.0f);
+    };
+    ImGui::SetNextItemWidth(slider_width(tr("batch size")));
     ImGui::SliderInt(tr_id("batch size").c_str(), &batch_, 1, cnn::kMaxBatch, "%d", ImGuiSliderFlags_Logarithmic);
     batch_editing_ = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivatedAfterEdit()) shared_->set_batch(std::clamp(batch_, 1, cnn::kMaxBatch));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("images per training step (Ctrl+click to type a value)"));
     if (!lr_editing_) lr_ = snap.learning_rate;
+    ImGui::SetNextItemWidth(slider_width(tr("learning rate")));
     ImGui::SliderFloat(tr_id("learning rate").c_str(), &lr_, 1e-5f, 1e-1f, "%.5f", ImGuiSliderFlags_Logarithmic);
     lr_editing_ = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivatedAfterEdit()) shared_->set_learning_rate(std::clamp(lr_, 1e-6f, 0.5f));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Adam's step size; 0.001 is the usual choice"));
     bool augment = shared_->config().augment;
-    if (ImGui::Checkbox(tr_id("augment (rotate up to 12 degrees, shift up to 2 pixels)").c_str(), &augment))
-      shared_->set_augment(augment);
+    if (ImGui::Checkbox(tr_id("augment").c_str(), &augment)) shared_->set_augment(augment);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s", tr("each training image is rotated and shifted at random inside the training step; "
                                  "testing sees the images as they are"));
+    // What augmenting does, after the box while it fits, wrapped under it where not (a
+    // checkbox's label is never wrapped, so a long one was cut at the column's edge).
+    const char* what = tr("(rotate up to 12 degrees, shift up to 2 pixels)");
+    same_line_if_fits(text_width(what));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    ImGui::TextWrapped("%s", what);
+    ImGui::PopStyleColor();
   }
 
   // Joules per epoch from the app's vitals sampler (app/vitals/epoch_energy.h).

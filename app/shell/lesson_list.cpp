@@ -14,7 +14,7 @@ namespace whygpu::app {
 namespace {
 
 // The width of the longest word of a section or lesson title (section titles in the
-// strong font), plus what the column takes around the text: indent, padding, scroll bar.
+// strong font), plus what the column takes around the text: the indent and the scroll bar.
 float widest_word_room(const LessonLibrary& library, const Fonts& fonts) {
   const auto widest = [](const std::string& text) {
     float width = 0.0f;
@@ -35,7 +35,7 @@ float widest_word_room(const LessonLibrary& library, const Fonts& fonts) {
   ImGui::PopFont();
   for (const Lesson& lesson : library.lessons()) word = std::max(word, widest(lesson.title));
   const ImGuiStyle& style = ImGui::GetStyle();
-  return word + style.IndentSpacing + style.ScrollbarSize + 2.0f * (style.WindowPadding.x + style.CellPadding.x) + 2.0f;
+  return word + style.IndentSpacing + style.ScrollbarSize + 2.0f;  // the list's child has no padding
 }
 
 }  // namespace
