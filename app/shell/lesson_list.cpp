@@ -16,16 +16,22 @@ namespace {
 // The width of the longest word of a section or lesson title (section titles in the
 // strong font), plus what the column takes around the text: the indent and the scroll bar.
 float widest_word_room(const LessonLibrary& library, const Fonts& fonts) {
+  // A word is a run of Latin-script characters between spaces: Chinese text breaks between
+  // any two of its characters (three-byte UTF-8 and up), so it ends a word too; general
+  // punctuation (U+2000-U+207F: the French apostrophe of "d’apprentissage") does not.
   const auto widest = [](const std::string& text) {
     float width = 0.0f;
     std::size_t start = 0;
-    while (start < text.size()) {
-      std::size_t end = text.find(' ', start);
-      if (end == std::string::npos) end = text.size();
-      // A word of Chinese breaks between any two characters: only Latin-script words count.
-      if (end > start && static_cast<unsigned char>(text[start]) < 0xE0)
-        width = std::max(width, ImGui::CalcTextSize(text.data() + start, text.data() + end).x);
-      start = end + 1;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+      const unsigned char c = i < text.size() ? static_cast<unsigned char>(text[i]) : ' ';
+      const bool punctuation =
+          c == 0xE2 && i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xFE) == 0x80;
+      const bool breaks = c == ' ' || (c >= 0xE0 && !punctuation);
+      if (punctuation) i += 2;
+      if (!breaks) continue;
+      if (i > start) width = std::max(width, ImGui::CalcTextSize(text.data() + start, text.data() + i).x);
+      if (c >= 0xE0) i += c >= 0xF0 ? 3 : 2;  // past the character's continuation bytes
+      start = i + 1;
     }
     return width;
   };
