@@ -24,6 +24,7 @@
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/widgets/flow_layout.h"
@@ -45,6 +46,22 @@ struct RaceOptions {
   double test_every = 0.1;
   bool log_time = false;
 };
+
+// The race's parameters, declared once. The learning rate and the seed go into the lanes'
+// sessions when the panel is made: a script cannot change them afterwards.
+const PanelFields<RaceOptions>& race_fields() {
+  static const PanelFields<RaceOptions> fields{
+      Fields<RaceOptions>{
+          whole_field("epochs", &RaceOptions::epochs, 1, 100, "epochs each lane trains before it stops"),
+          whole_field("batch", &RaceOptions::batch, 1, cnn::kMaxBatch, "images per training step, in both lanes"),
+          number_field("lr", &RaceOptions::learning_rate, 1e-6, 0.5, "Adam's learning rate, in both lanes"),
+          whole_field("seed", &RaceOptions::seed, 0, 2147483647, "initial weights and batch order"),
+          number_field("test_every", &RaceOptions::test_every, 0.01, 1.0, "fraction of an epoch between test points"),
+          flag_field("log_time", &RaceOptions::log_time, "draw the time axis logarithmic"),
+      },
+      {"lr", "seed"}};
+  return fields;
+}
 
 // One lane: a session of its own and the test points it reached, timed from the start;
 // or, for the GPU lane without a GPU here, a recorded lane replayed.
@@ -92,12 +109,7 @@ class CnnRacePanel final : public Panel {
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (key == "epochs") o_.epochs = static_cast<int>(value.whole);
-    else if (key == "batch") o_.batch = static_cast<int>(value.whole);
-    else if (key == "test_every") o_.test_every = value.number;
-    else if (key == "log_time") o_.log_time = value.flag;
-    else return Panel::set_param(key, value);
-    return Status::ok();
+    return race_fields().set(key, value, &o_);
   }
 
   Status press(const std::string& button) override {
@@ -465,28 +477,13 @@ class CnnRacePanel final : public Panel {
 }  // namespace
 
 const PanelType& cnn_race_panel_type() {
-  static const RaceOptions defaults;
   static const PanelType type = {
       "cnn-race",
       "the race: the same network trained on the CPU and the GPU at once, test accuracy against wall-clock time",
-      {
-          whole_param("epochs", defaults.epochs, 1, 100, "epochs each lane trains before it stops"),
-          whole_param("batch", defaults.batch, 1, cnn::kMaxBatch, "images per training step, in both lanes"),
-          number_param("lr", defaults.learning_rate, 1e-6, 0.5, "Adam's learning rate, in both lanes"),
-          whole_param("seed", static_cast<long long>(defaults.seed), 0, 2147483647, "initial weights and batch order"),
-          number_param("test_every", defaults.test_every, 0.01, 1.0, "fraction of an epoch between test points"),
-          flag_param("log_time", defaults.log_time, "draw the time axis logarithmic"),
-      },
+      race_fields().table(),
       {{"start", "reset both lanes and start them together"}, {"stop", "stop both lanes"}},
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
-        RaceOptions o;
-        o.epochs = p.whole_as<int>("epochs");
-        o.batch = p.whole_as<int>("batch");
-        o.learning_rate = p.number_as<float>("lr");
-        o.seed = p.whole_as<std::uint64_t>("seed");
-        o.test_every = p.number("test_every");
-        o.log_time = p.flag("log_time");
-        return std::make_unique<CnnRacePanel>(o);
+        return std::make_unique<CnnRacePanel>(race_fields().options(p));
       },
       {"start", "stop"},
       {{"speedup", "times", "how many times sooner the GPU lane finishes its epochs than the CPU lane"}}};

@@ -18,6 +18,7 @@
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot_math.h"
 #include "app/widgets/flow_layout.h"
@@ -45,6 +46,27 @@ struct Settings {
 
   int effective_batch() const { return batch > 0 ? batch : cnn::default_scaling_batch(scaling); }
 };
+
+// The panel's parameters, declared once: the lesson's and a script's `set`. The batch's
+// limit is a training step's (cnn::kMaxBatch); `whygpu bench cnn --gpus` measures up to
+// eight times bigger ones (data_parallel_bench.cpp), which a page need not offer.
+const PanelFields<Settings>& data_parallel_fields() {
+  static const PanelFields<Settings> fields{Fields<Settings>{
+      choice_field<Settings>(
+          "scaling", {"strong", "weak"}, cnn::scaling_name(Settings{}.scaling),
+          [](Settings& s, const std::string& v) { (void)cnn::parse_scaling(v, &s.scaling); },
+          "strong: a step's batch fixed and split; weak: each GPU's slice fixed"),
+      whole_field("batch", &Settings::batch, 0, cnn::kMaxBatch,
+                  "strong: a step's batch; weak: each GPU's; 0: 256 strong, 64 weak"),
+      number_field<Settings>(
+          "link_gb_s", [](Settings& s) -> double& { return s.link.bandwidth_gb_s; }, 1, 10000,
+          "the all-reduce model's assumed bandwidth per link, GB/s"),
+      number_field<Settings>(
+          "latency_us", [](Settings& s) -> double& { return s.link.latency_us; }, 0, 10000,
+          "the all-reduce model's assumed latency per hop, microseconds"),
+  }};
+  return fields;
+}
 
 struct LiveRun {
   ScalingRun run;
@@ -92,12 +114,7 @@ class DataParallelPanel final : public Panel {
 
   Status set_param(const std::string& key, const ParamValue& value) override {
     if (busy()) return Status::error(tr("the GPUs are being measured: wait for them"));
-    if (key == "scaling") (void)cnn::parse_scaling(value.text, &settings_.scaling);
-    else if (key == "batch") settings_.batch = static_cast<int>(value.whole);
-    else if (key == "link_gb_s") settings_.link.bandwidth_gb_s = value.number;
-    else if (key == "latency_us") settings_.link.latency_us = value.number;
-    else return Panel::set_param(key, value);
-    return Status::ok();
+    return data_parallel_fields().set(key, value, &settings_);
   }
 
   Status press(const std::string& button) override {
@@ -372,28 +389,14 @@ class DataParallelPanel final : public Panel {
 
 const PanelType& data_parallel_panel_type() {
   static const PanelType type = [] {
-    const Settings defaults;
     return PanelType{
         "data-parallel",
         "the CNN trained on 1, 2, 4 ... GPUs through NCCL: images/s, speed-up, compute against all-reduce, strong "
         "and weak scaling",
-        {
-            choice_param("scaling", cnn::scaling_name(defaults.scaling), {"strong", "weak"},
-                         "strong: a step's batch fixed and split; weak: each GPU's slice fixed"),
-            whole_param("batch", defaults.batch, 0, cnn::kMaxBatch,
-                        "strong: a step's batch; weak: each GPU's; 0: 256 strong, 64 weak"),
-            number_param("link_gb_s", defaults.link.bandwidth_gb_s, 1, 10000,
-                         "the all-reduce model's assumed bandwidth per link, GB/s"),
-            number_param("latency_us", defaults.link.latency_us, 0, 10000,
-                         "the all-reduce model's assumed latency per hop, microseconds"),
-        },
+        data_parallel_fields().table(),
         {{"run", "train and time the CNN on 1, 2, 4 ... of this computer's GPUs"}},
         [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
-          Settings s;
-          (void)cnn::parse_scaling(p.text("scaling"), &s.scaling);
-          s.batch = p.whole_as<int>("batch");
-          s.link = {p.number("link_gb_s"), p.number("latency_us")};
-          return std::make_unique<DataParallelPanel>(s);
+          return std::make_unique<DataParallelPanel>(data_parallel_fields().options(p));
         },
         {"run", "run"},
         {{"speedup", "times", "images/s on the most GPUs measured against one GPU (live or recorded)"}}};

@@ -17,6 +17,7 @@
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot_math.h"
 #include "app/widgets/flow_layout.h"
@@ -35,6 +36,16 @@ std::string duration(double ms) { return plot::format_value(ms, plot::ValueForma
 // The recording shipped in assets/reference (app/files/file_locations.h).
 const dense_layer::DenseRecording* dense_recording(std::string* error) {
   return recorded_file(dense_layer::kDenseReferencePath, &dense_layer::load_dense_recording, error);
+}
+
+// The layer's sizes, declared once: the lesson's parameters and a script's `set`.
+const PanelFields<DenseSizes>& dense_fields() {
+  static const PanelFields<DenseSizes> fields{Fields<DenseSizes>{
+      whole_field("out", &DenseSizes::out, 1, dense_layer::kMaxSide, "outputs: rows of W"),
+      whole_field("in", &DenseSizes::in, 1, dense_layer::kMaxSide, "inputs: columns of W"),
+      whole_field("batch", &DenseSizes::batch, 1, dense_layer::kMaxBatch, "samples that go through the layer together"),
+  }};
+  return fields;
 }
 
 // Seconds the outlined thread stays on one row before the next thread is shown.
@@ -61,10 +72,7 @@ class DenseLayerPanel final : public Panel {
   Status set_param(const std::string& key, const ParamValue& value) override {
     if (runner_.busy()) return Status::error(tr("the layer is being timed: wait for it"));
     DenseSizes s = sizes_;
-    if (key == "out") s.out = static_cast<int>(value.whole);
-    else if (key == "in") s.in = static_cast<int>(value.whole);
-    else if (key == "batch") s.batch = static_cast<int>(value.whole);
-    else return Panel::set_param(key, value);
+    if (Status st = dense_fields().set(key, value, &s); !st) return st;
     if (Status st = dense_layer::check_sizes(s); !st) return st;
     sizes_ = s;
     return Status::ok();
@@ -325,19 +333,14 @@ class DenseLayerPanel final : public Panel {
 
 const PanelType& dense_layer_panel_type() {
   static const PanelType type = [] {
-    const DenseSizes defaults;
     return PanelType{
         "dense-layer",
         "y = sigmoid(W x + b) drawn thread by thread, and timed as three GPU kernels, one fused kernel and one CPU "
         "core",
-        {
-            whole_param("out", defaults.out, 1, dense_layer::kMaxSide, "outputs: rows of W"),
-            whole_param("in", defaults.in, 1, dense_layer::kMaxSide, "inputs: columns of W"),
-            whole_param("batch", defaults.batch, 1, dense_layer::kMaxBatch, "samples that go through the layer together"),
-        },
+        dense_fields().table(),
         {{"run", "time the layer on the CPU and the GPU"}, {"cancel", "stop the timing"}},
         [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
-          const DenseSizes s{p.whole_as<int>("out"), p.whole_as<int>("in"), p.whole_as<int>("batch")};
+          const DenseSizes s = dense_fields().options(p);
           if (Status st = dense_layer::check_sizes(s); !st) {
             *error = st.message();
             return nullptr;

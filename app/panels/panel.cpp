@@ -2,9 +2,7 @@
 
 namespace whygpu::app {
 
-Status Panel::set_param(const std::string& key, const ParamValue&) {
-  return Status::error(key + " can only be given in the lesson's @panel line");
-}
+Status Panel::set_param(const std::string& key, const ParamValue&) { return only_in_lesson(key); }
 
 bool Panel::result(const std::string&, PanelResult*) const { return false; }
 

@@ -133,4 +133,8 @@ const ParamValue& PanelParams::value(const std::string& key) const {
   return found->second;
 }
 
+Status only_in_lesson(const std::string& key) {
+  return Status::error(key + " can only be given in the lesson's @panel line");
+}
+
 }  // namespace whygpu::app

@@ -47,6 +47,9 @@ Status parse_param(const ParamSpec& spec, const std::string& value, ParamValue* 
 Status find_param(const ParamTable& table, const std::string& panel, const std::string& key,
                   const ParamSpec** out);
 
+// The refusal of a `set` for a parameter a panel reads only when it is made.
+Status only_in_lesson(const std::string& key);
+
 // Every parameter of one panel: the values a directive gave, checked, and the table's
 // defaults for the rest (and for values that failed their check).
 class PanelParams {

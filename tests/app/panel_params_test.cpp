@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "app/lesson/lesson_check.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_reference.h"
 #include "app/panels/panel_registry.h"
 #include "compute/grid/launch_config.h"
@@ -134,6 +135,50 @@ TEST(PanelReference, FormatMdHoldsTheReferenceTheTablesMake) {
   ASSERT_NE(end, std::string::npos);
   EXPECT_EQ(doc.substr(begin, end + std::string(kReferenceEnd).size() + 1 - begin), panel_reference(true))
       << "lessons/FORMAT.md is out of date: run scripts/update-panel-reference.sh";
+}
+
+// A panel's fields (app/panels/panel_fields.h): the options a lesson makes, and a script's
+// `set` afterwards, from the one declaration.
+struct RaceLike {
+  int epochs = 1;
+  double rate = 0.5;
+  unsigned seed = 7;
+};
+
+const PanelFields<RaceLike>& race_like_fields() {
+  static const PanelFields<RaceLike> fields{
+      Fields<RaceLike>{whole_field("epochs", &RaceLike::epochs, 1, 100, "epochs"),
+                       number_field("rate", &RaceLike::rate, 0.0, 1.0, "a rate"),
+                       whole_field("seed", &RaceLike::seed, 0, 1000, "a seed")},
+      {"seed"}};
+  return fields;
+}
+
+TEST(PanelFields, TheLessonsValuesOverTheStructsDefaults) {
+  std::vector<std::string> problems;
+  const PanelParams p =
+      PanelParams::check(race_like_fields().table(), "race-like", {{"epochs", "3"}, {"seed", "42"}}, &problems);
+  ASSERT_TRUE(problems.empty());
+  const RaceLike o = race_like_fields().options(p);
+  EXPECT_EQ(o.epochs, 3);
+  EXPECT_EQ(o.seed, 42u);
+  EXPECT_DOUBLE_EQ(o.rate, 0.5);  // not given: the member's initializer
+  EXPECT_EQ(race_like_fields().table()[1].fallback, "0.5");
+}
+
+TEST(PanelFields, ASetChangesTheOpenPanelUnlessTheFieldIsTheLessonsAlone) {
+  RaceLike o;
+  ParamValue v;
+  v.text = "9";
+  ASSERT_TRUE(race_like_fields().set("epochs", v, &o).is_ok());
+  EXPECT_EQ(o.epochs, 9);
+  const Status seed = race_like_fields().set("seed", v, &o);
+  EXPECT_FALSE(seed.is_ok());
+  EXPECT_NE(seed.message().find("only be given in the lesson"), std::string::npos) << seed.message();
+  EXPECT_EQ(o.seed, 7u);
+  v.text = "2";
+  EXPECT_FALSE(race_like_fields().set("rate", v, &o).is_ok());  // out of range: refused, unchanged
+  EXPECT_DOUBLE_EQ(o.rate, 0.5);
 }
 
 }  // namespace
