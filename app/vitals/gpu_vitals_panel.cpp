@@ -21,6 +21,7 @@
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/predict/prediction.h"
@@ -62,6 +63,24 @@ struct Options {
   bool energy = true;
 };
 
+// The panel's parameters, declared once. Whether it shows the energy measurement is the
+// lesson's choice alone.
+const PanelFields<Options>& vitals_fields() {
+  static const PanelFields<Options> fields{
+      Fields<Options>{
+          choice_field<Options>(
+              "plot", quantity_keys(), quantity_keys()[static_cast<int>(Options{}.plot)],
+              [](Options& o, const std::string& key) { o.plot = quantity_from_key(key); },
+              "what the second plot shows beside the power"),
+          number_field("seconds", &Options::window_seconds, 5, 600, "seconds of history the live plots show"),
+          number_field("train_seconds", &Options::train_seconds, 1, 120,
+                       "seconds the CNN trains on each of GPU and CPU"),
+          flag_field("energy", &Options::energy, "show the performance-per-watt measurement"),
+      },
+      {"energy"}};
+  return fields;
+}
+
 class GpuVitalsPanel final : public Panel {
  public:
   explicit GpuVitalsPanel(Options o) : o_(o) {
@@ -77,11 +96,7 @@ class GpuVitalsPanel final : public Panel {
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (key == "plot") o_.plot = quantity_from_key(value.text);
-    else if (key == "seconds") o_.window_seconds = value.number;
-    else if (key == "train_seconds") o_.train_seconds = value.number;
-    else return Panel::set_param(key, value);
-    return Status::ok();
+    return vitals_fields().set(key, value, &o_);
   }
 
   Status press(const std::string& button) override {
@@ -384,27 +399,15 @@ class GpuVitalsPanel final : public Panel {
 }  // namespace
 
 const PanelType& gpu_vitals_panel_type() {
-  static const Options defaults;
   static const PanelType type = {
       "gpu-vitals",
       "the GPU's power, clocks, load, memory and temperature over time (NVML), and images per joule of CNN "
       "training on the GPU and the CPU",
-      {
-          choice_param("plot", quantity_keys()[static_cast<int>(defaults.plot)], quantity_keys(),
-                       "what the second plot shows beside the power"),
-          number_param("seconds", defaults.window_seconds, 5, 600, "seconds of history the live plots show"),
-          number_param("train_seconds", defaults.train_seconds, 1, 120, "seconds the CNN trains on each of GPU and CPU"),
-          flag_param("energy", defaults.energy, "show the performance-per-watt measurement"),
-      },
+      vitals_fields().table(),
       {{"measure", "train the CNN on the GPU, then on the CPU, counting the energy of each"},
        {"cancel", "stop the measurement after the chunk of steps under way"}},
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
-        Options o;
-        o.plot = quantity_from_key(p.text("plot"));
-        o.window_seconds = p.number("seconds");
-        o.train_seconds = p.number("train_seconds");
-        o.energy = p.flag("energy");
-        return std::make_unique<GpuVitalsPanel>(o);
+        return std::make_unique<GpuVitalsPanel>(vitals_fields().options(p));
       },
       {"measure", "cancel"},
       {{"gpu_images_per_joule", "images per joule", "MNIST images the GPU trained per joule of board energy"},
