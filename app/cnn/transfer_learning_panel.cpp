@@ -15,6 +15,7 @@
 #include "app/files/file_locations.h"
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/shell/training_threads.h"
@@ -37,29 +38,53 @@ std::string shipped_base(bool from_digits) {
          (from_digits ? "/cnn-digits-base.weights" : "/cnn-fashion-base.weights");
 }
 
+struct TransferSettings {
+  bool from_digits = true;  // the base learned the digits, the new head learns clothes
+  int labelled = 1000;
+  int epochs = 10;
+  std::string base;  // a weights file (empty: the shipped base, or one trained here)
+};
+
+// The panel's parameters, declared once: the lesson's and a script's `set`.
+const PanelFields<TransferSettings>& transfer_fields() {
+  static const PanelFields<TransferSettings> fields{[] {
+    Field<TransferSettings> base = text_field(
+        "base", &TransferSettings::base,
+        "a weights file to take the base from (empty: the shipped base, or one trained here)");
+    base.spec.path = PathUse::kRead;  // a document may name only files it may read
+    return Fields<TransferSettings>{
+        choice_field<TransferSettings>(
+            "direction", {"digits-to-fashion", "fashion-to-digits"}, "digits-to-fashion",
+            [](TransferSettings& s, const std::string& v) { s.from_digits = v == "digits-to-fashion"; },
+            "which data set the base learned, and which the new head learns"),
+        whole_field("labelled", &TransferSettings::labelled, 64, 60000,
+                    "labelled images of the new task both runs train on"),
+        whole_field("epochs", &TransferSettings::epochs, 1, 50, "epochs both runs train"),
+        base,
+    };
+  }()};
+  return fields;
+}
+
 class TransferLearningPanel final : public Panel {
  public:
-  explicit TransferLearningPanel(const PanelParams& params)
-      : from_digits_(params.text("direction") == "digits-to-fashion"),
-        labelled_(params.whole_as<int>("labelled")),
-        epochs_(params.whole_as<int>("epochs")),
-        base_path_(params.text("base")) {}
+  explicit TransferLearningPanel(const TransferSettings& settings) : s_(settings) {}
 
   void draw(const FrameContext& frame) override {
     const float scale = frame.font_scale;
     const bool busy = work_.busy();
     ImGui::BeginDisabled(busy);
-    if (ImGui::RadioButton(tr_id("digits base -> clothes").c_str(), from_digits_)) from_digits_ = true;
+    if (ImGui::RadioButton(tr_id("digits base -> clothes").c_str(), s_.from_digits)) s_.from_digits = true;
     ImGui::SameLine();
-    if (ImGui::RadioButton(tr_id("clothes base -> digits").c_str(), !from_digits_)) from_digits_ = false;
+    if (ImGui::RadioButton(tr_id("clothes base -> digits").c_str(), !s_.from_digits)) s_.from_digits = false;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    ImGui::InputInt(tr_id("labelled images").c_str(), &labelled_, 100, 1000);
-    labelled_ = std::clamp(labelled_, 64, 60000);
+    ImGui::InputInt(tr_id("labelled images").c_str(), &s_.labelled, 100, 1000);
+    s_.labelled = std::clamp(s_.labelled, 64, 60000);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    ImGui::InputInt(tr_id("epochs").c_str(), &epochs_);
-    epochs_ = std::clamp(epochs_, 1, 50);
+    ImGui::InputInt(tr_id("epochs").c_str(), &s_.epochs);
+    s_.epochs = std::clamp(s_.epochs, 1, 50);
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (!busy) {
@@ -93,11 +118,7 @@ class TransferLearningPanel final : public Panel {
 
   Status set_param(const std::string& key, const ParamValue& value) override {
     if (work_.busy()) return Status::error("cannot change " + key + " while training");
-    if (key == "direction") from_digits_ = value.text == "digits-to-fashion";
-    else if (key == "labelled") labelled_ = static_cast<int>(value.whole);
-    else if (key == "epochs") epochs_ = static_cast<int>(value.whole);
-    else if (key == "base") base_path_ = value.text;
-    return Status::ok();
+    return transfer_fields().set(key, value, &s_);
   }
 
   Status press(const std::string& button) override {
@@ -107,24 +128,24 @@ class TransferLearningPanel final : public Panel {
     }
     if (button != "run") return Panel::press(button);
     cnn::ConvBase base;
-    if (!base_path_.empty()) {
+    if (!s_.base.empty()) {
       // Checked now, before anything already shown is cleared: a file of another network,
       // or a base of another shape, leaves the last run on screen.
-      if (Status s = cnn::load_weights(base_path_, &base.params); !s) return s.with_context("the base");
-      base.source = base_path_;
+      if (Status s = cnn::load_weights(s_.base, &base.params); !s) return s.with_context("the base");
+      base.source = s_.base;
       if (Status s = cnn::check_base_fits(base); !s) return s;
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);
       snapshot_ = Snapshot{};
       snapshot_.status = "loading the data sets";
-      snapshot_.from_digits = from_digits_;
+      snapshot_.from_digits = s_.from_digits;
     }
     cnn::TransferOptions o;
-    o.labelled = labelled_;
-    o.epochs = epochs_;
+    o.labelled = s_.labelled;
+    o.epochs = s_.epochs;
     o.cpu_threads = training_threads();
-    const bool from_digits = from_digits_;
+    const bool from_digits = s_.from_digits;
     return work_.start([this, o, from_digits, base = std::move(base)](const std::atomic<bool>* cancel) mutable {
       return run(from_digits, std::move(base), o, cancel);
     });
@@ -141,7 +162,7 @@ class TransferLearningPanel final : public Panel {
     out->value = 100.0 * points.back().accuracy;
     char text[160];
     std::snprintf(text, sizeof text, "%.1f%% after %d epochs on %d labelled images, on this computer", out->value,
-                  points.back().epoch, labelled_);
+                  points.back().epoch, s_.labelled);
     out->text = text;
     return true;
   }
@@ -250,7 +271,7 @@ class TransferLearningPanel final : public Panel {
                                                    : tr("The grey layers keep the weights they learned on the clothes; "
                                                         "only the two dense layers learn the digits, from {0} labelled "
                                                         "images."),
-                                  {std::to_string(labelled_)})
+                                  {std::to_string(s_.labelled)})
                                  .c_str());
     if (snap.frozen.size() < 2 || snap.scratch.size() < 2) return;
     const TransferPoint &f = snap.frozen.back(), &s = snap.scratch.back();
@@ -272,10 +293,7 @@ class TransferLearningPanel final : public Panel {
                     .c_str());
   }
 
-  bool from_digits_;
-  int labelled_;
-  int epochs_;
-  std::string base_path_;
+  TransferSettings s_;
   mutable std::mutex mutex_;
   Snapshot snapshot_;  // guarded by mutex_
   plot::PlotView view_;
@@ -288,17 +306,11 @@ const PanelType& transfer_learning_panel_type() {
   static const PanelType type = {
       "transfer-learning",
       "A frozen CNN base with a new head against the whole network from scratch, on 1,000 labelled images",
-      {
-          choice_param("direction", "digits-to-fashion", {"digits-to-fashion", "fashion-to-digits"},
-                       "which data set the base learned, and which the new head learns"),
-          whole_param("labelled", 1000, 64, 60000, "labelled images of the new task both runs train on"),
-          whole_param("epochs", 10, 1, 50, "epochs both runs train"),
-          read_path_param("base", "a weights file to take the base from (empty: the shipped base, or one trained here)"),
-      },
+      transfer_fields().table(),
       {{"run", "train the new head on the frozen base, then the whole network from scratch"},
        {"cancel", "stop after the epoch in progress"}},
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
-        return std::make_unique<TransferLearningPanel>(params);
+        return std::make_unique<TransferLearningPanel>(transfer_fields().options(params));
       },
       {"run", "cancel"},
       {{"frozen_accuracy", "%", "test accuracy of the frozen base with its new head after the last epoch"},
