@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "app/cnn/session_bar.h"
 #include "app/cnn/shared_session.h"
@@ -122,12 +123,10 @@ class CnnRacePanel final : public Panel {
   // "speedup": how many times sooner the GPU lane finished (live, or the recorded lane
   // replayed where there is no GPU), once both have.
   bool result(const std::string& name, PanelResult* out) const override {
-    const double now = elapsed();
+    const std::optional<double> times = speedup();
+    if (name != "speedup" || !times) return false;
     const Lane &cpu = lanes_[0], &gpu = lanes_[1];
-    const bool ran = state_ != State::kIdle || stopped_at_ > 0;
-    if (name != "speedup" || !ran || !cpu.finished(now) || !gpu.finished(now) || !(gpu.finish_seconds() > 0))
-      return false;
-    out->value = cpu.finish_seconds() / gpu.finish_seconds();
+    out->value = *times;
     out->text = fill(gpu.recorded ? tr("{0} times sooner (CPU {1} s, the recorded GPU {2} s)")
                                   : tr("{0} times sooner (CPU {1} s, GPU {2} s)"),
                      {significant_text(out->value, 3), decimal_text(cpu.finish_seconds(), 1),
@@ -165,6 +164,16 @@ class CnnRacePanel final : public Panel {
 
   static std::string session_name(const Lane& lane) {
     return lane.backend == cnn::Backend::kGpu ? "race-gpu" : "race-cpu";
+  }
+
+  // How many times sooner the GPU lane finished (live, or the recorded lane replayed), once
+  // both have; nothing before.
+  std::optional<double> speedup() const {
+    const double now = elapsed();
+    const Lane &cpu = lanes_[0], &gpu = lanes_[1];
+    const bool ran = state_ != State::kIdle || stopped_at_ > 0;
+    if (!ran || !cpu.finished(now) || !gpu.finished(now) || !(gpu.finish_seconds() > 0)) return std::nullopt;
+    return cpu.finish_seconds() / gpu.finish_seconds();
   }
 
   double elapsed() const {
@@ -343,13 +352,11 @@ class CnnRacePanel final : public Panel {
 
   // Once both lanes have finished: how many times sooner the GPU did.
   void draw_verdict() const {
-    const double now = elapsed();
-    const Lane &cpu = lanes_[0], &gpu = lanes_[1];
-    const bool ran = state_ != State::kIdle || stopped_at_ > 0;
-    if (ran && cpu.finished(now) && gpu.finished(now) && gpu.finish_seconds() > 0)
-      ImGui::TextUnformatted(fill(gpu.recorded ? tr("The recorded GPU finished {0} times sooner than this computer's CPU.")
-                                               : tr("The GPU finished {0} times sooner."),
-                                  {decimal_text(cpu.finish_seconds() / gpu.finish_seconds(), 1)})
+    if (const std::optional<double> times = speedup())
+      ImGui::TextUnformatted(fill(lanes_[1].recorded
+                                      ? tr("The recorded GPU finished {0} times sooner than this computer's CPU.")
+                                      : tr("The GPU finished {0} times sooner."),
+                                  {decimal_text(*times, 1)})
                                  .c_str());
   }
 

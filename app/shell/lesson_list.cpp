@@ -7,31 +7,28 @@
 #include <cmath>
 
 #include "app/i18n/translate.h"
+#include "app/text/line_breaks.h"
 #include "app/text/wrapped_text.h"
 
 namespace whygpu::app {
 
 namespace {
 
-// The width of the longest word of a section or lesson title (section titles in the
-// strong font), plus what the column takes around the text: the indent and the scroll bar.
+// The width of the longest piece of a section or lesson title that no line may break
+// (text/line_breaks.h: a Latin word, one Chinese character, a word held to its colon by
+// French's no-break space; section titles in the strong font), plus what the column takes
+// around the text: the indent and the scroll bar.
 float widest_word_room(const LessonLibrary& library, const Fonts& fonts) {
-  // A word is a run of Latin-script characters between spaces: Chinese text breaks between
-  // any two of its characters (three-byte UTF-8 and up), so it ends a word too; general
-  // punctuation (U+2000-U+207F: the French apostrophe of "d’apprentissage") does not.
   const auto widest = [](const std::string& text) {
     float width = 0.0f;
-    std::size_t start = 0;
-    for (std::size_t i = 0; i <= text.size(); ++i) {
-      const unsigned char c = i < text.size() ? static_cast<unsigned char>(text[i]) : ' ';
-      const bool punctuation =
-          c == 0xE2 && i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xFE) == 0x80;
-      const bool breaks = c == ' ' || (c >= 0xE0 && !punctuation);
-      if (punctuation) i += 2;
-      if (!breaks) continue;
-      if (i > start) width = std::max(width, ImGui::CalcTextSize(text.data() + start, text.data() + i).x);
-      if (c >= 0xE0) i += c >= 0xF0 ? 3 : 2;  // past the character's continuation bytes
-      start = i + 1;
+    std::size_t begin = 0;
+    std::vector<std::size_t> ends = line_break_opportunities(text);
+    ends.push_back(text.size());
+    for (const std::size_t end : ends) {
+      std::size_t last = end;
+      while (last > begin && text[last - 1] == ' ') --last;  // spaces stay at a line's end, undrawn
+      width = std::max(width, ImGui::CalcTextSize(text.data() + begin, text.data() + last).x);
+      begin = end;
     }
     return width;
   };
@@ -49,7 +46,13 @@ float widest_word_room(const LessonLibrary& library, const Fonts& fonts) {
 void LessonList::setup_column(Settings& settings, float window_width, const LessonLibrary& library,
                               const Fonts& fonts) {
   const float scale = settings.font_scale;
-  const float word_room = std::min(widest_word_room(library, fonts), kMaxWordShare * window_width);
+  // Measured again only when the text size or the titles' language changes, not each frame.
+  if (ImGui::GetFontSize() != measured_font_size_ || library.language() != measured_language_) {
+    word_room_ = widest_word_room(library, fonts);
+    measured_font_size_ = ImGui::GetFontSize();
+    measured_language_ = library.language();
+  }
+  const float word_room = std::min(word_room_, kMaxWordShare * window_width);
   const float limit = std::max(kMaxWindowShare * window_width, word_room);
   const float wanted = std::clamp(settings.sidebar_width * scale, word_room, limit);
   ImGui::TableSetupColumn(tr("lessons"), ImGuiTableColumnFlags_WidthFixed, wanted);

@@ -5,6 +5,8 @@
 // more than kMaxWindowShare of the window, so that large text on a small projector still
 // leaves the page most of the room; except that it is always as wide as the longest word
 // of a title (a French "d’apprentissage" is never broken inside), up to kMaxWordShare.
+#include <string>
+
 #include "app/lesson/lesson_library.h"
 #include "app/shell/settings.h"
 #include "app/widgets/ui_style.h"
@@ -23,6 +25,11 @@ class LessonList {
 
   // In the column's cell. Returns the index of the lesson clicked, or -1.
   int draw(const LessonLibrary& library, int current, bool scroll_to_current, const Fonts& fonts);
+
+ private:
+  float word_room_ = 0.0f;  // the longest title word's room, at this text size and language
+  float measured_font_size_ = 0.0f;
+  std::string measured_language_;
 };
 
 }  // namespace whygpu::app
