@@ -14,7 +14,9 @@ if [[ ! -f build-fuzz/build.ninja ]]; then
   cmake -S . -B build-fuzz -G Ninja -DWHYGPU_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ >/dev/null
 fi
-nice -n 10 ninja -C build-fuzz -j "$(nproc)" >/dev/null
+# Quiet when it builds; when it does not, the compiler's or linker's words are the answer.
+nice -n 10 ninja -C build-fuzz -j "$(nproc)" >build-fuzz/ninja.log 2>&1 || {
+  grep -B2 -A12 -m3 -E 'FAILED|error' build-fuzz/ninja.log; echo "fuzz build failed: see build-fuzz/ninja.log"; exit 1; }
 
 failed=0
 printf '%-12s %12s %10s  %s\n' harness executions exec/s result
