@@ -22,6 +22,7 @@
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot_math.h"
 #include "app/widgets/flow_layout.h"
+#include "app/widgets/table_fit.h"
 #include "app/widgets/ui_style.h"
 #include "compute/cnn/data_parallel_scaling.h"
 #include "compute/core/gpu_info.h"
@@ -243,16 +244,29 @@ class DataParallelPanel final : public Panel {
     const float scale = frame.font_scale;
     double longest = 0.0;
     for (const ScalingRow& r : run.rows) longest = std::max(longest, r.timing.step_ms);
+    // The numbers' columns as wide as their widest cell or header, headers wrapping by word
+    // where the panel is narrow; the bars take what they leave, up to their own width, so
+    // the table never runs past the panel's edge, whatever the language's headers.
+    const std::vector<std::string> headers = {tr("GPUs"),    tr("batch / GPU"), tr("images/s"),
+                                              tr("speed-up"), tr("step time"),  tr("compute | all-reduce")};
+    std::vector<std::vector<std::string>> cells(5);
+    for (int c = 0; c < 5; ++c) cells[c].push_back(headers[c]);
+    for (const ScalingRow& r : run.rows) {
+      const cnn::DataParallelTiming& t = r.timing;
+      cells[0].push_back(std::to_string(t.gpus));
+      cells[1].push_back(std::to_string(t.batch_per_gpu));
+      cells[2].push_back(plot::format_value(t.images_per_second(), plot::ValueFormat::Number, 3));
+      cells[3].push_back(decimal_text(r.speedup, 2) + "x");
+      cells[4].push_back(ms_text(t.step_ms));
+    }
+    std::vector<ColumnNeed> needs;
+    for (const auto& column : cells) needs.push_back(column_need(column));
+    const std::vector<float> widths =
+        fit_column_widths(needs, ImGui::GetContentRegionAvail().x - 6.0f * ImGui::GetFontSize());
     if (!ImGui::BeginTable("scaling", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
-    ImGui::TableSetupColumn(tr("GPUs"));
-    ImGui::TableSetupColumn(tr("batch / GPU"));
-    ImGui::TableSetupColumn(tr("images/s"));
-    ImGui::TableSetupColumn(tr("speed-up"));
-    ImGui::TableSetupColumn(tr("step time"));
-    // The bars take what the numbers leave, up to their own width: the table never runs past
-    // the panel's edge, whatever the language's headers.
-    ImGui::TableSetupColumn(tr("compute | all-reduce"), ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableHeadersRow();
+    for (int c = 0; c < 5; ++c) ImGui::TableSetupColumn(headers[c].c_str(), ImGuiTableColumnFlags_WidthFixed, widths[c]);
+    ImGui::TableSetupColumn(headers[5].c_str(), ImGuiTableColumnFlags_WidthStretch);
+    wrapped_headers_row(headers);
     const Palette& colours = palette();
     const auto cell = [faded](const std::string& text) {
       if (faded) ImGui::TextDisabled("%s", text.c_str());
@@ -260,17 +274,12 @@ class DataParallelPanel final : public Panel {
     };
     for (const ScalingRow& r : run.rows) {
       const cnn::DataParallelTiming& t = r.timing;
+      const std::size_t row = 1 + static_cast<std::size_t>(&r - run.rows.data());
       ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      cell(std::to_string(t.gpus));
-      ImGui::TableNextColumn();
-      cell(std::to_string(t.batch_per_gpu));
-      ImGui::TableNextColumn();
-      cell(plot::format_value(t.images_per_second(), plot::ValueFormat::Number, 3));
-      ImGui::TableNextColumn();
-      cell(decimal_text(r.speedup, 2) + "x");
-      ImGui::TableNextColumn();
-      cell(ms_text(t.step_ms));
+      for (const auto& column : cells) {
+        ImGui::TableNextColumn();
+        cell(column[row]);
+      }
       ImGui::TableNextColumn();
       const ImVec2 p = ImGui::GetCursorScreenPos();
       const float h = ImGui::GetTextLineHeight();
@@ -290,11 +299,10 @@ class DataParallelPanel final : public Panel {
                       .c_str());
     }
     ImGui::EndTable();
-    ImGui::TextDisabled(
-        "%s", fill(tr("Bars: one step's time, green the GPU's own work (gather, forward, backward, Adam), orange the "
-                      "all-reduce (waiting for the slowest GPU included). Medians of {0} steps, CUDA events on GPU 0."),
-                   {std::to_string(run.rows.front().timing.repeats)})
-                  .c_str());
+    wrapped_text(fill(tr("Bars: one step's time, green the GPU's own work (gather, forward, backward, Adam), orange the "
+                         "all-reduce (waiting for the slowest GPU included). Medians of {0} steps, CUDA events on GPU 0."),
+                      {std::to_string(run.rows.front().timing.repeats)}),
+                 ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
 
   // Each GPU's lane of the median step of the largest row, from that GPU's own step start.

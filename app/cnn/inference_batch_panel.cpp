@@ -17,8 +17,11 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_registry.h"
+#include "app/plot/chart_beside.h"
 #include "app/plot/plot.h"
 #include "app/shell/training_threads.h"
+#include "app/text/wrapped_text.h"
+#include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
 #include "compute/cnn/inference_sweep.h"
 #include "compute/core/gpu_info.h"
@@ -41,35 +44,26 @@ class InferenceBatchPanel final : public Panel {
   }
 
   void draw(const FrameContext& frame) override {
-    const float scale = frame.font_scale;
-    if (!work_.busy()) {
-      if (ImGui::Button(tr_id("Measure every batch size").c_str())) (void)press("run");
-    } else if (ImGui::Button(tr_id("Cancel").c_str())) {
-      work_.cancel();
-    }
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    ImGui::InputDouble(tr_id("latency budget (ms)").c_str(), &budget_ms_, 0.0, 0.0, "%g");
-    budget_ms_ = std::clamp(budget_ms_, 0.01, 10000.0);
-    if (!work_.error().empty()) ImGui::TextColored(ImColor(palette().error), "%s", work_.error().c_str());
-
     std::vector<InferencePoint> live;
     {
       std::lock_guard<std::mutex> lock(mutex_);
       live = points_;
     }
-    const plot::Chart chart = make_chart(live);
-    const float column = std::max(300.0f * scale, frame.content_width * 0.3f);
-    if (ImGui::BeginTable("inference", 2, ImGuiTableFlags_SizingStretchProp)) {
-      ImGui::TableSetupColumn(tr("plot"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-      ImGui::TableSetupColumn(tr("words"), ImGuiTableColumnFlags_WidthFixed, column);
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      view_.draw("inference-batch", chart, ImVec2(ImGui::GetContentRegionAvail().x, 330.0f * scale), scale);
-      ImGui::TableNextColumn();
-      draw_words(live);
-      ImGui::EndTable();
+    // The curve and what it says first, then the button and the budget.
+    draw_chart_beside(view_, "inference-batch", make_chart(live), {300.0f, 0.3f, 0.6f, 280.0f, 420.0f},
+                      frame.content_width, frame.font_scale, [&](float) { draw_words(live); });
+    ImGui::Spacing();
+    if (!work_.busy()) {
+      if (ImGui::Button(tr_id("Measure every batch size").c_str())) (void)press("run");
+    } else if (ImGui::Button(tr_id("Cancel").c_str())) {
+      work_.cancel();
     }
+    const float field = ImGui::GetFontSize() * 6;
+    same_line_if_fits(labelled_width(field, tr("latency budget (ms)")));
+    ImGui::SetNextItemWidth(field);
+    ImGui::InputDouble(tr_id("latency budget (ms)").c_str(), &budget_ms_, 0.0, 0.0, "%g");
+    budget_ms_ = std::clamp(budget_ms_, 0.01, 10000.0);
+    if (!work_.error().empty()) wrapped_text(work_.error(), palette().error);
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
@@ -193,39 +187,34 @@ class InferenceBatchPanel final : public Panel {
     ImGui::TextUnformatted(gpu ? "GPU" : "CPU");
     ImGui::PopStyleColor();
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", where);
+    wrapped_text(where, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     for (const InferencePoint& p : points)
       if (p.on_gpu == gpu && p.batch == within)
-        ImGui::TextWrapped(
-            "%s", fill(tr("Largest batch within {0} ms: {1} images, answered in {2} ms, {3} images per second."),
+        wrapped_text_unformatted(fill(tr("Largest batch within {0} ms: {1} images, answered in {2} ms, {3} images per second."),
                        {significant_text(budget_ms_, 6), std::to_string(within), decimal_text(p.median_ms, 2),
-                        decimal_text(p.images_per_s(), 0)})
-                      .c_str());
+                        decimal_text(p.images_per_s(), 0)}));
     if (within == 0)
-      ImGui::TextWrapped(
-          "%s", fill(tr("Even one image takes longer than {0} ms."), {significant_text(budget_ms_, 6)}).c_str());
+      wrapped_text_unformatted(fill(tr("Even one image takes longer than {0} ms."), {significant_text(budget_ms_, 6)}));
     for (const InferencePoint& p : points)
       if (p.on_gpu == gpu && p.batch == 1)
-        ImGui::TextWrapped("%s", fill(tr("One image alone: {0} ms, {1} images per second."),
-                                      {decimal_text(p.median_ms, 3), decimal_text(p.images_per_s(), 0)})
-                                     .c_str());
+        wrapped_text_unformatted(fill(tr("One image alone: {0} ms, {1} images per second."),
+                                      {decimal_text(p.median_ms, 3), decimal_text(p.images_per_s(), 0)}));
     if (over)
-      ImGui::TextWrapped(
-          "%s", fill(tr("From batch {0} on, a request waits longer than the budget."), {std::to_string(over)}).c_str());
+      wrapped_text_unformatted(fill(tr("From batch {0} on, a request waits longer than the budget."), {std::to_string(over)}));
     ImGui::Spacing();
   }
 
   void draw_words(const std::vector<InferencePoint>& live) const {
     bool gpu_live = false;
     for (const InferencePoint& p : live) gpu_live |= p.on_gpu;
-    if (gpu_live) draw_side(live, true, "(this computer)");
-    else if (has_recording_) draw_side(recording_.points, true, "(recorded, not this computer)");
+    if (gpu_live) draw_side(live, true, tr("(this computer)"));
+    else if (has_recording_) draw_side(recording_.points, true, tr("(recorded, not this computer)"));
     else if (!gpu_info().available)
-      ImGui::TextWrapped(
-          "%s", fill(tr("No NVIDIA GPU here, and no recorded GPU run to show ({0})."), {recording_error_}).c_str());
-    draw_side(live, false, "(this computer)");
-    ImGui::TextDisabled("%s", tr("Each point is one batch size: up and to the right means more images per second but a "
-                                 "longer wait for every request in the batch."));
+      wrapped_text_unformatted(fill(tr("No NVIDIA GPU here, and no recorded GPU run to show ({0})."), {recording_error_}));
+    draw_side(live, false, tr("(this computer)"));
+    wrapped_text(tr("Each point is one batch size: up and to the right means more images per second but a longer "
+                    "wait for every request in the batch."),
+                 ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
 
   int max_batch_;

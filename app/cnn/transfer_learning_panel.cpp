@@ -6,7 +6,7 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cstdio>
+#include <cfloat>
 #include <filesystem>
 #include <mutex>
 
@@ -17,8 +17,11 @@
 #include "app/i18n/translate.h"
 #include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
+#include "app/plot/chart_beside.h"
 #include "app/plot/plot.h"
 #include "app/shell/training_threads.h"
+#include "app/text/wrapped_text.h"
+#include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
 #include "compute/cnn/transfer.h"
 #include "compute/cnn/weights_file.h"
@@ -72,52 +75,24 @@ class TransferLearningPanel final : public Panel {
 
   void draw(const FrameContext& frame) override {
     const float scale = frame.font_scale;
-    const bool busy = work_.busy();
-    ImGui::BeginDisabled(busy);
-    if (ImGui::RadioButton(tr_id("digits base -> clothes").c_str(), s_.from_digits)) s_.from_digits = true;
-    ImGui::SameLine();
-    if (ImGui::RadioButton(tr_id("clothes base -> digits").c_str(), !s_.from_digits)) s_.from_digits = false;
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    ImGui::InputInt(tr_id("labelled images").c_str(), &s_.labelled, 100, 1000);
-    s_.labelled = std::clamp(s_.labelled, 64, 60000);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    ImGui::InputInt(tr_id("epochs").c_str(), &s_.epochs);
-    s_.epochs = std::clamp(s_.epochs, 1, 50);
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    if (!busy) {
-      if (ImGui::Button(tr_id("Train both").c_str())) (void)press("run");
-    } else if (ImGui::Button(tr_id("Cancel").c_str())) {
-      work_.cancel();
-    }
     Snapshot snap;
     {
       std::lock_guard<std::mutex> lock(mutex_);
       snap = snapshot_;
     }
-    if (busy) ImGui::TextDisabled("%s...", snap.status.c_str());
-    if (!work_.error().empty()) ImGui::TextColored(ImColor(palette().error), "%s", work_.error().c_str());
-    if (!snap.base_source.empty()) ImGui::TextDisabled("%s", fill(tr("base: {0}"), {snap.base_source}).c_str());
-
-    const float column = std::max(330.0f * scale, frame.content_width * 0.34f);
-    if (ImGui::BeginTable("transfer", 2, ImGuiTableFlags_SizingStretchProp)) {
-      ImGui::TableSetupColumn(tr("plot"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-      ImGui::TableSetupColumn(tr("words"), ImGuiTableColumnFlags_WidthFixed, column);
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      view_.draw("transfer-learning", make_chart(snap), ImVec2(ImGui::GetContentRegionAvail().x, 320.0f * scale),
-                 scale);
-      ImGui::TableNextColumn();
-      draw_picture(scale);
-      draw_words(snap);
-      ImGui::EndTable();
-    }
+    // The two runs' curves first, the network and the words beside them (or under them
+    // on a narrow panel); then the settings and the button.
+    draw_chart_beside(view_, "transfer-learning", make_chart(snap), {330.0f, 0.34f, 0.6f, 260.0f, 400.0f},
+                      frame.content_width, scale, [&](float width) {
+                        draw_picture(width, scale);
+                        draw_words(snap);
+                      });
+    ImGui::Spacing();
+    draw_controls(snap);
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (work_.busy()) return Status::error("cannot change " + key + " while training");
+    if (work_.busy()) return Status::error(fill(tr("cannot change {0} while training"), {key}));
     return transfer_fields().set(key, value, &s_);
   }
 
@@ -160,10 +135,8 @@ class TransferLearningPanel final : public Panel {
     const std::vector<TransferPoint>& points = name == "frozen_accuracy" ? snapshot_.frozen : snapshot_.scratch;
     if ((name != "frozen_accuracy" && name != "scratch_accuracy") || points.size() < 2) return false;
     out->value = 100.0 * points.back().accuracy;
-    char text[160];
-    std::snprintf(text, sizeof text, "%.1f%% after %d epochs on %d labelled images, on this computer", out->value,
-                  points.back().epoch, s_.labelled);
-    out->text = text;
+    out->text = fill(tr("{0}% after {1} epochs on {2} labelled images, on this computer"),
+                     {decimal_text(out->value, 1), std::to_string(points.back().epoch), std::to_string(s_.labelled)});
     return true;
   }
 
@@ -182,11 +155,10 @@ class TransferLearningPanel final : public Panel {
     if (base.params.empty()) {
       const std::string shipped = shipped_base(from_digits);
       if (std::filesystem::exists(shipped) && cnn::load_weights(shipped, &base.params)) {
-        base.source =
-            "trained on " + std::string(from_digits ? tr("the digits") : "Fashion-MNIST") + " (" + shipped + ")";
+        base.source = fill(tr("trained on {0} ({1})"), {from_digits ? tr("the digits") : "Fashion-MNIST", shipped});
       } else {
-        set_status(std::string("training a base on ") + (from_digits ? tr("the digits") : "Fashion-MNIST") +
-                   " first (no shipped base found)");
+        set_status(fill(tr("training a base on {0} first (no shipped base found)"),
+                        {from_digits ? tr("the digits") : "Fashion-MNIST"}));
         if (Status s = cnn::train_base(from_digits ? *digits : *clothes, from_digits ? 5 : 2, 1, true, cancel, &base);
             !s)
           return s;
@@ -195,7 +167,7 @@ class TransferLearningPanel final : public Panel {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       snapshot_.base_source = base.source;
-      snapshot_.status = "training the new head, then the whole network from scratch";
+      snapshot_.status = tr("training the new head, then the whole network from scratch");
     }
     cnn::TransferResult result;
     return cnn::run_transfer(base, from_digits ? *clothes : *digits, o,
@@ -218,7 +190,7 @@ class TransferLearningPanel final : public Panel {
     chart.y_title = tr("test accuracy (%)");
     chart.y = {plot::ScaleKind::Linear, plot::ValueFormat::Number, false};
     chart.y_span = {0.0, 100.0};
-    chart.empty_message = work_.busy() ? "training..." : tr("press \"Train both\"");
+    chart.empty_message = work_.busy() ? tr("training...") : tr("press \"Train both\"");
     const auto add = [&](const std::vector<TransferPoint>& points, const char* label, ImU32 colour) {
       plot::Series s;
       s.label = label;
@@ -226,53 +198,91 @@ class TransferLearningPanel final : public Panel {
       for (const TransferPoint& p : points) {
         s.x.push_back(p.seconds);
         s.y.push_back(100.0 * p.accuracy);
-        char note[96];
-        std::snprintf(note, sizeof note, "epoch %d, %.2g multiply-adds", p.epoch, p.multiply_adds);
-        s.point_notes.push_back(note);
+        s.point_notes.push_back(fill(tr("epoch {0}, {1} multiply-adds"),
+                                     {std::to_string(p.epoch), significant_text(p.multiply_adds, 2)}));
       }
       if (!s.x.empty()) chart.series.push_back(std::move(s));
     };
-    add(snap.frozen, "frozen base + new head", kFrozenColour);
-    add(snap.scratch, "whole network from scratch", kScratchColour);
+    add(snap.frozen, tr("frozen base + new head"), kFrozenColour);
+    add(snap.scratch, tr("whole network from scratch"), kScratchColour);
     chart.footnote = tr("seconds of training on this computer's CPU; both runs see the same images in the same order");
     return chart;
   }
 
+  void draw_controls(const Snapshot& snap) {
+    const bool busy = work_.busy();
+    ImGui::BeginDisabled(busy);
+    if (ImGui::RadioButton(tr_id("digits base -> clothes").c_str(), s_.from_digits)) s_.from_digits = true;
+    same_line_if_fits(check_width(tr("clothes base -> digits")));
+    if (ImGui::RadioButton(tr_id("clothes base -> digits").c_str(), !s_.from_digits)) s_.from_digits = false;
+    const float labelled_field = ImGui::GetFontSize() * 6, epochs_field = ImGui::GetFontSize() * 5;
+    const float steppers = 2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
+    same_line_if_fits(labelled_width(labelled_field + steppers, tr("labelled images")));
+    ImGui::SetNextItemWidth(labelled_field + steppers);
+    ImGui::InputInt(tr_id("labelled images").c_str(), &s_.labelled, 100, 1000);
+    s_.labelled = std::clamp(s_.labelled, 64, 60000);
+    same_line_if_fits(labelled_width(epochs_field + steppers, tr("epochs")));
+    ImGui::SetNextItemWidth(epochs_field + steppers);
+    ImGui::InputInt(tr_id("epochs").c_str(), &s_.epochs);
+    s_.epochs = std::clamp(s_.epochs, 1, 50);
+    ImGui::EndDisabled();
+    if (!busy) {
+      same_line_if_fits(button_width(tr("Train both")));
+      if (ImGui::Button(tr_id("Train both").c_str())) (void)press("run");
+    } else {
+      same_line_if_fits(button_width(tr("Cancel")));
+      if (ImGui::Button(tr_id("Cancel").c_str())) work_.cancel();
+    }
+    if (busy) ImGui::TextDisabled("%s...", snap.status.c_str());
+    if (!work_.error().empty()) wrapped_text(work_.error(), palette().error);
+    if (!snap.base_source.empty())
+      wrapped_text(fill(tr("base: {0}"), {snap.base_source}), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+  }
+
   // The network as boxes: the three convolutions grey and locked (frozen), the two dense
   // layers coloured (trained), the labelled images coming in on the left.
-  void draw_picture(float scale) const {
+  void draw_picture(float width, float scale) const {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const char* names[] = {"conv1", "conv2", "conv3", "dense 64", "dense 10"};
-    float w = 0.0f;
-    for (const char* name : names) w = std::max(w, ImGui::CalcTextSize(name).x + 10.0f * scale);
-    const float h = 34.0f * scale, gap = 8.0f * scale;
+    const float gap = 8.0f * scale;
+    // Five boxes as wide as the widest name, narrower (with smaller names) where the
+    // column is narrower than that.
+    float natural = 0.0f;
+    for (const char* name : names) natural = std::max(natural, text_width(name) + 10.0f * scale);
+    const float w = std::min(natural, (width - 4 * gap) / 5);
+    const float font_size = ImGui::GetFontSize() * std::min(1.0f, w / natural);
+    const float h = std::max(34.0f * scale * std::min(1.0f, w / natural), font_size * 1.4f);
     float x = o.x;
     for (int i = 0; i < 5; ++i) {
       const bool frozen = i < 3;
       const ImU32 fill = frozen ? IM_COL32(120, 120, 130, 255) : kFrozenColour;
       draw->AddRectFilled(ImVec2(x, o.y), ImVec2(x + w, o.y + h), fill, 4.0f * scale);
-      const ImVec2 size = ImGui::CalcTextSize(names[i]);
-      draw->AddText(ImVec2(x + (w - std::min(size.x, w)) / 2, o.y + (h - size.y) / 2), IM_COL32(255, 255, 255, 255),
-                    names[i]);
+      const ImVec2 size = ImGui::GetFont()->CalcTextSizeA(font_size, FLT_MAX, 0.0f, names[i]);
+      draw->AddText(ImGui::GetFont(), font_size, ImVec2(x + (w - std::min(size.x, w)) / 2, o.y + (h - size.y) / 2),
+                    IM_COL32(255, 255, 255, 255), names[i]);
       if (i < 4) draw->AddLine(ImVec2(x + w, o.y + h / 2), ImVec2(x + w + gap, o.y + h / 2), palette().muted_text);
       x += w + gap;
     }
-    const float base_end = o.x + 3 * (w + gap) - gap;
-    draw->AddText(ImVec2(o.x, o.y + h + 2 * scale), palette().muted_text, tr("base: frozen, reused"));
-    draw->AddText(ImVec2(base_end + gap, o.y + h + 2 * scale), kFrozenColour, tr("new head: trained"));
-    ImGui::Dummy(ImVec2(x - o.x, h + ImGui::GetTextLineHeightWithSpacing() + 4 * scale));
+    ImGui::Dummy(ImVec2(x - o.x, h));
+    // What the two parts are, under the base and the head, or one under the other where
+    // they do not fit side by side.
+    const float base_width = 3 * (w + gap) - gap;
+    wrapped_text(tr("base: frozen, reused"), palette().muted_text);
+    if (text_width(tr("base: frozen, reused")) + gap <= base_width + gap &&
+        base_width + gap + text_width(tr("new head: trained")) <= width)
+      ImGui::SameLine(base_width + gap);
+    wrapped_text(tr("new head: trained"), kFrozenColour);
   }
 
   void draw_words(const Snapshot& snap) const {
-    ImGui::TextWrapped("%s", fill(snap.from_digits ? tr("The grey layers keep the weights they learned on the digits; "
+    wrapped_text_unformatted(fill(snap.from_digits ? tr("The grey layers keep the weights they learned on the digits; "
                                                         "only the two dense layers learn the clothes, from {0} labelled "
                                                         "images.")
                                                    : tr("The grey layers keep the weights they learned on the clothes; "
                                                         "only the two dense layers learn the digits, from {0} labelled "
                                                         "images."),
-                                  {std::to_string(s_.labelled)})
-                                 .c_str());
+                                  {std::to_string(s_.labelled)}));
     if (snap.frozen.size() < 2 || snap.scratch.size() < 2) return;
     const TransferPoint &f = snap.frozen.back(), &s = snap.scratch.back();
     ImGui::Spacing();
@@ -285,12 +295,10 @@ class TransferLearningPanel final : public Panel {
         fill(tr("from scratch: {0}% in {1} s"), {decimal_text(100 * s.accuracy, 1), decimal_text(s.seconds, 2)})
             .c_str());
     if (f.multiply_adds > 0)
-      ImGui::TextWrapped(
-          "%s", fill(tr("Training arithmetic: {0} multiply-adds for the frozen base and head, {1} from scratch ({2} "
+      wrapped_text_unformatted(fill(tr("Training arithmetic: {0} multiply-adds for the frozen base and head, {1} from scratch ({2} "
                         "times as many): the base's outputs were computed once, and nothing flowed back through it."),
                      {significant_text(f.multiply_adds, 2), significant_text(s.multiply_adds, 2),
-                      decimal_text(s.multiply_adds / f.multiply_adds, 0)})
-                    .c_str());
+                      decimal_text(s.multiply_adds / f.multiply_adds, 0)}));
   }
 
   TransferSettings s_;

@@ -21,6 +21,8 @@
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot_math.h"
 #include "app/widgets/flow_layout.h"
+#include "app/widgets/table_fit.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/dense_layer/dense_recording.h"
@@ -63,9 +65,13 @@ class DenseLayerPanel final : public Panel {
       if (error_.empty()) live_ = o->timing;
     }
     ImGui::PushID(this);
-    draw_controls(frame);
-    draw_picture(frame);
+    // The timings the class predicted first, then the sizes and the button, then the
+    // picture of one thread's work (the tallest part, which the page's text explains).
     draw_table(frame);
+    ImGui::Spacing();
+    draw_controls(frame);
+    ImGui::Spacing();
+    draw_picture(frame);
     ImGui::PopID();
   }
 
@@ -101,17 +107,15 @@ class DenseLayerPanel final : public Panel {
     if (!gpu) return false;
     const std::string where =
         live_->gpu_measured ? tr(" on this computer") : tr(" on the recorded machine: there is no GPU here");
-    char text[160];
     if (name == "fused_speedup") {
       out->value = gpu->fused_speedup();
-      std::snprintf(text, sizeof text, "the fused kernel is %.2f times as fast as the three%s", out->value, where.c_str());
+      out->text = fill(tr("the fused kernel is {0} times as fast as the three{1}"), {decimal_text(out->value, 2), where});
     } else if (name == "gpu_speedup" && gpu == &*live_) {
       out->value = gpu->gpu_speedup();
-      std::snprintf(text, sizeof text, "the fused kernel is %.0f times as fast as one CPU core%s", out->value, where.c_str());
+      out->text = fill(tr("the fused kernel is {0} times as fast as one CPU core{1}"), {decimal_text(out->value, 0), where});
     } else {
       return false;
     }
-    out->text = text;
     return out->value > 0.0;
   }
 
@@ -123,26 +127,28 @@ class DenseLayerPanel final : public Panel {
     const float field = 130.0f * frame.font_scale;
     bool first = true;
     auto size_input = [&](const char* text, int* value, int max, const char* help) {
-      if (!first) same_line_if_fits(field + ImGui::CalcTextSize(text).x + ImGui::GetStyle().ItemInnerSpacing.x);
+      // The field, its - and + buttons and its label, kept on one line.
+      const float buttons = 2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
+      if (!first) same_line_if_fits(field + buttons + text_width(tr(text)) + ImGui::GetStyle().ItemInnerSpacing.x);
       first = false;
-      ImGui::SetNextItemWidth(field);
+      ImGui::SetNextItemWidth(field + buttons);
       int v = *value;
-      if (ImGui::InputInt(text, &v, 1, 64)) {
+      if (ImGui::InputInt(tr_id(text).c_str(), &v, 1, 64)) {
         *value = std::clamp(v, 1, max);
         live_.reset();
       }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", help);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(help));
     };
-    size_input("outputs", &sizes_.out, dense_layer::kMaxSide, "rows of W: one thread per output, per sample");
-    size_input("inputs", &sizes_.in, dense_layer::kMaxSide, "columns of W: each thread's loop runs over these");
-    size_input("batch", &sizes_.batch, dense_layer::kMaxBatch, "samples that go through the layer together");
+    size_input(N_("outputs"), &sizes_.out, dense_layer::kMaxSide, N_("rows of W: one thread per output, per sample"));
+    size_input(N_("inputs"), &sizes_.in, dense_layer::kMaxSide, N_("columns of W: each thread's loop runs over these"));
+    size_input(N_("batch"), &sizes_.batch, dense_layer::kMaxBatch, N_("samples that go through the layer together"));
     same_line_if_fits(button_width(tr("Time it")));
     if (ImGui::Button(tr_id("Time it").c_str())) (void)press("run");
     ImGui::EndDisabled();
     if (runner_.busy()) {
-      ImGui::SameLine();
+      same_line_if_fits(text_width(tr("timing the CPU, then the GPU...")));
       ImGui::TextDisabled("%s", tr("timing the CPU, then the GPU..."));
-      ImGui::SameLine();
+      same_line_if_fits(button_width(tr("Cancel")));
       if (ImGui::SmallButton(tr_id("Cancel").c_str())) runner_.cancel();
     }
   }
@@ -172,13 +178,12 @@ class DenseLayerPanel final : public Panel {
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(beside ? ImGui::GetCursorPosX() + frame.content_width - width - 20.0f : 0.0f);
     const int r = focus_.row, s = focus_.sample;
-    ImGui::TextWrapped("%s", fill(tr("Thread ({0}, {1}) computes y[{2}][{3}]: row {4} of W times sample {5} of x, {6} "
+    wrapped_text_unformatted(fill(tr("Thread ({0}, {1}) computes y[{2}][{3}]: row {4} of W times sample {5} of x, {6} "
                                      "products added up, plus b[{7}], through the sigmoid."),
                                   {std::to_string(r), std::to_string(s), std::to_string(s), std::to_string(r),
-                                   std::to_string(r), std::to_string(s), std::to_string(sizes_.in), std::to_string(r)})
-                                 .c_str());
+                                   std::to_string(r), std::to_string(s), std::to_string(sizes_.in), std::to_string(r)}));
     ImGui::Spacing();
-    ImGui::TextWrapped("%s", tr("Three kernels: the product writes z = W x to GPU memory; the add kernel reads z and b "
+    wrapped_text_unformatted(tr("Three kernels: the product writes z = W x to GPU memory; the add kernel reads z and b "
                                 "and writes z + b; the sigmoid kernel reads that and writes y. Fused: each thread "
                                 "keeps its sum in a register, adds b[r], applies the sigmoid and writes y once."));
     ImGui::Spacing();
@@ -189,8 +194,7 @@ class DenseLayerPanel final : public Panel {
                         "top-left corner. Hover a row of W or a cell of y to follow that thread.",
                         static_cast<unsigned long>(sizes_.batch)),
                    {std::to_string(sizes_.batch), std::to_string(sizes_.out), std::to_string(sizes_.batch),
-                    plot::format_value(static_cast<double>(sizes_.out) * sizes_.batch, plot::ValueFormat::Number, 3)})
-                  .c_str());
+                    plot::format_value(static_cast<double>(sizes_.out) * sizes_.batch, plot::ValueFormat::Number, 3)}));
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
   }
@@ -202,22 +206,20 @@ class DenseLayerPanel final : public Panel {
     const DenseTiming* live = have_live ? &*live_ : nullptr;
     if (!error_.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, colours.error);
-      ImGui::TextWrapped("%s", error_.c_str());
+      wrapped_text_unformatted(error_);
       ImGui::PopStyleColor();
     }
     if (!gpu_info().available) {
       ImGui::PushStyleColor(ImGuiCol_Text, colours.warning);
       if (recorded)
-        ImGui::TextWrapped("%s", fill(tr("No GPU here: the CPU is timed live on this computer; the GPU rows are from "
+        wrapped_text_unformatted(fill(tr("No GPU here: the CPU is timed live on this computer; the GPU rows are from "
                                          "the recorded run at these sizes, faded. {0}."),
-                                      {recorded_label(recording_->run, true)})
-                                     .c_str());
+                                      {recorded_label(recording_->run, true)}));
       else if (recording_)
-        ImGui::TextWrapped("%s", fill(tr("No GPU here, and the recorded run has no row for {0}. Sizes it has: {1}."),
-                                      {sizes_.text(), recorded_sizes()})
-                                     .c_str());
+        wrapped_text_unformatted(fill(tr("No GPU here, and the recorded run has no row for {0}. Sizes it has: {1}."),
+                                      {sizes_.text(), recorded_sizes()}));
       else
-        ImGui::TextWrapped("%s", tr("No GPU here, and no recording of the GPU yet: only the CPU can be timed."));
+        wrapped_text_unformatted(tr("No GPU here, and no recording of the GPU yet: only the CPU can be timed."));
       ImGui::PopStyleColor();
       if (!recording_ && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recording_error_.c_str());
     }
@@ -226,45 +228,66 @@ class DenseLayerPanel final : public Panel {
     const TimingStats* cpu = live && live->cpu.repeats > 0 ? &live->cpu : nullptr;
 
     struct Row {
-      const char* what;
+      std::string what;
       const TimingStats* time;
       bool on_gpu;
-      bool strong;
     };
     const Row rows[] = {
-        {"CPU, one core: the same loops", cpu, false, true},
-        {"GPU kernel 1: z = W x (product)", gpu ? &gpu->product : nullptr, true, false},
-        {"GPU kernel 2: z = z + b (add)", gpu ? &gpu->add : nullptr, true, false},
-        {"GPU kernel 3: y = sigmoid(z)", gpu ? &gpu->sigmoid : nullptr, true, false},
-        {"GPU, the three back to back", gpu ? &gpu->three : nullptr, true, true},
-        {"GPU, one fused kernel", gpu ? &gpu->fused : nullptr, true, true},
+        {tr("CPU, one core: the same loops"), cpu, false},
+        {tr("GPU kernel 1: z = W x (product)"), gpu ? &gpu->product : nullptr, true},
+        {tr("GPU kernel 2: z = z + b (add)"), gpu ? &gpu->add : nullptr, true},
+        {tr("GPU kernel 3: y = sigmoid(z)"), gpu ? &gpu->sigmoid : nullptr, true},
+        {tr("GPU, the three back to back"), gpu ? &gpu->three : nullptr, true},
+        {tr("GPU, one fused kernel"), gpu ? &gpu->fused : nullptr, true},
+    };
+    // What each row's time cell says.
+    const auto time_text = [&](const Row& r) -> std::string {
+      if (r.time && r.time->repeats > 0) return duration(r.time->median_ms);
+      if (r.on_gpu) return "-";
+      return live && !live->cpu_note.empty() ? tr("not timed") : tr("press Time it");
+    };
+    const auto label = [&](const Row& r) {
+      return r.on_gpu && gpu_recorded ? fill(tr("{0} (recorded)"), {r.what}) : r.what;
     };
     double longest = 0.0;
     for (const Row& r : rows)
       if (r.time && r.time->repeats > 0) longest = std::max(longest, r.time->median_ms);
-    const float scale = frame.font_scale;
+    // The words and the times wrap by word in columns as wide as they need, the bars take
+    // what is left (at least 5 ems): at a projector's text x2 the fixed widths ran 1,400
+    // pixels past the page.
+    std::vector<std::string> names = {""}, times = {tr("median time")};
+    for (const Row& r : rows) {
+      names.push_back(label(r));
+      times.push_back(time_text(r));
+    }
+    const float bar_least = 5.0f * ImGui::GetFontSize();
+    const float available = ImGui::GetContentRegionAvail().x;
+    const std::vector<float> widths =
+        fit_column_widths({column_need(names), column_need(times)}, available - bar_least);
+    const float spacing = 2 * ImGui::GetStyle().CellPadding.x;
+    const float bar_room =
+        std::clamp(available - widths[0] - widths[1] - 3 * spacing, bar_least, 300.0f * frame.font_scale);
     if (!ImGui::BeginTable("dense timings", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn(tr("median time"), ImGuiTableColumnFlags_WidthFixed, 110.0f * scale);
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 320.0f * scale);
-    ImGui::TableHeadersRow();
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, widths[0]);
+    ImGui::TableSetupColumn(tr("median time"), ImGuiTableColumnFlags_WidthFixed, widths[1]);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, bar_room);
+    wrapped_headers_row({"", tr("median time"), ""});
+    ImGui::PushTextWrapPos(0.0f);  // at each cell's edge
     for (const Row& r : rows) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       const bool faded = r.on_gpu && gpu_recorded;
-      if (faded)
-        ImGui::TextDisabled("%s", fill(tr("{0} (recorded)"), {r.what}).c_str());
-      else ImGui::TextUnformatted(r.what);
+      if (faded) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextUnformatted(label(r).c_str());
       ImGui::TableNextColumn();
-      if (!r.time || r.time->repeats == 0) {
-        ImGui::TextDisabled("%s",
-                            r.on_gpu ? "-" : (live && !live->cpu_note.empty() ? tr("not timed") : tr("press Time it")));
-        if (!r.on_gpu && live && !live->cpu_note.empty() && ImGui::IsItemHovered())
-          ImGui::SetTooltip("%s", live->cpu_note.c_str());
-        continue;
-      }
-      if (faded) ImGui::TextDisabled("%s", duration(r.time->median_ms).c_str());
-      else ImGui::TextUnformatted(duration(r.time->median_ms).c_str());
+      const bool timed = r.time && r.time->repeats > 0;
+      if (!timed && !faded) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextUnformatted(time_text(r).c_str());
+      if (!timed && !faded) ImGui::PopStyleColor();
+      if (faded) ImGui::PopStyleColor();
+      if (!r.on_gpu && !timed && live && !live->cpu_note.empty() && ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", live->cpu_note.c_str());
+      if (!timed) continue;
       ImGui::TableNextColumn();
       const ImVec2 p = ImGui::GetCursorScreenPos();
       const float h = ImGui::GetTextLineHeight();
@@ -273,13 +296,16 @@ class DenseLayerPanel final : public Panel {
       const float f = static_cast<float>(std::clamp(std::log10(std::max(r.time->median_ms * 1e3, 1.0)) / span, 0.02, 1.0));
       ImU32 colour = r.on_gpu ? colours.gpu : colours.cpu;
       if (faded) colour = (colour & 0x00ffffffu) | 0x60000000u;
-      ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.15f), ImVec2(p.x + 300.0f * scale * f, p.y + h * 0.85f),
+      ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.15f), ImVec2(p.x + bar_room * f, p.y + h * 0.85f),
                                                 colour);
-      ImGui::Dummy(ImVec2(300.0f * scale, h));
+      ImGui::Dummy(ImVec2(bar_room, h));
     }
     ImGui::EndTable();
-    ImGui::TextDisabled("%s", tr("Bars on a log scale. GPU times are device time between CUDA events (medians); each "
-                                 "GPU result was checked against the CPU's before it was timed."));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextUnformatted(tr("Bars on a log scale. GPU times are device time between CUDA events (medians); each "
+                              "GPU result was checked against the CPU's before it was timed."));
+    ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
     draw_sentences(cpu, gpu, gpu_recorded);
   }
 
@@ -309,7 +335,7 @@ class DenseLayerPanel final : public Panel {
     std::snprintf(error_text, sizeof error_text, "%.1e", error);
     text += " " + fill(tr("Largest difference from the CPU's y: {0}."), {error_text});
     ImGui::Spacing();
-    ImGui::TextWrapped("%s", text.c_str());
+    wrapped_text_unformatted(text);
   }
 
   std::string recorded_sizes() const {

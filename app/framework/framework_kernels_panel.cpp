@@ -17,6 +17,7 @@
 #include "app/i18n/translate.h"
 #include "app/panels/panel_registry.h"
 #include "app/widgets/flow_layout.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/framework/kernel_groups.h"
@@ -109,10 +110,11 @@ class FrameworkKernelsPanel final : public Panel {
     ImGui::EndGroup();
     if (three_across) ImGui::SameLine(0.0f, gap);
     else ImGui::Spacing();
-    draw_column("ours", "Our CNN's step (whygpu's own kernels + cuBLAS)", ours_, list_width, list_height, scale, code);
+    draw_column("ours", N_("Our CNN's step (whygpu's own kernels + cuBLAS)"), ours_, list_width, list_height, code);
     if (two_across) ImGui::SameLine(0.0f, gap);
     else ImGui::Spacing();
-    draw_column("pytorch", "PyTorch's step (the same model, .to(\"cuda\"))", pytorch_, list_width, list_height, scale, code);
+    draw_column("pytorch", N_("PyTorch's step (the same model, .to(\"cuda\"))"), pytorch_, list_width, list_height,
+                code);
     ImGui::PopID();
   }
 
@@ -200,25 +202,24 @@ class FrameworkKernelsPanel final : public Panel {
     }
   }
 
-  void draw_column(const char* id, const char* title, const StepList& list, float width, float height, float scale,
-                   ImFont* code) {
+  void draw_column(const char* id, const char* title, const StepList& list, float width, float height, ImFont* code) {
     ImGui::BeginGroup();
-    ImGui::TextUnformatted(title);
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+    wrapped_text_unformatted(tr(title));
     if (!list.error.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("%s", list.error.c_str());
+      wrapped_text_unformatted(list.error);
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", list.label.c_str());
     } else if (list.recorded) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("%s", list.label.c_str());
+      wrapped_text_unformatted(list.label);
       ImGui::PopStyleColor();
     } else {
-      ImGui::TextWrapped("%s", list.label.c_str());
+      wrapped_text_unformatted(list.label);
     }
     ImGui::PopTextWrapPos();
-    if (!list.rows.empty()) draw_kernel_list(id, list.rows, width, height, list.recorded, scale, code);
+    if (!list.rows.empty()) draw_kernel_list(id, list.rows, width, height, list.recorded, code);
     ImGui::EndGroup();
   }
 

@@ -3,11 +3,11 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <string>
 
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
+#include "app/widgets/table_fit.h"
 #include "app/widgets/ui_style.h"
 
 namespace whygpu::app {
@@ -15,16 +15,26 @@ namespace {
 
 using framework::KernelLibrary;
 
-std::string shortened(const std::string& name, std::size_t most) {
-  return name.size() <= most ? name : name.substr(0, most - 3) + "...";
+// The longest start of `name` that, with "…", fits `width` pixels in the current font:
+// a kernel's C++ name can be hundreds of characters (the tooltip has it whole).
+std::string shortened(const std::string& name, float width) {
+  if (ImGui::CalcTextSize(name.c_str()).x <= width) return name;
+  const char* ellipsis = "…";
+  const float room = width - ImGui::CalcTextSize(ellipsis).x;
+  std::size_t fits = 0;
+  for (std::size_t n = 1; n <= name.size(); ++n) {
+    if ((name[n - 1] & 0xC0) == 0x80) continue;  // inside a UTF-8 character
+    if (ImGui::CalcTextSize(name.c_str(), name.c_str() + n).x > room) break;
+    fits = n;
+  }
+  return name.substr(0, fits) + ellipsis;
 }
 
+// A launch's grid or block as CUDA's dim3 reads: 8×2×9 (commas read as thousands).
 std::string dims(const int d[3]) {
-  char text[48];
-  if (d[2] > 1) std::snprintf(text, sizeof text, "%d,%d,%d", d[0], d[1], d[2]);
-  else if (d[1] > 1) std::snprintf(text, sizeof text, "%d,%d", d[0], d[1]);
-  else std::snprintf(text, sizeof text, "%d", d[0]);
-  return text;
+  if (d[2] > 1) return std::to_string(d[0]) + "×" + std::to_string(d[1]) + "×" + std::to_string(d[2]);
+  if (d[1] > 1) return std::to_string(d[0]) + "×" + std::to_string(d[1]);
+  return std::to_string(d[0]);
 }
 
 unsigned dimmed(unsigned colour, bool faded) { return faded ? (colour & 0x00ffffffu) | 0xb0000000u : colour; }
@@ -43,7 +53,7 @@ unsigned library_colour(KernelLibrary library) {
 }
 
 void draw_kernel_list(const char* id, const std::vector<framework::KernelRow>& rows, float width, float list_height,
-                      bool faded, float scale, ImFont* code) {
+                      bool faded, ImFont* code) {
   ImGui::PushID(id);
   std::int64_t total = 0;
   for (const auto& r : rows) total += r.duration_ns;
@@ -75,31 +85,46 @@ void draw_kernel_list(const char* id, const std::vector<framework::KernelRow>& r
   }
 
   ImGui::BeginChild("kernels", ImVec2(width, list_height), false);
+  // Grid, block and time as wide as their widest cell; the names take the rest, each cut
+  // with "…" where it is longer.
+  const std::vector<std::string> headers = {tr("kernel"), tr("grid"), tr("block"), "µs"};
+  std::vector<std::vector<std::string>> cells(3);
+  for (int c = 0; c < 3; ++c) cells[c].push_back(headers[c + 1]);
+  for (const auto& r : rows) {
+    cells[0].push_back(dims(r.grid));
+    cells[1].push_back(dims(r.block));
+    cells[2].push_back(decimal_text(static_cast<double>(r.duration_ns) / 1e3, 1));
+  }
+  std::vector<ColumnNeed> needs;
+  for (const auto& column : cells) needs.push_back(column_need(column));
+  const float scrollbar = ImGui::GetStyle().ScrollbarSize;
+  const std::vector<float> widths = fit_column_widths(needs, 0.6f * (width - scrollbar));
+  float numbers = 0.0f;
+  for (float w : widths) numbers += w + 2 * ImGui::GetStyle().CellPadding.x;
+  const float name_width = std::max(4.0f * ImGui::GetFontSize(),
+                                    width - scrollbar - numbers - 2 * ImGui::GetStyle().CellPadding.x - 2.0f);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
   if (ImGui::BeginTable("list", 4, flags)) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn(tr("kernel"), ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn(tr("grid"), ImGuiTableColumnFlags_WidthFixed, 70.0f * scale);
-    ImGui::TableSetupColumn(tr("block"), ImGuiTableColumnFlags_WidthFixed, 50.0f * scale);
-    ImGui::TableSetupColumn("µs", ImGuiTableColumnFlags_WidthFixed, 45.0f * scale);
-    ImGui::TableHeadersRow();
-    const std::size_t most = static_cast<std::size_t>(std::max(12.0f, (width - 180.0f * scale) / (7.5f * scale)));
-    for (const auto& r : rows) {
+    ImGui::TableSetupColumn(headers[0].c_str(), ImGuiTableColumnFlags_WidthFixed, name_width);
+    for (int c = 0; c < 3; ++c)
+      ImGui::TableSetupColumn(headers[c + 1].c_str(), ImGuiTableColumnFlags_WidthFixed, widths[c]);
+    wrapped_headers_row(headers);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const auto& r = rows[i];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       if (code) ImGui::PushFont(code);
       ImGui::PushStyleColor(ImGuiCol_Text, dimmed(library_colour(r.library), faded));
-      ImGui::TextUnformatted(shortened(r.name, most).c_str());
+      ImGui::TextUnformatted(shortened(r.name, name_width).c_str());
       ImGui::PopStyleColor();
       if (code) ImGui::PopFont();
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s\n%s", framework::library_label(r.library), r.full_name.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(dims(r.grid).c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(dims(r.block).c_str());
-      ImGui::TableNextColumn();
-      ImGui::Text("%.1f", static_cast<double>(r.duration_ns) / 1e3);
+      for (const auto& column : cells) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(column[i + 1].c_str());
+      }
     }
     ImGui::EndTable();
   }

@@ -15,6 +15,6 @@ unsigned library_colour(framework::KernelLibrary library);
 // Draws within `width` pixels; rows beyond `max_rows` scroll inside a child window of
 // `list_height` pixels. `faded`: a recording, drawn dimmer.
 void draw_kernel_list(const char* id, const std::vector<framework::KernelRow>& rows, float width, float list_height,
-                      bool faded, float scale, ImFont* code);
+                      bool faded, ImFont* code);
 
 }  // namespace whygpu::app

@@ -11,10 +11,10 @@
 #include <imgui.h>
 
 #include <cmath>
-#include <cstdio>
 
 #include "app/glcompute/gl_bench.h"
 #include "app/glcompute/gl_sweep_side.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/curves.h"
@@ -23,6 +23,7 @@
 #include "app/kernels/timing_colours.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/kernels/matmul.h"
@@ -76,12 +77,12 @@ class GlVsCudaPanel final : public SweepPanel {
   void draw(const FrameContext& frame) override {
     if (poll(frame)) dirty_ = true;
     draw_run_controls(frame, N_("Race the two ways"));
-    ImGui::SameLine();
-    ImGui::TextDisabled(
-        "%s", fill(tr("  n = {0} to {1}"), {std::to_string(1 << min_log_), std::to_string(1 << max_log_)}).c_str());
     if (dirty_ || !renderer_known_) rebuild();
     draw_chart_and_column(frame, "gl-vs-cuda", chart_, {260.0f, 0.34f, 0.55f, 240.0f, 520.0f},
                           [this](float) { draw_explanation(); });
+    // The sizes under the chart: beside the progress bar they ran past the page's edge.
+    ImGui::TextDisabled(
+        "%s", fill(tr("n = {0} to {1}"), {std::to_string(1 << min_log_), std::to_string(1 << max_log_)}).c_str());
     draw_export_row(frame, true);
   }
 
@@ -172,28 +173,26 @@ class GlVsCudaPanel final : public SweepPanel {
     }
   }
 
+  // "At n = 2048 on this computer: the fragment shader ..., the CUDA kernel ..., so the
+  // CUDA kernel is 3.1 times faster."
   void sentence(const Comparison& c, const std::string& peer_name, const std::string& where) {
-    char text[400];
     const double ratio = c.cuda / c.shader;
     const std::string times = plot::format_value(ratio >= 1 ? ratio : 1 / ratio, plot::ValueFormat::Number, 2);
-    std::snprintf(text, sizeof text, "At n = %.0f %s: the fragment shader %s, %s %s, so %s is %s times faster.", c.n,
-                  where.c_str(), rate(c.shader).c_str(), peer_name.c_str(), rate(c.cuda).c_str(),
-                  ratio >= 1 ? peer_name.c_str() : tr("the shader"), times.c_str());
-    ImGui::TextWrapped("%s", text);
+    wrapped_text_unformatted(fill(tr("At n = {0} {1}: the fragment shader {2}, {3} {4}, so {5} is {6} times faster."),
+                                  {decimal_text(c.n, 0), where, rate(c.shader), peer_name,
+                                   rate(c.cuda), ratio >= 1 ? peer_name : tr("the shader"), times}));
   }
 
   void draw_explanation() {
-    ImGui::TextWrapped(
-        "%s",
-        tr("The same product C = A B twice: as a graphics shader that \"draws\" C one pixel per element (how GPUs were "
+    wrapped_text_unformatted(tr("The same product C = A B twice: as a graphics shader that \"draws\" C one pixel per element (how GPUs were "
            "used for computing around 2001), and as a CUDA kernel with one thread per element (2006)."));
     ImGui::Spacing();
     const bool cuda = gpu_info().available;
     const Comparison live = compare(results().rows, cuda ? kCuda : kCpu);
-    if (live.found) sentence(live, cuda ? tr("the CUDA kernel") : tr("OpenBLAS on the CPU"), "on this computer");
+    if (live.found) sentence(live, cuda ? tr("the CUDA kernel") : tr("OpenBLAS on the CPU"), tr("on this computer"));
     if (cuda && !one_gpu_here()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("%s", tr("OpenGL did not run on the NVIDIA GPU here but on a software renderer, so this is "
+      wrapped_text_unformatted(tr("OpenGL did not run on the NVIDIA GPU here but on a software renderer, so this is "
                                   "not a race on one GPU."));
       ImGui::PopStyleColor();
     }
@@ -201,7 +200,8 @@ class GlVsCudaPanel final : public SweepPanel {
       const Comparison recorded = compare(reference_->rows, kCuda);
       if (recorded.found) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-        sentence(recorded, "the CUDA kernel", "in the recorded run on " + reference_->run.gpu_name + " (not this computer)");
+        sentence(recorded, tr("the CUDA kernel"),
+                 fill(tr("in the recorded run on {0} (not this computer)"), {reference_->run.gpu_name}));
         ImGui::PopStyleColor();
       }
     } else if (!cuda) {
@@ -212,9 +212,7 @@ class GlVsCudaPanel final : public SweepPanel {
     // Why the shader stopped early, when it did (a software renderer's size limit).
     for (const Measurement& r : results().rows)
       if (r.variant == kShader && r.state == kernels::RowState::Absent) {
-        ImGui::TextWrapped(
-            "%s",
-            fill(tr("Shader at n = {0}: {1}."), {std::to_string(static_cast<long long>(r.size)), r.note}).c_str());
+        wrapped_text_unformatted(fill(tr("Shader at n = {0}: {1}."), {std::to_string(static_cast<long long>(r.size)), r.note}));
         break;
       }
     ImGui::Spacing();

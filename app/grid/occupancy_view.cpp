@@ -3,7 +3,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <limits>
 #include <string>
 #include <vector>
@@ -19,18 +18,16 @@ namespace whygpu::app {
 namespace {
 
 std::string kib(std::int64_t bytes) {
-  char text[32];
-  std::snprintf(text, sizeof text, bytes % 1024 == 0 ? "%.0f KiB" : "%.1f KiB", static_cast<double>(bytes) / 1024.0);
-  return text;
+  return decimal_text(static_cast<double>(bytes) / 1024.0, bytes % 1024 == 0 ? 0 : 1) + " KiB";
 }
 
 std::string blocks_text(std::int64_t blocks) {
-  if (blocks == std::numeric_limits<std::int64_t>::max()) return "no limit";
+  if (blocks == std::numeric_limits<std::int64_t>::max()) return tr("no limit");
   return std::to_string(blocks);
 }
 
 struct Row {
-  const char* what;
+  std::string what;
   std::string block, sm;
   std::int64_t fit;
   bool binding;  // the resource that sets the answer
@@ -40,7 +37,8 @@ struct Row {
 // The four resources, one a row. Columns are sized to their text and, in a narrow panel,
 // wrap by word (table_fit.h): never a letter a line.
 void draw_table(const Row (&rows)[4]) {
-  static const char* const headers[4] = {"resource", "one block needs", "one SM has", "blocks that fit"};
+  const std::vector<std::string> headers = {tr("resource"), tr("one block needs"), tr("one SM has"),
+                                            tr("blocks that fit")};
   std::vector<std::vector<std::string>> cells(4);
   for (int c = 0; c < 4; ++c) cells[c].push_back(headers[c]);
   for (const Row& row : rows) {
@@ -53,13 +51,13 @@ void draw_table(const Row (&rows)[4]) {
   for (const auto& column : cells) needs.push_back(column_need(column));
   const std::vector<float> widths = fit_column_widths(needs, ImGui::GetContentRegionAvail().x);
   if (!ImGui::BeginTable("occupancy", 4, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit)) return;
-  for (int c = 0; c < 4; ++c) ImGui::TableSetupColumn(headers[c], ImGuiTableColumnFlags_WidthFixed, widths[c]);
-  ImGui::TableHeadersRow();
+  for (int c = 0; c < 4; ++c) ImGui::TableSetupColumn(headers[c].c_str(), ImGuiTableColumnFlags_WidthFixed, widths[c]);
+  wrapped_headers_row(headers);
   ImGui::PushTextWrapPos(0.0f);  // at each cell's edge
   for (const Row& row : rows) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(row.what);
+    ImGui::TextUnformatted(row.what.c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.block.c_str());
     ImGui::TableNextColumn();
@@ -98,18 +96,20 @@ void draw_sm_picture(const grid::OccupancyReport& r, float font_scale) {
   }
   ImGui::Dummy(ImVec2(static_cast<float>(slots) * (cell + gap), height));
   // Each resource's use by the resident blocks, as a share of the SM's.
-  struct Use { const char* what; double used, has; std::string text; };
+  // `limit` is how the model names the resource when it is the one that binds.
+  struct Use { const char* limit; const char* what; double used, has; std::string text; };
   const std::int64_t regs_per_block = r.registers_per_thread * r.threads_per_block;
   const std::int64_t shared_per_block = r.static_shared_bytes + r.dynamic_shared_bytes + in.reserved_shared_bytes_per_block;
+  const auto of = [](const std::string& used, const std::string& has) { return fill(tr("{0} of {1}"), {used, has}); };
   const Use uses[] = {
-      {"threads", double(blocks * r.threads_per_block), double(in.max_threads_per_sm),
-       std::to_string(blocks * r.threads_per_block) + " of " + std::to_string(in.max_threads_per_sm)},
-      {"block slots", double(blocks), double(in.max_blocks_per_sm),
-       std::to_string(blocks) + " of " + std::to_string(in.max_blocks_per_sm)},
-      {"registers", double(blocks * regs_per_block), double(in.registers_per_sm),
-       std::to_string(blocks * regs_per_block) + " of " + std::to_string(in.registers_per_sm)},
-      {"shared memory", double(blocks * shared_per_block), double(in.shared_bytes_per_sm),
-       kib(blocks * shared_per_block) + " of " + kib(in.shared_bytes_per_sm)},
+      {"threads per SM", tr("threads"), double(blocks * r.threads_per_block), double(in.max_threads_per_sm),
+       of(std::to_string(blocks * r.threads_per_block), std::to_string(in.max_threads_per_sm))},
+      {"blocks per SM", tr("block slots"), double(blocks), double(in.max_blocks_per_sm),
+       of(std::to_string(blocks), std::to_string(in.max_blocks_per_sm))},
+      {"registers", tr("registers"), double(blocks * regs_per_block), double(in.registers_per_sm),
+       of(std::to_string(blocks * regs_per_block), std::to_string(in.registers_per_sm))},
+      {"shared memory", tr("shared memory"), double(blocks * shared_per_block), double(in.shared_bytes_per_sm),
+       of(kib(blocks * shared_per_block), kib(in.shared_bytes_per_sm))},
   };
   // Each bar leaves room beside it for its figures, which go under it when even a short
   // bar leaves too little.
@@ -124,16 +124,13 @@ void draw_sm_picture(const grid::OccupancyReport& r, float font_scale) {
     at = ImGui::GetCursorScreenPos();
     const float line = ImGui::GetTextLineHeight();
     const float fraction = u.has > 0 ? static_cast<float>(std::min(1.0, u.used / u.has)) : 0.0f;
-    const bool binding = (m.limited_by == "threads per SM" && u.what == std::string("threads")) ||
-                         (m.limited_by == "blocks per SM" && u.what == std::string("block slots")) ||
-                         m.limited_by == u.what;
+    const bool binding = m.limited_by == u.limit;
     draw->AddRectFilled(at, ImVec2(at.x + bar, at.y + line), ImGui::GetColorU32(ImGuiCol_FrameBg));
     draw->AddRectFilled(at, ImVec2(at.x + bar * fraction, at.y + line), binding ? palette().warning : palette().gpu);
     ImGui::Dummy(ImVec2(bar, line));
-    char figure[96];
-    std::snprintf(figure, sizeof figure, "%s (%.0f%%)", u.text.c_str(), 100.0 * fraction);
-    same_line_if_fits(text_width(figure));
-    ImGui::TextUnformatted(figure);
+    const std::string figure = u.text + " (" + decimal_text(100.0 * fraction, 0) + "%)";
+    same_line_if_fits(text_width(figure.c_str()));
+    ImGui::TextUnformatted(figure.c_str());
   }
 }
 
@@ -163,14 +160,18 @@ void draw_occupancy(const grid::OccupancyReport& r, const OccupancySource& sourc
   const grid::OccupancyLimits& m = r.model;
   const std::int64_t warps = m.warps_per_block;
   const Row rows[] = {
-      {"threads", std::to_string(r.threads_per_block) + " (" + std::to_string(warps) + " warp" + (warps > 1 ? "s" : "") + ")",
+      {tr("threads"),
+       fill(tr_n("{0} ({1} warp)", "{0} ({1} warps)", static_cast<unsigned long>(warps)),
+            {std::to_string(r.threads_per_block), std::to_string(warps)}),
        std::to_string(in.max_threads_per_sm), m.by_threads, m.limited_by == "threads per SM"},
-      {"block slots", "1", std::to_string(in.max_blocks_per_sm), m.by_block_slots, m.limited_by == "blocks per SM"},
-      {"registers",
-       std::to_string(r.registers_per_thread) + " a thread = " + std::to_string(r.registers_per_thread * r.threads_per_block),
+      {tr("block slots"), "1", std::to_string(in.max_blocks_per_sm), m.by_block_slots, m.limited_by == "blocks per SM"},
+      {tr("registers"),
+       fill(tr("{0} a thread = {1}"), {std::to_string(r.registers_per_thread),
+                                       std::to_string(r.registers_per_thread * r.threads_per_block)}),
        std::to_string(in.registers_per_sm), m.by_registers, m.limited_by == "registers"},
-      {"shared memory",
-       kib(r.static_shared_bytes + r.dynamic_shared_bytes) + " + " + kib(in.reserved_shared_bytes_per_block) + " reserved",
+      {tr("shared memory"),
+       fill(tr("{0} + {1} reserved"), {kib(r.static_shared_bytes + r.dynamic_shared_bytes),
+                                       kib(in.reserved_shared_bytes_per_block)}),
        kib(in.shared_bytes_per_sm), m.by_shared_memory, m.limited_by == "shared memory"},
   };
   draw_table(rows);

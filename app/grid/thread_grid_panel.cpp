@@ -213,8 +213,12 @@ class ThreadGridPanel final : public Panel {
   void draw_folded_controls() {
     ImGui::Spacing();
     ImGui::SetNextItemOpen(settings_open_, ImGuiCond_Always);
-    const std::string header = fill(tr("Launch settings: {0}"), {grid::launch_syntax(c_.config)}) + "###settings";
-    settings_open_ = ImGui::CollapsingHeader(header.c_str());
+    // With the launch when it fits on the line (the green line above says it too): a
+    // header is one line, and a 2D launch's dim3s ran past the page's edge at text x2.
+    std::string header = fill(tr("Launch settings: {0}"), {grid::launch_syntax(c_.config)});
+    const float arrow = ImGui::GetFontSize() + 3 * ImGui::GetStyle().FramePadding.x;
+    if (arrow + text_width(header.c_str()) > ImGui::GetContentRegionAvail().x) header = tr("Launch settings");
+    settings_open_ = ImGui::CollapsingHeader((header + "###settings").c_str());
     if (!settings_open_) return;
     ImGui::Indent();
     draw_controls();
@@ -410,7 +414,7 @@ class ThreadGridPanel final : public Panel {
     }
 
     ImGui::TextUnformatted(tr("Block:"));
-    const char* typing = "(Ctrl+click a slider to type any value)";
+    const char* typing = tr("(Ctrl+click a slider to type any value)");
     same_line_if_fits(text_width(typing));
     ImGui::TextDisabled("%s", typing);
     if (dimension_slider(N_("block x"), &cfg.block.x, 1024)) changed();

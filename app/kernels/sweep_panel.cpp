@@ -291,26 +291,7 @@ void SweepPanel::draw_note_after(const std::string& note) {
 
 void SweepPanel::draw_chart_and_column(const FrameContext& frame, const char* id, const plot::Chart& chart,
                                        const ChartLayout& layout, const std::function<void(float width)>& beside) {
-  const float scale = frame.font_scale;
-  const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
-  const float side = std::max(layout.min_side * scale, frame.content_width * layout.side_share);
-  // Side by side only while the chart keeps a readable width; on a narrow panel (large
-  // text, a small projector) the column goes underneath, at the panel's full width.
-  const float em = ImGui::GetFontSize();
-  const bool stacked = frame.content_width - side - gap < kMinChartWidthEm * em;
-  const float plot_width = stacked ? frame.content_width : frame.content_width - side - gap;
-  // Not taller than most of the page's view, so the chart can be seen whole.
-  const float view_limit = std::max(layout.min_height * scale, 0.6f * ImGui::GetWindowHeight());
-  const float plot_height = std::clamp(plot_width * layout.aspect, layout.min_height * scale,
-                                       std::min(layout.max_height * scale, view_limit));
-  view_.draw(id, chart, ImVec2(plot_width, plot_height), scale);
-  const float column = stacked ? frame.content_width : side;
-  if (!stacked) ImGui::SameLine(0, gap);
-  ImGui::BeginGroup();
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + column);
-  beside(column);
-  ImGui::PopTextWrapPos();
-  ImGui::EndGroup();
+  draw_chart_beside(view_, id, chart, layout, frame.content_width, frame.font_scale, beside);
 }
 
 void SweepPanel::draw_export_row(const FrameContext& frame, bool with_png) {

@@ -15,6 +15,7 @@
 #include "app/kernels/sweep_runner.h"
 #include "app/panels/panel.h"
 #include "app/panels/panel_registry.h"
+#include "app/plot/chart_beside.h"
 #include "app/plot/plot.h"
 #include "compute/kernels/measurement.h"
 
@@ -54,17 +55,7 @@ class SweepPanel : public Panel {
   // Path fields and Save buttons (the PNG half only for panels with a plot).
   void draw_export_row(const FrameContext& frame, bool with_png);
 
-  // How the chart and the column beside it share the panel's width (sizes in pixels at
-  // text scale 1): the column takes side_share of the width and at least min_side; the
-  // chart is aspect times as high as it is wide, within min_height..max_height.
-  struct ChartLayout {
-    float min_side, side_share, aspect, min_height, max_height;
-  };
-  // The chart is never narrower than this many font sizes (ems) beside the column.
-  static constexpr float kMinChartWidthEm = 28.0f;
-  // The chart at the left and, in a column at its right with text wrapped to the column,
-  // what `beside` draws (it is given the column's width). Where the chart would be
-  // narrower than kMinChartWidthEm, the column goes underneath it instead.
+  // The chart and, beside it or under it, what `beside` draws (app/plot/chart_beside.h).
   void draw_chart_and_column(const FrameContext& frame, const char* id, const plot::Chart& chart,
                              const ChartLayout& layout, const std::function<void(float width)>& beside);
 

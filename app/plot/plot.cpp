@@ -276,28 +276,41 @@ void PlotView::draw_axes(const Chart& chart, const Layout& l, ImDrawList* draw) 
                   chart.footnote.c_str(), nullptr, l.text_width());
 }
 
-void PlotView::draw_marks(const Chart& chart, const Layout& l, ImDrawList* draw) const {
+struct PlotView::MarkPlaces {
+  std::vector<const VerticalMark*> marks;
+  std::vector<float> x;
+  std::vector<Box> boxes;
+  std::vector<bool> has_room;
+};
+
+PlotView::MarkPlaces PlotView::place_mark_labels(const Chart& chart, const Layout& l) const {
   // Crossovers can be close together: their labels stack downward rather than overlap.
   const Box bounds{l.plot_min.x, l.plot_min.y, l.plot_max.x, l.plot_max.y};
+  MarkPlaces places;
   std::vector<LabelRequest> requests;
-  std::vector<const VerticalMark*> shown;
   for (const VerticalMark& m : chart.marks) {
     if (!plottable(chart.x.scale, m.x)) continue;
     const float x = to_screen(chart, l, m.x, y_range_.min).x;
-    dashed_polyline(draw, {ImVec2(x, l.plot_min.y), ImVec2(x, l.plot_max.y)}, m.colour, 1.5f * l.scale,
-                    6.0f * l.scale, 4.0f * l.scale, l.plot_min, l.plot_max);
     const ImVec2 extent = ImGui::CalcTextSize(m.label.c_str());
     requests.push_back({x, l.plot_min.y + l.pad, extent.x, extent.y});
-    shown.push_back(&m);
+    places.marks.push_back(&m);
+    places.x.push_back(x);
   }
-  std::vector<bool> has_room;
-  const std::vector<Box> boxes = place_labels(requests, bounds, l.pad, LabelShift::DownOnly, &has_room);
+  places.boxes = place_labels(requests, bounds, l.pad, LabelShift::DownOnly, &places.has_room);
+  return places;
+}
+
+void PlotView::draw_marks(const Chart& chart, const Layout& l, ImDrawList* draw) const {
+  const MarkPlaces places = place_mark_labels(chart, l);
+  for (std::size_t i = 0; i < places.marks.size(); ++i)
+    dashed_polyline(draw, {ImVec2(places.x[i], l.plot_min.y), ImVec2(places.x[i], l.plot_max.y)},
+                    places.marks[i]->colour, 1.5f * l.scale, 6.0f * l.scale, 4.0f * l.scale, l.plot_min, l.plot_max);
   const ImU32 background = with_alpha(ImGui::GetColorU32(ImGuiCol_FrameBg), 220);
-  for (std::size_t i = 0; i < boxes.size(); ++i) {
-    if (!has_room[i]) continue;  // its line still shows; the tooltip names the points
-    const Box& b = boxes[i];
+  for (std::size_t i = 0; i < places.boxes.size(); ++i) {
+    if (!places.has_room[i]) continue;  // its line still shows; the tooltip names the points
+    const Box& b = places.boxes[i];
     draw->AddRectFilled(ImVec2(float(b.x0) - 2, float(b.y0) - 1), ImVec2(float(b.x1) + 2, float(b.y1) + 1), background);
-    draw->AddText(ImVec2(float(b.x0), float(b.y0)), shown[i]->colour, shown[i]->label.c_str());
+    draw->AddText(ImVec2(float(b.x0), float(b.y0)), places.marks[i]->colour, places.marks[i]->label.c_str());
   }
 }
 
@@ -348,7 +361,12 @@ PlotView::LabelPlaces PlotView::place_point_labels(const Chart& chart, const Lay
     places.requests.push_back({p.x, p.y, extent.x, extent.y});
     places.labels.push_back(&label);
   }
-  places.boxes = place_labels(places.requests, bounds, l.pad, LabelShift::UpAndDown, &places.has_room);
+  // The marks' labels are drawn too: a point's label goes elsewhere than over them.
+  const MarkPlaces marks = place_mark_labels(chart, l);
+  std::vector<Box> taken;
+  for (std::size_t i = 0; i < marks.boxes.size(); ++i)
+    if (marks.has_room[i]) taken.push_back(marks.boxes[i]);
+  places.boxes = place_labels(places.requests, bounds, l.pad, LabelShift::UpAndDown, &places.has_room, taken);
   return places;
 }
 

@@ -106,6 +106,8 @@ class PlotView {
   // `also_listed`: series whose point labels found no room, listed under everything else
   // (the widget grows; the plot area stays as it is without them).
   Layout layout(const Chart& chart, ImVec2 origin, ImVec2 size, float scale, const std::vector<int>& also_listed) const;
+  struct MarkPlaces;
+  MarkPlaces place_mark_labels(const Chart& chart, const Layout& l) const;
   LabelPlaces place_point_labels(const Chart& chart, const Layout& l) const;
   ImVec2 to_screen(const Chart& chart, const Layout& l, double x, double y) const;
   bool handle_mouse(const Chart& chart, const Layout& l, bool hovered, bool active);  // true: pointer in the plot

@@ -327,7 +327,7 @@ int nearest_point(const std::vector<ScreenPoint>& points, ScreenPoint at, double
 }
 
 std::vector<Box> place_labels(const std::vector<LabelRequest>& labels, const Box& bounds, double gap,
-                              LabelShift shift, std::vector<bool>* has_room) {
+                              LabelShift shift, std::vector<bool>* has_room, const std::vector<Box>& taken) {
   constexpr int kMostLines = 12;  // how far a mark's label may go down its line
   std::vector<Box> placed;
   placed.reserve(labels.size());
@@ -345,6 +345,8 @@ std::vector<Box> place_labels(const std::vector<LabelRequest>& labels, const Box
       const Box padded{b.x0 - gap / 2, b.y0 - gap / 2, b.x1 + gap / 2, b.y1 + gap / 2};
       for (const Box& p : placed)
         if (p.overlaps(padded)) return false;
+      for (const Box& t : taken)
+        if (t.overlaps(padded)) return false;
       if (shift == LabelShift::DownOnly) return true;
       const Box near{b.x0 - 2 * gap, b.y0 - gap, b.x1 + 2 * gap, b.y1 + gap};
       for (const LabelRequest& other : labels) {

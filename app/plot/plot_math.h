@@ -111,8 +111,11 @@ inline constexpr double kMostLabelDistance = 2.5;
 // pixels between anchor and text, and kept between labels. A label with no free place
 // keeps its first one, and `has_room` (optional) says false for it, so the caller can
 // leave it out rather than write it over another: labels of nearby points never pile up.
+// `taken` (optional): boxes already drawn there, which no label may cover either (the
+// marks' labels, for the points' labels).
 std::vector<Box> place_labels(const std::vector<LabelRequest>& labels, const Box& bounds, double gap,
-                              LabelShift shift, std::vector<bool>* has_room = nullptr);
+                              LabelShift shift, std::vector<bool>* has_room = nullptr,
+                              const std::vector<Box>& taken = {});
 
 // Where two curves cross, for "the GPU overtakes the CPU at n = ...". Both are sampled at
 // the same ascending x (NaN where a curve has no point). Returns the x of the last change

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
+#include <functional>
 #include <memory>
 #include <mutex>
 
@@ -20,6 +20,8 @@
 #include "app/i18n/translate.h"
 #include "app/panels/panel_registry.h"
 #include "app/precision/format_picture.h"
+#include "app/text/wrapped_text.h"
+#include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/precision/mixed_trainer.h"
@@ -69,14 +71,17 @@ class MixedPrecisionPanel final : public Panel {
 
   void draw(const FrameContext& frame) override {
     const float scale = frame.font_scale;
+    // The race's bars first (what the class predicted), then what starts it, then the
+    // picture of what each format keeps.
+    draw_race();
     draw_controls();
-    draw_race(scale);
     ImGui::Separator();
-    ImGui::TextUnformatted(tr("What each format keeps of a number:"));
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+    wrapped_text_unformatted(tr("What each format keeps of a number:"));
+    const float field = ImGui::GetFontSize() * 10;
+    ImGui::SetNextItemWidth(field);
     ImGui::InputFloat(tr_id("a value").c_str(), &value_, 0.0f, 0.0f, "%g");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+    same_line_if_fits(labelled_width(field, tr("a small gradient")));
+    ImGui::SetNextItemWidth(field);
     ImGui::InputFloat(tr_id("a small gradient").c_str(), &gradient_, 0.0f, 0.0f, "%g");
     draw_format_picture(value_, gradient_, scale);
   }
@@ -84,7 +89,7 @@ class MixedPrecisionPanel final : public Panel {
   Status set_param(const std::string& key, const ParamValue& value) override {
     if (key == "value") value_ = static_cast<float>(value.number);
     else if (key == "gradient") gradient_ = static_cast<float>(value.number);
-    else if (work_.busy()) return Status::error("cannot change " + key + " while the race runs");
+    else if (work_.busy()) return Status::error(fill(tr("cannot change {0} while the race runs"), {key}));
     else if (key == "width") width_ = std::stoi(value.text);
     else if (key == "epochs") epochs_ = static_cast<int>(value.whole);
     return Status::ok();
@@ -97,12 +102,13 @@ class MixedPrecisionPanel final : public Panel {
     }
     if (button != "race") return Panel::press(button);
     if (Status s = require_gpu(); !s)
-      return Status::error("the race trains on an NVIDIA GPU, and there is none here (" + s.message() +
-                           "): the bars show the recorded run");
+      return Status::error(
+          fill(tr("the race trains on an NVIDIA GPU, and there is none here ({0}): the bars show the recorded run"),
+               {s.message()}));
     {
       std::lock_guard<std::mutex> lock(mutex_);
       lanes_.clear();
-      status_ = "loading the digits";
+      status_ = tr("loading the digits");
       raced_width_ = width_;
     }
     const int width = width_, epochs = epochs_;
@@ -122,11 +128,10 @@ class MixedPrecisionPanel final : public Panel {
     }
     if (!fp32 || !bf16 || !(fp32->images_per_s > 0)) return false;
     out->value = bf16->images_per_s / fp32->images_per_s;
-    char text[200];
-    std::snprintf(
-        text, sizeof text, "BF16 ran %.2f times the FP32 rate at width x%d, %s", out->value, shown_width(),
-        lanes_.empty() ? ("on the recorded machine (" + recording_.run.gpu_name + ")").c_str() : tr("on this GPU"));
-    out->text = text;
+    out->text = fill(tr("BF16 ran {0} times the FP32 rate at width x{1}, {2}"),
+                     {decimal_text(out->value, 2), std::to_string(shown_width()),
+                      lanes_.empty() ? fill(tr("on the recorded machine ({0})"), {recording_.run.gpu_name})
+                                     : std::string(tr("on this GPU"))});
     return true;
   }
 
@@ -135,9 +140,14 @@ class MixedPrecisionPanel final : public Panel {
   Status race(int width, int epochs, const std::atomic<bool>* cancel) {
     std::shared_ptr<const cnn::DatasetPair> data;
     if (Status s = cnn_ui::load_data(cnn_ui::DataRequest{}, &data); !s) return s;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      raced_epochs_ = epochs;
+      raced_test_images_ = data->test.count;
+    }
     for (Precision p : precision::kAllPrecisions) {
       if (cancel->load()) return Status::error(tr("cancelled"));
-      set_status(std::string("training in ") + precision::format_info(p).label);
+      set_status(fill(tr("training in {0}"), {precision::format_info(p).label}));
       precision::MixedOptions options;
       options.width = width;
       options.precision = p;
@@ -161,7 +171,7 @@ class MixedPrecisionPanel final : public Panel {
       precision::LossScaleState scale;
       if (Status s = trainer->loss_scale(&scale); !s) return s;
       lane.skipped_steps = scale.skipped_steps;
-      set_status(std::string("timing ") + precision::format_info(p).label);
+      set_status(fill(tr("timing {0}"), {precision::format_info(p).label}));
       cnn::StepTiming timing;
       if (Status s = trainer->time_steps(20, kTimedSteps, &timing); !s) return s;
       lane.images_per_s = kBatch * 1e3 / timing.median_ms;
@@ -201,23 +211,24 @@ class MixedPrecisionPanel final : public Panel {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("Channels:"));
     for (int w : precision::kPanelWidths) {
-      ImGui::SameLine();
-      char label[16];
-      std::snprintf(label, sizeof label, "x%d", w);
-      if (ImGui::RadioButton(label, width_ == w)) width_ = w;
+      const std::string label = "x" + std::to_string(w);
+      same_line_if_fits(check_width(label.c_str()));
+      if (ImGui::RadioButton(label.c_str(), width_ == w)) width_ = w;
     }
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+    const float field = ImGui::GetFontSize() * 5;
+    same_line_if_fits(labelled_width(field, tr("epochs")));
+    ImGui::SetNextItemWidth(field);
     ImGui::InputInt(tr_id("epochs").c_str(), &epochs_);
     epochs_ = std::clamp(epochs_, 1, 20);
     ImGui::EndDisabled();
-    if (ImGui::GetContentRegionAvail().x > 40.0f * ImGui::GetFontSize()) ImGui::SameLine();
     if (!busy) {
+      same_line_if_fits(button_width(tr("Race the precisions")));
       ImGui::BeginDisabled(!gpu_info().available);
       if (ImGui::Button(tr_id("Race the precisions").c_str())) (void)press("race");
       ImGui::EndDisabled();
-    } else if (ImGui::Button(tr_id("Cancel").c_str())) {
-      work_.cancel();
+    } else {
+      same_line_if_fits(button_width(tr("Cancel")));
+      if (ImGui::Button(tr_id("Cancel").c_str())) work_.cancel();
     }
     draw_shape_note();
   }
@@ -226,74 +237,85 @@ class MixedPrecisionPanel final : public Panel {
     precision::WideShape shape;
     if (!precision::wide_shape(width_, &shape)) return;
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", fill(tr("{0}; {1} GFLOP of matrix arithmetic per training step of {2} images"),
+    wrapped_text_unformatted(fill(tr("{0}; {1} GFLOP of matrix arithmetic per training step of {2} images"),
                                   {shape.describe(), decimal_text(shape.step_flop_per_image() * kBatch * 1e-9, 2),
-                                   std::to_string(kBatch)})
-                                 .c_str());
+                                   std::to_string(kBatch)}));
     ImGui::PopStyleColor();
   }
 
-  void draw_race(float scale) {
+  // A bar per format: its name in a column as wide as the longest, the bar to the edge.
+  static void draw_lane_bars(const std::vector<Lane>& lanes, const std::function<float(const Lane&)>& fraction,
+                             const std::function<std::string(const Lane&)>& overlay) {
+    float names = 0.0f;
+    for (const Lane& l : lanes) names = std::max(names, text_width(precision::format_info(l.precision).key));
+    names += 2 * ImGui::GetStyle().ItemSpacing.x;
+    for (const Lane& l : lanes) {
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(precision::format_info(l.precision).key);
+      ImGui::SameLine(names);
+      ImGui::PushStyleColor(ImGuiCol_PlotHistogram, lane_colour(l.precision));
+      ImGui::ProgressBar(fraction(l), ImVec2(-1.0f, 0.0f), overlay(l).c_str());
+      ImGui::PopStyleColor();
+    }
+  }
+
+  void draw_race() {
     std::lock_guard<std::mutex> lock(mutex_);
     const std::vector<Lane> lanes = shown_lanes();
     const bool recorded = lanes_.empty() && !lanes.empty();
     if (recorded) {
-      ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("%s", fill(tr("No NVIDIA GPU here: {0}. Width x{1}."),
-                                    {recorded_label(recording_.run, true), std::to_string(width_)})
-                                   .c_str());
-      ImGui::PopStyleColor();
+      wrapped_text(fill(tr("No NVIDIA GPU here: {0}. Width x{1}."),
+                        {recorded_label(recording_.run, true), std::to_string(width_)}),
+                   palette().warning);
     } else if (lanes.empty()) {
       if (!gpu_info().available)
-        ImGui::TextWrapped("%s", fill(tr("No NVIDIA GPU here, and no recorded race to show ({0})."),
-                                      {has_recording_ ? tr("none at this width") : recording_error_})
-                                     .c_str());
+        wrapped_text_unformatted(fill(tr("No NVIDIA GPU here, and no recorded race to show ({0})."),
+                                      {has_recording_ ? tr("none at this width") : recording_error_}));
       else if (!work_.busy())
-        ImGui::TextWrapped("%s", fill(tr_n("Press “Race the precisions”: each format trains the same network from the same "
-                                           "weights on the same batches for {0} epoch, then its steps are timed.",
-                                           "Press “Race the precisions”: each format trains the same network from the same "
-                                           "weights on the same batches for {0} epochs, then its steps are timed.",
+        wrapped_text_unformatted(fill(tr_n("Press “Race the precisions”: each format trains the same network from the "
+                                           "same weights on the same batches for {0} epoch, then its steps are timed.",
+                                           "Press “Race the precisions”: each format trains the same network from the "
+                                           "same weights on the same batches for {0} epochs, then its steps are timed.",
                                            static_cast<unsigned long>(epochs_)),
-                                      {std::to_string(epochs_)})
-                                     .c_str());
+                                      {std::to_string(epochs_)}));
     }
     if (work_.busy()) ImGui::TextDisabled("%s...", status_.c_str());
-    if (!work_.error().empty()) ImGui::TextColored(ImColor(palette().error), "%s", work_.error().c_str());
+    if (!work_.error().empty()) wrapped_text(work_.error(), palette().error);
     if (lanes.empty()) return;
     double fastest = 0;
     for (const Lane& l : lanes) fastest = std::max(fastest, l.images_per_s);
     const double fp32_rate = lanes.front().precision == Precision::fp32 ? lanes.front().images_per_s : 0.0;
-    const float bar_width = ImGui::GetContentRegionAvail().x - 120.0f * scale;
-    ImGui::TextUnformatted(tr("Training images per second (longer is faster):"));
-    for (const Lane& l : lanes) {
-      char overlay[96];
-      if (fp32_rate > 0)
-        std::snprintf(overlay, sizeof overlay, "%.0f images/s (%.2fx FP32)", l.images_per_s, l.images_per_s / fp32_rate);
-      else
-        std::snprintf(overlay, sizeof overlay, "%.0f images/s", l.images_per_s);
-      ImGui::TextUnformatted(precision::format_info(l.precision).key);
-      ImGui::SameLine(60.0f * scale);
-      ImGui::PushStyleColor(ImGuiCol_PlotHistogram, lane_colour(l.precision));
-      ImGui::ProgressBar(static_cast<float>(l.images_per_s / fastest), ImVec2(bar_width, 0), overlay);
-      ImGui::PopStyleColor();
-    }
+    wrapped_text_unformatted(tr("Training images per second (longer is faster):"));
+    draw_lane_bars(
+        lanes, [&](const Lane& l) { return static_cast<float>(l.images_per_s / fastest); },
+        [&](const Lane& l) {
+          const std::string rate = with_commas(std::round(l.images_per_s));
+          return fp32_rate > 0 ? fill(tr("{0} images/s ({1}x FP32)"), {rate, decimal_text(l.images_per_s / fp32_rate, 2)})
+                               : fill(tr("{0} images/s"), {rate});
+        });
     ImGui::Spacing();
-    ImGui::TextUnformatted(tr("Test accuracy after the same epochs (2,000 held-out digits):"));
-    for (const Lane& l : lanes) {
-      char overlay[96];
-      if (std::isnan(l.accuracy)) std::snprintf(overlay, sizeof overlay, "not recorded");
-      else std::snprintf(overlay, sizeof overlay, "%.2f%%", 100 * l.accuracy);
-      ImGui::TextUnformatted(precision::format_info(l.precision).key);
-      ImGui::SameLine(60.0f * scale);
-      ImGui::PushStyleColor(ImGuiCol_PlotHistogram, lane_colour(l.precision));
-      // From 90% to 100%, so that differences of a fraction of a point show.
-      const float fraction = std::isnan(l.accuracy) ? 0.0f : static_cast<float>(std::clamp((l.accuracy - 0.9) / 0.1, 0.0, 1.0));
-      ImGui::ProgressBar(fraction, ImVec2(bar_width, 0), overlay);
-      ImGui::PopStyleColor();
-    }
-    ImGui::TextDisabled(
-        "%s", recorded ? tr("accuracy bars run from 90% to 100%; mean over the recorded seeds")
-                       : tr("accuracy bars run from 90% to 100%"));
+    // How long each format trained and on what, from the race or the recording itself.
+    const precision::PrecisionAccuracy* first_recorded = nullptr;
+    for (const precision::PrecisionAccuracy& a : recording_.accuracy)
+      if (a.width == width_ && !first_recorded) first_recorded = &a;
+    if (recorded && first_recorded)
+      wrapped_text_unformatted(fill(tr("Test accuracy after {0} epochs of training ({1}):"),
+                                    {std::to_string(first_recorded->epochs), recording_.data}));
+    else
+      wrapped_text_unformatted(fill(tr("Test accuracy after {0} epochs of training ({1} held-out digits):"),
+                                    {std::to_string(raced_epochs_), with_commas(raced_test_images_)}));
+    // From 90% to 100%, so that differences of a fraction of a point show.
+    draw_lane_bars(
+        lanes,
+        [](const Lane& l) {
+          return std::isnan(l.accuracy) ? 0.0f : static_cast<float>(std::clamp((l.accuracy - 0.9) / 0.1, 0.0, 1.0));
+        },
+        [](const Lane& l) {
+          return std::isnan(l.accuracy) ? std::string(tr("not recorded")) : decimal_text(100 * l.accuracy, 2) + "%";
+        });
+    wrapped_text(recorded ? tr("accuracy bars run from 90% to 100%; mean over the recorded seeds")
+                          : tr("accuracy bars run from 90% to 100%"),
+                 ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
 
   int width_;
@@ -301,6 +323,8 @@ class MixedPrecisionPanel final : public Panel {
   float value_;
   float gradient_;
   int raced_width_ = 1;
+  int raced_epochs_ = 0;        // guarded by mutex_
+  long raced_test_images_ = 0;  // guarded by mutex_
   precision::PrecisionRecording recording_;
   bool has_recording_ = false;
   std::string recording_error_;

@@ -44,4 +44,15 @@ std::vector<float> fit_column_widths(const std::vector<ColumnNeed>& columns, flo
   return widths;
 }
 
+void wrapped_headers_row(const std::vector<std::string>& titles) {
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  ImGui::PushTextWrapPos(0.0f);  // at each cell's edge
+  for (int c = 0; c < static_cast<int>(titles.size()); ++c) {
+    if (!ImGui::TableSetColumnIndex(c)) continue;
+    ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ImGui::GetColorU32(ImGuiCol_TableHeaderBg));
+    ImGui::TextUnformatted(titles[c].c_str());
+  }
+  ImGui::PopTextWrapPos();
+}
+
 }  // namespace whygpu::app

@@ -28,4 +28,10 @@ ColumnNeed column_need(const std::vector<std::string>& cells);
 // column gets its longest word and the table is wider than `available`.
 std::vector<float> fit_column_widths(const std::vector<ColumnNeed>& columns, float available);
 
+// A header row whose titles wrap by word at their columns' edges, on the header colour.
+// ImGui's TableHeadersRow draws each title on one line and cuts it where the column is
+// narrower: "one SM…" at a projector's text x2. Call after BeginTable and the columns'
+// setup, instead of TableHeadersRow.
+void wrapped_headers_row(const std::vector<std::string>& titles);
+
 }  // namespace whygpu::app

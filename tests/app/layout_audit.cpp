@@ -103,6 +103,15 @@ bool scrolled_out_of_view(const ImGuiWindow* w, float edge, bool top) {
   for (; w; w = w->ParentWindow) {
     if (!scrolls_vertically(w)) continue;
     if (top ? edge <= w->InnerClipRect.Min.y + 1.0f : edge >= w->InnerClipRect.Max.y - 1.0f) return true;
+    // A scrolled table with its header row frozen: rows go out of view under the header.
+    if (!top) continue;
+    ImPool<ImGuiTable>& tables = ImGui::GetCurrentContext()->Tables;
+    for (int n = 0; n < tables.GetMapSize(); ++n) {
+      const ImGuiTable* table = tables.TryGetMapData(n);
+      if (table && table->InnerWindow == w && table->FreezeRowsCount > 0 &&
+          edge <= table->Bg2ClipRectForDrawCmd.Min.y + 1.0f)
+        return true;
+    }
   }
   return false;
 }
