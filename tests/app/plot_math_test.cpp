@@ -275,5 +275,19 @@ TEST(PlaceLabels, MarkLabelsStackDownward) {
   EXPECT_GT(placed[2].y0, placed[1].y1);
 }
 
+// A vertical mark's label at the top of the plot ("1 ms budget") is already drawn when the
+// points are labelled: the point's label beside it goes elsewhere, not over it.
+TEST(PlaceLabels, APointsLabelAvoidsWhatIsAlreadyDrawn) {
+  const Box mark_label{300, 0, 380, 12};
+  const LabelRequest point{290, 6, 40, 12};  // its natural place, right of the point, is on the mark's label
+  std::vector<bool> has_room;
+  const std::vector<Box> alone = place_labels({point}, Box{0, 0, 800, 400}, 4, LabelShift::UpAndDown, &has_room);
+  ASSERT_TRUE(alone[0].overlaps(mark_label));  // without being told, it would cover it
+  const std::vector<Box> placed =
+      place_labels({point}, Box{0, 0, 800, 400}, 4, LabelShift::UpAndDown, &has_room, {mark_label});
+  EXPECT_TRUE(has_room[0]);
+  EXPECT_FALSE(placed[0].overlaps(mark_label));
+}
+
 }  // namespace
 }  // namespace whygpu::app::plot
