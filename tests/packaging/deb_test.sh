@@ -57,4 +57,16 @@ done
 [ -x "$work/whygpu/usr/bin/whygpu" ] || fail "whygpu lacks usr/bin/whygpu"
 [ ! -e "$work/whygpu/usr/share/whygpu" ] || fail "whygpu holds usr/share/whygpu, which belongs to whygpu-data"
 [ -f "$work/whygpu-data/usr/share/whygpu/lessons/FORMAT.md" ] || fail "whygpu-data lacks the lessons"
+# Everything under usr/ (lintian's non-standard-toplevel-dir error: the catalogs once went
+# to /locale), and the catalogs where gettext looks for them.
+for package in whygpu whygpu-data; do
+  outside=$(cd "$work/$package" && find . -mindepth 1 -maxdepth 1 ! -name usr ! -name DEBIAN)
+  [ -z "$outside" ] || fail "$package installs outside usr/: $outside"
+done
+[ -f "$work/whygpu-data/usr/share/locale/fr/LC_MESSAGES/whygpu.mo" ] ||
+  fail "whygpu-data lacks usr/share/locale/fr/LC_MESSAGES/whygpu.mo"
+# The man page's NAME line is what whatis and apropos read: "whygpu \- what it does".
+man=$work/whygpu/usr/share/man/man1/whygpu.1.gz
+name_line=$(gzip -dc "$man" 2>/dev/null | sed -n '/^\.SH NAME/{n;p;q}')
+[[ $name_line == 'whygpu \- '* ]] || fail "the man page's NAME line is '$name_line', not 'whygpu \\- ...'"
 exit $failed
