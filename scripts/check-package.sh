@@ -46,7 +46,11 @@ echo "installed $(basename "$app") and $(basename "$data"); recommended but abse
 # the data sets it links to) and the CUDA toolkit are empty folders.
 mkdir -p "$work/empty" "$work/home"
 hide=("$source")
-[ -d "$source/data" ] && hide+=("$(realpath "$source/data")")
+# data/ may link to data sets kept outside the checkout; inside it, hiding the checkout hides it.
+if [ -d "$source/data" ]; then
+  data_dir=$(realpath "$source/data")
+  [[ $data_dir == "$source"/* ]] || hide+=("$data_dir")
+fi
 [ -d /usr/local/cuda ] && hide+=("$(realpath /usr/local/cuda)")
 run_installed() {
   $sudo unshare -m sh -c '
