@@ -76,7 +76,6 @@ class FrameworkKernelsPanel final : public Panel {
   void draw(const FrameContext& frame) override {
     take_live();
     ImGui::PushID(this);
-    draw_controls();
     const float scale = frame.font_scale;
     const float gap = 16.0f * scale;
     ImFont* code = frame.fonts ? frame.fonts->code : nullptr;
@@ -96,25 +95,38 @@ class FrameworkKernelsPanel final : public Panel {
                                           : frame.content_width;
     const float list_height = 300.0f * scale;
 
-    ImGui::BeginGroup();
-    ImGui::TextUnformatted(tr("What you write (Keras)"));
-    if (code) ImGui::PushFont(code);
-    for (const std::string& line : framework::keras_model_lines()) ImGui::TextUnformatted(line.c_str());
-    if (code) ImGui::PopFont();
+    const auto draw_keras = [&](const char* note) {
+      ImGui::BeginGroup();
+      ImGui::TextUnformatted(tr("What you write (Keras)"));
+      if (code) ImGui::PushFont(code);
+      for (const std::string& line : framework::keras_model_lines()) ImGui::TextUnformatted(line.c_str());
+      if (code) ImGui::PopFont();
+      ImGui::Spacing();
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::min(keras_width, frame.content_width));
+      wrapped_text(tr(note), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+      ImGui::PopTextWrapPos();
+      ImGui::EndGroup();
+    };
+    const auto draw_lists = [&] {
+      draw_column("ours", N_("Our CNN's step (whygpu's own kernels + cuBLAS)"), ours_, list_width, list_height, code);
+      if (two_across) ImGui::SameLine(0.0f, gap);
+      else ImGui::Spacing();
+      draw_column("pytorch", N_("PyTorch's step (the same model, .to(\"cuda\"))"), pytorch_, list_width, list_height,
+                  code);
+    };
+    // The kernels the step ran are the result: first, or beside the Keras that made them
+    // where all three fit across; the launch choice and the button after them.
+    if (three_across) {
+      draw_keras(N_("To the right: what one step of model.fit makes the GPU run, kernel by kernel."));
+      ImGui::SameLine(0.0f, gap);
+      draw_lists();
+    } else {
+      draw_lists();
+      ImGui::Spacing();
+      draw_keras(N_("Above: what one step of model.fit makes the GPU run, kernel by kernel."));
+    }
     ImGui::Spacing();
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::min(keras_width, frame.content_width));
-    ImGui::TextDisabled("%s", three_across
-                                  ? "To the right: what one step of model.fit makes the GPU run, kernel by kernel."
-                                  : tr("Below: what one step of model.fit makes the GPU run, kernel by kernel."));
-    ImGui::PopTextWrapPos();
-    ImGui::EndGroup();
-    if (three_across) ImGui::SameLine(0.0f, gap);
-    else ImGui::Spacing();
-    draw_column("ours", N_("Our CNN's step (whygpu's own kernels + cuBLAS)"), ours_, list_width, list_height, code);
-    if (two_across) ImGui::SameLine(0.0f, gap);
-    else ImGui::Spacing();
-    draw_column("pytorch", N_("PyTorch's step (the same model, .to(\"cuda\"))"), pytorch_, list_width, list_height,
-                code);
+    draw_controls();
     ImGui::PopID();
   }
 
@@ -169,7 +181,7 @@ class FrameworkKernelsPanel final : public Panel {
     if (!finished_error_.empty()) live_error_ = std::move(finished_error_), finished_error_.clear();
     if (!recorded_live_) return;
     ours_.rows = framework::kernel_rows(*recorded_live_);
-    ours_.label = recorded_live_->description + ", recorded just now on this computer's " + gpu_info().name + ".";
+    ours_.label = fill(tr("{0}, recorded just now on this computer's {1}."), {recorded_live_->description, gpu_info().name});
     ours_.recorded = false;
     ours_.error.clear();
     recorded_live_.reset();

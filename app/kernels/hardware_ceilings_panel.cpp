@@ -19,6 +19,8 @@
 #include "app/kernels/reference.h"
 #include "app/kernels/sweep_panel.h"
 #include "app/plot/plot_math.h"
+#include "app/text/wrapped_text.h"
+#include "app/widgets/table_fit.h"
 #include "app/widgets/ui_style.h"
 #include "compute/bench/run_info.h"
 #include "compute/core/gpu_info.h"
@@ -94,22 +96,10 @@ class HardwareCeilingsPanel final : public SweepPanel {
     draw_run_controls(frame, N_("Measure"));
     ImGui::Spacing();
     const bool recorded = reference_ != nullptr;
-    const int columns = recorded ? 4 : 3;
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
-    if (ImGui::BeginTable("ceilings", columns, flags, ImVec2(std::min(frame.content_width, 1500.0f * frame.font_scale), 0))) {
-      ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 0.8f);
-      ImGui::TableSetupColumn(tr("CPU (this computer, live)"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-      if (recorded) {
-        ImGui::TableSetupColumn(tr("CPU of the recorded run"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-        ImGui::TableSetupColumn(tr("GPU of the recorded run"), ImGuiTableColumnFlags_WidthStretch, 1.2f);
-      } else {
-        ImGui::TableSetupColumn(tr("GPU (this computer, live)"), ImGuiTableColumnFlags_WidthStretch, 1.2f);
-      }
-      header_row(recorded);
-      if (recorded) recorded_rows();
-      else live_rows();
-      ImGui::EndTable();
-    }
+    rows_.clear();
+    if (recorded) recorded_rows();
+    else live_rows();
+    draw_table(frame, recorded);
     ImGui::Spacing();
     draw_summary(recorded);
     draw_export_row(frame, false);
@@ -139,39 +129,66 @@ class HardwareCeilingsPanel final : public SweepPanel {
   }
 
  private:
-  void header_row(bool recorded) {
+  struct Row {
+    const char* what;  // N_(): translated where drawn
+    std::vector<std::string> cells;
+    const char* why;  // N_(), a tooltip, or null
+  };
+
+  // The rows first, then columns as wide as their words need (fit_column_widths): a
+  // column never gets narrower than its longest word ("bandwidth" was cut in two in
+  // French at a projector's text x2 when the columns shared the width by fixed weights).
+  void draw_table(const FrameContext& frame, bool recorded) {
+    const std::vector<std::pair<std::string, ImU32>> headers =
+        recorded ? std::vector<std::pair<std::string, ImU32>>{{"", 0},
+                                                              {tr("CPU (this computer, live)"), palette().cpu},
+                                                              {tr("CPU of the recorded run"), palette().cpu},
+                                                              {tr("GPU of the recorded run"), palette().gpu}}
+                 : std::vector<std::pair<std::string, ImU32>>{{"", 0},
+                                                              {tr("CPU (this computer, live)"), palette().cpu},
+                                                              {tr("GPU (this computer, live)"), palette().gpu}};
+    const int columns = static_cast<int>(headers.size());
+    std::vector<std::vector<std::string>> cells(columns);
+    for (int c = 0; c < columns; ++c) cells[c].push_back(headers[c].first);
+    for (const Row& r : rows_) {
+      cells[0].push_back(tr(r.what));
+      for (int c = 1; c < columns; ++c) cells[c].push_back(c - 1 < static_cast<int>(r.cells.size()) ? r.cells[c - 1] : "");
+    }
+    std::vector<ColumnNeed> needs;
+    for (const auto& column : cells) needs.push_back(column_need(column));
+    const float width = std::min(frame.content_width, 1500.0f * frame.font_scale);
+    const std::vector<float> widths = fit_column_widths(needs, width);
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("ceilings", columns, flags)) return;
+    for (int c = 0; c < columns; ++c)
+      ImGui::TableSetupColumn(headers[c].first.c_str(), ImGuiTableColumnFlags_WidthFixed, widths[c]);
+    ImGui::PushTextWrapPos(0.0f);  // at each cell's edge
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-    ImGui::TableNextColumn();
-    ImGui::TableNextColumn();
-    coloured(palette().cpu, tr("CPU (this computer, live)"));
-    if (recorded) {
+    for (int c = 0; c < columns; ++c) {
       ImGui::TableNextColumn();
-      coloured(palette().cpu, tr("CPU of the recorded run"));
-      ImGui::TableNextColumn();
-      coloured(palette().gpu, tr("GPU of the recorded run"));
-    } else {
-      ImGui::TableNextColumn();
-      coloured(palette().gpu, tr("GPU (this computer, live)"));
+      if (c > 0) wrapped_text(headers[c].first, headers[c].second);
     }
+    for (const Row& r : rows_) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      wrapped_text_unformatted(tr(r.what));
+      if (r.why && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(r.why));
+      for (int c = 1; c < columns; ++c) {
+        ImGui::TableNextColumn();
+        const std::string& cell = cells[c][&r - rows_.data() + 1];
+        if (cell.empty() || cell == "-") ImGui::TextDisabled("-");
+        else wrapped_text_unformatted(cell);
+      }
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndTable();
   }
 
-  static void coloured(ImU32 colour, const std::string& text) {
-    ImGui::PushStyleColor(ImGuiCol_Text, colour);
-    ImGui::TextWrapped("%s", text.c_str());
-    ImGui::PopStyleColor();
+  void row(const char* what, const std::vector<std::string>& cells, const char* why = nullptr) {
+    rows_.push_back({what, cells, why});
   }
 
-  static void row(const char* what, const std::vector<std::string>& cells, const char* why = nullptr) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", tr(what));
-    if (why && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(why));
-    for (const std::string& cell : cells) {
-      ImGui::TableNextColumn();
-      if (cell.empty() || cell == "-") ImGui::TextDisabled("-");
-      else ImGui::TextWrapped("%s", cell.c_str());
-    }
-  }
+  std::vector<Row> rows_;  // this frame's, made by live_rows() or recorded_rows()
 
   std::string cpu_cores() const {
     return fill(tr("{0} hardware threads; vector unit {1}"), {std::to_string(hardware_threads()), run_.cpu_kernel});

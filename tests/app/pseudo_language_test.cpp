@@ -158,10 +158,12 @@ TEST(PseudoLanguage, TheFilterFindsPlainEnglishOutsidePseudoStrings) {
 // Pages whose pseudo-language labels still clip at 1280x720, text x2 (2026-11-27, first
 // run): mostly the layout audit's pages still at fault in English (layout_test.cpp), their
 // long lines now longer. A page not listed that clips fails the test.
+// 2026-11-28: inference-batch, mixed-precision and transfer-learning fit; the first letter
+// of a wrapped line that the pseudo-language starts with 'ƒ' reaches 2 px left of the page
+// on dense-layer, occupancy and your-hardware (the glyph's own overhang).
 const std::set<std::string> kStillClipping = {
-    "cnn-augmentation", "cnn-batches",     "cnn-draw",        "cnn-forward-backward", "data-parallel",
-    "data-pipeline",    "dense-layer",     "inference-batch", "mixed-precision",      "occupancy",
-    "roofline",         "transfer-learning", "waves", "your-hardware"};
+    "cnn-augmentation", "cnn-batches", "cnn-draw", "cnn-forward-backward", "data-parallel", "data-pipeline",
+    "dense-layer",      "occupancy",   "roofline", "waves",                "your-hardware"};
 
 // Words still drawn in plain English somewhere (2026-11-27, after the interface's strings
 // were marked): texts made in compute/ (the data pipeline's step names, the number formats'
@@ -175,7 +177,7 @@ const std::set<std::string> kStillEnglish = {
     "digits", "distinct", "eager", "flo", "floa", "grey", "half", "handwritten",
     "into", "launched", "made", "mine", "newest", "normalise", "normalised", "Open",
     "Opened", "other", "paused", "people", "Photo", "pictures", "point", "reach",
-    "reading", "reserved", "resize", "resized", "rotate", "sample", "single", "size",
+    "reading", "resize", "resized", "rotate", "sample", "single", "size",
     "space", "start", "States", "steps", "thick", "thin", "this", "tru",
     "United", "weights", "will"};
 
