@@ -264,13 +264,15 @@ class DenseLayerPanel final : public Panel {
     const float available = ImGui::GetContentRegionAvail().x;
     const std::vector<float> widths =
         fit_column_widths({column_need(names), column_need(times)}, available - bar_least);
-    const float spacing = 2 * ImGui::GetStyle().CellPadding.x;
-    const float bar_room =
-        std::clamp(available - widths[0] - widths[1] - 3 * spacing, bar_least, 300.0f * frame.font_scale);
-    if (!ImGui::BeginTable("dense timings", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
+    // The bars' column stretches over what the two text columns leave, in a table exactly
+    // as wide as the panel, up to 300 pixels a bar at text x1.
+    const float bar_most = 300.0f * frame.font_scale;
+    if (!ImGui::BeginTable("dense timings", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit,
+                           ImVec2(available, 0.0f)))
+      return;
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, widths[0]);
     ImGui::TableSetupColumn(tr("median time"), ImGuiTableColumnFlags_WidthFixed, widths[1]);
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, bar_room);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch);
     wrapped_headers_row({"", tr("median time"), ""});
     ImGui::PushTextWrapPos(0.0f);  // at each cell's edge
     for (const Row& r : rows) {
@@ -289,6 +291,7 @@ class DenseLayerPanel final : public Panel {
         ImGui::SetTooltip("%s", live->cpu_note.c_str());
       if (!timed) continue;
       ImGui::TableNextColumn();
+      const float bar_room = std::max(1.0f, std::min(bar_most, ImGui::GetContentRegionAvail().x));
       const ImVec2 p = ImGui::GetCursorScreenPos();
       const float h = ImGui::GetTextLineHeight();
       // Log scale from 1 us: the CPU's milliseconds and the add kernel's microseconds both show.
