@@ -253,7 +253,7 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
 const PanelType& cnn_confusion_panel_type() {
   static const PanelType type = {
       "cnn-confusion",
-      "the test set's confusion matrix and a gallery of the misclassified images",
+      N_("the test set's confusion matrix and a gallery of the misclassified images"),
       {
           text_param("session", "main", "the training session this panel shows (panels with one name share it)"),
           whole_param("gallery", 40, 1, 400, "most misclassified images shown"),

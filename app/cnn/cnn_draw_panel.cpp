@@ -263,7 +263,7 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
 const PanelType& cnn_draw_panel_type() {
   static const PanelType type = {
       "cnn-draw",
-      "draw a digit with the mouse; the network's probabilities update while you draw",
+      N_("draw a digit with the mouse; the network's probabilities update while you draw"),
       {
           text_param("session", "main", "the training session this panel shows (panels with one name share it)"),
           flag_param("controls", true, "show the session's buttons"),

@@ -449,8 +449,8 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
 const PanelType& cnn_feature_maps_panel_type() {
   static const PanelType type = {
       "cnn-feature-maps",
-      "every layer's feature maps and the conv filters for one image, redrawn as the weights change (CUDA-OpenGL "
-      "interop)",
+      N_("every layer's feature maps and the conv filters for one image, redrawn as the weights change (CUDA-OpenGL "
+      "interop)"),
       {
           text_param("session", "main", "the training session this panel shows (panels with one name share it)"),
           whole_param("image", -1, -1, cnn_ui::kMaxTestImage, "test image shown (-1: the one the session shows)"),

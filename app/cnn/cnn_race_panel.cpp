@@ -486,7 +486,7 @@ class CnnRacePanel final : public Panel {
 const PanelType& cnn_race_panel_type() {
   static const PanelType type = {
       "cnn-race",
-      "the race: the same network trained on the CPU and the GPU at once, test accuracy against wall-clock time",
+      N_("the race: the same network trained on the CPU and the GPU at once, test accuracy against wall-clock time"),
       race_fields().table(),
       {{"start", "reset both lanes and start them together"}, {"stop", "stop both lanes"}},
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {

@@ -440,8 +440,8 @@ const PanelType& cnn_trainer_panel_type() {
   static const cnn_ui::SessionConfig defaults;
   static const PanelType type = {
       "cnn-trainer",
-      "the MNIST CNN training live on the CPU or GPU: train, pause, step, reset, batch size, learning rate, data "
-      "set, curves",
+      N_("the MNIST CNN training live on the CPU or GPU: train, pause, step, reset, batch size, learning rate, data "
+      "set, curves"),
       {
           text_param("session", "main", "the training session this panel shows (panels with one name share it)"),
           choice_param("backend", "auto", {"auto", "cpu", "gpu"}, "where it trains (auto: the GPU when there is one)"),

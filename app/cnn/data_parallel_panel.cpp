@@ -399,8 +399,8 @@ const PanelType& data_parallel_panel_type() {
   static const PanelType type = [] {
     return PanelType{
         "data-parallel",
-        "the CNN trained on 1, 2, 4 ... GPUs through NCCL: images/s, speed-up, compute against all-reduce, strong "
-        "and weak scaling",
+        N_("the CNN trained on 1, 2, 4 ... GPUs through NCCL: images/s, speed-up, compute against all-reduce, strong "
+        "and weak scaling"),
         data_parallel_fields().table(),
         {{"run", "train and time the CNN on 1, 2, 4 ... of this computer's GPUs"}},
         [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {

@@ -235,7 +235,7 @@ class InferenceBatchPanel final : public Panel {
 const PanelType& inference_batch_panel_type() {
   static const PanelType type = {
       "inference-batch",
-      "The CNN answering requests of 1 to 4096 images on CPU and GPU: latency against images per second",
+      N_("The CNN answering requests of 1 to 4096 images on CPU and GPU: latency against images per second"),
       {
           whole_param("max_batch", cnn::kInferenceMaxBatch, 1, cnn::kInferenceMaxBatch,
                       "the largest batch measured (powers of two from 1)"),

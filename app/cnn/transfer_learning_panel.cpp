@@ -264,7 +264,7 @@ class TransferLearningPanel final : public Panel {
       if (i < 4) draw->AddLine(ImVec2(x + w, o.y + h / 2), ImVec2(x + w + gap, o.y + h / 2), palette().muted_text);
       x += w + gap;
     }
-    ImGui::Dummy(ImVec2(x - o.x, h));
+    ImGui::Dummy(ImVec2(x - o.x - gap, h));  // no gap after the last box
     // What the two parts are, under the base and the head, or one under the other where
     // they do not fit side by side.
     const float base_width = 3 * (w + gap) - gap;
@@ -313,7 +313,7 @@ class TransferLearningPanel final : public Panel {
 const PanelType& transfer_learning_panel_type() {
   static const PanelType type = {
       "transfer-learning",
-      "A frozen CNN base with a new head against the whole network from scratch, on 1,000 labelled images",
+      N_("A frozen CNN base with a new head against the whole network from scratch, on 1,000 labelled images"),
       transfer_fields().table(),
       {{"run", "train the new head on the frozen base, then the whole network from scratch"},
        {"cancel", "stop after the epoch in progress"}},

@@ -364,8 +364,8 @@ const PanelType& dense_layer_panel_type() {
   static const PanelType type = [] {
     return PanelType{
         "dense-layer",
-        "y = sigmoid(W x + b) drawn thread by thread, and timed as three GPU kernels, one fused kernel and one CPU "
-        "core",
+        N_("y = sigmoid(W x + b) drawn thread by thread, and timed as three GPU kernels, one fused kernel and one CPU "
+        "core"),
         dense_fields().table(),
         {{"run", "time the layer on the CPU and the GPU"}, {"cancel", "stop the timing"}},
         [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {

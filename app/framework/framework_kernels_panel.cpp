@@ -16,6 +16,7 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_registry.h"
+#include "app/widgets/code_fit.h"
 #include "app/widgets/flow_layout.h"
 #include "app/text/wrapped_text.h"
 #include "app/widgets/ui_style.h"
@@ -99,7 +100,12 @@ class FrameworkKernelsPanel final : public Panel {
       ImGui::BeginGroup();
       ImGui::TextUnformatted(tr("What you write (Keras)"));
       if (code) ImGui::PushFont(code);
+      // Smaller, not cut, where the page is narrower than the longest line.
+      std::string all;
+      for (const std::string& line : framework::keras_model_lines()) all += line + "\n";
+      ImGui::SetWindowFontScale(code_scale_to_fit(all, ImGui::GetContentRegionAvail().x));
       for (const std::string& line : framework::keras_model_lines()) ImGui::TextUnformatted(line.c_str());
+      ImGui::SetWindowFontScale(1.0f);
       if (code) ImGui::PopFont();
       ImGui::Spacing();
       ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::min(keras_width, frame.content_width));
@@ -250,7 +256,7 @@ class FrameworkKernelsPanel final : public Panel {
 const PanelType& framework_kernels_panel_type() {
   static const PanelType type = {
       "framework-kernels",
-      "the CNN as Keras writes it beside the kernels one training step launches: ours and PyTorch's (cuDNN, cuBLAS)",
+      N_("the CNN as Keras writes it beside the kernels one training step launches: ours and PyTorch's (cuDNN, cuBLAS)"),
       {choice_param("launches", "eager", {"eager", "graph"}, "kernels launched one by one, or replayed as one CUDA graph")},
       {{"record", "record one training step of our CNN on this computer's GPU (CUPTI)"}},
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {

@@ -234,7 +234,7 @@ class GlVsCudaPanel final : public SweepPanel {
 const PanelType& gl_vs_cuda_panel_type() {
   static const PanelType type = {
       "gl-vs-cuda",
-      "matrix multiplication as a 2001 graphics shader against a 2006 CUDA kernel on the same GPU (else the CPU)",
+      N_("matrix multiplication as a 2001 graphics shader against a 2006 CUDA kernel on the same GPU (else the CPU)"),
       sweep_params({
           whole_param("min", 8, 4, 13, "smallest n, as a power of two"),
           whole_param("max", 11, 4, 13, "largest n, as a power of two"),

@@ -915,8 +915,8 @@ grid::LaunchRequest thread_grid_request(const PanelParams& p) {
 const PanelType& thread_grid_panel_type() {
   static const PanelType type = {
       "thread-grid",
-      "a real <<<blocks, threads>>> launch: every thread paints its cell, records its SM and time; timeline, "
-      "occupancy, refusals",
+      N_("a real <<<blocks, threads>>> launch: every thread paints its cell, records its SM and time; timeline, "
+      "occupancy, refusals"),
       {
           choice_param("problem", "vector", {"vector", "matrix"},
                        "a vector of n elements, or a width x height matrix (the default once width or height is given)"),

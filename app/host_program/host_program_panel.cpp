@@ -495,8 +495,8 @@ const PanelType& host_program_panel_type() {
     const ProgramOptions defaults;
     return PanelType{
         "host-program",
-        "a first CUDA program line by line (allocate, copy, launch, synchronise, copy back, free), each call timed, "
-        "with the classic mistakes",
+        N_("a first CUDA program line by line (allocate, copy, launch, synchronise, copy back, free), each call timed, "
+        "with the classic mistakes"),
         {
             choice_param("mistake", keys.front(), keys, "the program as it should be, or with one classic mistake"),
             whole_param("n", defaults.n, host_program::kMinElements, host_program::kMaxElements, "floats in a, b and c"),

@@ -409,8 +409,8 @@ const PanelType& kernel_lab_panel_type() {
     for (const kernel_lab::Exercise& e : kernel_lab::exercises()) exercise_keys.push_back(e.key);
     return PanelType{
         "kernel-lab",
-        "write a kernel, compile it with NVRTC, run it on a million floats, check it against the CPU and time it "
-        "(without a GPU: in the CPU simulator)",
+        N_("write a kernel, compile it with NVRTC, run it on a million floats, check it against the CPU and time it "
+        "(without a GPU: in the CPU simulator)"),
         {
             choice_param("exercise", exercise_keys.front(), exercise_keys, "the exercise the editor opens on"),
             whole_param("n", kernel_lab::kStartingElements, 1, kernel_lab::kMaxElements, "elements the kernel runs on"),

@@ -342,7 +342,7 @@ const PanelType& hardware_ceilings_panel_type() {
   static const CeilingSizes defaults;
   static const PanelType type = {
       "hardware-ceilings",
-      "this computer's GPU and CPU: what the specifications promise and what a Measure button finds",
+      N_("this computer's GPU and CPU: what the specifications promise and what a Measure button finds"),
       sweep_params({
           whole_param("peak_n", defaults.gpu_matmul_n, 256, 32768, "n of the cuBLAS products that measure the GPU's peaks"),
           whole_param("cpu_n", defaults.cpu_matmul_n, 64, 16384, "n of the OpenBLAS product that measures the CPU's peak"),

@@ -212,7 +212,7 @@ class HardwarePanel final : public Panel {
 
 const PanelType& hardware_panel_type() {
   static const PanelType type = {
-      "hardware", "this machine's CPU cores against the GPU's lanes, drawn to scale", {}, {},
+      "hardware", N_("this machine's CPU cores against the GPU's lanes, drawn to scale"), {}, {},
       [](const PanelParams&, std::string*) -> std::unique_ptr<Panel> { return std::make_unique<HardwarePanel>(); },
       {},
       {{"lanes_per_thread", "lanes", "the GPU's FP32 lanes for each hardware thread of this CPU"}}};

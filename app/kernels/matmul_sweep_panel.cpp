@@ -410,7 +410,7 @@ class MatmulSweepPanel final : public SweepPanel {
 const PanelType& matmul_sweep_panel_type() {
   static const PanelType type = {
       "matmul-sweep",
-      "the matrix-multiply ladder from the naive CPU loop to cuBLAS on Tensor Cores, n = 32 to 4096",
+      N_("the matrix-multiply ladder from the naive CPU loop to cuBLAS on Tensor Cores, n = 32 to 4096"),
       sweep_params({
           whole_param("min", 5, 1, 14, "smallest n, as a power of two"),
           whole_param("max", 12, 1, 14, "largest n, as a power of two"),

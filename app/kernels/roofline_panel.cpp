@@ -344,7 +344,7 @@ class RooflinePanel final : public SweepPanel {
 const PanelType& roofline_panel_type() {
   static const PanelType type = {
       "roofline",
-      "the roofline of this GPU and CPU from measured ceilings, with each kernel placed at its arithmetic intensity",
+      N_("the roofline of this GPU and CPU from measured ceilings, with each kernel placed at its arithmetic intensity"),
       sweep_params({
           whole_param("n", 2048, 64, 16384, "n of the matrix products placed on the roofline"),
           whole_param("vector", 26, 16, 30, "vector add of 2^vector elements placed on the roofline"),

@@ -390,7 +390,7 @@ class VectorAddSweepPanel final : public SweepPanel {
 const PanelType& vector_add_sweep_panel_type() {
   static const PanelType type = {
       "vector-add-sweep",
-      "c = a + b from 2^10 to 2^28 on CPU and GPU, with and without copies: where the GPU starts to win",
+      N_("c = a + b from 2^10 to 2^28 on CPU and GPU, with and without copies: where the GPU starts to win"),
       sweep_params({
           whole_param("min", 10, 1, 30, "smallest vector, as a power of two (2^min elements)"),
           whole_param("max", 28, 1, 30, "largest vector, as a power of two"),

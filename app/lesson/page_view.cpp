@@ -258,7 +258,7 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
         if (waiting) {
           // The panel opens once the question is answered: its measurement (or a recording
           // of one) must not give the answer away first.
-          draw_waiting_card(slot->type ? slot->type->summary : slot->type_name, frame.content_width);
+          draw_waiting_card(slot->type ? tr(slot->type->summary) : slot->type_name, frame.content_width);
         } else {
           draw_panel_guarded(*slot, frame);
         }

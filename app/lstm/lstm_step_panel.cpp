@@ -641,8 +641,8 @@ const PanelType& lstm_step_panel_type() {
   static const StepOptions defaults;
   static const PanelType type = {
       "lstm-step",
-      "the character LSTM writing one step at a time: gates, cell and hidden state, next-character guesses, "
-      "temperature",
+      N_("the character LSTM writing one step at a time: gates, cell and hidden state, next-character guesses, "
+      "temperature"),
       {
           text_param("session", "main", "the LSTM session this panel shows (shared with lstm-trainer)"),
           text_param("prime", defaults.prime, "the text the network reads before it writes"),

@@ -423,8 +423,8 @@ const PanelType& lstm_trainer_panel_type() {
   static const TrainerOptions defaults;
   static const PanelType type = {
       "lstm-trainer",
-      "the character LSTM learning a text live on the CPU or GPU: train, pause, hidden size, loss curve, "
-      "characters/s, samples, open a text, save/load",
+      N_("the character LSTM learning a text live on the CPU or GPU: train, pause, hidden size, loss curve, "
+      "characters/s, samples, open a text, save/load"),
       {
           text_param("session", "main", "the LSTM session this panel shows (shared with lstm-step)"),
           choice_param("device", "cpu", {"cpu", "gpu"}, "where the first model trains"),

@@ -21,7 +21,9 @@
 #include "app/panels/panel_registry.h"
 #include "app/pipeline/pipeline_pictures.h"
 #include "app/plot/plot_math.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/flow_layout.h"
+#include "app/widgets/table_fit.h"
 #include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 #include "compute/pipeline/pipeline_bench.h"
@@ -299,12 +301,11 @@ class DataPipelinePanel final : public Panel {
   void timing_cell(const TimingStats* cpu, const TimingStats* gpu, bool gpu_recorded, const char* gpu_missing,
                    double longest, float width) {
     const Palette& colours = palette();
+    const ImU32 muted = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     if (cpu && cpu->repeats > 0) bar(cpu->median_ms, longest, width, colours.cpu, false);
-    else
-      ImGui::TextDisabled("%s", tr("CPU: press Time it"));
+    else wrapped_text(tr("CPU: press Time it"), muted);
     if (gpu && gpu->repeats > 0) bar(gpu->median_ms, longest, width, colours.gpu, gpu_recorded);
-    else
-      ImGui::TextDisabled("%s", fill(tr("GPU: {0}"), {gpu_missing}).c_str());
+    else wrapped_text(fill(tr("GPU: {0}"), {gpu_missing}), muted);
   }
 
   void draw_times(const FrameContext& frame) {
@@ -331,8 +332,8 @@ class DataPipelinePanel final : public Panel {
     // with room for its value after it.
     float label_w = 0.0f, what_w = 0.0f;
     for (const Step step : pipeline::kAllSteps) {
-      label_w = std::max(label_w, ImGui::CalcTextSize(pipeline::step_name(step)).x);
-      what_w = std::max(what_w, ImGui::CalcTextSize(pipeline::step_what(step)).x);
+      label_w = std::max(label_w, ImGui::CalcTextSize(tr(pipeline::step_name(step))).x);
+      what_w = std::max(what_w, ImGui::CalcTextSize(tr(pipeline::step_what(step))).x);
     }
     label_w = std::max(label_w, std::min(what_w, 0.24f * frame.content_width)) + 8.0f * scale;
     const float value_w = ImGui::CalcTextSize("000.0 ms").x + 16.0f * scale;
@@ -340,17 +341,15 @@ class DataPipelinePanel final : public Panel {
     if (!ImGui::BeginTable("pipeline times", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
     ImGui::TableSetupColumn(tr("step"), ImGuiTableColumnFlags_WidthFixed, label_w);
     ImGui::TableSetupColumn(tr("one image"), ImGuiTableColumnFlags_WidthFixed, bar_w + value_w);
-    char batch_header[64];
-    std::snprintf(batch_header, sizeof batch_header, "batch of %d", pipeline::kBatch);
-    ImGui::TableSetupColumn(batch_header, ImGuiTableColumnFlags_WidthFixed, bar_w + value_w);
-    ImGui::TableHeadersRow();
+    const std::string batch_header = fill(tr("batch of {0}"), {std::to_string(pipeline::kBatch)});
+    ImGui::TableSetupColumn(batch_header.c_str(), ImGuiTableColumnFlags_WidthFixed, bar_w + value_w);
+    wrapped_headers_row({tr("step"), tr("one image"), batch_header});
+    ImGui::PushTextWrapPos(0.0f);  // at each cell's edge: "CPU: press Time it" is long in French
     for (const Step step : pipeline::kAllSteps) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(pipeline::step_name(step));
-      ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::TextWrapped("%s", pipeline::step_what(step));
-      ImGui::PopStyleColor();
+      wrapped_text_unformatted(tr(pipeline::step_name(step)));
+      wrapped_text(tr(pipeline::step_what(step)), palette().muted_text);
       const StepTiming* c = live ? &live->at(step) : nullptr;
       const StepTiming* g = gpu ? &gpu->at(step) : nullptr;
       const char* missing = !gpu ? "-" : (step == Step::decode && !gpu->gpu_decoded ? tr("no nvJPEG") : "-");
@@ -359,6 +358,7 @@ class DataPipelinePanel final : public Panel {
       ImGui::TableNextColumn();
       timing_cell(c ? &c->cpu_batch : nullptr, g ? &g->gpu_batch : nullptr, recorded, missing, longest, bar_w);
     }
+    ImGui::PopTextWrapPos();
     ImGui::EndTable();
     wrapped_text(
         tr("In each cell the CPU above, the GPU below; bars on a log scale, medians. CPU: one core. GPU: device time "
@@ -450,8 +450,8 @@ const PanelType& data_pipeline_panel_type() {
     const PipelineSettings defaults;
     return PanelType{
         "data-pipeline",
-        "a photo through a training data pipeline (decode, resize, augment, colour, normalise), each step drawn "
-        "and timed on one CPU core and on the GPU, per image and per batch of 256",
+        N_("a photo through a training data pipeline (decode, resize, augment, colour, normalise), each step drawn "
+        "and timed on one CPU core and on the GPU, per image and per batch of 256"),
         {
             whole_param("side", defaults.side, pipeline::kMinSide, pipeline::kMaxSide, "the resized photo's shorter side"),
             whole_param("crop", defaults.crop, pipeline::kMinSide, pipeline::kMaxSide, "the square cut out for the network"),

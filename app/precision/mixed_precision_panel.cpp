@@ -339,7 +339,7 @@ class MixedPrecisionPanel final : public Panel {
 const PanelType& mixed_precision_panel_type() {
   static const PanelType type = {
       "mixed-precision",
-      "The CNN trained in FP32, TF32, BF16 and FP16 on the GPU: images per second and accuracy; what each format keeps",
+      N_("The CNN trained in FP32, TF32, BF16 and FP16 on the GPU: images per second and accuracy; what each format keeps"),
       {
           choice_param("width", "1", {"1", "4", "16"}, "channels of the convolutions: x1 (32/64/64), x4 or x16"),
           whole_param("epochs", 2, 1, 20, "epochs each format trains in the race"),

@@ -294,8 +294,8 @@ const PanelType& timeline_panel_type() {
   }();
   static const PanelType type = {
       "timeline",
-      "one piece of GPU work kernel by kernel (CUPTI), beside another on one time axis: CPU launches above, GPU "
-      "below, idle gaps summed",
+      N_("one piece of GPU work kernel by kernel (CUPTI), beside another on one time axis: CPU launches above, GPU "
+      "below, idle gaps summed"),
       {
           choice_param("work", "cnn-step", works, "the recording on top"),
           choice_param("compare", "cnn-step-graph", compare, "the recording beside it, on the same time axis"),

@@ -401,8 +401,8 @@ class GpuVitalsPanel final : public Panel {
 const PanelType& gpu_vitals_panel_type() {
   static const PanelType type = {
       "gpu-vitals",
-      "the GPU's power, clocks, load, memory and temperature over time (NVML), and images per joule of CNN "
-      "training on the GPU and the CPU",
+      N_("the GPU's power, clocks, load, memory and temperature over time (NVML), and images per joule of CNN "
+      "training on the GPU and the CPU"),
       vitals_fields().table(),
       {{"measure", "train the CNN on the GPU, then on the CPU, counting the energy of each"},
        {"cancel", "stop the measurement after the chunk of steps under way"}},

@@ -5,29 +5,30 @@
 #include <filesystem>
 
 #include "compute/core/text_file.h"
+#include "compute/core/translation_marker.h"  // N_(): the app shows the steps translated
 
 namespace whygpu::pipeline {
 
 const char* step_name(Step step) {
   switch (step) {
-    case Step::decode: return "decode";
-    case Step::resize: return "resize";
-    case Step::augment: return "augment";
-    case Step::jitter: return "colour jitter";
-    case Step::colour: return "colour conversion";
-    case Step::normalise: return "normalise";
+    case Step::decode: return N_("decode");
+    case Step::resize: return N_("resize");
+    case Step::augment: return N_("augment");
+    case Step::jitter: return N_("colour jitter");
+    case Step::colour: return N_("colour conversion");
+    case Step::normalise: return N_("normalise");
   }
   return "?";
 }
 
 const char* step_what(Step step) {
   switch (step) {
-    case Step::decode: return "the JPEG file to RGB pixels";
-    case Step::resize: return "bilinear, shorter side to the set size";
-    case Step::augment: return "rotate, zoom, mirror, crop";
-    case Step::jitter: return "brightness, contrast, saturation";
-    case Step::colour: return "RGB to Y, Cb, Cr planes";
-    case Step::normalise: return "bytes to floats, mean 0, spread 1";
+    case Step::decode: return N_("the JPEG file to RGB pixels");
+    case Step::resize: return N_("bilinear, shorter side to the set size");
+    case Step::augment: return N_("rotate, zoom, mirror, crop");
+    case Step::jitter: return N_("brightness, contrast, saturation");
+    case Step::colour: return N_("RGB to Y, Cb, Cr planes");
+    case Step::normalise: return N_("bytes to floats, mean 0, spread 1");
   }
   return "?";
 }
