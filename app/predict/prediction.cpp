@@ -1,10 +1,11 @@
 #include "app/predict/prediction.h"
 
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <set>
 
+#include "app/i18n/language.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
 
 namespace whygpu::app {
@@ -82,28 +83,29 @@ Status parse_prediction(const std::map<std::string, std::string>& params, Predic
 }
 
 std::string readable_number(double value) {
-  char text[64];
   const double a = std::fabs(value);
-  if (a >= 1e12) std::snprintf(text, sizeof text, "%.3g trillion", value / 1e12);
-  else if (a >= 1e9) std::snprintf(text, sizeof text, "%.3g billion", value / 1e9);
-  else if (a >= 1e6) std::snprintf(text, sizeof text, "%.3g million", value / 1e6);
-  else if (a >= 1000) {
-    const long long n = std::llround(value);
-    std::string digits = std::to_string(n < 0 ? -n : n);
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
-    return (n < 0 ? "-" : "") + digits;
-  } else std::snprintf(text, sizeof text, "%.3g", value);
-  return text;
+  // Chinese counts large numbers in 万 (10^4) and 亿 (10^8): 1.5 million is 150万.
+  const std::string& language = current_language();
+  if (language.rfind("zh", 0) == 0) {
+    if (a >= 1e12) return significant_text(value / 1e12, 3) + "万亿";
+    if (a >= 1e8) return significant_text(value / 1e8, 3) + "亿";
+    if (a >= 1e4) return significant_text(value / 1e4, 3) + "万";
+    if (a >= 1000) return with_commas(value);
+    return significant_text(value, 3);
+  }
+  if (a >= 1e12) return fill(tr("{0} trillion"), {significant_text(value / 1e12, 3)});
+  if (a >= 1e9) return fill(tr("{0} billion"), {significant_text(value / 1e9, 3)});
+  if (a >= 1e6) return fill(tr("{0} million"), {significant_text(value / 1e6, 3)});
+  if (a >= 1000) return with_commas(value);
+  return significant_text(value, 3);
 }
 
 std::string compare_numbers(double predicted, double measured) {
   if (!(predicted > 0) || !(measured > 0)) return "";
   const double ratio = predicted / measured;
-  if (ratio >= 0.5 && ratio <= 2.0) return "within a factor of 2 of the measurement: a good guess";
-  char text[96];
-  if (ratio > 1) std::snprintf(text, sizeof text, "%s times too high", readable_number(ratio).c_str());
-  else std::snprintf(text, sizeof text, "%s times too low", readable_number(1 / ratio).c_str());
-  return text;
+  if (ratio >= 0.5 && ratio <= 2.0) return tr("within a factor of 2 of the measurement: a good guess");
+  if (ratio > 1) return fill(tr("{0} times too high"), {readable_number(ratio)});
+  return fill(tr("{0} times too low"), {readable_number(1 / ratio)});
 }
 
 }  // namespace whygpu::app

@@ -42,7 +42,8 @@ Status parse_prediction(const std::map<std::string, std::string>& params, Predic
 // "within a factor of 2 of the measurement", "10 times too low".
 std::string compare_numbers(double predicted, double measured);
 
-// A number on a log slider as a person reads it: 1000 -> "1,000", 2.5e6 -> "2.5 million".
+// A number on a log slider as a person reads it, in the interface's language: 1000 ->
+// "1,000", 2.5e6 -> "2.5 million" ("2,5 millions" in French, "250万" in Chinese).
 std::string readable_number(double value);
 
 }  // namespace whygpu::app

@@ -303,9 +303,8 @@ const std::set<std::string> kLayoutsStillBroken = {};
 // when the lesson list became as wide as the longest word of a title, "d’apprentissage",
 // "apprendimento"): the English pages' faults, and tables whose French and Italian words
 // are longer. These lists only shrink, as English's.
-const std::set<std::string> kFrenchLayoutsStillBroken = {"data-pipeline", "dense-layer", "framework-kernels",
-                                                          "transfer-learning"};
-const std::set<std::string> kItalianLayoutsStillBroken = {"data-pipeline", "dense-layer", "transfer-learning"};
+const std::set<std::string> kFrenchLayoutsStillBroken = {"dense-layer"};
+const std::set<std::string> kItalianLayoutsStillBroken = {"dense-layer"};
 
 const std::set<std::string>& layouts_still_broken(const std::string& language) {
   if (language == "fr") return kFrenchLayoutsStillBroken;
