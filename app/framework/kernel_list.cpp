@@ -16,17 +16,19 @@ namespace {
 using framework::KernelLibrary;
 
 // The longest start of `name` that, with "…", fits `width` pixels in the current font:
-// a kernel's C++ name can be hundreds of characters (the tooltip has it whole).
+// a kernel's C++ name can be hundreds of characters (the tooltip has it whole). Found by
+// halving (a prefix's width grows with its length): each list row is drawn every frame.
 std::string shortened(const std::string& name, float width) {
   if (ImGui::CalcTextSize(name.c_str()).x <= width) return name;
   const char* ellipsis = "…";
   const float room = width - ImGui::CalcTextSize(ellipsis).x;
-  std::size_t fits = 0;
-  for (std::size_t n = 1; n <= name.size(); ++n) {
-    if ((name[n - 1] & 0xC0) == 0x80) continue;  // inside a UTF-8 character
-    if (ImGui::CalcTextSize(name.c_str(), name.c_str() + n).x > room) break;
-    fits = n;
+  std::size_t fits = 0, too_long = name.size();
+  while (too_long - fits > 1) {
+    const std::size_t middle = (fits + too_long) / 2;
+    if (ImGui::CalcTextSize(name.c_str(), name.c_str() + middle).x <= room) fits = middle;
+    else too_long = middle;
   }
+  while (fits > 0 && (name[fits] & 0xC0) == 0x80) --fits;  // not inside a UTF-8 character
   return name.substr(0, fits) + ellipsis;
 }
 

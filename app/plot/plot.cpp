@@ -300,8 +300,7 @@ PlotView::MarkPlaces PlotView::place_mark_labels(const Chart& chart, const Layou
   return places;
 }
 
-void PlotView::draw_marks(const Chart& chart, const Layout& l, ImDrawList* draw) const {
-  const MarkPlaces places = place_mark_labels(chart, l);
+void PlotView::draw_marks(const MarkPlaces& places, const Layout& l, ImDrawList* draw) const {
   for (std::size_t i = 0; i < places.marks.size(); ++i)
     dashed_polyline(draw, {ImVec2(places.x[i], l.plot_min.y), ImVec2(places.x[i], l.plot_max.y)},
                     places.marks[i]->colour, 1.5f * l.scale, 6.0f * l.scale, 4.0f * l.scale, l.plot_min, l.plot_max);
@@ -351,7 +350,8 @@ struct PlotView::LabelPlaces {
   std::vector<bool> has_room;
 };
 
-PlotView::LabelPlaces PlotView::place_point_labels(const Chart& chart, const Layout& l) const {
+PlotView::LabelPlaces PlotView::place_point_labels(const Chart& chart, const Layout& l,
+                                                    const MarkPlaces& marks) const {
   LabelPlaces places;
   const Box bounds{l.plot_min.x, l.plot_min.y, l.plot_max.x, l.plot_max.y};
   for (const PointLabel& label : chart.labels) {
@@ -362,7 +362,6 @@ PlotView::LabelPlaces PlotView::place_point_labels(const Chart& chart, const Lay
     places.labels.push_back(&label);
   }
   // The marks' labels are drawn too: a point's label goes elsewhere than over them.
-  const MarkPlaces marks = place_mark_labels(chart, l);
   std::vector<Box> taken;
   for (std::size_t i = 0; i < marks.boxes.size(); ++i)
     if (marks.has_room[i]) taken.push_back(marks.boxes[i]);
@@ -437,7 +436,8 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
   // Point labels are placed first: those with no room beside their points name their
   // series in the legend instead, which makes the widget taller, not the plot smaller.
   Layout l = layout(chart, ImGui::GetCursorScreenPos(), size, scale, {});
-  LabelPlaces places = place_point_labels(chart, l);
+  const MarkPlaces marks = place_mark_labels(chart, l);
+  LabelPlaces places = place_point_labels(chart, l, marks);
   std::vector<int> unlabelled;
   for (std::size_t i = 0; i < places.labels.size(); ++i) {
     const int series = places.labels[i]->series;
@@ -455,7 +455,7 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw_axes(chart, l, draw);
   draw->PushClipRect(l.plot_min, l.plot_max, true);  // data stays inside the plot
-  draw_marks(chart, l, draw);
+  draw_marks(marks, l, draw);
   std::vector<ScreenPoint> points;
   std::vector<PointRef> refs;
   draw_series(chart, l, draw, &points, &refs);

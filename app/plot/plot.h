@@ -108,11 +108,12 @@ class PlotView {
   Layout layout(const Chart& chart, ImVec2 origin, ImVec2 size, float scale, const std::vector<int>& also_listed) const;
   struct MarkPlaces;
   MarkPlaces place_mark_labels(const Chart& chart, const Layout& l) const;
-  LabelPlaces place_point_labels(const Chart& chart, const Layout& l) const;
+  // Beside their points, clear of the marks' labels (placed first, at the top of their lines).
+  LabelPlaces place_point_labels(const Chart& chart, const Layout& l, const MarkPlaces& marks) const;
   ImVec2 to_screen(const Chart& chart, const Layout& l, double x, double y) const;
   bool handle_mouse(const Chart& chart, const Layout& l, bool hovered, bool active);  // true: pointer in the plot
   void draw_axes(const Chart& chart, const Layout& l, ImDrawList* draw) const;
-  void draw_marks(const Chart& chart, const Layout& l, ImDrawList* draw) const;
+  void draw_marks(const MarkPlaces& marks, const Layout& l, ImDrawList* draw) const;
   void draw_series(const Chart& chart, const Layout& l, ImDrawList* draw, std::vector<ScreenPoint>* points,
                    std::vector<PointRef>* refs) const;
   void draw_point_labels(const LabelPlaces& places, const Layout& l, ImDrawList* draw) const;

@@ -22,3 +22,16 @@ install_gl_dispatch() {
   for deb in "$repo"/.gl/*.deb; do dpkg -x "$deb" /; done
   ldconfig
 }
+# play_pages LANGUAGE LIMIT ARCHIVE: plays $out/pages.script headless at 1280x720 in
+# LANGUAGE (at most LIMIT seconds), says how many screenshots it wrote, and packs them
+# with the log into $out/ARCHIVE (one file, as the device call brings back a few only).
+play_pages() {
+  local language=$1 limit=$2 archive=$3 start
+  step "$language"
+  start=$(date +%s)
+  run "$limit" "$bin/whygpu" --headless --size 1280x720 --language "$language" --export-dir "$out/shots" \
+      --script "$out/pages.script" > "$out/run.log" 2>&1
+  echo "$language: $(( $(date +%s) - start )) s, $(ls "$out"/shots/*.png | wc -l) screenshots"
+  grep -vE "wrote|rendering offscreen" "$out/run.log" | tail -8
+  tar czf "$out/$archive" -C "$out" shots run.log && rm -rf "${out:?}/shots"
+}

@@ -71,12 +71,6 @@ wait-key data-parallel
 screenshot data-parallel.png
 quit
 SCRIPT
-step "$language"
-start=$(date +%s)
-run 560 "$bin/whygpu" --headless --size 1280x720 --language "$language" --export-dir "$out/shots" \
-    --script "$out/pages.script" > "$out/run.log" 2>&1
-echo "$language: $(( $(date +%s) - start )) s, $(ls "$out"/shots/*.png | wc -l) screenshots"
-grep -vE "wrote|rendering offscreen" "$out/run.log" | tail -8
-tar czf "$out/projector-panels.tar.gz" -C "$out" shots run.log && rm -rf "${out:?}/shots"
+play_pages "$language" 560 projector-panels.tar.gz
 step done
 exit $status

@@ -97,12 +97,6 @@ wait-key host-program
 screenshot host-program.png
 quit
 SCRIPT
-step "$language"
-start=$(date +%s)
-run 420 "$bin/whygpu" --headless --size 1280x720 --language "$language" --export-dir "$out/shots" \
-    --script "$out/pages.script" > "$out/run.log" 2>&1
-echo "$language: $(( $(date +%s) - start )) s, $(ls "$out"/shots/*.png | wc -l) screenshots"
-grep -vE "wrote|rendering offscreen" "$out/run.log" | tail -8
-tar czf "$out/result-first.tar.gz" -C "$out" shots run.log && rm -rf "${out:?}/shots"
+play_pages "$language" 420 result-first.tar.gz
 step done
 exit $status
