@@ -298,12 +298,15 @@ class MixedPrecisionPanel final : public Panel {
     const precision::PrecisionAccuracy* first_recorded = nullptr;
     for (const precision::PrecisionAccuracy& a : recording_.accuracy)
       if (a.width == width_ && !first_recorded) first_recorded = &a;
-    if (recorded && first_recorded)
-      wrapped_text_unformatted(fill(tr("Test accuracy after {0} epochs of training ({1}):"),
-                                    {std::to_string(first_recorded->epochs), recording_.data}));
-    else
+    if (recorded && first_recorded) {
+      // The recording names its data in English: in the tooltip, not in the sentence.
+      wrapped_text_unformatted(fill(tr("Test accuracy after {0} epochs of training, on digits it never trained on:"),
+                                    {std::to_string(first_recorded->epochs)}));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recording_.data.c_str());
+    } else {
       wrapped_text_unformatted(fill(tr("Test accuracy after {0} epochs of training ({1} held-out digits):"),
                                     {std::to_string(raced_epochs_), with_commas(raced_test_images_)}));
+    }
     // From 90% to 100%, so that differences of a fraction of a point show.
     draw_lane_bars(
         lanes,
