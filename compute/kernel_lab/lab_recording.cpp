@@ -93,7 +93,7 @@ void to_json(bench::Json& j, const RecordedTry& t) {
   WHYGPU_JSON_WRITE_MEMBERS(j, t.request, WHYGPU_REQUEST_MEMBERS);
   j["what"] = t.what;
   j["summary"] = summarize(t.report);  // for readers
-  j["report"] = to_text(t.report);     // lab_report.h's own format
+  j["report"] = t.report;
 }
 
 void from_json(const bench::Json& j, RecordedTry& out) {
@@ -102,7 +102,7 @@ void from_json(const bench::Json& j, RecordedTry& out) {
   t.request.exercise.clear();  // required
   WHYGPU_JSON_READ_MEMBERS(j, t.request, WHYGPU_REQUEST_MEMBERS);
   if (!find_exercise(t.request.exercise)) bench::reject(j, "no exercise named '" + t.request.exercise + "'");
-  if (!from_text(j.value("report", std::string()), &t.report)) bench::reject(j.at("report"), "the report cannot be read");
+  j.at("report").get_to(t.report);
   out = std::move(t);
 }
 

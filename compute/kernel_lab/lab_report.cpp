@@ -1,32 +1,37 @@
 #include "compute/kernel_lab/lab_report.h"
 
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
+#include <cmath>
 #include <limits>
 #include <sstream>
+#include <string_view>
+
+#include "compute/bench/json.h"
+#include "compute/bench/timing_json.h"
 
 namespace whygpu::kernel_lab {
 namespace {
 
-// Values are single lines: the log travels a line per "log=" key.
-std::string one_line(std::string s) {
-  for (char& ch : s)
-    if (ch == '\n' || ch == '\r') ch = ' ';
-  return s;
+// What a report line says it is, so that a line of the kernel's own output is never
+// taken for one.
+constexpr const char* kReportFormat = "whygpu kernel-lab report";
+
+// A float the kernel wrote may be NaN or infinite, which JSON numbers cannot hold (nlohmann
+// would write null): those go as the words a student would read, "nan", "inf", "-inf".
+bench::Json float_json(float v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return v;
 }
 
-std::string number(double v) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.9g", v);
-  return text;
-}
-
-// atoi/atoll are undefined on out-of-range text; a damaged report clamps instead.
-long long whole_number(const char* text) { return std::strtoll(text, nullptr, 10); }  // saturates (ERANGE)
-int small_number(const char* text) {
-  return static_cast<int>(std::clamp<long long>(whole_number(text), std::numeric_limits<int>::min(),
-                                                std::numeric_limits<int>::max()));
+float float_from_json(const bench::Json& j) {
+  if (j.is_string()) {
+    const std::string& word = j.get_ref<const std::string&>();
+    if (word == "nan") return std::numeric_limits<float>::quiet_NaN();
+    if (word == "inf") return std::numeric_limits<float>::infinity();
+    if (word == "-inf") return -std::numeric_limits<float>::infinity();
+    bench::reject(j, "expected a number, nan, inf or -inf");
+  }
+  return j.get<float>();
 }
 
 }  // namespace
@@ -59,70 +64,64 @@ bool engine_from_key(const std::string& key, Engine* out) {
   return false;
 }
 
-std::string to_text(const LabReport& r) {
-  std::ostringstream out;
-  out << "report=kernel-lab 1\n";
-  out << "compiled=" << (r.compiled ? 1 : 0) << "\n";
-  out << "target=" << one_line(r.target) << "\n";
-  out << "simulated=" << (r.simulated ? 1 : 0) << "\n";
-  out << "compile_ms=" << number(r.compile_ms) << "\n";
-  for (const Diagnostic& d : r.diagnostics)
-    out << "diagnostic=" << d.line << "|" << d.severity << "|" << one_line(d.message) << "\n";
-  std::istringstream log(r.compile_log);
-  for (std::string line; std::getline(log, line);) out << "log=" << line << "\n";
-  out << "run=" << run_state_key(r.run) << "\n";
-  out << "message=" << one_line(r.message) << "\n";
-  out << "launch=" << one_line(r.launch) << "\n";
-  out << "output=" << one_line(r.output) << "\n";
-  out << "checked=" << r.checked << "\nwrong=" << r.wrong << "\nfirst_wrong=" << r.first_wrong << "\n";
-  out << "expected=" << number(r.expected) << "\ngot=" << number(r.got) << "\n";
-  out << "overrun=" << r.overrun << "\n";
-  out << "order_dependent=" << (r.order_dependent ? 1 : 0) << "\n";
-  out << "repeats=" << r.time.repeats << "\nmedian_ms=" << number(r.time.median_ms)
-      << "\np10_ms=" << number(r.time.p10_ms) << "\np90_ms=" << number(r.time.p90_ms) << "\n";
-  out << "gbytes_per_s=" << number(r.gbytes_per_s) << "\n";
-  return out.str();
+void to_json(bench::Json& j, const Diagnostic& d) { WHYGPU_JSON_WRITE_MEMBERS(j, d, line, severity, message); }
+void from_json(const bench::Json& j, Diagnostic& d) { WHYGPU_JSON_READ_MEMBERS(j, d, line, severity, message); }
+
+// The members that need no conversion, each named once for both directions.
+#define WHYGPU_LAB_REPORT_MEMBERS                                                                             \
+  compiled, target, simulated, compile_ms, diagnostics, compile_log, message, launch, output, checked, wrong, \
+      first_wrong, overrun, order_dependent, gbytes_per_s
+
+void to_json(bench::Json& j, const LabReport& r) {
+  WHYGPU_JSON_WRITE_MEMBERS(j, r, WHYGPU_LAB_REPORT_MEMBERS);
+  j["run"] = run_state_key(r.run);
+  j["expected"] = float_json(r.expected);
+  j["got"] = float_json(r.got);
+  if (r.time.repeats > 0) j["time"] = r.time;  // a try that did not run on the GPU has none
+}
+
+void from_json(const bench::Json& j, LabReport& out) {
+  LabReport r;
+  WHYGPU_JSON_READ_MEMBERS(j, r, WHYGPU_LAB_REPORT_MEMBERS);
+  const std::string run = j.at("run").get<std::string>();
+  bool known = false;
+  for (RunState s : {RunState::NotRun, RunState::Refused, RunState::Failed, RunState::Ran})
+    if (run == run_state_key(s)) {
+      r.run = s;
+      known = true;
+    }
+  if (!known) bench::reject(j.at("run"), "must be not-run, refused, failed or ran");
+  if (j.contains("expected")) r.expected = float_from_json(j.at("expected"));
+  if (j.contains("got")) r.got = float_from_json(j.at("got"));
+  if (j.contains("time")) j.at("time").get_to(r.time);
+  out = std::move(r);
+}
+
+#undef WHYGPU_LAB_REPORT_MEMBERS
+
+std::string to_text(const LabReport& report) {
+  bench::Json j = {{"format", kReportFormat}};
+  j.update(bench::Json(report));
+  // On a line of its own even after a printf of the kernel's that did not end its line.
+  return "\n" + bench::dump_json_line(j) + "\n";
 }
 
 bool from_text(const std::string& text, LabReport* out) {
-  LabReport r;
+  // The report is the child's last line of its kind: whatever the kernel printed came before.
   bool seen = false;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
-    const std::size_t eq = line.find('=');
-    if (eq == std::string::npos) continue;
-    const std::string key = line.substr(0, eq), value = line.substr(eq + 1);
-    const char* v = value.c_str();
-    if (key == "report") seen = true;
-    else if (key == "compiled") r.compiled = value == "1";
-    else if (key == "target") r.target = value;
-    else if (key == "simulated") r.simulated = value == "1";
-    else if (key == "compile_ms") r.compile_ms = std::atof(v);
-    else if (key == "diagnostic") {
-      const std::size_t bar1 = value.find('|'), bar2 = value.find('|', bar1 + 1);
-      if (bar1 == std::string::npos || bar2 == std::string::npos) continue;
-      r.diagnostics.push_back({small_number(v), value.substr(bar1 + 1, bar2 - bar1 - 1), value.substr(bar2 + 1)});
-    } else if (key == "log") r.compile_log += value + "\n";
-    else if (key == "run") {
-      for (RunState s : {RunState::NotRun, RunState::Refused, RunState::Failed, RunState::Ran})
-        if (value == run_state_key(s)) r.run = s;
-    } else if (key == "message") r.message = value;
-    else if (key == "launch") r.launch = value;
-    else if (key == "output") r.output = value;
-    else if (key == "checked") r.checked = whole_number(v);
-    else if (key == "wrong") r.wrong = whole_number(v);
-    else if (key == "first_wrong") r.first_wrong = whole_number(v);
-    else if (key == "expected") r.expected = static_cast<float>(std::atof(v));
-    else if (key == "got") r.got = static_cast<float>(std::atof(v));
-    else if (key == "overrun") r.overrun = whole_number(v);
-    else if (key == "order_dependent") r.order_dependent = value == "1";
-    else if (key == "repeats") r.time.repeats = small_number(v);
-    else if (key == "median_ms") r.time.median_ms = std::atof(v);
-    else if (key == "p10_ms") r.time.p10_ms = std::atof(v);
-    else if (key == "p90_ms") r.time.p90_ms = std::atof(v);
-    else if (key == "gbytes_per_s") r.gbytes_per_s = std::atof(v);
+    bench::Json j;
+    if (line.empty() || line.front() != '{' || !bench::parse_json(line, &j)) continue;
+    if (!j.is_object()) continue;
+    const auto format = j.find("format");
+    if (format == j.end() || *format != kReportFormat) continue;
+    LabReport r;
+    if (bench::read_json(j, &r)) {
+      *out = std::move(r);
+      seen = true;
+    }
   }
-  if (seen) *out = std::move(r);
   return seen;
 }
 

@@ -1,10 +1,11 @@
 #pragma once
 // What one try of a user's kernel gave: the compile, the launch, the check against the
-// CPU reference and the timing. The child process (`whygpu kernel-lab`) prints it as
-// "key=value" lines and the app reads them back, so both ends share this one format.
+// CPU reference and the timing. The child process (`whygpu kernel-lab`) prints it as one
+// line of JSON and the app reads it back; a recording holds the same object.
 #include <string>
 #include <vector>
 
+#include "compute/bench/json.h"
 #include "compute/core/measure.h"
 #include "compute/core/translation_marker.h"
 #include "compute/kernel_lab/diagnostics.h"
@@ -66,9 +67,15 @@ struct LabReport {
   double gbytes_per_s = 0.0;  // the exercise's traffic over the median time
 };
 
+// One line of JSON, marked as a report: what the child prints.
 std::string to_text(const LabReport& report);
-// Reads what to_text wrote. Unknown keys are skipped; false if the text holds no report
-// (a child that died before printing).
+// The last report line in a child's output (the kernel's own printf lines come before it).
+// Unknown members are skipped; false if the text holds no readable report (a child that
+// died before printing).
 bool from_text(const std::string& text, LabReport* out);
+
+// The report's members, for a recording that holds reports (lab_recording.h).
+void to_json(bench::Json& json, const LabReport& report);
+void from_json(const bench::Json& json, LabReport& report);
 
 }  // namespace whygpu::kernel_lab
