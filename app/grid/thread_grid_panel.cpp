@@ -28,6 +28,7 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/interop/cuda_gl_image.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
@@ -54,17 +55,37 @@ const char* const kColorLegends[grid::kColorModeCount] = {
 
 constexpr std::int64_t kDefaultWork = 20000;
 
+// What the student set: the panel's parameters (thread_grid_fields()) and its controls.
 struct Controls {
   grid::LaunchConfig config;
   ColorMode color = ColorMode::by_block;
   bool heavy = false;
   std::int64_t work = kDefaultWork;  // multiply-adds per thread when heavy
   std::int64_t shared_kib = 0;
+  std::int64_t pinned_x = -1;  // a cell whose record stays shown (click, or inspect=x,y)
+  std::int64_t pinned_y = -1;
   bool auto_launch = true;
   bool show_timeline = true;
   bool show_occupancy = true;
   bool show_picture = true;  // false: the occupancy table takes the picture's place
   std::int64_t picture_height = 320;  // most pixels (at text scale 1) the picture may take
+
+  grid::LaunchOptions launch_options() const {
+    grid::LaunchOptions o;
+    o.color = color;
+    o.work_iterations = heavy ? work : 0;
+    o.dynamic_shared_bytes = shared_kib * 1024;
+    return o;
+  }
+
+  // What a launch depends on; the rest changes only the drawing.
+  bool same_launch(const Controls& o) const {
+    const grid::LaunchConfig& a = config;
+    const grid::LaunchConfig& b = o.config;
+    return a.kind == b.kind && a.n == b.n && a.width == b.width && a.height == b.height && a.block == b.block &&
+           a.grid_auto == b.grid_auto && a.grid_manual == b.grid_manual && heavy == o.heavy && work == o.work &&
+           shared_kib == o.shared_kib;
+  }
 };
 
 // A name of kColorNames (the table has already checked it).
@@ -91,6 +112,91 @@ Status parse_cell(const std::string& text, std::int64_t* x, std::int64_t* y) {
   return Status::ok();
 }
 
+// grid_x, grid_y, grid_z: blocks along one axis. Giving one fixes the grid, the other axes
+// at what covers the problem; 0 gives the grid back to "enough to cover".
+Field<Controls> grid_axis_field(std::string name, std::int64_t grid::Dim3::*axis, std::string help) {
+  return whole_field<Controls>(
+      std::move(name), 0, grid::kMaxDimValue, 0,
+      [axis](Controls& c, long long blocks) {
+        grid::LaunchConfig& cfg = c.config;
+        if (blocks == 0) {
+          cfg.grid_auto = true;
+          return;
+        }
+        if (cfg.grid_auto) cfg.grid_manual = grid::launch_grid(cfg);
+        cfg.grid_manual.*axis = blocks;
+        cfg.grid_auto = false;
+      },
+      std::move(help));
+}
+
+// A vector's length, a matrix's side: setting one also says which problem it is.
+Field<Controls> problem_size_field(std::string name, std::int64_t grid::LaunchConfig::*member, ProblemKind kind,
+                                   long long max, std::string help) {
+  return whole_field<Controls>(std::move(name), [member](Controls& c) -> std::int64_t& { return c.config.*member; },
+                               1, max, std::move(help))
+      .also([kind](Controls& c) { c.config.kind = kind; });
+}
+
+// inspect=x,y: the cell whose record stays shown; --check-lessons checks its form.
+Field<Controls> inspect_field() {
+  Field<Controls> f = parsed_field<Controls>(
+      "inspect", "none", [](Controls& c, const std::string& v) { return parse_cell(v, &c.pinned_x, &c.pinned_y); },
+      "the cell whose thread is described, as x,y, or none");
+  f.spec.check_text = [](const std::string& v) {
+    std::int64_t x = 0, y = 0;
+    return parse_cell(v, &x, &y);
+  };
+  return f;
+}
+
+// The panel's parameters, each declared once: lessons, scripts' `set`, --list-panels and
+// lessons/FORMAT.md all read this table.
+const PanelFields<Controls>& thread_grid_fields() {
+  static const PanelFields<Controls> fields{{
+      choice_field<Controls>(
+          "problem", {"vector", "matrix"}, "vector",
+          [](Controls& c, const std::string& v) {
+            c.config.kind = v == "matrix" ? ProblemKind::matrix_2d : ProblemKind::vector_1d;
+          },
+          "a vector of n elements, or a width x height matrix (the default once width or height is given)"),
+      problem_size_field("n", &grid::LaunchConfig::n, ProblemKind::vector_1d, grid::kMaxVectorElements,
+                         "elements of the vector"),
+      problem_size_field("width", &grid::LaunchConfig::width, ProblemKind::matrix_2d, grid::kMaxMatrixSide,
+                         "columns of the matrix"),
+      problem_size_field("height", &grid::LaunchConfig::height, ProblemKind::matrix_2d, grid::kMaxMatrixSide,
+                         "rows of the matrix"),
+      whole_field<Controls>("block_x", [](Controls& c) -> std::int64_t& { return c.config.block.x; }, 1,
+                            grid::kMaxDimValue, "threads per block along x (16 for a matrix)"),
+      whole_field<Controls>("block_y", [](Controls& c) -> std::int64_t& { return c.config.block.y; }, 1,
+                            grid::kMaxDimValue, "threads per block along y (16 for a matrix)"),
+      whole_field<Controls>("block_z", [](Controls& c) -> std::int64_t& { return c.config.block.z; }, 1,
+                            grid::kMaxDimValue, "threads per block along z"),
+      choice_field<Controls>(
+          "grid", {"auto", "manual"}, "auto", [](Controls& c, const std::string& v) { c.config.grid_auto = v == "auto"; },
+          "blocks enough to cover the problem, or the grid_* given"),
+      grid_axis_field("grid_x", &grid::Dim3::x, "blocks along x (0: enough to cover the problem)"),
+      grid_axis_field("grid_y", &grid::Dim3::y, "blocks along y (0: enough to cover the problem)"),
+      grid_axis_field("grid_z", &grid::Dim3::z, "blocks along z (0: enough to cover the problem)"),
+      choice_field<Controls>(
+          "color", {kColorNames, kColorNames + grid::kColorModeCount}, kColorNames[0],
+          [](Controls& c, const std::string& v) { c.color = color_mode(v); }, "what the colours show"),
+      flag_field("heavy", &Controls::heavy,
+                 "each thread does `work` multiply-adds, so blocks last long enough to see waves"),
+      whole_field("work", &Controls::work, 1, 10000000, "multiply-adds per thread when heavy"),
+      whole_field("shared_kib", &Controls::shared_kib, 0, 1024,
+                  "shared memory each block asks for, in KiB (occupancy)"),
+      inspect_field(),
+      flag_field("auto", &Controls::auto_launch, "launch again whenever a control changes"),
+      flag_field("timeline", &Controls::show_timeline, "show the blocks on the SMs over time"),
+      flag_field("occupancy", &Controls::show_occupancy, "show the occupancy table"),
+      flag_field("picture", &Controls::show_picture, "show the painted picture"),
+      whole_field("picture_height", &Controls::picture_height, 64, 2000,
+                  "most pixels the picture may take (at text scale 1)"),
+  }};
+  return fields;
+}
+
 double now_ms() {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
@@ -112,55 +218,10 @@ class ThreadGridPanel final : public Panel {
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
-    grid::LaunchConfig& cfg = c_.config;
-    if (key == "problem") {
-      cfg.kind = value.text == "matrix" ? ProblemKind::matrix_2d : ProblemKind::vector_1d;
-    } else if (key == "n") {
-      cfg.n = value.whole;
-      cfg.kind = ProblemKind::vector_1d;
-    } else if (key == "width" || key == "height") {
-      (key == "width" ? cfg.width : cfg.height) = value.whole;
-      cfg.kind = ProblemKind::matrix_2d;
-    } else if (key == "block_x" || key == "block_y" || key == "block_z") {
-      (key == "block_x" ? cfg.block.x : key == "block_y" ? cfg.block.y : cfg.block.z) = value.whole;
-    } else if (key == "grid") {
-      cfg.grid_auto = value.text == "auto";
-    } else if (key == "grid_x" || key == "grid_y" || key == "grid_z") {
-      if (value.whole == 0) {
-        cfg.grid_auto = true;
-      } else {
-        if (cfg.grid_auto) cfg.grid_manual = grid::launch_grid(cfg);
-        (key == "grid_x" ? cfg.grid_manual.x : key == "grid_y" ? cfg.grid_manual.y : cfg.grid_manual.z) = value.whole;
-        cfg.grid_auto = false;
-      }
-    } else if (key == "color") {
-      c_.color = color_mode(value.text);
-      repaint_requested_ = true;
-      return Status::ok();
-    } else if (key == "heavy") {
-      c_.heavy = value.flag;
-    } else if (key == "work") {
-      c_.work = value.whole;
-    } else if (key == "shared_kib") {
-      c_.shared_kib = value.whole;
-    } else if (key == "inspect") {
-      return parse_cell(value.text, &pinned_x_, &pinned_y_);
-    } else if (key == "auto") {
-      c_.auto_launch = value.flag;
-      return Status::ok();
-    } else if (key == "timeline") {
-      c_.show_timeline = value.flag;
-      return Status::ok();
-    } else if (key == "occupancy") {
-      c_.show_occupancy = value.flag;
-      return Status::ok();
-    } else if (key == "picture") {
-      c_.show_picture = value.flag;
-      return Status::ok();
-    } else {
-      return Panel::set_param(key, value);
-    }
-    changed();
+    const Controls before = c_;
+    if (Status s = thread_grid_fields().set(key, value, &c_); !s) return s;
+    if (!c_.same_launch(before)) changed();
+    else if (c_.color != before.color) repaint_requested_ = true;
     return Status::ok();
   }
 
@@ -237,13 +298,7 @@ class ThreadGridPanel final : public Panel {
     if (c_.auto_launch) launch_requested_ = true;
   }
 
-  grid::LaunchOptions options() const {
-    grid::LaunchOptions o;
-    o.color = c_.color;
-    o.work_iterations = c_.heavy ? c_.work : 0;
-    o.dynamic_shared_bytes = c_.shared_kib * 1024;
-    return o;
-  }
+  grid::LaunchOptions options() const { return c_.launch_options(); }
 
   // The limits launches are checked against without a GPU: the recorded GPU's, else the
   // documented ones of an H100.
@@ -555,23 +610,23 @@ class ThreadGridPanel final : public Panel {
       std::int64_t x, y;
       cell_under_mouse(origin, cell, cell_height, &x, &y);
       if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-        pinned_x_ = x;
-        pinned_y_ = y;
+        c_.pinned_x = x;
+        c_.pinned_y = y;
       }
       ImGui::BeginTooltip();
       if (!draw_cell_record(x, y)) ImGui::TextDisabled("%s", tr("no thread paints this cell"));
       ImGui::EndTooltip();
     }
-    if (pinned_x_ >= 0 && pinned_x_ < static_cast<std::int64_t>(shape_.picture_width) &&
-        pinned_y_ >= 0 && pinned_y_ < static_cast<std::int64_t>(shape_.picture_height)) {
-      const ImVec2 a(origin.x + pinned_x_ * cell, origin.y + pinned_y_ * cell_height);
+    if (c_.pinned_x >= 0 && c_.pinned_x < static_cast<std::int64_t>(shape_.picture_width) &&
+        c_.pinned_y >= 0 && c_.pinned_y < static_cast<std::int64_t>(shape_.picture_height)) {
+      const ImVec2 a(origin.x + c_.pinned_x * cell, origin.y + c_.pinned_y * cell_height);
       draw->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(a.x + cell + 2, a.y + cell_height + 2), IM_COL32(255, 255, 255, 255), 0.0f, 0, 2.0f);
       ImGui::TextDisabled("%s", fill(tr("Cell ({0}, {1}), pinned (click another cell to move it):"),
-                                     {std::to_string(static_cast<long long>(pinned_x_)),
-                                      std::to_string(static_cast<long long>(pinned_y_))})
+                                     {std::to_string(static_cast<long long>(c_.pinned_x)),
+                                      std::to_string(static_cast<long long>(c_.pinned_y))})
                                     .c_str());
       ImGui::Indent();
-      draw_cell_record(pinned_x_, pinned_y_);
+      draw_cell_record(c_.pinned_x, c_.pinned_y);
       ImGui::Unindent();
     }
 
@@ -853,8 +908,6 @@ class ThreadGridPanel final : public Panel {
   std::string error_;
 
   std::unordered_map<std::uint64_t, grid::ThreadRecord> records_;  // read for hovering, this launch
-  std::int64_t pinned_x_ = -1;  // a cell whose record stays shown (click, or inspect=x,y)
-  std::int64_t pinned_y_ = -1;
 
   int launches_ = 0;
   double last_update_ms_ = 0.0;
@@ -884,32 +937,19 @@ grid::LaunchConfig launch_config(const PanelParams& p) {
   return cfg;
 }
 
-std::unique_ptr<Panel> make_thread_grid_panel(const PanelParams& p) {
-  Controls c;
+// What a lesson's @panel line sets. The launch's defaults depend on one another (a
+// matrix starts with 16 x 16 blocks), so launch_config works them out from the line.
+Controls controls_from(const PanelParams& p) {
+  Controls c = thread_grid_fields().options(p);
   c.config = launch_config(p);
-  c.color = color_mode(p.text("color"));
-  c.heavy = p.flag("heavy");
-  c.work = p.whole("work");
-  c.shared_kib = p.whole("shared_kib");
-  c.auto_launch = p.flag("auto");
-  c.show_timeline = p.flag("timeline");
-  c.show_occupancy = p.flag("occupancy");
-  c.show_picture = p.flag("picture");
-  c.picture_height = p.whole("picture_height");
-  auto panel = std::make_unique<ThreadGridPanel>(std::move(c));
-  panel->set_param("inspect", ParamValue{.text = p.text("inspect")});
-  return panel;
+  return c;
 }
 
 }  // namespace
 
 grid::LaunchRequest thread_grid_request(const PanelParams& p) {
-  grid::LaunchRequest r;
-  r.config = launch_config(p);
-  r.options.color = color_mode(p.text("color"));
-  r.options.work_iterations = p.flag("heavy") ? p.whole("work") : 0;
-  r.options.dynamic_shared_bytes = p.whole("shared_kib") * 1024;
-  return r;
+  const Controls c = controls_from(p);
+  return {c.config, c.launch_options()};
 }
 
 const PanelType& thread_grid_panel_type() {
@@ -917,36 +957,9 @@ const PanelType& thread_grid_panel_type() {
       "thread-grid",
       N_("a real <<<blocks, threads>>> launch: every thread paints its cell, records its SM and time; timeline, "
       "occupancy, refusals"),
-      {
-          choice_param("problem", "vector", {"vector", "matrix"},
-                       "a vector of n elements, or a width x height matrix (the default once width or height is given)"),
-          whole_param("n", 1000, 1, grid::kMaxVectorElements, "elements of the vector"),
-          whole_param("width", 100, 1, grid::kMaxMatrixSide, "columns of the matrix"),
-          whole_param("height", 60, 1, grid::kMaxMatrixSide, "rows of the matrix"),
-          whole_param("block_x", 256, 1, grid::kMaxDimValue, "threads per block along x (16 for a matrix)"),
-          whole_param("block_y", 1, 1, grid::kMaxDimValue, "threads per block along y (16 for a matrix)"),
-          whole_param("block_z", 1, 1, grid::kMaxDimValue, "threads per block along z"),
-          choice_param("grid", "auto", {"auto", "manual"}, "blocks enough to cover the problem, or the grid_* given"),
-          whole_param("grid_x", 0, 0, grid::kMaxDimValue, "blocks along x (0: enough to cover the problem)"),
-          whole_param("grid_y", 0, 0, grid::kMaxDimValue, "blocks along y (0: enough to cover the problem)"),
-          whole_param("grid_z", 0, 0, grid::kMaxDimValue, "blocks along z (0: enough to cover the problem)"),
-          choice_param("color", "block", {"block", "warp", "thread", "sm", "time"}, "what the colours show"),
-          flag_param("heavy", false, "each thread does `work` multiply-adds, so blocks last long enough to see waves"),
-          whole_param("work", kDefaultWork, 1, 10000000, "multiply-adds per thread when heavy"),
-          whole_param("shared_kib", 0, 0, 1024, "shared memory each block asks for, in KiB (occupancy)"),
-          text_param("inspect", "none", "the cell whose thread is described, as x,y, or none",
-                     [](const std::string& text) {
-                       std::int64_t x = 0, y = 0;
-                       return parse_cell(text, &x, &y);
-                     }),
-          flag_param("auto", true, "launch again whenever a control changes"),
-          flag_param("timeline", true, "show the blocks on the SMs over time"),
-          flag_param("occupancy", true, "show the occupancy table"),
-          flag_param("picture", true, "show the painted picture"),
-          whole_param("picture_height", 320, 64, 2000, "most pixels the picture may take (at text scale 1)"),
-      },
+      thread_grid_fields().table(),
       {{"launch", "launch the kernel with the current configuration"}},
-      [](const PanelParams& params, std::string*) { return make_thread_grid_panel(params); },
+      [](const PanelParams& params, std::string*) { return std::make_unique<ThreadGridPanel>(controls_from(params)); },
       {"launch", "launch"},
       {{"outcome", "", "whether the launch ran (0) or the runtime refused it (1), with the runtime's words"},
        {"waves", "waves", "how many waves the blocks took: blocks over blocks the GPU holds at once"}}};

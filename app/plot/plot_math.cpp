@@ -286,7 +286,11 @@ Range Extent::padded(double pad) const {
     hi += half;
   }
   const double span = hi - lo;
-  return {from_scale(scale_, lo - pad * span), from_scale(scale_, hi + pad * span)};
+  double min = lo - pad * span;
+  // Values of 0 or more (steps, images, times) keep a linear axis at 0 or more: a tick at
+  // -0.4 steps means nothing.
+  if (scale_ == ScaleKind::Linear && lo_ >= 0.0) min = std::max(min, 0.0);
+  return {from_scale(scale_, min), from_scale(scale_, hi + pad * span)};
 }
 
 Range zoom(ScaleKind scale, const Range& range, double anchor, double factor) {

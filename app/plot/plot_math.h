@@ -63,7 +63,7 @@ class Extent {
   bool empty() const { return lo_ > hi_; }
   // The extent widened by `pad` of its span at each end (in the scale's own space, so a
   // log axis pads by a ratio). A single value gets a span of its own; an empty extent
-  // gives 0..1 (linear) or 1..10 (log).
+  // gives 0..1 (linear) or 1..10 (log). A linear extent of values 0 or more starts at 0 or more.
   Range padded(double pad) const;
 
  private:

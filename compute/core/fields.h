@@ -273,6 +273,20 @@ Field<O> whole_field(std::string name, Access access, long long min, long long m
   return field_detail::whole<O>(std::move(name), access, min, max, std::move(help));
 }
 
+// A whole number from min to max handed to `set` (a value that sets several members);
+// `fallback` is the value the struct's defaults amount to.
+template <typename O>
+Field<O> whole_field(std::string name, long long min, long long max, long long fallback,
+                     std::function<void(O&, long long)> set, std::string help) {
+  FieldSpec s = field_detail::spec(std::move(name), FieldKind::whole, static_cast<double>(min),
+                                   static_cast<double>(max), std::move(help));
+  s.fallback = std::to_string(fallback);
+  return field_detail::make<O>(std::move(s), [set = std::move(set)](O& o, const FieldValue& v) {
+    set(o, v.whole);
+    return Status::ok();
+  });
+}
+
 // A size (4096, 2^20, 1M) from min to max, into an integral member.
 template <typename O, typename M>
 Field<O> size_field(std::string name, M O::*member, long long min, long long max, std::string help) {

@@ -144,6 +144,25 @@ TEST(PlotFit, ExtentPadsInScaleSpaceAndSkipsUnplottableValues) {
   EXPECT_EQ(Extent(ScaleKind::Linear).padded(0.1), (Range{0.0, 1.0}));
 }
 
+// A count or a time is never negative: its axis does not pad below 0. One training step
+// at step 0 drew an x axis from -0.4 to 0.4.
+TEST(PlotFit, ValuesOfZeroOrMoreKeepTheLinearAxisAtZeroOrMore) {
+  Extent first_step(ScaleKind::Linear);
+  first_step.add(0.0);
+  const Range one = first_step.padded(0.1);
+  EXPECT_EQ(one.min, 0.0);
+  EXPECT_GT(one.max, 0.0);
+
+  Extent counts(ScaleKind::Linear);
+  for (const double v : {0.1, 10.0}) counts.add(v);
+  EXPECT_EQ(counts.padded(0.1).min, 0.0);
+  EXPECT_DOUBLE_EQ(counts.padded(0.1).max, 10.0 + 0.99);
+
+  Extent signed_values(ScaleKind::Linear);
+  for (const double v : {-1.0, 1.0}) signed_values.add(v);
+  EXPECT_DOUBLE_EQ(signed_values.padded(0.1).min, -1.2);
+}
+
 TEST(PlotView, ZoomKeepsTheAnchorAndPanMovesBySpan) {
   const Range lin{0.0, 100.0};
   const Range in = zoom(ScaleKind::Linear, lin, 0.25, 0.5);
