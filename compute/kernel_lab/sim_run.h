@@ -23,9 +23,18 @@
 
 namespace whygpu::kernel_lab {
 
+// For the whole simulation; a thread still running then is reported as an endless loop.
+// AddressSanitizer (scripts/sanitize.sh) makes every switch between the simulated threads
+// about twenty times slower, so a sanitized build waits that much longer before it calls
+// a correct kernel endless.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr double kSimTimeLimitSeconds = 200.0;
+#else
+inline constexpr double kSimTimeLimitSeconds = 10.0;
+#endif
+
 struct SimOptions {
-  // For the whole simulation; a thread still running then is reported as an endless loop.
-  double time_limit_seconds = 10.0;
+  double time_limit_seconds = kSimTimeLimitSeconds;
 };
 
 // Fills report->run, message, launch, simulated, order_dependent and the check.
