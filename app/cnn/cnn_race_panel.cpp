@@ -324,7 +324,7 @@ class CnnRacePanel final : public Panel {
         continue;
       }
       const cnn::SessionSnapshot& snap = lane.shared->snapshot();
-      ImGui::TextUnformatted(snap.trainer_name.c_str());
+      ImGui::TextUnformatted(cnn_ui::shown_trainer_name(snap).c_str());
       const cnn::TrainProgress& p = snap.progress;
       const double done = p.epoch_size > 0 ? static_cast<double>(p.images_seen) / p.epoch_size : 0.0;
       const std::string overlay =

@@ -36,6 +36,7 @@ bool draw_session_bar(SharedSession& shared, bool with_buttons) {
     case SharedSession::Phase::kReady: break;
   }
   const cnn::SessionSnapshot& snap = shared.snapshot();
+  const std::string trainer = shown_trainer_name(snap);
   // Buttons and status pieces flow onto the next line where the panel is narrow.
   if (with_buttons) {
     if (shared.running()) {
@@ -53,10 +54,10 @@ bool draw_session_bar(SharedSession& shared, bool with_buttons) {
     if (ImGui::Button(tr_id("Reset").c_str())) shared.reset();
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s", tr("fresh random weights (the same seed: the same start every time)"));
-    same_line_if_fits(text_width(snap.trainer_name.c_str()));
+    same_line_if_fits(text_width(trainer.c_str()));
   }
   ImGui::PushStyleColor(ImGuiCol_Text, backend_colour(shared.backend()));
-  ImGui::TextUnformatted(snap.trainer_name.c_str());
+  ImGui::TextUnformatted(trainer.c_str());
   ImGui::PopStyleColor();
   const cnn::TrainProgress& p = snap.progress;
   const double fraction = p.epoch_size > 0 ? static_cast<double>(p.epoch_position) / p.epoch_size : 0.0;

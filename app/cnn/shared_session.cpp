@@ -32,6 +32,12 @@ cnn::Backend resolve(BackendChoice choice) {
 
 const char* backend_name(cnn::Backend backend) { return backend == cnn::Backend::kGpu ? "GPU" : "CPU"; }
 
+std::string shown_trainer_name(const cnn::SessionSnapshot& snap) {
+  if (snap.cpu_threads <= 0) return snap.trainer_name;
+  const auto threads = static_cast<unsigned long>(snap.cpu_threads);
+  return fill(tr_n("CPU: OpenBLAS + {0} thread", "CPU: OpenBLAS + {0} threads", threads), {std::to_string(threads)});
+}
+
 std::shared_ptr<SharedSession> SharedSession::get(const std::string& name, const SessionConfig& config) {
   std::weak_ptr<SharedSession>& slot = registry()[name];
   if (auto existing = slot.lock()) return existing;

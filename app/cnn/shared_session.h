@@ -37,6 +37,9 @@ struct SessionConfig {
 
 cnn::Backend resolve(BackendChoice choice);
 const char* backend_name(cnn::Backend backend);  // "CPU", "GPU"
+// The trainer a snapshot was trained by, in the interface's language ("CPU : OpenBLAS +
+// 15 threads" in French); a GPU's name as the driver gives it.
+std::string shown_trainer_name(const cnn::SessionSnapshot& snap);
 
 class SharedSession {
  public:

@@ -30,6 +30,7 @@ class CpuTrainer final : public Trainer {
   std::string name() const override {
     return "CPU: OpenBLAS + " + std::to_string(pool_.size()) + (pool_.size() == 1 ? " thread" : " threads");
   }
+  int cpu_threads() const override { return static_cast<int>(pool_.size()); }
 
   Status set_training_data(const Dataset& train) override {
     if (Status s = check_training_data(train); !s) return s;

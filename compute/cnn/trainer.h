@@ -61,8 +61,10 @@ class Trainer {
  public:
   virtual ~Trainer() = default;
 
-  // "CPU: OpenBLAS + 16 threads", "GPU: NVIDIA H100 80GB HBM3".
+  // "CPU: OpenBLAS + 16 threads", "GPU: NVIDIA H100 80GB HBM3" (logs and files: English).
   virtual std::string name() const = 0;
+  // The CPU trainer's threads, 0 for a GPU one: the interface says it in its own words.
+  virtual int cpu_threads() const { return 0; }
 
   // Copies the training set (the GPU keeps it in device memory) and restarts the batch
   // order from the seed; weights and Adam state stay.

@@ -78,6 +78,7 @@ Status TrainingSession::create(Backend backend, const TrainerOptions& options,
   session->data_ = std::move(data);
   session->seed_ = options.seed;
   session->snapshot_.trainer_name = session->trainer_->name();
+  session->snapshot_.cpu_threads = session->trainer_->cpu_threads();
   session->snapshot_.data_name = session->data_->train.name;
   session->snapshot_.batch_size = session->trainer_->batch_size();
   session->snapshot_.learning_rate = session->trainer_->learning_rate();

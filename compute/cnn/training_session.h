@@ -42,6 +42,7 @@ struct SessionSnapshot {
   enum class State { kPaused, kRunning };
   State state = State::kPaused;
   std::string trainer_name;  // "GPU: NVIDIA H100 ..." / "CPU: OpenBLAS + 16 threads"
+  int cpu_threads = 0;       // the CPU trainer's threads; 0 on the GPU
   std::string data_name;
   std::string message;       // the last error or notice ("saved weights to ..."), if any
   bool message_is_error = false;
