@@ -137,9 +137,13 @@ void draw_colour_scale(cnn::Colormap colormap, const char* low, const char* midd
     draw->AddText(ImVec2(bar.x + (width - w) * 0.5f, bar.y + height), ImGui::GetColorU32(ImGuiCol_TextDisabled), middle);
   }
   ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
-  same_line_if_fits(text_width(high));
+  const bool high_on_the_line = same_line_if_fits(text_width(high));
+  // The middle label hangs half a line under the bar: a high label moved to the next line
+  // goes under it, not over it (French at x2: "poids positif" over the "0").
+  const bool middle_below = middle && *middle;
+  if (!high_on_the_line && middle_below) ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeight() * 0.5f));
   ImGui::TextDisabled("%s", high);
-  if (middle && *middle) ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeight() * 0.5f));
+  if (high_on_the_line && middle_below) ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeight() * 0.5f));
 }
 
 class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
