@@ -46,6 +46,15 @@ const char* run_state_key(RunState state) {
   return "not-run";
 }
 
+bool run_state_from_key(const std::string& key, RunState* out) {
+  for (RunState s : {RunState::NotRun, RunState::Refused, RunState::Failed, RunState::Ran})
+    if (key == run_state_key(s)) {
+      *out = s;
+      return true;
+    }
+  return false;
+}
+
 const char* engine_key(Engine engine) {
   switch (engine) {
     case Engine::Auto: return "auto";
@@ -83,14 +92,8 @@ void to_json(bench::Json& j, const LabReport& r) {
 void from_json(const bench::Json& j, LabReport& out) {
   LabReport r;
   WHYGPU_JSON_READ_MEMBERS(j, r, WHYGPU_LAB_REPORT_MEMBERS);
-  const std::string run = j.at("run").get<std::string>();
-  bool known = false;
-  for (RunState s : {RunState::NotRun, RunState::Refused, RunState::Failed, RunState::Ran})
-    if (run == run_state_key(s)) {
-      r.run = s;
-      known = true;
-    }
-  if (!known) bench::reject(j.at("run"), "must be not-run, refused, failed or ran");
+  if (!run_state_from_key(j.at("run").get<std::string>(), &r.run))
+    bench::reject(j.at("run"), "must be not-run, refused, failed or ran");
   if (j.contains("expected")) r.expected = float_from_json(j.at("expected"));
   if (j.contains("got")) r.got = float_from_json(j.at("got"));
   if (j.contains("time")) j.at("time").get_to(r.time);

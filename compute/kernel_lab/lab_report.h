@@ -39,7 +39,8 @@ enum class RunState {
   Failed,   // the kernel faulted, was stopped, or its child process died (message says how)
   Ran,
 };
-const char* run_state_key(RunState state);
+const char* run_state_key(RunState state);  // "not-run", "refused", "failed", "ran"
+bool run_state_from_key(const std::string& key, RunState* out);
 
 struct LabReport {
   bool compiled = false;
