@@ -20,6 +20,8 @@
 #include "app/files/file_locations.h"
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_buttons.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/shell/file_dialog.h"
@@ -39,13 +41,16 @@ using cnn_ui::SharedSession;
 constexpr int kPreviewPerClass = 12;
 constexpr double kLogEverySeconds = 2.0;
 
-struct TrainerPanelOptions {
+// The panel's settings: the shared session's (where it trains, on what, how fast) and the
+// panel's own (what it shows, the epochs its button runs, the file Save writes).
+struct TrainerSettings {
   std::string session = "main";
+  cnn_ui::SessionConfig train;
+  int epochs = 1;
   bool controls = true;
   bool curves = true;
   bool preview = false;
-  int epochs = 1;
-  std::string weights_path;
+  std::string weights;  // a path in the models folder (empty: mnist-cnn.weights there)
 };
 
 // "auto", "cpu" or "gpu" (the table has checked it).
@@ -53,62 +58,109 @@ BackendChoice backend_choice(const std::string& text) {
   return text == "cpu" ? BackendChoice::kCpu : text == "gpu" ? BackendChoice::kGpu : BackendChoice::kAuto;
 }
 
+// The panel's parameters, declared once: the lesson's and a script's `set`.
+const PanelFields<TrainerSettings>& trainer_fields() {
+  using S = TrainerSettings;
+  static const PanelFields<S> fields{[] {
+    Field<S> folder = text_field<S>(
+        "folder", [](S& s) -> std::string& { return s.train.data.folder; },
+        "the image folder for dataset=folder (empty: the example folder)");
+    folder.spec.path = PathUse::kRead;  // a document may name only files it may read
+    folder = folder.also([](S& s) { s.train.data.choice = DataChoice::kFolder; });
+    Field<S> weights = text_field("weights", &S::weights,
+                                  "the file Save and Load use in the models folder (empty: mnist-cnn.weights)");
+    weights.spec.path = PathUse::kModelName;
+    return Fields<S>{
+        text_field("session", &S::session, "the training session this panel shows (panels with one name share it)"),
+        choice_field<S>(
+            "backend", {"auto", "cpu", "gpu"}, "auto",
+            [](S& s, const std::string& v) { s.train.backend = backend_choice(v); },
+            "where it trains (auto: the GPU when there is one)"),
+        choice_field<S>(
+            "dataset", {"digits", "fashion", "folder"}, "digits",
+            [](S& s, const std::string& v) { (void)cnn_ui::parse_choice(v, &s.train.data.choice); },
+            "MNIST digits, Fashion-MNIST, or a folder of your own images"),
+        folder,
+        whole_field<S>("batch", [](S& s) -> int& { return s.train.batch; }, 1, cnn::kMaxBatch,
+                       "images per training step"),
+        number_field<S>("lr", [](S& s) -> float& { return s.train.learning_rate; }, 1e-6, 0.5,
+                        "Adam's learning rate"),
+        flag_field<S>("augment", [](S& s) -> bool& { return s.train.augment; },
+                      "rotate and shift each training image at random inside the step"),
+        whole_field<S>("seed", [](S& s) -> std::uint64_t& { return s.train.seed; }, 0, 2147483647,
+                       "initial weights and batch order"),
+        whole_field("epochs", &S::epochs, 1, 1000, "epochs the Train N epochs button runs"),
+        flag_field("controls", &S::controls, "show the buttons and settings"),
+        flag_field("curves", &S::curves, "show the loss and accuracy curves"),
+        flag_field("preview", &S::preview, "show example images of each class (always on for dataset=folder)"),
+        weights,
+    };
+  }(), {"session", "seed"}};  // the session is made with them when the panel is: lesson only
+  return fields;
+}
+
+// What an empty folder or weights file stands for.
+TrainerSettings with_defaults(TrainerSettings s) {
+  if (s.train.data.choice == DataChoice::kFolder && s.train.data.folder.empty())
+    s.train.data.folder = cnn_ui::default_image_folder();
+  if (s.weights.empty()) s.weights = saved_model_path("mnist-cnn.weights");
+  return s;
+}
+
+// Tells the session what differs between `wanted` and how it is now: a data set or a
+// backend that did not change is not prepared again.
+void push_to_session(SharedSession& shared, const cnn_ui::SessionConfig& wanted) {
+  const cnn_ui::SessionConfig& now = shared.config();
+  if (wanted.backend != now.backend) shared.set_backend(wanted.backend);
+  if (!(wanted.data == now.data)) shared.set_data(wanted.data);
+  if (wanted.batch != now.batch) shared.set_batch(wanted.batch);
+  if (wanted.learning_rate != now.learning_rate) shared.set_learning_rate(wanted.learning_rate);
+  if (wanted.augment != now.augment) shared.set_augment(wanted.augment);
+}
+
 class CnnTrainerPanel final : public Panel {
  public:
-  CnnTrainerPanel(TrainerPanelOptions options, std::shared_ptr<SharedSession> shared)
-      : o_(std::move(options)), shared_(std::move(shared)) {
+  CnnTrainerPanel(TrainerSettings settings, std::shared_ptr<SharedSession> shared)
+      : o_(std::move(settings)), shared_(std::move(shared)) {
     const cnn_ui::DataRequest& data = shared_->config().data;
     std::snprintf(folder_buffer_, sizeof folder_buffer_, "%s",
                   data.folder.empty() ? cnn_ui::default_image_folder().c_str() : data.folder.c_str());
-    std::snprintf(weights_buffer_, sizeof weights_buffer_, "%s", o_.weights_path.c_str());
+    std::snprintf(weights_buffer_, sizeof weights_buffer_, "%s", o_.weights.c_str());
   }
 
+  // A script's `set`: onto the session as it is now (the class may have changed the batch
+  // since) and the folder and weights file the text boxes show.
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (key == "backend") {
-      shared_->set_backend(backend_choice(value.text));
-    } else if (key == "dataset") {
-      cnn_ui::DataRequest request = shared_->config().data;
-      if (Status s = cnn_ui::parse_choice(value.text, &request.choice); !s) return s.with_context(key);
-      if (request.choice == DataChoice::kFolder) request.folder = folder_buffer_;
-      shared_->set_data(request);
-    } else if (key == "folder") {
-      std::snprintf(folder_buffer_, sizeof folder_buffer_, "%s", value.text.c_str());
-      shared_->set_data({DataChoice::kFolder, value.text});
-    } else if (key == "batch") {
-      shared_->set_batch(static_cast<int>(value.whole));
-    } else if (key == "lr") {
-      shared_->set_learning_rate(static_cast<float>(value.number));
-    } else if (key == "augment") {
-      shared_->set_augment(value.flag);
-    } else if (key == "epochs") {
-      o_.epochs = static_cast<int>(value.whole);
-    } else if (key == "weights") {
-      std::snprintf(weights_buffer_, sizeof weights_buffer_, "%s", value.text.c_str());
-    } else if (key == "controls") {
-      o_.controls = value.flag;
-    } else if (key == "curves") {
-      o_.curves = value.flag;
-    } else if (key == "preview") {
-      o_.preview = value.flag;
-    } else {
-      return Panel::set_param(key, value);
-    }
+    TrainerSettings wanted = o_;
+    wanted.train = shared_->config();
+    if (wanted.train.data.choice != DataChoice::kFolder) wanted.train.data.folder = folder_buffer_;
+    wanted.weights = weights_buffer_;
+    if (Status s = trainer_fields().set(key, value, &wanted); !s) return s;
+    wanted = with_defaults(std::move(wanted));
+    push_to_session(*shared_, wanted.train);
+    std::snprintf(folder_buffer_, sizeof folder_buffer_, "%s", wanted.train.data.folder.c_str());
+    std::snprintf(weights_buffer_, sizeof weights_buffer_, "%s", wanted.weights.c_str());
+    o_ = std::move(wanted);
     return Status::ok();
   }
 
-  Status press(const std::string& button) override {
-    if (button == "train") shared_->play();
-    else if (button == "pause") shared_->pause();
-    else if (button == "step") shared_->step(1);
-    else if (button == "reset") shared_->reset();
-    else if (button == "evaluate") shared_->evaluate();
-    else if (button == "train-epochs") shared_->train_epochs(o_.epochs);
-    else if (button == "save") shared_->save_weights(weights_buffer_);
-    else if (button == "load") shared_->load_weights(weights_buffer_);
-    else if (button == "reload") shared_->reload();
-    else if (button == "make-example") return make_example_folder();
-    else return Panel::press(button);
-    return Status::ok();
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<CnnTrainerPanel>& buttons() {
+    using P = CnnTrainerPanel;
+    static const PanelButtons<P> table{
+        {"train", "train until paused", [](P& p) { p.shared_->play(); }},
+        {"pause", "pause training", [](P& p) { p.shared_->pause(); }},
+        {"step", "one training step", [](P& p) { p.shared_->step(1); }},
+        {"reset", "new random weights", [](P& p) { p.shared_->reset(); }},
+        {"evaluate", "test on the test set now", [](P& p) { p.shared_->evaluate(); }},
+        {"train-epochs", "train `epochs` epochs, then stop", [](P& p) { p.shared_->train_epochs(p.o_.epochs); }},
+        {"save", "save the weights", [](P& p) { p.shared_->save_weights(p.weights_buffer_); }},
+        {"load", "load the weights", [](P& p) { p.shared_->load_weights(p.weights_buffer_); }},
+        {"reload", "read the data set again", [](P& p) { p.shared_->reload(); }},
+        {"make-example", "write an example image folder to train on", [](P& p) { return p.make_example_folder(); }},
+    };
+    return table;
   }
 
   bool busy() const override {
@@ -412,7 +464,7 @@ class CnnTrainerPanel final : public Panel {
                  snap.test_accuracy.empty() ? "-" : (std::to_string(100.0 * snap.test_accuracy.back().value) + "%").c_str());
   }
 
-  TrainerPanelOptions o_;
+  TrainerSettings o_;
   std::shared_ptr<SharedSession> shared_;
   float scale_ = 1.0f;
   char folder_buffer_[1024] = {};
@@ -437,61 +489,21 @@ class CnnTrainerPanel final : public Panel {
 }  // namespace
 
 const PanelType& cnn_trainer_panel_type() {
-  static const cnn_ui::SessionConfig defaults;
   static const PanelType type = {
       "cnn-trainer",
       N_("the MNIST CNN training live on the CPU or GPU: train, pause, step, reset, batch size, learning rate, data "
       "set, curves"),
-      {
-          text_param("session", "main", "the training session this panel shows (panels with one name share it)"),
-          choice_param("backend", "auto", {"auto", "cpu", "gpu"}, "where it trains (auto: the GPU when there is one)"),
-          choice_param("dataset", "digits", {"digits", "fashion", "folder"},
-                       "MNIST digits, Fashion-MNIST, or a folder of your own images"),
-          read_path_param("folder", "the image folder for dataset=folder (empty: the example folder)"),
-          whole_param("batch", defaults.batch, 1, cnn::kMaxBatch, "images per training step"),
-          number_param("lr", defaults.learning_rate, 1e-6, 0.5, "Adam's learning rate"),
-          flag_param("augment", defaults.augment, "rotate and shift each training image at random inside the step"),
-          whole_param("seed", static_cast<long long>(defaults.seed), 0, 2147483647, "initial weights and batch order"),
-          whole_param("epochs", 1, 1, 1000, "epochs the Train N epochs button runs"),
-          flag_param("controls", true, "show the buttons and settings"),
-          flag_param("curves", true, "show the loss and accuracy curves"),
-          flag_param("preview", false, "show example images of each class (always on for dataset=folder)"),
-          model_name_param("weights", "the file Save and Load use in the models folder (empty: mnist-cnn.weights)"),
-      },
-      {{"train", "train until paused"},
-       {"pause", "pause training"},
-       {"step", "one training step"},
-       {"reset", "new random weights"},
-       {"evaluate", "test on the test set now"},
-       {"train-epochs", "train `epochs` epochs, then stop"},
-       {"save", "save the weights"},
-       {"load", "load the weights"},
-       {"reload", "read the data set again"},
-       {"make-example", "write an example image folder to train on"}},
+      trainer_fields().table(),
+      CnnTrainerPanel::buttons().specs(),
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
-        TrainerPanelOptions o;
-        o.session = p.text("session");
-        cnn_ui::SessionConfig config;
-        config.backend = backend_choice(p.text("backend"));
-        cnn_ui::parse_choice(p.text("dataset"), &config.data.choice);  // the table has checked it
-        if (config.data.choice == DataChoice::kFolder)
-          config.data.folder = p.text("folder").empty() ? cnn_ui::default_image_folder() : p.text("folder");
-        config.batch = p.whole_as<int>("batch");
-        config.learning_rate = p.number_as<float>("lr");
-        config.augment = p.flag("augment");
-        config.seed = p.whole_as<std::uint64_t>("seed");
-        o.epochs = p.whole_as<int>("epochs");
-        o.controls = p.flag("controls");
-        o.curves = p.flag("curves");
-        o.preview = p.flag("preview") || config.data.choice == DataChoice::kFolder;
-        o.weights_path = p.text("weights").empty() ? saved_model_path("mnist-cnn.weights") : p.text("weights");
-        auto shared = SharedSession::get(o.session, config);
+        TrainerSettings o = with_defaults(trainer_fields().options(p));
+        o.preview = o.preview || o.train.data.choice == DataChoice::kFolder;
+        auto shared = SharedSession::get(o.session, o.train);
         // A session other panels made first: this panel's explicit choices still apply.
-        if (p.given("backend")) shared->set_backend(config.backend);
-        if (p.given("dataset") || p.given("folder")) shared->set_data(config.data);
-        if (p.given("batch")) shared->set_batch(config.batch);
-        if (p.given("lr")) shared->set_learning_rate(config.learning_rate);
-        if (p.given("augment")) shared->set_augment(config.augment);
+        TrainerSettings wanted = o;
+        wanted.train = shared->config();
+        trainer_fields().apply_given(p, &wanted);
+        push_to_session(*shared, with_defaults(std::move(wanted)).train);
         return std::make_unique<CnnTrainerPanel>(std::move(o), std::move(shared));
       },
       {"train", "pause"},

@@ -239,7 +239,7 @@ const PanelType& gl_vs_cuda_panel_type() {
           whole_param("min", 8, 4, 13, "smallest n, as a power of two"),
           whole_param("max", 11, 4, 13, "largest n, as a power of two"),
       }),
-      sweep_buttons(),
+      SweepPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<GlVsCudaPanel>(params);
       },

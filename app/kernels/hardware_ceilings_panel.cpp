@@ -351,7 +351,7 @@ const PanelType& hardware_ceilings_panel_type() {
           whole_param("stream", std::lround(std::log2(static_cast<double>(defaults.cpu_stream_elements))), 16, 30,
                       "CPU vector add of 2^stream elements that measures the CPU's memory"),
       }),
-      sweep_buttons(),
+      SweepPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<HardwareCeilingsPanel>(params);
       },

@@ -424,7 +424,7 @@ const PanelType& matmul_sweep_panel_type() {
                      }),
           opengl_param(),
       }),
-      sweep_buttons(),
+      SweepPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<MatmulSweepPanel>(params);
       },

@@ -350,7 +350,7 @@ const PanelType& roofline_panel_type() {
           whole_param("vector", 26, 16, 30, "vector add of 2^vector elements placed on the roofline"),
           whole_param("peak_n", CeilingSizes{}.gpu_matmul_n, 256, 32768, "n of the cuBLAS products that measure the peaks"),
       }),
-      sweep_buttons(),
+      SweepPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<RooflinePanel>(params);
       },

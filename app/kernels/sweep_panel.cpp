@@ -9,6 +9,7 @@
 #include <map>
 
 #include "app/files/file_locations.h"
+#include "app/panels/panel_fields.h"
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/prepared_results.h"
@@ -30,56 +31,74 @@ std::string format_seconds(double s) {
 
 }  // namespace
 
+SweepSettings::SweepSettings() : bench(bench::default_bench_options()) {}
+
+namespace {
+
+// The shared parameters, declared once: the lesson's and a script's `set`.
+const PanelFields<SweepSettings>& sweep_fields() {
+  using S = SweepSettings;
+  static const PanelFields<S> fields{[] {
+    Field<S> csv = text_field("csv", &S::csv, "the file Save CSV writes in the export folder (empty: a dated name)");
+    csv.spec.path = PathUse::kExportName;
+    Field<S> png = text_field("png", &S::png, "the file Save PNG writes in the export folder (empty: a dated name)");
+    png.spec.path = PathUse::kExportName;
+    return Fields<S>{
+        whole_field<S>("repeats", [](S& s) -> int& { return s.bench.measure.repeats; }, 1, 1000,
+                       "timed runs per size (the median is shown)"),
+        number_field<S>("budget", [](S& s) -> double& { return s.bench.measure.budget_seconds; }, 0.0, 600.0,
+                        "seconds one size may take before fewer repeats are run"),
+        whole_field<S>("threads", [](S& s) -> int& { return s.bench.cpu_threads; }, 0, 4096,
+                       "CPU threads for the all-threads rungs (0: every hardware thread)"),
+        csv,
+        png,
+        flag_field("prepared", &S::prepared,
+                   "Run shows a result measured before class on this computer, if there is one"),
+    };
+  }()};
+  return fields;
+}
+
+// Names (a lesson's, or the dated defaults) stay names in the fields, each put in the
+// export folder when saved, so that choosing another folder applies to open pages too.
+SweepSettings with_dated_names(SweepSettings s, const std::string& panel) {
+  const std::time_t now = std::time(nullptr);
+  if (s.csv.empty()) s.csv = default_export_path(panel, "csv", now);
+  if (s.png.empty()) s.png = default_export_path(panel, "png", now);
+  return s;
+}
+
+}  // namespace
+
 ParamTable sweep_params(ParamTable own) {
-  // The same defaults as `whygpu bench`, so a lesson's numbers match the command line's.
-  const kernels::BenchOptions bench = bench::default_bench_options();
-  ParamTable table = {
-      whole_param("repeats", bench.measure.repeats, 1, 1000, "timed runs per size (the median is shown)"),
-      number_param("budget", bench.measure.budget_seconds, 0.0, 600.0,
-                   "seconds one size may take before fewer repeats are run"),
-      whole_param("threads", 0, 0, 4096, "CPU threads for the all-threads rungs (0: every hardware thread)"),
-      export_name_param("csv", "the file Save CSV writes in the export folder (empty: a dated name)"),
-      export_name_param("png", "the file Save PNG writes in the export folder (empty: a dated name)"),
-      flag_param("prepared", true, "Run shows a result measured before class on this computer, if there is one"),
-  };
+  ParamTable table = sweep_fields().table();
   table.insert(table.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
   return table;
 }
 
-std::vector<ButtonSpec> sweep_buttons(std::vector<ButtonSpec> own) {
-  std::vector<ButtonSpec> buttons = {
-      {"run", "run the sweep on a worker thread"},
-      {"cancel", "stop the sweep after the measurement in progress"},
-      {"save-csv", "write the rows measured so far to the csv file"},
-      {"save-png", "write the plot to the png file"},
-      {"fit", "fit the plot's axes to the data"},
-      {"measure-again", "measure now, even where a result prepared before class exists"},
+const PanelButtons<SweepPanel>& SweepPanel::buttons() {
+  using P = SweepPanel;
+  static const PanelButtons<P> table{
+      {"run", "run the sweep on a worker thread", [](P& p) { return p.show_prepared() ? Status::ok() : p.start(); }},
+      {"cancel", "stop the sweep after the measurement in progress", [](P& p) { p.runner_.cancel(); }},
+      {"save-csv", "write the rows measured so far to the csv file", [](P& p) { return p.save_csv(); }},
+      // Written while the next frame renders; the message appears then.
+      {"save-png", "write the plot to the png file", [](P& p) { p.view_.save_png(export_path(p.settings_.png)); }},
+      {"fit", "fit the plot's axes to the data", [](P& p) { p.view_.fit(); }},
+      {"measure-again", "measure now, even where a result prepared before class exists",
+       [](P& p) { return p.start(); }},
   };
-  buttons.insert(buttons.end(), own.begin(), own.end());
-  return buttons;
+  return table;
 }
 
 SweepPanel::SweepPanel(std::string name, const PanelParams& params)
-    : name_(std::move(name)), options_(bench::default_bench_options()) {
-  options_.measure.repeats = params.whole_as<int>("repeats");
-  options_.measure.budget_seconds = params.number("budget");
-  options_.cpu_threads = params.whole_as<int>("threads");
-  use_prepared_ = params.flag("prepared");
-  // Names (a lesson's, or the dated defaults) stay names in the fields, each put in the
-  // export folder when saved, so that choosing another folder applies to open pages too.
-  const std::time_t now = std::time(nullptr);
-  csv_path_ = params.text("csv").empty() ? default_export_path(name_, "csv", now) : params.text("csv");
-  png_path_ = params.text("png").empty() ? default_export_path(name_, "png", now) : params.text("png");
-}
+    : name_(std::move(name)), settings_(with_dated_names(sweep_fields().options(params), name_)) {}
 
+// The shared parameters here; the panel's own in set_own_param.
 Status SweepPanel::set_param(const std::string& key, const ParamValue& value) {
-  if (key == "repeats") options_.measure.repeats = static_cast<int>(value.whole);
-  else if (key == "budget") options_.measure.budget_seconds = value.number;
-  else if (key == "threads") options_.cpu_threads = static_cast<int>(value.whole);
-  else if (key == "csv") csv_path_ = value.text;
-  else if (key == "png") png_path_ = value.text;
-  else if (key == "prepared") use_prepared_ = value.flag;
-  else return set_own_param(key, value);
+  if (!sweep_fields().declares(key)) return set_own_param(key, value);
+  if (Status s = sweep_fields().set(key, value, &settings_); !s) return s;
+  settings_ = with_dated_names(std::move(settings_), name_);
   return Status::ok();
 }
 
@@ -87,41 +106,23 @@ Status SweepPanel::set_own_param(const std::string& key, const ParamValue& value
   return Panel::set_param(key, value);
 }
 
-Status SweepPanel::press(const std::string& button) {
-  if (button == "run") return show_prepared() ? Status::ok() : start();
-  if (button == "measure-again") return start();
-  if (button == "cancel") {
-    runner_.cancel();
-    return Status::ok();
-  }
-  if (button == "fit") {
-    view_.fit();
-    return Status::ok();
-  }
-  if (button == "save-csv") {
-    SweepRunner::Snapshot latest = snapshot_;
-    runner_.refresh(&latest);
-    const std::string path = export_path(csv_path_);
-    const Status s = write_sweep_csv(path, describe_sweep(), options_.cpu_threads, latest.rows);
-    export_ok_ = s.is_ok();
-    export_message_ = s ? "Saved " + std::to_string(latest.rows.size()) + " rows to " + path : s.message();
-    if (s) std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(), export_message_.c_str());
-    return s;
-  }
-  if (button == "save-png") {
-    // Written while the next frame renders; the message appears then.
-    view_.save_png(export_path(png_path_));
-    return Status::ok();
-  }
-  return press_own(button);
-}
+Status SweepPanel::press(const std::string& button) { return buttons().press(*this, button); }
 
-Status SweepPanel::press_own(const std::string& button) { return Panel::press(button); }
+Status SweepPanel::save_csv() {
+  SweepRunner::Snapshot latest = snapshot_;
+  runner_.refresh(&latest);
+  const std::string path = export_path(settings_.csv);
+  const Status s = write_sweep_csv(path, describe_sweep(), settings_.bench.cpu_threads, latest.rows);
+  export_ok_ = s.is_ok();
+  export_message_ = s ? "Saved " + std::to_string(latest.rows.size()) + " rows to " + path : s.message();
+  if (s) std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(), export_message_.c_str());
+  return s;
+}
 
 bool SweepPanel::show_prepared() {
   PreparedResult prepared;
-  if (!use_prepared_ || runner_.busy() ||
-      !load_prepared(describe_sweep(), bench::describe_this_run("", options_.cpu_threads), &prepared))
+  if (!settings_.prepared || runner_.busy() ||
+      !load_prepared(describe_sweep(), bench::describe_this_run("", settings_.bench.cpu_threads), &prepared))
     return false;
   snapshot_ = SweepRunner::Snapshot{};
   snapshot_.rows = std::move(prepared.rows);
@@ -134,7 +135,7 @@ bool SweepPanel::show_prepared() {
 
 Status SweepPanel::start() {
   prepared_label_.clear();
-  kernels::BenchOptions options = options_;
+  kernels::BenchOptions options = settings_.bench;
   options.measure.cancel = runner_.cancel_flag();
   std::vector<kernels::SweepJob> jobs;
   if (Status s = make_jobs(options, &jobs); !s) return s;
@@ -219,7 +220,7 @@ bool SweepPanel::poll(const FrameContext& frame) {
                    snapshot_.cancel_latency_seconds * 1000.0);
     // Preparing the class: a whole sweep is kept for the demo to show at once.
     if (frame.preparing && !snapshot_.cancelled && snapshot_.error.empty() && !snapshot_.rows.empty()) {
-      const Status s = save_prepared(describe_sweep(), bench::describe_this_run("", options_.cpu_threads), snapshot_.rows);
+      const Status s = save_prepared(describe_sweep(), bench::describe_this_run("", settings_.bench.cpu_threads), snapshot_.rows);
       std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(),
                    s ? ("kept for class in " + prepared_folder()).c_str() : s.message().c_str());
     }
@@ -311,12 +312,12 @@ void SweepPanel::draw_export_row(const FrameContext& frame, bool with_png) {
     ImGui::TextDisabled("%s", frame_summary_.c_str());
     ImGui::PopTextWrapPos();
   }
-  path_and_button("##csv", &csv_path_, tr("Save CSV"), "save-csv");
+  path_and_button("##csv", &settings_.csv, tr("Save CSV"), "save-csv");
   if (with_png) {
     const float pair = 330.0f * frame.font_scale + ImGui::GetStyle().ItemSpacing.x + button_width(tr("Save plot as PNG"));
     if (same_line_if_fits(pair + 2 * ImGui::GetStyle().ItemSpacing.x))
       ImGui::SameLine(0, 3 * ImGui::GetStyle().ItemSpacing.x);
-    path_and_button("##png", &png_path_, tr("Save plot as PNG"), "save-png");
+    path_and_button("##png", &settings_.png, tr("Save plot as PNG"), "save-png");
   }
   const bool png_newer = with_png && !view_.last_png_message().empty() && !view_.png_pending();
   if (png_newer) {

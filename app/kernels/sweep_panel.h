@@ -5,7 +5,8 @@
 // of the UI's frame times while a sweep runs (shown under the controls, and printed to
 // stderr when the sweep ends, so demos and tests can check the UI kept its frame rate).
 //
-// The shared parameters and buttons are in sweep_params() and sweep_buttons().
+// The shared parameters are SweepSettings, put first in each panel's table by
+// sweep_params(); the shared buttons are SweepPanel::buttons().
 #include <chrono>
 #include <functional>
 #include <map>
@@ -14,6 +15,7 @@
 
 #include "app/kernels/sweep_runner.h"
 #include "app/panels/panel.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/chart_beside.h"
 #include "app/plot/plot.h"
@@ -21,10 +23,17 @@
 
 namespace whygpu::app {
 
-// A sweep panel's table: the shared parameters (repeats, budget, threads, csv, png), then `own`.
+// The settings every sweep panel shares: how each size is measured and where the exports go.
+struct SweepSettings {
+  SweepSettings();  // the measurement defaults of `whygpu bench`, so a lesson's numbers match it
+  kernels::BenchOptions bench;
+  std::string csv, png;  // names in the export folder (empty: dated names)
+  bool prepared = true;  // Run shows a result measured before class on this computer, if there is one
+};
+
+// A sweep panel's table: the shared parameters (repeats, budget, threads, csv, png,
+// prepared), then `own`.
 ParamTable sweep_params(ParamTable own);
-// Its buttons: run, cancel, save-csv, save-png, fit, then `own`.
-std::vector<ButtonSpec> sweep_buttons(std::vector<ButtonSpec> own = {});
 
 class SweepPanel : public Panel {
  public:
@@ -33,6 +42,8 @@ class SweepPanel : public Panel {
 
   Status set_param(const std::string& key, const ParamValue& value) override;
   Status press(const std::string& button) override;
+  // run, cancel, save-csv, save-png, fit, measure-again: every sweep panel's buttons.
+  static const PanelButtons<SweepPanel>& buttons();
   bool busy() const override { return runner_.busy(); }
   bool timing_the_cpu() const override { return runner_.busy() && snapshot_.progress.on_cpu; }
 
@@ -41,9 +52,8 @@ class SweepPanel : public Panel {
   virtual Status make_jobs(const kernels::BenchOptions& options, std::vector<kernels::SweepJob>* jobs) = 0;
   // What ran, for the CSV's "command" line: "whygpu app: vector-add-sweep sizes 2^10..2^28".
   virtual std::string describe_sweep() const = 0;
-  // The panel's own parameters and buttons (the shared ones are handled first).
+  // The panel's own parameters (the shared ones are handled first).
   virtual Status set_own_param(const std::string& key, const ParamValue& value);
-  virtual Status press_own(const std::string& button);
 
   // Call first in draw(): takes in the worker's new rows. True when they changed.
   bool poll(const FrameContext& frame);
@@ -61,21 +71,21 @@ class SweepPanel : public Panel {
 
   const SweepRunner::Snapshot& results() const { return snapshot_; }
   const std::string& name() const { return name_; }
-  int cpu_threads() const { return options_.cpu_threads; }
+  int cpu_threads() const { return settings_.bench.cpu_threads; }
   Status start();
 
  private:
   // A result prepared before class for exactly this sweep on this computer, shown
   // instead of measuring again (prepared_results.h); false when there is none.
   bool show_prepared();
+  Status save_csv();
   void record_frame(const FrameContext& frame);
 
   std::string name_;
-  kernels::BenchOptions options_;
+  SweepSettings settings_;
   SweepRunner runner_;
   SweepRunner::Snapshot snapshot_;
   plot::PlotView view_;
-  std::string csv_path_, png_path_;
   std::string export_message_;
   bool export_ok_ = true;
   std::chrono::steady_clock::time_point started_;
@@ -87,7 +97,6 @@ class SweepPanel : public Panel {
   int slow_frames_logged_ = 0;
   std::map<std::string, int> slow_frames_by_job_;  // frames over 16.7 ms, by what was measured
   bool skip_next_frame_ = false;
-  bool use_prepared_ = true;
   std::string prepared_label_;  // non-empty while the rows shown were prepared before class
   bool rows_replaced_ = false;  // poll() reports the prepared rows once
   bool cpu_timed_last_frame_ = false;  // the sweep was timing the CPU when the last frame was drawn

@@ -398,7 +398,7 @@ const PanelType& vector_add_sweep_panel_type() {
           choice_param("view", "time", {"time", "rate"}, "time per addition, or throughput in GB/s"),
           opengl_param(),
       }),
-      sweep_buttons(),
+      SweepPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<VectorAddSweepPanel>(params);
       },

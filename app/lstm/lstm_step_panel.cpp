@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "app/files/recorded_gpu.h"
 #include "app/i18n/number_text.h"
@@ -24,6 +25,8 @@
 #include "app/lstm/heat_strip.h"
 #include "app/lstm/lstm_workspace.h"
 #include "app/lstm/probability_bars.h"
+#include "app/panels/panel_buttons.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
@@ -41,6 +44,7 @@ constexpr float kMaxTemperature = 2.0f;
 constexpr int kMaxStepsPerFrame = 20;  // autoplay at high speed on a slow frame
 
 struct StepOptions {
+  std::string session = "main";
   std::string prime = lstm::kStepViewPrime;
   float temperature = 0.8f;
   float speed = 8.0f;  // steps per second
@@ -48,7 +52,50 @@ struct StepOptions {
   int top = 10;
   bool gates = true, state = true, bars = true, text = true;
   bool autoplay = false;
+  std::string inspect = "latest";  // the step a script asked to show: "latest" or its number
+  bool inspect_asked = false;      // set with `inspect`; the panel then looks the step up
 };
+
+// "latest" (0), or the number of a step as the panel numbers them (from 1).
+Status parse_inspect(const std::string& text, long long* step) {
+  if (text == "latest") {
+    *step = 0;
+    return Status::ok();
+  }
+  ParamValue number;
+  if (!parse_param(whole_param("step", 1, 1, 1000000000000LL, ""), text, &number))
+    return Status::error(tr("must be latest or the number of a step, from 1"));
+  *step = number.whole;
+  return Status::ok();
+}
+
+// The panel's parameters, declared once: the lesson's and a script's `set`.
+const PanelFields<StepOptions>& step_fields() {
+  using O = StepOptions;
+  static const PanelFields<O> fields{
+      {
+          text_field("session", &O::session, "the LSTM session this panel shows (shared with lstm-trainer)"),
+          text_field("prime", &O::prime, "the text the network reads before it writes"),
+          number_field("temperature", &O::temperature, 0.0, kMaxTemperature,
+                       "sampling temperature (0: always the most likely character)"),
+          number_field("speed", &O::speed, 0.5, 120.0, "autoplay steps per second"),
+          whole_field("burst", &O::burst, 1, 10000, "steps of the Step xN button"),
+          whole_field("top", &O::top, 1, 40, "guesses shown as bars"),
+          flag_field("gates", &O::gates, "show the four gates"),
+          flag_field("state", &O::state, "show the cell and hidden state"),
+          flag_field("bars", &O::bars, "show the next-character guesses"),
+          flag_field("text", &O::text, "show the generated text"),
+          flag_field("autoplay", &O::autoplay, "start stepping by itself"),
+          text_field("inspect", &O::inspect, "the step shown: latest, or a step's number (from 1)",
+                     [](const std::string& text) {
+                       long long step = 0;
+                       return parse_inspect(text, &step);
+                     })
+              .also([](O& o) { o.inspect_asked = true; }),
+      },
+      {"session"}};  // the panel joins that session when it is made: lesson only
+  return fields;
+}
 
 std::string quoted(char32_t c) {
   const std::string label = lstm_ui::char_label(c);
@@ -64,31 +111,8 @@ class LstmStepPanel final : public Panel {
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (key == "prime") o_.prime = value.text;
-    else if (key == "temperature") o_.temperature = static_cast<float>(value.number);
-    else if (key == "speed") o_.speed = static_cast<float>(value.number);
-    else if (key == "burst") o_.burst = static_cast<int>(value.whole);
-    else if (key == "top") o_.top = static_cast<int>(value.whole);
-    else if (key == "gates") o_.gates = value.flag;
-    else if (key == "state") o_.state = value.flag;
-    else if (key == "bars") o_.bars = value.flag;
-    else if (key == "text") o_.text = value.flag;
-    else if (key == "autoplay") o_.autoplay = value.flag;
-    else if (key == "inspect") return inspect(value.text);
-    else return Panel::set_param(key, value);
-    return Status::ok();
-  }
-
-  // "latest", or the number of a step as the panel numbers them (from 1).
-  static Status parse_inspect(const std::string& text, long long* step) {
-    if (text == "latest") {
-      *step = 0;
-      return Status::ok();
-    }
-    ParamValue number;
-    if (!parse_param(whole_param("step", 1, 1, 1000000000000LL, ""), text, &number))
-      return Status::error(tr("must be latest or the number of a step, from 1"));
-    *step = number.whole;
+    if (Status s = step_fields().set(key, value, &o_); !s) return s;
+    if (std::exchange(o_.inspect_asked, false)) return inspect(o_.inspect);
     return Status::ok();
   }
 
@@ -107,32 +131,24 @@ class LstmStepPanel final : public Panel {
   Status press(const std::string& button) override {
     workspace_->poll();
     follow_workspace();  // before the button, so the next frame does not start over
-    if (button == "prime") return restart();
-    if (button == "step") return advance(1);
-    if (button == "burst") return advance(o_.burst);
-    if (button == "autoplay") {
-      o_.autoplay = true;
-      return Status::ok();
-    }
-    if (button == "stop") {
-      o_.autoplay = false;
-      return Status::ok();
-    }
-    if (button == "latest") {
-      pinned_ = -1;
-      return Status::ok();
-    }
-    if (button == "train") {
-      workspace_->start_training();
-      return Status::ok();
-    }
-    if (button == "pause") {
-      workspace_->pause_training();
-      return Status::ok();
-    }
-    if (button == "load-example") return workspace_->load_model(lstm_ui::example_model_path());
-    return Status::error("this panel has no button '" + button +
-                         "' (prime, step, burst, autoplay, stop, latest, train, pause, load-example)");
+    return buttons().press(*this, button);
+  }
+
+  static const PanelButtons<LstmStepPanel>& buttons() {
+    using P = LstmStepPanel;
+    static const PanelButtons<P> table{
+        {"prime", "start again from the prime text with the newest weights", [](P& p) { return p.restart(); }},
+        {"step", "one character", [](P& p) { return p.advance(1); }},
+        {"burst", "`burst` characters", [](P& p) { return p.advance(p.o_.burst); }},
+        {"autoplay", "step by itself at `speed`", [](P& p) { p.o_.autoplay = true; }},
+        {"stop", "stop autoplay", [](P& p) { p.o_.autoplay = false; }},
+        {"latest", "show the latest step", [](P& p) { p.pinned_ = -1; }},
+        {"train", "train the shared model", [](P& p) { p.workspace_->start_training(); }},
+        {"pause", "pause training", [](P& p) { p.workspace_->pause_training(); }},
+        {"load-example", "load the trained example model",
+         [](P& p) { return p.workspace_->load_model(lstm_ui::example_model_path()); }},
+    };
+    return table;
   }
 
   bool busy() const override { return workspace_->preparing(); }
@@ -638,52 +654,16 @@ class LstmStepPanel final : public Panel {
 }  // namespace
 
 const PanelType& lstm_step_panel_type() {
-  static const StepOptions defaults;
   static const PanelType type = {
       "lstm-step",
       N_("the character LSTM writing one step at a time: gates, cell and hidden state, next-character guesses, "
       "temperature"),
-      {
-          text_param("session", "main", "the LSTM session this panel shows (shared with lstm-trainer)"),
-          text_param("prime", defaults.prime, "the text the network reads before it writes"),
-          number_param("temperature", defaults.temperature, 0.0, kMaxTemperature,
-                       "sampling temperature (0: always the most likely character)"),
-          number_param("speed", defaults.speed, 0.5, 120.0, "autoplay steps per second"),
-          whole_param("burst", defaults.burst, 1, 10000, "steps of the Step xN button"),
-          whole_param("top", defaults.top, 1, 40, "guesses shown as bars"),
-          flag_param("gates", defaults.gates, "show the four gates"),
-          flag_param("state", defaults.state, "show the cell and hidden state"),
-          flag_param("bars", defaults.bars, "show the next-character guesses"),
-          flag_param("text", defaults.text, "show the generated text"),
-          flag_param("autoplay", defaults.autoplay, "start stepping by itself"),
-          text_param("inspect", "latest", "the step shown: latest, or a step's number (from 1)",
-                     [](const std::string& text) {
-                       long long step = 0;
-                       return LstmStepPanel::parse_inspect(text, &step);
-                     }),
-      },
-      {{"prime", "start again from the prime text with the newest weights"},
-       {"step", "one character"},
-       {"burst", "`burst` characters"},
-       {"autoplay", "step by itself at `speed`"},
-       {"stop", "stop autoplay"},
-       {"latest", "show the latest step"},
-       {"train", "train the shared model"},
-       {"pause", "pause training"},
-       {"load-example", "load the trained example model"}},
+      step_fields().table(),
+      LstmStepPanel::buttons().specs(),
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
-        StepOptions o;
-        o.prime = p.text("prime");
-        o.temperature = p.number_as<float>("temperature");
-        o.speed = p.number_as<float>("speed");
-        o.burst = p.whole_as<int>("burst");
-        o.top = p.whole_as<int>("top");
-        o.gates = p.flag("gates");
-        o.state = p.flag("state");
-        o.bars = p.flag("bars");
-        o.text = p.flag("text");
-        o.autoplay = p.flag("autoplay");
-        return std::make_unique<LstmStepPanel>(LstmWorkspace::get(p.text("session")), std::move(o));
+        StepOptions o = step_fields().options(p);
+        o.inspect_asked = false;  // no step exists yet when the page opens: it starts at the latest
+        return std::make_unique<LstmStepPanel>(LstmWorkspace::get(o.session), std::move(o));
       },
       {"autoplay", "stop"}};
   return type;

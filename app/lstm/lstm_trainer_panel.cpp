@@ -17,6 +17,8 @@
 #include "app/i18n/translate.h"
 #include "app/lstm/loss_chart.h"
 #include "app/lstm/lstm_workspace.h"
+#include "app/panels/panel_buttons.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/shell/file_dialog.h"
@@ -32,9 +34,13 @@ using lstm_ui::LstmWorkspace;
 constexpr int kHiddenChoices[] = {16, 32, 64, 128, 256, 512};
 constexpr double kLogEverySeconds = 2.0;
 
+// The panel's settings: the model's choices the shared workspace holds (device, shape,
+// samples) and the panel's own (the files its buttons use, the Train for goal, what it shows).
 struct TrainerOptions {
-  std::string text_path;   // the Open field
-  std::string model_path = saved_model_path("lstm.model");  // beside the CNN's weights
+  std::string session = "main";
+  lstm_ui::LstmChoices choices;
+  std::string text_path;   // the Open field (empty: the workspace's text, or the speeches)
+  std::string model_path;  // empty: lstm.model in the models folder, beside the CNN's weights
   long long goal_steps = 0;
   double goal_seconds = 10.0;
   bool controls = true, curve = true, samples = true;
@@ -43,6 +49,54 @@ struct TrainerOptions {
 // "cpu" or "gpu" (the table has checked it).
 lstm::Device device_choice(const std::string& text) {
   return text == "gpu" ? lstm::Device::kGpu : lstm::Device::kCpu;
+}
+
+// The panel's parameters, declared once: the lesson's and a script's `set`.
+const PanelFields<TrainerOptions>& trainer_fields() {
+  using O = TrainerOptions;
+  static const PanelFields<O> fields{[] {
+    Field<O> text = text_field("text", &O::text_path,
+                               "a UTF-8 text file to open (empty: the speeches that ship with whygpu)");
+    text.spec.path = PathUse::kRead;  // a document may name only files it may read
+    Field<O> model = text_field("model", &O::model_path,
+                                "the file Save and Load use in the models folder (empty: lstm.model)");
+    model.spec.path = PathUse::kModelName;
+    return Fields<O>{
+        text_field("session", &O::session, "the LSTM session this panel shows (shared with lstm-step)"),
+        choice_field<O>(
+            "device", {"cpu", "gpu"}, "cpu", [](O& o, const std::string& v) { o.choices.device = device_choice(v); },
+            "where the first model trains"),
+        whole_field<O>("hidden", [](O& o) -> int& { return o.choices.hidden; }, 4, lstm::kMaxHidden,
+                       "hidden units of the first model (later: of the next New model)"),
+        whole_field<O>("sample_every", [](O& o) -> int& { return o.choices.sample_every; }, 1, 1000000,
+                       "training steps between samples"),
+        text,
+        model,
+        whole_field("steps", &O::goal_steps, 0, 1000000000, "the Train for button's goal in steps (0: none)"),
+        number_field("seconds", &O::goal_seconds, 0, 86400, "the Train for button's goal in seconds (0: none)"),
+        flag_field("controls", &O::controls, "show the buttons and settings"),
+        flag_field("curve", &O::curve, "show the loss curve"),
+        flag_field("samples", &O::samples, "show the samples"),
+    };
+  }(), {"session"}};  // the panel joins that session when it is made: lesson only
+  return fields;
+}
+
+// An empty model file stands for lstm.model in the models folder.
+TrainerOptions with_default_model(TrainerOptions o) {
+  if (o.model_path.empty()) o.model_path = saved_model_path("lstm.model");
+  return o;
+}
+
+// Asks the workspace for what differs between `wanted` and its choices now: moving to
+// the other device, the next model's hidden size, how often it writes a sample.
+Status change_choices(LstmWorkspace& workspace, const lstm_ui::LstmChoices& wanted) {
+  if (wanted.device != workspace.choices().device)
+    if (Status s = workspace.move_to(wanted.device); !s) return s;
+  if (wanted.hidden != workspace.choices().hidden)
+    if (Status s = workspace.set_hidden(wanted.hidden); !s) return s;
+  if (wanted.sample_every != workspace.choices().sample_every) return workspace.set_sample_every(wanted.sample_every);
+  return Status::ok();
 }
 
 unsigned device_colour(lstm::Device device) { return device == lstm::Device::kGpu ? palette().gpu : palette().cpu; }
@@ -66,35 +120,37 @@ class LstmTrainerPanel final : public Panel {
       o_.text_path = workspace_->text_path().empty() ? lstm_ui::default_text_path() : workspace_->text_path();
   }
 
+  // A script's `set`, onto the choices the workspace holds now (another page may have
+  // changed them).
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (key == "device") return workspace_->move_to(device_choice(value.text));
-    if (key == "hidden") return workspace_->set_hidden(static_cast<int>(value.whole));
-    if (key == "sample_every") return workspace_->set_sample_every(static_cast<int>(value.whole));
-    if (key == "text") o_.text_path = value.text;
-    else if (key == "model") o_.model_path = value.text.empty() ? TrainerOptions{}.model_path : value.text;
-    else if (key == "steps") o_.goal_steps = value.whole;
-    else if (key == "seconds") o_.goal_seconds = value.number;
-    else if (key == "controls") o_.controls = value.flag;
-    else if (key == "curve") o_.curve = value.flag;
-    else if (key == "samples") o_.samples = value.flag;
-    else return Panel::set_param(key, value);
+    TrainerOptions wanted = o_;
+    wanted.choices = workspace_->choices();
+    if (Status s = trainer_fields().set(key, value, &wanted); !s) return s;
+    if (Status s = change_choices(*workspace_, wanted.choices); !s) return s;
+    o_ = with_default_model(std::move(wanted));
     return Status::ok();
   }
 
   Status press(const std::string& button) override {
     workspace_->poll();
-    if (button == "train") return start();
-    if (button == "pause") {
-      workspace_->pause_training();
-      return Status::ok();
-    }
-    if (button == "new-model") return workspace_->new_model();
-    if (button == "open") return workspace_->open_text(o_.text_path);
-    if (button == "save") return shown(workspace_->save_model(o_.model_path));
-    if (button == "load") return workspace_->load_model(o_.model_path);
-    if (button == "load-example") return workspace_->load_model(lstm_ui::example_model_path());
-    if (button == "train-for") return workspace_->train_for(o_.goal_steps, o_.goal_seconds);
-    return Panel::press(button);
+    return buttons().press(*this, button);
+  }
+
+  static const PanelButtons<LstmTrainerPanel>& buttons() {
+    using P = LstmTrainerPanel;
+    static const PanelButtons<P> table{
+        {"train", "train until paused", [](P& p) { return p.start(); }},
+        {"pause", "pause training", [](P& p) { p.workspace_->pause_training(); }},
+        {"new-model", "a new model with random weights", [](P& p) { return p.workspace_->new_model(); }},
+        {"open", "open the text file", [](P& p) { return p.workspace_->open_text(p.o_.text_path); }},
+        {"save", "save the model", [](P& p) { return p.shown(p.workspace_->save_model(p.o_.model_path)); }},
+        {"load", "load the model", [](P& p) { return p.workspace_->load_model(p.o_.model_path); }},
+        {"load-example", "load the trained example model",
+         [](P& p) { return p.workspace_->load_model(lstm_ui::example_model_path()); }},
+        {"train-for", "train for `steps` steps or `seconds` seconds",
+         [](P& p) { return p.workspace_->train_for(p.o_.goal_steps, p.o_.goal_seconds); }},
+    };
+    return table;
   }
 
   bool busy() const override { return workspace_->busy(); }
@@ -419,59 +475,31 @@ class LstmTrainerPanel final : public Panel {
 }  // namespace
 
 const PanelType& lstm_trainer_panel_type() {
-  static const lstm_ui::LstmChoices choices;
-  static const TrainerOptions defaults;
   static const PanelType type = {
       "lstm-trainer",
       N_("the character LSTM learning a text live on the CPU or GPU: train, pause, hidden size, loss curve, "
       "characters/s, samples, open a text, save/load"),
-      {
-          text_param("session", "main", "the LSTM session this panel shows (shared with lstm-step)"),
-          choice_param("device", "cpu", {"cpu", "gpu"}, "where the first model trains"),
-          whole_param("hidden", choices.hidden, 4, lstm::kMaxHidden,
-                      "hidden units of the first model (later: of the next New model)"),
-          whole_param("sample_every", choices.sample_every, 1, 1000000, "training steps between samples"),
-          read_path_param("text", "a UTF-8 text file to open (empty: the speeches that ship with whygpu)"),
-          model_name_param("model", "the file Save and Load use in the models folder (empty: lstm.model)"),
-          whole_param("steps", defaults.goal_steps, 0, 1000000000, "the Train for button's goal in steps (0: none)"),
-          number_param("seconds", defaults.goal_seconds, 0, 86400, "the Train for button's goal in seconds (0: none)"),
-          flag_param("controls", defaults.controls, "show the buttons and settings"),
-          flag_param("curve", defaults.curve, "show the loss curve"),
-          flag_param("samples", defaults.samples, "show the samples"),
-      },
-      {{"train", "train until paused"},
-       {"pause", "pause training"},
-       {"new-model", "a new model with random weights"},
-       {"open", "open the text file"},
-       {"save", "save the model"},
-       {"load", "load the model"},
-       {"load-example", "load the trained example model"},
-       {"train-for", "train for `steps` steps or `seconds` seconds"}},
+      trainer_fields().table(),
+      LstmTrainerPanel::buttons().specs(),
       [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
-        auto workspace = LstmWorkspace::get(p.text("session"));
-        TrainerOptions o;
-        if (!p.text("model").empty()) o.model_path = p.text("model");
-        o.goal_steps = p.whole("steps");
-        o.goal_seconds = p.number("seconds");
-        o.controls = p.flag("controls");
-        o.curve = p.flag("curve");
-        o.samples = p.flag("samples");
+        const TrainerOptions o = with_default_model(trainer_fields().options(p));
+        auto workspace = LstmWorkspace::get(o.session);
         // The model's shape and text apply to the first model; later pages keep the model
         // that the earlier ones made (press New model or Open to change them).
         if (workspace->fresh()) {
-          if (p.given("text")) workspace->set_text_path(p.text("text"));
-          if (p.given("hidden"))
-            if (Status s = workspace->set_hidden(p.whole_as<int>("hidden")); !s) {
+          const lstm_ui::LstmChoices& now = workspace->choices();
+          if (!o.text_path.empty()) workspace->set_text_path(o.text_path);
+          if (o.choices.hidden != now.hidden)
+            if (Status s = workspace->set_hidden(o.choices.hidden); !s) {
               *error = s.message();
               return nullptr;
             }
-          if (p.given("device"))
-            if (Status s = workspace->set_device(device_choice(p.text("device"))); !s)
+          if (o.choices.device != now.device)
+            if (Status s = workspace->set_device(o.choices.device); !s)
               workspace->set_message(s.message() + "; training on the CPU", true);  // the panel still starts
-          if (p.given("sample_every")) workspace->set_sample_every(p.whole_as<int>("sample_every"));
+          if (o.choices.sample_every != now.sample_every) workspace->set_sample_every(o.choices.sample_every);
         }
-        o.text_path = p.text("text");
-        return std::make_unique<LstmTrainerPanel>(std::move(workspace), std::move(o));
+        return std::make_unique<LstmTrainerPanel>(std::move(workspace), o);
       },
       {"train", "pause"},
       {{"loss", "nats", "the training loss after 500 steps or more (ln 98 = 4.6 for a uniform guess)"}}};

@@ -33,13 +33,24 @@ class PanelFields {
 
   const ParamTable& table() const { return fields_.specs(); }
 
+  bool declares(const std::string& key) const {
+    const ParamTable& specs = fields_.specs();
+    return std::any_of(specs.begin(), specs.end(), [&](const ParamSpec& spec) { return spec.name == key; });
+  }
+
   // The struct's defaults, with each value the lesson's @panel line gave (already checked
   // against the table by PanelParams::check).
   O options(const PanelParams& params) const {
     O o{};
-    for (const Field<O>& f : fields_.fields())
-      if (params.given(f.spec.name)) (void)fields_.apply(f, params.text(f.spec.name), &o, "");
+    apply_given(params, &o);
     return o;
+  }
+
+  // Each value the lesson's @panel line gave, onto settings that exist already (a shared
+  // session that another panel made first keeps what this line does not say).
+  void apply_given(const PanelParams& params, O* options) const {
+    for (const Field<O>& f : fields_.fields())
+      if (params.given(f.spec.name)) (void)fields_.apply(f, params.text(f.spec.name), options, "");
   }
 
   // A script's `set KEY VALUE` into the open panel's options.

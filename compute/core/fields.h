@@ -261,6 +261,16 @@ Field<O> text(std::string name, Access access, std::string help, std::function<S
                                field_detail::show<O>(access));
 }
 
+template <typename O, typename Access>
+Field<O> flag(std::string name, Access access, std::string help) {
+  return field_detail::make<O>(field_detail::spec(std::move(name), FieldKind::flag, 0, 0, std::move(help)),
+                               [access](O& o, const FieldValue& v) {
+                                 std::invoke(access, o) = v.flag;
+                                 return Status::ok();
+                               },
+                               field_detail::show<O>(access));
+}
+
 }  // namespace field_detail
 
 // A whole number from min to max, into an integral member (or one `access` reaches).
@@ -313,15 +323,14 @@ Field<O> number_field(std::string name, Access access, double min, double max, s
   return field_detail::number<O>(std::move(name), access, min, max, std::move(help), min_exclusive);
 }
 
-// On or off, into a bool member.
+// On or off, into a bool member (or one `access` reaches).
 template <typename O>
 Field<O> flag_field(std::string name, bool O::*member, std::string help) {
-  return field_detail::make<O>(field_detail::spec(std::move(name), FieldKind::flag, 0, 0, std::move(help)),
-                               [member](O& o, const FieldValue& v) {
-                                 o.*member = v.flag;
-                                 return Status::ok();
-                               },
-                               field_detail::show<O>(member));
+  return field_detail::flag<O>(std::move(name), member, std::move(help));
+}
+template <typename O, typename Access>
+Field<O> flag_field(std::string name, Access access, std::string help) {
+  return field_detail::flag<O>(std::move(name), access, std::move(help));
 }
 
 // A switch: giving it (or true) sets the member reached by `access` to `value`
