@@ -16,6 +16,7 @@
 #include "app/cnn/thumbnail_atlas.h"
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/widgets/ui_style.h"
 
@@ -44,14 +45,25 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
   CnnConfusionPanel(ConfusionOptions options, std::shared_ptr<SharedSession> shared)
       : SessionPanel(std::move(shared), options.controls), o_(std::move(options)) {}
 
-  Status press(const std::string& button) override {
-    if (button == "evaluate") shared_->evaluate();
-    else if (button == "all") filter_true_ = filter_predicted_ = -1, gallery_key_.clear();
-    else if (button == "first") {
-      if (gallery_.empty()) return Status::error(tr("no misclassified test image to show (evaluate first)"));
-      shared_->show_test_image(gallery_.front());
-    } else return Panel::press(button);
-    return Status::ok();
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<CnnConfusionPanel>& buttons() {
+    using P = CnnConfusionPanel;
+    static const PanelButtons<P> table{
+        {"evaluate", "test on the test set now", [](P& p) { p.shared_->evaluate(); }},
+        {"all", "show every misclassified image (clear the cell filter)",
+         [](P& p) {
+           p.filter_true_ = p.filter_predicted_ = -1;
+           p.gallery_key_.clear();
+         }},
+        {"first", "show the gallery's first image to the network",
+         [](P& p) {
+           if (p.gallery_.empty()) return Status::error(tr("no misclassified test image to show (evaluate first)"));
+           p.shared_->show_test_image(p.gallery_.front());
+           return Status::ok();
+         }},
+    };
+    return table;
   }
 
   void draw_ready(const FrameContext& frame) override {
@@ -259,9 +271,7 @@ const PanelType& cnn_confusion_panel_type() {
           whole_param("gallery", 40, 1, 400, "most misclassified images shown"),
           flag_param("controls", false, "show the session's buttons"),
       },
-      {{"evaluate", "test on the test set now"},
-       {"all", "show every misclassified image (clear the cell filter)"},
-       {"first", "show the gallery's first image to the network"}},
+      CnnConfusionPanel::buttons().specs(),
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
         ConfusionOptions o;
         o.session = p.text("session");

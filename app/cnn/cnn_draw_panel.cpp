@@ -16,6 +16,7 @@
 #include "app/cnn/thumbnail_atlas.h"
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
@@ -62,13 +63,17 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
     return Panel::set_param(key, value);
   }
 
-  Status press(const std::string& button) override {
-    if (button == "clear") clear();
-    else if (button == "show") show();
-    else if (button == "train") shared_->play();
-    else if (button == "pause") shared_->pause();
-    else return Panel::press(button);
-    return Status::ok();
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<CnnDrawPanel>& buttons() {
+    using P = CnnDrawPanel;
+    static const PanelButtons<P> table{
+        {"clear", "clear the canvas", [](P& p) { p.clear(); }},
+        {"show", "show the drawing to the network again", [](P& p) { p.show(); }},
+        {"train", "train until paused", [](P& p) { p.shared_->play(); }},
+        {"pause", "pause training", [](P& p) { p.shared_->pause(); }},
+    };
+    return table;
   }
 
   void draw_ready(const FrameContext& frame) override {
@@ -274,10 +279,7 @@ const PanelType& cnn_draw_panel_type() {
                      }),
           whole_param("digit", -1, -1, cnn_ui::kMaxTestImage, "copy this test image onto the canvas (-1: none)"),
       },
-      {{"clear", "clear the canvas"},
-       {"show", "show the drawing to the network again"},
-       {"train", "train until paused"},
-       {"pause", "pause training"}},
+      CnnDrawPanel::buttons().specs(),
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
         DrawOptions o;
         o.session = p.text("session");

@@ -20,6 +20,7 @@
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
@@ -170,13 +171,17 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
     return Status::ok();
   }
 
-  Status press(const std::string& button) override {
-    if (button == "next") step_image(+1);
-    else if (button == "previous") step_image(-1);
-    else if (button == "train") shared_->play();
-    else if (button == "pause") shared_->pause();
-    else return Panel::press(button);
-    return Status::ok();
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<CnnFeatureMapsPanel>& buttons() {
+    using P = CnnFeatureMapsPanel;
+    static const PanelButtons<P> table{
+        {"next", "the next test image", [](P& p) { p.step_image(+1); }},
+        {"previous", "the previous test image", [](P& p) { p.step_image(-1); }},
+        {"train", "train until paused", [](P& p) { p.shared_->play(); }},
+        {"pause", "pause training", [](P& p) { p.shared_->pause(); }},
+    };
+    return table;
   }
 
   void draw_ready(const FrameContext& frame) override {
@@ -469,10 +474,7 @@ const PanelType& cnn_feature_maps_panel_type() {
           flag_param("controls", true, "show the session's buttons"),
           whole_param("max_zoom", 10, 1, 32, "largest magnification of a map"),
       },
-      {{"next", "the next test image"},
-       {"previous", "the previous test image"},
-       {"train", "train until paused"},
-       {"pause", "pause training"}},
+      CnnFeatureMapsPanel::buttons().specs(),
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
         MapsOptions o;  // the table has checked every value
         o.session = p.text("session");

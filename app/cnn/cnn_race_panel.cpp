@@ -26,6 +26,7 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_fields.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/widgets/flow_layout.h"
@@ -113,11 +114,15 @@ class CnnRacePanel final : public Panel {
     return race_fields().set(key, value, &o_);
   }
 
-  Status press(const std::string& button) override {
-    if (button == "start") start();
-    else if (button == "stop") stop();
-    else return Panel::press(button);
-    return Status::ok();
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<CnnRacePanel>& buttons() {
+    using P = CnnRacePanel;
+    static const PanelButtons<P> table{
+        {"start", "reset both lanes and start them together", [](P& p) { p.start(); }},
+        {"stop", "stop both lanes", [](P& p) { p.stop(); }},
+    };
+    return table;
   }
 
   // "speedup": how many times sooner the GPU lane finished (live, or the recorded lane
@@ -488,7 +493,7 @@ const PanelType& cnn_race_panel_type() {
       "cnn-race",
       N_("the race: the same network trained on the CPU and the GPU at once, test accuracy against wall-clock time"),
       race_fields().table(),
-      {{"start", "reset both lanes and start them together"}, {"stop", "stop both lanes"}},
+      CnnRacePanel::buttons().specs(),
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<CnnRacePanel>(race_fields().options(p));
       },

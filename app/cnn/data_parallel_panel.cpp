@@ -19,6 +19,7 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_fields.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot_math.h"
 #include "app/widgets/flow_layout.h"
@@ -118,8 +119,18 @@ class DataParallelPanel final : public Panel {
     return data_parallel_fields().set(key, value, &settings_);
   }
 
-  Status press(const std::string& button) override {
-    if (button != "run") return Panel::press(button);
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<DataParallelPanel>& buttons() {
+    using P = DataParallelPanel;
+    static const PanelButtons<P> table{
+        {"run", "train and time the CNN on 1, 2, 4 ... of this computer's GPUs", [](P& p) { return p.start_run(); }},
+    };
+    return table;
+  }
+
+  // Trains and times the CNN on 1, 2, 4 ... of this computer's GPUs, in the background.
+  Status start_run() {
     if (busy()) return Status::error(tr("the GPUs are already being measured"));
     if (Status s = require_gpu(); !s) return s;
     live_.reset();
@@ -402,7 +413,7 @@ const PanelType& data_parallel_panel_type() {
         N_("the CNN trained on 1, 2, 4 ... GPUs through NCCL: images/s, speed-up, compute against all-reduce, strong "
         "and weak scaling"),
         data_parallel_fields().table(),
-        {{"run", "train and time the CNN on 1, 2, 4 ... of this computer's GPUs"}},
+        DataParallelPanel::buttons().specs(),
         [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
           return std::make_unique<DataParallelPanel>(data_parallel_fields().options(p));
         },

@@ -16,6 +16,7 @@
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/chart_beside.h"
 #include "app/plot/plot.h"
@@ -76,12 +77,19 @@ class InferenceBatchPanel final : public Panel {
     return Status::ok();
   }
 
-  Status press(const std::string& button) override {
-    if (button == "cancel") {
-      work_.cancel();
-      return Status::ok();
-    }
-    if (button != "run") return Panel::press(button);
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<InferenceBatchPanel>& buttons() {
+    using P = InferenceBatchPanel;
+    static const PanelButtons<P> table{
+        {"run", "measure every batch size on a worker thread", [](P& p) { return p.start_sweep(); }},
+        {"cancel", "stop after the request in progress", [](P& p) { p.work_.cancel(); }},
+    };
+    return table;
+  }
+
+  // Measures every batch size on a worker thread.
+  Status start_sweep() {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       points_.clear();
@@ -241,7 +249,7 @@ const PanelType& inference_batch_panel_type() {
                       "the largest batch measured (powers of two from 1)"),
           number_param("budget_ms", cnn::kDefaultLatencyBudgetMs, 0.01, 10000, "the latency budget marked on the plot"),
       },
-      {{"run", "measure every batch size on a worker thread"}, {"cancel", "stop after the request in progress"}},
+      InferenceBatchPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<InferenceBatchPanel>(params);
       },

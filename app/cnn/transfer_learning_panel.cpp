@@ -16,6 +16,7 @@
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_fields.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/chart_beside.h"
 #include "app/plot/plot.h"
@@ -96,12 +97,20 @@ class TransferLearningPanel final : public Panel {
     return transfer_fields().set(key, value, &s_);
   }
 
-  Status press(const std::string& button) override {
-    if (button == "cancel") {
-      work_.cancel();
-      return Status::ok();
-    }
-    if (button != "run") return Panel::press(button);
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<TransferLearningPanel>& buttons() {
+    using P = TransferLearningPanel;
+    static const PanelButtons<P> table{
+        {"run", "train the new head on the frozen base, then the whole network from scratch",
+         [](P& p) { return p.start_run(); }},
+        {"cancel", "stop after the epoch in progress", [](P& p) { p.work_.cancel(); }},
+    };
+    return table;
+  }
+
+  // Trains the new head on the frozen base, then the whole network from scratch, on a worker thread.
+  Status start_run() {
     cnn::ConvBase base;
     if (!s_.base.empty()) {
       // Checked now, before anything already shown is cleared: a file of another network,
@@ -315,8 +324,7 @@ const PanelType& transfer_learning_panel_type() {
       "transfer-learning",
       N_("A frozen CNN base with a new head against the whole network from scratch, on 1,000 labelled images"),
       transfer_fields().table(),
-      {{"run", "train the new head on the frozen base, then the whole network from scratch"},
-       {"cancel", "stop after the epoch in progress"}},
+      TransferLearningPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<TransferLearningPanel>(transfer_fields().options(params));
       },

@@ -18,6 +18,7 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_fields.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot_math.h"
 #include "app/widgets/flow_layout.h"
@@ -84,18 +85,21 @@ class DenseLayerPanel final : public Panel {
     return Status::ok();
   }
 
-  Status press(const std::string& button) override {
-    if (button == "run") {
-      if (runner_.busy()) return Status::error(tr("the layer is already being timed"));
-      error_.clear();
-      runner_.start(sizes_);
-      return Status::ok();
-    }
-    if (button == "cancel") {
-      runner_.cancel();
-      return Status::ok();
-    }
-    return Panel::press(button);
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<DenseLayerPanel>& buttons() {
+    using P = DenseLayerPanel;
+    static const PanelButtons<P> table{
+        {"run", "time the layer on the CPU and the GPU",
+         [](P& p) {
+           if (p.runner_.busy()) return Status::error(tr("the layer is already being timed"));
+           p.error_.clear();
+           p.runner_.start(p.sizes_);
+           return Status::ok();
+         }},
+        {"cancel", "stop the timing", [](P& p) { p.runner_.cancel(); }},
+    };
+    return table;
   }
 
   bool busy() const override { return runner_.busy(); }
@@ -367,7 +371,7 @@ const PanelType& dense_layer_panel_type() {
         N_("y = sigmoid(W x + b) drawn thread by thread, and timed as three GPU kernels, one fused kernel and one CPU "
         "core"),
         dense_fields().table(),
-        {{"run", "time the layer on the CPU and the GPU"}, {"cancel", "stop the timing"}},
+        DenseLayerPanel::buttons().specs(),
         [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
           const DenseSizes s = dense_fields().options(p);
           if (Status st = dense_layer::check_sizes(s); !st) {

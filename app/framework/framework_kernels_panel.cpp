@@ -15,6 +15,7 @@
 #include "app/framework/kernel_list.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/widgets/code_fit.h"
 #include "app/widgets/flow_layout.h"
@@ -144,8 +145,18 @@ class FrameworkKernelsPanel final : public Panel {
     return Status::ok();
   }
 
-  Status press(const std::string& button) override {
-    if (button != "record") return Panel::press(button);
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<FrameworkKernelsPanel>& buttons() {
+    using P = FrameworkKernelsPanel;
+    static const PanelButtons<P> table{
+        {"record", "record one training step of our CNN on this computer's GPU (CUPTI)", [](P& p) { return p.record(); }},
+    };
+    return table;
+  }
+
+  // Records one training step of our CNN on this computer's GPU, on a worker thread.
+  Status record() {
     if (busy()) return Status::error(tr("our step is already being recorded"));
     if (Status s = profile::timeline_recording_available(); !s) return s;
     if (worker_.joinable()) worker_.join();
@@ -258,7 +269,7 @@ const PanelType& framework_kernels_panel_type() {
       "framework-kernels",
       N_("the CNN as Keras writes it beside the kernels one training step launches: ours and PyTorch's (cuDNN, cuBLAS)"),
       {choice_param("launches", "eager", {"eager", "graph"}, "kernels launched one by one, or replayed as one CUDA graph")},
-      {{"record", "record one training step of our CNN on this computer's GPU (CUPTI)"}},
+      FrameworkKernelsPanel::buttons().specs(),
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<FrameworkKernelsPanel>(p.text("launches") == "graph");
       },

@@ -29,6 +29,7 @@
 #include "app/i18n/translate.h"
 #include "app/interop/cuda_gl_image.h"
 #include "app/panels/panel_fields.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
@@ -225,10 +226,14 @@ class ThreadGridPanel final : public Panel {
     return Status::ok();
   }
 
-  Status press(const std::string& button) override {
-    if (button != "launch") return Panel::press(button);
-    launch_requested_ = true;
-    return Status::ok();
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<ThreadGridPanel>& buttons() {
+    using P = ThreadGridPanel;
+    static const PanelButtons<P> table{
+        {"launch", "launch the kernel with the current configuration", [](P& p) { p.launch_requested_ = true; }},
+    };
+    return table;
   }
 
   void draw(const FrameContext& frame) override {
@@ -958,7 +963,7 @@ const PanelType& thread_grid_panel_type() {
       N_("a real <<<blocks, threads>>> launch: every thread paints its cell, records its SM and time; timeline, "
       "occupancy, refusals"),
       thread_grid_fields().table(),
-      {{"launch", "launch the kernel with the current configuration"}},
+      ThreadGridPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) { return std::make_unique<ThreadGridPanel>(controls_from(params)); },
       {"launch", "launch"},
       {{"outcome", "", "whether the launch ran (0) or the runtime refused it (1), with the runtime's words"},

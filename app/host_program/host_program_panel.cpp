@@ -16,6 +16,7 @@
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot_math.h"
 #include "app/widgets/code_fit.h"
@@ -91,21 +92,32 @@ class HostProgramPanel final : public Panel {
     return Status::ok();
   }
 
-  Status press(const std::string& button) override {
-    if (button == "reset") {
-      if (runner_.busy()) runner_.cancel();  // the line under way stops; the next press starts again
-      else restart();
-      return Status::ok();
-    }
-    if (button != "step" && button != "run") return Panel::press(button);
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<HostProgramPanel>& buttons() {
+    using P = HostProgramPanel;
+    static const PanelButtons<P> table{
+        {"step", "run the next line of the program", [](P& p) { return p.run_lines(true); }},
+        {"run", "run every line left, back to back", [](P& p) { return p.run_lines(false); }},
+        {"reset", "end the program and start again from its first line (while a line runs: stop it)",
+         [](P& p) {
+           if (p.runner_.busy()) p.runner_.cancel();  // the line under way stops; the next press starts again
+           else p.restart();
+         }},
+    };
+    return table;
+  }
+
+  // The next line (one_line), or every line left: run live, or revealed from the recording.
+  Status run_lines(bool one_line) {
     if (runner_.busy()) return Status::error(tr("a line is running: wait for it"));
     if (runs_live()) {
-      button == "step" ? runner_.step(options_) : runner_.run_all(options_);
+      one_line ? runner_.step(options_) : runner_.run_all(options_);
       return Status::ok();
     }
     const std::size_t lines = recorded_program() ? recorded_program()->steps.size() : 0;
     if (lines == 0) return Status::error(no_recording_text());
-    revealed_ = (button == "step" && revealed_ < lines) ? revealed_ + 1 : lines;
+    revealed_ = (one_line && revealed_ < lines) ? revealed_ + 1 : lines;
     return Status::ok();
   }
 
@@ -502,9 +514,7 @@ const PanelType& host_program_panel_type() {
             whole_param("n", defaults.n, host_program::kMinElements, host_program::kMaxElements, "floats in a, b and c"),
             whole_param("threads", defaults.threads, 1, 4096, "threads per block of the launch (above 1024 the GPU refuses)"),
         },
-        {{"step", "run the next line of the program"},
-         {"run", "run every line left, back to back"},
-         {"reset", "end the program and start again from its first line (while a line runs: stop it)"}},
+        HostProgramPanel::buttons().specs(),
         [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
           ProgramOptions o;
           host_program::find_mistake(p.text("mistake"), &o.mistake);

@@ -20,6 +20,7 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernel_lab/lab_runner.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/widgets/code_fit.h"
 #include "app/widgets/flow_layout.h"
@@ -128,23 +129,27 @@ class KernelLabPanel final : public Panel {
     return Status::ok();
   }
 
-  Status press(const std::string& button) override {
-    if (button == "run") {
-      if (runner_.busy()) return Status::error(tr("a try is already running"));
-      start();
-      return Status::ok();
-    }
-    if (button == "cancel") {
-      runner_.cancel();
-      return Status::ok();
-    }
-    if (button == "reset") {
-      if (runner_.busy()) return Status::error(tr("a try is running: wait for it or cancel it"));
-      sources_[sizes_.exercise] = kernel_lab::find_exercise(sizes_.exercise)->starter;
-      report_.reset();
-      return Status::ok();
-    }
-    return Panel::press(button);
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<KernelLabPanel>& buttons() {
+    using P = KernelLabPanel;
+    static const PanelButtons<P> table{
+        {"run", "compile, run and check the editor's kernel",
+         [](P& p) {
+           if (p.runner_.busy()) return Status::error(tr("a try is already running"));
+           p.start();
+           return Status::ok();
+         }},
+        {"cancel", "stop the try in progress", [](P& p) { p.runner_.cancel(); }},
+        {"reset", "put the exercise's starting code back",
+         [](P& p) {
+           if (p.runner_.busy()) return Status::error(tr("a try is running: wait for it or cancel it"));
+           p.sources_[p.sizes_.exercise] = kernel_lab::find_exercise(p.sizes_.exercise)->starter;
+           p.report_.reset();
+           return Status::ok();
+         }},
+    };
+    return table;
   }
 
   bool busy() const override { return runner_.busy(); }
@@ -424,9 +429,7 @@ const PanelType& kernel_lab_panel_type() {
                          "where tries run: auto (the GPU when there is one, else the CPU simulator)"),
             read_path_param("source_file", "a .cu file to load into the editor (empty: the exercise's start)"),
         },
-        {{"run", "compile, run and check the editor's kernel"},
-         {"cancel", "stop the try in progress"},
-         {"reset", "put the exercise's starting code back"}},
+        KernelLabPanel::buttons().specs(),
         [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
           LabRequest sizes = kernel_lab::starting_request(*kernel_lab::find_exercise(p.text("exercise")));
           if (p.given("n")) sizes.n = p.whole_as<int>("n");

@@ -18,6 +18,7 @@
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/pipeline/pipeline_pictures.h"
 #include "app/plot/plot_math.h"
@@ -98,33 +99,38 @@ class DataPipelinePanel final : public Panel {
     return Status::ok();
   }
 
-  Status press(const std::string& button) override {
-    if (button == "run") {
-      if (!pictures_) return Status::error(photo_error_);
-      const PipelineSettings settings = settings_;
-      const std::string path = path_;
-      return work_.start([this, settings, path](const std::atomic<bool>* cancel) {
-        MeasureOptions options;
-        options.repeats = 12;
-        options.budget_seconds = 1.0;
-        options.cancel = cancel;
-        PipelineTiming timing;
-        if (Status s = pipeline::measure_pipeline(path, settings, options, &timing); !s) return s;
-        std::lock_guard<std::mutex> lock(mutex_);
-        live_ = std::move(timing);
-        return Status::ok();
-      });
-    }
-    if (button == "cancel") {
-      work_.cancel();
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<DataPipelinePanel>& buttons() {
+    using P = DataPipelinePanel;
+    static const PanelButtons<P> table{
+        {"run", "time every step on the CPU and the GPU", [](P& p) { return p.start_timing(); }},
+        {"cancel", "stop the timing", [](P& p) { p.work_.cancel(); }},
+        {"next", "draw the next image of the batch",
+         [](P& p) {
+           p.image_ = (p.image_ + 1) % pipeline::kBatch;
+           p.stale_ = true;
+         }},
+    };
+    return table;
+  }
+
+  // Times every step of the pipeline on a worker thread, with the settings shown now.
+  Status start_timing() {
+    if (!pictures_) return Status::error(photo_error_);
+    const PipelineSettings settings = settings_;
+    const std::string path = path_;
+    return work_.start([this, settings, path](const std::atomic<bool>* cancel) {
+      MeasureOptions options;
+      options.repeats = 12;
+      options.budget_seconds = 1.0;
+      options.cancel = cancel;
+      PipelineTiming timing;
+      if (Status s = pipeline::measure_pipeline(path, settings, options, &timing); !s) return s;
+      std::lock_guard<std::mutex> lock(mutex_);
+      live_ = std::move(timing);
       return Status::ok();
-    }
-    if (button == "next") {
-      image_ = (image_ + 1) % pipeline::kBatch;
-      stale_ = true;
-      return Status::ok();
-    }
-    return Panel::press(button);
+    });
   }
 
   bool busy() const override { return work_.busy(); }
@@ -461,7 +467,7 @@ const PanelType& data_pipeline_panel_type() {
             number_param("jitter", defaults.augment.jitter, 0.0, 0.9, "brightness, contrast and saturation jitter"),
             whole_param("image", 0, 0, pipeline::kBatch - 1, "which image of the batch is drawn (its own random draw)"),
         },
-        {{"run", "time every step on the CPU and the GPU"}, {"cancel", "stop the timing"}, {"next", "draw the next image of the batch"}},
+        DataPipelinePanel::buttons().specs(),
         [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
           PipelineSettings s;
           s.side = p.whole_as<int>("side");

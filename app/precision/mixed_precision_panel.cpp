@@ -18,6 +18,7 @@
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/precision/format_picture.h"
 #include "app/text/wrapped_text.h"
@@ -95,12 +96,19 @@ class MixedPrecisionPanel final : public Panel {
     return Status::ok();
   }
 
-  Status press(const std::string& button) override {
-    if (button == "cancel") {
-      work_.cancel();
-      return Status::ok();
-    }
-    if (button != "race") return Panel::press(button);
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<MixedPrecisionPanel>& buttons() {
+    using P = MixedPrecisionPanel;
+    static const PanelButtons<P> table{
+        {"race", "train and time each precision in turn (needs an NVIDIA GPU)", [](P& p) { return p.start_race(); }},
+        {"cancel", "stop the race", [](P& p) { p.work_.cancel(); }},
+    };
+    return table;
+  }
+
+  // Trains and times each precision in turn on a worker thread.
+  Status start_race() {
     if (Status s = require_gpu(); !s)
       return Status::error(
           fill(tr("the race trains on an NVIDIA GPU, and there is none here ({0}): the bars show the recorded run"),
@@ -349,7 +357,7 @@ const PanelType& mixed_precision_panel_type() {
           number_param("value", 0.1, -1e30, 1e30, "the number the format picture rounds into each format"),
           number_param("gradient", 1e-8, 1e-30, 1.0, "the small gradient of the loss-scaling example"),
       },
-      {{"race", "train and time each precision in turn (needs an NVIDIA GPU)"}, {"cancel", "stop the race"}},
+      MixedPrecisionPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<MixedPrecisionPanel>(params);
       },

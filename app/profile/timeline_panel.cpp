@@ -18,6 +18,7 @@
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/profile/timeline_view.h"
 #include "app/profile/timeline_works.h"
@@ -71,12 +72,20 @@ class TimelinePanel final : public Panel {
     return Status::ok();
   }
 
-  Status press(const std::string& button) override {
-    if (button == "fit") {
-      view_.fit();
-      return Status::ok();
-    }
-    if (button != "record") return Panel::press(button);
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<TimelinePanel>& buttons() {
+    using P = TimelinePanel;
+    static const PanelButtons<P> table{
+        {"record", "record the chosen works on this computer's GPU; PyTorch's step stays the recorded one",
+         [](P& p) { return p.record(); }},
+        {"fit", "show each step whole", [](P& p) { p.view_.fit(); }},
+    };
+    return table;
+  }
+
+  // Records the chosen works on this computer's GPU.
+  Status record() {
     if (live_check_.valid()) live_check_.wait();  // a script pressed Record before the check was done
     take_live_check();
     if (busy()) return Status::error(tr("a recording is already under way"));
@@ -300,8 +309,7 @@ const PanelType& timeline_panel_type() {
           choice_param("work", "cnn-step", works, "the recording on top"),
           choice_param("compare", "cnn-step-graph", compare, "the recording beside it, on the same time axis"),
       },
-      {{"record", "record the chosen works on this computer's GPU; PyTorch's step stays the recorded one"},
-       {"fit", "show each step whole"}},
+      TimelinePanel::buttons().specs(),
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<TimelinePanel>(p.text("work"), p.text("compare"));
       },

@@ -22,6 +22,7 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_fields.h"
+#include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/predict/prediction.h"
@@ -99,15 +100,20 @@ class GpuVitalsPanel final : public Panel {
     return vitals_fields().set(key, value, &o_);
   }
 
-  Status press(const std::string& button) override {
-    if (button == "cancel") {
-      cancel_ = true;
-      return Status::ok();
-    }
-    if (button != "measure") return Panel::press(button);
-    if (busy()) return Status::error(tr("the measurement is already running"));
-    start_measurement();
-    return Status::ok();
+  Status press(const std::string& button) override { return buttons().press(*this, button); }
+
+  static const PanelButtons<GpuVitalsPanel>& buttons() {
+    using P = GpuVitalsPanel;
+    static const PanelButtons<P> table{
+        {"measure", "train the CNN on the GPU, then on the CPU, counting the energy of each",
+         [](P& p) {
+           if (p.busy()) return Status::error(tr("the measurement is already running"));
+           p.start_measurement();
+           return Status::ok();
+         }},
+        {"cancel", "stop the measurement after the chunk of steps under way", [](P& p) { p.cancel_ = true; }},
+    };
+    return table;
   }
 
   bool busy() const override { return job_.valid(); }
@@ -404,8 +410,7 @@ const PanelType& gpu_vitals_panel_type() {
       N_("the GPU's power, clocks, load, memory and temperature over time (NVML), and images per joule of CNN "
       "training on the GPU and the CPU"),
       vitals_fields().table(),
-      {{"measure", "train the CNN on the GPU, then on the CPU, counting the energy of each"},
-       {"cancel", "stop the measurement after the chunk of steps under way"}},
+      GpuVitalsPanel::buttons().specs(),
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<GpuVitalsPanel>(vitals_fields().options(p));
       },
