@@ -18,12 +18,6 @@ const kernels::Measurement* first_measured(const std::vector<kernels::Measuremen
 
 }  // namespace
 
-ParamSpec opengl_param() {
-  return choice_param("opengl", "auto", {"auto", "on", "off"},
-                      "also time the kernels as OpenGL shaders on whatever GPU OpenGL offers (auto: where there is "
-                      "no CUDA GPU)");
-}
-
 GlSweepSide::GlSweepSide(const std::string& mode) : mode_(mode) { start_if_enabled(); }
 
 void GlSweepSide::set_mode(const std::string& mode) {

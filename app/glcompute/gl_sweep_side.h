@@ -15,7 +15,12 @@
 namespace whygpu::app {
 
 // The `opengl` parameter both sweeps declare.
-ParamSpec opengl_param();
+template <typename O>
+Field<O> opengl_field(std::string O::*mode) {
+  return choice_field("opengl", mode, {"auto", "on", "off"},
+                      "also time the kernels as OpenGL shaders on whatever GPU OpenGL offers (auto: where there is "
+                      "no CUDA GPU)");
+}
 
 class GlSweepSide {
  public:

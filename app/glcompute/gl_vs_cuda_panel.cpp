@@ -65,12 +65,30 @@ int verdict(const Comparison& c) { return c.cuda > 3 * c.shader ? 0 : c.shader >
 
 std::string rate(double gflop_per_s) { return plot::format_value(gflop_per_s, plot::ValueFormat::Number, 3) + " GFLOP/s"; }
 
+// The panel's own parameters (the shared ones are SweepSettings): the sizes raced.
+struct RaceSizes {
+  int min_log = 8, max_log = 11;  // n from 2^min to 2^max
+};
+
+const PanelFields<RaceSizes>& race_fields() {
+  using S = RaceSizes;
+  static const PanelFields<S> fields{{
+      whole_field("min", &S::min_log, 4, 13, "smallest n, as a power of two"),
+      whole_field("max", &S::max_log, 4, 13, "largest n, as a power of two"),
+  }};
+  return fields;
+}
+
+// min above max is read the other way round.
+RaceSizes ordered(RaceSizes s) {
+  if (s.max_log < s.min_log) std::swap(s.min_log, s.max_log);
+  return s;
+}
+
 class GlVsCudaPanel final : public SweepPanel {
  public:
-  explicit GlVsCudaPanel(const PanelParams& params) : SweepPanel("gl-vs-cuda", params), gl_("on") {
-    min_log_ = params.whole_as<int>("min");
-    max_log_ = params.whole_as<int>("max");
-    if (max_log_ < min_log_) std::swap(min_log_, max_log_);
+  explicit GlVsCudaPanel(const PanelParams& params)
+      : SweepPanel("gl-vs-cuda", params), sizes_(ordered(race_fields().options(params))), gl_("on") {
     reference_ = h100_opengl_reference(&reference_error_);
   }
 
@@ -82,7 +100,7 @@ class GlVsCudaPanel final : public SweepPanel {
                           [this](float) { draw_explanation(); });
     // The sizes under the chart: beside the progress bar they ran past the page's edge.
     ImGui::TextDisabled(
-        "%s", fill(tr("n = {0} to {1}"), {std::to_string(1 << min_log_), std::to_string(1 << max_log_)}).c_str());
+        "%s", fill(tr("n = {0} to {1}"), {std::to_string(1 << sizes_.min_log), std::to_string(1 << sizes_.max_log)}).c_str());
     draw_export_row(frame, true);
   }
 
@@ -98,14 +116,13 @@ class GlVsCudaPanel final : public SweepPanel {
   }
 
   std::string describe_sweep() const override {
-    return "whygpu app: gl-vs-cuda n=" + std::to_string(1 << min_log_) + ".." + std::to_string(1 << max_log_);
+    return "whygpu app: gl-vs-cuda n=" + std::to_string(1 << sizes_.min_log) + ".." + std::to_string(1 << sizes_.max_log);
   }
 
   Status set_own_param(const std::string& key, const ParamValue& value) override {
-    if (key != "min" && key != "max") return SweepPanel::set_own_param(key, value);
     if (busy()) return Status::error(tr("cannot change the sizes while the race runs"));
-    (key == "min" ? min_log_ : max_log_) = static_cast<int>(value.whole);
-    if (max_log_ < min_log_) std::swap(min_log_, max_log_);
+    if (Status s = race_fields().set(key, value, &sizes_); !s) return s;
+    sizes_ = ordered(sizes_);
     dirty_ = true;
     return Status::ok();
   }
@@ -133,7 +150,7 @@ class GlVsCudaPanel final : public SweepPanel {
 
   std::vector<int> sizes() const {
     std::vector<int> out;
-    for (int log = min_log_; log <= max_log_; ++log) out.push_back(1 << log);
+    for (int log = sizes_.min_log; log <= sizes_.max_log; ++log) out.push_back(1 << log);
     return out;
   }
 
@@ -153,7 +170,7 @@ class GlVsCudaPanel final : public SweepPanel {
     chart_.x = {plot::ScaleKind::Log, plot::ValueFormat::Number, true};
     chart_.y_title = tr("GFLOP/s (2 n\u00b3 per product)");
     chart_.y = {plot::ScaleKind::Log, plot::ValueFormat::Number, false};
-    chart_.x_span = {std::ldexp(1.0, min_log_), std::ldexp(1.0, max_log_)};
+    chart_.x_span = {std::ldexp(1.0, sizes_.min_log), std::ldexp(1.0, sizes_.max_log)};
     chart_.empty_message = busy() ? tr("measuring the first size...") : tr("press \"Race the two ways\" to measure");
     const TimingColours colours = timing_colours();
     const std::vector<Measurement>& rows = results().rows;
@@ -219,7 +236,7 @@ class GlVsCudaPanel final : public SweepPanel {
     gl_.draw_note();
   }
 
-  int min_log_ = 8, max_log_ = 11;
+  RaceSizes sizes_;
   bool dirty_ = true;
   bool renderer_known_ = false;
   GlRenderer renderer_;
@@ -235,10 +252,7 @@ const PanelType& gl_vs_cuda_panel_type() {
   static const PanelType type = {
       "gl-vs-cuda",
       N_("matrix multiplication as a 2001 graphics shader against a 2006 CUDA kernel on the same GPU (else the CPU)"),
-      sweep_params({
-          whole_param("min", 8, 4, 13, "smallest n, as a power of two"),
-          whole_param("max", 11, 4, 13, "largest n, as a power of two"),
-      }),
+      sweep_params(race_fields().table()),
       SweepPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<GlVsCudaPanel>(params);

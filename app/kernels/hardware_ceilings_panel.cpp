@@ -77,13 +77,30 @@ double host_memory_gib() {
   return pages > 0 && page > 0 ? static_cast<double>(pages) * page / double(1 << 30) : 0.0;
 }
 
+// The panel's own parameters (the shared ones are SweepSettings): the sizes that measure
+// each ceiling.
+const PanelFields<CeilingSizes>& ceiling_fields() {
+  using S = CeilingSizes;
+  static const S defaults;
+  static const PanelFields<S> fields{{
+      whole_field("peak_n", &S::gpu_matmul_n, 256, 32768, "n of the cuBLAS products that measure the GPU's peaks"),
+      whole_field("cpu_n", &S::cpu_matmul_n, 64, 16384, "n of the OpenBLAS product that measures the CPU's peak"),
+      whole_field<S>(
+          "copy_mb", 1, 16384, static_cast<long long>(defaults.copy_bytes >> 20),
+          [](S& s, long long mib) { s.copy_bytes = static_cast<std::size_t>(mib) << 20; },
+          "MiB copied to measure the bus and GPU memory"),
+      whole_field<S>(
+          "stream", 16, 30, std::lround(std::log2(static_cast<double>(defaults.cpu_stream_elements))),
+          [](S& s, long long log) { s.cpu_stream_elements = std::size_t{1} << log; },
+          "CPU vector add of 2^stream elements that measures the CPU's memory"),
+  }};
+  return fields;
+}
+
 class HardwareCeilingsPanel final : public SweepPanel {
  public:
-  explicit HardwareCeilingsPanel(const PanelParams& params) : SweepPanel("hardware-ceilings", params) {
-    sizes_.gpu_matmul_n = params.whole_as<int>("peak_n");
-    sizes_.cpu_matmul_n = params.whole_as<int>("cpu_n");
-    sizes_.copy_bytes = params.whole_as<std::size_t>("copy_mb") << 20;
-    sizes_.cpu_stream_elements = std::size_t{1} << params.whole("stream");
+  explicit HardwareCeilingsPanel(const PanelParams& params)
+      : SweepPanel("hardware-ceilings", params), sizes_(ceiling_fields().options(params)) {
     run_ = bench::describe_this_run("", 0);
     if (!gpu_info().available) {
       reference_ = h100_reference(&reference_error_);
@@ -112,14 +129,8 @@ class HardwareCeilingsPanel final : public SweepPanel {
   }
 
   Status set_own_param(const std::string& key, const ParamValue& value) override {
-    if (key != "peak_n" && key != "cpu_n" && key != "copy_mb" && key != "stream")
-      return SweepPanel::set_own_param(key, value);
     if (busy()) return Status::error(tr("cannot change the sizes while measuring"));
-    if (key == "peak_n") sizes_.gpu_matmul_n = static_cast<int>(value.whole);
-    if (key == "cpu_n") sizes_.cpu_matmul_n = static_cast<int>(value.whole);
-    if (key == "copy_mb") sizes_.copy_bytes = static_cast<std::size_t>(value.whole) << 20;
-    if (key == "stream") sizes_.cpu_stream_elements = std::size_t{1} << value.whole;
-    return Status::ok();
+    return ceiling_fields().set(key, value, &sizes_);
   }
 
   std::string describe_sweep() const override {
@@ -339,18 +350,10 @@ class HardwareCeilingsPanel final : public SweepPanel {
 }  // namespace
 
 const PanelType& hardware_ceilings_panel_type() {
-  static const CeilingSizes defaults;
   static const PanelType type = {
       "hardware-ceilings",
       N_("this computer's GPU and CPU: what the specifications promise and what a Measure button finds"),
-      sweep_params({
-          whole_param("peak_n", defaults.gpu_matmul_n, 256, 32768, "n of the cuBLAS products that measure the GPU's peaks"),
-          whole_param("cpu_n", defaults.cpu_matmul_n, 64, 16384, "n of the OpenBLAS product that measures the CPU's peak"),
-          whole_param("copy_mb", static_cast<long long>(defaults.copy_bytes >> 20), 1, 16384,
-                      "MiB copied to measure the bus and GPU memory"),
-          whole_param("stream", std::lround(std::log2(static_cast<double>(defaults.cpu_stream_elements))), 16, 30,
-                      "CPU vector add of 2^stream elements that measures the CPU's memory"),
-      }),
+      sweep_params(ceiling_fields().table()),
       SweepPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<HardwareCeilingsPanel>(params);

@@ -133,17 +133,53 @@ Rung variant_rung(MatmulVariant v, bool recorded, Curve time, Curve rate) {
           v == MatmulVariant::CpuOpenBlas, recorded, std::move(time), std::move(rate)};
 }
 
+// The panel's own parameters (the shared ones are SweepSettings).
+struct MatmulSettings {
+  int min_log = 5, max_log = 12, step_log = 1;  // n from 2^min to 2^max, every 2^step
+  int naive_max = 512;                          // the naive CPU loop's largest n (0: no limit)
+  std::string view = "rate";                    // or "time"
+  std::string variants;                         // the rungs, comma-separated (empty: all)
+  std::string opengl = "auto";
+};
+
+const PanelFields<MatmulSettings>& matmul_fields() {
+  using S = MatmulSettings;
+  static const PanelFields<S> fields{{
+      whole_field("min", &S::min_log, 1, 14, "smallest n, as a power of two"),
+      whole_field("max", &S::max_log, 1, 14, "largest n, as a power of two"),
+      whole_field("step", &S::step_log, 1, 6, "power-of-two step between sizes"),
+      whole_field("naive_max", &S::naive_max, 0, 1 << 14, "largest n the naive CPU loop runs (0: no limit)"),
+      choice_field("view", &S::view, {"time", "rate"}, "GFLOP/s, or time per product"),
+      text_field("variants", &S::variants, "comma-separated rungs to run (empty: all; whygpu bench matmul --list)",
+                 [](const std::string& text) {
+                   std::vector<MatmulVariant> parsed;
+                   return text.empty() ? Status::ok() : parse_variants(text, &parsed);
+                 }),
+      opengl_field(&S::opengl),
+  }};
+  return fields;
+}
+
+// min above max is read the other way round.
+MatmulSettings ordered(MatmulSettings s) {
+  if (s.max_log < s.min_log) std::swap(s.min_log, s.max_log);
+  return s;
+}
+
+// The rungs `text` names (checked by the table), or every rung.
+std::vector<MatmulVariant> chosen_variants(const std::string& text) {
+  std::vector<MatmulVariant> variants = kernels::all_matmul_variants();
+  if (!text.empty()) parse_variants(text, &variants);
+  return variants;
+}
+
 class MatmulSweepPanel final : public SweepPanel {
  public:
-  explicit MatmulSweepPanel(const PanelParams& params) : SweepPanel("matmul-sweep", params), gl_(params.text("opengl")) {
-    min_log_ = params.whole_as<int>("min");
-    max_log_ = params.whole_as<int>("max");
-    step_log_ = params.whole_as<int>("step");
-    naive_max_ = params.whole_as<int>("naive_max");
-    rate_view_ = params.text("view") == "rate";
-    if (max_log_ < min_log_) std::swap(min_log_, max_log_);
-    variants_ = kernels::all_matmul_variants();
-    if (!params.text("variants").empty()) parse_variants(params.text("variants"), &variants_);  // checked by the table
+  explicit MatmulSweepPanel(const PanelParams& params)
+      : SweepPanel("matmul-sweep", params),
+        s_(ordered(matmul_fields().options(params))),
+        variants_(chosen_variants(s_.variants)),
+        gl_(s_.opengl) {
     if (!gpu_info().available) reference_ = h100_reference(&reference_error_);
   }
 
@@ -157,19 +193,19 @@ class MatmulSweepPanel final : public SweepPanel {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("Show:"));
     same_line_if_fits(check_width(tr("GFLOP/s")));
-    if (ImGui::RadioButton(tr_id("GFLOP/s").c_str(), rate_view_)) set_view(true);
+    if (ImGui::RadioButton(tr_id("GFLOP/s").c_str(), rate_view())) set_view(true);
     same_line_if_fits(check_width(tr("time per product")));
-    if (ImGui::RadioButton(tr_id("time per product").c_str(), !rate_view_)) set_view(false);
+    if (ImGui::RadioButton(tr_id("time per product").c_str(), !rate_view())) set_view(false);
     draw_note_after(fill(tr("n = {0} to {1}; the naive CPU loop stops at n = {2}"),
-                         {std::to_string(1 << min_log_), std::to_string(1 << max_log_),
-                          std::to_string(naive_max_ > 0 ? naive_max_ : 1 << max_log_)}));
+                         {std::to_string(1 << s_.min_log), std::to_string(1 << s_.max_log),
+                          std::to_string(s_.naive_max > 0 ? s_.naive_max : 1 << s_.max_log)}));
     draw_export_row(frame, true);
   }
 
  protected:
   Status make_jobs(const kernels::BenchOptions& options, std::vector<kernels::SweepJob>* jobs) override {
     kernels::BenchOptions o = options;
-    o.cpu_naive_max_n = naive_max_;
+    o.cpu_naive_max_n = s_.naive_max;
     std::vector<MatmulVariant> run;
     for (MatmulVariant v : variants_)
       if (gpu_info().available || !kernels::matmul_variant_info(v).on_gpu) run.push_back(v);
@@ -193,47 +229,40 @@ class MatmulSweepPanel final : public SweepPanel {
       keys += kernels::matmul_variant_info(v).key;
     }
     return "whygpu app: matmul-sweep --sizes " + list + " --variants " + keys + " --cpu-naive-max-n " +
-           std::to_string(naive_max_);
+           std::to_string(s_.naive_max);
   }
 
   Status set_own_param(const std::string& key, const ParamValue& value) override {
-    if (key == "view") {
-      set_view(value.text == "rate");
-      return Status::ok();
-    }
-    if (busy()) return Status::error(tr("cannot change the sweep while it runs"));
-    if (key == "opengl") {
-      gl_.set_mode(value.text);
-      dirty_ = true;
-      return Status::ok();
-    }
-    if (key == "variants") {
-      variants_ = kernels::all_matmul_variants();
-      if (!value.text.empty()) parse_variants(value.text, &variants_);
-      dirty_ = true;
-      return Status::ok();
-    }
-    if (key == "naive_max") {
-      naive_max_ = static_cast<int>(value.whole);
-      return Status::ok();
-    }
-    if (key != "min" && key != "max" && key != "step") return SweepPanel::set_own_param(key, value);
-    (key == "min" ? min_log_ : key == "max" ? max_log_ : step_log_) = static_cast<int>(value.whole);
-    if (max_log_ < min_log_) std::swap(min_log_, max_log_);
-    dirty_ = true;
+    MatmulSettings wanted = s_;
+    if (Status s = matmul_fields().set(key, value, &wanted); !s) return s;
+    wanted = ordered(std::move(wanted));
+    // The view may change while the sweep runs; the sweep itself may not.
+    if (busy() && !same_sweep(wanted, s_)) return Status::error(tr("cannot change the sweep while it runs"));
+    if (wanted.opengl != s_.opengl) gl_.set_mode(wanted.opengl);
+    if (wanted.variants != s_.variants) variants_ = chosen_variants(wanted.variants);
+    if (!same_sweep(wanted, s_)) dirty_ = true;
+    if (wanted.view != s_.view) set_view(wanted.view == "rate");
+    s_ = std::move(wanted);
     return Status::ok();
   }
 
  private:
   std::vector<int> sizes() const {
     std::vector<int> out;
-    for (int log = min_log_; log <= max_log_; log += step_log_) out.push_back(1 << log);
+    for (int log = s_.min_log; log <= s_.max_log; log += s_.step_log) out.push_back(1 << log);
     return out;
   }
 
+  static bool same_sweep(const MatmulSettings& a, const MatmulSettings& b) {
+    return a.min_log == b.min_log && a.max_log == b.max_log && a.step_log == b.step_log &&
+           a.naive_max == b.naive_max && a.variants == b.variants && a.opengl == b.opengl;
+  }
+
+  bool rate_view() const { return s_.view == "rate"; }
+
   void set_view(bool rate) {
-    if (rate == rate_view_) return;
-    rate_view_ = rate;
+    if (rate == rate_view()) return;
+    s_.view = rate ? "rate" : "time";
     dirty_ = true;
   }
 
@@ -242,9 +271,9 @@ class MatmulSweepPanel final : public SweepPanel {
     chart_ = plot::Chart{};
     chart_.x_title = tr("n (n x n matrices)");
     chart_.x = {plot::ScaleKind::Log, plot::ValueFormat::Number, true};
-    chart_.y_title = rate_view_ ? tr("GFLOP/s (2 n\u00b3 per product)") : tr("time per product");
-    chart_.y = {plot::ScaleKind::Log, rate_view_ ? plot::ValueFormat::Number : plot::ValueFormat::Milliseconds, false};
-    chart_.x_span = {std::ldexp(1.0, min_log_), std::ldexp(1.0, max_log_)};
+    chart_.y_title = rate_view() ? tr("GFLOP/s (2 n\u00b3 per product)") : tr("time per product");
+    chart_.y = {plot::ScaleKind::Log, rate_view() ? plot::ValueFormat::Number : plot::ValueFormat::Milliseconds, false};
+    chart_.x_span = {std::ldexp(1.0, s_.min_log), std::ldexp(1.0, s_.max_log)};
     chart_.empty_message = busy() ? tr("measuring the first size...") : tr("press \"Run the ladder\" to measure");
     chart_.legend = plot::LegendPlace::Below;
     rungs_.clear();
@@ -256,7 +285,7 @@ class MatmulSweepPanel final : public SweepPanel {
       Rung r = variant_rung(v, recorded, curve_of(rows, "matmul", info.key, "", median_ms),
                             curve_of(rows, "matmul", info.key, "", gflops));
       if (r.time.empty()) continue;
-      const Curve& shown = rate_view_ ? r.rate : r.time;
+      const Curve& shown = rate_view() ? r.rate : r.time;
       chart_.series.push_back({r.name, shown.x, shown.y, r.style.colour, r.style.marker,
                                recorded ? plot::Line::Dashed : plot::Line::Solid, recorded, 2.0f, shown.notes});
       rungs_.push_back(std::move(r));
@@ -362,7 +391,7 @@ class MatmulSweepPanel final : public SweepPanel {
              curve_of(rows, "matmul", key, "", median_ms),
              curve_of(rows, "matmul", key, "", gflops)};
       if (r.time.empty()) continue;
-      const Curve& shown = rate_view_ ? r.rate : r.time;
+      const Curve& shown = rate_view() ? r.rate : r.time;
       chart_.series.push_back({gl_series_label(rows, "matmul", key, what), shown.x, shown.y, r.style.colour,
                                r.style.marker, plot::Line::Solid, false, 2.0f, shown.notes});
       rungs_.push_back(std::move(r));
@@ -393,8 +422,7 @@ class MatmulSweepPanel final : public SweepPanel {
     return true;
   }
 
-  int min_log_ = 5, max_log_ = 12, step_log_ = 1, naive_max_ = 512;
-  bool rate_view_ = true;
+  MatmulSettings s_;
   bool dirty_ = true;
   std::vector<MatmulVariant> variants_;
   const bench::ReferenceData* reference_ = nullptr;
@@ -411,19 +439,7 @@ const PanelType& matmul_sweep_panel_type() {
   static const PanelType type = {
       "matmul-sweep",
       N_("the matrix-multiply ladder from the naive CPU loop to cuBLAS on Tensor Cores, n = 32 to 4096"),
-      sweep_params({
-          whole_param("min", 5, 1, 14, "smallest n, as a power of two"),
-          whole_param("max", 12, 1, 14, "largest n, as a power of two"),
-          whole_param("step", 1, 1, 6, "power-of-two step between sizes"),
-          whole_param("naive_max", 512, 0, 1 << 14, "largest n the naive CPU loop runs (0: no limit)"),
-          choice_param("view", "rate", {"time", "rate"}, "GFLOP/s, or time per product"),
-          text_param("variants", "", "comma-separated rungs to run (empty: all; whygpu bench matmul --list)",
-                     [](const std::string& text) {
-                       std::vector<MatmulVariant> parsed;
-                       return text.empty() ? Status::ok() : parse_variants(text, &parsed);
-                     }),
-          opengl_param(),
-      }),
+      sweep_params(matmul_fields().table()),
       SweepPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<MatmulSweepPanel>(params);

@@ -97,12 +97,28 @@ std::string gflops_text(double v) {
                    : plot::format_value(v, plot::ValueFormat::Number, 3) + " GFLOP/s";
 }
 
+// The panel's own parameters (the shared ones are SweepSettings): what is placed on the
+// roofline, and the size that measures its ceilings.
+struct RooflineSizes {
+  int n = 2048;
+  int vector_log = 26;
+  int peak_n = CeilingSizes{}.gpu_matmul_n;
+};
+
+const PanelFields<RooflineSizes>& roofline_fields() {
+  using S = RooflineSizes;
+  static const PanelFields<S> fields{{
+      whole_field("n", &S::n, 64, 16384, "n of the matrix products placed on the roofline"),
+      whole_field("vector", &S::vector_log, 16, 30, "vector add of 2^vector elements placed on the roofline"),
+      whole_field("peak_n", &S::peak_n, 256, 32768, "n of the cuBLAS products that measure the peaks"),
+  }};
+  return fields;
+}
+
 class RooflinePanel final : public SweepPanel {
  public:
-  explicit RooflinePanel(const PanelParams& params) : SweepPanel("roofline", params) {
-    n_ = params.whole_as<int>("n");
-    vector_log_ = params.whole_as<int>("vector");
-    peak_n_ = params.whole_as<int>("peak_n");
+  explicit RooflinePanel(const PanelParams& params)
+      : SweepPanel("roofline", params), sizes_(roofline_fields().options(params)) {
     if (!gpu_info().available) reference_ = h100_reference(&reference_error_);
   }
 
@@ -123,38 +139,36 @@ class RooflinePanel final : public SweepPanel {
       for (auto& j : more) jobs->push_back(std::move(j));
     };
     // The naive CPU loop at a size it finishes in about a second.
-    append(kernels::matmul_jobs({MatmulVariant::CpuNaive}, {std::min(n_, 512)}, options));
-    append(kernels::matmul_jobs({MatmulVariant::CpuBlocked}, {n_}, options));
+    append(kernels::matmul_jobs({MatmulVariant::CpuNaive}, {std::min(sizes_.n, 512)}, options));
+    append(kernels::matmul_jobs({MatmulVariant::CpuBlocked}, {sizes_.n}, options));
     if (gpu) {
-      append(kernels::vector_add_jobs({kernels::VectorAddVariant::Gpu}, {std::size_t{1} << vector_log_}, options));
+      append(kernels::vector_add_jobs({kernels::VectorAddVariant::Gpu}, {std::size_t{1} << sizes_.vector_log}, options));
       append(kernels::matmul_jobs({MatmulVariant::GpuNaive, MatmulVariant::GpuCoalesced, MatmulVariant::GpuSharedTiled,
                                    MatmulVariant::GpuRegisterTiled, MatmulVariant::GpuTcWmmaFp16,
                                    MatmulVariant::GpuTcWmmaBf16, MatmulVariant::GpuTcMmaBf16,
                                    MatmulVariant::GpuTcWgmmaBf16, MatmulVariant::CublasFp32, MatmulVariant::CublasTf32,
                                    MatmulVariant::CublasFp16, MatmulVariant::CublasBf16},
-                                  {n_}, options));
+                                  {sizes_.n}, options));
     }
     return Status::ok();
   }
 
   std::string describe_sweep() const override {
-    return "whygpu app: roofline (matmul n=" + std::to_string(n_) + ", vector add 2^" + std::to_string(vector_log_) +
-           ", ceilings: cuBLAS n=" + std::to_string(peak_n_) + ")";
+    return "whygpu app: roofline (matmul n=" + std::to_string(sizes_.n) + ", vector add 2^" + std::to_string(sizes_.vector_log) +
+           ", ceilings: cuBLAS n=" + std::to_string(sizes_.peak_n) + ")";
   }
 
   Status set_own_param(const std::string& key, const ParamValue& value) override {
-    if (key != "n" && key != "vector" && key != "peak_n") return SweepPanel::set_own_param(key, value);
     if (busy()) return Status::error(tr("cannot change the sizes while measuring"));
-    (key == "n" ? n_ : key == "vector" ? vector_log_ : peak_n_) = static_cast<int>(value.whole);
-    return Status::ok();
+    return roofline_fields().set(key, value, &sizes_);
   }
 
  private:
   CeilingSizes ceiling_sizes() const {
     CeilingSizes sizes;
-    sizes.gpu_matmul_n = peak_n_;
-    sizes.cpu_matmul_n = n_;  // the OpenBLAS ceiling is also its point
-    sizes.cpu_stream_elements = std::size_t{1} << vector_log_;
+    sizes.gpu_matmul_n = sizes_.peak_n;
+    sizes.cpu_matmul_n = sizes_.n;  // the OpenBLAS ceiling is also its point
+    sizes.cpu_stream_elements = std::size_t{1} << sizes_.vector_log;
     return sizes;
   }
 
@@ -190,8 +204,8 @@ class RooflinePanel final : public SweepPanel {
       if (k.on_gpu != on_gpu) continue;
       std::int64_t size = 0;  // recorded: the largest size; live: the size this panel measured
       if (!recorded) {
-        if (std::string_view(k.benchmark) == "vector-add") size = std::int64_t{1} << vector_log_;
-        else size = std::string_view(k.variant) == "cpu-naive" ? std::min(n_, 512) : n_;
+        if (std::string_view(k.benchmark) == "vector-add") size = std::int64_t{1} << sizes_.vector_log;
+        else size = std::string_view(k.variant) == "cpu-naive" ? std::min(sizes_.n, 512) : sizes_.n;
       }
       const Measurement* row = pick(rows, k.benchmark, k.variant, size);
       if (!row) continue;
@@ -329,7 +343,7 @@ class RooflinePanel final : public SweepPanel {
     }
   }
 
-  int n_ = 2048, vector_log_ = 26, peak_n_ = CeilingSizes{}.gpu_matmul_n;
+  RooflineSizes sizes_;
   bool dirty_ = true;
   const bench::ReferenceData* reference_ = nullptr;
   std::string reference_error_;
@@ -345,11 +359,7 @@ const PanelType& roofline_panel_type() {
   static const PanelType type = {
       "roofline",
       N_("the roofline of this GPU and CPU from measured ceilings, with each kernel placed at its arithmetic intensity"),
-      sweep_params({
-          whole_param("n", 2048, 64, 16384, "n of the matrix products placed on the roofline"),
-          whole_param("vector", 26, 16, 30, "vector add of 2^vector elements placed on the roofline"),
-          whole_param("peak_n", CeilingSizes{}.gpu_matmul_n, 256, 32768, "n of the cuBLAS products that measure the peaks"),
-      }),
+      sweep_params(roofline_fields().table()),
       SweepPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<RooflinePanel>(params);

@@ -9,7 +9,6 @@
 #include <map>
 
 #include "app/files/file_locations.h"
-#include "app/panels/panel_fields.h"
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/prepared_results.h"

@@ -16,6 +16,7 @@
 #include "app/kernels/sweep_runner.h"
 #include "app/panels/panel.h"
 #include "app/panels/panel_buttons.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/chart_beside.h"
 #include "app/plot/plot.h"

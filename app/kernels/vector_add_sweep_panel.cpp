@@ -89,15 +89,37 @@ std::string crossover_sentence(const std::string& gpu_name, const Curve& gpu, co
   return fill(tr("{0} beats {1} from {2} upwards."), {gpu_name, cpu_name, describe_size(x)});
 }
 
+// The panel's own parameters (the shared ones are SweepSettings).
+struct VectorAddSettings {
+  int min_log = 10, max_log = 28, step_log = 1;  // sizes 2^min to 2^max, every 2^step
+  std::string view = "time";                     // or "rate"
+  std::string opengl = "auto";
+};
+
+const PanelFields<VectorAddSettings>& vector_add_fields() {
+  using S = VectorAddSettings;
+  static const PanelFields<S> fields{{
+      whole_field("min", &S::min_log, 1, 30, "smallest vector, as a power of two (2^min elements)"),
+      whole_field("max", &S::max_log, 1, 30, "largest vector, as a power of two"),
+      whole_field("step", &S::step_log, 1, 10, "power-of-two step between sizes"),
+      choice_field("view", &S::view, {"time", "rate"}, "time per addition, or throughput in GB/s"),
+      opengl_field(&S::opengl),
+  }};
+  return fields;
+}
+
+// min above max is read the other way round.
+VectorAddSettings ordered(VectorAddSettings s) {
+  if (s.max_log < s.min_log) std::swap(s.min_log, s.max_log);
+  return s;
+}
+
 class VectorAddSweepPanel final : public SweepPanel {
  public:
   explicit VectorAddSweepPanel(const PanelParams& params)
-      : SweepPanel("vector-add-sweep", params), gl_(params.text("opengl")) {
-    min_log_ = params.whole_as<int>("min");
-    max_log_ = params.whole_as<int>("max");
-    step_log_ = params.whole_as<int>("step");
-    rate_view_ = params.text("view") == "rate";
-    if (max_log_ < min_log_) std::swap(min_log_, max_log_);
+      : SweepPanel("vector-add-sweep", params),
+        s_(ordered(vector_add_fields().options(params))),
+        gl_(s_.opengl) {
     if (!gpu_info().available) reference_ = h100_reference(&reference_error_);
   }
 
@@ -111,11 +133,11 @@ class VectorAddSweepPanel final : public SweepPanel {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("Show:"));
     same_line_if_fits(check_width(tr("time per addition")));
-    if (ImGui::RadioButton(tr_id("time per addition").c_str(), !rate_view_)) set_view(false);
+    if (ImGui::RadioButton(tr_id("time per addition").c_str(), !rate_view())) set_view(false);
     same_line_if_fits(check_width(tr("throughput (GB/s)")));
-    if (ImGui::RadioButton(tr_id("throughput (GB/s)").c_str(), rate_view_)) set_view(true);
+    if (ImGui::RadioButton(tr_id("throughput (GB/s)").c_str(), rate_view())) set_view(true);
     draw_note_after(
-        fill(tr("sizes 2^{0} to 2^{1}, {2}"), {std::to_string(min_log_), std::to_string(max_log_), sizes_note()}));
+        fill(tr("sizes 2^{0} to 2^{1}, {2}"), {std::to_string(s_.min_log), std::to_string(s_.max_log), sizes_note()}));
     draw_export_row(frame, true);
   }
 
@@ -153,37 +175,37 @@ class VectorAddSweepPanel final : public SweepPanel {
   }
 
   Status set_own_param(const std::string& key, const ParamValue& value) override {
-    if (key == "view") {
-      set_view(value.text == "rate");
-      return Status::ok();
-    }
-    if (key == "opengl") {
-      if (busy()) return Status::error(tr("cannot change opengl while the sweep runs"));
-      gl_.set_mode(value.text);
+    VectorAddSettings wanted = s_;
+    if (Status s = vector_add_fields().set(key, value, &wanted); !s) return s;
+    wanted = ordered(std::move(wanted));
+    const bool sizes_change = wanted.min_log != s_.min_log || wanted.max_log != s_.max_log || wanted.step_log != s_.step_log;
+    if (busy() && sizes_change) return Status::error(tr("cannot change the sizes while the sweep runs"));
+    if (busy() && wanted.opengl != s_.opengl) return Status::error(tr("cannot change opengl while the sweep runs"));
+    if (wanted.opengl != s_.opengl) {
+      gl_.set_mode(wanted.opengl);
       dirty_ = true;
-      return Status::ok();
     }
-    if (key != "min" && key != "max" && key != "step") return SweepPanel::set_own_param(key, value);
-    if (busy()) return Status::error(tr("cannot change the sizes while the sweep runs"));
-    (key == "min" ? min_log_ : key == "max" ? max_log_ : step_log_) = static_cast<int>(value.whole);
-    if (max_log_ < min_log_) std::swap(min_log_, max_log_);
+    if (wanted.view != s_.view) set_view(wanted.view == "rate");
+    s_ = std::move(wanted);
     return Status::ok();
   }
 
  private:
   std::vector<std::size_t> sizes() const {
     std::vector<std::size_t> out;
-    for (int log = min_log_; log <= max_log_; log += step_log_) out.push_back(std::size_t{1} << log);
+    for (int log = s_.min_log; log <= s_.max_log; log += s_.step_log) out.push_back(std::size_t{1} << log);
     return out;
   }
 
   std::string sizes_note() const {
-    return step_log_ == 1 ? tr("every power of two") : "every " + std::to_string(1 << step_log_) + "x";
+    return s_.step_log == 1 ? tr("every power of two") : "every " + std::to_string(1 << s_.step_log) + "x";
   }
 
+  bool rate_view() const { return s_.view == "rate"; }
+
   void set_view(bool rate) {
-    if (rate == rate_view_) return;
-    rate_view_ = rate;
+    if (rate == rate_view()) return;
+    s_.view = rate ? "rate" : "time";
     dirty_ = true;
   }
 
@@ -205,7 +227,7 @@ class VectorAddSweepPanel final : public SweepPanel {
     add("GPU kernel only", c.gpu, colours.gpu, plot::Marker::Triangle, line);
     add("GPU incl. copies in and out", c.gpu_total, colours.gpu_with_copies, plot::Marker::Diamond, line);
     add("copies alone (h2d + d2h)", c.copies, colours.gpu_with_copies, plot::Marker::None, plot::Line::Dotted, 1.5f);
-    if (rate_view_)
+    if (rate_view())
       add("GPU memory copy (ceiling)", c.d2d, colours.gpu, plot::Marker::None, plot::Line::Dotted, 1.5f);
   }
 
@@ -214,16 +236,16 @@ class VectorAddSweepPanel final : public SweepPanel {
     chart_ = plot::Chart{};
     chart_.x_title = tr("elements per vector");
     chart_.x = {plot::ScaleKind::Log, plot::ValueFormat::PowerOfTwo, true};
-    chart_.y_title = rate_view_ ? tr("GB/s (12 bytes per element)") : tr("time per addition");
-    chart_.y = {plot::ScaleKind::Log, rate_view_ ? plot::ValueFormat::Number : plot::ValueFormat::Milliseconds, false};
-    chart_.x_span = {std::ldexp(1.0, min_log_), std::ldexp(1.0, max_log_)};
+    chart_.y_title = rate_view() ? tr("GB/s (12 bytes per element)") : tr("time per addition");
+    chart_.y = {plot::ScaleKind::Log, rate_view() ? plot::ValueFormat::Number : plot::ValueFormat::Milliseconds, false};
+    chart_.x_span = {std::ldexp(1.0, s_.min_log), std::ldexp(1.0, s_.max_log)};
     chart_.empty_message = busy() ? tr("measuring the first size...") : tr("press \"Run the sweep\" to measure");
-    live_ = curves_from(results().rows, rate_view_);
-    live_time_ = rate_view_ ? curves_from(results().rows, false) : live_;
+    live_ = curves_from(results().rows, rate_view());
+    live_time_ = rate_view() ? curves_from(results().rows, false) : live_;
     add_series(live_, false, true);
     add_gl_series();
     if (reference_) {
-      recorded_ = curves_from(reference_->rows, rate_view_);
+      recorded_ = curves_from(reference_->rows, rate_view());
       recorded_time_ = curves_from(reference_->rows, false);
       add_series(recorded_, true, false);
       chart_.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(reference_->run, true)});
@@ -285,7 +307,7 @@ class VectorAddSweepPanel final : public SweepPanel {
   // The OpenGL curves (kernel alone, and with its copies) of whichever shader ran.
   void add_gl_series() {
     const std::vector<Measurement>& rows = results().rows;
-    const auto value = rate_view_ ? rate_gbs : median_ms;
+    const auto value = rate_view() ? rate_gbs : median_ms;
     const TimingColours& colours = timing_colours();
     for (const std::string key : {"gl-compute", "gl-fragment"}) {
       const Curve kernel = curve_of(rows, "vector-add", key, "", value);
@@ -371,10 +393,9 @@ class VectorAddSweepPanel final : public SweepPanel {
     return true;
   }
 
-  int min_log_ = 10, max_log_ = 28, step_log_ = 1;
+  VectorAddSettings s_;
   double crossover_ = 0.0;  // where the GPU kernel overtakes one CPU core (NaN: nowhere)
   bool crossover_live_ = false;
-  bool rate_view_ = false;
   bool dirty_ = true;
   const bench::ReferenceData* reference_ = nullptr;
   std::string reference_error_;
@@ -391,13 +412,7 @@ const PanelType& vector_add_sweep_panel_type() {
   static const PanelType type = {
       "vector-add-sweep",
       N_("c = a + b from 2^10 to 2^28 on CPU and GPU, with and without copies: where the GPU starts to win"),
-      sweep_params({
-          whole_param("min", 10, 1, 30, "smallest vector, as a power of two (2^min elements)"),
-          whole_param("max", 28, 1, 30, "largest vector, as a power of two"),
-          whole_param("step", 1, 1, 10, "power-of-two step between sizes"),
-          choice_param("view", "time", {"time", "rate"}, "time per addition, or throughput in GB/s"),
-          opengl_param(),
-      }),
+      sweep_params(vector_add_fields().table()),
       SweepPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<VectorAddSweepPanel>(params);
