@@ -17,6 +17,7 @@
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
@@ -33,9 +34,30 @@ constexpr float kShownPenWidth = 0.075f;   // the pen on the canvas, as a fracti
 struct DrawOptions {
   std::string session = "main";
   bool controls = true;
-  std::string strokes;
-  int digit = -1;
+  std::string strokes;          // a drawing put on the canvas
+  bool strokes_given = false;   // set with `strokes` (an empty drawing clears the canvas)
+  int digit = -1;               // a test image copied onto the canvas (-1: none)
 };
+
+// The panel's parameters, declared once: the lesson's and a script's `set`.
+const PanelFields<DrawOptions>& draw_fields() {
+  using O = DrawOptions;
+  static const PanelFields<O> fields{
+      {
+          text_field("session", &O::session, "the training session this panel shows (panels with one name share it)"),
+          flag_field("controls", &O::controls, "show the session's buttons"),
+          text_field("strokes", &O::strokes,
+                     "a drawing for scripts: points x,y in 0..1 separated by spaces, strokes by ';'",
+                     [](const std::string& text) {
+                       std::vector<cnn_ui::Stroke> strokes;
+                       return text.empty() ? Status::ok() : cnn_ui::parse_strokes(text, &strokes);
+                     })
+              .also([](O& o) { o.strokes_given = true; }),
+          whole_field("digit", &O::digit, -1, cnn_ui::kMaxTestImage, "copy this test image onto the canvas (-1: none)"),
+      },
+      {"session", "controls"}};  // read when the panel is made: lesson only
+  return fields;
+}
 
 class CnnDrawPanel final : public cnn_ui::SessionPanel {
  public:
@@ -54,13 +76,13 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
     return Status::ok();
   }
 
+  // A script's `set`: a drawing, or a test image, put on the canvas now.
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (key == "strokes") return set_strokes(value.text);
-    if (key == "digit") {
-      if (value.whole >= 0) pending_digit_ = static_cast<int>(value.whole);
-      return Status::ok();
-    }
-    return Panel::set_param(key, value);
+    DrawOptions asked;
+    if (Status s = draw_fields().set(key, value, &asked); !s) return s;
+    if (asked.strokes_given) return set_strokes(asked.strokes);
+    if (asked.digit >= 0) pending_digit_ = asked.digit;
+    return Status::ok();
   }
 
   Status press(const std::string& button) override { return buttons().press(*this, button); }
@@ -269,23 +291,10 @@ const PanelType& cnn_draw_panel_type() {
   static const PanelType type = {
       "cnn-draw",
       N_("draw a digit with the mouse; the network's probabilities update while you draw"),
-      {
-          text_param("session", "main", "the training session this panel shows (panels with one name share it)"),
-          flag_param("controls", true, "show the session's buttons"),
-          text_param("strokes", "", "a drawing for scripts: points x,y in 0..1 separated by spaces, strokes by ';'",
-                     [](const std::string& text) {
-                       std::vector<cnn_ui::Stroke> strokes;
-                       return text.empty() ? Status::ok() : cnn_ui::parse_strokes(text, &strokes);
-                     }),
-          whole_param("digit", -1, -1, cnn_ui::kMaxTestImage, "copy this test image onto the canvas (-1: none)"),
-      },
+      draw_fields().table(),
       CnnDrawPanel::buttons().specs(),
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
-        DrawOptions o;
-        o.session = p.text("session");
-        o.controls = p.flag("controls");
-        o.strokes = p.text("strokes");
-        o.digit = p.whole_as<int>("digit");
+        const DrawOptions o = draw_fields().options(p);
         auto panel = std::make_unique<CnnDrawPanel>(o, SharedSession::get(o.session, cnn_ui::SessionConfig{}));
         if (!o.strokes.empty()) panel->set_strokes(o.strokes);  // the table has checked them
         return panel;

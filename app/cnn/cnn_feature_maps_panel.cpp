@@ -21,6 +21,7 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
@@ -90,8 +91,8 @@ Status parse_layers(const std::string& text, std::vector<cnn::Layer>* out) {
 
 struct MapsOptions {
   std::string session = "main";
-  int image = -1;
-  std::vector<cnn::Layer> layers;
+  int image = -1;  // a test image to show (-1: the one the session shows)
+  std::vector<cnn::Layer> layers{cnn_ui::kPictureLayers.begin(), cnn_ui::kPictureLayers.end()};
   bool conv1_filters = true;
   bool conv2_filters = false;
   cnn::Normalization normalization = cnn::Normalization::kPerMap;
@@ -113,6 +114,35 @@ Status parse_normalization(const std::string& text, cnn::Normalization* out) {
   else if (text == "layer") *out = cnn::Normalization::kPerLayer;
   else return Status::error("must be map or layer (got '" + text + "')");
   return Status::ok();
+}
+
+// The panel's parameters, declared once: the lesson's and a script's `set`.
+const PanelFields<MapsOptions>& maps_fields() {
+  using O = MapsOptions;
+  static const PanelFields<O> fields{[] {
+    Field<O> layers = parsed_field<O>(
+        "layers", "all", [](O& o, const std::string& text) { return parse_layers(text, &o.layers); },
+        "layers drawn: all, or a comma-separated list of input, conv1, pool1, conv2, pool2, conv3, dense1, output");
+    layers.spec.check_text = [](const std::string& text) {
+      std::vector<cnn::Layer> parsed;
+      return parse_layers(text, &parsed);
+    };
+    return Fields<O>{
+        text_field("session", &O::session, "the training session this panel shows (panels with one name share it)"),
+        whole_field("image", &O::image, -1, cnn_ui::kMaxTestImage, "test image shown (-1: the one the session shows)"),
+        layers,
+        choice_field<O>(
+            "filters", {"conv1", "conv2", "both", "none"}, "conv1",
+            [](O& o, const std::string& text) { (void)parse_filters(text, &o); }, "which layers' learned filters to draw"),
+        choice_field<O>(
+            "normalize", {"map", "layer"}, "map",
+            [](O& o, const std::string& text) { (void)parse_normalization(text, &o.normalization); },
+            "scale the grey of each map alone, or of a layer together"),
+        flag_field("controls", &O::controls, "show the session's buttons"),
+        whole_field("max_zoom", &O::max_zoom, 1, 32, "largest magnification of a map"),
+    };
+  }(), {"session", "controls", "max_zoom"}};  // read when the panel is made: lesson only
+  return fields;
 }
 
 // A horizontal colour bar for a colour map, with labels at its ends (and middle).
@@ -156,18 +186,13 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
       answers_ = recorded_part<cnn::AnswersRecording>(cnn::kAnswersRecording);
   }
 
+  // A script's `set`; `image` shows that test image now.
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (key == "image") {
-      if (value.whole >= 0) shared_->show_test_image(static_cast<int>(value.whole));
-    } else if (key == "layers") {
-      return parse_layers(value.text, &o_.layers);
-    } else if (key == "filters") {
-      return parse_filters(value.text, &o_);
-    } else if (key == "normalize") {
-      return parse_normalization(value.text, &o_.normalization);
-    } else {
-      return Panel::set_param(key, value);
-    }
+    MapsOptions wanted = o_;
+    wanted.image = -1;
+    if (Status s = maps_fields().set(key, value, &wanted); !s) return s;
+    if (wanted.image >= 0) shared_->show_test_image(wanted.image);
+    o_ = std::move(wanted);
     return Status::ok();
   }
 
@@ -460,30 +485,10 @@ const PanelType& cnn_feature_maps_panel_type() {
       "cnn-feature-maps",
       N_("every layer's feature maps and the conv filters for one image, redrawn as the weights change (CUDA-OpenGL "
       "interop)"),
-      {
-          text_param("session", "main", "the training session this panel shows (panels with one name share it)"),
-          whole_param("image", -1, -1, cnn_ui::kMaxTestImage, "test image shown (-1: the one the session shows)"),
-          text_param("layers", "all", "layers drawn: all, or a comma-separated list of input, conv1, pool1, conv2, "
-                                      "pool2, conv3, dense1, output",
-                     [](const std::string& text) {
-                       MapsOptions o;
-                       return parse_layers(text, &o.layers);
-                     }),
-          choice_param("filters", "conv1", {"conv1", "conv2", "both", "none"}, "which layers' learned filters to draw"),
-          choice_param("normalize", "map", {"map", "layer"}, "scale the grey of each map alone, or of a layer together"),
-          flag_param("controls", true, "show the session's buttons"),
-          whole_param("max_zoom", 10, 1, 32, "largest magnification of a map"),
-      },
+      maps_fields().table(),
       CnnFeatureMapsPanel::buttons().specs(),
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
-        MapsOptions o;  // the table has checked every value
-        o.session = p.text("session");
-        o.image = p.whole_as<int>("image");
-        parse_layers(p.text("layers"), &o.layers);
-        parse_filters(p.text("filters"), &o);
-        parse_normalization(p.text("normalize"), &o.normalization);
-        o.controls = p.flag("controls");
-        o.max_zoom = p.whole_as<int>("max_zoom");
+        MapsOptions o = maps_fields().options(p);
         auto shared = cnn_ui::SharedSession::get(o.session, cnn_ui::SessionConfig{});
         return std::make_unique<CnnFeatureMapsPanel>(std::move(o), std::move(shared));
       },

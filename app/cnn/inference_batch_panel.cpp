@@ -17,6 +17,7 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/chart_beside.h"
 #include "app/plot/plot.h"
@@ -32,10 +33,27 @@ namespace {
 
 using cnn::InferencePoint;
 
+// The largest batch measured and the latency budget marked on the plot.
+struct InferenceChoice {
+  int max_batch = cnn::kInferenceMaxBatch;
+  double budget_ms = cnn::kDefaultLatencyBudgetMs;
+};
+
+// The panel's parameters, declared once: the lesson's and a script's `set`.
+const PanelFields<InferenceChoice>& inference_fields() {
+  using C = InferenceChoice;
+  static const PanelFields<C> fields{{
+      whole_field("max_batch", &C::max_batch, 1, cnn::kInferenceMaxBatch,
+                  "the largest batch measured (powers of two from 1)"),
+      number_field("budget_ms", &C::budget_ms, 0.01, 10000, "the latency budget marked on the plot"),
+  }};
+  return fields;
+}
+
 class InferenceBatchPanel final : public Panel {
  public:
   explicit InferenceBatchPanel(const PanelParams& params)
-      : max_batch_(params.whole_as<int>("max_batch")), budget_ms_(params.number("budget_ms")) {
+      : c_(inference_fields().options(params)) {
     if (!gpu_info().available) {
       const Status s = cnn::load_inference_recording(
           shipped_path(cnn::kInferenceRecordingPath), &recording_);
@@ -62,18 +80,18 @@ class InferenceBatchPanel final : public Panel {
     const float field = ImGui::GetFontSize() * 6;
     same_line_if_fits(labelled_width(field, tr("latency budget (ms)")));
     ImGui::SetNextItemWidth(field);
-    ImGui::InputDouble(tr_id("latency budget (ms)").c_str(), &budget_ms_, 0.0, 0.0, "%g");
-    budget_ms_ = std::clamp(budget_ms_, 0.01, 10000.0);
+    ImGui::InputDouble(tr_id("latency budget (ms)").c_str(), &c_.budget_ms, 0.0, 0.0, "%g");
+    c_.budget_ms = std::clamp(c_.budget_ms, 0.01, 10000.0);
     if (!work_.error().empty()) wrapped_text(work_.error(), palette().error);
   }
 
+  // The budget may move at any time; the largest batch not while the sweep runs.
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (key == "budget_ms") {
-      budget_ms_ = value.number;
-      return Status::ok();
-    }
-    if (work_.busy()) return Status::error("cannot change " + key + " while the sweep runs");
-    max_batch_ = static_cast<int>(value.whole);
+    InferenceChoice wanted = c_;
+    if (Status s = inference_fields().set(key, value, &wanted); !s) return s;
+    if (work_.busy() && wanted.max_batch != c_.max_batch)
+      return Status::error("cannot change " + key + " while the sweep runs");
+    c_ = wanted;
     return Status::ok();
   }
 
@@ -95,7 +113,7 @@ class InferenceBatchPanel final : public Panel {
       points_.clear();
     }
     timing_cpu_.store(false);
-    const int max_batch = max_batch_;
+    const int max_batch = c_.max_batch;
     return work_.start([this, max_batch](const std::atomic<bool>* cancel) { return sweep(max_batch, cancel); });
   }
 
@@ -111,12 +129,12 @@ class InferenceBatchPanel final : public Panel {
       for (const InferencePoint& p : points_) live |= p.on_gpu;
       points = live ? points_ : (has_recording_ ? recording_.points : std::vector<InferencePoint>{});
     }
-    const int over = cnn::first_batch_over(points, true, budget_ms_);
+    const int over = cnn::first_batch_over(points, true, c_.budget_ms);
     if (over == 0) return false;
     out->value = over;
     char text[200];
     std::snprintf(text, sizeof text, "a batch of %d images is the first to take longer than %g ms on the GPU, %s", over,
-                  budget_ms_, live ? tr("on this computer") : tr("on the recorded machine: there is no GPU here"));
+                  c_.budget_ms, live ? tr("on this computer") : tr("on the recorded machine: there is no GPU here"));
     out->text = text;
     return true;
   }
@@ -166,7 +184,7 @@ class InferenceBatchPanel final : public Panel {
         std::snprintf(note, sizeof note, "batch %d", p.batch);
         s.point_notes.push_back(note);
         if ((p.batch & (p.batch - 1)) == 0 && (p.batch == 1 || p.batch == 64 || p.batch == 4096 ||
-                                                p.batch == cnn::largest_batch_within(points, gpu, budget_ms_)))
+                                                p.batch == cnn::largest_batch_within(points, gpu, c_.budget_ms)))
           chart.labels.push_back({p.median_ms, p.images_per_s(), std::to_string(p.batch), s.colour});
       }
       if (!s.x.empty()) chart.series.push_back(std::move(s));
@@ -180,14 +198,14 @@ class InferenceBatchPanel final : public Panel {
       chart.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(recording_.run, true)});
     }
     char mark[64];
-    std::snprintf(mark, sizeof mark, "%g ms budget", budget_ms_);
-    chart.marks.push_back({budget_ms_, mark, palette().warning});
+    std::snprintf(mark, sizeof mark, "%g ms budget", c_.budget_ms);
+    chart.marks.push_back({c_.budget_ms, mark, palette().warning});
     return chart;
   }
 
   void draw_side(const std::vector<InferencePoint>& points, bool gpu, const char* where) const {
-    const int within = cnn::largest_batch_within(points, gpu, budget_ms_);
-    const int over = cnn::first_batch_over(points, gpu, budget_ms_);
+    const int within = cnn::largest_batch_within(points, gpu, c_.budget_ms);
+    const int over = cnn::first_batch_over(points, gpu, c_.budget_ms);
     bool any = false;
     for (const InferencePoint& p : points) any |= p.on_gpu == gpu;
     if (!any) return;
@@ -199,10 +217,10 @@ class InferenceBatchPanel final : public Panel {
     for (const InferencePoint& p : points)
       if (p.on_gpu == gpu && p.batch == within)
         wrapped_text_unformatted(fill(tr("Largest batch within {0} ms: {1} images, answered in {2} ms, {3} images per second."),
-                       {significant_text(budget_ms_, 6), std::to_string(within), decimal_text(p.median_ms, 2),
+                       {significant_text(c_.budget_ms, 6), std::to_string(within), decimal_text(p.median_ms, 2),
                         decimal_text(p.images_per_s(), 0)}));
     if (within == 0)
-      wrapped_text_unformatted(fill(tr("Even one image takes longer than {0} ms."), {significant_text(budget_ms_, 6)}));
+      wrapped_text_unformatted(fill(tr("Even one image takes longer than {0} ms."), {significant_text(c_.budget_ms, 6)}));
     for (const InferencePoint& p : points)
       if (p.on_gpu == gpu && p.batch == 1)
         wrapped_text_unformatted(fill(tr("One image alone: {0} ms, {1} images per second."),
@@ -225,8 +243,7 @@ class InferenceBatchPanel final : public Panel {
                  ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
 
-  int max_batch_;
-  double budget_ms_;
+  InferenceChoice c_;
   cnn::InferenceRecording recording_;
   bool has_recording_ = false;
   std::string recording_error_;
@@ -244,11 +261,7 @@ const PanelType& inference_batch_panel_type() {
   static const PanelType type = {
       "inference-batch",
       N_("The CNN answering requests of 1 to 4096 images on CPU and GPU: latency against images per second"),
-      {
-          whole_param("max_batch", cnn::kInferenceMaxBatch, 1, cnn::kInferenceMaxBatch,
-                      "the largest batch measured (powers of two from 1)"),
-          number_param("budget_ms", cnn::kDefaultLatencyBudgetMs, 0.01, 10000, "the latency budget marked on the plot"),
-      },
+      inference_fields().table(),
       InferenceBatchPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<InferenceBatchPanel>(params);

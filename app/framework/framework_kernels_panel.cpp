@@ -16,6 +16,7 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/widgets/code_fit.h"
 #include "app/widgets/flow_layout.h"
@@ -67,9 +68,22 @@ StepList list_of(const Recorded& r) {
   return l;
 }
 
+// How the training step's kernels were launched: one by one, or replayed as one CUDA graph.
+struct LaunchChoice {
+  std::string launches = "eager";
+};
+
+const PanelFields<LaunchChoice>& launch_fields() {
+  static const PanelFields<LaunchChoice> fields{{
+      choice_field("launches", &LaunchChoice::launches, {"eager", "graph"},
+                   "kernels launched one by one, or replayed as one CUDA graph"),
+  }};
+  return fields;
+}
+
 class FrameworkKernelsPanel final : public Panel {
  public:
-  explicit FrameworkKernelsPanel(bool graph) : graph_(graph) { load(); }
+  explicit FrameworkKernelsPanel(const LaunchChoice& choice) : graph_(choice.launches == "graph") { load(); }
 
   ~FrameworkKernelsPanel() override {
     if (worker_.joinable()) worker_.join();
@@ -138,9 +152,10 @@ class FrameworkKernelsPanel final : public Panel {
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (key != "launches") return Panel::set_param(key, value);
     if (busy()) return Status::error(tr("our step is being recorded: wait for it"));
-    graph_ = value.text == "graph";
+    LaunchChoice wanted{graph_ ? "graph" : "eager"};
+    if (Status s = launch_fields().set(key, value, &wanted); !s) return s;
+    graph_ = wanted.launches == "graph";
     load();
     return Status::ok();
   }
@@ -268,10 +283,10 @@ const PanelType& framework_kernels_panel_type() {
   static const PanelType type = {
       "framework-kernels",
       N_("the CNN as Keras writes it beside the kernels one training step launches: ours and PyTorch's (cuDNN, cuBLAS)"),
-      {choice_param("launches", "eager", {"eager", "graph"}, "kernels launched one by one, or replayed as one CUDA graph")},
+      launch_fields().table(),
       FrameworkKernelsPanel::buttons().specs(),
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
-        return std::make_unique<FrameworkKernelsPanel>(p.text("launches") == "graph");
+        return std::make_unique<FrameworkKernelsPanel>(launch_fields().options(p));
       },
       {"record", "record"},
       {{"pytorch_kernels", "kernels", "kernels PyTorch's training step launches"},

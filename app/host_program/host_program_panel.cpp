@@ -17,6 +17,7 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot_math.h"
 #include "app/widgets/code_fit.h"
@@ -59,6 +60,25 @@ float bar_fraction(double ms, double longest_ms) {
   return static_cast<float>(std::clamp((std::log10(ms) + 3.0) / top, 0.02, 1.0));
 }
 
+// The panel's parameters, declared once: the lesson's and a script's `set`.
+const PanelFields<ProgramOptions>& program_fields() {
+  using O = ProgramOptions;
+  static const PanelFields<O> fields = [] {
+    std::vector<std::string> keys;
+    for (const host_program::MistakeInfo& m : host_program::mistakes()) keys.push_back(m.key);
+    const std::string correct = keys.front();
+    return PanelFields<O>{{
+        choice_field<O>(
+            "mistake", std::move(keys), correct,
+            [](O& o, const std::string& key) { host_program::find_mistake(key, &o.mistake); },
+            "the program as it should be, or with one classic mistake"),
+        whole_field("n", &O::n, host_program::kMinElements, host_program::kMaxElements, "floats in a, b and c"),
+        whole_field("threads", &O::threads, 1, 4096, "threads per block of the launch (above 1024 the GPU refuses)"),
+    }};
+  }();
+  return fields;
+}
+
 class HostProgramPanel final : public Panel {
  public:
   explicit HostProgramPanel(const ProgramOptions& options) : options_(options) {
@@ -81,13 +101,10 @@ class HostProgramPanel final : public Panel {
 
   Status set_param(const std::string& key, const ParamValue& value) override {
     if (runner_.busy()) return Status::error(tr("the program is running: wait for it"));
-    if (key == "mistake") {
-      host_program::find_mistake(value.text, &options_.mistake);
-      live_anyway_ = false;
-    }
-    else if (key == "n") options_.n = value.whole;
-    else if (key == "threads") options_.threads = static_cast<int>(value.whole);
-    else return Panel::set_param(key, value);
+    ProgramOptions wanted = options_;
+    if (Status s = program_fields().set(key, value, &wanted); !s) return s;
+    if (wanted.mistake != options_.mistake) live_anyway_ = false;
+    options_ = wanted;
     restart();
     return Status::ok();
   }
@@ -501,31 +518,18 @@ class HostProgramPanel final : public Panel {
 }  // namespace
 
 const PanelType& host_program_panel_type() {
-  static const PanelType type = [] {
-    std::vector<std::string> keys;
-    for (const host_program::MistakeInfo& m : host_program::mistakes()) keys.push_back(m.key);
-    const ProgramOptions defaults;
-    return PanelType{
-        "host-program",
-        N_("a first CUDA program line by line (allocate, copy, launch, synchronise, copy back, free), each call timed, "
-        "with the classic mistakes"),
-        {
-            choice_param("mistake", keys.front(), keys, "the program as it should be, or with one classic mistake"),
-            whole_param("n", defaults.n, host_program::kMinElements, host_program::kMaxElements, "floats in a, b and c"),
-            whole_param("threads", defaults.threads, 1, 4096, "threads per block of the launch (above 1024 the GPU refuses)"),
-        },
-        HostProgramPanel::buttons().specs(),
-        [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
-          ProgramOptions o;
-          host_program::find_mistake(p.text("mistake"), &o.mistake);
-          o.n = p.whole("n");
-          o.threads = p.whole_as<int>("threads");
-          return std::make_unique<HostProgramPanel>(o);
-        },
-        {"run", "run"},
-        {{"timer_us", "microseconds", "what the program's stopwatch around the launch printed"},
-         {"kernel_us", "microseconds", "the kernel's own time on the GPU's clock (CUDA events)"}}};
-  }();
+  static const PanelType type = {
+      "host-program",
+      N_("a first CUDA program line by line (allocate, copy, launch, synchronise, copy back, free), each call timed, "
+      "with the classic mistakes"),
+      program_fields().table(),
+      HostProgramPanel::buttons().specs(),
+      [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
+        return std::make_unique<HostProgramPanel>(program_fields().options(p));
+      },
+      {"run", "run"},
+      {{"timer_us", "microseconds", "what the program's stopwatch around the launch printed"},
+       {"kernel_us", "microseconds", "the kernel's own time on the GPU's clock (CUDA events)"}}};
   return type;
 }
 

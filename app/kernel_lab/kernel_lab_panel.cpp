@@ -21,6 +21,7 @@
 #include "app/i18n/translate.h"
 #include "app/kernel_lab/lab_runner.h"
 #include "app/panels/panel_buttons.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/widgets/code_fit.h"
 #include "app/widgets/flow_layout.h"
@@ -72,6 +73,63 @@ bool is_matrix(const std::string& exercise) {
   return e && e->layout == kernel_lab::Layout::Matrix;
 }
 
+// An exercise's starting sizes, tries still running where they ran.
+LabRequest starting_sizes(const std::string& exercise, Engine engine) {
+  LabRequest r = kernel_lab::starting_request(*kernel_lab::find_exercise(exercise));  // the table has checked it
+  r.engine = engine;
+  return r;
+}
+
+// The panel's parameters: the exercise, its sizes (the exercise's starting ones unless
+// given), where tries run, and a file loaded into the editor.
+struct LabChoice {
+  LabRequest sizes = kernel_lab::starting_request(kernel_lab::exercises().front());
+  std::string source_file;
+  bool source_given = false;  // set with `source_file`: read it into the editor
+};
+
+// Declared once: the lesson's and a script's `set`. The exercise comes first, so that
+// the sizes a line gives apply to it, not to the one before.
+const PanelFields<LabChoice>& lab_fields() {
+  using C = LabChoice;
+  static const PanelFields<C> fields = [] {
+    std::vector<std::string> keys;
+    for (const kernel_lab::Exercise& e : kernel_lab::exercises()) keys.push_back(e.key);
+    const std::string first = keys.front();
+    auto size = [](const char* name, int LabRequest::*member, long long min, long long max, long long fallback,
+                   const char* help) {
+      return whole_field<C>(name, min, max, fallback, [member](C& c, long long v) { c.sizes.*member = static_cast<int>(v); },
+                            help);
+    };
+    Field<C> source = text_field("source_file", &C::source_file,
+                                 "a .cu file to load into the editor (empty: the exercise's start)")
+                          .also([](C& c) { c.source_given = true; });
+    source.spec.path = PathUse::kRead;  // a document may name only files it may read
+    return PanelFields<C>{{
+        choice_field<C>(
+            "exercise", std::move(keys), first,
+            [](C& c, const std::string& key) { c.sizes = starting_sizes(key, c.sizes.engine); },
+            "the exercise the editor opens on"),
+        size("n", &LabRequest::n, 1, kernel_lab::kMaxElements, kernel_lab::kStartingElements,
+             "elements the kernel runs on"),
+        size("block", &LabRequest::block, 1, kMaxBlock, kernel_lab::kStartingBlock,
+             "threads per block of the launch (in x; a matrix exercise starts at 32)"),
+        size("block_y", &LabRequest::block_y, 1, kMaxBlock, kernel_lab::kStartingMatrixBlockY,
+             "threads per block in y (matrix exercises)"),
+        size("width", &LabRequest::width, 1, kernel_lab::kMaxElements, kernel_lab::kStartingWidth,
+             "columns (matrix exercises)"),
+        size("height", &LabRequest::height, 1, kernel_lab::kMaxElements, kernel_lab::kStartingHeight,
+             "rows (matrix exercises)"),
+        choice_field<C>(
+            "engine", {"auto", "gpu", "simulator"}, "auto",
+            [](C& c, const std::string& key) { kernel_lab::engine_from_key(key, &c.sizes.engine); },
+            "where tries run: auto (the GPU when there is one, else the CPU simulator)"),
+        source,
+    }};
+  }();
+  return fields;
+}
+
 class KernelLabPanel final : public Panel {
  public:
   // `sizes`: exercise, n, block, block_y, width and height (source and engine unused).
@@ -107,25 +165,20 @@ class KernelLabPanel final : public Panel {
 
   Status set_param(const std::string& key, const ParamValue& value) override {
     if (runner_.busy()) return Status::error(tr("a try is running: wait for it or cancel it"));
-    if (key == "exercise") {
-      choose_exercise(value.text);
-      return Status::ok();
-    }
-    if (key == "n") sizes_.n = static_cast<int>(value.whole);
-    else if (key == "block") sizes_.block = static_cast<int>(value.whole);
-    else if (key == "block_y") sizes_.block_y = static_cast<int>(value.whole);
-    else if (key == "width") sizes_.width = static_cast<int>(value.whole);
-    else if (key == "height") sizes_.height = static_cast<int>(value.whole);
-    else if (key == "engine") {
-      if (!kernel_lab::engine_from_key(value.text, &sizes_.engine))
-        return Status::error(tr("engine must be auto, gpu or simulator"));
-    } else if (key == "source_file") {
-      std::string text;
-      if (Status s = read_text_file(value.text, &text, kernel_lab::kMaxSourceBytes); !s) return s;
-      sources_[sizes_.exercise] = std::move(text);
-    } else {
-      return Panel::set_param(key, value);
-    }
+    LabChoice wanted;
+    wanted.sizes = sizes_;
+    if (Status s = lab_fields().set(key, value, &wanted); !s) return s;
+    if (wanted.source_given) return load_source(wanted.source_file);
+    if (wanted.sizes.exercise != sizes_.exercise) report_.reset();
+    sizes_ = wanted.sizes;
+    return Status::ok();
+  }
+
+  // A file's kernel into the editor, in place of the exercise's.
+  Status load_source(const std::string& path) {
+    std::string text;
+    if (Status s = read_text_file(path, &text, kernel_lab::kMaxSourceBytes); !s) return s;
+    sources_[sizes_.exercise] = std::move(text);
     return Status::ok();
   }
 
@@ -169,11 +222,7 @@ class KernelLabPanel final : public Panel {
 
   // Another exercise starts at its own sizes (a matrix's blocks are 32 x 8, a line's 256).
   void choose_exercise(const std::string& key) {
-    const kernel_lab::Exercise* e = kernel_lab::find_exercise(key);
-    if (!e) return;
-    const Engine engine = sizes_.engine;
-    sizes_ = kernel_lab::starting_request(*e);
-    sizes_.engine = engine;
+    sizes_ = starting_sizes(key, sizes_.engine);
     report_.reset();
   }
 
@@ -409,45 +458,23 @@ class KernelLabPanel final : public Panel {
 }  // namespace
 
 const PanelType& kernel_lab_panel_type() {
-  static const PanelType type = [] {
-    std::vector<std::string> exercise_keys;
-    for (const kernel_lab::Exercise& e : kernel_lab::exercises()) exercise_keys.push_back(e.key);
-    return PanelType{
-        "kernel-lab",
-        N_("write a kernel, compile it with NVRTC, run it on a million floats, check it against the CPU and time it "
-        "(without a GPU: in the CPU simulator)"),
-        {
-            choice_param("exercise", exercise_keys.front(), exercise_keys, "the exercise the editor opens on"),
-            whole_param("n", kernel_lab::kStartingElements, 1, kernel_lab::kMaxElements, "elements the kernel runs on"),
-            whole_param("block", kernel_lab::kStartingBlock, 1, kMaxBlock,
-                        "threads per block of the launch (in x; a matrix exercise starts at 32)"),
-            whole_param("block_y", kernel_lab::kStartingMatrixBlockY, 1, kMaxBlock,
-                        "threads per block in y (matrix exercises)"),
-            whole_param("width", kernel_lab::kStartingWidth, 1, kernel_lab::kMaxElements, "columns (matrix exercises)"),
-            whole_param("height", kernel_lab::kStartingHeight, 1, kernel_lab::kMaxElements, "rows (matrix exercises)"),
-            choice_param("engine", "auto", {"auto", "gpu", "simulator"},
-                         "where tries run: auto (the GPU when there is one, else the CPU simulator)"),
-            read_path_param("source_file", "a .cu file to load into the editor (empty: the exercise's start)"),
-        },
-        KernelLabPanel::buttons().specs(),
-        [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
-          LabRequest sizes = kernel_lab::starting_request(*kernel_lab::find_exercise(p.text("exercise")));
-          if (p.given("n")) sizes.n = p.whole_as<int>("n");
-          if (p.given("block")) sizes.block = p.whole_as<int>("block");
-          if (p.given("block_y")) sizes.block_y = p.whole_as<int>("block_y");
-          if (p.given("width")) sizes.width = p.whole_as<int>("width");
-          if (p.given("height")) sizes.height = p.whole_as<int>("height");
-          kernel_lab::engine_from_key(p.text("engine"), &sizes.engine);
-          auto panel = std::make_unique<KernelLabPanel>(std::move(sizes));
-          if (!p.text("source_file").empty())
-            if (Status s = panel->set_param("source_file", ParamValue{.text = p.text("source_file")}); !s) {
-              *error = s.message();
-              return nullptr;
-            }
-          return panel;
-        },
-        {"run", "cancel"}};
-  }();
+  static const PanelType type = {
+      "kernel-lab",
+      N_("write a kernel, compile it with NVRTC, run it on a million floats, check it against the CPU and time it "
+      "(without a GPU: in the CPU simulator)"),
+      lab_fields().table(),
+      KernelLabPanel::buttons().specs(),
+      [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
+        const LabChoice o = lab_fields().options(p);
+        auto panel = std::make_unique<KernelLabPanel>(o.sizes);
+        if (!o.source_file.empty())
+          if (Status s = panel->load_source(o.source_file); !s) {
+            *error = s.message();
+            return nullptr;
+          }
+        return panel;
+      },
+      {"run", "cancel"}};
   return type;
 }
 

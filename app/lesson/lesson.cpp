@@ -213,13 +213,26 @@ class LessonParser {
     }
     const std::string key = trim(line.substr(0, colon));
     const std::string value = trim(line.substr(colon + 1));
-    if (key == "id") lesson_.id = bounded(line_no_, value, kIdLimit);
-    else if (key == "title") lesson_.title = bounded(line_no_, value, kTitleLimit);
-    else if (key == "section") lesson_.section = bounded(line_no_, value, kSectionLimit);
-    else if (key == "language") lesson_.language = bounded(line_no_, value, kIdLimit);
-    else if (key == "translates") lesson_.translates = bounded(line_no_, value, kIdLimit);
-    else error(line_no_, "unknown header key '" + within_limit(key, kIdLimit) +
-                             "' (known: id, title, section; in a translation, language and translates)");
+    // Each header key once: what it sets and how long it may be.
+    struct HeaderKey {
+      const char* key;
+      std::string Lesson::*member;
+      const TextLimit& limit;
+    };
+    static const HeaderKey kHeaderKeys[] = {
+        {"id", &Lesson::id, kIdLimit},
+        {"title", &Lesson::title, kTitleLimit},
+        {"section", &Lesson::section, kSectionLimit},
+        {"language", &Lesson::language, kIdLimit},      // a translation's
+        {"translates", &Lesson::translates, kIdLimit},  // a translation's
+    };
+    for (const HeaderKey& h : kHeaderKeys)
+      if (key == h.key) {
+        lesson_.*h.member = bounded(line_no_, value, h.limit);
+        return;
+      }
+    error(line_no_, "unknown header key '" + within_limit(key, kIdLimit) +
+                        "' (known: id, title, section; in a translation, language and translates)");
   }
 
   // The paragraph, bullet or callout still open gets its text, parsed for inline styles.

@@ -44,7 +44,10 @@ void metadata_mismatches(const std::string& file, const std::string& language_as
 }
 
 // The @predict keys whose values are words for the reader; every other value is a setting.
-bool is_text_key(const std::string& key) { return key == "question" || key == "explain" || key == "unit"; }
+bool is_text_key(const std::string& key) {
+  static const std::set<std::string> kTextKeys = {"question", "explain", "unit"};
+  return kTextKeys.count(key) > 0;
+}
 
 std::size_t choice_count(const std::string& choices) {
   std::size_t items = 1;

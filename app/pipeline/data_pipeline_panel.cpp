@@ -19,6 +19,7 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/pipeline/pipeline_pictures.h"
 #include "app/plot/plot_math.h"
@@ -47,9 +48,36 @@ const pipeline::PipelineRecording* pipeline_recording(std::string* error) {
 
 ImU32 faded(ImU32 colour) { return (colour & 0x00ffffffu) | 0x60000000u; }
 
+// What the panel draws and times: the pipeline's settings and the image of the batch shown.
+struct PipelineChoice {
+  PipelineSettings settings;
+  int image = 0;  // its own random draw of the augmentation
+};
+
+// The panel's parameters, declared once: the lesson's and a script's `set`.
+const PanelFields<PipelineChoice>& pipeline_fields() {
+  using C = PipelineChoice;
+  static const PanelFields<C> fields{{
+      whole_field<C>("side", [](C& c) -> int& { return c.settings.side; }, pipeline::kMinSide, pipeline::kMaxSide,
+                     "the resized photo's shorter side"),
+      whole_field<C>("crop", [](C& c) -> int& { return c.settings.crop; }, pipeline::kMinSide, pipeline::kMaxSide,
+                     "the square cut out for the network"),
+      number_field<C>("degrees", [](C& c) -> float& { return c.settings.augment.max_degrees; }, 0.0, 180.0,
+                      "largest rotation, either way"),
+      number_field<C>("zoom", [](C& c) -> float& { return c.settings.augment.max_zoom; }, 0.0, 0.5,
+                      "largest zoom in or out (0.15: 15%)"),
+      flag_field<C>("flip", [](C& c) -> bool& { return c.settings.augment.flip; }, "mirror half of the images"),
+      number_field<C>("jitter", [](C& c) -> float& { return c.settings.augment.jitter; }, 0.0, 0.9,
+                      "brightness, contrast and saturation jitter"),
+      whole_field("image", &C::image, 0, pipeline::kBatch - 1,
+                  "which image of the batch is drawn (its own random draw)"),
+  }};
+  return fields;
+}
+
 class DataPipelinePanel final : public Panel {
  public:
-  DataPipelinePanel(const PipelineSettings& settings, int image) : settings_(settings), image_(image) {
+  explicit DataPipelinePanel(const PipelineChoice& choice) : c_(choice) {
     path_ = pipeline::photo_path();
     std::string jpeg;
     pipeline::Picture decoded;
@@ -71,7 +99,7 @@ class DataPipelinePanel final : public Panel {
     }
     if (stale_ && !work_.busy()) {
       stale_ = false;
-      if (Status s = pictures_->update(settings_, image_); !s) picture_error_ = s.message();
+      if (Status s = pictures_->update(c_.settings, c_.image); !s) picture_error_ = s.message();
       else picture_error_.clear();
     }
     draw_controls(frame);
@@ -82,19 +110,10 @@ class DataPipelinePanel final : public Panel {
 
   Status set_param(const std::string& key, const ParamValue& value) override {
     if (work_.busy()) return Status::error(tr("the pipeline is being timed: wait for it"));
-    PipelineSettings s = settings_;
-    int image = image_;
-    if (key == "side") s.side = static_cast<int>(value.whole);
-    else if (key == "crop") s.crop = static_cast<int>(value.whole);
-    else if (key == "degrees") s.augment.max_degrees = static_cast<float>(value.number);
-    else if (key == "zoom") s.augment.max_zoom = static_cast<float>(value.number);
-    else if (key == "flip") s.augment.flip = value.flag;
-    else if (key == "jitter") s.augment.jitter = static_cast<float>(value.number);
-    else if (key == "image") image = static_cast<int>(value.whole);
-    else return Panel::set_param(key, value);
-    if (Status st = pipeline::check_settings(s); !st) return st;
-    settings_ = s;
-    image_ = image;
+    PipelineChoice wanted = c_;
+    if (Status st = pipeline_fields().set(key, value, &wanted); !st) return st;
+    if (Status st = pipeline::check_settings(wanted.settings); !st) return st;
+    c_ = wanted;
     stale_ = true;
     return Status::ok();
   }
@@ -108,7 +127,7 @@ class DataPipelinePanel final : public Panel {
         {"cancel", "stop the timing", [](P& p) { p.work_.cancel(); }},
         {"next", "draw the next image of the batch",
          [](P& p) {
-           p.image_ = (p.image_ + 1) % pipeline::kBatch;
+           p.c_.image = (p.c_.image + 1) % pipeline::kBatch;
            p.stale_ = true;
          }},
     };
@@ -118,7 +137,7 @@ class DataPipelinePanel final : public Panel {
   // Times every step of the pipeline on a worker thread, with the settings shown now.
   Status start_timing() {
     if (!pictures_) return Status::error(photo_error_);
-    const PipelineSettings settings = settings_;
+    const PipelineSettings settings = c_.settings;
     const std::string path = path_;
     return work_.start([this, settings, path](const std::atomic<bool>* cancel) {
       MeasureOptions options;
@@ -164,7 +183,7 @@ class DataPipelinePanel final : public Panel {
 
  private:
   bool same_sizes(const PipelineTiming& t) const {
-    return t.settings.side == settings_.side && t.settings.crop == settings_.crop;
+    return t.settings.side == c_.settings.side && t.settings.crop == c_.settings.crop;
   }
 
   // The live GPU timing, else the recording at the same sizes; nullptr when neither. Call
@@ -200,30 +219,30 @@ class DataPipelinePanel final : public Panel {
       ImGui::SetNextItemWidth(field);
     };
     next("side");
-    int side = settings_.side;
+    int side = c_.settings.side;
     if (ImGui::InputInt(tr_id("side").c_str(), &side, 16, 64)) {
-      settings_.side = std::clamp(side, std::max(pipeline::kMinSide, settings_.crop), pipeline::kMaxSide);
+      c_.settings.side = std::clamp(side, std::max(pipeline::kMinSide, c_.settings.crop), pipeline::kMaxSide);
       changed = true;
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("the resized photo's shorter side, in pixels"));
     next("crop");
-    int crop = settings_.crop;
+    int crop = c_.settings.crop;
     if (ImGui::InputInt(tr_id("crop").c_str(), &crop, 16, 64)) {
-      settings_.crop = std::clamp(crop, pipeline::kMinSide, settings_.side);
+      c_.settings.crop = std::clamp(crop, pipeline::kMinSide, c_.settings.side);
       changed = true;
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("the square the network sees, cut from the resized photo"));
     next("rotation");
     changed |=
         ImGui::SliderFloat(
-            tr_id("rotation").c_str(), &settings_.augment.max_degrees, 0.0f, 45.0f,
-            as_literal_format(fill(tr("up to {0}°"), {decimal_text(settings_.augment.max_degrees, 0)})).c_str());
+            tr_id("rotation").c_str(), &c_.settings.augment.max_degrees, 0.0f, 45.0f,
+            as_literal_format(fill(tr("up to {0}°"), {decimal_text(c_.settings.augment.max_degrees, 0)})).c_str());
     next("jitter");
-    changed |= ImGui::SliderFloat(tr_id("jitter").c_str(), &settings_.augment.jitter, 0.0f, 0.9f, "up to %.2f");
+    changed |= ImGui::SliderFloat(tr_id("jitter").c_str(), &c_.settings.augment.jitter, 0.0f, 0.9f, "up to %.2f");
     same_line_if_fits(ImGui::GetFrameHeight() + ImGui::CalcTextSize(tr("mirror")).x + 8.0f);
-    changed |= ImGui::Checkbox(tr_id("mirror").c_str(), &settings_.augment.flip);
+    changed |= ImGui::Checkbox(tr_id("mirror").c_str(), &c_.settings.augment.flip);
     const std::string next_label =
-        fill(tr("Image {0} of {1}: next"), {std::to_string(image_ + 1), std::to_string(pipeline::kBatch)}) + "###next";
+        fill(tr("Image {0} of {1}: next"), {std::to_string(c_.image + 1), std::to_string(pipeline::kBatch)}) + "###next";
     same_line_if_fits(button_width(next_label.c_str()));
     if (ImGui::Button(next_label.c_str())) (void)press("next");
     if (ImGui::IsItemHovered())
@@ -276,7 +295,7 @@ class DataPipelinePanel final : public Panel {
     const CudaGlImage& resized = pictures_->picture(Step::resize);
     std::snprintf(size, sizeof size, "%d x %d", resized.width(), resized.height());
     picture(resized, h, 0.0f, 1.0f, "2 resized", size);
-    std::snprintf(size, sizeof size, "%d x %d", settings_.crop, settings_.crop);
+    std::snprintf(size, sizeof size, "%d x %d", c_.settings.crop, c_.settings.crop);
     picture(pictures_->picture(Step::augment), h, 0.0f, 1.0f, "3 augmented", size);
     picture(pictures_->picture(Step::jitter), h, 0.0f, 1.0f, "4 colour jitter", size);
     static const char* const kPlanes[] = {"5 Y (brightness)", "Cb (blue-yellow)", "Cr (red-green)"};
@@ -436,8 +455,7 @@ class DataPipelinePanel final : public Panel {
     ImGui::TextWrapped("%s", text.c_str());
   }
 
-  PipelineSettings settings_;
-  int image_ = 0;
+  PipelineChoice c_;
   std::string path_;
   std::string photo_error_, picture_error_, run_error_;
   std::unique_ptr<PipelinePictures> pictures_;
@@ -452,40 +470,23 @@ class DataPipelinePanel final : public Panel {
 }  // namespace
 
 const PanelType& data_pipeline_panel_type() {
-  static const PanelType type = [] {
-    const PipelineSettings defaults;
-    return PanelType{
-        "data-pipeline",
-        N_("a photo through a training data pipeline (decode, resize, augment, colour, normalise), each step drawn "
-        "and timed on one CPU core and on the GPU, per image and per batch of 256"),
-        {
-            whole_param("side", defaults.side, pipeline::kMinSide, pipeline::kMaxSide, "the resized photo's shorter side"),
-            whole_param("crop", defaults.crop, pipeline::kMinSide, pipeline::kMaxSide, "the square cut out for the network"),
-            number_param("degrees", defaults.augment.max_degrees, 0.0, 180.0, "largest rotation, either way"),
-            number_param("zoom", defaults.augment.max_zoom, 0.0, 0.5, "largest zoom in or out (0.15: 15%)"),
-            flag_param("flip", defaults.augment.flip, "mirror half of the images"),
-            number_param("jitter", defaults.augment.jitter, 0.0, 0.9, "brightness, contrast and saturation jitter"),
-            whole_param("image", 0, 0, pipeline::kBatch - 1, "which image of the batch is drawn (its own random draw)"),
-        },
-        DataPipelinePanel::buttons().specs(),
-        [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
-          PipelineSettings s;
-          s.side = p.whole_as<int>("side");
-          s.crop = p.whole_as<int>("crop");
-          s.augment.max_degrees = static_cast<float>(p.number("degrees"));
-          s.augment.max_zoom = static_cast<float>(p.number("zoom"));
-          s.augment.flip = p.flag("flip");
-          s.augment.jitter = static_cast<float>(p.number("jitter"));
-          if (Status st = pipeline::check_settings(s); !st) {
-            *error = st.message();
-            return nullptr;
-          }
-          return std::make_unique<DataPipelinePanel>(s, p.whole_as<int>("image"));
-        },
-        {"run", "cancel"},
-        {{"decode_share", "%", "the share of one CPU core's batch time spent decoding the JPEG"},
-         {"batch_speedup", "times", "how many times as fast the GPU runs the batch's steps as one CPU core"}}};
-  }();
+  static const PanelType type = {
+      "data-pipeline",
+      N_("a photo through a training data pipeline (decode, resize, augment, colour, normalise), each step drawn "
+      "and timed on one CPU core and on the GPU, per image and per batch of 256"),
+      pipeline_fields().table(),
+      DataPipelinePanel::buttons().specs(),
+      [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
+        const PipelineChoice choice = pipeline_fields().options(p);
+        if (Status st = pipeline::check_settings(choice.settings); !st) {
+          *error = st.message();
+          return nullptr;
+        }
+        return std::make_unique<DataPipelinePanel>(choice);
+      },
+      {"run", "cancel"},
+      {{"decode_share", "%", "the share of one CPU core's batch time spent decoding the JPEG"},
+       {"batch_speedup", "times", "how many times as fast the GPU runs the batch's steps as one CPU core"}}};
   return type;
 }
 

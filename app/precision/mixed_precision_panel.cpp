@@ -19,6 +19,7 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/precision/format_picture.h"
 #include "app/text/wrapped_text.h"
@@ -55,13 +56,32 @@ ImU32 lane_colour(Precision p) {
   return IM_COL32(200, 200, 200, 255);
 }
 
+// The race's width and length, and the numbers the format picture rounds.
+struct PrecisionChoice {
+  int width = 1;   // channels of the convolutions: x1, x4 or x16
+  int epochs = 2;  // each format trains this many in the race
+  float value = 0.1f;
+  float gradient = 1e-8f;
+};
+
+// The panel's parameters, declared once: the lesson's and a script's `set`.
+const PanelFields<PrecisionChoice>& precision_fields() {
+  using C = PrecisionChoice;
+  static const PanelFields<C> fields{{
+      choice_field<C>(
+          "width", {"1", "4", "16"}, "1", [](C& c, const std::string& v) { c.width = std::stoi(v); },
+          "channels of the convolutions: x1 (32/64/64), x4 or x16"),
+      whole_field("epochs", &C::epochs, 1, 20, "epochs each format trains in the race"),
+      number_field("value", &C::value, -1e30, 1e30, "the number the format picture rounds into each format"),
+      number_field("gradient", &C::gradient, 1e-30, 1.0, "the small gradient of the loss-scaling example"),
+  }};
+  return fields;
+}
+
 class MixedPrecisionPanel final : public Panel {
  public:
   explicit MixedPrecisionPanel(const PanelParams& params)
-      : width_(std::stoi(params.text("width"))),
-        epochs_(params.whole_as<int>("epochs")),
-        value_(params.number_as<float>("value")),
-        gradient_(params.number_as<float>("gradient")) {
+      : c_(precision_fields().options(params)) {
     if (!gpu_info().available) {
       const Status s = precision::load_precision_recording(
           shipped_path(precision::kPrecisionRecordingPath), &recording_);
@@ -80,19 +100,20 @@ class MixedPrecisionPanel final : public Panel {
     wrapped_text_unformatted(tr("What each format keeps of a number:"));
     const float field = ImGui::GetFontSize() * 10;
     ImGui::SetNextItemWidth(field);
-    ImGui::InputFloat(tr_id("a value").c_str(), &value_, 0.0f, 0.0f, "%g");
+    ImGui::InputFloat(tr_id("a value").c_str(), &c_.value, 0.0f, 0.0f, "%g");
     same_line_if_fits(labelled_width(field, tr("a small gradient")));
     ImGui::SetNextItemWidth(field);
-    ImGui::InputFloat(tr_id("a small gradient").c_str(), &gradient_, 0.0f, 0.0f, "%g");
-    draw_format_picture(value_, gradient_, scale);
+    ImGui::InputFloat(tr_id("a small gradient").c_str(), &c_.gradient, 0.0f, 0.0f, "%g");
+    draw_format_picture(c_.value, c_.gradient, scale);
   }
 
+  // The picture's numbers change at any time; the race's width and length not while it runs.
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (key == "value") value_ = static_cast<float>(value.number);
-    else if (key == "gradient") gradient_ = static_cast<float>(value.number);
-    else if (work_.busy()) return Status::error(fill(tr("cannot change {0} while the race runs"), {key}));
-    else if (key == "width") width_ = std::stoi(value.text);
-    else if (key == "epochs") epochs_ = static_cast<int>(value.whole);
+    PrecisionChoice wanted = c_;
+    if (Status s = precision_fields().set(key, value, &wanted); !s) return s;
+    if (work_.busy() && (wanted.width != c_.width || wanted.epochs != c_.epochs))
+      return Status::error(fill(tr("cannot change {0} while the race runs"), {key}));
+    c_ = wanted;
     return Status::ok();
   }
 
@@ -117,9 +138,9 @@ class MixedPrecisionPanel final : public Panel {
       std::lock_guard<std::mutex> lock(mutex_);
       lanes_.clear();
       status_ = tr("loading the digits");
-      raced_width_ = width_;
+      raced_width_ = c_.width;
     }
-    const int width = width_, epochs = epochs_;
+    const int width = c_.width, epochs = c_.epochs;
     return work_.start([this, width, epochs](const std::atomic<bool>* cancel) { return race(width, epochs, cancel); });
   }
 
@@ -201,17 +222,17 @@ class MixedPrecisionPanel final : public Panel {
     std::vector<Lane> lanes;
     if (!has_recording_) return lanes;
     for (Precision p : precision::kAllPrecisions) {
-      const precision::PrecisionTiming* t = precision::find_timing(recording_, p, width_);
+      const precision::PrecisionTiming* t = precision::find_timing(recording_, p, c_.width);
       if (!t) continue;
       Lane lane;
       lane.precision = p;
       lane.images_per_s = t->images_per_s();
-      lane.accuracy = precision::mean_accuracy(recording_, p, width_);
+      lane.accuracy = precision::mean_accuracy(recording_, p, c_.width);
       lanes.push_back(lane);
     }
     return lanes;
   }
-  int shown_width() const { return lanes_.empty() ? width_ : raced_width_; }
+  int shown_width() const { return lanes_.empty() ? c_.width : raced_width_; }
 
   void draw_controls() {
     const bool busy = work_.busy();
@@ -221,13 +242,13 @@ class MixedPrecisionPanel final : public Panel {
     for (int w : precision::kPanelWidths) {
       const std::string label = "x" + std::to_string(w);
       same_line_if_fits(check_width(label.c_str()));
-      if (ImGui::RadioButton(label.c_str(), width_ == w)) width_ = w;
+      if (ImGui::RadioButton(label.c_str(), c_.width == w)) c_.width = w;
     }
     const float field = ImGui::GetFontSize() * 5;
     same_line_if_fits(labelled_width(field, tr("epochs")));
     ImGui::SetNextItemWidth(field);
-    ImGui::InputInt(tr_id("epochs").c_str(), &epochs_);
-    epochs_ = std::clamp(epochs_, 1, 20);
+    ImGui::InputInt(tr_id("epochs").c_str(), &c_.epochs);
+    c_.epochs = std::clamp(c_.epochs, 1, 20);
     ImGui::EndDisabled();
     if (!busy) {
       same_line_if_fits(button_width(tr("Race the precisions")));
@@ -243,7 +264,7 @@ class MixedPrecisionPanel final : public Panel {
 
   void draw_shape_note() const {
     precision::WideShape shape;
-    if (!precision::wide_shape(width_, &shape)) return;
+    if (!precision::wide_shape(c_.width, &shape)) return;
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     wrapped_text_unformatted(fill(tr("{0}; {1} GFLOP of matrix arithmetic per training step of {2} images"),
                                   {shape.describe(), decimal_text(shape.step_flop_per_image() * kBatch * 1e-9, 2),
@@ -273,7 +294,7 @@ class MixedPrecisionPanel final : public Panel {
     const bool recorded = lanes_.empty() && !lanes.empty();
     if (recorded) {
       wrapped_text(fill(tr("No NVIDIA GPU here: {0}. Width x{1}."),
-                        {recorded_label(recording_.run, true), std::to_string(width_)}),
+                        {recorded_label(recording_.run, true), std::to_string(c_.width)}),
                    palette().warning);
     } else if (lanes.empty()) {
       if (!gpu_info().available)
@@ -284,8 +305,8 @@ class MixedPrecisionPanel final : public Panel {
                                            "same weights on the same batches for {0} epoch, then its steps are timed.",
                                            "Press “Race the precisions”: each format trains the same network from the "
                                            "same weights on the same batches for {0} epochs, then its steps are timed.",
-                                           static_cast<unsigned long>(epochs_)),
-                                      {std::to_string(epochs_)}));
+                                           static_cast<unsigned long>(c_.epochs)),
+                                      {std::to_string(c_.epochs)}));
     }
     if (work_.busy()) ImGui::TextDisabled("%s...", status_.c_str());
     if (!work_.error().empty()) wrapped_text(work_.error(), palette().error);
@@ -305,7 +326,7 @@ class MixedPrecisionPanel final : public Panel {
     // How long each format trained and on what, from the race or the recording itself.
     const precision::PrecisionAccuracy* first_recorded = nullptr;
     for (const precision::PrecisionAccuracy& a : recording_.accuracy)
-      if (a.width == width_ && !first_recorded) first_recorded = &a;
+      if (a.width == c_.width && !first_recorded) first_recorded = &a;
     if (recorded && first_recorded) {
       // The recording names its data in English: in the tooltip, not in the sentence.
       wrapped_text_unformatted(fill(tr("Test accuracy after {0} epochs of training, on digits it never trained on:"),
@@ -329,10 +350,7 @@ class MixedPrecisionPanel final : public Panel {
                  ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
 
-  int width_;
-  int epochs_;
-  float value_;
-  float gradient_;
+  PrecisionChoice c_;
   int raced_width_ = 1;
   int raced_epochs_ = 0;        // guarded by mutex_
   long raced_test_images_ = 0;  // guarded by mutex_
@@ -351,12 +369,7 @@ const PanelType& mixed_precision_panel_type() {
   static const PanelType type = {
       "mixed-precision",
       N_("The CNN trained in FP32, TF32, BF16 and FP16 on the GPU: images per second and accuracy; what each format keeps"),
-      {
-          choice_param("width", "1", {"1", "4", "16"}, "channels of the convolutions: x1 (32/64/64), x4 or x16"),
-          whole_param("epochs", 2, 1, 20, "epochs each format trains in the race"),
-          number_param("value", 0.1, -1e30, 1e30, "the number the format picture rounds into each format"),
-          number_param("gradient", 1e-8, 1e-30, 1.0, "the small gradient of the loss-scaling example"),
-      },
+      precision_fields().table(),
       MixedPrecisionPanel::buttons().specs(),
       [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
         return std::make_unique<MixedPrecisionPanel>(params);

@@ -19,6 +19,7 @@
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/profile/timeline_view.h"
 #include "app/profile/timeline_works.h"
@@ -48,6 +49,26 @@ struct LiveResult {
   std::vector<profile::Timeline> timelines;
 };
 
+// The two recordings shown on one time axis.
+struct TimelineChoice {
+  std::string work = "cnn-step";
+  std::string compare = "cnn-step-graph";
+};
+
+// The panel's parameters, declared once: the lesson's and a script's `set`.
+const PanelFields<TimelineChoice>& timeline_fields() {
+  using C = TimelineChoice;
+  static const PanelFields<C> fields = [] {
+    std::vector<std::string> compare = {kNone};
+    for (const std::string& k : timeline_work_keys()) compare.push_back(k);
+    return PanelFields<C>{{
+        choice_field("work", &C::work, timeline_work_keys(), "the recording on top"),
+        choice_field("compare", &C::compare, std::move(compare), "the recording beside it, on the same time axis"),
+    }};
+  }();
+  return fields;
+}
+
 class TimelinePanel final : public Panel {
  public:
   TimelinePanel(const std::string& work, const std::string& compare) {
@@ -66,9 +87,9 @@ class TimelinePanel final : public Panel {
   }
 
   Status set_param(const std::string& key, const ParamValue& value) override {
-    if (key == "work") choose(value.text, compare_key());
-    else if (key == "compare") choose(work_key(), value.text);
-    else return Panel::set_param(key, value);
+    TimelineChoice wanted{work_key(), compare_key()};
+    if (Status s = timeline_fields().set(key, value, &wanted); !s) return s;
+    choose(wanted.work, wanted.compare);
     return Status::ok();
   }
 
@@ -295,23 +316,15 @@ class TimelinePanel final : public Panel {
 }  // namespace
 
 const PanelType& timeline_panel_type() {
-  static const std::vector<std::string> works = timeline_work_keys();
-  static const std::vector<std::string> compare = [] {
-    std::vector<std::string> keys = {kNone};
-    for (const std::string& k : timeline_work_keys()) keys.push_back(k);
-    return keys;
-  }();
   static const PanelType type = {
       "timeline",
       N_("one piece of GPU work kernel by kernel (CUPTI), beside another on one time axis: CPU launches above, GPU "
       "below, idle gaps summed"),
-      {
-          choice_param("work", "cnn-step", works, "the recording on top"),
-          choice_param("compare", "cnn-step-graph", compare, "the recording beside it, on the same time axis"),
-      },
+      timeline_fields().table(),
       TimelinePanel::buttons().specs(),
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
-        return std::make_unique<TimelinePanel>(p.text("work"), p.text("compare"));
+        const TimelineChoice o = timeline_fields().options(p);
+        return std::make_unique<TimelinePanel>(o.work, o.compare);
       },
       {"record", "record"},
       {{"idle_share", "%", "the share of the eager step's GPU span in which no kernel, copy or memset ran"},

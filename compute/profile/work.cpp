@@ -1,5 +1,7 @@
 #include "compute/profile/work.h"
 
+#include <algorithm>
+#include <functional>
 #include <random>
 
 #include "compute/cnn/gpu_trainer.h"
@@ -127,36 +129,52 @@ Status make_work(std::unique_ptr<ProfiledWork>* out, Args... args) {
   return Status::ok();
 }
 
+// Each work, declared once: its key, its line for --help and how it is made.
+struct WorkMaker {
+  WorkInfo info;
+  std::function<Status(const WorkOptions&, std::unique_ptr<ProfiledWork>*)> make;
+};
+
+const std::vector<WorkMaker>& work_makers() {
+  using Out = std::unique_ptr<ProfiledWork>*;
+  static const std::vector<WorkMaker> makers = {
+      {{"cnn-step", "one CNN training step, kernels launched one by one (eager)"},
+       [](const WorkOptions& o, Out out) { return make_work<CnnStep>(out, false, o.cnn_batch); }},
+      {{"cnn-step-graph", "the same step replayed as one CUDA graph"},
+       [](const WorkOptions& o, Out out) { return make_work<CnnStep>(out, true, o.cnn_batch); }},
+      {{"lstm-step", "one LSTM training step, one CUDA graph"},
+       [](const WorkOptions&, Out out) { return make_work<LstmStep>(out, true); }},
+      {{"lstm-step-eager", "the same LSTM step, launched eagerly"},
+       [](const WorkOptions&, Out out) { return make_work<LstmStep>(out, false); }},
+      {{"vector-add", "c = a + b with cudaMalloc, copies in and out, cudaFree"},
+       [](const WorkOptions& o, Out out) { return make_work<VectorAdd>(out, o.vector_elements); }},
+      {{"matmul", "one product of the matmul ladder on device-resident matrices"},
+       [](const WorkOptions& o, Out out) { return make_matmul_work(o, out); }},
+  };
+  return makers;
+}
+
 }  // namespace
 
 const std::vector<WorkInfo>& profiled_works() {
-  static const std::vector<WorkInfo> works = {
-      {"cnn-step", "one CNN training step, kernels launched one by one (eager)"},
-      {"cnn-step-graph", "the same step replayed as one CUDA graph"},
-      {"lstm-step", "one LSTM training step, one CUDA graph"},
-      {"lstm-step-eager", "the same LSTM step, launched eagerly"},
-      {"vector-add", "c = a + b with cudaMalloc, copies in and out, cudaFree"},
-      {"matmul", "one product of the matmul ladder on device-resident matrices"},
-  };
+  static const std::vector<WorkInfo> works = [] {
+    std::vector<WorkInfo> out;
+    for (const WorkMaker& m : work_makers()) out.push_back(m.info);
+    return out;
+  }();
   return works;
 }
 
 Status make_profiled_work(const std::string& key, const WorkOptions& options, std::unique_ptr<ProfiledWork>* out) {
-  std::unique_ptr<ProfiledWork> work;
-  Status made = Status::ok();
-  if (key == "cnn-step" || key == "cnn-step-graph")
-    made = make_work<CnnStep>(&work, key == "cnn-step-graph", options.cnn_batch);
-  else if (key == "lstm-step" || key == "lstm-step-eager")
-    made = make_work<LstmStep>(&work, key == "lstm-step");
-  else if (key == "vector-add")
-    made = make_work<VectorAdd>(&work, options.vector_elements);
-  else if (key == "matmul")
-    made = make_matmul_work(options, &work);
-  else {
+  const std::vector<WorkMaker>& makers = work_makers();
+  const auto maker = std::find_if(makers.begin(), makers.end(), [&](const WorkMaker& m) { return m.info.key == key; });
+  if (maker == makers.end()) {
     std::string known;
     for (const WorkInfo& w : profiled_works()) known += (known.empty() ? "" : ", ") + w.key;
     return Status::error("unknown work \"" + key + "\" (known: " + known + ")");
   }
+  std::unique_ptr<ProfiledWork> work;
+  const Status made = maker->make(options, &work);
   if (!made) return made.with_context(key);
   for (int i = 0; i < options.warmup_runs; ++i)
     if (Status s = work->run(); !s) return s.with_context(key + " warm-up");
