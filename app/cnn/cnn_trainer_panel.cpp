@@ -61,41 +61,38 @@ BackendChoice backend_choice(const std::string& text) {
 // The panel's parameters, declared once: the lesson's and a script's `set`.
 const PanelFields<TrainerSettings>& trainer_fields() {
   using S = TrainerSettings;
-  static const PanelFields<S> fields{[] {
-    Field<S> folder = text_field<S>(
-        "folder", [](S& s) -> std::string& { return s.train.data.folder; },
-        "the image folder for dataset=folder (empty: the example folder)");
-    folder.spec.path = PathUse::kRead;  // a document may name only files it may read
-    folder = folder.also([](S& s) { s.train.data.choice = DataChoice::kFolder; });
-    Field<S> weights = text_field("weights", &S::weights,
-                                  "the file Save and Load use in the models folder (empty: mnist-cnn.weights)");
-    weights.spec.path = PathUse::kModelName;
-    return Fields<S>{
-        text_field("session", &S::session, "the training session this panel shows (panels with one name share it)"),
-        choice_field<S>(
-            "backend", {"auto", "cpu", "gpu"}, "auto",
-            [](S& s, const std::string& v) { s.train.backend = backend_choice(v); },
-            "where it trains (auto: the GPU when there is one)"),
-        choice_field<S>(
-            "dataset", {"digits", "fashion", "folder"}, "digits",
-            [](S& s, const std::string& v) { (void)cnn_ui::parse_choice(v, &s.train.data.choice); },
-            "MNIST digits, Fashion-MNIST, or a folder of your own images"),
-        folder,
-        whole_field<S>("batch", [](S& s) -> int& { return s.train.batch; }, 1, cnn::kMaxBatch,
-                       "images per training step"),
-        number_field<S>("lr", [](S& s) -> float& { return s.train.learning_rate; }, 1e-6, 0.5,
-                        "Adam's learning rate"),
-        flag_field<S>("augment", [](S& s) -> bool& { return s.train.augment; },
-                      "rotate and shift each training image at random inside the step"),
-        whole_field<S>("seed", [](S& s) -> std::uint64_t& { return s.train.seed; }, 0, 2147483647,
-                       "initial weights and batch order"),
-        whole_field("epochs", &S::epochs, 1, 1000, "epochs the Train N epochs button runs"),
-        flag_field("controls", &S::controls, "show the buttons and settings"),
-        flag_field("curves", &S::curves, "show the loss and accuracy curves"),
-        flag_field("preview", &S::preview, "show example images of each class (always on for dataset=folder)"),
-        weights,
-    };
-  }(), {"session", "seed"}};  // the session is made with them when the panel is: lesson only
+  static const PanelFields<S> fields{
+      {
+          text_field("session", &S::session, "the training session this panel shows (panels with one name share it)"),
+          choice_field<S>(
+              "backend", {"auto", "cpu", "gpu"}, "auto",
+              [](S& s, const std::string& v) { s.train.backend = backend_choice(v); },
+              "where it trains (auto: the GPU when there is one)"),
+          choice_field<S>(
+              "dataset", {"digits", "fashion", "folder"}, "digits",
+              [](S& s, const std::string& v) { (void)cnn_ui::parse_choice(v, &s.train.data.choice); },
+              "MNIST digits, Fashion-MNIST, or a folder of your own images"),
+          text_field<S>("folder", [](S& s) -> std::string& { return s.train.data.folder; },
+                        "the image folder for dataset=folder (empty: the example folder)")
+              .naming(PathUse::kRead)
+              .also([](S& s) { s.train.data.choice = DataChoice::kFolder; }),
+          whole_field<S>("batch", [](S& s) -> int& { return s.train.batch; }, 1, cnn::kMaxBatch,
+                         "images per training step"),
+          number_field<S>("lr", [](S& s) -> float& { return s.train.learning_rate; }, 1e-6, 0.5,
+                          "Adam's learning rate"),
+          flag_field<S>("augment", [](S& s) -> bool& { return s.train.augment; },
+                        "rotate and shift each training image at random inside the step"),
+          whole_field<S>("seed", [](S& s) -> std::uint64_t& { return s.train.seed; }, 0, 2147483647,
+                         "initial weights and batch order"),
+          whole_field("epochs", &S::epochs, 1, 1000, "epochs the Train N epochs button runs"),
+          flag_field("controls", &S::controls, "show the buttons and settings"),
+          flag_field("curves", &S::curves, "show the loss and accuracy curves"),
+          flag_field("preview", &S::preview, "show example images of each class (always on for dataset=folder)"),
+          text_field("weights", &S::weights,
+                     "the file Save and Load use in the models folder (empty: mnist-cnn.weights)")
+              .naming(PathUse::kModelName),
+      },
+      {"session", "seed"}};  // the session is made with them when the panel is: lesson only
   return fields;
 }
 

@@ -51,22 +51,17 @@ struct TransferSettings {
 
 // The panel's parameters, declared once: the lesson's and a script's `set`.
 const PanelFields<TransferSettings>& transfer_fields() {
-  static const PanelFields<TransferSettings> fields{[] {
-    Field<TransferSettings> base = text_field(
-        "base", &TransferSettings::base,
-        "a weights file to take the base from (empty: the shipped base, or one trained here)");
-    base.spec.path = PathUse::kRead;  // a document may name only files it may read
-    return Fields<TransferSettings>{
-        choice_field<TransferSettings>(
-            "direction", {"digits-to-fashion", "fashion-to-digits"}, "digits-to-fashion",
-            [](TransferSettings& s, const std::string& v) { s.from_digits = v == "digits-to-fashion"; },
-            "which data set the base learned, and which the new head learns"),
-        whole_field("labelled", &TransferSettings::labelled, 64, 60000,
-                    "labelled images of the new task both runs train on"),
-        whole_field("epochs", &TransferSettings::epochs, 1, 50, "epochs both runs train"),
-        base,
-    };
-  }()};
+  using S = TransferSettings;
+  static const PanelFields<S> fields{{
+      choice_field<S>(
+          "direction", {"digits-to-fashion", "fashion-to-digits"}, "digits-to-fashion",
+          [](S& s, const std::string& v) { s.from_digits = v == "digits-to-fashion"; },
+          "which data set the base learned, and which the new head learns"),
+      whole_field("labelled", &S::labelled, 64, 60000, "labelled images of the new task both runs train on"),
+      whole_field("epochs", &S::epochs, 1, 50, "epochs both runs train"),
+      text_field("base", &S::base, "a weights file to take the base from (empty: the shipped base, or one trained here)")
+          .naming(PathUse::kRead),
+  }};
   return fields;
 }
 

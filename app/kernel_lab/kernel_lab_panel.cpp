@@ -101,10 +101,6 @@ const PanelFields<LabChoice>& lab_fields() {
       return whole_field<C>(name, min, max, fallback, [member](C& c, long long v) { c.sizes.*member = static_cast<int>(v); },
                             help);
     };
-    Field<C> source = text_field("source_file", &C::source_file,
-                                 "a .cu file to load into the editor (empty: the exercise's start)")
-                          .also([](C& c) { c.source_given = true; });
-    source.spec.path = PathUse::kRead;  // a document may name only files it may read
     return PanelFields<C>{{
         choice_field<C>(
             "exercise", std::move(keys), first,
@@ -124,7 +120,9 @@ const PanelFields<LabChoice>& lab_fields() {
             "engine", {"auto", "gpu", "simulator"}, "auto",
             [](C& c, const std::string& key) { kernel_lab::engine_from_key(key, &c.sizes.engine); },
             "where tries run: auto (the GPU when there is one, else the CPU simulator)"),
-        source,
+        text_field("source_file", &C::source_file, "a .cu file to load into the editor (empty: the exercise's start)")
+            .naming(PathUse::kRead)
+            .also([](C& c) { c.source_given = true; }),
     }};
   }();
   return fields;

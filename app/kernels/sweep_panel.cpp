@@ -37,24 +37,20 @@ namespace {
 // The shared parameters, declared once: the lesson's and a script's `set`.
 const PanelFields<SweepSettings>& sweep_fields() {
   using S = SweepSettings;
-  static const PanelFields<S> fields{[] {
-    Field<S> csv = text_field("csv", &S::csv, "the file Save CSV writes in the export folder (empty: a dated name)");
-    csv.spec.path = PathUse::kExportName;
-    Field<S> png = text_field("png", &S::png, "the file Save PNG writes in the export folder (empty: a dated name)");
-    png.spec.path = PathUse::kExportName;
-    return Fields<S>{
-        whole_field<S>("repeats", [](S& s) -> int& { return s.bench.measure.repeats; }, 1, 1000,
-                       "timed runs per size (the median is shown)"),
-        number_field<S>("budget", [](S& s) -> double& { return s.bench.measure.budget_seconds; }, 0.0, 600.0,
-                        "seconds one size may take before fewer repeats are run"),
-        whole_field<S>("threads", [](S& s) -> int& { return s.bench.cpu_threads; }, 0, 4096,
-                       "CPU threads for the all-threads rungs (0: every hardware thread)"),
-        csv,
-        png,
-        flag_field("prepared", &S::prepared,
-                   "Run shows a result measured before class on this computer, if there is one"),
-    };
-  }()};
+  static const PanelFields<S> fields{{
+      whole_field<S>("repeats", [](S& s) -> int& { return s.bench.measure.repeats; }, 1, 1000,
+                     "timed runs per size (the median is shown)"),
+      number_field<S>("budget", [](S& s) -> double& { return s.bench.measure.budget_seconds; }, 0.0, 600.0,
+                      "seconds one size may take before fewer repeats are run"),
+      whole_field<S>("threads", [](S& s) -> int& { return s.bench.cpu_threads; }, 0, 4096,
+                     "CPU threads for the all-threads rungs (0: every hardware thread)"),
+      text_field("csv", &S::csv, "the file Save CSV writes in the export folder (empty: a dated name)")
+          .naming(PathUse::kExportName),
+      text_field("png", &S::png, "the file Save PNG writes in the export folder (empty: a dated name)")
+          .naming(PathUse::kExportName),
+      flag_field("prepared", &S::prepared,
+                 "Run shows a result measured before class on this computer, if there is one"),
+  }};
   return fields;
 }
 

@@ -54,31 +54,27 @@ lstm::Device device_choice(const std::string& text) {
 // The panel's parameters, declared once: the lesson's and a script's `set`.
 const PanelFields<TrainerOptions>& trainer_fields() {
   using O = TrainerOptions;
-  static const PanelFields<O> fields{[] {
-    Field<O> text = text_field("text", &O::text_path,
-                               "a UTF-8 text file to open (empty: the speeches that ship with whygpu)");
-    text.spec.path = PathUse::kRead;  // a document may name only files it may read
-    Field<O> model = text_field("model", &O::model_path,
-                                "the file Save and Load use in the models folder (empty: lstm.model)");
-    model.spec.path = PathUse::kModelName;
-    return Fields<O>{
-        text_field("session", &O::session, "the LSTM session this panel shows (shared with lstm-step)"),
-        choice_field<O>(
-            "device", {"cpu", "gpu"}, "cpu", [](O& o, const std::string& v) { o.choices.device = device_choice(v); },
-            "where the first model trains"),
-        whole_field<O>("hidden", [](O& o) -> int& { return o.choices.hidden; }, 4, lstm::kMaxHidden,
-                       "hidden units of the first model (later: of the next New model)"),
-        whole_field<O>("sample_every", [](O& o) -> int& { return o.choices.sample_every; }, 1, 1000000,
-                       "training steps between samples"),
-        text,
-        model,
-        whole_field("steps", &O::goal_steps, 0, 1000000000, "the Train for button's goal in steps (0: none)"),
-        number_field("seconds", &O::goal_seconds, 0, 86400, "the Train for button's goal in seconds (0: none)"),
-        flag_field("controls", &O::controls, "show the buttons and settings"),
-        flag_field("curve", &O::curve, "show the loss curve"),
-        flag_field("samples", &O::samples, "show the samples"),
-    };
-  }(), {"session"}};  // the panel joins that session when it is made: lesson only
+  static const PanelFields<O> fields{
+      {
+          text_field("session", &O::session, "the LSTM session this panel shows (shared with lstm-step)"),
+          choice_field<O>(
+              "device", {"cpu", "gpu"}, "cpu", [](O& o, const std::string& v) { o.choices.device = device_choice(v); },
+              "where the first model trains"),
+          whole_field<O>("hidden", [](O& o) -> int& { return o.choices.hidden; }, 4, lstm::kMaxHidden,
+                         "hidden units of the first model (later: of the next New model)"),
+          whole_field<O>("sample_every", [](O& o) -> int& { return o.choices.sample_every; }, 1, 1000000,
+                         "training steps between samples"),
+          text_field("text", &O::text_path, "a UTF-8 text file to open (empty: the speeches that ship with whygpu)")
+              .naming(PathUse::kRead),
+          text_field("model", &O::model_path, "the file Save and Load use in the models folder (empty: lstm.model)")
+              .naming(PathUse::kModelName),
+          whole_field("steps", &O::goal_steps, 0, 1000000000, "the Train for button's goal in steps (0: none)"),
+          number_field("seconds", &O::goal_seconds, 0, 86400, "the Train for button's goal in seconds (0: none)"),
+          flag_field("controls", &O::controls, "show the buttons and settings"),
+          flag_field("curve", &O::curve, "show the loss curve"),
+          flag_field("samples", &O::samples, "show the samples"),
+      },
+      {"session"}};  // the panel joins that session when it is made: lesson only
   return fields;
 }
 

@@ -146,6 +146,13 @@ struct Field {
     f.spec.value_optional = true;
     return f;
   }
+  // What a text field's value names on the host (a file it reads, a name it saves under):
+  // a lesson or a script may then name only what app/files/document_paths.h allows.
+  Field naming(PathUse use) const {
+    Field f = *this;
+    f.spec.path = use;
+    return f;
+  }
   // A valid value for tests where the kind's own would not pass check_text.
   Field for_example(std::string example) const {
     Field f = *this;
