@@ -86,6 +86,7 @@ struct PlotView::Layout {
 
   float plot_width() const { return plot_max.x - plot_min.x; }
   float plot_height() const { return plot_max.y - plot_min.y; }
+  float least_side() const { return std::max(kMinPlotHeight, kMinPlotLines * line); }
   float text_width() const { return size.x; }  // what titles and notes wrap to
   // Where the x title, the footnote and a legend underneath begin.
   float x_title_top() const { return plot_max.y + tick + line + pad; }
@@ -144,7 +145,7 @@ PlotView::Layout PlotView::layout(const Chart& chart, ImVec2 origin, ImVec2 size
   // readable height: the widget grows instead.
   const float planned = 2 * (l.line + l.pad) + l.tick + l.line + l.pad + (chart.footnote.empty() ? 0.0f : l.line + l.pad) +
                         (chart.legend == LegendPlace::Below ? below_height : 0.0f);
-  const float plot_height = std::max(kMinPlotHeight * scale, size.y - planned);
+  const float plot_height = std::max(l.least_side(), size.y - planned);
   size.y = top + plot_height + bottom;
   l.size = size;
   l.y_ticks = make_ticks(chart.y, y_range_, std::max(2, int(plot_height / (l.line * 2.2f))));
@@ -157,7 +158,7 @@ PlotView::Layout PlotView::layout(const Chart& chart, ImVec2 origin, ImVec2 size
     if (t.major) widest_x_label = std::max(widest_x_label, ImGui::CalcTextSize(t.label.c_str()).x);
   // The last x label is centred on the plot's right edge: room for its half.
   const float right = std::max(2 * l.pad, widest_x_label / 2 + 2.0f);
-  const float plot_width = std::max(kMinPlotHeight * scale, size.x - left - legend_width - right);
+  const float plot_width = std::max(l.least_side(), size.x - left - legend_width - right);
   const float widest_x = std::max(2 * l.line, widest_x_label);
   l.x_ticks = make_ticks(chart.x, x_range_, std::max(2, int(plot_width / (widest_x + 2 * l.pad))));
   l.plot_min = ImVec2(origin.x + left, origin.y + top);
@@ -446,7 +447,7 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
       unlabelled.push_back(series);
   }
   if (!unlabelled.empty()) l = layout(chart, ImGui::GetCursorScreenPos(), size, scale, unlabelled);
-  frame_record().plots.push_back({l.plot_min, l.plot_max, kMinPlotHeight * scale, ImGui::GetCurrentWindow()->Name});
+  frame_record().plots.push_back({l.plot_min, l.plot_max, l.least_side(), ImGui::GetCurrentWindow()->Name});
   ImGui::InvisibleButton("plot", l.size);
   const bool hovered = ImGui::IsItemHovered();
   if (hovered && ImGui::GetIO().KeyCtrl) ImGui::SetItemUsingMouseWheel();

@@ -78,7 +78,7 @@ class PlotView {
 
   // Draws the chart at the cursor in a box of `size` pixels (legend included) and
   // handles the mouse over it. `scale` is the user's font scale (line widths, markers).
-  // The box grows taller when the plot inside would be shorter than kMinPlotHeight.
+  // The box grows taller when the plot inside would be shorter than its least side.
   void draw(const char* id, const Chart& chart, ImVec2 size, float scale);
 
   // Back to fitting the view to the data (also: double-click on the plot).
@@ -93,8 +93,11 @@ class PlotView {
   const std::string& last_png_message() const { return capture_.message; }
   bool last_png_ok() const { return capture_.ok; }
 
-  // The plot area never gets shorter (or narrower) than this many pixels at text scale 1.
+  // The plot area never gets shorter (or narrower) than this many pixels, nor than five
+  // lines of its own text (room for three tick labels with a line between each): at
+  // large text a plot keeps a readable height without outgrowing a projector's page.
   static constexpr float kMinPlotHeight = 170.0f;
+  static constexpr float kMinPlotLines = 5.0f;
 
  private:
   struct Layout;
@@ -136,7 +139,7 @@ class PlotView {
 // projector sizes and that labels stay beside their points.
 struct DrawnPlot {
   ImVec2 min, max;        // the plot area, screen pixels
-  float min_height = 0;   // kMinPlotHeight at the font scale it was drawn at
+  float min_height = 0;   // its least side (kMinPlotHeight, or kMinPlotLines of its text)
   std::string window;     // the ImGui window it was drawn in
   struct Label {
     ImVec2 anchor;    // the point
