@@ -28,6 +28,7 @@
 #include "app/panels/panel_buttons.h"
 #include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -196,7 +197,7 @@ class LstmStepPanel final : public Panel {
     lstm::TrainingSession* session = workspace_->session();
     if (!session)
       return Status::error(workspace_->job_running()
-                               ? "the model is not ready yet (" + workspace_->job_description() + ")"
+                               ? fill(tr("the model is not ready yet ({0})"), {workspace_->job_description()})
                                : tr("no model: open a text in the trainer panel"));
     std::u32string prime;
     if (Status s = lstm::decode_utf8(o_.prime, "the prime text", &prime); !s) return s;
@@ -301,8 +302,8 @@ class LstmStepPanel final : public Panel {
     lstm::TrainingSession* session = workspace_->session();
     if (!session) {
       ImGui::PushStyleColor(ImGuiCol_Text, workspace_->message_is_error() ? palette().error : palette().muted_text);
-      ImGui::TextWrapped("%s", workspace_->job_running() ? fill(tr("Preparing the model: {0}..."), {workspace_->job_description()}).c_str()
-                                                          : workspace_->message().c_str());
+      wrapped_text_unformatted(workspace_->job_running() ? fill(tr("Preparing the model: {0}..."), {workspace_->job_description()}).c_str()
+                                                          : workspace_->message());
       ImGui::PopStyleColor();
       return;
     }
@@ -416,7 +417,7 @@ class LstmStepPanel final : public Panel {
   void draw_error() {
     if (error_.empty()) return;
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-    ImGui::TextWrapped("%s", error_.c_str());
+    wrapped_text_unformatted(error_);
     ImGui::PopStyleColor();
   }
 

@@ -22,6 +22,7 @@
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/shell/file_dialog.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/device_choice.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
@@ -211,7 +212,7 @@ class LstmTrainerPanel final : public Panel {
   Status start() {
     if (!workspace_->session())
       return Status::error(workspace_->job_running()
-                               ? "the model is not ready yet (" + workspace_->job_description() + ")"
+                               ? fill(tr("the model is not ready yet ({0})"), {workspace_->job_description()})
                                : tr("no model: open a text first"));
     workspace_->start_training();
     return Status::ok();
@@ -240,13 +241,13 @@ class LstmTrainerPanel final : public Panel {
       ImGui::TextUnformatted(state.c_str());
       if (!m.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-        ImGui::TextWrapped("%s", fill(tr("Training stopped: {0}"), {m.error}).c_str());
+        wrapped_text_unformatted(fill(tr("Training stopped: {0}"), {m.error}));
         ImGui::PopStyleColor();
       }
     }
     if (!workspace_->message().empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, workspace_->message_is_error() ? palette().error : palette().muted_text);
-      ImGui::TextWrapped("%s", workspace_->message().c_str());
+      wrapped_text_unformatted(workspace_->message());
       ImGui::PopStyleColor();
     }
   }
@@ -362,7 +363,7 @@ class LstmTrainerPanel final : public Panel {
     ImGui::EndDisabled();
     if (lstm::TrainingSession* session = workspace_->session()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::TextWrapped("%s", fill(tr("training on {0}"), {lstm_ui::describe_text(session->corpus())}).c_str());
+      wrapped_text_unformatted(fill(tr("training on {0}"), {lstm_ui::describe_text(session->corpus())}));
       ImGui::PopStyleColor();
     }
 
@@ -436,7 +437,7 @@ class LstmTrainerPanel final : public Panel {
         ImGui::TextUnformatted(fill(tr("step {0}:"), {std::to_string(it->step)}).c_str());
       ImGui::PopStyleColor();
       if (code_font_) ImGui::PushFont(code_font_);
-      ImGui::TextWrapped("%s", one_line(it->text).c_str());
+      wrapped_text_unformatted(one_line(it->text));
       if (code_font_) ImGui::PopFont();
     }
     ImGui::PopTextWrapPos();

@@ -8,6 +8,7 @@
 
 #include "app/files/file_locations.h"
 #include "app/i18n/glyph_needs.h"
+#include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
 #include "app/shell/training_threads.h"
 #include "compute/core/gpu_info.h"
@@ -26,7 +27,7 @@ Status make_session(lstm::SessionConfig config, std::shared_ptr<const lstm::Corp
   if (made || config.device == lstm::Device::kCpu) return made;
   config.device = lstm::Device::kCpu;
   if (Status s = lstm::TrainingSession::create(config, corpus, start, out); !s) return s;
-  *note = "the GPU trainer could not start (" + made.message() + "); training on the CPU instead";
+  *note = fill(tr("the GPU trainer could not start ({0}); training on the CPU instead"), {made.message()});
   return Status::ok();
 }
 
@@ -46,16 +47,15 @@ lstm::TextSample sample_now(lstm::TrainingSession& session, int length, float te
 }  // namespace
 
 std::string describe_text(const lstm::Corpus& corpus) {
-  return file_name(corpus.source) + ": " + short_count(static_cast<double>(corpus.tokens.size())) + " characters, " +
-         std::to_string(corpus.vocabulary.size()) + " distinct";
+  return fill(tr("{0}: {1} characters, {2} different ones"),
+              {file_name(corpus.source), short_count(static_cast<double>(corpus.tokens.size())),
+               std::to_string(corpus.vocabulary.size())});
 }
 
 std::string short_count(double n) {
-  char text[32];
-  if (n >= 1e6) std::snprintf(text, sizeof text, "%.1f M", n / 1e6);
-  else if (n >= 1e3) std::snprintf(text, sizeof text, "%.0f k", n / 1e3);
-  else std::snprintf(text, sizeof text, "%.0f", n);
-  return text;
+  if (n >= 1e6) return decimal_text(n / 1e6, 1) + " M";  // a decimal comma in French and Italian
+  if (n >= 1e3) return decimal_text(n / 1e3, 0) + " k";
+  return decimal_text(n, 0);
 }
 
 const char* device_name(lstm::Device device) { return device == lstm::Device::kGpu ? "GPU" : "CPU"; }
@@ -104,7 +104,7 @@ lstm::SessionConfig LstmWorkspace::session_config() const {
 }
 
 Status LstmWorkspace::begin_job(std::string description, std::function<JobResult()> work) {
-  if (job_.valid()) return Status::error("busy: " + job_description_);
+  if (job_.valid()) return Status::error(fill(tr("busy: {0}"), {job_description_}));
   job_description_ = std::move(description);
   // Whatever the job throws (std::bad_alloc on a huge file, a library's exception) comes
   // back as its message: the workspace stays usable, the next job can start.
@@ -136,20 +136,21 @@ LstmWorkspace::JobResult LstmWorkspace::new_session_result(const lstm::SessionCo
 Status LstmWorkspace::open_text(const std::string& path) {
   if (path.empty()) return Status::error(tr("no file name given"));
   const lstm::SessionConfig config = session_config();
-  const Status s = begin_job("reading " + path, [path, config] {
+  const Status s = begin_job(fill(tr("reading {0}"), {path}), [path, config] {
     JobResult r;
     auto corpus = std::make_shared<lstm::Corpus>();
     r.status = lstm::load_corpus(path, corpus.get());
     if (!r.status) {
       if (path.find(lstm::kDefaultCorpusPath) != std::string::npos && !std::filesystem::exists(path))
-        r.status = r.status.with_context("the default text is fetched by scripts/fetch-corpus.sh");
+        r.status = r.status.with_context(tr("the default text is fetched by scripts/fetch-corpus.sh"));
       return r;
     }
     std::string note;
     r = new_session_result(config, corpus, nullptr, path, &note);
     if (r.status)
-      r.done_message = "Opened " + describe_text(*corpus) + "; a new model with " + std::to_string(config.hidden) +
-                       " hidden units" + (note.empty() ? "" : "; " + note);
+      r.done_message = fill(tr("Opened {0}; a new model with {1} hidden units"),
+                            {describe_text(*corpus), std::to_string(config.hidden)}) +
+                       (note.empty() ? "" : "; " + note);
     return r;
   });
   if (s) pause_training();
@@ -159,11 +160,11 @@ Status LstmWorkspace::open_text(const std::string& path) {
 Status LstmWorkspace::new_model() {
   if (!corpus_) return text_path_.empty() ? open_text(default_text_path()) : open_text(text_path_);
   const lstm::SessionConfig config = session_config();
-  const Status s = begin_job("making a new model", [config, corpus = corpus_, path = text_path_] {
+  const Status s = begin_job(tr("making a new model"), [config, corpus = corpus_, path = text_path_] {
     std::string note;
     JobResult r = new_session_result(config, corpus, nullptr, path, &note);
     if (r.status)
-      r.done_message = "New model: " + std::to_string(config.hidden) + " hidden units, fresh random weights" +
+      r.done_message = fill(tr("New model: {0} hidden units, fresh random weights"), {std::to_string(config.hidden)}) +
                        (note.empty() ? "" : "; " + note);
     return r;
   });
@@ -176,14 +177,14 @@ Status LstmWorkspace::move_to(lstm::Device device) {
   if (device == lstm::Device::kGpu && !gpu_info().available)
     return require_gpu();
   if (device == session_device_) return Status::ok();
-  if (job_.valid()) return Status::error("busy: " + job_description_);
+  if (job_.valid()) return Status::error(fill(tr("busy: {0}"), {job_description_}));
   const bool was_running = session_->metrics().running;
   session_->pause();
   auto saved = std::make_shared<lstm::SavedModel>();
   if (Status s = session_->snapshot(saved.get()); !s) return s;
   lstm::SessionConfig config = session_config();
   config.device = device;
-  const Status s = begin_job(std::string("moving training to the ") + device_name(device),
+  const Status s = begin_job(fill(tr("moving training to the {0}"), {device_name(device)}),
                              [config, saved, was_running, corpus = corpus_, path = text_path_] {
                                JobResult r;
                                std::string note;
@@ -193,9 +194,9 @@ Status LstmWorkspace::move_to(lstm::Device device) {
                                r.text_path = path;
                                r.resume_training = was_running;
                                r.same_model = true;
-                               r.done_message = std::string("Training moved to the ") + device_name(config.device) +
-                                                " with the same weights (step " +
-                                                std::to_string(saved->training_steps) + ")";
+                               r.done_message =
+                                   fill(tr("Training moved to the {0} with the same weights (step {1})"),
+                                        {device_name(config.device), std::to_string(saved->training_steps)});
                                return r;
                              });
   if (s) choices_.device = device;
@@ -207,7 +208,7 @@ Status LstmWorkspace::load_model(const std::string& path) {
   if (path.empty()) return Status::error(tr("no file name given"));
   const std::string text = text_path_.empty() ? default_text_path() : text_path_;
   const lstm::SessionConfig config = session_config();
-  const Status s = begin_job("loading " + path, [path, text, config] {
+  const Status s = begin_job(fill(tr("loading {0}"), {path}), [path, text, config] {
     JobResult r;
     lstm::SavedModel saved;
     r.status = lstm::load_model(path, &saved);
@@ -215,15 +216,16 @@ Status LstmWorkspace::load_model(const std::string& path) {
     auto corpus = std::make_shared<lstm::Corpus>();
     r.status = lstm::load_corpus_with_vocabulary(text, saved.vocabulary, corpus.get());
     if (!r.status) {
-      r.status = r.status.with_context("the model's characters do not fit the open text (open the text it was "
-                                       "trained on first)");
+      r.status = r.status.with_context(
+          tr("the model's characters do not fit the open text (open the text it was trained on first)"));
       return r;
     }
     std::string note;
     r = new_session_result(config, corpus, &saved, text, &note);
     if (r.status)
-      r.done_message = "Loaded " + file_name(path) + ": " + std::to_string(saved.weights.shape.hidden) +
-                       " hidden units, trained " + std::to_string(saved.training_steps) + " steps" +
+      r.done_message = fill(tr("Loaded {0}: {1} hidden units, trained {2} steps"),
+                            {file_name(path), std::to_string(saved.weights.shape.hidden),
+                             std::to_string(saved.training_steps)}) +
                        (note.empty() ? "" : "; " + note);
     return r;
   });
@@ -238,7 +240,7 @@ Status LstmWorkspace::save_model(const std::string& path) {
   if (const auto folder = std::filesystem::path(path).parent_path(); !folder.empty())
     std::filesystem::create_directories(folder, ec);
   if (Status s = session_->save_model(path); !s) return s;
-  set_message("Saved the model (step " + std::to_string(session_->metrics().steps) + ") to " + path, false);
+  set_message(fill(tr("Saved the model (step {0}) to {1}"), {std::to_string(session_->metrics().steps), path}), false);
   return Status::ok();
 }
 
