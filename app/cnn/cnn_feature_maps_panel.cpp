@@ -23,6 +23,7 @@
 #include "app/panels/panel_buttons.h"
 #include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
 #include "compute/cnn/answers_recording.h"
@@ -348,7 +349,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
                                   .c_str());
     if (!error_.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-      ImGui::TextWrapped("%s", error_.c_str());
+      wrapped_text_unformatted(error_);
       ImGui::PopStyleColor();
     }
   }

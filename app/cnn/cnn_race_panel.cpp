@@ -29,6 +29,7 @@
 #include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
 #include "compute/cnn/race_recording.h"
@@ -339,16 +340,15 @@ class CnnRacePanel final : public Panel {
                          overlay.c_str());
       const std::vector<cnn::RacePoint>& points = lane.race.points();
       if (lane.race.finished())
-        ImGui::TextUnformatted(fill(tr("finished in {0} s: test accuracy {1}%"),
-                                    {decimal_text(lane.race.finish_seconds(), 1),
-                                     decimal_text(points.empty() ? 0.0 : points.back().accuracy, 2)})
-                                   .c_str());
+        wrapped_text_unformatted(fill(tr("finished in {0} s: test accuracy {1}%"),
+                                      {decimal_text(lane.race.finish_seconds(), 1),
+                                       decimal_text(points.empty() ? 0.0 : points.back().accuracy, 2)}));
       else if (state_ == State::kRunning)
-        ImGui::TextUnformatted(
+        // Wrapped at spaces only: ImGui's own wrap may break "86,60" after its decimal comma.
+        wrapped_text_unformatted(
             fill(tr("{0} images/s; test accuracy {1}"),
                  {with_commas(snap.images_per_second),
-                  points.empty() ? tr("not tested yet") : decimal_text(points.back().accuracy, 2) + "%"})
-                .c_str());
+                  points.empty() ? tr("not tested yet") : decimal_text(points.back().accuracy, 2) + "%"}));
       else
         ImGui::TextDisabled("%s", tr("ready"));
     }
@@ -358,11 +358,10 @@ class CnnRacePanel final : public Panel {
   // Once both lanes have finished: how many times sooner the GPU did.
   void draw_verdict() const {
     if (const std::optional<double> times = speedup())
-      ImGui::TextUnformatted(fill(lanes_[1].recorded
-                                      ? tr("The recorded GPU finished {0} times sooner than this computer's CPU.")
-                                      : tr("The GPU finished {0} times sooner."),
-                                  {decimal_text(*times, 1)})
-                                 .c_str());
+      wrapped_text_unformatted(fill(lanes_[1].recorded
+                                        ? tr("The recorded GPU finished {0} times sooner than this computer's CPU.")
+                                        : tr("The GPU finished {0} times sooner."),
+                                    {decimal_text(*times, 1)}));
   }
 
   // The GPU lane without a GPU here: the recorded lane, replayed on the race's clock.
@@ -389,8 +388,7 @@ class CnnRacePanel final : public Panel {
     }
     const cnn::RecordedRace& r = *lane.recorded;
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("%s",
-                       fill(tr("{0}, replayed: {1}."), {r.gpu.trainer_name, recorded_label(recording_->run)}).c_str());
+    wrapped_text_unformatted(fill(tr("{0}, replayed: {1}."), {r.gpu.trainer_name, recorded_label(recording_->run)}));
     const bool ran = state_ != State::kIdle || stopped_at_ > 0;
     const double now = ran ? elapsed() : 0.0;
     const std::vector<cnn::RacePoint> shown = lane.points(now);
@@ -418,10 +416,9 @@ class CnnRacePanel final : public Panel {
     ImGui::PopStyleColor();
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     if (ran && lane.finished(now))
-      ImGui::TextWrapped("%s",
-                         fill(tr("finished in {0} s there: test accuracy {1}%"),
+      wrapped_text_unformatted(fill(tr("finished in {0} s there: test accuracy {1}%"),
                               {decimal_text(lane.finish_seconds(), 2), decimal_text(lane.replay.back().accuracy, 2)})
-                             .c_str());
+                             );
     else if (ran)
       ImGui::TextWrapped("%s", fill(tr("{0} images/s there; test accuracy {1}"),
                                     {with_commas(r.gpu.images_per_second),

@@ -25,6 +25,7 @@
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot.h"
 #include "app/shell/file_dialog.h"
+#include "app/text/wrapped_text.h"
 #include "app/vitals/app_vitals.h"
 #include "app/vitals/epoch_energy.h"
 #include "app/widgets/device_choice.h"
@@ -274,7 +275,7 @@ class CnnTrainerPanel final : public Panel {
                         tr("writes 30 test digits of each class into the folder above, as dark ink on white paper"));
     if (!example_message_.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, example_ok_ ? palette().muted_text : palette().error);
-      ImGui::TextWrapped("%s", example_message_.c_str());
+      wrapped_text_unformatted(example_message_);
       ImGui::PopStyleColor();
     }
   }
@@ -336,7 +337,7 @@ class CnnTrainerPanel final : public Panel {
     if (!sampler) return;
     epoch_energy_.observe(sampler->now_s(), snap.progress, snap.state == cnn::SessionSnapshot::State::kRunning);
     if (const std::string text = epoch_energy_text(epoch_energy_, *sampler, shared_->backend()); !text.empty())
-      ImGui::TextWrapped("%s", text.c_str());
+      wrapped_text_unformatted(text);
   }
 
   void draw_progress() {
@@ -366,7 +367,7 @@ class CnnTrainerPanel final : public Panel {
     if (ImGui::Button(label.c_str())) shared_->train_epochs(o_.epochs);
     if (!snap.message.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, snap.message_is_error ? palette().error : palette().muted_text);
-      ImGui::TextWrapped("%s", snap.message.c_str());
+      wrapped_text_unformatted(snap.message);
       ImGui::PopStyleColor();
     }
   }
@@ -403,10 +404,10 @@ class CnnTrainerPanel final : public Panel {
       accuracy_view_.draw("accuracy", cnn_ui::accuracy_chart(snap, colour), ImVec2(w, h), scale_);
     }
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", fill(tr("Faint line: the batches being trained on (noisy). Dots: the {0} held-out test "
+    wrapped_text_unformatted(fill(tr("Faint line: the batches being trained on (noisy). Dots: the {0} held-out test "
                                      "images, after each epoch."),
                                   {shared_->data() ? with_commas(shared_->data()->test.count).c_str() : ""})
-                                 .c_str());
+                                 );
     ImGui::PopStyleColor();
   }
 

@@ -22,6 +22,7 @@
 #include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot_math.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/table_fit.h"
 #include "app/widgets/ui_style.h"
@@ -394,7 +395,7 @@ class DataParallelPanel final : public Panel {
                                     "Compute takes {0} a step on {1} GPUs (recorded above).", gpus),
                          {ms_text(one.timing.compute_ms), std::to_string(one.timing.gpus)});
     }
-    ImGui::TextWrapped("%s", line.c_str());
+    wrapped_text_unformatted(line);
   }
 
   Settings settings_;

@@ -7,6 +7,7 @@
 #include "app/cnn/cnn_data.h"
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -25,12 +26,12 @@ bool draw_session_bar(SharedSession& shared, bool with_buttons) {
       return false;
     case SharedSession::Phase::kFailed: {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-      ImGui::TextWrapped("%s", shared.problem().c_str());
+      wrapped_text_unformatted(shared.problem());
       ImGui::PopStyleColor();
       if (shared.backend() == cnn::Backend::kGpu && !gpu_info().available)
-        ImGui::TextWrapped("%s", fill(tr("The GPU trainer needs a CUDA device ({0}). The CPU trainer works here."),
+        wrapped_text_unformatted(fill(tr("The GPU trainer needs a CUDA device ({0}). The CPU trainer works here."),
                                       {gpu_info().unavailable_reason})
-                                     .c_str());
+                                     );
       return false;
     }
     case SharedSession::Phase::kReady: break;

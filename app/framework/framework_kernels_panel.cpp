@@ -241,7 +241,7 @@ class FrameworkKernelsPanel final : public Panel {
     }
     if (!live_error_.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-      ImGui::TextWrapped("%s", live_error_.c_str());
+      wrapped_text_unformatted(live_error_);
       ImGui::PopStyleColor();
     }
   }

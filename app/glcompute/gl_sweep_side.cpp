@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "app/i18n/translate.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 
@@ -63,15 +64,15 @@ void GlSweepSide::draw_note() const {
     return;
   }
   if (!status) {
-    ImGui::TextWrapped("%s", fill(tr("No OpenGL curves: {0}"), {status.message()}).c_str());
+    wrapped_text_unformatted(fill(tr("No OpenGL curves: {0}"), {status.message()}));
     return;
   }
-  ImGui::TextWrapped("%s", fill(tr("OpenGL curves (crosses): {0}, OpenGL {1}.{2}."),
+  wrapped_text_unformatted(fill(tr("OpenGL curves (crosses): {0}, OpenGL {1}.{2}."),
                                 {r.name(), std::to_string(r.major), std::to_string(r.minor)})
-                               .c_str());
+                               );
   if (!r.software) return;
   ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-  ImGui::TextWrapped("%s", fill(tr("{0}: its curves show the CPU running graphics code."), {r.caveat()}).c_str());
+  wrapped_text_unformatted(fill(tr("{0}: its curves show the CPU running graphics code."), {r.caveat()}));
   ImGui::PopStyleColor();
 }
 

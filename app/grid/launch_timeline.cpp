@@ -8,6 +8,7 @@
 
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
 #include "compute/grid/block_rounds.h"
@@ -116,7 +117,7 @@ void LaunchTimeline::draw(float width, float font_scale) const {
   f.recorded = !recorded_label_.empty();
   if (f.recorded) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("%s", fill(tr("No GPU here: this launch as {0}."), {recorded_label_}).c_str());
+    wrapped_text_unformatted(fill(tr("No GPU here: this launch as {0}."), {recorded_label_}));
     ImGui::PopStyleColor();
   }
   ImGui::TextUnformatted(

@@ -9,6 +9,7 @@
 
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/table_fit.h"
 #include "app/widgets/ui_style.h"
@@ -139,7 +140,7 @@ void draw_sm_picture(const grid::OccupancyReport& r, float font_scale) {
 void draw_occupancy(const grid::OccupancyReport& r, const OccupancySource& source, float font_scale) {
   if (!r.runtime_error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-    ImGui::TextWrapped("%s", fill(tr("cudaOccupancyMaxActiveBlocksPerMultiprocessor: {0}"), {r.runtime_error}).c_str());
+    wrapped_text_unformatted(fill(tr("cudaOccupancyMaxActiveBlocksPerMultiprocessor: {0}"), {r.runtime_error}));
     ImGui::PopStyleColor();
     return;
   }

@@ -31,6 +31,7 @@
 #include "app/panels/panel_fields.h"
 #include "app/panels/panel_buttons.h"
 #include "app/panels/panel_registry.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -559,8 +560,7 @@ class ThreadGridPanel final : public Panel {
     const std::uint64_t elements = grid::element_count(shape_);
     const std::uint64_t covered = grid::elements_covered(shape_);
     const std::uint64_t threads = shape_.total_threads();
-    ImGui::TextWrapped("%s",
-                       fill(threads > covered
+    wrapped_text_unformatted(fill(threads > covered
                                 ? tr_n("{0} block x {1} threads = {2} threads for {3} elements: {4} work, {5} idle "
                                        "(they run the bounds check and stop).",
                                        "{0} blocks x {1} threads = {2} threads for {3} elements: {4} work, {5} idle "
@@ -575,12 +575,12 @@ class ThreadGridPanel final : public Panel {
                              std::to_string(static_cast<unsigned long long>(elements)),
                              std::to_string(static_cast<unsigned long long>(covered)),
                              std::to_string(static_cast<unsigned long long>(threads - covered))})
-                           .c_str());
+                           );
     if (covered < elements) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("%s", fill(tr("The grid is too small: {0} elements have no thread and are never processed."),
+      wrapped_text_unformatted(fill(tr("The grid is too small: {0} elements have no thread and are never processed."),
                                     {std::to_string(static_cast<unsigned long long>(elements - covered))})
-                                   .c_str());
+                                   );
       ImGui::PopStyleColor();
     }
   }
@@ -588,7 +588,7 @@ class ThreadGridPanel final : public Panel {
   void draw_error() {
     if (error_.empty()) return;
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-    ImGui::TextWrapped("%s", error_.c_str());
+    wrapped_text_unformatted(error_);
     ImGui::PopStyleColor();
   }
 
@@ -636,9 +636,9 @@ class ThreadGridPanel final : public Panel {
     }
 
     draw_color_choice();
-    ImGui::TextWrapped("%s", fill(tr("Colour: {0}. Grey cells: idle threads (outside the data)."),
+    wrapped_text_unformatted(fill(tr("Colour: {0}. Grey cells: idle threads (outside the data)."),
                                   {tr(kColorLegends[static_cast<int>(c_.color)])})
-                                 .c_str());
+                                 );
     if (gpu_info().available) {
       ImGui::TextDisabled(
           "%s",
@@ -835,10 +835,10 @@ class ThreadGridPanel final : public Panel {
       ImGui::PopStyleColor();
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("%s", fill(tr("No GPU here to ask (and {0}). By the limits every current CUDA GPU has, a GPU "
+      wrapped_text_unformatted(fill(tr("No GPU here to ask (and {0}). By the limits every current CUDA GPU has, a GPU "
                                        "would refuse this launch."),
                                     {recording_error_})
-                                   .c_str());
+                                   );
       ImGui::PopStyleColor();
     }
     if (check.exceeds_limits) {

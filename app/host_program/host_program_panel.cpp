@@ -20,6 +20,7 @@
 #include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/plot/plot_math.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/code_fit.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
@@ -271,10 +272,10 @@ class HostProgramPanel final : public Panel {
     const Palette& colours = palette();
     if (runs_live()) {
       ImGui::PushStyleColor(ImGuiCol_Text, colours.muted_text);
-      ImGui::TextWrapped("%s", fill(tr("Runs on {0}, in a separate process that starts from nothing each time: a "
+      wrapped_text_unformatted(fill(tr("Runs on {0}, in a separate process that starts from nothing each time: a "
                                        "mistake here cannot harm the app."),
                                     {gpu_info().name})
-                                   .c_str());
+                                   );
       ImGui::PopStyleColor();
       if (runner_.busy()) {
         ImGui::SameLine();
@@ -288,7 +289,7 @@ class HostProgramPanel final : public Panel {
                                   "NVIDIA's driver can leave its drawing slow for every program afterwards: so here "
                                   "are the lines as they ran on the recorded machine."));
       if (recorded_program())
-        ImGui::TextWrapped("%s", recorded_label(recording_->run, true).c_str());
+        wrapped_text_unformatted(recorded_label(recording_->run, true));
       ImGui::PopStyleColor();
       if (ImGui::Button(tr_id("Run it live anyway").c_str())) {
         live_anyway_ = true;
@@ -304,7 +305,7 @@ class HostProgramPanel final : public Panel {
                      {recorded_label(recording_->run, true)})
                     .c_str());
     else
-      ImGui::TextWrapped("%s", no_recording_text().c_str());
+      wrapped_text_unformatted(no_recording_text());
     ImGui::PopStyleColor();
     if (!recorded_program() && ImGui::IsItemHovered() && !recording_error_.empty())
       ImGui::SetTooltip("%s", recording_error_.c_str());
@@ -394,7 +395,7 @@ class HostProgramPanel final : public Panel {
     ImGui::EndTable();
     if (!shown.error.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, colours.error);
-      ImGui::TextWrapped("%s", shown.error.c_str());
+      wrapped_text_unformatted(shown.error);
       ImGui::PopStyleColor();
     }
   }
@@ -445,7 +446,7 @@ class HostProgramPanel final : public Panel {
     const bool bad = r && (r->failed() || (step.call == Call::Check && r->state == StepState::Ran && !r->correct));
     const bool good = step.call == Call::Check && r && r->correct;
     ImGui::PushStyleColor(ImGuiCol_Text, bad ? palette().error : good ? palette().gpu : ImGui::GetColorU32(ImGuiCol_Text));
-    ImGui::TextWrapped("%s", what.c_str());
+    wrapped_text_unformatted(what);
     ImGui::PopStyleColor();
   }
 
@@ -500,7 +501,7 @@ class HostProgramPanel final : public Panel {
               "while you paused. Run all runs the lines back to back, as the program would.";
     if (text.empty()) return;
     ImGui::Spacing();
-    ImGui::TextWrapped("%s", text.c_str());
+    wrapped_text_unformatted(text);
   }
 
   ProgramOptions options_;

@@ -23,6 +23,7 @@
 #include "app/panels/panel_buttons.h"
 #include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/code_fit.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
@@ -64,7 +65,7 @@ int resize_string(ImGuiInputTextCallbackData* data) {
 
 void coloured_wrapped(ImU32 colour, const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
-  ImGui::TextWrapped("%s", text.c_str());
+  wrapped_text_unformatted(text);
   ImGui::PopStyleColor();
 }
 
@@ -364,9 +365,9 @@ class KernelLabPanel final : public Panel {
         coloured_wrapped(colours.error, r.message);
         // Without a GPU the simulator refuses by the limit every current CUDA GPU has.
         const int limit = gpu_info().available && !r.simulated ? gpu_info().max_threads_per_block : 1024;
-        ImGui::TextWrapped("%s", fill(tr("Nothing ran. A block can hold at most {0} threads on {1}."),
+        wrapped_text_unformatted(fill(tr("Nothing ran. A block can hold at most {0} threads on {1}."),
                                       {std::to_string(limit), r.simulated ? tr("every current CUDA GPU") : tr("this GPU")})
-                                     .c_str());
+                                     );
         draw_recorded(r);
         return;
       }
@@ -437,9 +438,9 @@ class KernelLabPanel final : public Panel {
     if (!recorded) return;
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("%s", fill(tr("The same code and sizes on the GPU, {0}: {1}."),
+    wrapped_text_unformatted(fill(tr("The same code and sizes on the GPU, {0}: {1}."),
                                   {recorded_label(recording_->run), kernel_lab::summarize(recorded->report)})
-                                 .c_str());
+                                 );
     ImGui::PopStyleColor();
   }
 

@@ -296,10 +296,10 @@ class HardwareCeilingsPanel final : public SweepPanel {
     const Ceilings& g = recorded ? recorded_ : live_;
     if (recorded) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("%s", fill(tr("No GPU here. The two right-hand columns are {0}. The comparison below is "
+      wrapped_text_unformatted(fill(tr("No GPU here. The two right-hand columns are {0}. The comparison below is "
                                        "between that machine's GPU and its own CPU."),
                                     {recorded_label(reference_->run, true)})
-                                   .c_str());
+                                   );
       ImGui::PopStyleColor();
     } else if (!gpu_info().available) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);

@@ -13,6 +13,7 @@
 #include "app/i18n/translate.h"
 #include "app/kernels/reference.h"
 #include "app/panels/panel_registry.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
 
@@ -118,7 +119,7 @@ class HardwarePanel final : public Panel {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().cpu);
     ImGui::TextUnformatted(fill(tr("CPU: {0} hardware threads"), {std::to_string(cpu_.logical_cores)}).c_str());
     ImGui::PopStyleColor();
-    ImGui::TextWrapped("%s", cpu_.model.c_str());
+    wrapped_text_unformatted(cpu_.model);
     if (cpu_.mhz > 0)
       ImGui::TextUnformatted(fill(tr("about {0} GHz each"), {decimal_text(cpu_.mhz / 1000.0, 1)}).c_str());
     ImGui::TextDisabled("%s", tr("one square = one hardware thread (a core runs one, or two)"));
@@ -130,7 +131,7 @@ class HardwarePanel final : public Panel {
     ImGui::TableNextColumn();
     if (!gpu.available) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("%s", fill(tr("GPU: none usable here ({0})."), {gpu.unavailable_reason}).c_str());
+      wrapped_text_unformatted(fill(tr("GPU: none usable here ({0})."), {gpu.unavailable_reason}));
       ImGui::PopStyleColor();
       draw_recorded_gpu(dot);
     } else {
@@ -146,7 +147,7 @@ class HardwarePanel final : public Panel {
                                     {std::to_string(gpu.sm_count), gpu.compute_capability()})
                                    .c_str());
       ImGui::PopStyleColor();
-      ImGui::TextWrapped("%s", gpu.name.c_str());
+      wrapped_text_unformatted(gpu.name);
       if (gpu.sm_clock_khz > 0)
         ImGui::TextUnformatted(fill(tr("about {0} GHz each"), {decimal_text(gpu.sm_clock_khz / 1e6, 2)}).c_str());
       ImGui::TextDisabled("%s", tr("one dot = one lane; one block of dots = one SM"));
@@ -193,10 +194,10 @@ class HardwarePanel final : public Panel {
                          tr("On a machine with an NVIDIA GPU this side shows its lanes, typically thousands of them."));
       return;
     }
-    ImGui::TextWrapped("%s", fill(tr("For comparison, {0}: {1} FP32 lanes ({2} SMs x {3})."),
+    wrapped_text_unformatted(fill(tr("For comparison, {0}: {1} FP32 lanes ({2} SMs x {3})."),
                                   {run->gpu_name, std::to_string(run->gpu_sm_count * per_sm),
                                    std::to_string(run->gpu_sm_count), std::to_string(per_sm)})
-                                 .c_str());
+                                 );
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     ImGui::TextWrapped("%s.", recorded_label(recorded->run, true).c_str());
     ImGui::PopStyleColor();

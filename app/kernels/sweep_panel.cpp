@@ -13,6 +13,7 @@
 #include "app/i18n/translate.h"
 #include "app/kernels/prepared_results.h"
 #include "app/kernels/sweep_csv.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
 #include "compute/bench/bench_cli.h"
@@ -227,7 +228,7 @@ void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_la
   const bool running = runner_.busy();
   if (!prepared_label_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("%s", fill(tr("These results were {0}."), {prepared_label_}).c_str());
+    wrapped_text_unformatted(fill(tr("These results were {0}."), {prepared_label_}));
     ImGui::PopStyleColor();
     if (ImGui::SmallButton(tr_id("Measure again now").c_str())) (void)start();
   }
@@ -266,7 +267,7 @@ void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_la
                      overlay.c_str());
   if (!snapshot_.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-    ImGui::TextWrapped("%s", fill(tr("The sweep stopped: {0}"), {snapshot_.error}).c_str());
+    wrapped_text_unformatted(fill(tr("The sweep stopped: {0}"), {snapshot_.error}));
     ImGui::PopStyleColor();
   }
   if (timing_the_cpu()) {
@@ -317,12 +318,12 @@ void SweepPanel::draw_export_row(const FrameContext& frame, bool with_png) {
   const bool png_newer = with_png && !view_.last_png_message().empty() && !view_.png_pending();
   if (png_newer) {
     ImGui::PushStyleColor(ImGuiCol_Text, view_.last_png_ok() ? palette().muted_text : palette().error);
-    ImGui::TextWrapped("%s", view_.last_png_message().c_str());
+    wrapped_text_unformatted(view_.last_png_message());
     ImGui::PopStyleColor();
   }
   if (!export_message_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, export_ok_ ? palette().muted_text : palette().error);
-    ImGui::TextWrapped("%s", export_message_.c_str());
+    wrapped_text_unformatted(export_message_);
     ImGui::PopStyleColor();
   }
 }

@@ -23,6 +23,7 @@
 #include "app/kernels/sweep_panel.h"
 #include "app/kernels/timing_colours.h"
 #include "app/plot/plot.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -351,10 +352,10 @@ class VectorAddSweepPanel final : public SweepPanel {
       ImGui::PopStyleColor();
     } else if (!gpu_info().available) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      ImGui::TextWrapped("%s", fill(tr("No GPU here, and the recorded GPU results could not be read ({0}). Only the "
+      wrapped_text_unformatted(fill(tr("No GPU here, and the recorded GPU results could not be read ({0}). Only the "
                                        "CPU curves can be shown."),
                                     {reference_error_})
-                                   .c_str());
+                                   );
       ImGui::PopStyleColor();
     } else {
       ImGui::TextWrapped(
@@ -367,11 +368,11 @@ class VectorAddSweepPanel final : public SweepPanel {
       ImGui::TextUnformatted(tr("\xe2\x80\xa2"));  // bullet
       ImGui::PopStyleColor();
       ImGui::SameLine();
-      ImGui::TextWrapped("%s", text.c_str());
+      wrapped_text_unformatted(text);
     }
     if (!transfer_note_.empty()) {
       ImGui::Spacing();
-      ImGui::TextWrapped("%s", transfer_note_.c_str());
+      wrapped_text_unformatted(transfer_note_);
     }
     ImGui::Spacing();
     if (gl_.draw_toggle(busy())) dirty_ = true;

@@ -92,7 +92,7 @@ class DataPipelinePanel final : public Panel {
     ImGui::PushID(this);
     if (!photo_error_.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-      ImGui::TextWrapped("%s", photo_error_.c_str());
+      wrapped_text_unformatted(photo_error_);
       ImGui::PopStyleColor();
       ImGui::PopID();
       return;
@@ -282,7 +282,7 @@ class DataPipelinePanel final : public Panel {
   void draw_pictures(const FrameContext& frame) {
     if (!picture_error_.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-      ImGui::TextWrapped("%s", picture_error_.c_str());
+      wrapped_text_unformatted(picture_error_);
       ImGui::PopStyleColor();
     }
     const float h = std::clamp(frame.content_width / 6.0f, 60.0f * frame.font_scale, 170.0f * frame.font_scale);
@@ -337,7 +337,7 @@ class DataPipelinePanel final : public Panel {
     const std::string error = work_.error();
     if (!error.empty() || !run_error_.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-      ImGui::TextWrapped("%s", error.empty() ? run_error_.c_str() : error.c_str());
+      wrapped_text_unformatted(error.empty() ? run_error_.c_str() : error);
       ImGui::PopStyleColor();
     }
     std::lock_guard<std::mutex> lock(mutex_);
@@ -414,7 +414,7 @@ class DataPipelinePanel final : public Panel {
               "): the GPU's pipeline starts from the CPU's decoded pixels, uploaded.";
     if (note.empty()) return;
     ImGui::PushStyleColor(ImGuiCol_Text, colours.warning);
-    ImGui::TextWrapped("%s", note.c_str());
+    wrapped_text_unformatted(note);
     ImGui::PopStyleColor();
     if (!recording_ && !gpu_info().available && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recording_error_.c_str());
   }
@@ -452,7 +452,7 @@ class DataPipelinePanel final : public Panel {
       text += part;
     }
     ImGui::Spacing();
-    ImGui::TextWrapped("%s", text.c_str());
+    wrapped_text_unformatted(text);
   }
 
   PipelineChoice c_;

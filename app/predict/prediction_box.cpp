@@ -114,7 +114,7 @@ void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float w
   // projector's page whole at text x2 with the caption band under it. Ask again shows it.
   const auto verdict = [&](float) {
     ImGui::PushFont(fonts.strong);
-    if (committed_) ImGui::TextWrapped("%s", fill(tr("Your prediction: {0}"), {answer_text()}).c_str());
+    if (committed_) wrapped_text_unformatted(fill(tr("Your prediction: {0}"), {answer_text()}));
     else ImGui::TextUnformatted(tr("No prediction (skipped)."));
     ImGui::PopFont();
     if (waiting) {
@@ -125,7 +125,7 @@ void PredictionBox::draw_outcome(const Panel* panel, const Fonts& fonts, float w
     }
     if (measured) {
       const std::string shown = !result.text.empty() ? result.text : readable_number(result.value);
-      ImGui::TextWrapped("%s", fill(tr("Measured: {0}"), {shown}).c_str());
+      wrapped_text_unformatted(fill(tr("Measured: {0}"), {shown}));
     }
     if (p_.kind == Prediction::Kind::number && committed_ && measured) {
       const double predicted = p_.min * std::pow(p_.max / p_.min, static_cast<double>(slider_));

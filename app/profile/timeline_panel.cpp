@@ -23,6 +23,7 @@
 #include "app/panels/panel_registry.h"
 #include "app/profile/timeline_view.h"
 #include "app/profile/timeline_works.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
@@ -292,11 +293,11 @@ class TimelinePanel final : public Panel {
     const bool same_step = !a.work->step.empty() && a.work->step == b.work->step;
     ImGui::Spacing();
     if (frame.fonts) ImGui::PushFont(frame.fonts->heading2);
-    ImGui::TextWrapped("%s", idle_comparison(a.timeline, tr(a.work->phrase), b.timeline, tr(b.work->phrase), same_step).c_str());
+    wrapped_text_unformatted(idle_comparison(a.timeline, tr(a.work->phrase), b.timeline, tr(b.work->phrase), same_step));
     if (frame.fonts) ImGui::PopFont();
     PanelResult speedup;
     if (result("graph_speedup", &speedup))
-      ImGui::TextWrapped("%s", fill(tr("The step ran {0}."), {speedup.text}).c_str());
+      wrapped_text_unformatted(fill(tr("The step ran {0}."), {speedup.text}));
   }
 
   std::vector<Shown> shown_;

@@ -8,6 +8,7 @@
 
 #include "app/i18n/translate.h"
 #include "app/plot/plot_primitives.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/ui_style.h"
 
 namespace whygpu::app::timeline {
@@ -197,7 +198,7 @@ void draw_item_tooltip(const Canvas& c, const ItemBox& h) {
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     if (i == 0) ImGui::PushStyleColor(ImGuiCol_Text, item_colour(t, h.item) | IM_COL32_A_MASK);
-    ImGui::TextWrapped("%s", lines[i].c_str());
+    wrapped_text_unformatted(lines[i]);
     if (i == 0) ImGui::PopStyleColor();
   }
   if (c.faded(h.track)) ImGui::TextDisabled("%s", c.note(h.track)->origin.c_str());

@@ -27,6 +27,7 @@
 #include "app/plot/plot.h"
 #include "app/predict/prediction.h"
 #include "app/shell/training_threads.h"
+#include "app/text/wrapped_text.h"
 #include "app/vitals/app_vitals.h"
 #include "app/vitals/vitals_figures.h"
 #include "app/widgets/ui_style.h"
@@ -178,9 +179,9 @@ class GpuVitalsPanel final : public Panel {
 
   void draw_live_header(const vitals::VitalsSampler& sampler) {
     const std::optional<vitals::VitalsSample> latest = sampler.latest();
-    ImGui::TextWrapped("%s", fill(tr("{0}, driver {1}, read through NVML every quarter of a second."),
+    wrapped_text_unformatted(fill(tr("{0}, driver {1}, read through NVML every quarter of a second."),
                                   {sampler.gpu_name(), sampler.driver_version()})
-                                 .c_str());
+                                 );
     if (latest) {
       if (frame_fonts_) ImGui::PushFont(frame_fonts_->heading2);
       wrapped_text(strip_text(latest->gpu), palette().gpu);
@@ -335,12 +336,12 @@ class GpuVitalsPanel final : public Panel {
     if (!sentence.empty()) {
       ImGui::Spacing();
       if (frame.fonts) ImGui::PushFont(frame.fonts->heading2);
-      ImGui::TextWrapped("%s", sentence.c_str());
+      wrapped_text_unformatted(sentence);
       if (frame.fonts) ImGui::PopFont();
     }
     if (gpu.recorded || cpu.recorded) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      ImGui::TextWrapped("%s", fill(tr("Faded rows: {0}."), {recorded_label(trace_)}).c_str());
+      wrapped_text_unformatted(fill(tr("Faded rows: {0}."), {recorded_label(trace_)}));
       ImGui::PopStyleColor();
     }
   }
