@@ -483,18 +483,23 @@ const PanelType& lstm_trainer_panel_type() {
         auto workspace = LstmWorkspace::get(o.session);
         // The model's shape and text apply to the first model; later pages keep the model
         // that the earlier ones made (press New model or Open to change them).
+        // Only what the lesson's line gives: the workspace's own choices stand for the rest
+        // (its device is the GPU where there is one, whatever the table's "cpu" says).
         if (workspace->fresh()) {
           const lstm_ui::LstmChoices& now = workspace->choices();
+          TrainerOptions wanted = o;
+          wanted.choices = now;
+          trainer_fields().apply_given(p, &wanted);
           if (!o.text_path.empty()) workspace->set_text_path(o.text_path);
-          if (o.choices.hidden != now.hidden)
-            if (Status s = workspace->set_hidden(o.choices.hidden); !s) {
+          if (wanted.choices.hidden != now.hidden)
+            if (Status s = workspace->set_hidden(wanted.choices.hidden); !s) {
               *error = s.message();
               return nullptr;
             }
-          if (o.choices.device != now.device)
-            if (Status s = workspace->set_device(o.choices.device); !s)
-              workspace->set_message(s.message() + "; training on the CPU", true);  // the panel still starts
-          if (o.choices.sample_every != now.sample_every) workspace->set_sample_every(o.choices.sample_every);
+          if (wanted.choices.device != now.device)
+            if (Status s = workspace->set_device(wanted.choices.device); !s)
+              workspace->set_message(fill(tr("{0}; training on the CPU"), {s.message()}), true);  // the panel still starts
+          if (wanted.choices.sample_every != now.sample_every) workspace->set_sample_every(wanted.choices.sample_every);
         }
         return std::make_unique<LstmTrainerPanel>(std::move(workspace), o);
       },

@@ -7,9 +7,12 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
 #include <thread>
 
 #include "app/lstm/lstm_workspace.h"
+#include "app/panels/panel_registry.h"
 #include "compute/core/gpu_info.h"
 
 namespace whygpu::app::lstm_ui {
@@ -176,6 +179,38 @@ TEST(LstmWorkspace, GpuChoiceWithoutADeviceSaysSo) {
   const Status s = workspace.set_device(lstm::Device::kGpu);
   EXPECT_FALSE(s);
   EXPECT_NE(s.message().find("no CUDA device"), std::string::npos) << s.message();
+}
+
+// A lesson's lstm-trainer line sets only what it gives: the workspace keeps its own
+// choices for the rest. (The table's defaults once overrode them: a GPU machine's
+// workspace, which trains on the GPU, was moved to the table's "cpu" by a line that
+// named no device, and the class watched the LSTM train on the CPU.)
+TEST(LstmTrainerPanel, ALessonLineChangesOnlyTheChoicesItGives) {
+  const PanelType* type = find_panel_type("lstm-trainer");
+  ASSERT_NE(type, nullptr);
+  const auto make = [&](const std::map<std::string, std::string>& given) {
+    std::vector<std::string> problems;
+    const PanelParams params = PanelParams::check(type->params, type->name, given, &problems);
+    EXPECT_TRUE(problems.empty());
+    std::string error;
+    std::unique_ptr<Panel> panel = type->make(params, &error);
+    EXPECT_NE(panel, nullptr) << error;
+    return panel;
+  };
+  const std::shared_ptr<LstmWorkspace> workspace = LstmWorkspace::get("given-only");
+  ASSERT_TRUE(workspace->fresh());
+  ASSERT_TRUE(workspace->set_hidden(16));
+  ASSERT_TRUE(workspace->set_sample_every(7));
+  const lstm::Device device = workspace->choices().device;
+
+  auto panel = make({{"session", "given-only"}, {"steps", "10"}});
+  EXPECT_EQ(workspace->choices().hidden, 16);
+  EXPECT_EQ(workspace->choices().sample_every, 7);
+  EXPECT_EQ(workspace->choices().device, device);
+
+  panel = make({{"session", "given-only"}, {"hidden", "32"}});
+  EXPECT_EQ(workspace->choices().hidden, 32);
+  EXPECT_EQ(workspace->choices().sample_every, 7);
 }
 
 }  // namespace
