@@ -17,6 +17,7 @@
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
+#include "app/panels/panel_fields.h"
 #include "app/panels/panel_registry.h"
 #include "app/widgets/ui_style.h"
 
@@ -30,6 +31,17 @@ struct ConfusionOptions {
   int gallery = 40;
   bool controls = false;
 };
+
+// The panel's parameters, declared once; each is read when the panel is made.
+const PanelFields<ConfusionOptions>& confusion_fields() {
+  using O = ConfusionOptions;
+  static const PanelFields<O> fields{{
+      text_field("session", &O::session, "the training session this panel shows (panels with one name share it)"),
+      whole_field("gallery", &O::gallery, 1, 400, "most misclassified images shown"),
+      flag_field("controls", &O::controls, "show the session's buttons"),
+  }};
+  return fields;
+}
 
 // Cells fade from the background to full colour as their share of the row grows; the
 // square root lets a handful of mistakes among a thousand still show.
@@ -266,17 +278,10 @@ const PanelType& cnn_confusion_panel_type() {
   static const PanelType type = {
       "cnn-confusion",
       N_("the test set's confusion matrix and a gallery of the misclassified images"),
-      {
-          text_param("session", "main", "the training session this panel shows (panels with one name share it)"),
-          whole_param("gallery", 40, 1, 400, "most misclassified images shown"),
-          flag_param("controls", false, "show the session's buttons"),
-      },
+      confusion_fields().table(),
       CnnConfusionPanel::buttons().specs(),
       [](const PanelParams& p, std::string*) -> std::unique_ptr<Panel> {
-        ConfusionOptions o;
-        o.session = p.text("session");
-        o.gallery = p.whole_as<int>("gallery");
-        o.controls = p.flag("controls");
+        const ConfusionOptions o = confusion_fields().options(p);
         return std::make_unique<CnnConfusionPanel>(o, SharedSession::get(o.session, cnn_ui::SessionConfig{}));
       },
       {"evaluate", "evaluate"}};

@@ -198,7 +198,8 @@ class DenseLayerPanel final : public Panel {
                         "top-left corner. Hover a row of W or a cell of y to follow that thread.",
                         static_cast<unsigned long>(sizes_.batch)),
                    {std::to_string(sizes_.batch), std::to_string(sizes_.out), std::to_string(sizes_.batch),
-                    plot::format_value(static_cast<double>(sizes_.out) * sizes_.batch, plot::ValueFormat::Number, 3)}));
+                    plot::format_value(static_cast<double>(sizes_.out) * sizes_.batch, plot::ValueFormat::Number, 3)})
+                  .c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
   }
