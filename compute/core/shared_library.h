@@ -38,7 +38,16 @@ class SharedLibrary {
   Status symbol(const char* name, Function** out) const {
     void* address = nullptr;
     if (Status s = find(name, &address); !s) return s;
+    // dlsym's object pointer to a function pointer: conditionally supported in C++,
+    // required by POSIX (the one such cast the build allows).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wconditionally-supported"
+#endif
     *out = reinterpret_cast<Function*>(address);
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
     return Status::ok();
   }
 
