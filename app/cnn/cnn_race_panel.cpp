@@ -38,6 +38,12 @@
 namespace whygpu::app {
 namespace {
 
+// A lane's time: tenths of a second, or two significant digits under one second (the GPU
+// lane's epoch takes a few hundredths of a second on an H200, where "0.0 s" said nothing).
+std::string seconds_text(double seconds) {
+  return seconds < 1.0 ? significant_text(seconds, 2) : decimal_text(seconds, 1);
+}
+
 using cnn_ui::SharedSession;
 using Clock = std::chrono::steady_clock;
 
@@ -135,8 +141,8 @@ class CnnRacePanel final : public Panel {
     out->value = *times;
     out->text = fill(gpu.recorded ? tr("{0} times sooner (CPU {1} s, the recorded GPU {2} s)")
                                   : tr("{0} times sooner (CPU {1} s, GPU {2} s)"),
-                     {significant_text(out->value, 3), decimal_text(cpu.finish_seconds(), 1),
-                      decimal_text(gpu.finish_seconds(), 1)});
+                     {significant_text(out->value, 3), seconds_text(cpu.finish_seconds()),
+                      seconds_text(gpu.finish_seconds())});
     return true;
   }
 
@@ -341,7 +347,7 @@ class CnnRacePanel final : public Panel {
       const std::vector<cnn::RacePoint>& points = lane.race.points();
       if (lane.race.finished())
         wrapped_text_unformatted(fill(tr("finished in {0} s: test accuracy {1}%"),
-                                      {decimal_text(lane.race.finish_seconds(), 1),
+                                      {seconds_text(lane.race.finish_seconds()),
                                        decimal_text(points.empty() ? 0.0 : points.back().accuracy, 2)}));
       else if (state_ == State::kRunning)
         // Wrapped at spaces only: ImGui's own wrap may break "86,60" after its decimal comma.
