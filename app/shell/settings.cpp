@@ -1,5 +1,8 @@
 #include "app/shell/settings.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -45,6 +48,19 @@ const Fields<Settings>& settings_fields() {
   return fields;
 }
 
+// A number out of its field's range is written as the nearest value the range allows (a
+// window made narrower than the least the file keeps reopens at that least, not at the
+// default); anything else is written as it is, and refused below if reading would refuse it.
+std::string value_to_save(const FieldSpec& spec, const std::string& value) {
+  if (spec.kind != FieldKind::whole && spec.kind != FieldKind::number) return value;
+  char* end = nullptr;
+  const double x = std::strtod(value.c_str(), &end);
+  if (value.empty() || *end != '\0' || !std::isfinite(x)) return value;
+  const double kept = std::clamp(x, spec.min, spec.max);
+  if (kept == x) return value;
+  return spec.kind == FieldKind::whole ? std::to_string(static_cast<long long>(kept)) : field_text(kept);
+}
+
 }  // namespace
 
 std::string settings_folder() { return user_folder(UserFolder::kConfig); }
@@ -76,7 +92,7 @@ bool save_settings(const Settings& s, const std::string& folder, std::string* er
   for (const Field<Settings>& f : settings_fields().fields()) {
     // Never write what load_settings would refuse (NaN, out of range, a line break): the
     // default then stands.
-    const std::string value = f.show(copy);
+    const std::string value = value_to_save(f.spec, f.show(copy));
     Settings probe;
     if (value.find('\n') != std::string::npos || !settings_fields().apply(f, value, &probe, "")) continue;
     text += f.spec.name + "=" + value + "\n";

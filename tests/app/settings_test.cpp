@@ -77,6 +77,22 @@ TEST(Settings, NotANumberIsNeitherLoadedNorSaved) {
   std::filesystem::remove_all(folder);
 }
 
+// A window made smaller than the file keeps reopens at the least size, not the default.
+TEST(Settings, ANumberOutOfRangeIsSavedAsTheNearestItAllows) {
+  const std::string folder = temp_folder("range");
+  Settings s;
+  s.window_width = 500;
+  s.window_height = 100000;
+  s.font_scale = 9.0f;
+  std::string error;
+  ASSERT_TRUE(save_settings(s, folder, &error)) << error;
+  const Settings back = load_settings(folder);
+  EXPECT_EQ(back.window_width, 640);
+  EXPECT_EQ(back.window_height, 16384);
+  EXPECT_FLOAT_EQ(back.font_scale, Settings::max_font_scale);
+  std::filesystem::remove_all(folder);
+}
+
 TEST(Settings, AFolderWhereTheFileShouldBeGivesDefaults) {
   const std::string folder = temp_folder("dir");
   std::filesystem::create_directories(folder + "/settings.ini");
