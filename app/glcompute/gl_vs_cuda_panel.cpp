@@ -154,12 +154,20 @@ class GlVsCudaPanel final : public SweepPanel {
     return out;
   }
 
-  void add(const std::vector<Measurement>& rows, const char* variant, const std::string& label, ImU32 colour,
-           plot::Marker marker, bool recorded) {
+  // `label` names the series in the legend; `name`, a few words, is written beside one of
+  // its points, so that the class can tell the curves apart when the legend is below the
+  // fold of a projector's page (a recorded series is told by its dashed line, which the
+  // footnote explains). The k-th series is named at the k-th of four places along the x
+  // axis, so that the names do not crowd one end.
+  void add(const std::vector<Measurement>& rows, const char* variant, const std::string& label,
+           const std::string& name, ImU32 colour, plot::Marker marker, bool recorded) {
     const Curve c = curve_of(rows, "matmul", variant, "", gflops);
     if (c.empty()) return;
+    const int k = static_cast<int>(chart_.series.size());
     chart_.series.push_back({label, c.x, c.y, colour, marker, recorded ? plot::Line::Dashed : plot::Line::Solid,
                              recorded, 2.0f, c.notes});
+    const std::size_t at = (c.x.size() - 1) * (2 * (k % 4) + 1) / 8;
+    chart_.labels.push_back({c.x[at], c.y[at], name, colour, k});
   }
 
   void rebuild() {
@@ -174,18 +182,22 @@ class GlVsCudaPanel final : public SweepPanel {
     chart_.empty_message = busy() ? tr("measuring the first size...") : tr("press \"Race the two ways\" to measure");
     const TimingColours colours = timing_colours();
     const std::vector<Measurement>& rows = results().rows;
-    add(rows, kShader, "2001: " + gl_series_label(rows, "matmul", kShader, "fragment shader"), colours.gl_fragment,
-        plot::Marker::Cross, false);
+    const std::string shader = tr("2001: shader"), cuda = tr("2006: CUDA");
+    add(rows, kShader, "2001: " + gl_series_label(rows, "matmul", kShader, tr("fragment shader")), shader,
+        colours.gl_fragment, plot::Marker::Cross, false);
     if (gpu_info().available)
-      add(rows, kCuda, "2006: CUDA kernel on " + gpu_info().name, colours.gpu_coalesced, plot::Marker::Triangle, false);
+      add(rows, kCuda, fill(tr("2006: CUDA kernel on {0}"), {gpu_info().name}), cuda, colours.gpu_coalesced,
+          plot::Marker::Triangle, false);
     else
-      add(rows, kCpu, "CPU: OpenBLAS, " + std::to_string(kernels::resolve_threads(cpu_threads())) + " threads",
-          colours.cpu_blas, plot::Marker::Diamond, false);
+      add(rows, kCpu,
+          fill(tr("CPU: OpenBLAS, {0} threads"), {std::to_string(kernels::resolve_threads(cpu_threads()))}),
+          tr("CPU"), colours.cpu_blas, plot::Marker::Diamond, false);
     if (reference_ && !one_gpu_here()) {
-      add(reference_->rows, kShader, "2001: " + gl_series_label(reference_->rows, "matmul", kShader, "fragment shader"),
+      add(reference_->rows, kShader,
+          "2001: " + gl_series_label(reference_->rows, "matmul", kShader, tr("fragment shader")), shader,
           colours.gl_fragment, plot::Marker::Cross, true);
-      add(reference_->rows, kCuda, "2006: CUDA kernel on " + reference_->run.gpu_name, colours.gpu_coalesced,
-          plot::Marker::Triangle, true);
+      add(reference_->rows, kCuda, fill(tr("2006: CUDA kernel on {0}"), {reference_->run.gpu_name}), cuda,
+          colours.gpu_coalesced, plot::Marker::Triangle, true);
       chart_.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(reference_->run, true)});
     }
   }

@@ -47,14 +47,17 @@ void draw_callout(const LessonBlock& block, const Fonts& fonts, float text_width
 void draw_code(const LessonBlock& block, const Fonts& fonts, float text_width) {
   ImGui::PushFont(fonts.code);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, palette().code_background);
-  const int lines = static_cast<int>(std::count(block.code.begin(), block.code.end(), '\n'));
-  const float scale = code_scale_to_fit(block.code, text_width - 2 * ImGui::GetStyle().WindowPadding.x);
-  const float height = lines * (ImGui::GetTextLineHeight() * scale + ImGui::GetStyle().ItemSpacing.y) +
-                       2 * ImGui::GetStyle().WindowPadding.y;
+  const float room = text_width - 2 * ImGui::GetStyle().WindowPadding.x;
+  const float scale = code_scale_to_fit(block.code, room);
+  // Measured in the page's font scale, so the room is divided by the code's.
+  const std::string code = wrap_code_to_width(block.code, room / scale);
+  const int lines = static_cast<int>(std::count(code.begin(), code.end(), '\n')) + (code.empty() || code.back() != '\n');
+  // One text item: its lines are a font size apart, with no item spacing between them.
+  const float height = lines * ImGui::GetFontSize() * scale + 2 * ImGui::GetStyle().WindowPadding.y;
   ImGui::BeginChild(ImGui::GetID(&block), ImVec2(text_width, height), false,
-                    ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
+                    ImGuiWindowFlags_AlwaysUseWindowPadding);
   ImGui::SetWindowFontScale(scale);
-  ImGui::TextUnformatted(block.code.c_str());
+  ImGui::TextUnformatted(code.c_str());
   ImGui::EndChild();
   ImGui::PopStyleColor();
   ImGui::PopFont();

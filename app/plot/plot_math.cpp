@@ -335,6 +335,7 @@ std::vector<Box> place_labels(const std::vector<LabelRequest>& labels, const Box
   constexpr int kMostLines = 12;  // how far a mark's label may go down its line
   std::vector<Box> placed;
   placed.reserve(labels.size());
+  std::vector<Box> drawn;  // the placed labels that found room: one without is not drawn and takes none
   if (has_room) has_room->clear();
   for (const LabelRequest& l : labels) {
     const double top = shift == LabelShift::DownOnly ? l.anchor_y : l.anchor_y - l.height / 2;
@@ -347,7 +348,7 @@ std::vector<Box> place_labels(const std::vector<LabelRequest>& labels, const Box
     auto free = [&](const Box& b) {
       if (!b.inside(bounds)) return false;
       const Box padded{b.x0 - gap / 2, b.y0 - gap / 2, b.x1 + gap / 2, b.y1 + gap / 2};
-      for (const Box& p : placed)
+      for (const Box& p : drawn)
         if (p.overlaps(padded)) return false;
       for (const Box& t : taken)
         if (t.overlaps(padded)) return false;
@@ -405,6 +406,7 @@ std::vector<Box> place_labels(const std::vector<LabelRequest>& labels, const Box
       break;
     }
     placed.push_back(chosen);
+    if (found) drawn.push_back(chosen);
     if (has_room) has_room->push_back(found);
   }
   return placed;

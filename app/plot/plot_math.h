@@ -104,7 +104,7 @@ inline constexpr double kMostLabelDistance = 2.5;
 // Places labels, each beside its anchor: to its right when that fits inside `bounds`,
 // else to its left, vertically centred on it (DownOnly: its top at the anchor); then moved
 // to the nearest place that stays inside `bounds` and covers no label placed before it
-// (nor, for UpAndDown, another spot's anchor). DownOnly (a mark's label at the top of its
+// with room (nor, for UpAndDown, another spot's anchor). DownOnly (a mark's label at the top of its
 // line) moves down by whole label heights. UpAndDown moves by whole lines up or down and
 // in steps sideways away from the point, on either side (the other side costs `gap`
 // more), never further than kMostLabelDistance of its heights from the point. `gap`:

@@ -242,6 +242,18 @@ TEST(PlaceLabels, SaysWhichLabelsFoundNoRoom) {
   EXPECT_FALSE(placed[0].overlaps(placed[1]));
 }
 
+TEST(PlaceLabels, ALabelWithNoRoomTakesNone) {
+  // The first label finds no room (the box already drawn covers every place near its
+  // point); it is not drawn, so the place it would have had is free for the second, whose
+  // only place inside the bounds is beside that one.
+  const std::vector<LabelRequest> requests = {{100, 25, 60, 18}, {228, 25, 60, 18}};
+  std::vector<bool> has_room;
+  place_labels(requests, Box{0, 0, 260, 50}, 4, LabelShift::UpAndDown, &has_room, {Box{0, 0, 150, 50}});
+  ASSERT_EQ(has_room.size(), 2u);
+  EXPECT_FALSE(has_room[0]);
+  EXPECT_TRUE(has_room[1]);
+}
+
 TEST(PlaceLabels, ACrowdAtOneSpotStaysBesideItAndSaysWhichHaveNoRoom) {
   // Six labels at one point in a box three labels high: three stack beside it, and the
   // other three, which could only go further than a label may wander, have no room.
