@@ -794,7 +794,7 @@ class ThreadGridPanel final : public Panel {
       if (!report_.runtime_error.empty()) out->text = "refused: " + report_.runtime_error;
       else if (const grid::RecordedLaunch* r = refused ? offline_refusal() : nullptr)
         out->text = "refused on the recorded GPU (no GPU here): " + r->runtime_error;
-      else if (refused) out->text = "a GPU would refuse it (no GPU here): " + cpu_check_.broken_limit;
+      else if (refused) out->text = "a GPU would refuse it (no GPU here): " + cpu_check_.broken_limit.english();
       else out->text = "it ran: " + grid::launch_syntax(c_.config);
       return true;
     }
@@ -842,8 +842,8 @@ class ThreadGridPanel final : public Panel {
       ImGui::PopStyleColor();
     }
     if (check.exceeds_limits) {
-      ImGui::TextUnformatted(fill(tr("Why: {0}."), {check.broken_limit}).c_str());
-      ImGui::TextUnformatted(fill(tr("What to change: {0}"), {check.hint}).c_str());
+      ImGui::TextUnformatted(fill(tr("Why: {0}."), {translated(check.broken_limit)}).c_str());
+      ImGui::TextUnformatted(fill(tr("What to change: {0}"), {translated(check.hint)}).c_str());
     }
     ImGui::TextDisabled("%s", tr("The kernel never ran: there is nothing to draw."));
     if (refused) ImGui::TextDisabled("%s", tr("Reading the error also cleared it: the next launch works normally."));

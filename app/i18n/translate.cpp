@@ -31,20 +31,15 @@ std::string tr_id(const char* msgid, std::string_view id_suffix) {
 }
 
 std::string fill(std::string_view pattern, std::initializer_list<std::string_view> args) {
-  const std::vector<std::string_view> values(args);
-  std::string out;
-  out.reserve(pattern.size());
-  for (std::size_t i = 0; i < pattern.size(); ++i) {
-    const bool placeholder = pattern[i] == '{' && i + 2 < pattern.size() && pattern[i + 1] >= '0' &&
-                             pattern[i + 1] <= '9' && pattern[i + 2] == '}';
-    if (placeholder && static_cast<std::size_t>(pattern[i + 1] - '0') < values.size()) {
-      out += values[static_cast<std::size_t>(pattern[i + 1] - '0')];
-      i += 2;
-    } else {
-      out += pattern[i];
-    }
-  }
-  return out;
+  return fill_placeholders(pattern, std::vector<std::string_view>(args));
+}
+
+std::string translated(const Wording& message) {
+  if (!message.is_sentence) return message.pattern;
+  std::vector<std::string> values;
+  values.reserve(message.values.size());
+  for (const Wording& v : message.values) values.push_back(translated(v));
+  return fill_placeholders(tr(message.pattern.c_str()), std::vector<std::string_view>(values.begin(), values.end()));
 }
 
 }  // namespace whygpu::app

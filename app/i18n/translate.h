@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "compute/core/translation_marker.h"  // N_()
+#include "compute/core/wording.h"
 
 namespace whygpu::app {
 
@@ -44,5 +45,9 @@ std::string tr_id(const char* msgid, std::string_view id_suffix = {});
 // the arguments, and any other brace, is kept as written. Safe for any pattern: the text
 // a catalog gives goes through here, never through printf.
 std::string fill(std::string_view pattern, std::initializer_list<std::string_view> args);
+
+// A message compute/ made (compute/core/wording.h), in the interface's language: its
+// pattern looked up in the catalog, then filled with its values.
+std::string translated(const Wording& message);
 
 }  // namespace whygpu::app

@@ -142,7 +142,7 @@ class KernelLabPanel final : public Panel {
     if (std::optional<LabReport> r = runner_.take_report()) {
       report_ = std::move(*r);
       std::fprintf(stderr, "whygpu: kernel-lab: %s: %s%s%s\n", sizes_.exercise.c_str(), kernel_lab::run_state_key(report_->run),
-                   report_->message.empty() ? "" : ": ", report_->message.c_str());
+                   report_->message.empty() ? "" : ": ", report_->message.english().c_str());
     }
     ImGui::PushID(this);
     ImGui::PushTextWrapPos(0.0f);  // every line wraps at the panel's edge
@@ -358,11 +358,11 @@ class KernelLabPanel final : public Panel {
     // Run.
     switch (r.run) {
       case RunState::NotRun:
-        if (!r.message.empty()) coloured_wrapped(r.compiled ? colours.warning : colours.error, r.message);
+        if (!r.message.empty()) coloured_wrapped(r.compiled ? colours.warning : colours.error, translated(r.message));
         draw_recorded(r);
         return;
       case RunState::Refused: {
-        coloured_wrapped(colours.error, r.message);
+        coloured_wrapped(colours.error, translated(r.message));
         // Without a GPU the simulator refuses by the limit every current CUDA GPU has.
         const int limit = gpu_info().available && !r.simulated ? gpu_info().max_threads_per_block : 1024;
         wrapped_text_unformatted(fill(tr("Nothing ran. A block can hold at most {0} threads on {1}."),
@@ -372,7 +372,7 @@ class KernelLabPanel final : public Panel {
         return;
       }
       case RunState::Failed:
-        coloured_wrapped(colours.error, r.message);
+        coloured_wrapped(colours.error, translated(r.message));
         ImGui::TextWrapped("%s", tr("It ran in its own process, so the rest of the app is unharmed."));
         draw_recorded(r);
         return;
@@ -420,7 +420,7 @@ class KernelLabPanel final : public Panel {
                                   {decimal_text(r.time.median_ms, 4), std::to_string(r.time.repeats), rate})
                                  .c_str());
     }
-    if (!r.message.empty()) coloured_wrapped(colours.warning, r.message);
+    if (!r.message.empty()) coloured_wrapped(colours.warning, translated(r.message));
     draw_recorded(r);
   }
 

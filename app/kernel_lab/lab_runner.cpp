@@ -34,7 +34,7 @@ void LabRunner::start(kernel_lab::LabRequest request) {
     kernel_lab::LabReport report;
     if (child_executable().empty()) {
       report.run = kernel_lab::RunState::Failed;
-      report.message = "only the whygpu app can run kernels in a child process";
+      report.message = Wording::sentence(N_("only the whygpu app can run kernels in a child process"));
     } else {
       report = kernel_lab::run_in_child(child_executable(), request, kTryTimeoutSeconds, &cancel_);
     }

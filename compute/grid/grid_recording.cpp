@@ -31,9 +31,8 @@ const RecordedLaunch* GridRecording::refused_like(const LaunchCheck& check) cons
     if (!first) first = &l;
     const LaunchCheck theirs = check_against_limits(l.request.config, l.request.options.dynamic_shared_bytes,
                                                     device.launch_limits);
-    // The same limit: the sentences agree up to the first number ("a block holds at most").
-    const auto stem = [](const std::string& s) { return s.substr(0, s.find_first_of("0123456789")); };
-    if (stem(theirs.broken_limit) == stem(check.broken_limit)) return &l;
+    // The same limit: the same sentence, whatever its numbers ("a block holds at most ...").
+    if (theirs.broken_limit.pattern == check.broken_limit.pattern) return &l;
   }
   return first;
 }

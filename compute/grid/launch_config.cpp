@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "compute/core/translation_marker.h"
+
 namespace whygpu::grid {
 namespace {
 
@@ -13,20 +15,14 @@ std::string dims_text(const Dim3& d) {
   return "dim3(" + std::to_string(d.x) + ", " + std::to_string(d.y) + ", " + std::to_string(d.z) + ")";
 }
 
-std::string problem_text(const LaunchConfig& c) {
-  return c.kind == ProblemKind::vector_1d
-             ? "N = " + std::to_string(c.n)
-             : std::to_string(c.width) + " x " + std::to_string(c.height);
-}
-
-// A block that fits any CUDA GPU and suits the problem: 256 threads, 16 x 16 for matrices.
-std::string suggested_launch(const LaunchConfig& c) {
+// A sentence that ends with the launch that fits any CUDA GPU and suits the problem (256
+// threads a block; 16 x 16 for a matrix). The vector's pattern takes {0} n and {1} the
+// blocks; the matrix's {0} width, {1} height and {2}, {3} the grid.
+Wording suggestion(const LaunchConfig& c, const char* vector_pattern, const char* matrix_pattern) {
   if (c.kind == ProblemKind::vector_1d)
-    return "<<<" + std::to_string(ceil_div(c.n, 256)) + ", 256>>> (ceil(" + std::to_string(c.n) +
-           " / 256) blocks) with the bounds check `if (i < n)`";
-  return "dim3 block(16, 16) and dim3 grid(" + std::to_string(ceil_div(c.width, 16)) + ", " +
-         std::to_string(ceil_div(c.height, 16)) +
-         ") with the bounds check `if (col < width && row < height)`";
+    return Wording::sentence(vector_pattern, {std::to_string(c.n), std::to_string(ceil_div(c.n, 256))});
+  return Wording::sentence(matrix_pattern, {std::to_string(c.width), std::to_string(c.height),
+                                  std::to_string(ceil_div(c.width, 16)), std::to_string(ceil_div(c.height, 16))});
 }
 
 }  // namespace
@@ -136,7 +132,7 @@ std::string launch_syntax(const LaunchConfig& c) {
 LaunchCheck check_against_limits(const LaunchConfig& c, std::int64_t dynamic_shared_bytes,
                                  const DeviceLimits& limits) {
   LaunchCheck check;
-  auto fail = [&](std::string broken, std::string hint) {
+  auto fail = [&](Wording broken, Wording hint) {
     if (check.exceeds_limits) return;  // report the first, like the runtime does
     check.exceeds_limits = true;
     check.broken_limit = std::move(broken);
@@ -145,33 +141,38 @@ LaunchCheck check_against_limits(const LaunchConfig& c, std::int64_t dynamic_sha
   const Dim3 g = launch_grid(c);
   const std::int64_t threads = c.block.volume();
   if (threads > limits.max_threads_per_block)
-    fail("a block holds at most " + std::to_string(limits.max_threads_per_block) +
-             " threads; this one has " + std::to_string(threads) + " (" +
-             std::to_string(c.block.x) + " x " + std::to_string(c.block.y) + " x " +
-             std::to_string(c.block.z) + ")",
-         "use more blocks, not bigger ones: for " + problem_text(c) + ", " + suggested_launch(c) + ".");
+    fail(Wording::sentence(N_("a block holds at most {0} threads; this one has {1} ({2} x {3} x {4})"),
+                 {std::to_string(limits.max_threads_per_block), std::to_string(threads), std::to_string(c.block.x),
+                  std::to_string(c.block.y), std::to_string(c.block.z)}),
+         suggestion(c,
+                    N_("use more blocks, not bigger ones: for N = {0}, <<<{1}, 256>>> (ceil({0} / 256) blocks) with "
+                       "the bounds check `if (i < n)`."),
+                    N_("use more blocks, not bigger ones: for {0} x {1}, dim3 block(16, 16) and dim3 grid({2}, {3}) "
+                       "with the bounds check `if (col < width && row < height)`.")));
   const char* axis[3] = {"x", "y", "z"};
   const std::int64_t block[3] = {c.block.x, c.block.y, c.block.z};
   const std::int64_t grid[3] = {g.x, g.y, g.z};
   for (int d = 0; d < 3; ++d) {
     if (block[d] > limits.max_block_dim[d])
-      fail(std::string("blockDim.") + axis[d] + " may be at most " + std::to_string(limits.max_block_dim[d]) +
-               "; this one is " + std::to_string(block[d]),
-           std::string("spread the threads over the other dimensions or over more blocks: ") +
-               suggested_launch(c) + ".");
+      fail(Wording::sentence(N_("blockDim.{0} may be at most {1}; this one is {2}"),
+                   {axis[d], std::to_string(limits.max_block_dim[d]), std::to_string(block[d])}),
+           suggestion(c,
+                      N_("spread the threads over the other dimensions or over more blocks: <<<{1}, 256>>> "
+                         "(ceil({0} / 256) blocks) with the bounds check `if (i < n)`."),
+                      N_("spread the threads over the other dimensions or over more blocks: dim3 block(16, 16) and "
+                         "dim3 grid({2}, {3}) with the bounds check `if (col < width && row < height)`.")));
   }
   for (int d = 0; d < 3; ++d) {
     if (grid[d] > limits.max_grid_dim[d])
-      fail(std::string("gridDim.") + axis[d] + " may be at most " + std::to_string(limits.max_grid_dim[d]) +
-               "; this one is " + std::to_string(grid[d]),
-           std::string("use bigger blocks or put more of the grid in x (up to ") +
-               std::to_string(limits.max_grid_dim[0]) + " blocks), or let the grid be computed.");
+      fail(Wording::sentence(N_("gridDim.{0} may be at most {1}; this one is {2}"),
+                   {axis[d], std::to_string(limits.max_grid_dim[d]), std::to_string(grid[d])}),
+           Wording::sentence(N_("use bigger blocks or put more of the grid in x (up to {0} blocks), or let the grid be computed."),
+                   {std::to_string(limits.max_grid_dim[0])}));
   }
   if (dynamic_shared_bytes > limits.max_shared_memory_per_block)
-    fail("a block may use at most " + std::to_string(limits.max_shared_memory_per_block / 1024) +
-             " KiB of shared memory by default; this launch asks for " +
-             std::to_string(dynamic_shared_bytes / 1024) + " KiB",
-         "ask for less shared memory per block.");
+    fail(Wording::sentence(N_("a block may use at most {0} KiB of shared memory by default; this launch asks for {1} KiB"),
+                 {std::to_string(limits.max_shared_memory_per_block / 1024), std::to_string(dynamic_shared_bytes / 1024)}),
+         Wording::sentence(N_("ask for less shared memory per block.")));
   return check;
 }
 

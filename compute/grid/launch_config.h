@@ -7,6 +7,7 @@
 #include <string>
 
 #include "compute/core/status.h"
+#include "compute/core/wording.h"
 #include "compute/grid/thread_mapping.h"
 
 namespace whygpu::grid {
@@ -68,10 +69,11 @@ struct DeviceLimits {
 // The lesson's own reading of a configuration against the limits: which limit it breaks
 // and what to change. It is used for the hint next to the runtime's message and never
 // instead of it: the launch is always made, and the runtime has the last word.
+// Both are sentences the interface translates (compute/core/wording.h).
 struct LaunchCheck {
   bool exceeds_limits = false;
-  std::string broken_limit;  // "a block holds at most 1024 threads; this one has 500000"
-  std::string hint;          // "keep 256 threads per block and launch 1954 blocks ..."
+  Wording broken_limit;  // "a block holds at most 1024 threads; this one has 500000 (500000 x 1 x 1)"
+  Wording hint;          // "use more blocks, not bigger ones: for N = 500000, <<<1954, 256>>> ..."
 };
 LaunchCheck check_against_limits(const LaunchConfig& config, std::int64_t dynamic_shared_bytes,
                                  const DeviceLimits& limits);

@@ -1,4 +1,5 @@
 #include "compute/kernel_lab/child_run.h"
+#include "compute/core/translation_marker.h"
 
 #include <chrono>
 #include <csignal>
@@ -13,7 +14,7 @@
 namespace whygpu::kernel_lab {
 namespace {
 
-LabReport failed(std::string message) {
+LabReport failed(Wording message) {
   LabReport report;
   report.run = RunState::Failed;
   report.message = std::move(message);
@@ -70,19 +71,21 @@ LabReport run_in_child(const std::string& executable, const LabRequest& request,
 
   LabReport report;
   if (read == ChildProcess::Read::Timeout)
-    return failed("stopped after " + std::to_string(static_cast<int>(timeout_seconds)) +
-                  " s: the kernel did not finish (an endless loop?)");
-  if (read == ChildProcess::Read::Cancelled) return failed("cancelled");
+    return failed(Wording::sentence(N_("stopped after {0} s: the kernel did not finish (an endless loop?)"),
+                          {std::to_string(static_cast<int>(timeout_seconds))}));
+  if (read == ChildProcess::Read::Cancelled) return failed(Wording::sentence(N_("cancelled")));
   if (from_text(text, &report)) return report;
   // What the child's limits (sandbox.h) end it with.
   switch (child.ending_signal()) {
     case SIGSYS: return failed(forbidden_call_message(""));
-    case SIGXCPU: return failed("the try used more than " + std::to_string(kCpuSeconds) + " s of CPU time and was stopped");
-    case SIGXFSZ: return failed("the try wrote a file larger than " + std::to_string(kMaxFileMiB) + " MiB and was stopped");
+    case SIGXCPU:
+      return failed(Wording::sentence(N_("the try used more than {0} s of CPU time and was stopped"), {std::to_string(kCpuSeconds)}));
+    case SIGXFSZ:
+      return failed(Wording::sentence(N_("the try wrote a file larger than {0} MiB and was stopped"), {std::to_string(kMaxFileMiB)}));
     default: break;
   }
-  if (ended.rfind("killed", 0) == 0) return failed("the kernel-lab process died (" + ended.substr(7) + ")");
-  return failed("the kernel-lab process gave no report (" + ended + ")");
+  if (ended.rfind("killed", 0) == 0) return failed(Wording::sentence(N_("the kernel-lab process died ({0})"), {ended.substr(7)}));
+  return failed(Wording::sentence(N_("the kernel-lab process gave no report ({0})"), {ended}));
 }
 
 }  // namespace whygpu::kernel_lab

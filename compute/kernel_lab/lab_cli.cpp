@@ -1,4 +1,5 @@
 #include "compute/kernel_lab/lab_cli.h"
+#include "compute/core/translation_marker.h"
 
 #include <cstdio>
 #include <optional>
@@ -83,7 +84,7 @@ void copy_compile(const CompiledKernel& kernel, LabReport* report) {
   report->compile_ms = kernel.compile_ms;
   report->diagnostics = kernel.diagnostics;
   report->compile_log = kernel.log;
-  if (!kernel.ok) report->message = "the source did not compile: see the errors";
+  if (!kernel.ok) report->message = Wording::sentence(N_("the source did not compile: see the errors"));
 }
 
 void try_on_gpu(const LabRequest& request, const Exercise& exercise, const TryOptions& options, LabReport* report) {
@@ -98,7 +99,7 @@ void try_on_gpu(const LabRequest& request, const Exercise& exercise, const TryOp
   copy_compile(kernel, report);
   if (!kernel.ok) return;
   if (!gpu.available) {
-    report->message = "it compiles, but no kernel can run here: " + gpu.unavailable_reason;
+    report->message = Wording::sentence(N_("it compiles, but no kernel can run here: {0}"), {gpu.unavailable_reason});
     return;
   }
   Problem problem;
@@ -110,7 +111,7 @@ void try_on_gpu(const LabRequest& request, const Exercise& exercise, const TryOp
   // tried on a GPU yet: CUDA's threads are made with clone(CLONE_THREAD), which it allows.
   if (options.confine)
     if (Status s = forbid_new_processes(); !s) {
-      report->message = "could not lock the kernel in: " + s.message();
+      report->message = Wording::sentence(N_("could not lock the kernel in: {0}"), {s.message()});
       return;
     }
   run_kernel(kernel, problem, report);
@@ -139,7 +140,7 @@ void try_on_simulator(const LabRequest& request, const Exercise& exercise, const
   report->compile_log = build.log;
   report->compiled = build.ok || !build.problem.empty();  // the user's code compiled, whatever else
   if (!build.ok) {
-    report->message = build.problem.empty() ? "the source did not compile: see the errors" : build.problem;
+    report->message = build.problem.empty() ? Wording::sentence(N_("the source did not compile: see the errors")) : Wording(build.problem);
     return;
   }
   Problem problem;
@@ -161,7 +162,7 @@ LabReport try_kernel(const LabRequest& request, const TryOptions& options) {
   LabReport report;
   const Exercise* exercise = find_exercise(request.exercise);
   if (!exercise) {
-    report.message = "no exercise named '" + request.exercise + "'";
+    report.message = Wording::sentence(N_("no exercise named '{0}'"), {request.exercise});
     return report;
   }
   if (choose_engine(request.engine) == Engine::Gpu) {

@@ -53,7 +53,7 @@ Status record_lab(LabRecording* out) {
   for (RecordedTry& t : tries) {
     t.request.engine = Engine::Gpu;
     t.report = try_kernel(t.request);
-    if (!t.report.compiled) return Status::error(t.request.exercise + ", " + t.what + ": did not compile: " + t.report.message);
+    if (!t.report.compiled) return Status::error(t.request.exercise + ", " + t.what + ": did not compile: " + t.report.message.english());
   }
   out->tries = std::move(tries);
   return Status::ok();
@@ -61,9 +61,9 @@ Status record_lab(LabRecording* out) {
 
 std::string summarize(const LabReport& r) {
   switch (r.run) {
-    case RunState::NotRun: return "not run: " + r.message;
-    case RunState::Refused: return "refused: " + r.message;
-    case RunState::Failed: return "failed: " + r.message;
+    case RunState::NotRun: return "not run: " + r.message.english();
+    case RunState::Refused: return "refused: " + r.message.english();
+    case RunState::Failed: return "failed: " + r.message.english();
     case RunState::Ran: break;
   }
   std::string text;

@@ -34,6 +34,24 @@ float float_from_json(const bench::Json& j) {
   return j.get<float>();
 }
 
+// A sentence as {"pattern": ..., "values": [...]}, each value a string or, when it is a
+// sentence itself, an object of the same form.
+bench::Json wording_json(const Wording& w) {
+  if (!w.is_sentence) return w.pattern;
+  bench::Json values = bench::Json::array();
+  for (const Wording& v : w.values) values.push_back(wording_json(v));
+  return {{"pattern", w.pattern}, {"values", values}};
+}
+
+Wording wording_from_json(const bench::Json& j, int depth) {
+  if (j.is_string()) return j.get<std::string>();
+  // Our sentences hold one sentence at most; a report nested deeper is not ours.
+  if (depth >= 3) bench::reject(j, "a message nested this deep is not one whygpu writes");
+  std::vector<Wording> values;
+  for (const bench::Json& v : bench::array_at(j, "values")) values.push_back(wording_from_json(v, depth + 1));
+  return Wording::sentence(j.at("pattern").get<std::string>(), std::move(values));
+}
+
 }  // namespace
 
 const char* run_state_key(RunState state) {
@@ -78,12 +96,15 @@ void from_json(const bench::Json& j, Diagnostic& d) { WHYGPU_JSON_READ_MEMBERS(j
 
 // The members that need no conversion, each named once for both directions.
 #define WHYGPU_LAB_REPORT_MEMBERS                                                                             \
-  compiled, target, simulated, compile_ms, diagnostics, compile_log, message, launch, output, checked, wrong, \
+  compiled, target, simulated, compile_ms, diagnostics, compile_log, launch, output, checked, wrong,          \
       first_wrong, overrun, order_dependent, gbytes_per_s
 
 void to_json(bench::Json& j, const LabReport& r) {
   WHYGPU_JSON_WRITE_MEMBERS(j, r, WHYGPU_LAB_REPORT_MEMBERS);
   j["run"] = run_state_key(r.run);
+  // The English for a log or a recording, and beside it what the interface translates.
+  j["message"] = r.message.english();
+  if (r.message.is_sentence) j["message_words"] = wording_json(r.message);
   j["expected"] = float_json(r.expected);
   j["got"] = float_json(r.got);
   if (r.time.repeats > 0) j["time"] = r.time;  // a try that did not run on the GPU has none
@@ -92,6 +113,10 @@ void to_json(bench::Json& j, const LabReport& r) {
 void from_json(const bench::Json& j, LabReport& out) {
   LabReport r;
   WHYGPU_JSON_READ_MEMBERS(j, r, WHYGPU_LAB_REPORT_MEMBERS);
+  if (j.contains("message_words"))
+    r.message = wording_from_json(j.at("message_words"), 0);
+  else if (j.contains("message"))
+    r.message = j.at("message").get<std::string>();
   if (!run_state_from_key(j.at("run").get<std::string>(), &r.run))
     bench::reject(j.at("run"), "must be not-run, refused, failed or ran");
   if (j.contains("expected")) r.expected = float_from_json(j.at("expected"));

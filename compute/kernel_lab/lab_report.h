@@ -8,6 +8,7 @@
 #include "compute/bench/json.h"
 #include "compute/core/measure.h"
 #include "compute/core/translation_marker.h"
+#include "compute/core/wording.h"
 #include "compute/kernel_lab/diagnostics.h"
 
 namespace whygpu::kernel_lab {
@@ -51,7 +52,7 @@ struct LabReport {
   std::string compile_log;  // NVRTC's whole log
 
   RunState run = RunState::NotRun;
-  std::string message;  // for every state but Ran
+  Wording message;  // for every state but Ran (and beside an order-dependent result); JSON has its english()
   std::string launch;   // "my_kernel<<<3907, 256>>>"
 
   std::string output;         // the output array checked ("c", "sums")

@@ -1,4 +1,5 @@
 #include "compute/kernel_lab/sandbox.h"
+#include "compute/core/translation_marker.h"
 
 #include <sched.h>
 #include <seccomp.h>
@@ -153,11 +154,14 @@ std::string refused_call() {
   return call;
 }
 
-std::string forbidden_call_message(const std::string& call) {
+Wording forbidden_call_message(const std::string& call) {
   if (call.empty())
-    return "the kernel tried to start a program, or to reach another one, and was stopped; kernels in the lab cannot";
-  if (is_program_start(call)) return "the kernel tried to start a program (" + call + "); kernels in the lab cannot";
-  return "the kernel tried to reach another program or lift its limits (" + call + "); kernels in the lab cannot";
+    return Wording::sentence(N_("the kernel tried to start a program, or to reach another one, and was stopped; kernels in the "
+                      "lab cannot"));
+  if (is_program_start(call))
+    return Wording::sentence(N_("the kernel tried to start a program ({0}); kernels in the lab cannot"), {call});
+  return Wording::sentence(N_("the kernel tried to reach another program or lift its limits ({0}); kernels in the lab cannot"),
+                 {call});
 }
 
 }  // namespace whygpu::kernel_lab

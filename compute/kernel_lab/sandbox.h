@@ -9,6 +9,7 @@
 #include <string>
 
 #include "compute/core/status.h"
+#include "compute/core/wording.h"
 
 namespace whygpu::kernel_lab {
 
@@ -29,6 +30,6 @@ std::string refused_call();
 
 // What the user reads when the filter refused `call` (empty: the call is not known, the
 // process died of the refusal).
-std::string forbidden_call_message(const std::string& call);
+Wording forbidden_call_message(const std::string& call);
 
 }  // namespace whygpu::kernel_lab

@@ -2,8 +2,7 @@
 // Why a simulated run stopped, as the simulator records it where it happens (often in a
 // signal handler, so plain data only), and the same in words for the report, naming the
 // thread: "thread (232, 0, 0) of block (3, 0, 0) read a[1000], past the end of a ...".
-#include <string>
-
+#include "compute/core/wording.h"
 #include "compute/kernel_lab/problem.h"
 #include "compute/kernel_lab/sim_abi.h"
 #include "compute/kernel_lab/sim_fibers.h"
@@ -33,8 +32,9 @@ struct Finding {
   const char* array_type = nullptr;
 };
 
-// The finding in words. `arrays` and `fibers` are the run's, to place a faulting address.
-std::string describe(const Finding& finding, const Problem& problem, const GuardedArrays& arrays,
-                     const BlockFibers& fibers, double time_limit_seconds);
+// The finding in words (a sentence the interface translates). `arrays` and `fibers` are
+// the run's, to place a faulting address.
+Wording describe(const Finding& finding, const Problem& problem, const GuardedArrays& arrays,
+                 const BlockFibers& fibers, double time_limit_seconds);
 
 }  // namespace whygpu::kernel_lab

@@ -265,13 +265,13 @@ void simulate(const SimKernel& kernel, const Problem& problem, const SimOptions&
   config.grid_manual = problem.grid;
   if (const grid::LaunchCheck check = grid::check_against_limits(config, 0, grid::DeviceLimits{}); check.exceeds_limits) {
     report->run = RunState::Refused;
-    report->message = "the simulator refused " + report->launch + ", as a GPU would (cudaErrorInvalidConfiguration): " +
-                      check.broken_limit;
+    report->message = Wording::sentence(N_("the simulator refused {0}, as a GPU would (cudaErrorInvalidConfiguration): {1}"),
+                              {report->launch, check.broken_limit});
     return;
   }
   if (g_session) {
     report->run = RunState::Failed;
-    report->message = "another simulation is running in this process";
+    report->message = Wording::sentence(N_("another simulation is running in this process"));
     return;
   }
 
@@ -325,11 +325,12 @@ void simulate(const SimKernel& kernel, const Problem& problem, const SimOptions&
       check_outputs(problem, outputs, report);
     }
     const std::string element = output_name(problem, d.output) + "[" + std::to_string(d.index) + "]";
-    report->message = "The result depends on the order the threads run: " + element + " came out " +
-                      value_text(forward[d.output][static_cast<std::size_t>(d.index)]) + " with the threads of each block run first to last, and " +
-                      value_text(backward[d.output][static_cast<std::size_t>(d.index)]) + " last to first. "
-                      "On a GPU either can happen. A thread reads what another writes without waiting for it: "
-                      "a missing __syncthreads()?";
+    report->message = Wording::sentence(N_("The result depends on the order the threads run: {0} came out {1} with the "
+                                 "threads of each block run first to last, and {2} last to first. On a GPU either "
+                                 "can happen. A thread reads what another writes without waiting for it: a missing "
+                                 "__syncthreads()?"),
+                              {element, value_text(forward[d.output][static_cast<std::size_t>(d.index)]),
+                               value_text(backward[d.output][static_cast<std::size_t>(d.index)])});
   }
   report->run = RunState::Ran;
 }

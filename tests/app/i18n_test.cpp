@@ -102,6 +102,28 @@ TEST_F(Translations, SwitchesWhileRunningAndBack) {
   EXPECT_EQ(tr(english), pseudo);  // and back again: the cache was dropped both ways
 }
 
+// A message compute/ made (the simulator's verdict inside the kernel lab's refusal): the
+// sentence and the sentence inside it are translated, the values are not, and the
+// English stays for logs.
+TEST_F(Translations, AWordingIsTranslatedSentenceBySentenceAndItsValuesAsTheyAre) {
+  const Wording limit = Wording::sentence("blockDim.{0} may be at most {1}; this one is {2}", {"z", "64", "65"});
+  const Wording message = Wording::sentence(
+      "the simulator refused {0}, as a GPU would (cudaErrorInvalidConfiguration): {1}", {"k<<<1, 65>>>", limit});
+  const std::string english = message.english();
+  EXPECT_EQ(english,
+            "the simulator refused k<<<1, 65>>>, as a GPU would (cudaErrorInvalidConfiguration): blockDim.z may be "
+            "at most 64; this one is 65");
+  EXPECT_EQ(translated(message), english);
+  ASSERT_TRUE(use_language("en@pseudo"));
+  const std::string pseudo = translated(message);
+  EXPECT_NE(pseudo, english);
+  EXPECT_EQ(pseudo, fill(tr(message.pattern.c_str()), {"k<<<1, 65>>>", fill(tr(limit.pattern.c_str()), {"z", "64", "65"})}));
+  EXPECT_NE(tr(limit.pattern.c_str()), limit.pattern) << "the inner sentence is in the catalog";
+  // A value is never looked up, even when it is a message's English.
+  EXPECT_EQ(translated(Wording(std::string("Lesson {0} of {1}"))), "Lesson {0} of {1}");
+  EXPECT_EQ(message.english(), english) << "the English does not depend on the language";
+}
+
 TEST_F(Translations, LabelsKeepTheirEnglishIdInEveryLanguage) {
   EXPECT_EQ(tr_id("View"), "View###View");
   ASSERT_TRUE(use_language("en@pseudo"));

@@ -204,7 +204,7 @@ void expect_refused(const LaunchConfig& c, std::int64_t shared_bytes) {
   EXPECT_TRUE(report.check.exceeds_limits);
   EXPECT_FALSE(report.check.hint.empty());
   std::printf("%s -> %s\n  limit: %s\n  hint: %s\n", report.runtime_call.c_str(), report.runtime_error.c_str(),
-              report.check.broken_limit.c_str(), report.check.hint.c_str());
+              report.check.broken_limit.english().c_str(), report.check.hint.english().c_str());
   // Not sticky: the error is gone and the next launch, with the same launcher, works.
   EXPECT_EQ(cudaGetLastError(), cudaSuccess);
   EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);

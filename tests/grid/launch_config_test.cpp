@@ -66,7 +66,7 @@ TEST(LaunchConfig, WithinLimitsIsNotFlagged) {
                                 matrix(100, 60, {16, 16, 1}), matrix(100, 60, {32, 32, 1}),
                                 matrix(64, 64, {4, 4, 64})}) {
     const LaunchCheck check = check_against_limits(c, 0, h100());
-    EXPECT_FALSE(check.exceeds_limits) << launch_syntax(c) << ": " << check.broken_limit;
+    EXPECT_FALSE(check.exceeds_limits) << launch_syntax(c) << ": " << check.broken_limit.english();
   }
   EXPECT_FALSE(check_against_limits(vector(10, {32, 1, 1}), 48 * 1024, h100()).exceeds_limits);
 }
@@ -74,8 +74,8 @@ TEST(LaunchConfig, WithinLimitsIsNotFlagged) {
 TEST(LaunchConfig, TooManyThreadsPerBlock) {
   const LaunchCheck check = check_against_limits(vector(2000, {1025, 1, 1}), 0, h100());
   ASSERT_TRUE(check.exceeds_limits);
-  EXPECT_NE(check.broken_limit.find("1024"), std::string::npos) << check.broken_limit;
-  EXPECT_NE(check.broken_limit.find("1025"), std::string::npos) << check.broken_limit;
+  EXPECT_NE(check.broken_limit.english().find("1024"), std::string::npos) << check.broken_limit.english();
+  EXPECT_NE(check.broken_limit.english().find("1025"), std::string::npos) << check.broken_limit.english();
   // 1025 threads as 41 x 25 x 1 also breaks it: the product counts, not each side.
   EXPECT_TRUE(check_against_limits(matrix(100, 100, {41, 25, 1}), 0, h100()).exceeds_limits);
 }
@@ -87,26 +87,26 @@ TEST(LaunchConfig, TheCurriculumsHalfMillionThreadBlock) {
   EXPECT_EQ(launch_syntax(c), "<<<1, 500000>>>");
   const LaunchCheck check = check_against_limits(c, 0, h100());
   ASSERT_TRUE(check.exceeds_limits);
-  EXPECT_NE(check.broken_limit.find("500000"), std::string::npos) << check.broken_limit;
+  EXPECT_NE(check.broken_limit.english().find("500000"), std::string::npos) << check.broken_limit.english();
   // The hint names a launch that works: ceil(500000 / 256) = 1954 blocks of 256.
-  EXPECT_NE(check.hint.find("<<<1954, 256>>>"), std::string::npos) << check.hint;
+  EXPECT_NE(check.hint.english().find("<<<1954, 256>>>"), std::string::npos) << check.hint.english();
 }
 
 TEST(LaunchConfig, BlockAndGridDimensionLimits) {
   const LaunchCheck z = check_against_limits(matrix(8, 8, {2, 2, 65}), 0, h100());
   ASSERT_TRUE(z.exceeds_limits);
-  EXPECT_NE(z.broken_limit.find("blockDim.z"), std::string::npos) << z.broken_limit;
+  EXPECT_NE(z.broken_limit.english().find("blockDim.z"), std::string::npos) << z.broken_limit.english();
 
   LaunchConfig tall = vector(100, {1, 1, 1});
   tall.grid_auto = false;
   tall.grid_manual = {1, 65536, 1};
   const LaunchCheck y = check_against_limits(tall, 0, h100());
   ASSERT_TRUE(y.exceeds_limits);
-  EXPECT_NE(y.broken_limit.find("gridDim.y"), std::string::npos) << y.broken_limit;
+  EXPECT_NE(y.broken_limit.english().find("gridDim.y"), std::string::npos) << y.broken_limit.english();
 
   const LaunchCheck shared = check_against_limits(vector(10, {32, 1, 1}), 64 * 1024, h100());
   ASSERT_TRUE(shared.exceeds_limits);
-  EXPECT_NE(shared.broken_limit.find("shared memory"), std::string::npos) << shared.broken_limit;
+  EXPECT_NE(shared.broken_limit.english().find("shared memory"), std::string::npos) << shared.broken_limit.english();
 }
 
 TEST(LaunchConfig, CoverageOfAHandSetGrid) {

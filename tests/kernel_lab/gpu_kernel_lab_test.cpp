@@ -48,7 +48,7 @@ TEST(GpuKernelLab, CorrectKernelsMatchTheCpuAtOddSizes) {
     for (int n : {1, 255, 1000003}) {
       SCOPED_TRACE(std::string(exercise) + " n=" + std::to_string(n));
       const LabReport r = try_source(exercise, kernel_with_body(body), n, 256);
-      ASSERT_EQ(r.run, RunState::Ran) << r.message;
+      ASSERT_EQ(r.run, RunState::Ran) << r.message.english();
       EXPECT_EQ(r.checked, n);
       EXPECT_EQ(r.wrong, 0) << "first wrong c[" << r.first_wrong << "]: " << r.expected << " vs " << r.got;
       EXPECT_EQ(r.overrun, 0);
@@ -61,7 +61,7 @@ TEST(GpuKernelLab, TheStartersBugsAreFound) {
   WHYGPU_REQUIRE_GPU();
   // ReLU's starter copies a: every negative input is wrong, about half of them.
   const LabReport relu = try_source("relu", find_exercise("relu")->starter, 100000, 256);
-  ASSERT_EQ(relu.run, RunState::Ran) << relu.message;
+  ASSERT_EQ(relu.run, RunState::Ran) << relu.message.english();
   EXPECT_GT(relu.wrong, 40000);
   EXPECT_LT(relu.wrong, 60000);
   EXPECT_LT(relu.got, 0.0f);
@@ -69,7 +69,7 @@ TEST(GpuKernelLab, TheStartersBugsAreFound) {
   // scale-add's starter uses threadIdx.x alone: elements from one block's width on are
   // never written (still NaN).
   const LabReport scale = try_source("scale-add", find_exercise("scale-add")->starter, 100000, 256);
-  ASSERT_EQ(scale.run, RunState::Ran) << scale.message;
+  ASSERT_EQ(scale.run, RunState::Ran) << scale.message.english();
   EXPECT_EQ(scale.first_wrong, 256);
   EXPECT_EQ(scale.wrong, 100000 - 256);
   EXPECT_TRUE(std::isnan(scale.got));
@@ -78,7 +78,7 @@ TEST(GpuKernelLab, TheStartersBugsAreFound) {
 TEST(GpuKernelLab, WritesPastTheEndAreCounted) {
   WHYGPU_REQUIRE_GPU();
   const LabReport r = try_source("add", kernel_with_body("  c[i] = a[i] + b[i];"), 1000, 256);
-  ASSERT_EQ(r.run, RunState::Ran) << r.message;
+  ASSERT_EQ(r.run, RunState::Ran) << r.message.english();
   EXPECT_EQ(r.wrong, 0);
   EXPECT_EQ(r.overrun, 24);  // 4 blocks of 256 threads for 1000 elements
 }
@@ -87,12 +87,12 @@ TEST(GpuKernelLab, RefusedLaunchesAndMissingKernelsAreExplained) {
   WHYGPU_REQUIRE_GPU();
   const LabReport big = try_source("add", find_exercise("add")->starter, 5000, 2000);
   EXPECT_EQ(big.run, RunState::Refused);
-  EXPECT_NE(big.message.find("my_kernel<<<3, 2000>>>"), std::string::npos) << big.message;
-  EXPECT_NE(big.message.find("cudaError"), std::string::npos) << big.message;
+  EXPECT_NE(big.message.english().find("my_kernel<<<3, 2000>>>"), std::string::npos) << big.message.english();
+  EXPECT_NE(big.message.english().find("cudaError"), std::string::npos) << big.message.english();
 
   const LabReport renamed = try_source("add", "extern \"C\" __global__ void other(float* c) { c[0] = 1; }\n", 10, 32);
   EXPECT_EQ(renamed.run, RunState::NotRun);
-  EXPECT_NE(renamed.message.find("no kernel named my_kernel"), std::string::npos) << renamed.message;
+  EXPECT_NE(renamed.message.english().find("no kernel named my_kernel"), std::string::npos) << renamed.message.english();
 }
 
 // A fault leaves the child's CUDA context broken, which is why tries run in a child: this
@@ -102,9 +102,9 @@ TEST(GpuKernelLab, AFaultEndsOnlyTheChild) {
   const LabReport r = run_in_child(testing::app_binary(),
                                    {"add", kernel_with_body(kWritesThroughNull), 1000, 256}, 60, nullptr);
   EXPECT_EQ(r.run, RunState::Failed);
-  EXPECT_NE(r.message.find("cudaErrorIllegalAddress"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.english().find("cudaErrorIllegalAddress"), std::string::npos) << r.message.english();
   const LabReport after = try_source("add", find_exercise("add")->starter, 1000, 256);
-  EXPECT_EQ(after.run, RunState::Ran) << after.message;
+  EXPECT_EQ(after.run, RunState::Ran) << after.message.english();
   EXPECT_EQ(after.wrong, 0);
 }
 
@@ -114,7 +114,7 @@ TEST(GpuKernelLab, AnEndlessKernelIsStopped) {
       testing::app_binary(), {"add", kernel_with_body(kSpinsForever), 1000, 256}, 5,
       nullptr);
   EXPECT_EQ(r.run, RunState::Failed);
-  EXPECT_NE(r.message.find("stopped after 5 s"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.english().find("stopped after 5 s"), std::string::npos) << r.message.english();
 }
 
 // Odd sizes: a line of 100003, a matrix of 1000 x 37 in blocks of 32 x 8.
@@ -137,8 +137,8 @@ TEST(GpuKernelLab, EveryExerciseIsCheckedTheSameWayOnTheGpuAndInTheSimulator) {
     SCOPED_TRACE(exercise);
     const LabReport gpu = try_kernel(request_on(Engine::Gpu, exercise, source));
     const LabReport sim = try_kernel(request_on(Engine::Simulator, exercise, source));
-    ASSERT_EQ(gpu.run, RunState::Ran) << gpu.message << gpu.compile_log;
-    ASSERT_EQ(sim.run, RunState::Ran) << sim.message << sim.compile_log;
+    ASSERT_EQ(gpu.run, RunState::Ran) << gpu.message.english() << gpu.compile_log;
+    ASSERT_EQ(sim.run, RunState::Ran) << sim.message.english() << sim.compile_log;
     EXPECT_FALSE(gpu.simulated);
     EXPECT_TRUE(sim.simulated);
     EXPECT_EQ(gpu.launch, sim.launch);
@@ -164,8 +164,8 @@ TEST(GpuKernelLab, TheNewStartersBugsShowOnTheGpuAndInTheSimulator) {
     const std::string& starter = find_exercise(exercise)->starter;
     const LabReport gpu = try_kernel(request_on(Engine::Gpu, exercise, starter));
     const LabReport sim = try_kernel(request_on(Engine::Simulator, exercise, starter));
-    ASSERT_EQ(gpu.run, RunState::Ran) << gpu.message;
-    ASSERT_EQ(sim.run, RunState::Ran) << sim.message;
+    ASSERT_EQ(gpu.run, RunState::Ran) << gpu.message.english();
+    ASSERT_EQ(sim.run, RunState::Ran) << sim.message.english();
     EXPECT_GT(gpu.wrong, 0);
     EXPECT_GT(sim.wrong, 0);
     EXPECT_EQ(gpu.first_wrong, sim.first_wrong);
@@ -177,20 +177,20 @@ TEST(GpuKernelLab, TheNewStartersBugsShowOnTheGpuAndInTheSimulator) {
   // of the last block with no element); the simulator names the first stray thread.
   const std::string& map = find_exercise("map")->starter;
   const LabReport gpu_map = try_kernel(request_on(Engine::Gpu, "map", map));
-  ASSERT_EQ(gpu_map.run, RunState::Ran) << gpu_map.message;
+  ASSERT_EQ(gpu_map.run, RunState::Ran) << gpu_map.message.english();
   EXPECT_EQ(gpu_map.wrong, 0);
   EXPECT_EQ(gpu_map.overrun, 391 * 256 - 100003);
   const LabReport sim_map = try_kernel(request_on(Engine::Simulator, "map", map));
   EXPECT_EQ(sim_map.run, RunState::Failed);
-  EXPECT_NE(sim_map.message.find("thread (163, 0, 0) of block (390, 0, 0) read a[100003]"), std::string::npos)
-      << sim_map.message;
+  EXPECT_NE(sim_map.message.english().find("thread (163, 0, 0) of block (390, 0, 0) read a[100003]"), std::string::npos)
+      << sim_map.message.english();
   // The block sum without its first __syncthreads(): a race. The simulator shows it every
   // time; the GPU's result depends on how its warps happen to be scheduled.
   const std::string& sums = find_exercise("block-sum")->starter;
   const LabReport gpu_sums = try_kernel(request_on(Engine::Gpu, "block-sum", sums));
   const LabReport sim_sums = try_kernel(request_on(Engine::Simulator, "block-sum", sums));
-  ASSERT_EQ(gpu_sums.run, RunState::Ran) << gpu_sums.message;
-  ASSERT_EQ(sim_sums.run, RunState::Ran) << sim_sums.message;
+  ASSERT_EQ(gpu_sums.run, RunState::Ran) << gpu_sums.message.english();
+  ASSERT_EQ(sim_sums.run, RunState::Ran) << sim_sums.message.english();
   EXPECT_TRUE(sim_sums.order_dependent);
   EXPECT_GT(sim_sums.wrong, 0);
   std::printf("block-sum starter on the GPU: %lld of %lld block sums wrong (a race: any count is possible)\n",

@@ -47,7 +47,7 @@ TEST(LabReport, RoundTripsThroughItsLine) {
   EXPECT_EQ(back.diagnostics[0].message, "a | b, with a bar");
   EXPECT_EQ(back.compile_log, r.compile_log);
   EXPECT_EQ(back.run, RunState::Ran);
-  EXPECT_EQ(back.message, r.message);
+  EXPECT_TRUE(back.message == r.message) << back.message.english();
   EXPECT_EQ(back.launch, r.launch);
   EXPECT_EQ(back.checked, 1000000);
   EXPECT_EQ(back.wrong, 999744);
@@ -63,6 +63,33 @@ TEST(LabReport, RoundTripsThroughItsLine) {
   EXPECT_DOUBLE_EQ(back.gbytes_per_s, 975.6);
 }
 
+// The simulator's verdict travels from the child as a sentence and its values, for the
+// app to word in its language; the line keeps the English for a log.
+TEST(LabReport, AMessageTravelsAsItsSentencesAndValues) {
+  LabReport r;
+  r.run = RunState::Refused;
+  r.message = Wording::sentence("the simulator refused {0}: {1}",
+                                {"k<<<1, 2000>>>", Wording::sentence("a block holds at most {0} threads", {"1024"})});
+  const std::string line = to_text(r);
+  EXPECT_NE(line.find("\"message\":\"the simulator refused k<<<1, 2000>>>: a block holds at most 1024 threads\""),
+            std::string::npos)
+      << line;
+  LabReport back;
+  ASSERT_TRUE(from_text(line, &back));
+  EXPECT_TRUE(back.message == r.message) << back.message.english();
+  ASSERT_EQ(back.message.values.size(), 2u);
+  EXPECT_FALSE(back.message.values[0].is_sentence);
+  EXPECT_TRUE(back.message.values[1].is_sentence);
+  // A plain text (a runtime's own error) stays plain; one nested deeper than whygpu
+  // writes is refused.
+  r.message = std::string("cudaErrorInvalidValue: invalid argument");
+  ASSERT_TRUE(from_text(to_text(r), &back));
+  EXPECT_FALSE(back.message.is_sentence);
+  EXPECT_EQ(back.message.english(), "cudaErrorInvalidValue: invalid argument");
+  r.message = Wording::sentence("{0}", {Wording::sentence("{0}", {Wording::sentence("{0}", {Wording::sentence("x")})})});
+  EXPECT_FALSE(from_text(to_text(r), &back));
+}
+
 TEST(LabReport, TextWithoutAReportIsRefused) {
   LabReport r;
   r.message = "untouched";
@@ -74,7 +101,7 @@ TEST(LabReport, TextWithoutAReportIsRefused) {
   ran.run = RunState::Ran;
   const std::string line = to_text(ran);
   EXPECT_FALSE(from_text(line.substr(0, line.size() / 2), &r));
-  EXPECT_EQ(r.message, "untouched");
+  EXPECT_EQ(r.message.english(), "untouched");
 }
 
 // A kernel's printf reaches the same output before the report: the report is what counts.
@@ -88,7 +115,7 @@ TEST(LabReport, TheLastReportLineCountsNotWhatTheKernelPrinted) {
   ASSERT_TRUE(from_text("wrong=5\n" + to_text(fake) + "{not json" + to_text(real), &back));
   EXPECT_EQ(back.run, RunState::Ran);
   EXPECT_EQ(back.checked, 1000);
-  EXPECT_EQ(back.message, "");
+  EXPECT_TRUE(back.message.empty());
 }
 
 TEST(LabReport, EnginesHaveKeys) {

@@ -139,8 +139,8 @@ TEST(Sandbox, AKernelThatForksIsRefusedAndSaysSo) {
       testing::app_binary(), add_request_running("#include <unistd.h>", "if (fork() == 0) for (;;) pause()"), 20,
       nullptr);
   EXPECT_EQ(report.run, RunState::Failed);
-  EXPECT_CONTAINS(report.message, "the kernel tried to start a program");
-  EXPECT_CONTAINS(report.message, "kernels in the lab cannot");
+  EXPECT_CONTAINS(report.message.english(), "the kernel tried to start a program");
+  EXPECT_CONTAINS(report.message.english(), "kernels in the lab cannot");
   EXPECT_TRUE(temp.survivors().empty()) << pids_text(temp.survivors());
   EXPECT_EQ(temp.leftovers({}), "");
 }
@@ -153,7 +153,7 @@ TEST(Sandbox, AKernelThatCallsSystemRunsNothing) {
       add_request_running("#include <stdlib.h>", "(void)system(\"touch " + marker + "\")"), 20, nullptr);
   EXPECT_FALSE(std::filesystem::exists(marker));
   EXPECT_EQ(report.run, RunState::Failed);
-  EXPECT_CONTAINS(report.message, "the kernel tried to start a program");
+  EXPECT_CONTAINS(report.message.english(), "the kernel tried to start a program");
   EXPECT_TRUE(temp.survivors().empty()) << pids_text(temp.survivors());
   EXPECT_EQ(temp.leftovers({}), "");
 }
@@ -177,7 +177,7 @@ TEST(Sandbox, TheTryRunsUnderResourceLimits) {
                           std::string("if (!limited(RLIMIT_CPU) || !limited(RLIMIT_FSIZE) || !limited(RLIMIT_CORE)") +
                               (kAddressSpaceLimited ? " || !limited(RLIMIT_AS)" : "") + ") c[0] = -1.0f"),
       20, nullptr);
-  ASSERT_EQ(report.run, RunState::Ran) << report.message << report.compile_log;
+  ASSERT_EQ(report.run, RunState::Ran) << report.message.english() << report.compile_log;
   EXPECT_EQ(report.wrong, 0);
 }
 
@@ -188,7 +188,7 @@ TEST(Sandbox, AnEndlessKernelIsKilledAtTheTimeoutAndLeavesNothing) {
       // 10 s: half of a try is the compile's, and g++ on a loaded 2-core CI machine needs more than 1.5 s.
       testing::app_binary(), add_request_running("", "volatile int spin = 1; while (spin) {}"), 10, nullptr);
   EXPECT_EQ(report.run, RunState::Failed);
-  EXPECT_CONTAINS(report.message, "stopped after 10 s");
+  EXPECT_CONTAINS(report.message.english(), "stopped after 10 s");
   EXPECT_TRUE(temp.survivors().empty()) << pids_text(temp.survivors());
   EXPECT_EQ(temp.leftovers({}), "");
 }
@@ -202,8 +202,8 @@ TEST(Sandbox, ACompileWaitingOnAFifoIsStoppedAndLeavesNothing) {
       run_in_child(testing::app_binary(), add_request_running("#include \"" + fifo + "\"", "(void)0"), 4, nullptr);
   EXPECT_FALSE(report.compiled);
   EXPECT_NE(report.run, RunState::Ran);
-  EXPECT_CONTAINS(report.message, "compile");
-  EXPECT_CONTAINS(report.message, "did not finish");
+  EXPECT_CONTAINS(report.message.english(), "compile");
+  EXPECT_CONTAINS(report.message.english(), "did not finish");
   const std::vector<pid_t> left = temp.survivors();
   EXPECT_TRUE(left.empty()) << pids_text(left);
   EXPECT_EQ(temp.leftovers({"never-ends"}), "");

@@ -79,19 +79,19 @@ TEST(Simulator, CorrectKernelsMatchTheCpuAtOddSizes) {
     for (int n : {1, 255, 100003}) {
       SCOPED_TRACE(exercise + " n=" + std::to_string(n));
       const LabReport r = try_kernel(line_request(exercise, source, n, 256));
-      ASSERT_EQ(r.run, RunState::Ran) << r.message << r.compile_log;
+      ASSERT_EQ(r.run, RunState::Ran) << r.message.english() << r.compile_log;
       EXPECT_TRUE(r.simulated);
       EXPECT_CONTAINS(r.target, "CPU simulator");
       EXPECT_EQ(r.wrong, 0) << "first wrong " << r.output << "[" << r.first_wrong << "]: " << r.expected << " vs " << r.got;
       EXPECT_EQ(r.checked, exercise == "block-sum" ? (n + 255) / 256 : n);
-      EXPECT_FALSE(r.order_dependent) << r.message;
+      EXPECT_FALSE(r.order_dependent) << r.message.english();
       EXPECT_EQ(r.time.repeats, 0);  // a simulation is never timed
     }
   }
   for (auto [width, height, bx, by] : {std::array{1, 1, 16, 16}, std::array{37, 53, 16, 16}, std::array{1000, 7, 32, 4}}) {
     SCOPED_TRACE(std::to_string(width) + " x " + std::to_string(height));
     const LabReport r = try_kernel(matrix_request(solution("matrix-add"), width, height, bx, by));
-    ASSERT_EQ(r.run, RunState::Ran) << r.message;
+    ASSERT_EQ(r.run, RunState::Ran) << r.message.english();
     EXPECT_EQ(r.checked, static_cast<long long>(width) * height);
     EXPECT_EQ(r.wrong, 0);
   }
@@ -99,13 +99,13 @@ TEST(Simulator, CorrectKernelsMatchTheCpuAtOddSizes) {
 
 TEST(Simulator, TheLabsDefaultSizeRunsAndBarriersHoldAcrossManyBlocks) {
   const LabReport add = try_kernel(line_request("add", find_exercise("add")->starter, 1000000, 256));
-  ASSERT_EQ(add.run, RunState::Ran) << add.message;
+  ASSERT_EQ(add.run, RunState::Ran) << add.message.english();
   EXPECT_EQ(add.wrong, 0);
   // With barriers: every thread a fiber, eleven rounds per block. A tenth of the lab's
   // default size keeps this test far from the simulator's endless-loop timer on a busy
   // machine (a million elements take about 3.5 s on an idle 2-core one).
   const LabReport sums = try_kernel(line_request("block-sum", solution("block-sum"), 100000, 256));
-  ASSERT_EQ(sums.run, RunState::Ran) << sums.message;
+  ASSERT_EQ(sums.run, RunState::Ran) << sums.message.english();
   EXPECT_EQ(sums.checked, 391);
   EXPECT_EQ(sums.wrong, 0);
   EXPECT_FALSE(sums.order_dependent);
@@ -114,7 +114,7 @@ TEST(Simulator, TheLabsDefaultSizeRunsAndBarriersHoldAcrossManyBlocks) {
 TEST(Simulator, TheStartersShowTheirBugs) {
   // ReLU copies a: the negative half is wrong.
   const LabReport relu = try_kernel(line_request("relu", find_exercise("relu")->starter, 10000, 256));
-  ASSERT_EQ(relu.run, RunState::Ran) << relu.message;
+  ASSERT_EQ(relu.run, RunState::Ran) << relu.message.english();
   EXPECT_GT(relu.wrong, 4000);
   EXPECT_LT(relu.wrong, 6000);
   EXPECT_EQ(relu.expected, 0.0f);
@@ -128,20 +128,20 @@ TEST(Simulator, TheStartersShowTheirBugs) {
   EXPECT_GT(sigmoid.wrong, 9900);
   // The matrix kernel that looks at x only writes the first grid-width elements.
   const LabReport matrix = try_kernel(matrix_request(find_exercise("matrix-add")->starter, 100, 60, 16, 16));
-  ASSERT_EQ(matrix.run, RunState::Ran) << matrix.message;
+  ASSERT_EQ(matrix.run, RunState::Ran) << matrix.message.english();
   EXPECT_EQ(matrix.first_wrong, 112);  // 7 blocks of 16 across
   EXPECT_EQ(matrix.wrong, 6000 - 112);
   // The map without a guard: the first extra thread of the last block reads past a.
   const LabReport map = try_kernel(line_request("map", find_exercise("map")->starter, 1000, 256));
   EXPECT_EQ(map.run, RunState::Failed);
-  EXPECT_EQ(map.message,
+  EXPECT_EQ(map.message.english(),
             "thread (232, 0, 0) of block (3, 0, 0) read a[1000], past the end of a (1000 elements: a[0] to a[999])");
 }
 
 TEST(Simulator, WritesPastTheEndNameTheThreadAndTheIndex) {
   const LabReport r = try_kernel(line_request("add", add_kernel_with_body("  c[i] = 1.0f;"), 1000, 256));
   EXPECT_EQ(r.run, RunState::Failed);
-  EXPECT_EQ(r.message,
+  EXPECT_EQ(r.message.english(),
             "thread (232, 0, 0) of block (3, 0, 0) wrote c[1000], past the end of c (1000 elements: c[0] to c[999])");
 }
 
@@ -150,7 +150,7 @@ TEST(Simulator, ReadsBeforeTheStartAreCaught) {
   // array's start against a guard, catches it.
   const LabReport r = try_kernel(line_request("add", add_kernel_with_body("  if (i < n) c[i] = a[i - 1] + b[i];"), 1000, 256));
   EXPECT_EQ(r.run, RunState::Failed);
-  EXPECT_EQ(r.message, "thread (0, 0, 0) of block (0, 0, 0) read a[-1], before the start of a");
+  EXPECT_EQ(r.message.english(), "thread (0, 0, 0) of block (0, 0, 0) read a[-1], before the start of a");
 }
 
 TEST(Simulator, AMissingRowCheckIn2DNamesBothIndices) {
@@ -164,7 +164,7 @@ TEST(Simulator, AMissingRowCheckIn2DNamesBothIndices) {
   const LabReport r = try_kernel(matrix_request(source, 100, 60, 16, 16));
   EXPECT_EQ(r.run, RunState::Failed);
   EXPECT_EQ(r.launch, "my_kernel<<<dim3(7, 4, 1), dim3(16, 16, 1)>>>");
-  EXPECT_EQ(r.message,
+  EXPECT_EQ(r.message.english(),
             "thread (0, 12, 0) of block (0, 3, 0) read a[6000], past the end of a (6000 elements: a[0] to a[5999])");
 }
 
@@ -179,18 +179,18 @@ TEST(Simulator, SharedArraysAreCheckedByTheCompiler) {
       "}\n";
   const LabReport r = simulate_request(line_request("block-sum", source, 1024, 256));
   EXPECT_EQ(r.run, RunState::Failed);
-  EXPECT_CONTAINS(r.message, "thread (128, 0, 0) of block (0, 0, 0) used index 128 of an array declared 'float [128]'");
-  EXPECT_CONTAINS(r.message, "on line 4: past its end");
+  EXPECT_CONTAINS(r.message.english(), "thread (128, 0, 0) of block (0, 0, 0) used index 128 of an array declared 'float [128]'");
+  EXPECT_CONTAINS(r.message.english(), "on line 4: past its end");
 }
 
 TEST(Simulator, AMissingSyncthreadsIsShownAsARace) {
   const LabReport r = try_kernel(line_request("block-sum", find_exercise("block-sum")->starter, 100000, 256));
-  ASSERT_EQ(r.run, RunState::Ran) << r.message;
+  ASSERT_EQ(r.run, RunState::Ran) << r.message.english();
   EXPECT_TRUE(r.order_dependent);
   EXPECT_GT(r.wrong, 0);  // the wrong one of the two results is the one shown
   EXPECT_EQ(r.output, "sums");
-  EXPECT_CONTAINS(r.message, "depends on the order the threads run");
-  EXPECT_CONTAINS(r.message, "__syncthreads()");
+  EXPECT_CONTAINS(r.message.english(), "depends on the order the threads run");
+  EXPECT_CONTAINS(r.message.english(), "__syncthreads()");
 }
 
 TEST(Simulator, SharedMemoryNobodyWroteReadsAsNaN) {
@@ -200,7 +200,7 @@ TEST(Simulator, SharedMemoryNobodyWroteReadsAsNaN) {
       "  if (threadIdx.x == 0) sums[blockIdx.x] = partial[5];\n"
       "}\n";
   const LabReport r = try_kernel(line_request("block-sum", source, 1000, 256));
-  ASSERT_EQ(r.run, RunState::Ran) << r.message;
+  ASSERT_EQ(r.run, RunState::Ran) << r.message.english();
   EXPECT_EQ(r.wrong, 4);
   EXPECT_TRUE(std::isnan(r.got));
 }
@@ -211,12 +211,12 @@ TEST(Simulator, FaultsNameTheThread) {
       "add", add_kernel_with_body("  float* nowhere = (float*)(unsigned long long)(a[0] != a[0]);\n  if (i < n) nowhere[i] = a[i];"),
       1000, 256));
   EXPECT_EQ(null_write.run, RunState::Failed);
-  EXPECT_CONTAINS(null_write.message, "thread (0, 0, 0) of block (0, 0, 0) wrote through a null pointer");
+  EXPECT_CONTAINS(null_write.message.english(), "thread (0, 0, 0) of block (0, 0, 0) wrote through a null pointer");
 
   const LabReport divide = try_kernel(line_request(
       "add", add_kernel_with_body("  int zero = (int)(a[0] - a[0]);\n  if (i < n) c[i] = (float)(i / zero);"), 1000, 256));
   EXPECT_EQ(divide.run, RunState::Failed);
-  EXPECT_EQ(divide.message, "thread (0, 0, 0) of block (0, 0, 0) divided an integer by zero");
+  EXPECT_EQ(divide.message.english(), "thread (0, 0, 0) of block (0, 0, 0) divided an integer by zero");
 }
 
 TEST(Simulator, AThreadThatRecursesTooDeepRunsOutOfStack) {
@@ -233,7 +233,7 @@ TEST(Simulator, AThreadThatRecursesTooDeepRunsOutOfStack) {
       "}\n";
   const LabReport r = simulate_request(line_request("add", source, 100, 64));
   EXPECT_EQ(r.run, RunState::Failed);
-  EXPECT_CONTAINS(r.message, "thread (0, 0, 0) of block (0, 0, 0) ran out of stack");
+  EXPECT_CONTAINS(r.message.english(), "thread (0, 0, 0) of block (0, 0, 0) ran out of stack");
 }
 
 TEST(Simulator, AnEndlessLoopIsStoppedAndItsThreadNamed) {
@@ -242,8 +242,8 @@ TEST(Simulator, AnEndlessLoopIsStoppedAndItsThreadNamed) {
       line_request("add", add_kernel_with_body("  volatile const float* w = a;\n  while (w[0] == w[0]) {}"), 1000, 256),
       0.5);
   EXPECT_EQ(plain.run, RunState::Failed);
-  EXPECT_CONTAINS(plain.message, "thread (0, 0, 0) of block (0, 0, 0) was still running");
-  EXPECT_CONTAINS(plain.message, "an endless loop?");
+  EXPECT_CONTAINS(plain.message.english(), "thread (0, 0, 0) of block (0, 0, 0) was still running");
+  EXPECT_CONTAINS(plain.message.english(), "an endless loop?");
 
   const LabReport fiber = simulate_request(
       line_request("add",
@@ -252,7 +252,7 @@ TEST(Simulator, AnEndlessLoopIsStoppedAndItsThreadNamed) {
                    1000, 256),
       0.5);
   EXPECT_EQ(fiber.run, RunState::Failed);
-  EXPECT_CONTAINS(fiber.message, "thread (5, 0, 0) of block (0, 0, 0) was still running");
+  EXPECT_CONTAINS(fiber.message.english(), "thread (5, 0, 0) of block (0, 0, 0) was still running");
 }
 
 TEST(Simulator, ASlowButFiniteSimulationStopsBetweenThreads) {
@@ -263,15 +263,15 @@ TEST(Simulator, ASlowButFiniteSimulationStopsBetweenThreads) {
                    100000, 256),
       0.3);
   EXPECT_EQ(r.run, RunState::Failed);
-  EXPECT_CONTAINS(r.message, "the simulation took more than 0.3 s");
-  EXPECT_CONTAINS(r.message, "try fewer elements");
+  EXPECT_CONTAINS(r.message.english(), "the simulation took more than 0.3 s");
+  EXPECT_CONTAINS(r.message.english(), "try fewer elements");
 }
 
 TEST(Simulator, LaunchesAGpuWouldRefuseAreRefused) {
   const LabReport r = try_kernel(line_request("add", find_exercise("add")->starter, 5000, 2000));
   EXPECT_EQ(r.run, RunState::Refused);
-  EXPECT_CONTAINS(r.message, "my_kernel<<<3, 2000>>>");
-  EXPECT_CONTAINS(r.message, "a block holds at most 1024 threads");
+  EXPECT_CONTAINS(r.message.english(), "my_kernel<<<3, 2000>>>");
+  EXPECT_CONTAINS(r.message.english(), "a block holds at most 1024 threads");
 }
 
 TEST(Simulator, CompileErrorsComeBackWithTheUsersLineNumbers) {
@@ -300,12 +300,12 @@ TEST(Simulator, AKernelWithAnotherNameOrSignatureIsExplained) {
       try_kernel(line_request("add", "extern \"C\" __global__ void other(float* c) { c[0] = 1; }\n", 10, 32));
   EXPECT_TRUE(renamed.compiled) << renamed.compile_log;
   EXPECT_EQ(renamed.run, RunState::NotRun);
-  EXPECT_CONTAINS(renamed.message, "extern \"C\" __global__ void my_kernel(const float* a, const float* b, float* c, int n)");
+  EXPECT_CONTAINS(renamed.message.english(), "extern \"C\" __global__ void my_kernel(const float* a, const float* b, float* c, int n)");
 
   const LabReport not_extern_c = try_kernel(line_request(
       "map", "__global__ void my_kernel(const float* a, float* c, int n) { c[0] = a[0]; }\n", 10, 32));
   EXPECT_EQ(not_extern_c.run, RunState::NotRun);
-  EXPECT_CONTAINS(not_extern_c.message, "no kernel named my_kernel");
+  EXPECT_CONTAINS(not_extern_c.message.english(), "no kernel named my_kernel");
 }
 
 TEST(Simulator, NoCompilerIsAMessageNotACrash) {
@@ -324,7 +324,7 @@ TEST(Simulator, RunsInTheAppsChildProcessAndPrintfCannotSpoilTheReport) {
       "add", add_kernel_with_body("  if (i == 0) printf(\"wrong=5\\nrun=failed\\n\");\n  if (i < n) c[i] = a[i] + b[i];"),
       1000, 128);
   const LabReport report = run_in_child(testing::app_binary(), r, 60, nullptr);
-  ASSERT_EQ(report.run, RunState::Ran) << report.message;
+  ASSERT_EQ(report.run, RunState::Ran) << report.message.english();
   EXPECT_TRUE(report.simulated);
   EXPECT_EQ(report.wrong, 0);
   EXPECT_EQ(report.checked, 1000);
@@ -336,8 +336,8 @@ TEST(Simulator, AnEndlessLoopInTheChildIsStoppedByTheAppToo) {
       // 10 s: half of a try is the compile's, and g++ on a loaded 2-core CI machine needs more than 1.5 s.
       line_request("add", add_kernel_with_body("  volatile const float* w = a;\n  while (w[0] == w[0]) {}"), 1000, 256), 10,
       nullptr);
-  EXPECT_EQ(r.run, RunState::Failed) << r.message;
-  EXPECT_CONTAINS(r.message, "stopped after 10 s");
+  EXPECT_EQ(r.run, RunState::Failed) << r.message.english();
+  EXPECT_CONTAINS(r.message.english(), "stopped after 10 s");
 }
 
 // `whygpu kernel-lab --source FIFO` waited forever for a writer.

@@ -1,0 +1,36 @@
+#include "compute/core/wording.h"
+
+namespace whygpu {
+
+std::string fill_placeholders(std::string_view pattern, const std::vector<std::string_view>& values) {
+  std::string out;
+  out.reserve(pattern.size());
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    const bool placeholder = pattern[i] == '{' && i + 2 < pattern.size() && pattern[i + 1] >= '0' &&
+                             pattern[i + 1] <= '9' && pattern[i + 2] == '}';
+    if (placeholder && static_cast<std::size_t>(pattern[i + 1] - '0') < values.size()) {
+      out += values[static_cast<std::size_t>(pattern[i + 1] - '0')];
+      i += 2;
+    } else {
+      out += pattern[i];
+    }
+  }
+  return out;
+}
+
+Wording Wording::sentence(std::string english_pattern, std::vector<Wording> values_in) {
+  Wording w(std::move(english_pattern));
+  w.values = std::move(values_in);
+  w.is_sentence = true;
+  return w;
+}
+
+std::string Wording::english() const {
+  if (!is_sentence) return pattern;
+  std::vector<std::string> filled;
+  filled.reserve(values.size());
+  for (const Wording& v : values) filled.push_back(v.english());
+  return fill_placeholders(pattern, std::vector<std::string_view>(filled.begin(), filled.end()));
+}
+
+}  // namespace whygpu

@@ -1,0 +1,44 @@
+#pragma once
+// A message that compute/ makes for the user, in a form the interface can translate: its
+// English pattern, marked N_() where it is written so that xgettext finds it, and the
+// values that fill its "{0}" .. "{9}". compute/ stays free of gettext; the interface looks
+// the pattern up in the language's catalog and fills it (app/i18n/translate.h,
+// translated()); logs, JSON and the CLI keep english().
+//
+//   report.message = Wording::sentence(N_("thread {0} of block {1} divided an integer by zero"), {thread, block});
+//
+// Any text becomes a value, shown as it is: a name, an index, a number, or a runtime's own
+// error text, which no catalog holds. A value may itself be a sentence, translated in its
+// turn: "the simulator refused {0}: {1}", where {1} is the broken limit's own sentence.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace whygpu {
+
+// `pattern` with each "{0}" .. "{9}" replaced by values[0] .. values[9]; a placeholder
+// beyond the values, and any other brace, is kept as written. Safe for any pattern: a
+// catalog's or a recording's text goes through here, never through printf.
+std::string fill_placeholders(std::string_view pattern, const std::vector<std::string_view>& values);
+
+struct Wording {
+  std::string pattern;          // a sentence's English pattern, or a value's text
+  std::vector<Wording> values;  // what fills a sentence's placeholders
+  bool is_sentence = false;     // true: the pattern is looked up in the catalog
+
+  Wording() = default;
+  Wording(std::string value) : pattern(std::move(value)) {}  // NOLINT: a value, shown as it is
+  Wording(const char* value) : pattern(value) {}             // NOLINT
+  // A sentence: `english_pattern` marked N_() where it is written (or read back from a
+  // report), filled with `values_in`.
+  static Wording sentence(std::string english_pattern, std::vector<Wording> values_in = {});
+
+  std::string english() const;
+  bool empty() const { return pattern.empty(); }
+};
+
+inline bool operator==(const Wording& a, const Wording& b) {
+  return a.is_sentence == b.is_sentence && a.pattern == b.pattern && a.values == b.values;
+}
+
+}  // namespace whygpu
