@@ -1,7 +1,6 @@
 #include "app/lstm/loss_chart.h"
 
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 #include "app/i18n/translate.h"
@@ -16,7 +15,7 @@ plot::Chart loss_chart(const std::vector<lstm::LossPoint>& curve, int vocabulary
   chart.legend = plot::LegendPlace::Below;
   chart.empty_message = tr("press Train: the loss appears here");
   plot::Series loss;
-  loss.label = "training loss";
+  loss.label = tr("training loss");
   loss.colour = colour;
   loss.marker = plot::Marker::None;
   loss.x.reserve(curve.size());
@@ -28,11 +27,9 @@ plot::Chart loss_chart(const std::vector<lstm::LossPoint>& curve, int vocabulary
   chart.series.push_back(std::move(loss));
   if (vocabulary_size > 1 && !curve.empty()) {
     const double blind = std::log(static_cast<double>(vocabulary_size));
-    char label[64];
-    std::snprintf(label, sizeof label, "guessing blindly among %d characters (ln %d)", vocabulary_size,
-                  vocabulary_size);
+    const std::string characters = std::to_string(vocabulary_size);
     plot::Series guess;
-    guess.label = label;
+    guess.label = fill(tr("guessing blindly among {0} characters (ln {0})"), {characters});
     guess.colour = palette().muted_text;
     guess.marker = plot::Marker::None;
     guess.line = plot::Line::Dashed;

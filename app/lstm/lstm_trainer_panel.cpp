@@ -236,7 +236,7 @@ class LstmTrainerPanel final : public Panel {
       const lstm::SessionMetrics m = session->metrics();
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(device_colour(workspace_->session_device())), "%s",
                          lstm_ui::device_name(workspace_->session_device()));
-      const std::string state = fill(m.running ? tr("training: {0}") : tr("paused: {0}"), {m.trainer});
+      const std::string state = fill(m.running ? tr("training: {0}") : tr("paused: {0}"), {translated(m.trainer)});
       same_line_if_fits(text_width(state.c_str()));
       ImGui::TextUnformatted(state.c_str());
       if (!m.error.empty()) {
@@ -456,7 +456,7 @@ class LstmTrainerPanel final : public Panel {
     if (now - last_log_ < kLogEverySeconds) return;
     last_log_ = now;
     std::fprintf(stderr, "lstm-trainer[%s]: %s: step %lld, loss %.3f, %.0f characters/s while the UI draws at %.1f ms a frame\n",
-                 workspace_->name().c_str(), m.trainer.c_str(), m.steps, m.loss, m.characters_per_second, frame_ms_);
+                 workspace_->name().c_str(), m.trainer.english().c_str(), m.steps, m.loss, m.characters_per_second, frame_ms_);
   }
 
   std::shared_ptr<LstmWorkspace> workspace_;

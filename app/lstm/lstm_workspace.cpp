@@ -342,7 +342,7 @@ void LstmWorkspace::poll() {
       std::fprintf(stderr,
                    "whygpu: lstm %s: trained to step %lld in %.1f s on %s: loss %.3f, %.0f characters/s over the run "
                    "(latest %.0f)%s%s\n",
-                   name_.c_str(), m.steps, seconds, m.trainer.c_str(), m.loss, rate, m.characters_per_second,
+                   name_.c_str(), m.steps, seconds, m.trainer.english().c_str(), m.loss, rate, m.characters_per_second,
                    m.error.empty() ? "" : tr("; stopped: "), m.error.c_str());
     }
   }

@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "compute/core/translation_marker.h"  // N_(), for the patterns
+
 namespace whygpu {
 
 // `pattern` with each "{0}" .. "{9}" replaced by values[0] .. values[9]; a placeholder

@@ -207,7 +207,7 @@ int run_lstm_bench(const std::vector<std::string>& args) {
       std::unique_ptr<Trainer> trainer;
       Status s = make_gpu_trainer(config, weights, train_text, GpuTrainerOptions{v.recurrence, v.graph}, &trainer);
       const std::string label = v.recurrence == GpuRecurrence::kAuto
-                                    ? std::string("GPU ") + (trainer ? trainer->description() : "")
+                                    ? std::string("GPU ") + (trainer ? trainer->description().english() : "")
                                     : v.label;
       if (s) s = time_training(*trainer, o, held_out, label);
       if (s && v.graph && !o.learning_only) s = print_phases(*trainer, o.repeats, v.label);

@@ -32,9 +32,10 @@ class CpuTrainer final : public Trainer {
     targets_.resize(tokens);
   }
 
-  std::string description() const override {
+  Wording description() const override {
     const int threads = config_.cpu_threads > 0 ? config_.cpu_threads : openblas_get_num_threads();
-    return "CPU (OpenBLAS, " + std::to_string(threads) + (threads == 1 ? " thread)" : " threads)");
+    if (threads == 1) return Wording::sentence(N_("CPU (OpenBLAS, 1 thread)"));
+    return Wording::sentence(N_("CPU (OpenBLAS, {0} threads)"), {std::to_string(threads)});
   }
   // OpenBLAS keeps one process-wide thread count that other work may have changed, and
   // more threads than free cores slows it down: each entry point sets the configured one.

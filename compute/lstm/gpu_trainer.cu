@@ -106,9 +106,9 @@ class GpuTrainer final : public Trainer {
     return set_weights(initial);
   }
 
-  std::string description() const override {
-    return device_name_ + " (" + recurrence_name(recurrence_) +
-           (options_.use_graph ? ", one CUDA graph per step)" : ", eager launches)");
+  Wording description() const override {
+    return Wording::sentence(options_.use_graph ? N_("{0} ({1}, one CUDA graph per step)") : N_("{0} ({1}, eager launches)"),
+                             {device_name_, Wording::sentence(recurrence_name(recurrence_))});
   }
   const LstmShape& shape() const override { return config_.shape; }
 

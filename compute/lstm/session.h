@@ -61,7 +61,7 @@ struct SessionMetrics {
   double gradient_norm = 0.0;     // latest step's, before clipping
   double characters_per_second = 0.0;  // training throughput of the latest slices
   double steps_per_second = 0.0;
-  std::string trainer;            // Trainer::description()
+  Wording trainer;                // Trainer::description()
   std::string error;              // set when training stopped on an error
 };
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "compute/core/status.h"
+#include "compute/core/wording.h"
 #include "compute/lstm/model.h"
 #include "compute/lstm/vocabulary.h"
 
@@ -47,8 +48,9 @@ class Trainer {
  public:
   virtual ~Trainer() = default;
 
-  // "CPU (OpenBLAS, 16 threads)", "NVIDIA H100 80GB HBM3 (persistent cluster kernel)"...
-  virtual std::string description() const = 0;
+  // "CPU (OpenBLAS, 16 threads)", "NVIDIA H100 80GB HBM3 (persistent cluster kernel, one
+  // CUDA graph per step)"...: a sentence the interface translates.
+  virtual Wording description() const = 0;
   virtual const LstmShape& shape() const = 0;
 
   // Forward and backward on one explicit batch (no update); the gradients stay inside

@@ -27,9 +27,9 @@ Status check_tokens(const std::vector<TokenId>& text, int vocab) {
 
 const char* recurrence_name(GpuRecurrence recurrence) {
   switch (recurrence) {
-    case GpuRecurrence::kAuto: return "auto";
-    case GpuRecurrence::kPersistentCluster: return "persistent cluster kernel";
-    case GpuRecurrence::kPerStep: return "per-step cuBLAS + cell kernel";
+    case GpuRecurrence::kAuto: return N_("auto");
+    case GpuRecurrence::kPersistentCluster: return N_("persistent cluster kernel");
+    case GpuRecurrence::kPerStep: return N_("per-step cuBLAS + cell kernel");
   }
   return "?";
 }

@@ -76,7 +76,7 @@ class LstmStep final : public ProfiledWork {
     return "one training step of the character LSTM (" + std::to_string(shape_.vocab) + " characters, embedding " +
            std::to_string(shape_.embed) + ", hidden " + std::to_string(shape_.hidden) + ", batch " +
            std::to_string(training_.batch) + " x " + std::to_string(training_.length) + " characters), " +
-           trainer_->description() + (graph_ ? ", one CUDA graph" : ", eager launches");
+           trainer_->description().english() + (graph_ ? ", one CUDA graph" : ", eager launches");
   }
 
   Status run() override {
