@@ -134,19 +134,19 @@ TEST(GpuTrainer, TrainingOnATextFollowsTheCpuTrainer) {
       double loss_gpu = NAN, loss_cpu = NAN;
       ASSERT_TRUE(gpu->evaluate(held_out, &loss_gpu));
       ASSERT_TRUE(cpu->evaluate(held_out, &loss_cpu));
-      EXPECT_NEAR(loss_gpu, loss_cpu, 1e-4 * loss_cpu) << gpu->description();
+      EXPECT_NEAR(loss_gpu, loss_cpu, 1e-4 * loss_cpu) << gpu->description().english();
       ASSERT_TRUE(gpu->train(2));
       ASSERT_TRUE(cpu->train(2));
       ASSERT_TRUE(gpu->collect(&pg));
       ASSERT_TRUE(cpu->collect(&pc));
       EXPECT_EQ(pg.steps, 5);
       EXPECT_EQ(pg.new_steps, 5);
-      EXPECT_NEAR(pg.mean_loss, pc.mean_loss, 1e-4 * pc.mean_loss) << gpu->description();
-      EXPECT_NEAR(pg.gradient_norm, pc.gradient_norm, 1e-3 * pc.gradient_norm) << gpu->description();
+      EXPECT_NEAR(pg.mean_loss, pc.mean_loss, 1e-4 * pc.mean_loss) << gpu->description().english();
+      EXPECT_NEAR(pg.gradient_norm, pc.gradient_norm, 1e-3 * pc.gradient_norm) << gpu->description().english();
       ModelWeights wg, wc;
       ASSERT_TRUE(gpu->get_weights(&wg));
       ASSERT_TRUE(cpu->get_weights(&wc));
-      EXPECT_LT(testing::relative_error(wg.values, wc.values), 1e-4) << gpu->description();
+      EXPECT_LT(testing::relative_error(wg.values, wc.values), 1e-4) << gpu->description().english();
     }
   }
 }
@@ -223,7 +223,7 @@ TEST(GpuSession, TrainsOnAWorkerThreadAndGeneratesStepByStep) {
   EXPECT_EQ(session->samples()[0].text.substr(0, 4), "The ");
   const std::vector<LossPoint> history = session->loss_history();
   ASSERT_GE(history.size(), 2u);
-  EXPECT_LT(history.back().loss, 0.5 * history.front().loss) << m.trainer;
+  EXPECT_LT(history.back().loss, 0.5 * history.front().loss) << m.trainer.english();
   std::unique_ptr<TextGenerator> generator;
   ASSERT_TRUE(session->make_text_generator(Device::kGpu, 1, &generator));
   ASSERT_TRUE(generator->prime(U"The quick", 0.0f));
