@@ -164,7 +164,7 @@ Status record_race_part(cnn::RaceRecording* out) {
 Status record_lab_part(kernel_lab::LabRecording* out) {
   if (Status s = kernel_lab::record_lab(out); !s) return s;
   for (const kernel_lab::RecordedTry& t : out->tries)
-    std::printf("  %-11s %-26s %s\n", t.request.exercise.c_str(), t.what.c_str(), kernel_lab::summarize(t.report).c_str());
+    std::printf("  %-11s %-26s %s\n", t.request.exercise.c_str(), t.what.c_str(), kernel_lab::summarize(t.report).english().c_str());
   return Status::ok();
 }
 

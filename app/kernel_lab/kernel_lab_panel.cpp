@@ -439,7 +439,7 @@ class KernelLabPanel final : public Panel {
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     wrapped_text_unformatted(fill(tr("The same code and sizes on the GPU, {0}: {1}."),
-                                  {recorded_label(recording_->run), kernel_lab::summarize(recorded->report)})
+                                  {recorded_label(recording_->run), translated(kernel_lab::summarize(recorded->report))})
                                  );
     ImGui::PopStyleColor();
   }

@@ -59,29 +59,30 @@ Status record_lab(LabRecording* out) {
   return Status::ok();
 }
 
-std::string summarize(const LabReport& r) {
+Wording summarize(const LabReport& r) {
   switch (r.run) {
-    case RunState::NotRun: return "not run: " + r.message.english();
-    case RunState::Refused: return "refused: " + r.message.english();
-    case RunState::Failed: return "failed: " + r.message.english();
+    case RunState::NotRun: return Wording::sentence(N_("not run: {0}"), {r.message});
+    case RunState::Refused: return Wording::sentence(N_("refused: {0}"), {r.message});
+    case RunState::Failed: return Wording::sentence(N_("failed: {0}"), {r.message});
     case RunState::Ran: break;
   }
-  std::string text;
-  if (r.wrong == 0) {
-    text = "all " + std::to_string(r.checked) + " outputs right";
-  } else {
-    text = std::to_string(r.wrong) + " of " + std::to_string(r.checked) + " outputs wrong, the first " + r.output + "[" +
-           std::to_string(r.first_wrong) + "]";
-  }
-  if (r.overrun > 0) text += "; " + std::to_string(r.overrun) + " floats written past the end of " + r.output;
+  // Clauses, each a sentence of its own, joined by "; " (no words to translate there).
+  Wording text = r.wrong == 0 ? Wording::sentence(N_("all {0} outputs right"), {std::to_string(r.checked)})
+                              : Wording::sentence(N_("{0} of {1} outputs wrong, the first {2}"),
+                                                  {std::to_string(r.wrong), std::to_string(r.checked),
+                                                   r.output + "[" + std::to_string(r.first_wrong) + "]"});
+  const auto then = [&text](Wording clause) { text = Wording::sentence("{0}; {1}", {text, std::move(clause)}); };
+  if (r.overrun > 0)
+    then(Wording::sentence(N_("{0} floats written past the end of {1}"), {std::to_string(r.overrun), r.output}));
   if (r.time.repeats > 0) {
-    char time[96];
-    std::snprintf(time, sizeof time, "; %.4f ms (median of %d)", r.time.median_ms, r.time.repeats);
-    text += time;
+    char number[48];
+    std::snprintf(number, sizeof number, "%.4f", r.time.median_ms);
+    Wording time = Wording::sentence(N_("{0} ms (median of {1})"), {number, std::to_string(r.time.repeats)});
     if (r.wrong == 0 && r.gbytes_per_s > 0) {
-      std::snprintf(time, sizeof time, ", %.0f GB/s", r.gbytes_per_s);
-      text += time;
+      std::snprintf(number, sizeof number, "%.0f", r.gbytes_per_s);
+      time = Wording::sentence("{0}, {1} GB/s", {time, number});
     }
+    then(time);
   }
   return text;
 }
@@ -92,7 +93,7 @@ std::string summarize(const LabReport& r) {
 void to_json(bench::Json& j, const RecordedTry& t) {
   WHYGPU_JSON_WRITE_MEMBERS(j, t.request, WHYGPU_REQUEST_MEMBERS);
   j["what"] = t.what;
-  j["summary"] = summarize(t.report);  // for readers
+  j["summary"] = summarize(t.report).english();  // for readers
   j["report"] = t.report;
 }
 

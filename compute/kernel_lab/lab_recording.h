@@ -34,9 +34,10 @@ std::vector<RecordedTry> lab_recording_plan();
 // Runs each try of the plan on this machine's GPU, in this process. An error without one.
 Status record_lab(LabRecording* out);
 
-// One line for a report: "all 1000000 outputs right; 0.0123 ms (median of 20), 975 GB/s",
+// One line for a report, in sentences the interface translates: "all 1000000 outputs
+// right; 0.0123 ms (median of 20), 975 GB/s",
 // "999744 of 1000000 outputs wrong, the first c[256]", "refused: ...".
-std::string summarize(const LabReport& report);
+Wording summarize(const LabReport& report);
 
 // "tries": each its request (an exercise whygpu knows), a summary for readers and the
 // report in lab_report.h's own text form.

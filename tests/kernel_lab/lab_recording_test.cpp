@@ -47,13 +47,13 @@ LabReport made_up_report(long long wrong) {
 }
 
 TEST(LabRecording, SummariesSayWhatTheGpuGave) {
-  EXPECT_EQ(summarize(made_up_report(0)), "all 1000000 outputs right; 0.0123 ms (median of 20), 975 GB/s");
-  EXPECT_EQ(summarize(made_up_report(999744)),
+  EXPECT_EQ(summarize(made_up_report(0)).english(), "all 1000000 outputs right; 0.0123 ms (median of 20), 975 GB/s");
+  EXPECT_EQ(summarize(made_up_report(999744)).english(),
             "999744 of 1000000 outputs wrong, the first c[256]; 0.0123 ms (median of 20)");
   LabReport refused;
   refused.run = RunState::Refused;
   refused.message = "cudaErrorInvalidValue: invalid argument";
-  EXPECT_EQ(summarize(refused), "refused: cudaErrorInvalidValue: invalid argument");
+  EXPECT_EQ(summarize(refused).english(), "refused: cudaErrorInvalidValue: invalid argument");
 }
 
 TEST(LabRecording, RoundTripsAndFindsTheTryOfTheEditorsCode) {
