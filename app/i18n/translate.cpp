@@ -34,12 +34,6 @@ std::string fill(std::string_view pattern, std::initializer_list<std::string_vie
   return fill_placeholders(pattern, std::vector<std::string_view>(args));
 }
 
-std::string translated(const Wording& message) {
-  if (!message.is_sentence) return message.pattern;
-  std::vector<std::string> values;
-  values.reserve(message.values.size());
-  for (const Wording& v : message.values) values.push_back(translated(v));
-  return fill_placeholders(tr(message.pattern.c_str()), std::vector<std::string_view>(values.begin(), values.end()));
-}
+std::string translated(const Wording& message) { return message.filled(tr); }
 
 }  // namespace whygpu::app

@@ -25,12 +25,16 @@ Wording Wording::sentence(std::string english_pattern, std::vector<Wording> valu
   return w;
 }
 
-std::string Wording::english() const {
+std::string Wording::filled(const char* (*in_language)(const char*)) const {
   if (!is_sentence) return pattern;
-  std::vector<std::string> filled;
-  filled.reserve(values.size());
-  for (const Wording& v : values) filled.push_back(v.english());
-  return fill_placeholders(pattern, std::vector<std::string_view>(filled.begin(), filled.end()));
+  std::vector<std::string> texts;
+  texts.reserve(values.size());
+  for (const Wording& v : values) texts.push_back(v.filled(in_language));
+  return fill_placeholders(in_language(pattern.c_str()), std::vector<std::string_view>(texts.begin(), texts.end()));
+}
+
+std::string Wording::english() const {
+  return filled([](const char* english_pattern) { return english_pattern; });
 }
 
 }  // namespace whygpu

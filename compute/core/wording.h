@@ -35,6 +35,9 @@ struct Wording {
   // report), filled with `values_in`.
   static Wording sentence(std::string english_pattern, std::vector<Wording> values_in = {});
 
+  // The text, each sentence's pattern first passed through `in_language` (the interface
+  // gives its catalog's lookup; app/i18n/translate.h, translated()).
+  std::string filled(const char* (*in_language)(const char*)) const;
   std::string english() const;
   bool empty() const { return pattern.empty(); }
 };

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "compute/core/translation_marker.h"
-
 namespace whygpu::grid {
 namespace {
 

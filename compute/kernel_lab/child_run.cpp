@@ -1,5 +1,4 @@
 #include "compute/kernel_lab/child_run.h"
-#include "compute/core/translation_marker.h"
 
 #include <chrono>
 #include <csignal>

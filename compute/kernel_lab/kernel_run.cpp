@@ -1,5 +1,4 @@
 #include "compute/kernel_lab/kernel_run.h"
-#include "compute/core/translation_marker.h"
 
 #include <cuda_runtime.h>
 

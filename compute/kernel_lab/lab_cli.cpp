@@ -1,5 +1,4 @@
 #include "compute/kernel_lab/lab_cli.h"
-#include "compute/core/translation_marker.h"
 
 #include <cstdio>
 #include <optional>

@@ -45,7 +45,7 @@ bench::Json wording_json(const Wording& w) {
 
 Wording wording_from_json(const bench::Json& j, int depth) {
   if (j.is_string()) return j.get<std::string>();
-  // Our sentences hold one sentence at most; a report nested deeper is not ours.
+  // A report's message holds one sentence inside another at most; deeper is not ours.
   if (depth >= 3) bench::reject(j, "a message nested this deep is not one whygpu writes");
   std::vector<Wording> values;
   for (const bench::Json& v : bench::array_at(j, "values")) values.push_back(wording_from_json(v, depth + 1));

@@ -1,5 +1,4 @@
 #include "compute/kernel_lab/sandbox.h"
-#include "compute/core/translation_marker.h"
 
 #include <sched.h>
 #include <seccomp.h>

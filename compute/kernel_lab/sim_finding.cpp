@@ -6,8 +6,6 @@
 #include <cstdint>
 #include <cstdio>
 
-#include "compute/core/translation_marker.h"
-
 namespace whygpu::kernel_lab {
 namespace {
 
