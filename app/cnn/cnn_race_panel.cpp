@@ -228,7 +228,6 @@ class CnnRacePanel final : public Panel {
     for (const Lane& lane : lanes_) lanes.push_back(session_name(lane));
     paused_others_ = SharedSession::pause_all_except(lanes);
     for (Lane& lane : lanes_) {
-      lane.race.start(o_.test_every);
       if (!lane.shared) continue;
       lane.shared->pause();
       lane.shared->set_batch(o_.batch);
@@ -255,9 +254,12 @@ class CnnRacePanel final : public Panel {
         if (lane.shared->phase() == SharedSession::Phase::kFailed) continue;  // its bar says why
         if (!lane_ready(lane) || !lane_reset_done(lane)) return;
       }
-      for (Lane& lane : lanes_)
-        if (lane_ready(lane)) lane.shared->train_epochs(o_.epochs);  // exactly, then a test
       start_ = Clock::now();
+      const double start_clock = std::chrono::duration<double>(start_.time_since_epoch()).count();
+      for (Lane& lane : lanes_) {
+        lane.race.start(start_clock);
+        if (lane_ready(lane)) lane.shared->train_epochs(o_.epochs, o_.test_every);  // exactly, tested on the way
+      }
       state_ = State::kRunning;
       return;
     }
@@ -271,7 +273,7 @@ class CnnRacePanel final : public Panel {
       }
       if (!lane_ready(lane) || lane.race.finished()) continue;
       all_finished = false;
-      if (lane.race.follow(lane.shared->snapshot(), now, o_.epochs)) lane.shared->evaluate();
+      lane.race.follow(lane.shared->snapshot(), o_.epochs);
     }
     if (all_finished) {
       stopped_at_ = elapsed();
@@ -442,11 +444,11 @@ class CnnRacePanel final : public Panel {
     chart.y_title = tr("test accuracy (%)");
     chart.x = {o_.log_time ? plot::ScaleKind::Log : plot::ScaleKind::Linear, plot::ValueFormat::Number, false};
     chart.y_span = {0.0, 100.0};
-    // The time axis starts at the start (a linear one at 0) and reaches the clock's now.
-    if (state_ != State::kIdle || stopped_at_ > 0)
-      chart.x_span = o_.log_time ? std::vector<double>{0.1, std::max(elapsed(), 1.0)}
-                                 : std::vector<double>{0.0, std::max(elapsed(), 1.0)};
     const double now = state_ != State::kIdle || stopped_at_ > 0 ? elapsed() : 0.0;
+    // The time axis starts at the start (a log one at a tenth of a second, or before the
+    // first test if that came sooner: a fast GPU tests within milliseconds) and reaches the
+    // clock's now.
+    double log_start = 0.1;
     for (const Lane& lane : lanes_) {
       if (!lane.shared && !lane.recorded) continue;
       plot::Series s;
@@ -455,6 +457,7 @@ class CnnRacePanel final : public Panel {
       for (const cnn::RacePoint& p : lane.points(now)) {
         s.x.push_back(p.seconds);
         s.y.push_back(p.accuracy);
+        if (p.seconds > 0) log_start = std::min(log_start, p.seconds * 0.7);
       }
       s.marker = plot::Marker::Circle;
       if (lane.recorded) {
@@ -465,6 +468,8 @@ class CnnRacePanel final : public Panel {
       }
       chart.series.push_back(std::move(s));
     }
+    if (state_ != State::kIdle || stopped_at_ > 0)
+      chart.x_span = {o_.log_time ? log_start : 0.0, std::max(now, 1.0)};
     if (state_ == State::kRunning) chart.marks.push_back({elapsed(), tr("now"), ImGui::GetColorU32(ImGuiCol_TextDisabled)});
     chart.empty_message = state_ == State::kIdle ? tr("press Start the race") : tr("the first test points appear here");
     chart.legend = plot::LegendPlace::Right;

@@ -127,7 +127,7 @@ void SharedSession::take_prepared() {
   if (steps_when_ready_ > 0) session_->step(steps_when_ready_);
   play_when_ready_ = false;
   steps_when_ready_ = 0;
-  if (scripted_epochs_ > 0) train_epochs(std::exchange(scripted_epochs_, 0));
+  if (scripted_epochs_ > 0) train_epochs(std::exchange(scripted_epochs_, 0), scripted_test_every_);
 }
 
 void SharedSession::update() {
@@ -251,14 +251,17 @@ void SharedSession::reload() {
   prepare();
 }
 
-void SharedSession::train_epochs(int epochs) {
+void SharedSession::train_epochs(int epochs, double test_every) {
   if (epochs <= 0) return;
   if (!session_) {
-    if (phase_ == Phase::kPreparing) scripted_epochs_ = epochs;
+    if (phase_ == Phase::kPreparing) {
+      scripted_epochs_ = epochs;
+      scripted_test_every_ = test_every;
+    }
     return;
   }
   target_epochs_ = session_->snapshot().progress.epochs_completed + epochs;
-  session_->train_epochs(epochs);
+  session_->train_epochs(epochs, test_every);
 }
 
 // The run is over once its last epoch is trained and the test the session makes after

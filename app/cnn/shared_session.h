@@ -94,8 +94,9 @@ class SharedSession {
   // Loads the data again (a folder the user has added images to).
   void reload();
 
-  // Trains `epochs` more epochs and pauses (scripts wait on scripted_run_active()).
-  void train_epochs(int epochs);
+  // Trains `epochs` more epochs and pauses (scripts wait on scripted_run_active()), tested
+  // every `test_every` epochs on the way as well when that is above 0.
+  void train_epochs(int epochs, double test_every = 0.0);
   bool scripted_run_active();
 
   // What the network is shown: a test image (by index) or an image of the user's.
@@ -137,6 +138,7 @@ class SharedSession {
   bool play_when_ready_ = false;
   int steps_when_ready_ = 0;
   int scripted_epochs_ = 0;       // asked for before the session was ready
+  double scripted_test_every_ = 0.0;
   int target_epochs_ = -1;        // epochs_completed that ends a scripted run; -1: none
 
   std::array<std::uint8_t, cnn::kImagePixels> shown_{};

@@ -1,9 +1,10 @@
 #pragma once
 // One lane of "the race" (app/cnn/cnn_race_panel.cpp), followed from its session's
-// snapshots: the test points it reached, timed from the start, and when it should be
-// tested next. Both lanes stop to test at the same points of their training (every
-// `test_every` epochs, besides each epoch's end, which the session tests by itself), so
-// both curves have points at the same amounts of work. The panel and `whygpu record`
+// snapshots: the test points it reached, timed from the start of the race. The session
+// trains with train_epochs(epochs, test_every), so it stops to test at the same points of
+// its training as the other lane and stamps each test with the clock: both curves have
+// points at the same amounts of work, at the times they were reached, however fast a lane
+// trains and however seldom it is looked at. The panel and `whygpu record`
 // (race_recording.h) follow lanes the same way.
 #include <cstddef>
 #include <vector>
@@ -20,12 +21,12 @@ struct RacePoint {
 
 class RaceLane {
  public:
-  // Before a race: no points, the first test after `test_every` epochs.
-  void start(double test_every);
-  // Takes the snapshot's new test points at `seconds`; notes the lane finished once its
-  // last epoch (of `epochs`) is tested. True when the session should be tested now
-  // (TrainingSession::evaluate_now).
-  bool follow(const SessionSnapshot& snap, double seconds, int epochs);
+  // Before a race: no points. `start_clock_seconds`: the race's start on the steady clock
+  // (the clock of CurvePoint::clock_seconds).
+  void start(double start_clock_seconds);
+  // Takes the snapshot's new test points; notes the lane finished once its last epoch (of
+  // `epochs`) is tested.
+  void follow(const SessionSnapshot& snap, int epochs);
 
   const std::vector<RacePoint>& points() const { return points_; }
   bool finished() const { return finished_; }
@@ -34,8 +35,7 @@ class RaceLane {
  private:
   std::vector<RacePoint> points_;
   std::size_t tests_seen_ = 0;
-  double test_every_ = 0.1;
-  double next_test_epoch_ = 0.1;
+  double start_clock_seconds_ = 0.0;
   bool finished_ = false;
   double finish_seconds_ = 0.0;
 };

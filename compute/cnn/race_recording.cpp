@@ -116,9 +116,10 @@ Status record_race(const RaceSettings& settings, std::shared_ptr<const DatasetPa
   RaceLane lanes[2];
   TrainingSession* sessions[2] = {gpu.get(), cpu.get()};
   std::vector<double> rates[2];
-  for (RaceLane& lane : lanes) lane.start(settings.test_every);
   // Started together, as the panel starts them in one frame.
-  for (TrainingSession* session : sessions) session->train_epochs(settings.epochs);
+  const double start_clock = steady_clock_seconds();
+  for (RaceLane& lane : lanes) lane.start(start_clock);
+  for (TrainingSession* session : sessions) session->train_epochs(settings.epochs, settings.test_every);
   const Clock::time_point start = Clock::now();
   const double limit_seconds = 600.0;
   SessionSnapshot snap;
@@ -131,7 +132,7 @@ Status record_race(const RaceSettings& settings, std::shared_ptr<const DatasetPa
       if (snap.message_is_error) return Status::error((i == 0 ? "GPU lane: " : "CPU lane: ") + snap.message);
       if (snap.state == SessionSnapshot::State::kRunning && snap.images_per_second > 0)
         rates[i].push_back(snap.images_per_second);
-      if (lanes[i].follow(snap, now, settings.epochs)) sessions[i]->evaluate_now();
+      lanes[i].follow(snap, settings.epochs);
     }
   }
   cpu->pause();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "compute/cnn/weights_file.h"
 
@@ -19,7 +20,8 @@ void append_point(std::vector<CurvePoint>* curve, CurvePoint point) {
   std::vector<CurvePoint> merged;
   merged.reserve(curve->size() / 2 + 1);
   for (std::size_t i = 0; i + 1 < curve->size(); i += 2)
-    merged.push_back({((*curve)[i].epoch + (*curve)[i + 1].epoch) / 2, ((*curve)[i].value + (*curve)[i + 1].value) / 2});
+    merged.push_back({((*curve)[i].epoch + (*curve)[i + 1].epoch) / 2, ((*curve)[i].value + (*curve)[i + 1].value) / 2,
+                      ((*curve)[i].clock_seconds + (*curve)[i + 1].clock_seconds) / 2});
   if (curve->size() % 2) merged.push_back(curve->back());
   *curve = std::move(merged);
 }
@@ -50,7 +52,17 @@ TrainProgress published(TrainProgress p, int batch) {
   return p;
 }
 
+// Steps that take `p` at batch `batch` to `epoch` (fractional) or just past it: at least one.
+int steps_to_reach(const TrainProgress& p, int batch, double epoch) {
+  const double images = (epoch - epochs_of(p, batch)) * p.epoch_size;
+  return std::max(1, static_cast<int>(std::ceil(images / batch - 1e-9)));
+}
+
 }  // namespace
+
+double steady_clock_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 int steps_for_epochs(const TrainProgress& p, int batch, int epochs) {
   if (p.epoch_size <= 0 || batch <= 0 || epochs <= 0) return 0;
@@ -138,12 +150,14 @@ void TrainingSession::worker_loop() {
 }
 
 void TrainingSession::train_chunk() {
-  // A chunk stops at the end of an epoch, so the test after every epoch sees exactly that
-  // epoch's weights however fast the trainer is (an H100 trains an epoch of the npm
+  // A chunk stops at the end of an epoch (and at train_epochs' tests on the way), so the
+  // test after every epoch sees exactly that epoch's weights however fast the trainer is (an H100 trains an epoch of the npm
   // digits in about 20 ms; a 30 ms chunk ran through 16 of them).
   const int batch = trainer_->batch_size();
-  const int steps = std::min(running_ ? chunk_steps_ : std::min(pending_steps_, chunk_steps_),
-                             steps_for_epochs(trainer_->progress(), batch, 1));
+  const bool testing_on_the_way = test_every_ > 0 && !running_;
+  int steps = std::min(running_ ? chunk_steps_ : std::min(pending_steps_, chunk_steps_),
+                       steps_for_epochs(trainer_->progress(), batch, 1));
+  if (testing_on_the_way) steps = std::min(steps, steps_to_reach(trainer_->progress(), batch, next_test_ * test_every_));
   const auto start = std::chrono::steady_clock::now();
   std::vector<StepMetrics> metrics;
   const Status status = trainer_->train(steps, &metrics);
@@ -174,13 +188,29 @@ void TrainingSession::train_chunk() {
     snapshot_.images_per_second =
         snapshot_.images_per_second > 0 ? 0.7 * snapshot_.images_per_second + 0.3 * rate : rate;
     if (!metrics.empty()) {
-      append_point(&snapshot_.train_loss, {epochs_of(progress, batch), loss / metrics.size()});
-      append_point(&snapshot_.train_accuracy, {epochs_of(progress, batch), accuracy / metrics.size()});
+      const double at = steady_clock_seconds();
+      append_point(&snapshot_.train_loss, {epochs_of(progress, batch), loss / metrics.size(), at});
+      append_point(&snapshot_.train_accuracy, {epochs_of(progress, batch), accuracy / metrics.size(), at});
     }
   }
   if (finished > last_evaluated_epoch_) {
     last_evaluated_epoch_ = finished;
     run_evaluation();
+  } else if (testing_on_the_way && epochs_of(progress, batch) >= next_test_ * test_every_ - 1e-9) {
+    run_evaluation();
+  }
+  if (testing_on_the_way) advance_next_test(epochs_of(progress, batch));
+}
+
+// The next test on the way lies past `done` epochs; one within half a test of an epoch's
+// end is left to the test every epoch's end gets.
+void TrainingSession::advance_next_test(double done) {
+  for (;;) {
+    while (next_test_ * test_every_ <= done + 1e-9) ++next_test_;
+    const double at = next_test_ * test_every_;
+    const double to_epoch_end = std::ceil(at - 1e-9) - at;
+    if (to_epoch_end < 1e-9 || to_epoch_end >= test_every_ * 0.5) return;
+    ++next_test_;
   }
 }
 
@@ -206,8 +236,9 @@ void TrainingSession::run_evaluation() {
   }
   const double epochs = epochs_of(trainer_->progress(), trainer_->batch_size());
   std::lock_guard<std::mutex> lock(snapshot_mutex_);
-  append_point(&snapshot_.test_loss, {epochs, static_cast<float>(eval.mean_loss)});
-  append_point(&snapshot_.test_accuracy, {epochs, static_cast<float>(eval.accuracy)});
+  const double at = steady_clock_seconds();
+  append_point(&snapshot_.test_loss, {epochs, static_cast<float>(eval.mean_loss), at});
+  append_point(&snapshot_.test_accuracy, {epochs, static_cast<float>(eval.accuracy), at});
   snapshot_.last_test = std::move(eval);
 }
 
@@ -224,6 +255,7 @@ void TrainingSession::note(const Status& status, const std::string& success_mess
 
 void TrainingSession::clear_curves() {
   last_evaluated_epoch_ = 0;
+  test_every_ = 0.0;
   std::lock_guard<std::mutex> lock(snapshot_mutex_);
   snapshot_.train_loss.clear();
   snapshot_.train_accuracy.clear();
@@ -237,6 +269,7 @@ void TrainingSession::clear_curves() {
 void TrainingSession::play() {
   post([this] {
     running_ = true;
+    test_every_ = 0.0;
     std::lock_guard<std::mutex> lock(snapshot_mutex_);
     snapshot_.state = SessionSnapshot::State::kRunning;
   });
@@ -246,6 +279,7 @@ void TrainingSession::pause() {
   post([this] {
     running_ = false;
     pending_steps_ = 0;
+    test_every_ = 0.0;
     std::lock_guard<std::mutex> lock(snapshot_mutex_);
     snapshot_.state = SessionSnapshot::State::kPaused;
     snapshot_.images_per_second = 0;
@@ -254,14 +288,18 @@ void TrainingSession::pause() {
 
 void TrainingSession::step(int steps) {
   post([this, steps] {
+    test_every_ = 0.0;
     if (!running_) pending_steps_ += std::max(steps, 0);
   });
 }
 
-void TrainingSession::train_epochs(int epochs) {
-  post([this, epochs] {
+void TrainingSession::train_epochs(int epochs, double test_every) {
+  post([this, epochs, test_every] {
     running_ = false;
     pending_steps_ = steps_for_epochs(trainer_->progress(), trainer_->batch_size(), epochs);
+    test_every_ = test_every > 0 ? test_every : 0.0;
+    next_test_ = 0;
+    if (test_every_ > 0) advance_next_test(epochs_of(trainer_->progress(), trainer_->batch_size()));
     std::lock_guard<std::mutex> lock(snapshot_mutex_);
     snapshot_.state = SessionSnapshot::State::kPaused;
   });

@@ -36,7 +36,13 @@ enum class Backend { kCpu, kGpu };
 struct CurvePoint {
   double epoch;  // x: epochs of training so far (fractional)
   float value;
+  // When the point was taken, in seconds on std::chrono::steady_clock: the race times its
+  // lanes' tests by it, not by when a frame happened to look.
+  double clock_seconds = 0.0;
 };
+
+// Now, in the seconds of CurvePoint::clock_seconds.
+double steady_clock_seconds();
 
 struct SessionSnapshot {
   enum class State { kPaused, kRunning };
@@ -72,8 +78,10 @@ class TrainingSession {
   void play();
   void pause();
   void step(int steps = 1);          // while paused: that many steps, then paused again
-  void train_epochs(int epochs);     // pauses, trains to the end of `epochs` more epochs (the
-                                     // one under way is the first), tests, and stays paused
+  // Pauses, trains to the end of `epochs` more epochs (the one under way is the first),
+  // tests, and stays paused. With test_every > 0 it also stops to test every test_every
+  // epochs on the way, at the first step past each such point, however fast it trains.
+  void train_epochs(int epochs, double test_every = 0.0);
   void reset(std::uint64_t seed);    // fresh weights, curves cleared, paused
   void set_learning_rate(float learning_rate);
   void set_augmentation(const Augmentation& augmentation);  // from the next step (augmentation.h)
@@ -109,6 +117,7 @@ class TrainingSession {
   void train_chunk();
   void publish_parameters();
   void run_evaluation();
+  void advance_next_test(double done);
   void note(const Status& status, const std::string& success_message = "");
   void clear_curves();
 
@@ -121,6 +130,8 @@ class TrainingSession {
   int pending_steps_ = 0;
   int chunk_steps_ = 1;
   int last_evaluated_epoch_ = 0;
+  double test_every_ = 0.0;  // train_epochs' tests on the way (0: epoch ends only)
+  long next_test_ = 0;       // the next of them, at next_test_ * test_every_ epochs
 
   // Commands.
   mutable std::mutex command_mutex_;

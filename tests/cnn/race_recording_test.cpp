@@ -3,38 +3,40 @@
 // for the test; a real recording comes from `whygpu record` on a GPU machine.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include "compute/bench/json.h"
+#include "compute/bench/recording_file.h"
 #include "compute/cnn/race_lane.h"
 #include "compute/cnn/race_recording.h"
 
 namespace whygpu::cnn {
 namespace {
 
-SessionSnapshot at(long images, int epoch_size, std::vector<CurvePoint> tests) {
+SessionSnapshot at(int epochs_completed, std::vector<CurvePoint> tests) {
   SessionSnapshot s;
-  s.progress.images_seen = images;
-  s.progress.epoch_size = epoch_size;
-  s.progress.epochs_completed = static_cast<int>(images / epoch_size);
+  s.progress.epochs_completed = epochs_completed;
   s.test_accuracy = std::move(tests);
   return s;
 }
 
-TEST(RaceLane, AsksForTestsBetweenEpochEndsAndFinishesOnTheLastEpochsTest) {
+// A lane's points are timed by the session's own stamps, not by when they were looked at.
+TEST(RaceLane, TimesEachTestByItsStampAndFinishesOnTheLastEpochsTest) {
   RaceLane lane;
-  lane.start(0.25);
-  EXPECT_FALSE(lane.follow(at(100, 1000, {}), 0.5, 1));
-  EXPECT_TRUE(lane.follow(at(260, 1000, {}), 1.0, 1));   // past 0.25: test now
-  EXPECT_FALSE(lane.follow(at(300, 1000, {}), 1.1, 1));  // the next is at 0.5
-  EXPECT_FALSE(lane.follow(at(300, 1000, {{0.26, 0.5f}}), 1.2, 1));
-  ASSERT_EQ(lane.points().size(), 1u);
-  EXPECT_DOUBLE_EQ(lane.points()[0].seconds, 1.2);
-  EXPECT_DOUBLE_EQ(lane.points()[0].accuracy, 50.0);
-  // The epoch's end is tested by the session itself: no request near it.
-  EXPECT_FALSE(lane.follow(at(990, 1000, {{0.26, 0.5f}}), 2.0, 1));
+  lane.start(100.0);
+  lane.follow(at(0, {}), 1);
+  EXPECT_TRUE(lane.points().empty());
+  lane.follow(at(0, {{0.25, 0.5f, 100.4}, {0.5, 0.75f, 100.6}}), 1);
+  ASSERT_EQ(lane.points().size(), 2u);
+  EXPECT_DOUBLE_EQ(lane.points()[0].seconds, 100.4 - 100.0);
+  EXPECT_DOUBLE_EQ(lane.points()[1].seconds, 100.6 - 100.0);
+  EXPECT_DOUBLE_EQ(lane.points()[1].epoch, 0.5);
+  EXPECT_DOUBLE_EQ(lane.points()[1].accuracy, 75.0);
   EXPECT_FALSE(lane.finished());
-  EXPECT_FALSE(lane.follow(at(1000, 1000, {{0.26, 0.5f}, {1.0, 0.9f}}), 2.5, 1));
+  lane.follow(at(1, {{0.25, 0.5f, 100.4}, {0.5, 0.75f, 100.6}, {1.0, 0.9f, 101.5}}), 1);
+  ASSERT_EQ(lane.points().size(), 3u) << "each test taken once";
   EXPECT_TRUE(lane.finished());
-  EXPECT_DOUBLE_EQ(lane.finish_seconds(), 2.5);
+  EXPECT_DOUBLE_EQ(lane.finish_seconds(), 1.5);
 }
 
 RecordedRace made_up_race(int batch) {
@@ -106,6 +108,34 @@ TEST(RaceRecording, RoundTripsThroughJson) {
   doc["races"][0]["gpu"]["seconds"][0] = 0.05;
   const Status refused = bench::read_recording(doc, kRaceRecording, &back);
   EXPECT_EQ(refused.message(), "field 'races[0].gpu.seconds[1]': goes back in time");
+}
+
+// The race shown without a GPU is the shipped recording: both its lanes must have a test
+// point every test_every epochs (to the first step past it), as the lesson says ("each dot
+// stands for the same amount of work in both lanes"). A GPU lane followed by polling got a
+// point an epoch (it trained past the others between two looks).
+TEST(RaceRecording, TheShippedRaceTestsBothLanesAtTheSameAmountsOfWork) {
+  const char* source = std::getenv("WHYGPU_SOURCE_DIR");
+  const std::string folder = std::string(source ? source : ".") + "/" + bench::kRecordingFolder;
+  RaceRecording recording;
+  const Status loaded = bench::load_recording(bench::recording_path(folder, kRaceRecording.part), kRaceRecording,
+                                              &recording);
+  ASSERT_TRUE(loaded) << loaded.message();
+  ASSERT_FALSE(recording.races.empty());
+  for (const RecordedRace& race : recording.races) {
+    const double step = static_cast<double>(race.settings.batch) / race.epoch_size;
+    const double widest = race.settings.test_every + step + 1e-9;
+    for (const RecordedLane* lane : {&race.gpu, &race.cpu}) {
+      double before = 0.0;
+      for (const RacePoint& p : lane->points) {
+        EXPECT_LE(p.epoch - before, widest) << lane->trainer_name << ", batch " << race.settings.batch
+                                            << ": no test between epoch " << before << " and " << p.epoch;
+        before = p.epoch;
+      }
+    }
+    ASSERT_TRUE(race.gpu.finished);
+    EXPECT_DOUBLE_EQ(race.gpu.points.back().epoch, race.settings.epochs);
+  }
 }
 
 }  // namespace

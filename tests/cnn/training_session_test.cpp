@@ -109,6 +109,44 @@ TEST(TrainingSession, TrainsExactlyTheEpochsAskedAndTestsEach) {
   EXPECT_DOUBLE_EQ(done.test_accuracy[1].epoch, 2.0);
 }
 
+// The race's lanes test at the same amounts of work: with test_every the session stops
+// at the first step past each point itself, and stamps each test with the clock, however
+// seldom anyone looks (a GPU trains past several points between two frames).
+TEST(TrainingSession, TestsEveryFractionOfAnEpochOnTheWayAndStampsEachTest) {
+  auto session = cpu_session(8);  // 96 images: 12 batches an epoch
+  ASSERT_TRUE(session);
+  const double before = steady_clock_seconds();
+  session->train_epochs(2, 0.25);
+  ASSERT_TRUE(eventually([&] { return session->snapshot().test_accuracy.size() >= 8; }));
+  session->wait_until_idle();
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const SessionSnapshot done = session->snapshot();
+  EXPECT_EQ(done.progress.steps, 24);
+  const std::vector<double> expected = {0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0};
+  ASSERT_EQ(done.test_accuracy.size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_DOUBLE_EQ(done.test_accuracy[i].epoch, expected[i]) << i;
+    EXPECT_GE(done.test_accuracy[i].clock_seconds, i ? done.test_accuracy[i - 1].clock_seconds : before) << i;
+  }
+  EXPECT_LE(done.test_accuracy.back().clock_seconds, steady_clock_seconds());
+}
+
+// A test point that would fall within half a test of an epoch's end is the epoch's own
+// test; points that are not whole steps are taken at the first step past them.
+TEST(TrainingSession, ATestNearAnEpochsEndIsThatEpochsTest) {
+  auto session = cpu_session(8);  // 12 batches an epoch: steps of 1/12 epoch
+  ASSERT_TRUE(session);
+  session->train_epochs(1, 0.3);
+  ASSERT_TRUE(eventually([&] { return !session->snapshot().test_accuracy.empty() &&
+                                      session->snapshot().test_accuracy.back().epoch >= 1.0; }));
+  const SessionSnapshot done = session->snapshot();
+  // 0.3 -> step 4 (0.333), 0.6 -> step 8 (0.667); 0.9 lies within 0.15 of the end.
+  ASSERT_EQ(done.test_accuracy.size(), 3u);
+  EXPECT_NEAR(done.test_accuracy[0].epoch, 4.0 / 12, 1e-9);
+  EXPECT_NEAR(done.test_accuracy[1].epoch, 8.0 / 12, 1e-9);
+  EXPECT_DOUBLE_EQ(done.test_accuracy[2].epoch, 1.0);
+}
+
 TEST(TrainingSession, LiveSettingsInferenceAndWeights) {
   auto session = cpu_session();
   ASSERT_TRUE(session);
