@@ -466,6 +466,11 @@ class CnnRacePanel final : public Panel {
         chart.footnote = fill(tr("Dashed, hollow: the GPU lane {0}, replayed on this race's clock."),
                               {recorded_label(recording_->run)});
       }
+      // A finished lane says so at its last point: on the linear axis a fast GPU's whole
+      // curve stands at the left edge, and the class should still read when it ended.
+      if (lane.finished(now) && !s.x.empty())
+        chart.labels.push_back({s.x.back(), s.y.back(), fill(tr("{0}: done at {1} s"), {s.label, decimal_text(s.x.back(), 2)}),
+                                s.colour, static_cast<int>(chart.series.size())});
       chart.series.push_back(std::move(s));
     }
     if (state_ != State::kIdle || stopped_at_ > 0)

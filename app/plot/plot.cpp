@@ -362,10 +362,24 @@ PlotView::LabelPlaces PlotView::place_point_labels(const Chart& chart, const Lay
     places.requests.push_back({p.x, p.y, extent.x, extent.y});
     places.labels.push_back(&label);
   }
-  // The marks' labels are drawn too: a point's label goes elsewhere than over them.
+  // The marks' labels are drawn too: a point's label goes elsewhere than over them, and
+  // over no data point (a label's own point and other labelled points are kept clear by
+  // place_labels itself).
   std::vector<Box> taken;
   for (std::size_t i = 0; i < marks.boxes.size(); ++i)
     if (marks.has_room[i]) taken.push_back(marks.boxes[i]);
+  const double r = l.marker_radius;
+  for (const Series& s : chart.series) {
+    if (hidden(legend_text(s))) continue;
+    for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
+      if (!plottable(chart.x.scale, s.x[i]) || !plottable(chart.y.scale, s.y[i])) continue;
+      const ImVec2 p = to_screen(chart, l, s.x[i], s.y[i]);
+      const bool labelled = std::any_of(places.requests.begin(), places.requests.end(), [&](const LabelRequest& q) {
+        return std::fabs(q.anchor_x - p.x) < 1.0 && std::fabs(q.anchor_y - p.y) < 1.0;
+      });
+      if (!labelled) taken.push_back({p.x - r, p.y - r, p.x + r, p.y + r});
+    }
+  }
   places.boxes = place_labels(places.requests, bounds, l.pad, LabelShift::UpAndDown, &places.has_room, taken);
   return places;
 }
