@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 #include "app/cnn/own_images.h"
 #include "app/cnn/session_bar.h"
@@ -31,6 +33,7 @@
 #include "app/widgets/device_choice.h"
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
+#include "compute/core/measure.h"
 
 namespace whygpu::app {
 namespace {
@@ -448,10 +451,19 @@ class CnnTrainerPanel final : public Panel {
     }
   }
 
-  // Headless runs (scripts, the GPU server) log the speed, for the record.
+  // Headless runs (scripts, the GPU server) log the speed, for the record, and when the
+  // training stops, how often the UI drew while it ran: the interval between frames, what
+  // the teacher's clicks wait for (tests/app/cnn_cpu_frames.script, 33 ms is the aim on a
+  // 2-core computer while its CPU trains).
   void log_progress(const FrameContext& frame) {
     frame_ms_ = frame_ms_ == 0.0 ? frame.delta_seconds * 1000.0 : 0.95 * frame_ms_ + 0.05 * frame.delta_seconds * 1000.0;
-    if (!frame.headless || !shared_->running()) return;
+    if (!frame.headless) return;
+    if (!shared_->running()) {
+      if (!training_frame_ms_.empty()) log_training_frames();
+      return;
+    }
+    // The first frame's interval began before the training did.
+    if (std::exchange(was_running_, true)) training_frame_ms_.push_back(frame.delta_seconds * 1000.0);
     const double now = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
     if (now - last_log_ < kLogEverySeconds) return;
     last_log_ = now;
@@ -460,6 +472,17 @@ class CnnTrainerPanel final : public Panel {
                  shared_->name().c_str(), snap.trainer_name.c_str(), snap.batch_size, snap.images_per_second, frame_ms_,
                  snap.progress.epochs_completed + 1,
                  snap.test_accuracy.empty() ? "-" : (std::to_string(100.0 * snap.test_accuracy.back().value) + "%").c_str());
+  }
+
+  void log_training_frames() {
+    std::vector<double> samples = std::exchange(training_frame_ms_, {});
+    was_running_ = false;
+    const long over_33 = std::count_if(samples.begin(), samples.end(), [](double ms) { return ms > 1000.0 / 30; });
+    const TimingStats frames = TimingStats::from_samples(std::move(samples));
+    // The log stays English with a decimal point, whatever the interface's language.
+    std::fprintf(stderr, "cnn-trainer[%s]: UI while training: %d frames, one every %.1f ms (median), p90 %.1f ms, "
+                 "worst %.1f ms; %ld over 33.3 ms\n", shared_->name().c_str(), frames.repeats, frames.median_ms,
+                 frames.p90_ms, frames.max_ms, over_33);
   }
 
   TrainerSettings o_;
@@ -482,6 +505,8 @@ class CnnTrainerPanel final : public Panel {
   std::string preview_error_;
   double frame_ms_ = 0.0;
   double last_log_ = 0.0;
+  bool was_running_ = false;
+  std::vector<double> training_frame_ms_;  // headless: each frame's interval while training
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "app/i18n/language.h"
+#include "app/i18n/number_text.h"
 
 namespace whygpu::app {
 
@@ -34,6 +35,6 @@ std::string fill(std::string_view pattern, std::initializer_list<std::string_vie
   return fill_placeholders(pattern, std::vector<std::string_view>(args));
 }
 
-std::string translated(const Wording& message) { return message.filled(tr); }
+std::string translated(const Wording& message) { return message.filled(tr, in_language); }
 
 }  // namespace whygpu::app

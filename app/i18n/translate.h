@@ -47,7 +47,8 @@ std::string tr_id(const char* msgid, std::string_view id_suffix = {});
 std::string fill(std::string_view pattern, std::initializer_list<std::string_view> args);
 
 // A message compute/ made (compute/core/wording.h), in the interface's language: its
-// pattern looked up in the catalog, then filled with its values.
+// pattern looked up in the catalog, then filled with its values, numbers with the
+// language's decimal separator.
 std::string translated(const Wording& message);
 
 }  // namespace whygpu::app

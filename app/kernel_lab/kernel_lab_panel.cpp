@@ -229,8 +229,9 @@ class KernelLabPanel final : public Panel {
   void draw_exercise_choice() {
     ImGui::TextUnformatted(tr("Exercise:"));
     for (const kernel_lab::Exercise& e : kernel_lab::exercises()) {
-      same_line_if_fits(check_width(e.title.c_str()));
-      if (ImGui::RadioButton(e.title.c_str(), sizes_.exercise == e.key) && sizes_.exercise != e.key && !runner_.busy())
+      const std::string title = tr_id(e.title.c_str());  // a formula, or words that are translated
+      same_line_if_fits(check_width(tr(e.title.c_str())));
+      if (ImGui::RadioButton(title.c_str(), sizes_.exercise == e.key) && sizes_.exercise != e.key && !runner_.busy())
         choose_exercise(e.key);
     }
     same_line_if_fits(button_width(tr("Start this exercise over")));

@@ -474,6 +474,7 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
   std::vector<ScreenPoint> points;
   std::vector<PointRef> refs;
   draw_series(chart, l, draw, &points, &refs);
+  for (const ScreenPoint& p : points) frame_record().plots.back().points.push_back(ImVec2(p.x, p.y));
   draw_point_labels(places, l, draw);
   const ImU32 muted = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   if (points.empty() && !chart.empty_message.empty()) {

@@ -146,6 +146,7 @@ struct DrawnPlot {
     ImVec2 min, max;  // the text's box
   };
   std::vector<Label> labels;  // the point labels drawn (those with no room are left out)
+  std::vector<ImVec2> points;  // the data points drawn
 };
 // The plots drawn so far in the current ImGui frame (empty at its start).
 std::vector<DrawnPlot> plots_drawn_this_frame();

@@ -25,11 +25,19 @@ Wording Wording::sentence(std::string english_pattern, std::vector<Wording> valu
   return w;
 }
 
-std::string Wording::filled(const char* (*in_language)(const char*)) const {
+Wording Wording::number(std::string c_locale_text) {
+  Wording w(std::move(c_locale_text));
+  w.is_number = true;
+  return w;
+}
+
+std::string Wording::filled(const char* (*in_language)(const char*),
+                            std::string (*number_in_language)(std::string)) const {
+  if (is_number && number_in_language) return number_in_language(pattern);
   if (!is_sentence) return pattern;
   std::vector<std::string> texts;
   texts.reserve(values.size());
-  for (const Wording& v : values) texts.push_back(v.filled(in_language));
+  for (const Wording& v : values) texts.push_back(v.filled(in_language, number_in_language));
   return fill_placeholders(in_language(pattern.c_str()), std::vector<std::string_view>(texts.begin(), texts.end()));
 }
 

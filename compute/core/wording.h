@@ -7,9 +7,11 @@
 //
 //   report.message = Wording::sentence(N_("thread {0} of block {1} divided an integer by zero"), {thread, block});
 //
-// Any text becomes a value, shown as it is: a name, an index, a number, or a runtime's own
-// error text, which no catalog holds. A value may itself be a sentence, translated in its
-// turn: "the simulator refused {0}: {1}", where {1} is the broken limit's own sentence.
+// Any text becomes a value, shown as it is: a name, an index, a whole number, or a runtime's
+// own error text, which no catalog holds. A number with a fraction is a Wording::number(),
+// written in the C locale here and with the language's decimal separator by the interface
+// ("0,0062 ms" in French). A value may itself be a sentence, translated in its turn: "the
+// simulator refused {0}: {1}", where {1} is the broken limit's own sentence.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +29,7 @@ struct Wording {
   std::string pattern;          // a sentence's English pattern, or a value's text
   std::vector<Wording> values;  // what fills a sentence's placeholders
   bool is_sentence = false;     // true: the pattern is looked up in the catalog
+  bool is_number = false;       // true: the pattern is a number in the C locale ("0.0062", "2.5 s")
 
   Wording() = default;
   Wording(std::string value) : pattern(std::move(value)) {}  // NOLINT: a value, shown as it is
@@ -34,16 +37,21 @@ struct Wording {
   // A sentence: `english_pattern` marked N_() where it is written (or read back from a
   // report), filled with `values_in`.
   static Wording sentence(std::string english_pattern, std::vector<Wording> values_in = {});
+  // A number as printf writes it in the C locale ("%.4f", "%g"), its unit after it if any.
+  static Wording number(std::string c_locale_text);
 
   // The text, each sentence's pattern first passed through `in_language` (the interface
-  // gives its catalog's lookup; app/i18n/translate.h, translated()).
-  std::string filled(const char* (*in_language)(const char*)) const;
+  // gives its catalog's lookup) and each number through `number_in_language` (its
+  // decimal separator), when given; app/i18n/translate.h, translated().
+  std::string filled(const char* (*in_language)(const char*),
+                     std::string (*number_in_language)(std::string) = nullptr) const;
   std::string english() const;
   bool empty() const { return pattern.empty(); }
 };
 
 inline bool operator==(const Wording& a, const Wording& b) {
-  return a.is_sentence == b.is_sentence && a.pattern == b.pattern && a.values == b.values;
+  return a.is_sentence == b.is_sentence && a.is_number == b.is_number && a.pattern == b.pattern &&
+         a.values == b.values;
 }
 
 }  // namespace whygpu

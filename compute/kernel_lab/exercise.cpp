@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "compute/core/translation_marker.h"
 #include "compute/kernel_lab/problem.h"
 
 namespace whygpu::kernel_lab {
@@ -173,11 +174,11 @@ const std::vector<Exercise>& exercises() {
        .reference = relu, .bytes_per_element = 8},
       {.key = "scale-add", .title = "c[i] = 2.5 a[i] + b[i]", .starter = kScaleAddStarter, .params = kTwoInputs,
        .reference = scale_add, .bytes_per_element = 12},
-      {.key = "map", .title = "map: c[i] = a[i] + 10", .starter = kMapStarter,
+      {.key = "map", .title = N_("map: c[i] = a[i] + 10"), .starter = kMapStarter,
        .params = kOneInput, .reference = map_add_ten, .bytes_per_element = 8},
       {.key = "sigmoid", .title = "c[i] = sigmoid(a[i])", .starter = kSigmoidStarter,
        .params = kOneInput, .reference = sigmoid, .bytes_per_element = 8},
-      {.key = "matrix-add", .title = "C = A + B, a 2D grid", .starter = kMatrixAddStarter,
+      {.key = "matrix-add", .title = N_("C = A + B, a 2D grid"), .starter = kMatrixAddStarter,
        .layout = Layout::Matrix,
        .params = {{Kind::Input, "a", Extent::Elements},
                   {Kind::Input, "b", Extent::Elements},
@@ -186,7 +187,7 @@ const std::vector<Exercise>& exercises() {
                   {Kind::Int, "height", Extent::Height}},
        .reference = add, .bytes_per_element = 12},
       // Sums added as a tree on the GPU and one by one on the CPU round differently.
-      {.key = "block-sum", .title = "sums[b] = sum of block b", .starter = kBlockSumStarter,
+      {.key = "block-sum", .title = N_("sums[b] = sum of block b"), .starter = kBlockSumStarter,
        .params = {{Kind::Input, "a", Extent::Elements},
                   {Kind::Output, "sums", Extent::Blocks},
                   {Kind::Int, "n", Extent::Elements}},

@@ -44,7 +44,7 @@ struct Problem;
 
 struct Exercise {
   std::string key;      // "add"
-  std::string title;    // what the output must hold, in words
+  std::string title;    // what the output must hold, in English (N_() where it has words)
   std::string starter;  // the source the editor opens with
   Layout layout = Layout::Line;
   std::vector<Param> params;

@@ -34,9 +34,10 @@ float float_from_json(const bench::Json& j) {
   return j.get<float>();
 }
 
-// A sentence as {"pattern": ..., "values": [...]}, each value a string or, when it is a
-// sentence itself, an object of the same form.
+// A sentence as {"pattern": ..., "values": [...]}, each value a string, {"number": ...}
+// for a number, or, when it is a sentence itself, an object of the same form.
 bench::Json wording_json(const Wording& w) {
+  if (w.is_number) return {{"number", w.pattern}};
   if (!w.is_sentence) return w.pattern;
   bench::Json values = bench::Json::array();
   for (const Wording& v : w.values) values.push_back(wording_json(v));
@@ -45,6 +46,7 @@ bench::Json wording_json(const Wording& w) {
 
 Wording wording_from_json(const bench::Json& j, int depth) {
   if (j.is_string()) return j.get<std::string>();
+  if (j.is_object() && j.contains("number")) return Wording::number(j.at("number").get<std::string>());
   // A report's message holds one sentence inside another at most; deeper is not ours.
   if (depth >= 3) bench::reject(j, "a message nested this deep is not one whygpu writes");
   std::vector<Wording> values;

@@ -15,10 +15,10 @@ std::string index_text(const WhygpuIndex& i) {
   return text;
 }
 
-std::string seconds_text(double seconds) {
+Wording seconds_text(double seconds) {
   char text[32];
   std::snprintf(text, sizeof text, "%g s", seconds);
-  return text;
+  return Wording::number(text);
 }
 
 std::string address_text(const void* address) {

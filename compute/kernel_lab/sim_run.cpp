@@ -246,11 +246,11 @@ std::string output_name(const Problem& p, std::size_t output) {
   return "?";
 }
 
-std::string value_text(float v) {
-  if (v != v) return "NaN (memory no thread had written)";
+Wording value_text(float v) {
+  if (v != v) return Wording::sentence(N_("NaN (memory no thread had written)"));
   char text[32];
   std::snprintf(text, sizeof text, "%.6g", v);
-  return text;
+  return Wording::number(text);
 }
 
 }  // namespace

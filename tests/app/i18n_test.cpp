@@ -210,6 +210,19 @@ TEST_F(Translations, NumbersFollowTheLanguage) {
   EXPECT_EQ(decimal_text(0.5, 1), "0.5");
 }
 
+// A number inside a message compute/ made is written as the page writes its numbers (the
+// recorded kernel-lab time read "0.0062 ms" in French); its English stays for logs.
+TEST_F(Translations, ANumberInAComputeMessageFollowsTheLanguage) {
+  const Wording time = Wording::sentence("{0} ms (median of {1})", {Wording::number("0.0062"), "20"});
+  ASSERT_TRUE(use_language("fr"));
+  const std::string french = translated(time);
+  EXPECT_NE(french.find("0,0062"), std::string::npos) << french;
+  EXPECT_EQ(french.find("0.0062"), std::string::npos) << french;
+  EXPECT_EQ(time.english(), "0.0062 ms (median of 20)");
+  ASSERT_TRUE(use_language("zh-Hans"));
+  EXPECT_NE(translated(time).find("0.0062"), std::string::npos);
+}
+
 // Files for other programs keep the C locale whatever the interface speaks: the app never
 // sets LC_NUMERIC, so printf and strtod keep their point.
 TEST_F(Translations, FilesKeepTheDecimalPointInEveryLanguage) {

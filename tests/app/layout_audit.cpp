@@ -419,6 +419,15 @@ void find_squeezed_plots(std::vector<LayoutProblem>* problems) {
       const float distance = std::hypot(dx, dy);
       if (distance > 3.0f * box.GetHeight())
         problems->push_back(problem(p.window.c_str(), "a point label " + pixels(distance) + " from its point", box));
+      // Over no data point but its own: a label hides what it should name.
+      for (const ImVec2& point : p.points) {
+        const bool own = std::fabs(point.x - label.anchor.x) < 1.0f && std::fabs(point.y - label.anchor.y) < 1.0f;
+        if (!own && point.x > box.Min.x + 1 && point.x < box.Max.x - 1 && point.y > box.Min.y + 1 &&
+            point.y < box.Max.y - 1) {
+          problems->push_back(problem(p.window.c_str(), "a point label over a data point", box));
+          break;
+        }
+      }
     }
     const ImGuiWindow* window = window_named(p.window.c_str());
     if (!window) continue;

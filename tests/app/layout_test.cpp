@@ -204,6 +204,27 @@ TEST_F(BrokenWindows, FindsAPlotCutByAWindowThatCannotScroll) {
   EXPECT_TRUE(mentions(problems, "strip", "a plot cut at the bottom")) << listing(problems);
 }
 
+// The race's plot: a fast lane ends at the left edge, where its label's first place lies
+// over the slow lane's points along the top. The label goes elsewhere, and the audit
+// would say so if it did not.
+TEST_F(BrokenWindows, APointLabelMovesOffAnotherSeriesPoints) {
+  plot::PlotView view;
+  plot::Chart chart;
+  chart.y_span = {0.0, 100.0};
+  chart.series.push_back({"slow", {0.8, 1.4, 2.1, 2.8, 3.4, 4.0, 4.7, 5.3, 6.0, 6.5}, {93, 94, 94, 95, 95, 95, 96, 96, 96, 96}});
+  chart.series.push_back({"fast", {0.10, 0.12, 0.14, 0.16, 0.18}, {74, 85, 90, 93, 94}});
+  chart.labels.push_back({0.18, 94, "fast: done at 0.18 s", IM_COL32_WHITE, 1});
+  std::vector<plot::DrawnPlot> drawn;
+  const auto problems = audit([&] {
+    view.draw("race", chart, ImVec2(700, 260), 1.0f);
+    drawn = plot::plots_drawn_this_frame();
+  });
+  ASSERT_EQ(drawn.size(), 1u);
+  ASSERT_EQ(drawn[0].labels.size(), 1u) << "the label found a place";
+  EXPECT_EQ(drawn[0].points.size(), 15u);
+  EXPECT_FALSE(mentions(problems, "page", "a point label over a data point")) << listing(problems);
+}
+
 // One lesson, played headless at one size: every scrolling window is moved down a view
 // per frame, so everything on the page is drawn once, and each frame after the layout
 // settles is audited. Problems are listed once each, with the frame that first showed them.

@@ -80,6 +80,12 @@ TEST(LabReport, AMessageTravelsAsItsSentencesAndValues) {
   ASSERT_EQ(back.message.values.size(), 2u);
   EXPECT_FALSE(back.message.values[0].is_sentence);
   EXPECT_TRUE(back.message.values[1].is_sentence);
+  // A number stays a number, for the app to write with its language's separator.
+  r.message = Wording::sentence("{0} were up", {Wording::number("2.5 s")});
+  ASSERT_TRUE(from_text(to_text(r), &back));
+  ASSERT_EQ(back.message.values.size(), 1u);
+  EXPECT_TRUE(back.message.values[0].is_number);
+  EXPECT_EQ(back.message.english(), "2.5 s were up");
   // A plain text (a runtime's own error) stays plain; one nested deeper than whygpu
   // writes is refused.
   r.message = std::string("cudaErrorInvalidValue: invalid argument");
