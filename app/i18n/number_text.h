@@ -22,4 +22,10 @@ std::string significant_text(double value, int digits);
 // decimal separator instead of the point.
 std::string in_language(std::string c_locale_number);
 
+// A number compute/ wrote in the C locale, possibly with its unit after a space
+// (Wording::number), as the page writes its own numbers: a plain decimal number grouped by
+// thousands and with the language's separator ("1000000" -> "1 000 000" in French,
+// "0.0062 ms" -> "0,0062 ms"); any other form only gets the separator (in_language).
+std::string number_as_read(std::string c_locale_number);
+
 }  // namespace whygpu::app

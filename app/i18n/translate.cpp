@@ -35,6 +35,6 @@ std::string fill(std::string_view pattern, std::initializer_list<std::string_vie
   return fill_placeholders(pattern, std::vector<std::string_view>(args));
 }
 
-std::string translated(const Wording& message) { return message.filled(tr, in_language); }
+std::string translated(const Wording& message) { return message.filled(tr, number_as_read); }
 
 }  // namespace whygpu::app

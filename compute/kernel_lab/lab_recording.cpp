@@ -18,6 +18,9 @@ bool same_request(const LabRequest& a, const LabRequest& b) {
   return a.n == b.n;
 }
 
+// A count, grouped as the page groups its numbers ("1 000 000" in French).
+Wording count(long long n) { return Wording::number(std::to_string(n)); }
+
 }  // namespace
 
 const RecordedTry* LabRecording::find(const LabRequest& request) const {
@@ -68,20 +71,20 @@ Wording summarize(const LabReport& r) {
   }
   // Clauses, each a sentence of its own, joined by "; " (translated for its punctuation:
   // French puts a narrow space before it, Chinese writes "；").
-  Wording text = r.wrong == 0 ? Wording::sentence(N_("all {0} outputs right"), {std::to_string(r.checked)})
+  Wording text = r.wrong == 0 ? Wording::sentence(N_("all {0} outputs right"), {count(r.checked)})
                               : Wording::sentence(N_("{0} of {1} outputs wrong, the first {2}"),
-                                                  {std::to_string(r.wrong), std::to_string(r.checked),
+                                                  {count(r.wrong), count(r.checked),
                                                    r.output + "[" + std::to_string(r.first_wrong) + "]"});
   const auto then = [&text](Wording clause) { text = Wording::sentence(N_("{0}; {1}"), {text, std::move(clause)}); };
   if (r.overrun > 0)
-    then(Wording::sentence(N_("{0} floats written past the end of {1}"), {std::to_string(r.overrun), r.output}));
+    then(Wording::sentence(N_("{0} floats written past the end of {1}"), {count(r.overrun), r.output}));
   if (r.time.repeats > 0) {
     char number[48];
     std::snprintf(number, sizeof number, "%.4f", r.time.median_ms);
-    Wording time = Wording::sentence(N_("{0} ms (median of {1})"), {Wording::number(number), std::to_string(r.time.repeats)});
+    Wording time = Wording::sentence(N_("{0} ms (median of {1})"), {Wording::number(number), count(r.time.repeats)});
     if (r.wrong == 0 && r.gbytes_per_s > 0) {
       std::snprintf(number, sizeof number, "%.0f", r.gbytes_per_s);
-      time = Wording::sentence("{0}, {1} GB/s", {time, number});
+      time = Wording::sentence("{0}, {1} GB/s", {time, Wording::number(number)});
     }
     then(time);
   }

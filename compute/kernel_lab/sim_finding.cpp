@@ -85,7 +85,7 @@ Wording describe(const Finding& f, const Problem& problem, const GuardedArrays& 
     return Wording::sentence(wrote  ? N_("thread {0} of block {1} wrote {2}, past the end of {3} ({4} elements: {5} to {6})")
                    : read ? N_("thread {0} of block {1} read {2}, past the end of {3} ({4} elements: {5} to {6})")
                           : N_("thread {0} of block {1} touched {2}, past the end of {3} ({4} elements: {5} to {6})"),
-                   {thread, block, element, a.name, std::to_string(a.size), a.name + "[0]",
+                   {thread, block, element, a.name, Wording::number(std::to_string(a.size)), a.name + "[0]",
                     a.name + "[" + std::to_string(a.size - 1) + "]"});
   }
   const auto distance = reinterpret_cast<std::intptr_t>(f.address) - reinterpret_cast<std::intptr_t>(f.stack_pointer);

@@ -210,6 +210,23 @@ TEST_F(Translations, NumbersFollowTheLanguage) {
   EXPECT_EQ(decimal_text(0.5, 1), "0.5");
 }
 
+// Numbers compute/ wrote (Wording::number) read as the page's own: grouped and with the
+// language's separator, the unit kept; what is not a plain number only gets the separator.
+TEST_F(Translations, ANumberComputeWroteReadsAsThePagesOwn) {
+  EXPECT_EQ(number_as_read("1000000"), "1,000,000");
+  EXPECT_EQ(number_as_read("0.0062"), "0.0062");
+  ASSERT_TRUE(use_language("fr"));
+  EXPECT_EQ(number_as_read("1000000"), "1\u202f000\u202f000");
+  EXPECT_EQ(number_as_read("-12345.5 ms"), "-12\u202f345,5 ms");
+  EXPECT_EQ(number_as_read("2.5 s"), "2,5 s");
+  EXPECT_EQ(number_as_read("975"), "975");
+  EXPECT_EQ(number_as_read("1e+06"), "1e+06");
+  EXPECT_EQ(number_as_read("2.5e-05"), "2,5e-05");
+  EXPECT_EQ(number_as_read(""), "");
+  ASSERT_TRUE(use_language("it"));
+  EXPECT_EQ(number_as_read("1289"), "1.289");
+}
+
 // A number inside a message compute/ made is written as the page writes its numbers (the
 // recorded kernel-lab time read "0.0062 ms" in French); its English stays for logs.
 TEST_F(Translations, ANumberInAComputeMessageFollowsTheLanguage) {
@@ -217,6 +234,8 @@ TEST_F(Translations, ANumberInAComputeMessageFollowsTheLanguage) {
   ASSERT_TRUE(use_language("fr"));
   const std::string french = translated(time);
   EXPECT_NE(french.find("0,0062"), std::string::npos) << french;
+  EXPECT_NE(translated(Wording::sentence("all {0} outputs right", {Wording::number("1000000")})).find("1\u202f000\u202f000"),
+            std::string::npos);
   EXPECT_EQ(french.find("0.0062"), std::string::npos) << french;
   EXPECT_EQ(time.english(), "0.0062 ms (median of 20)");
   ASSERT_TRUE(use_language("zh-Hans"));
