@@ -35,12 +35,12 @@ std::size_t byte_size(int width, int height) {
 
 const char* describe(CudaGlImage::Path path) {
   switch (path) {
-    case CudaGlImage::Path::interop: return "written by the GPU straight into an OpenGL buffer (CUDA-OpenGL interop)";
-    case CudaGlImage::Path::host_copy: return "written by the GPU, copied through host memory (interop unavailable)";
-    case CudaGlImage::Path::cpu: return "computed on the CPU";
+    case CudaGlImage::Path::interop: return tr("written by the GPU straight into an OpenGL buffer (CUDA-OpenGL interop)");
+    case CudaGlImage::Path::host_copy: return tr("written by the GPU, copied through host memory (interop unavailable)");
+    case CudaGlImage::Path::cpu: return tr("computed on the CPU");
     case CudaGlImage::Path::none: break;
   }
-  return "nothing drawn yet";
+  return tr("nothing drawn yet");
 }
 
 CudaGlImage::~CudaGlImage() { release(); }

@@ -2,16 +2,17 @@
 
 #include <cstdio>
 
+#include "app/i18n/translate.h"
 #include "compute/lstm/utf8.h"
 
 namespace whygpu::app::lstm_ui {
 
 std::string char_label(char32_t c) {
   switch (c) {
-    case U' ': return "space";
-    case U'\n': return "line break";
-    case U'\t': return "tab";
-    case U'\r': return "carriage return";
+    case U' ': return tr("space");
+    case U'\n': return tr("line break");
+    case U'\t': return tr("tab");
+    case U'\r': return tr("carriage return");
     default: break;
   }
   if (c < 0x20 || c == 0x7F) {

@@ -5,7 +5,7 @@
 
 namespace whygpu::app::lstm_ui {
 
-// "space", "line break", "tab", or the character itself (UTF-8).
+// "space", "line break", "tab" (in the interface's language), or the character itself (UTF-8).
 std::string char_label(char32_t c);
 // The character as it sits in running text: itself, with a line break shown as "↵".
 std::string char_in_text(char32_t c);

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <numeric>
 
+#include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
 #include "app/lstm/char_label.h"
 #include "app/widgets/ui_style.h"
@@ -18,7 +19,7 @@ std::string percent(float p) {
   if (p >= 0.0995f) std::snprintf(text, sizeof text, "%.0f%%", 100.0 * p);
   else if (p >= 0.000995f) std::snprintf(text, sizeof text, "%.1f%%", 100.0 * p);
   else std::snprintf(text, sizeof text, "%.2g%%", 100.0 * p);
-  return text;
+  return in_language(text);  // "1,5%" in French
 }
 
 }  // namespace
@@ -68,9 +69,8 @@ void draw_probability_bars(const ProbabilityBarsInput& in, float width, float sc
   };
 
   ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-  char head[96];
-  std::snprintf(head, sizeof head, "next character   thin grey: T = 1   thick: T = %.2f", in.temperature);
-  ImGui::TextUnformatted(head);
+  ImGui::TextUnformatted(
+      fill(tr("next character   thin grey: T = 1   thick: T = {0}"), {decimal_text(in.temperature, 2)}).c_str());
   ImGui::PopStyleColor();
   float rest1 = 1.0f, restt = 1.0f;
   for (int id : order) {
@@ -85,7 +85,7 @@ void draw_probability_bars(const ProbabilityBarsInput& in, float width, float sc
   }
   const int others = static_cast<int>(p1.size()) - rows - (drawn_listed ? 0 : 1);
   if (others > 0)
-    row("other " + std::to_string(others), std::max(rest1, 0.0f), std::max(restt, 0.0f), false, true);
+    row(fill(tr("other {0}"), {std::to_string(others)}), std::max(rest1, 0.0f), std::max(restt, 0.0f), false, true);
 }
 
 }  // namespace whygpu::app::lstm_ui

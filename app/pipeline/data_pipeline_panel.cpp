@@ -238,7 +238,8 @@ class DataPipelinePanel final : public Panel {
             tr_id("rotation").c_str(), &c_.settings.augment.max_degrees, 0.0f, 45.0f,
             as_literal_format(fill(tr("up to {0}°"), {decimal_text(c_.settings.augment.max_degrees, 0)})).c_str());
     next("jitter");
-    changed |= ImGui::SliderFloat(tr_id("jitter").c_str(), &c_.settings.augment.jitter, 0.0f, 0.9f, "up to %.2f");
+    changed |= ImGui::SliderFloat(tr_id("jitter").c_str(), &c_.settings.augment.jitter, 0.0f, 0.9f,
+                                  as_literal_format(fill(tr("up to {0}"), {decimal_text(c_.settings.augment.jitter, 2)})).c_str());
     same_line_if_fits(ImGui::GetFrameHeight() + ImGui::CalcTextSize(tr("mirror")).x + 8.0f);
     changed |= ImGui::Checkbox(tr_id("mirror").c_str(), &c_.settings.augment.flip);
     const std::string next_label =
@@ -291,22 +292,25 @@ class DataPipelinePanel final : public Panel {
     const CudaGlImage& photo = pictures_->picture(Step::decode);
     std::snprintf(size, sizeof size, "%d x %d RGB", photo.width(), photo.height());
     ImGui::NewLine();
-    picture(photo, h, 0.0f, 1.0f, "1 decoded", size);
+    picture(photo, h, 0.0f, 1.0f, tr("1 decoded"), size);
     const CudaGlImage& resized = pictures_->picture(Step::resize);
     std::snprintf(size, sizeof size, "%d x %d", resized.width(), resized.height());
-    picture(resized, h, 0.0f, 1.0f, "2 resized", size);
+    picture(resized, h, 0.0f, 1.0f, tr("2 resized"), size);
     std::snprintf(size, sizeof size, "%d x %d", c_.settings.crop, c_.settings.crop);
-    picture(pictures_->picture(Step::augment), h, 0.0f, 1.0f, "3 augmented", size);
-    picture(pictures_->picture(Step::jitter), h, 0.0f, 1.0f, "4 colour jitter", size);
-    static const char* const kPlanes[] = {"5 Y (brightness)", "Cb (blue-yellow)", "Cr (red-green)"};
-    static const char* const kValues[] = {"6 Y normalised", "Cb normalised", "Cr normalised"};
+    picture(pictures_->picture(Step::augment), h, 0.0f, 1.0f, tr("3 augmented"), size);
+    picture(pictures_->picture(Step::jitter), h, 0.0f, 1.0f, tr("4 colour jitter"), size);
+    static const char* const kPlanes[] = {N_("5 Y (brightness)"), N_("Cb (blue-yellow)"), N_("Cr (red-green)")};
+    static const char* const kValues[] = {N_("6 Y normalised"), N_("Cb normalised"), N_("Cr normalised")};
     for (int p = 0; p < 3; ++p)
-      picture(pictures_->picture(Step::colour), small, p / 3.0f, (p + 1) / 3.0f, kPlanes[p],
+      picture(pictures_->picture(Step::colour), small, p / 3.0f, (p + 1) / 3.0f, tr(kPlanes[p]),
               p == 0 ? tr("bytes 0..255") : "");
     for (int p = 0; p < 3; ++p)
-      picture(pictures_->picture(Step::normalise), small, p / 3.0f, (p + 1) / 3.0f, kValues[p],
+      picture(pictures_->picture(Step::normalise), small, p / 3.0f, (p + 1) / 3.0f, tr(kValues[p]),
               p == 0 ? tr("floats: blue < 0 < red") : "");
-    wrapped_text(pictures_->how() + ". Photo: " + pipeline::kPhotoCredit + ".", palette().muted_text);
+    wrapped_text(fill(tr("{0}. Photo: \"{1}\" by {2} ({3}), {4}, from the Debian package {5}."),
+                      {pictures_->how(), pipeline::kPhoto.title, pipeline::kPhoto.author, pipeline::kPhoto.year,
+                       pipeline::kPhoto.licence, pipeline::kPhoto.package}),
+                 palette().muted_text);
   }
 
   // A bar of `ms` on a log scale from 1 us to `longest`, `width` pixels at most, with its value.
@@ -410,8 +414,9 @@ class DataPipelinePanel final : public Panel {
         note = tr("No GPU here, and no recording of this pipeline on a GPU exists yet: only the CPU can be timed.");
     }
     if (gpu && !gpu->gpu_decoded && gpu->gpu_measured)
-      note += (note.empty() ? "" : " ") + std::string("nvJPEG was not available (") + gpu->decode_note +
-              "): the GPU's pipeline starts from the CPU's decoded pixels, uploaded.";
+      note += (note.empty() ? "" : " ") +
+              fill(tr("nvJPEG was not available ({0}): the GPU's pipeline starts from the CPU's decoded pixels, uploaded."),
+                   {gpu->decode_note});
     if (note.empty()) return;
     ImGui::PushStyleColor(ImGuiCol_Text, colours.warning);
     wrapped_text_unformatted(note);

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "app/i18n/translate.h"
 #include "compute/core/gpu_info.h"
 #include "compute/pipeline/pipeline_cpu.h"
 #include "compute/pipeline/pipeline_display.h"
@@ -72,12 +73,13 @@ Status PipelinePictures::update_on_cpu(const pipeline::PipelineSettings& setting
 }
 
 std::string PipelinePictures::how() const {
-  if (!on_gpu_) return "pictures made on the CPU";
-  std::string text = images_[1].path() == CudaGlImage::Path::interop
-                         ? "pictures written by the kernels straight into the GL textures"
-                         : std::string("pictures made by the kernels, ") + describe(images_[1].path());
-  text += gpu_.decoded_on_gpu() ? "; the photo decoded by nvJPEG" : "; the photo decoded on the CPU (" + gpu_.decode_note() + ")";
-  return text;
+  if (!on_gpu_) return tr("pictures made on the CPU");
+  const std::string pictures = images_[1].path() == CudaGlImage::Path::interop
+                                   ? tr("pictures written by the kernels straight into the GL textures")
+                                   : fill(tr("pictures made by the kernels, {0}"), {describe(images_[1].path())});
+  // The decoder's own note (nvJPEG's reason) is its words, shown as they are.
+  return gpu_.decoded_on_gpu() ? fill(tr("{0}; the photo decoded by nvJPEG"), {pictures})
+                               : fill(tr("{0}; the photo decoded on the CPU ({1})"), {pictures, gpu_.decode_note()});
 }
 
 }  // namespace whygpu::app

@@ -80,7 +80,7 @@ void draw_format_picture(float value, float gradient, float font_scale) {
   // exponent, mantissa and two gaps) take the rest, at most 15 px each at text x1.
   std::vector<std::string> names;
   for (Precision p : precision::kAllPrecisions) {
-    names.push_back(precision::format_info(p).label);
+    names.push_back(tr(precision::format_info(p).label));
     names.push_back(fill(tr("{0} bits in memory"), {std::to_string(precision::format_info(p).storage_bits)}));
   }
   const float available = ImGui::GetContentRegionAvail().x;
@@ -96,7 +96,7 @@ void draw_format_picture(float value, float gradient, float font_scale) {
       const float rounded = precision::round_to(p, value);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      wrapped_text_unformatted(f.label);
+      wrapped_text_unformatted(tr(f.label));
       wrapped_text(fill(tr("{0} bits in memory"), {std::to_string(f.storage_bits)}),
                    ImGui::GetColorU32(ImGuiCol_TextDisabled));
       ImGui::TableNextColumn();

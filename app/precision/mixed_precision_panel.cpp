@@ -176,7 +176,7 @@ class MixedPrecisionPanel final : public Panel {
     }
     for (Precision p : precision::kAllPrecisions) {
       if (cancel->load()) return Status::error(tr("cancelled"));
-      set_status(fill(tr("training in {0}"), {precision::format_info(p).label}));
+      set_status(fill(tr("training in {0}"), {tr(precision::format_info(p).label)}));
       precision::MixedOptions options;
       options.width = width;
       options.precision = p;
@@ -200,7 +200,7 @@ class MixedPrecisionPanel final : public Panel {
       precision::LossScaleState scale;
       if (Status s = trainer->loss_scale(&scale); !s) return s;
       lane.skipped_steps = scale.skipped_steps;
-      set_status(fill(tr("timing {0}"), {precision::format_info(p).label}));
+      set_status(fill(tr("timing {0}"), {tr(precision::format_info(p).label)}));
       cnn::StepTiming timing;
       if (Status s = trainer->time_steps(20, kTimedSteps, &timing); !s) return s;
       lane.images_per_s = kBatch * 1e3 / timing.median_ms;

@@ -65,13 +65,13 @@ bool OpenButton::draw(const char* id, PickWhat what, const std::string& start, s
   ImGui::PushID(id);
   const bool waiting = chooser_.choosing();
   ImGui::BeginDisabled(waiting || !FileChooser::available());
-  if (ImGui::Button(waiting ? "Choosing..." : "Open...")) chooser_.start(what, start);
+  const std::string label = std::string(waiting ? tr("Choosing...") : tr("Open...")) + "###open";  // one id either way
+  if (ImGui::Button(label.c_str())) chooser_.start(what, start);
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !FileChooser::available())
-    ImGui::SetTooltip("%s",
-                      fill(tr("no file dialog here (install zenity): type the path, or drop the {0} onto the window"),
-                           {what == PickWhat::kFolder ? "folder" : "file"})
-                          .c_str());
+    ImGui::SetTooltip("%s", what == PickWhat::kFolder
+                                ? tr("no file dialog here (install zenity): type the path, or drop the folder onto the window")
+                                : tr("no file dialog here (install zenity): type the path, or drop the file onto the window"));
   ImGui::PopID();
   return chooser_.take(chosen);
 }

@@ -59,7 +59,15 @@ struct PipelineImages {
 // licensed GPL-2+ (the package's copyright file). $WHYGPU_PIPELINE_PHOTO picks another
 // JPEG or PNG; it is read at run time and never copied into whygpu.
 inline constexpr const char* kPhotoPath = "/usr/share/backgrounds/mate/nature/LadyBird.jpg";
-inline constexpr const char* kPhotoCredit = "\"LadyBird\" by Charles Barbin (2008), GPL-2+, from the Debian package mate-backgrounds";
+// Its credit, in parts, for a sentence in the interface's language.
+struct PhotoCredit {
+  const char* title;
+  const char* author;
+  const char* year;
+  const char* licence;
+  const char* package;
+};
+inline constexpr PhotoCredit kPhoto = {"LadyBird", "Charles Barbin", "2008", "GPL-2+", "mate-backgrounds"};
 std::string photo_path();  // $WHYGPU_PIPELINE_PHOTO, else kPhotoPath
 
 // Photos larger than this many pixels are refused before decoding (a 64-megapixel camera's).

@@ -3,18 +3,20 @@
 #include <cmath>
 #include <cstring>
 
+#include "compute/core/translation_marker.h"
+
 namespace whygpu::precision {
 namespace {
 
 constexpr FormatInfo kFormats[] = {
-    {"fp32", "FP32 (single)", 8, 23, 32, 3.4028234663852886e38, 1.1754943508222875e-38, 1.401298464324817e-45,
+    {"fp32", N_("FP32 (single)"), 8, 23, 32, 3.4028234663852886e38, 1.1754943508222875e-38, 1.401298464324817e-45,
      "The CPU's and CUDA cores' everyday float: 24 significant bits, about 7 decimal digits."},
-    {"tf32", "TF32 (TensorFloat-32)", 8, 10, 32, 3.4011621342146535e38, 1.1754943508222875e-38,
+    {"tf32", N_("TF32 (TensorFloat-32)"), 8, 10, 32, 3.4011621342146535e38, 1.1754943508222875e-38,
      1.1479437019748901e-41,
      "Stored as FP32; the Tensor Cores read only the top 10 mantissa bits: FP32's range, FP16's precision."},
-    {"bf16", "BF16 (bfloat16)", 8, 7, 16, 3.3895313892515355e38, 1.1754943508222875e-38, 9.183549615799121e-41,
+    {"bf16", N_("BF16 (bfloat16)"), 8, 7, 16, 3.3895313892515355e38, 1.1754943508222875e-38, 9.183549615799121e-41,
      "FP32 with the mantissa cut to 7 bits: same range, so gradients never underflow, but only 2-3 digits."},
-    {"fp16", "FP16 (half)", 5, 10, 16, 65504.0, 6.103515625e-05, 5.960464477539063e-08,
+    {"fp16", N_("FP16 (half)"), 5, 10, 16, 65504.0, 6.103515625e-05, 5.960464477539063e-08,
      "10 mantissa bits but only 5 exponent bits: nothing above 65504, nothing below 6e-8."},
 };
 

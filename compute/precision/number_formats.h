@@ -17,7 +17,7 @@ inline constexpr Precision kAllPrecisions[] = {Precision::fp32, Precision::tf32,
 
 struct FormatInfo {
   const char* key;    // "bf16": for --precision and files
-  const char* label;  // "BF16 (bfloat16)"
+  const char* label;  // "BF16 (bfloat16)", marked N_() for the interface to translate
   int exponent_bits;
   int mantissa_bits;  // stored fraction bits (the leading 1 is implied)
   int storage_bits;   // bits one value takes in memory during the step
