@@ -6,10 +6,12 @@
 //
 //   GET  /                      the student page (student_page.h), the only page there is
 //   POST /api/join              room, client                 -> the state below
-//   GET  /api/state?room=&client=&since=V                    -> {"v":V2,"student":3,"question":{...}|null,
+//   GET  /api/state?room=&client=&since=V                    -> {"v":V2,"page":P,"student":3,"question":{...}|null,
 //                                                               "round":1,"open":true,"mine":null}
 //   POST /api/answer            room, client, question, round, value   -> the same, "mine" set
 //
+// "page" changes when the page itself is made again (the teacher switched the language):
+// a phone that saw another loads the page again, and rejoins as the same student.
 // Bodies and queries are application/x-www-form-urlencoded. Every API request carries the
 // room code; `client` is the random id the browser keeps in localStorage (16 to 64 letters,
 // digits, '-' or '_'), never shown to anyone else, so no client can answer for another.

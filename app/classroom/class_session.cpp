@@ -29,6 +29,11 @@ std::int64_t steady_ms() {
       .count();
 }
 
+// The student page in `language`, its words from the catalog the interface uses.
+std::string student_page_in(const std::string& language) {
+  return student_page_html(language, [](const char* english) { return std::string(tr(english)); });
+}
+
 }  // namespace
 
 struct ClassSession::Server {
@@ -40,8 +45,20 @@ struct ClassSession::Server {
 ClassSession::ClassSession(NetworkInterface network, std::string room_code)
     : network_(std::move(network)),
       room_code_(room_code),
-      state_(std::move(room_code),
-             student_page_html(current_language(), [](const char* english) { return std::string(tr(english)); })) {}
+      state_(std::move(room_code), student_page_in(current_language())),
+      page_language_(current_language()) {}
+
+void ClassSession::follow_language() {
+  if (current_language() == page_language_) return;
+  page_language_ = current_language();
+  std::string page = student_page_in(page_language_);
+  {
+    const std::lock_guard lock(mutex_);
+    state_.student_page = std::move(page);
+    state_.room.page_changed();
+  }
+  changed();
+}
 
 std::unique_ptr<ClassSession> ClassSession::start(const std::string& interface_name, Status* status) {
   NetworkInterface network;

@@ -53,6 +53,9 @@ class ClassSession {
   std::string address() const;
 
   // The teacher's side.
+  // After the teacher switched the interface's language: the student page is made again in
+  // it, and the phones load it again (ClassState::page_changed). Call it every frame.
+  void follow_language();
   void ask(const std::string& key, const ClassQuestion& question);
   void clear_question();
   Status reveal();
@@ -77,6 +80,7 @@ class ClassSession {
   mutable std::mutex mutex_;
   std::condition_variable version_changed_;
   ClassServerState state_;
+  std::string page_language_;  // the student page's (the UI thread's only)
   bool stopping_ = false;
   int waiting_ = 0;                       // long polls held now
   std::map<int, int> waiting_by_student_;  // at most a few each, so that no one holds the pool

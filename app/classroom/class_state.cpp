@@ -52,6 +52,11 @@ void ClassState::ask(const std::string& key, const ClassQuestion& question) {
   ++answers_version_;
 }
 
+void ClassState::page_changed() {
+  ++page_;
+  ++version_;
+}
+
 void ClassState::clear_question() {
   if (current_ < 0) return;
   current_ = -1;

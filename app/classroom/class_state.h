@@ -58,6 +58,10 @@ class ClassState {
   // Asks the question from `key`; one asked before comes back with its rounds.
   void ask(const std::string& key, const ClassQuestion& question);
   void clear_question();  // a page without a question
+  // The student page was made again (the teacher changed the language): the phones load
+  // it again, told by the state's "page".
+  void page_changed();
+  std::uint64_t page() const { return page_; }
   Status reveal();         // the open round's answers go on the projector
   Status vote_again();     // a second round, after a reveal
 
@@ -88,6 +92,7 @@ class ClassState {
   int current_ = -1;  // index into asked_
   std::uint64_t version_ = 1;
   std::uint64_t answers_version_ = 1;
+  std::uint64_t page_ = 1;
 };
 
 // Four characters from an alphabet without look-alikes (no 0/O, 1/I/L), from the OS's

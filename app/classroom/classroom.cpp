@@ -63,6 +63,7 @@ Status Classroom::save() {
 }
 
 ClassButton Classroom::draw_join_screen(const Fonts& fonts) {
+  session_->follow_language();
   session_->refresh(&view_);
   return app::draw_join_screen(*session_, qr_, view_.students, fonts);
 }
@@ -85,6 +86,7 @@ void Classroom::begin_page(const std::string& lesson_file) {
 
 void Classroom::end_page() {
   if (!session_) return;
+  session_->follow_language();
   if (page_key_.empty() && !asked_key_.empty()) {
     session_->clear_question();
     asked_key_.clear();

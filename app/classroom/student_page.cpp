@@ -181,12 +181,20 @@ function render(s) {
     ack.textContent = "\u2713 " + fill(s.open ? T.answer_in_open : T.answer_in, answerText(q, s.mine));
 }
 
+// The page as first served; when the teacher switches the language the session makes it
+// again, and this phone loads it (its id stays in localStorage: the same student).
+let page = null;
+function onPage(p) {
+  if (page === null) page = p;
+  else if (p !== page) location.reload();
+}
+
 async function join() {
   if (!room) { showJoinForm(""); return false; }
   $("status").textContent = fill(T.joining, room);
   try {
     const r = await call("POST", "/api/join", { room, client });
-    if (r.status === 200) { joined = true; store("whygpu-class-room", room); $("problem").textContent = ""; version = r.body.v; render(r.body); return true; }
+    if (r.status === 200) { joined = true; store("whygpu-class-room", room); $("problem").textContent = ""; version = r.body.v; onPage(r.body.page); render(r.body); return true; }
     if (r.status === 403) { showJoinForm(r.body.error || T.wrong_room); return false; }
     $("problem").textContent = r.body.error || T.no_answer;
   } catch (e) {
@@ -207,7 +215,7 @@ async function pollLoop() {
     polling = new AbortController();
     try {
       const r = await call("GET", "/api/state", { room, client, since: version }, polling.signal);
-      if (r.status === 200) { $("problem").textContent = ""; version = r.body.v; render(r.body); }
+      if (r.status === 200) { $("problem").textContent = ""; version = r.body.v; onPage(r.body.page); render(r.body); }
       else if (r.status === 401 || r.status === 403) joined = false;
       else await sleep(1000);
     } catch (e) {

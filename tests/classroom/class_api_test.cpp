@@ -154,6 +154,20 @@ TEST_F(ClassApi, AStateRequestMayWaitOnlyWhenNothingChanged) {
   EXPECT_FALSE(send("GET", "/api/state", base + "&since=" + v).may_wait);
 }
 
+// The teacher switched the language: the page is made again, and a waiting phone hears of
+// it (a new "page", which makes it load the page again).
+TEST_F(ClassApi, ANewPageIsNewsForThePhones) {
+  ask_number();
+  join(1);
+  const std::string base = "room=" + kRoom + "&client=" + client_id(1);
+  const std::string v = std::to_string(state.room.version());
+  EXPECT_NE(send("GET", "/api/state", base).body.find("\"page\":1,"), std::string::npos);
+  state.room.page_changed();
+  const ClassApiResponse after = send("GET", "/api/state", base + "&since=" + v);
+  EXPECT_FALSE(after.may_wait);
+  EXPECT_NE(after.body.find("\"page\":2,"), std::string::npos) << after.body;
+}
+
 TEST_F(ClassApi, MalformedAndOversizedRequestsAreRefused) {
   join(1);
   const std::string base = "room=" + kRoom + "&client=" + client_id(1);

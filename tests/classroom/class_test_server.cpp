@@ -1,9 +1,10 @@
 // A class session on 127.0.0.1 for the browser test (browser/student_page_test.mjs): prints
 // its join address, asks a number question, then follows commands from stdin, one a
 // line, answering each with one line: "students" and "answers" print counts, "reveal",
-// "vote-again" and "choice" (ask a question with choices) print "ok" or the error, "quit" ends.
-// With a language code (zh-Hans, fr, ...) the page is in that language, as for a teacher
-// whose interface is.
+// "vote-again" and "choice" (ask a question with choices) print "ok" or the error,
+// "language CODE" switches the interface's language as the teacher's menu does (the session
+// follows it, as it does every frame), "quit" ends. With a language code (zh-Hans, fr, ...)
+// the page starts in that language, as for a teacher whose interface is.
 //   class_test_server [LANGUAGE]
 #include <cstdio>
 #include <iostream>
@@ -17,7 +18,7 @@ using namespace whygpu::app;
 using whygpu::Status;
 
 int main(int argc, char** argv) {
-  if (argc > 1) start_translations(locale_folder(), argv[1]);
+  start_translations(locale_folder(), argc > 1 ? argv[1] : "en");  // as the app does, so that a switch finds the catalogs
   Status status = Status::ok();
   const auto session = ClassSession::start("lo", &status);
   if (!session) {
@@ -46,6 +47,9 @@ int main(int argc, char** argv) {
       choice.question = "What does <<<1, 500000>>> do?";
       choice.choices = {"runs", "runs part of it", "the runtime refuses it", "crashes the computer"};
       session->ask("test.lesson:2", class_question_of(choice));
+    } else if (line.rfind("language ", 0) == 0) {
+      if (!use_language(line.substr(9))) reply = "no such language";
+      session->follow_language();
     } else if (line == "quit") break;
     else reply = "unknown command";
     std::printf("%s\n", reply.c_str());

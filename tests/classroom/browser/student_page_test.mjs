@@ -83,7 +83,19 @@ try {
   assert.match(await other.$eval("#problem", (e) => e.textContent), /wrong room code/);
   await other.screenshot({ path: outDir + "/phone-wrong-room.png" });
   assert.equal(await ask("students"), "1");
-  console.log("student page: joined, answered, acknowledged, offline and back, rejoined after a reload, choices at 200% text, wrong room refused");
+
+  // The teacher switches to French mid-session: the phone loads the page again in French,
+  // still the same student, its answer still in.
+  const englishSend = await page.$eval("#send", (e) => e.textContent);
+  assert.equal(await ask("language fr"), "ok");
+  await page.waitForFunction(() => document.documentElement.lang === "fr", { timeout: 15000 });
+  await shown("ack");
+  assert.notEqual(await page.$eval("#send", (e) => e.textContent), englishSend, "the send button in French");
+  assert.equal(await ask("students"), "1", "the same student after the language switch");
+  await page.screenshot({ path: outDir + "/phone-after-switch-fr.png", fullPage: true });
+  assert.equal(await ask("language en"), "ok");
+  await page.waitForFunction(() => document.documentElement.lang === "en", { timeout: 15000 });
+  console.log("student page: joined, answered, acknowledged, offline and back, rejoined after a reload, choices at 200% text, wrong room refused, followed the teacher into French and back");
 
   // A teacher whose interface is in Simplified Chinese: the page speaks it, and counts
   // 10,000 as 1万, the way a Chinese reader does.
