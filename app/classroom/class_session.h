@@ -30,7 +30,7 @@ struct ClassView {
   std::uint64_t answers_version = 0;
   int students = 0;
   int question_number = 0;  // 0: no question
-  std::string key;          // the asked question's "file:line"
+  std::string key;          // the asked question's key ("lesson-id#0": its lesson and which @predict)
   ClassQuestion question;
   std::vector<ClassRound> rounds;
 };

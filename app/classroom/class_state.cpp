@@ -23,6 +23,10 @@ std::string number_text(double value) {
   return text;
 }
 
+bool same_words(const ClassQuestion& a, const ClassQuestion& b) {
+  return a.text == b.text && a.unit == b.unit && a.choices == b.choices;
+}
+
 }  // namespace
 
 ClassQuestion class_question_of(const Prediction& prediction) {
@@ -42,11 +46,18 @@ void ClassState::ask(const std::string& key, const ClassQuestion& question) {
   int found = -1;
   for (int i = 0; i < static_cast<int>(asked_.size()); ++i)
     if (asked_[i].key == key) found = i;
+  bool reworded = false;
   if (found < 0) {
     asked_.push_back({key, question, {ClassRound{}}});
     found = static_cast<int>(asked_.size()) - 1;
+  } else if (!same_words(asked_[found].question, question)) {
+    // The same question in the teacher's new language: its rounds and answers stay.
+    asked_[found].question.text = question.text;
+    asked_[found].question.unit = question.unit;
+    if (question.choices.size() == asked_[found].question.choices.size()) asked_[found].question.choices = question.choices;
+    reworded = true;
   }
-  if (found == current_) return;
+  if (found == current_ && !reworded) return;
   current_ = found;
   ++version_;
   ++answers_version_;

@@ -38,7 +38,7 @@ struct ClassRound {
 };
 
 struct AskedQuestion {
-  std::string key;  // where it comes from ("lesson file:line"): asked twice, it is the same
+  std::string key;  // where it comes from ("lesson-id#0", in any language): asked twice, it is the same
   ClassQuestion question;
   std::vector<ClassRound> rounds;  // 1 or 2
 };
@@ -55,7 +55,8 @@ class ClassState {
   std::uint64_t answers_version() const { return answers_version_; }
 
   // The teacher's side (the UI thread, through the session).
-  // Asks the question from `key`; one asked before comes back with its rounds.
+  // Asks the question from `key`; one asked before comes back with its rounds (in the words
+  // given now, when the teacher has switched the language).
   void ask(const std::string& key, const ClassQuestion& question);
   void clear_question();  // a page without a question
   // The student page was made again (the teacher changed the language): the phones load

@@ -90,9 +90,14 @@ void Classroom::end_page() {
   if (page_key_.empty() && !asked_key_.empty()) {
     session_->clear_question();
     asked_key_.clear();
-  } else if (!page_key_.empty() && page_key_ != asked_key_) {
-    session_->ask(page_key_, class_question_of(page_question_));
-    asked_key_ = page_key_;
+  } else if (!page_key_.empty()) {
+    // A new question, or the same one in the teacher's new language (its words changed).
+    const ClassQuestion question = class_question_of(page_question_);
+    if (page_key_ != asked_key_ || question.text != asked_text_) {
+      session_->ask(page_key_, question);
+      asked_key_ = page_key_;
+      asked_text_ = question.text;
+    }
   }
   session_->refresh(&view_);
 }

@@ -82,7 +82,14 @@ void draw_waiting_card(const std::string& summary, float width) {
   draw->ChannelsMerge();
 }
 
-std::string question_key(const Lesson& lesson, int b) { return lesson.file + ":" + std::to_string(lesson.blocks[b].line); }
+// A question's key: the lesson's id and which of its @predict it is, the same in every
+// language (a translation keeps the original's directives, in order), so that switching
+// the language keeps the answer given and a class's vote in progress.
+std::string question_key(const Lesson& lesson, int b) {
+  int ordinal = 0;
+  for (int i = 0; i < b; ++i) ordinal += lesson.blocks[i].kind == LessonBlock::Kind::predict ? 1 : 0;
+  return lesson.id + "#" + std::to_string(ordinal);
+}
 
 ScreenRect screen_rect(const ImRect& r) { return {r.Min.x, r.Min.y, r.Max.x, r.Max.y}; }
 
@@ -120,12 +127,18 @@ void PageView::drawn_at(const std::string& panel_id, bool question, ScreenRect r
 
 PredictionBox* PageView::box(const Lesson& lesson, int b) {
   const std::string key = question_key(lesson, b);
-  if (auto found = boxes_.find(key); found != boxes_.end()) return &found->second;
+  const auto found = boxes_.find(key);
+  if (found != boxes_.end() && found->second.language == lesson.language) return &found->second.box;
   Prediction prediction;
   if (!parse_prediction(lesson.blocks[b].params, &prediction)) return nullptr;
   for (std::string* text : {&prediction.question, &prediction.explain, &prediction.unit}) *text = with_facts(*text);
   for (std::string& choice : prediction.choices) choice = with_facts(choice);
-  return &boxes_.emplace(key, PredictionBox(std::move(prediction))).first->second;
+  if (found != boxes_.end()) {  // the same question, now in another language: its answer stays
+    found->second.box.reword(prediction);
+    found->second.language = lesson.language;
+    return &found->second.box;
+  }
+  return &boxes_.emplace(key, AskedBox{PredictionBox(std::move(prediction)), lesson.language}).first->second.box;
 }
 
 Status PageView::answer_prediction(const Lesson& lesson, const std::string& value) {

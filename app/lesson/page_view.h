@@ -75,7 +75,11 @@ class PageView {
   // Records where a panel or question box was drawn, and scrolls towards it when it is
   // the one to bring into view.
   void drawn_at(const std::string& panel_id, bool question, ScreenRect rect);
-  std::map<std::string, PredictionBox> boxes_;  // by "file:line" of the directive
+  struct AskedBox {
+    PredictionBox box;
+    std::string language;  // of the words it shows (Lesson::language)
+  };
+  std::map<std::string, AskedBox> boxes_;  // by question_key: lesson id and @predict ordinal
   ClassQuestions* class_ = nullptr;
   std::string hovered_panel_;
   bool scroll_to_top_ = false;

@@ -14,7 +14,7 @@ namespace whygpu::app {
 class ClassQuestions {
  public:
   virtual ~ClassQuestions() = default;
-  // The @predict at `key` ("lesson file:line") on the open page, top to bottom, each
+  // The @predict at `key` ("lesson-id#0") on the open page, top to bottom, each
   // frame it is drawn; `panel`: the one it comes before (null when none). Returns true
   // when the class's view was drawn in place of the question's own box.
   virtual bool draw_question(const std::string& key, const Prediction& prediction, const Panel* panel,

@@ -16,6 +16,13 @@ namespace whygpu::app {
 
 PredictionBox::PredictionBox(Prediction prediction) : p_(std::move(prediction)) {}
 
+void PredictionBox::reword(const Prediction& wording) {
+  p_.question = wording.question;
+  p_.explain = wording.explain;
+  p_.unit = wording.unit;
+  if (wording.choices.size() == p_.choices.size()) p_.choices = wording.choices;
+}
+
 std::string PredictionBox::answer_text() const {
   if (p_.kind == Prediction::Kind::choice) return choice_ >= 0 ? p_.choices[choice_] : "";
   const double value = p_.min * std::pow(p_.max / p_.min, static_cast<double>(slider_));

@@ -23,6 +23,9 @@ class PredictionBox {
   const Prediction& prediction() const { return p_; }
   // A script's `predict VALUE`: a number, the number of a choice (from 1), or "skip".
   Status answer(const std::string& value);
+  // The same question in another language: the words of `wording` (question, explanation,
+  // unit, choices); its answer, range and result stay.
+  void reword(const Prediction& wording);
 
  private:
   void draw_question(const Fonts& fonts, float width);

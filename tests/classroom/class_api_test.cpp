@@ -168,6 +168,31 @@ TEST_F(ClassApi, ANewPageIsNewsForThePhones) {
   EXPECT_NE(after.body.find("\"page\":2,"), std::string::npos) << after.body;
 }
 
+// The teacher switched the language mid-vote: the same question (its key) comes in new
+// words; the phones get them, and the vote goes on with its answers.
+TEST_F(ClassApi, AQuestionAskedAgainInOtherWordsKeepsItsVote) {
+  ask_number();
+  join(1);
+  ASSERT_EQ(answer(1, 1, 1, "5000").status, 200);
+  const std::uint64_t v = state.room.version();
+  Prediction french;
+  french.question = "À partir de quelle taille ?";
+  french.unit = "éléments";
+  french.min = 1000;
+  french.max = 1e9;
+  state.room.ask("lesson.md:4", class_question_of(french));
+  EXPECT_GT(state.room.version(), v) << "the phones hear of the new words";
+  ASSERT_NE(state.room.current(), nullptr);
+  EXPECT_EQ(state.room.current()->question.text, "À partir de quelle taille ?");
+  EXPECT_EQ(state.room.current()->question.unit, "éléments");
+  ASSERT_EQ(state.room.current()->rounds.size(), 1u);
+  EXPECT_EQ(state.room.current()->rounds[0].answers.size(), 1u) << "the answer given in English is still in";
+  EXPECT_EQ(state.room.asked().size(), 1u) << "one question, not two";
+  const std::uint64_t same = state.room.version();
+  state.room.ask("lesson.md:4", class_question_of(french));
+  EXPECT_EQ(state.room.version(), same) << "the same words again are no news";
+}
+
 TEST_F(ClassApi, MalformedAndOversizedRequestsAreRefused) {
   join(1);
   const std::string base = "room=" + kRoom + "&client=" + client_id(1);
