@@ -37,10 +37,11 @@ class ClassApi : public ::testing::Test {
     return send("POST", "/api/answer", "room=" + kRoom + "&client=" + client_id(n) + "&question=" +
                                            std::to_string(question) + "&round=" + std::to_string(round) + "&value=" + value);
   }
-  void ask_number() {
+  // The number question at "lesson.md:4", in the words given (the teacher's language).
+  void ask_number(const std::string& question = "From what size?", const std::string& unit = "elements") {
     Prediction p;
-    p.question = "From what size?";
-    p.unit = "elements";
+    p.question = question;
+    p.unit = unit;
     p.min = 1000;
     p.max = 1e9;
     state.room.ask("lesson.md:4", class_question_of(p));
@@ -175,12 +176,7 @@ TEST_F(ClassApi, AQuestionAskedAgainInOtherWordsKeepsItsVote) {
   join(1);
   ASSERT_EQ(answer(1, 1, 1, "5000").status, 200);
   const std::uint64_t v = state.room.version();
-  Prediction french;
-  french.question = "À partir de quelle taille ?";
-  french.unit = "éléments";
-  french.min = 1000;
-  french.max = 1e9;
-  state.room.ask("lesson.md:4", class_question_of(french));
+  ask_number("À partir de quelle taille ?", "éléments");
   EXPECT_GT(state.room.version(), v) << "the phones hear of the new words";
   ASSERT_NE(state.room.current(), nullptr);
   EXPECT_EQ(state.room.current()->question.text, "À partir de quelle taille ?");
@@ -189,7 +185,7 @@ TEST_F(ClassApi, AQuestionAskedAgainInOtherWordsKeepsItsVote) {
   EXPECT_EQ(state.room.current()->rounds[0].answers.size(), 1u) << "the answer given in English is still in";
   EXPECT_EQ(state.room.asked().size(), 1u) << "one question, not two";
   const std::uint64_t same = state.room.version();
-  state.room.ask("lesson.md:4", class_question_of(french));
+  ask_number("À partir de quelle taille ?", "éléments");
   EXPECT_EQ(state.room.version(), same) << "the same words again are no news";
 }
 
