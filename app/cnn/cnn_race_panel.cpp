@@ -228,6 +228,7 @@ class CnnRacePanel final : public Panel {
     for (const Lane& lane : lanes_) lanes.push_back(session_name(lane));
     paused_others_ = SharedSession::pause_all_except(lanes);
     for (Lane& lane : lanes_) {
+      lane.race.start(0.0);  // no points of the last race while the lanes are reset; timed once both start
       if (!lane.shared) continue;
       lane.shared->pause();
       lane.shared->set_batch(o_.batch);
