@@ -7,6 +7,7 @@
 
 #include "app/i18n/translate.h"
 #include "app/plot/plot_primitives.h"
+#include "app/text/wrapped_text.h"
 
 namespace whygpu::app::plot {
 namespace {
@@ -105,7 +106,7 @@ PlotView::Layout PlotView::layout(const Chart& chart, ImVec2 origin, ImVec2 size
   l.marker_radius = 4.0f * scale;
   l.swatch = 30.0f * scale;
   const auto wrapped_height = [&](const std::string& text, float width) {
-    return text.empty() ? 0.0f : ImGui::CalcTextSize(text.c_str(), nullptr, false, width).y;
+    return text.empty() ? 0.0f : wrapped_text_size(text, width).y;
   };
   l.y_title_height = std::max(l.line, wrapped_height(chart.y_title, size.x));
   l.x_title_height = std::max(l.line, wrapped_height(chart.x_title, size.x));
@@ -265,16 +266,15 @@ void PlotView::draw_axes(const Chart& chart, const Layout& l, ImDrawList* draw) 
     const ImVec2 extent = ImGui::CalcTextSize(t.label.c_str());
     draw->AddText(ImVec2(l.plot_min.x - l.tick - 2 - extent.x, y - extent.y / 2), text, t.label.c_str());
   }
-  draw->AddText(nullptr, 0.0f, l.origin, text, chart.y_title.c_str(), nullptr, l.text_width());
+  add_wrapped_text(draw, l.origin, text, chart.y_title, l.text_width());
   // The x title centred under the plot, kept inside the widget; wrapped when longer than it.
   const float x_title_width = ImGui::CalcTextSize(chart.x_title.c_str()).x;
   const float centred = l.plot_min.x + (l.plot_width() - x_title_width) / 2;
   const float x_title_left = std::max(l.origin.x, std::min(centred, l.origin.x + l.size.x - x_title_width));
-  draw->AddText(nullptr, 0.0f, ImVec2(x_title_left, l.x_title_top()), text, chart.x_title.c_str(), nullptr,
-                l.text_width());
+  add_wrapped_text(draw, ImVec2(x_title_left, l.x_title_top()), text, chart.x_title, l.text_width());
   if (!chart.footnote.empty())
-    draw->AddText(nullptr, 0.0f, ImVec2(l.origin.x, l.footnote_top()), ImGui::GetColorU32(ImGuiCol_TextDisabled),
-                  chart.footnote.c_str(), nullptr, l.text_width());
+    add_wrapped_text(draw, ImVec2(l.origin.x, l.footnote_top()), ImGui::GetColorU32(ImGuiCol_TextDisabled), chart.footnote,
+                     l.text_width());
 }
 
 struct PlotView::MarkPlaces {
@@ -417,8 +417,8 @@ void PlotView::draw_legend(const Chart& chart, const Layout& l, ImDrawList* draw
     draw_line(draw, s.line, sample, colour, s.thickness * l.scale, l.scale, ImVec2(at.x - 1, at.y),
               ImVec2(at.x + l.swatch + 1, at.y + l.line));
     draw_marker(draw, ImVec2(at.x + l.swatch / 2, mid), s.marker, l.marker_radius, colour, s.recorded, 1.5f * l.scale);
-    draw->AddText(nullptr, 0.0f, ImVec2(at.x + l.swatch + l.pad, at.y), off ? muted : text, legend_text(s).c_str(),
-                  nullptr, size.x - l.swatch - 2 * l.pad);
+    add_wrapped_text(draw, ImVec2(at.x + l.swatch + l.pad, at.y), off ? muted : text, legend_text(s),
+                     size.x - l.swatch - 2 * l.pad);
     draw->PopClipRect();
   }
 }
@@ -479,10 +479,9 @@ void PlotView::draw(const char* id, const Chart& chart, ImVec2 size, float scale
   const ImU32 muted = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   if (points.empty() && !chart.empty_message.empty()) {
     const float wrap = l.plot_width() - 2 * l.pad;
-    const ImVec2 extent = ImGui::CalcTextSize(chart.empty_message.c_str(), nullptr, false, wrap);
-    draw->AddText(nullptr, 0.0f,
-                  ImVec2((l.plot_min.x + l.plot_max.x - extent.x) / 2, (l.plot_min.y + l.plot_max.y - extent.y) / 2),
-                  muted, chart.empty_message.c_str(), nullptr, wrap);
+    const ImVec2 extent = wrapped_text_size(chart.empty_message, wrap);
+    add_wrapped_text(draw, ImVec2((l.plot_min.x + l.plot_max.x - extent.x) / 2, (l.plot_min.y + l.plot_max.y - extent.y) / 2),
+                     muted, chart.empty_message, wrap);
   }
   // Hover: ring the nearest point and show its values.
   int nearest = -1;
