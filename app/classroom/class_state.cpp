@@ -23,10 +23,6 @@ std::string number_text(double value) {
   return text;
 }
 
-bool same_words(const ClassQuestion& a, const ClassQuestion& b) {
-  return a.text == b.text && a.unit == b.unit && a.choices == b.choices;
-}
-
 }  // namespace
 
 ClassQuestion class_question_of(const Prediction& prediction) {
@@ -41,6 +37,10 @@ ClassQuestion class_question_of(const Prediction& prediction) {
 }
 
 ClassState::ClassState(std::string room_code) : room_code_(std::move(room_code)) {}
+
+bool same_words(const ClassQuestion& a, const ClassQuestion& b) {
+  return a.text == b.text && a.unit == b.unit && a.choices == b.choices;
+}
 
 void ClassState::ask(const std::string& key, const ClassQuestion& question) {
   int found = -1;

@@ -31,6 +31,8 @@ struct ClassQuestion {
   std::vector<std::string> choices;
 };
 ClassQuestion class_question_of(const Prediction& prediction);
+// The same words: question, unit and choices (the teacher's language shows in them).
+bool same_words(const ClassQuestion& a, const ClassQuestion& b);
 
 struct ClassRound {
   std::map<int, double> answers;  // student -> a number, or a choice's index from 0

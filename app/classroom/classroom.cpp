@@ -93,10 +93,10 @@ void Classroom::end_page() {
   } else if (!page_key_.empty()) {
     // A new question, or the same one in the teacher's new language (its words changed).
     const ClassQuestion question = class_question_of(page_question_);
-    if (page_key_ != asked_key_ || question.text != asked_text_) {
+    if (page_key_ != asked_key_ || !same_words(question, asked_question_)) {
       session_->ask(page_key_, question);
       asked_key_ = page_key_;
-      asked_text_ = question.text;
+      asked_question_ = question;
     }
   }
   session_->refresh(&view_);

@@ -57,7 +57,7 @@ class Classroom final : public ClassQuestions {
   std::string csv_path_;
   std::string page_file_;
   std::string asked_key_;     // the question the phones show, "" none
-  std::string asked_text_;    // ... in the words they show it in
+  ClassQuestion asked_question_;  // ... in the words they show it in
   std::string page_key_;      // the first unfinished question drawn on the page this frame
   Prediction page_question_;  // ... and its directive
   std::string error_;
