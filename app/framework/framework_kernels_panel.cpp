@@ -59,12 +59,12 @@ StepList list_of(const Recorded& r) {
   StepList l;
   l.recorded = true;
   if (!r.timeline) {
-    l.error = "No recording yet.";
+    l.error = tr("No recording yet.");
     l.label = r.error;  // the reason, on hover
     return l;
   }
   l.rows = framework::kernel_rows(*r.timeline);
-  l.label = r.timeline->description + ". " + recorded_label(*r.timeline, true) + ".";
+  l.label = fill(tr("{0}. {1}."), {translated(r.timeline->description), recorded_label(*r.timeline, true)});
   return l;
 }
 
@@ -213,7 +213,7 @@ class FrameworkKernelsPanel final : public Panel {
     if (!finished_error_.empty()) live_error_ = std::move(finished_error_), finished_error_.clear();
     if (!recorded_live_) return;
     ours_.rows = framework::kernel_rows(*recorded_live_);
-    ours_.label = fill(tr("{0}, recorded just now on this computer's {1}."), {recorded_live_->description, gpu_info().name});
+    ours_.label = fill(tr("{0}, recorded just now on this computer's {1}."), {translated(recorded_live_->description), gpu_info().name});
     ours_.recorded = false;
     ours_.error.clear();
     recorded_live_.reset();

@@ -30,6 +30,11 @@
 namespace whygpu::app {
 namespace {
 
+// A line of code as the page shows it: its comment in the page's language.
+std::string shown_code(const std::string& code, const char* comment, std::size_t comment_column = 0) {
+  return host_program::commented(code, comment ? tr(comment) : nullptr, comment_column);
+}
+
 using host_program::Call;
 using host_program::Mistake;
 using host_program::ProgramOptions;
@@ -322,7 +327,11 @@ class HostProgramPanel final : public Panel {
       if (code) ImGui::PushFont(code);
       for (const std::string& line : host_program::kernel_source()) ImGui::TextDisabled("     %s", line.c_str());
       ImGui::Spacing();
-      for (const std::string& line : host_program::host_preamble()) ImGui::TextDisabled("     %s", line.c_str());
+      std::size_t comment_column = 0;  // the comments line up after the longest commented line
+      for (const host_program::CodeLine& line : host_program::host_preamble())
+        if (line.comment) comment_column = std::max(comment_column, line.code.size());
+      for (const host_program::CodeLine& line : host_program::host_preamble())
+        ImGui::TextDisabled("     %s", shown_code(line.code, line.comment, comment_column).c_str());
       if (code) ImGui::PopFont();
     }
     // Code lines never wrap (it would break their indentation) nor scroll sideways: the code
@@ -331,7 +340,7 @@ class HostProgramPanel final : public Panel {
     // with what it returned where that was an error (cudaSuccess is then left out).
     double longest_ms = 0.0;
     std::string all_code;
-    for (const Step& step : steps) all_code += step.code + "\n";
+    for (const Step& step : steps) all_code += shown_code(step.code, step.comment) + "\n";
     for (const StepResult& r : shown.results)
       if (r.state == StepState::Ran) longest_ms = std::max(longest_ms, r.ms);
     const float cell = 2.0f * ImGui::GetStyle().CellPadding.x;
@@ -348,7 +357,8 @@ class HostProgramPanel final : public Panel {
     const bool stacked = code_scale_to_fit(all_code, wide_room) < 1.0f;
     code_scale_ = code_scale_to_fit(all_code, stacked ? narrow_room : wide_room);
     float code_width = 0.0f;
-    for (const Step& step : steps) code_width = std::max(code_width, ImGui::CalcTextSize(step.code.c_str()).x);
+    for (const Step& step : steps)
+      code_width = std::max(code_width, ImGui::CalcTextSize(shown_code(step.code, step.comment).c_str()).x);
     code_wraps_ = stacked && code_width * code_scale_ > narrow_room;
     code_width *= code_scale_;
     if (code) ImGui::PopFont();
@@ -420,7 +430,7 @@ class HostProgramPanel final : public Panel {
     // A line of code is drawn whole (its scale makes it fit) unless even the smallest scale
     // does not: then it wraps at its column's edge rather than being cut.
     ImGui::PushTextWrapPos(code_wraps_ ? 0.0f : -1.0f);
-    ImGui::TextUnformatted(step.code.c_str());
+    ImGui::TextUnformatted(shown_code(step.code, step.comment).c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     if (step.missing) {
@@ -430,7 +440,7 @@ class HostProgramPanel final : public Panel {
     }
     ImGui::SetWindowFontScale(1.0f);
     if (code) ImGui::PopFont();
-    if (ImGui::IsItemHovered() && !step.about.empty()) ImGui::SetTooltip("%s", step.about.c_str());
+    if (ImGui::IsItemHovered() && *step.about) ImGui::SetTooltip("%s", tr(step.about));
   }
 
   void draw_what_it_did(const Step& step, const StepResult* r, bool is_launch, const Shown& shown) const {

@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 
+#include "compute/core/status.h"
 #include "compute/core/translation_marker.h"  // N_()
 #include "compute/core/wording.h"
 
@@ -50,5 +51,7 @@ std::string fill(std::string_view pattern, std::initializer_list<std::string_vie
 // pattern looked up in the catalog, then filled with its values, numbers with the
 // language's decimal separator.
 std::string translated(const Wording& message);
+// A failure's message, the same way (a success has none).
+inline std::string translated(const Status& status) { return translated(status.wording()); }
 
 }  // namespace whygpu::app

@@ -133,12 +133,13 @@ class KernelLabPanel final : public Panel {
  public:
   // `sizes`: exercise, n, block, block_y, width and height (source and engine unused).
   explicit KernelLabPanel(LabRequest sizes) : sizes_(std::move(sizes)) {
-    for (const kernel_lab::Exercise& e : kernel_lab::exercises()) sources_[e.key] = e.starter;
+    for (const kernel_lab::Exercise& e : kernel_lab::exercises()) sources_[e.key] = starters_[e.key] = starter_of(e);
     if (!gpu_info().available)
       recording_ = recorded_part<kernel_lab::LabRecording>(kernel_lab::kLabRecording, &recording_error_);
   }
 
   void draw(const FrameContext& frame) override {
+    follow_language();
     if (std::optional<LabReport> r = runner_.take_report()) {
       report_ = std::move(*r);
       std::fprintf(stderr, "whygpu: kernel-lab: %s: %s%s%s\n", sizes_.exercise.c_str(), kernel_lab::run_state_key(report_->run),
@@ -196,7 +197,8 @@ class KernelLabPanel final : public Panel {
         {"reset", "put the exercise's starting code back",
          [](P& p) {
            if (p.runner_.busy()) return Status::error(tr("a try is running: wait for it or cancel it"));
-           p.sources_[p.sizes_.exercise] = kernel_lab::find_exercise(p.sizes_.exercise)->starter;
+           const kernel_lab::Exercise& e = *kernel_lab::find_exercise(p.sizes_.exercise);
+           p.sources_[e.key] = p.starters_[e.key] = starter_of(e);
            p.report_.reset();
            return Status::ok();
          }},
@@ -207,6 +209,21 @@ class KernelLabPanel final : public Panel {
   bool busy() const override { return runner_.busy(); }
 
  private:
+  // The exercise's starting code, its comments in the page's language.
+  static std::string starter_of(const kernel_lab::Exercise& e) {
+    return kernel_lab::source_text(e.starter_parts, [](const char* english) { return tr(english); });
+  }
+
+  // An untouched starter changes language with the page; edited code stays as it is.
+  void follow_language() {
+    for (const kernel_lab::Exercise& e : kernel_lab::exercises()) {
+      std::string& shown = starters_[e.key];
+      if (sources_[e.key] != shown) continue;
+      std::string now = starter_of(e);
+      if (now != shown) sources_[e.key] = shown = std::move(now);
+    }
+  }
+
   LabRequest request() const {
     LabRequest r = sizes_;
     r.source = sources_.at(sizes_.exercise);
@@ -449,6 +466,7 @@ class KernelLabPanel final : public Panel {
   LabRequest sizes_;  // the exercise, its sizes and the engine asked for
   LabRequest tried_;  // the last try's request: the report refers to it
   std::map<std::string, std::string> sources_;  // the editor's text, per exercise
+  std::map<std::string, std::string> starters_;  // the starter last put in the editor, per exercise
   std::string tried_source_;  // what the last try compiled: the report's line numbers refer to it
   std::optional<LabReport> report_;
   const kernel_lab::LabRecording* recording_ = nullptr;  // no GPU here: the exercises as run on one

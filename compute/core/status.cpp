@@ -4,7 +4,7 @@ namespace whygpu {
 
 Status Status::with_context(const std::string& context) const {
   if (ok_) return *this;
-  return Status::error(context + ": " + message_);
+  return Status::error(Wording::sentence(N_("{0}: {1}"), {context, message_}));
 }
 
 }  // namespace whygpu

@@ -81,7 +81,7 @@ std::string format_program(const ProgramOptions& options, const std::vector<Step
     if (r.kernel_ms >= 0.0) kernel_ms = r.kernel_ms;
     const Step& s = steps[static_cast<std::size_t>(r.index)];
     char head[256];
-    std::snprintf(head, sizeof head, "%3d  %-64s ", r.index + 1, s.code.c_str());
+    std::snprintf(head, sizeof head, "%3d  %-64s ", r.index + 1, commented(s.code, s.comment).c_str());
     std::string line = head;
     char ms[32];
     switch (r.state) {

@@ -1,5 +1,6 @@
 #include "compute/host_program/program.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "compute/core/translation_marker.h"
@@ -52,13 +53,20 @@ const std::vector<std::string>& kernel_source() {
   return lines;
 }
 
-const std::vector<std::string>& host_preamble() {
-  static const std::vector<std::string> lines = {
-      "std::vector<float> a(n), b(n), c(n);  // host arrays: a and b hold random numbers",
-      "float *d_a, *d_b, *d_c;               // will point into GPU memory",
-      "size_t bytes = n * sizeof(float);",
+const std::vector<CodeLine>& host_preamble() {
+  static const std::vector<CodeLine> lines = {
+      {"std::vector<float> a(n), b(n), c(n);", N_("host arrays: a and b hold random numbers")},
+      {"float *d_a, *d_b, *d_c;", N_("will point into GPU memory")},
+      {"size_t bytes = n * sizeof(float);"},
   };
   return lines;
+}
+
+std::string commented(const std::string& code, const char* comment, std::size_t column) {
+  if (!comment) return code;
+  std::string line = code;
+  line.resize(std::max(line.size(), column), ' ');
+  return line + "  // " + comment;
 }
 
 long long blocks_for(const ProgramOptions& o) { return (o.n + o.threads - 1) / o.threads; }
@@ -76,24 +84,26 @@ std::vector<Step> program_steps(const ProgramOptions& o) {
              (o.mistake == Mistake::HostPointer ? "a.data()" : "d_a") + ", d_b, d_c, n);";
 
   std::vector<Step> steps = {
-      {Call::SetDevice, checked("cudaSetDevice(0)"), "pick the GPU; the runtime creates its context"},
-      {Call::MallocA, checked("cudaMalloc(&d_a, bytes)"), "room for a on the GPU"},
-      {Call::MallocB, checked("cudaMalloc(&d_b, bytes)"), "room for b"},
-      {Call::MallocC, checked("cudaMalloc(&d_c, bytes)"), "room for c"},
-      {Call::CopyA, checked("cudaMemcpy(d_a, a.data(), bytes, cudaMemcpyHostToDevice)"), "copy a to the GPU"},
-      {Call::CopyB, checked("cudaMemcpy(d_b, b.data(), bytes, cudaMemcpyHostToDevice)"), "copy b to the GPU"},
-      {Call::WarmUp, "add<<<1, 1>>>(d_a, d_b, d_c, 0);  // warm-up",
-       "warm-up: the first launch loads the kernel onto the GPU; n = 0, so it adds nothing"},
-      {Call::TimerStart, "auto start = clock::now();", "start a stopwatch on the CPU"},
-      {Call::Launch, launch, "queue the kernel: the call returns at once"},
-      {Call::LastError, checked("cudaGetLastError()"), "did the launch go through?"},
-      {Call::Synchronize, checked("cudaDeviceSynchronize()"), "wait until the GPU has finished"},
-      {Call::TimerStop, "printf(\"kernel: %.3f ms\", ms_since(start));", "stop the stopwatch and print it"},
-      {Call::CopyBack, checked("cudaMemcpy(c.data(), d_c, bytes, cudaMemcpyDeviceToHost)"), "copy c back"},
-      {Call::FreeA, checked("cudaFree(d_a)"), "give the memory back"},
-      {Call::FreeB, checked("cudaFree(d_b)"), ""},
-      {Call::FreeC, checked("cudaFree(d_c)"), ""},
-      {Call::Check, "for (i ...) ok &= c[i] == a[i] + b[i];", "is every c[i] right? (on the CPU)"},
+      {Call::SetDevice, checked("cudaSetDevice(0)"), nullptr, N_("pick the GPU; the runtime creates its context")},
+      {Call::MallocA, checked("cudaMalloc(&d_a, bytes)"), nullptr, N_("room for a on the GPU")},
+      {Call::MallocB, checked("cudaMalloc(&d_b, bytes)"), nullptr, N_("room for b")},
+      {Call::MallocC, checked("cudaMalloc(&d_c, bytes)"), nullptr, N_("room for c")},
+      {Call::CopyA, checked("cudaMemcpy(d_a, a.data(), bytes, cudaMemcpyHostToDevice)"), nullptr,
+       N_("copy a to the GPU")},
+      {Call::CopyB, checked("cudaMemcpy(d_b, b.data(), bytes, cudaMemcpyHostToDevice)"), nullptr,
+       N_("copy b to the GPU")},
+      {Call::WarmUp, "add<<<1, 1>>>(d_a, d_b, d_c, 0);", N_("warm-up"),
+       N_("warm-up: the first launch loads the kernel onto the GPU; n = 0, so it adds nothing")},
+      {Call::TimerStart, "auto start = clock::now();", nullptr, N_("start a stopwatch on the CPU")},
+      {Call::Launch, launch, nullptr, N_("queue the kernel: the call returns at once")},
+      {Call::LastError, checked("cudaGetLastError()"), nullptr, N_("did the launch go through?")},
+      {Call::Synchronize, checked("cudaDeviceSynchronize()"), nullptr, N_("wait until the GPU has finished")},
+      {Call::TimerStop, "printf(\"kernel: %.3f ms\", ms_since(start));", nullptr, N_("stop the stopwatch and print it")},
+      {Call::CopyBack, checked("cudaMemcpy(c.data(), d_c, bytes, cudaMemcpyDeviceToHost)"), nullptr, N_("copy c back")},
+      {Call::FreeA, checked("cudaFree(d_a)"), nullptr, N_("give the memory back")},
+      {Call::FreeB, checked("cudaFree(d_b)")},
+      {Call::FreeC, checked("cudaFree(d_c)")},
+      {Call::Check, "for (i ...) ok &= c[i] == a[i] + b[i];", nullptr, N_("is every c[i] right? (on the CPU)")},
   };
   for (Step& s : steps) {
     s.checked = !unchecked && s.code.rfind("CHECK(", 0) == 0;

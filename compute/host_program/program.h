@@ -50,10 +50,21 @@ enum class Call {
   Check,          // compares c with a + b on the CPU
 };
 
+// A line of the program's code, its comment kept apart (English, marked N_()) so that the
+// interface writes it in the page's language: commented(code, tr(comment), column).
+struct CodeLine {
+  std::string code;
+  const char* comment = nullptr;  // none when null
+};
+// The code, then "  // " and the comment where there is one, the comment starting at
+// `column` at the earliest (comments of neighbouring lines line up).
+std::string commented(const std::string& code, const char* comment, std::size_t column = 0);
+
 struct Step {
   Call call = Call::Check;
   std::string code;    // the source line as shown ("CHECK(cudaMalloc(&d_a, bytes));")
-  std::string about;   // one short line on what it does
+  const char* comment = nullptr;  // after the code, marked N_(): "warm-up"
+  const char* about = "";         // one short line on what it does, marked N_()
   bool missing = false;   // the mistake removed it: shown struck out, never run
   bool checked = false;   // wrapped in CHECK(): a failure stops the program here
 };
@@ -76,7 +87,7 @@ Status check_options(const ProgramOptions& options);
 // The kernel, as shown above the host code.
 const std::vector<std::string>& kernel_source();
 // The declarations the host code starts from (not run as steps: the arrays exist already).
-const std::vector<std::string>& host_preamble();
+const std::vector<CodeLine>& host_preamble();
 
 // The host program's lines for these options, in order.
 std::vector<Step> program_steps(const ProgramOptions& options);

@@ -42,10 +42,28 @@ struct Param {
 
 struct Problem;
 
+// A piece of a starting source: lines of code, or a comment kept apart from the code
+// (English, marked N_(), its lines broken by '\n') so that the editor can open with the
+// comments in the page's language.
+struct SourcePart {
+  const char* code = "";          // lines of code, each ending in '\n'
+  const char* comment = nullptr;  // or a comment, written as "// " lines
+  int indent = 0;                 // the comment's, in spaces
+};
+
+// The parts as source text, each comment passed through `in_language` when given (the
+// interface gives its catalog's lookup).
+std::string source_text(const std::vector<SourcePart>& parts, const char* (*in_language)(const char*) = nullptr);
+
+// The source with its comments left out, and the lines they leave empty: what a compiler
+// sees, so that a try in one language finds the try recorded in another.
+std::string without_comments(std::string_view source);
+
 struct Exercise {
   std::string key;      // "add"
   std::string title;    // what the output must hold, in English (N_() where it has words)
-  std::string starter;  // the source the editor opens with
+  std::vector<SourcePart> starter_parts;  // the source the editor opens with
+  std::string starter;                    // the same, its comments in English
   Layout layout = Layout::Line;
   std::vector<Param> params;
   // Fills every output's `expected` from the inputs, on the CPU.

@@ -12,7 +12,9 @@ namespace whygpu::kernel_lab {
 namespace {
 
 bool same_request(const LabRequest& a, const LabRequest& b) {
-  if (a.exercise != b.exercise || a.source != b.source || a.block != b.block) return false;
+  // The code alone: the editor's comments are in the page's language, the recording's in English.
+  if (a.exercise != b.exercise || a.block != b.block || without_comments(a.source) != without_comments(b.source))
+    return false;
   const Exercise* e = find_exercise(a.exercise);
   if (e && e->layout == Layout::Matrix) return a.width == b.width && a.height == b.height && a.block_y == b.block_y;
   return a.n == b.n;

@@ -7,6 +7,7 @@
 
 #include "compute/bench/json.h"
 #include "compute/bench/timing_json.h"
+#include "compute/bench/wording_json.h"
 
 namespace whygpu::kernel_lab {
 namespace {
@@ -32,26 +33,6 @@ float float_from_json(const bench::Json& j) {
     bench::reject(j, "expected a number, nan, inf or -inf");
   }
   return j.get<float>();
-}
-
-// A sentence as {"pattern": ..., "values": [...]}, each value a string, {"number": ...}
-// for a number, or, when it is a sentence itself, an object of the same form.
-bench::Json wording_json(const Wording& w) {
-  if (w.is_number) return {{"number", w.pattern}};
-  if (!w.is_sentence) return w.pattern;
-  bench::Json values = bench::Json::array();
-  for (const Wording& v : w.values) values.push_back(wording_json(v));
-  return {{"pattern", w.pattern}, {"values", values}};
-}
-
-Wording wording_from_json(const bench::Json& j, int depth) {
-  if (j.is_string()) return j.get<std::string>();
-  if (j.is_object() && j.contains("number")) return Wording::number(j.at("number").get<std::string>());
-  // A report's message holds one sentence inside another at most; deeper is not ours.
-  if (depth >= 3) bench::reject(j, "a message nested this deep is not one whygpu writes");
-  std::vector<Wording> values;
-  for (const bench::Json& v : bench::array_at(j, "values")) values.push_back(wording_from_json(v, depth + 1));
-  return Wording::sentence(j.at("pattern").get<std::string>(), std::move(values));
 }
 
 }  // namespace
@@ -106,7 +87,7 @@ void to_json(bench::Json& j, const LabReport& r) {
   j["run"] = run_state_key(r.run);
   // The English for a log or a recording, and beside it what the interface translates.
   j["message"] = r.message.english();
-  if (r.message.is_sentence) j["message_words"] = wording_json(r.message);
+  if (r.message.is_sentence) j["message_words"] = bench::wording_json(r.message);
   j["expected"] = float_json(r.expected);
   j["got"] = float_json(r.got);
   if (r.time.repeats > 0) j["time"] = r.time;  // a try that did not run on the GPU has none
@@ -116,7 +97,7 @@ void from_json(const bench::Json& j, LabReport& out) {
   LabReport r;
   WHYGPU_JSON_READ_MEMBERS(j, r, WHYGPU_LAB_REPORT_MEMBERS);
   if (j.contains("message_words"))
-    r.message = wording_from_json(j.at("message_words"), 0);
+    r.message = bench::wording_from_json(j.at("message_words"));
   else if (j.contains("message"))
     r.message = j.at("message").get<std::string>();
   if (!run_state_from_key(j.at("run").get<std::string>(), &r.run))

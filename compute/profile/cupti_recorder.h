@@ -18,7 +18,7 @@ namespace whygpu::profile {
 
 struct RecordOptions {
   std::string work;         // copied into the timeline: "cnn-step"
-  std::string description;  // "one training step of the MNIST CNN, batch 64, as a CUDA graph"
+  Wording description;      // "one training step of the MNIST CNN, batch 64, as a CUDA graph"
   std::string command;      // what recorded it, for the file: "whygpu bench timeline --work cnn-step"
 };
 

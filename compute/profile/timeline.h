@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "compute/bench/run_info.h"
+#include "compute/core/wording.h"
 
 namespace whygpu::profile {
 
@@ -51,7 +52,7 @@ struct TimelineItem {
 
 struct Timeline {
   std::string work;         // "cnn-step"
-  std::string description;  // "one training step of the MNIST CNN, batch 64, eager launches"
+  Wording description;      // "one training step of the MNIST CNN, batch 64, eager launches", translatable
   std::string source;       // "whygpu (CUPTI 13.0)", "PyTorch 2.9 profiler"
   bench::RunInfo run;       // device, driver, date and the command that recorded it
   std::int64_t work_begin_ns = 0;  // when the host started and finished the work

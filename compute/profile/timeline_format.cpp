@@ -55,7 +55,7 @@ std::string item_details(const Timeline& timeline, const TimelineItem& item) {
 std::string format_timeline(const Timeline& t, int max_items_per_lane) {
   std::string out;
   out += "whygpu timeline: " + t.work + ", " + t.run.date_utc + "\n";
-  out += "work: " + t.description + "\n";
+  out += "work: " + t.description.english() + "\n";
   out += "GPU: " + t.run.gpu_summary() + "\n";
   out += "recorded by " + t.source + (t.run.command.empty() ? "" : ": " + t.run.command) + "\n";
   if (t.dropped_records)

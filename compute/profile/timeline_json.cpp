@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "compute/bench/wording_json.h"
+
 namespace whygpu::profile {
 
 namespace {
@@ -93,15 +95,24 @@ void from_json(const bench::Json& j, Lane& lane) {
 }
 
 // The timeline's members under their own names (the run is the recording's, read apart).
-#define WHYGPU_TIMELINE_MEMBERS work, description, source, work_begin_ns, work_end_ns, dropped_records, lanes, items
+#define WHYGPU_TIMELINE_MEMBERS work, source, work_begin_ns, work_end_ns, dropped_records, lanes, items
 
-void to_json(bench::Json& j, const Timeline& t) { WHYGPU_JSON_WRITE_MEMBERS(j, t, WHYGPU_TIMELINE_MEMBERS); }
+void to_json(bench::Json& j, const Timeline& t) {
+  WHYGPU_JSON_WRITE_MEMBERS(j, t, WHYGPU_TIMELINE_MEMBERS);
+  // The English for logs and older readers, and beside it what the interface translates.
+  j["description"] = t.description.english();
+  if (t.description.is_sentence) j["description_words"] = bench::wording_json(t.description);
+}
 
 void from_json(const bench::Json& j, Timeline& out) {
   Timeline t;
   bench::array_at(j, "lanes");  // required, as items are
   bench::array_at(j, "items");
   WHYGPU_JSON_READ_MEMBERS(j, t, WHYGPU_TIMELINE_MEMBERS);
+  if (j.contains("description_words"))
+    t.description = bench::wording_from_json(j.at("description_words"));
+  else if (j.contains("description"))
+    t.description = j.at("description").get<std::string>();  // another tool's file: shown as written
   for (std::size_t i = 0; i < t.items.size(); ++i)
     if (t.items[i].lane < 0 || t.items[i].lane >= static_cast<int>(t.lanes.size()))
       bench::reject(j["items"][i]["lane"], "not one of the " + std::to_string(t.lanes.size()) + " lanes");

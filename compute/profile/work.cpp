@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <functional>
 #include <random>
+#include <utility>
+#include <vector>
 
 #include "compute/cnn/gpu_trainer.h"
 #include "compute/kernels/host_array.h"
@@ -38,9 +40,11 @@ class CnnStep final : public ProfiledWork {
     return Status::ok();
   }
 
-  std::string description() const override {
-    return "one training step of the MNIST CNN (forward, loss, backward, Adam), batch " + std::to_string(batch_) +
-           (graph_ ? ", replayed as one CUDA graph" : ", kernels launched one by one");
+  Wording description() const override {
+    return graph_ ? Wording::sentence(N_("one training step of the MNIST CNN (forward, loss, backward, Adam), batch {0}, "
+                                         "replayed as one CUDA graph"), {std::to_string(batch_)})
+                  : Wording::sentence(N_("one training step of the MNIST CNN (forward, loss, backward, Adam), batch {0}, "
+                                         "kernels launched one by one"), {std::to_string(batch_)});
   }
 
   Status run() override { return trainer_->train(1, nullptr); }
@@ -72,11 +76,16 @@ class LstmStep final : public ProfiledWork {
     return lstm::make_gpu_trainer(config, lstm::initial_weights(shape_, 1), tokens, gpu, &trainer_);
   }
 
-  std::string description() const override {
-    return "one training step of the character LSTM (" + std::to_string(shape_.vocab) + " characters, embedding " +
-           std::to_string(shape_.embed) + ", hidden " + std::to_string(shape_.hidden) + ", batch " +
-           std::to_string(training_.batch) + " x " + std::to_string(training_.length) + " characters), " +
-           trainer_->description().english() + (graph_ ? ", one CUDA graph" : ", eager launches");
+  Wording description() const override {
+    std::vector<Wording> values = {std::to_string(shape_.vocab), std::to_string(shape_.embed),
+                                   std::to_string(shape_.hidden), std::to_string(training_.batch),
+                                   std::to_string(training_.length), trainer_->description()};
+    return graph_ ? Wording::sentence(N_("one training step of the character LSTM ({0} characters, embedding {1}, "
+                                         "hidden {2}, batch {3} x {4} characters), {5}, one CUDA graph"),
+                                      std::move(values))
+                  : Wording::sentence(N_("one training step of the character LSTM ({0} characters, embedding {1}, "
+                                         "hidden {2}, batch {3} x {4} characters), {5}, eager launches"),
+                                      std::move(values));
   }
 
   Status run() override {
@@ -109,9 +118,10 @@ class VectorAdd final : public ProfiledWork {
     return Status::ok();
   }
 
-  std::string description() const override {
-    return "c = a + b on " + std::to_string(n_) + " floats (" + kernels::format_bytes(4.0 * static_cast<double>(n_)) +
-           " per array) with its copies: cudaMalloc, a and b in from pageable memory, the kernel, c back, cudaFree";
+  Wording description() const override {
+    return Wording::sentence(N_("c = a + b on {0} floats ({1} per array) with its copies: cudaMalloc, a and b in from "
+                                "pageable memory, the kernel, c back, cudaFree"),
+                             {std::to_string(n_), kernels::format_bytes(4.0 * static_cast<double>(n_))});
   }
 
   Status run() override { return kernels::gpu_vector_add(a_.data(), b_.data(), c_.data(), n_); }
@@ -184,7 +194,7 @@ Status make_profiled_work(const std::string& key, const WorkOptions& options, st
 
 Status record_work(const std::string& key, const WorkOptions& options, const std::string& command, Timeline* out) {
   std::unique_ptr<ProfiledWork> work;
-  RecordOptions record{key, "", command};
+  RecordOptions record{key, {}, command};
   const auto prepare = [&]() -> Status {
     if (Status s = make_profiled_work(key, options, &work); !s) return s;
     record.description = work->description();

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "compute/core/status.h"
+#include "compute/core/wording.h"
 #include "compute/profile/timeline.h"
 
 namespace whygpu::profile {
@@ -37,7 +38,7 @@ class ProfiledWork {
   virtual ~ProfiledWork() = default;
   // What one run does, with its sizes: "one training step of the MNIST CNN, batch 64,
   // kernels launched one by one".
-  virtual std::string description() const = 0;
+  virtual Wording description() const = 0;
   // The work recorded; returns once its GPU work has finished.
   virtual Status run() = 0;
 };

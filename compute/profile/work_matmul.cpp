@@ -38,10 +38,11 @@ class MatmulWork final : public ProfiledWork {
     return Status::ok();
   }
 
-  std::string description() const override {
+  Wording description() const override {
     const std::string label(kernels::matmul_variant_info(variant_).label);
-    return std::to_string(repeats_) + (repeats_ == 1 ? " product" : " products") + " C = A B of " +
-           std::to_string(n_) + " x " + std::to_string(n_) + " matrices in device memory, " + label;
+    const std::vector<Wording> values = {std::to_string(repeats_), std::to_string(n_), label};
+    return repeats_ == 1 ? Wording::sentence(N_("{0} product C = A B of {1} x {1} matrices in device memory, {2}"), values)
+                         : Wording::sentence(N_("{0} products C = A B of {1} x {1} matrices in device memory, {2}"), values);
   }
 
   Status run() override {

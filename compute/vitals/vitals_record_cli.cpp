@@ -94,7 +94,7 @@ class Recorder {
       const double begin = sampler_->now_s();
       while (sampler_->now_s() - begin < kMatmulSeconds)
         if (Status s = work->run(); !s) return s;
-      add_from_samples(trace, "matmul-" + std::to_string(n), work->description(), begin);
+      add_from_samples(trace, "matmul-" + std::to_string(n), work->description().english(), begin);
     }
     return Status::ok();
   }

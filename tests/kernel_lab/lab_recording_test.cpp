@@ -75,8 +75,12 @@ TEST(LabRecording, RoundTripsAndFindsTheTryOfTheEditorsCode) {
   EXPECT_EQ(found->request.exercise, "relu");
   asked.n = 999;
   EXPECT_EQ(back.find(asked), nullptr);
+  // The code decides, not the comments: the editor's are in the page's language.
   asked = starting_request(*find_exercise("relu"));
-  asked.source += " ";
+  asked.source = source_text(find_exercise("relu")->starter_parts, [](const char*) { return "ReLU :\nc[i] = max(a[i], 0)"; });
+  ASSERT_NE(asked.source, find_exercise("relu")->starter);
+  EXPECT_NE(back.find(asked), nullptr);
+  asked.source.replace(asked.source.find("c[i] = a[i];"), 12, "c[i] = fmaxf(a[i], 0.0f);");
   EXPECT_EQ(back.find(asked), nullptr);
   // A matrix exercise matches by its width, height and block, whatever n says.
   LabRequest matrix = starting_request(*find_exercise("matrix-add"));

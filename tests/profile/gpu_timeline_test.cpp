@@ -140,7 +140,7 @@ TEST(GpuTimeline, EagerAndGraphStepsRunTheSameKernelsOnlyLaunchedDifferently) {
   ASSERT_TRUE(s) << s.message();
   s = record("cnn-step-graph", &graph);
   ASSERT_TRUE(s) << s.message();
-  EXPECT_NE(graph.description.find("CUDA graph"), std::string::npos) << graph.description;
+  EXPECT_NE(graph.description.english().find("CUDA graph"), std::string::npos) << graph.description.english();
   std::map<std::string, int> eager_kernels, graph_kernels;
   for (const TimelineItem* k : items_of(eager, ItemKind::Kernel)) {
     ++eager_kernels[kernel_display_name(k->name)];

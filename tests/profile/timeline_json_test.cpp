@@ -17,7 +17,7 @@ using testing::add;
 Timeline full_timeline() {
   Timeline t = testing::two_lane_timeline();
   t.work = "cnn-step";
-  t.description = "one training step of the MNIST CNN, batch 64, kernels launched one by one";
+  t.description = Wording::sentence("one training step of the MNIST CNN, batch {0}, kernels launched one by one", {"64"});
   t.source = "whygpu, CUPTI 130001";
   t.run.date_utc = "2026-11-24T10:11:12Z";
   t.run.command = "whygpu bench timeline --work cnn-step --json x.json";
@@ -157,6 +157,33 @@ TEST(TimelineJson, DamagedFilesAreRefusedWithAReason) {
     EXPECT_NE(s.message().find(c.expected), std::string::npos) << s.message();
   }
   EXPECT_FALSE(parse_timeline("{ not json", &t));
+}
+
+// The description travels as its words, so that a recording made in English reads in the
+// page's language; the English stays beside them, and another tool's plain description
+// (no words) is read as written.
+TEST(TimelineJson, TheDescriptionTravelsAsASentenceBesideItsEnglish) {
+  const std::string text = bench::recording_text(kTimelineRecording, full_timeline());
+  EXPECT_NE(text.find("\"description\": \"one training step of the MNIST CNN, batch 64, kernels launched one by one\""),
+            std::string::npos);
+  EXPECT_NE(text.find("\"pattern\": \"one training step of the MNIST CNN, batch {0}, kernels launched one by one\""),
+            std::string::npos);
+  Timeline plain;
+  const Status s = parse_with("\"description_words\"", "\"unknown_words\"", &plain);
+  ASSERT_TRUE(s) << s.message();
+  EXPECT_FALSE(plain.description.is_sentence);
+  EXPECT_EQ(plain.description.english(), "one training step of the MNIST CNN, batch 64, kernels launched one by one");
+}
+
+TEST(TimelineJson, ADescriptionNestedDeeperThanWhygpuWritesIsRefused) {
+  Timeline t = full_timeline();
+  Wording deep = Wording::sentence("x");
+  for (int i = 0; i < 4; ++i) deep = Wording::sentence("({0})", {deep});
+  t.description = deep;
+  Timeline loaded;
+  const Status s = parse_timeline(bench::recording_text(kTimelineRecording, t), &loaded);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find("description_words"), std::string::npos) << s.message();
 }
 
 TEST(TimelineJson, AMissingFileNamesIt) {
