@@ -7,5 +7,5 @@
 #define WHYGPU_REQUIRE_GPU()                                                        \
   do {                                                                              \
     if (!::whygpu::gpu_info().available)                                            \
-      GTEST_SKIP() << "no CUDA device: " << ::whygpu::gpu_info().unavailable_reason; \
+      GTEST_SKIP() << "no CUDA device: " << ::whygpu::gpu_info().unavailable_reason.english(); \
   } while (0)

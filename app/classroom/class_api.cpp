@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "app/i18n/translate.h"
 
 namespace whygpu::app {
 namespace {
@@ -213,7 +214,7 @@ ClassApiResponse handle_class_request(ClassServerState& state, const ClassApiReq
       !read_value(field("value"), &value))
     return error_response(400, "an answer needs question, round and value");
   if (const Status s = room.answer(student, static_cast<int>(question), static_cast<int>(round), value); !s)
-    return error_response(409, s.message());
+    return error_response(409, translated(s));
   return json_response(200, state_json(room, student));
 }
 

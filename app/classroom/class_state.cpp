@@ -82,7 +82,7 @@ int ClassState::current_round() const {
 }
 
 Status ClassState::reveal() {
-  if (current_ < 0) return Status::error("no question is asked");
+  if (current_ < 0) return Status::error(Wording::sentence(N_("no question is asked")));
   ClassRound& round = asked_[current_].rounds.back();
   if (round.revealed) return Status::ok();
   round.revealed = true;
@@ -92,10 +92,10 @@ Status ClassState::reveal() {
 }
 
 Status ClassState::vote_again() {
-  if (current_ < 0) return Status::error("no question is asked");
+  if (current_ < 0) return Status::error(Wording::sentence(N_("no question is asked")));
   std::vector<ClassRound>& rounds = asked_[current_].rounds;
-  if (!rounds.back().revealed) return Status::error("reveal the answers first: the class votes again after seeing them");
-  if (static_cast<int>(rounds.size()) >= kMaxClassRounds) return Status::error("the class has voted twice on this question");
+  if (!rounds.back().revealed) return Status::error(Wording::sentence(N_("reveal the answers first: the class votes again after seeing them")));
+  if (static_cast<int>(rounds.size()) >= kMaxClassRounds) return Status::error(Wording::sentence(N_("the class has voted twice on this question")));
   rounds.push_back(ClassRound{});
   ++version_;
   ++answers_version_;
@@ -117,19 +117,19 @@ int ClassState::student_of(const std::string& client) const {
 }
 
 Status ClassState::answer(int student, int question_number, int round, double value) {
-  if (student < 1 || student > students()) return Status::error("join the class first");
+  if (student < 1 || student > students()) return Status::error(Wording::sentence(N_("join the class first")));
   const AskedQuestion* asked = current();
-  if (!asked || question_number != current_number()) return Status::error("that question is closed");
-  if (round != current_round()) return Status::error("that round is closed");
+  if (!asked || question_number != current_number()) return Status::error(Wording::sentence(N_("that question is closed")));
+  if (round != current_round()) return Status::error(Wording::sentence(N_("that round is closed")));
   ClassRound& open = asked_[current_].rounds.back();
-  if (open.revealed) return Status::error("the answers are revealed: wait for the next vote");
+  if (open.revealed) return Status::error(Wording::sentence(N_("the answers are revealed: wait for the next vote")));
   const ClassQuestion& q = asked->question;
-  if (!std::isfinite(value)) return Status::error("the answer is not a number");
+  if (!std::isfinite(value)) return Status::error(Wording::sentence(N_("the answer is not a number")));
   if (q.kind == Prediction::Kind::choice) {
     if (value != std::floor(value) || value < 0 || value >= static_cast<double>(q.choices.size()))
-      return Status::error("no such choice");
+      return Status::error(Wording::sentence(N_("no such choice")));
   } else if (value < q.min || value > q.max) {
-    return Status::error("the answer is outside the slider's range");
+    return Status::error(Wording::sentence(N_("the answer is outside the slider's range")));
   }
   open.answers[student] = value;
   ++answers_version_;

@@ -7,6 +7,7 @@
 
 #include "app/classroom/class_views.h"
 #include "app/files/file_locations.h"
+#include "app/i18n/translate.h"
 #include "compute/core/text_file.h"
 
 namespace whygpu::app {
@@ -58,7 +59,8 @@ Status Classroom::save() {
   if (csv.find('\n') + 1 == csv.size()) return Status::ok();  // the header alone: nobody answered
   std::error_code error;
   std::filesystem::create_directories(std::filesystem::path(csv_path_).parent_path(), error);
-  if (error) return Status::error("cannot make the folder for the class's answers: " + error.message());
+  if (error)
+    return Status::error(Wording::sentence(N_("cannot make the folder for the class's answers: {0}"), {error.message()}));
   return write_file_atomically(csv_path_, csv);
 }
 
@@ -116,7 +118,7 @@ bool Classroom::draw_question(const std::string& key, const Prediction& predicti
   const Status status = pressed == ClassButton::reveal       ? reveal()
                         : pressed == ClassButton::vote_again ? vote_again()
                                                              : Status::ok();
-  if (!status) error_ = status.message();
+  if (!status) error_ = translated(status);
   return true;
 }
 

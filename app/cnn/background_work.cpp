@@ -18,7 +18,7 @@ Status BackgroundWork::start(std::function<Status(const std::atomic<bool>* cance
   cancel_.store(false);
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    error_.clear();
+    error_ = {};
     cancelled_ = false;
   }
   running_.store(true);
@@ -28,7 +28,7 @@ Status BackgroundWork::start(std::function<Status(const std::atomic<bool>* cance
     {
       std::lock_guard<std::mutex> lock(mutex_);
       cancelled_ = cancel_.load();
-      if (!status && !cancelled_) error_ = status.message();
+      if (!status && !cancelled_) error_ = status.wording();  // translated where it is read, on the UI thread
     }
     running_.store(false);
   });
@@ -37,7 +37,7 @@ Status BackgroundWork::start(std::function<Status(const std::atomic<bool>* cance
 
 std::string BackgroundWork::error() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return error_;
+  return translated(error_);
 }
 
 bool BackgroundWork::cancelled() const {

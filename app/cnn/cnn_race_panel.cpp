@@ -77,7 +77,7 @@ const PanelFields<RaceOptions>& race_fields() {
 struct Lane {
   cnn::Backend backend = cnn::Backend::kCpu;
   std::shared_ptr<SharedSession> shared;  // null: no session here (the GPU lane without a GPU)
-  std::string unavailable;                // why (no GPU)
+  Wording unavailable;                    // why (no GPU)
   cnn::RaceLane race;                     // live: the points and the finish
   // Replayed: the recording of this lane for the race's settings (null when there is
   // none), its points for this race and when it finished them.
@@ -384,13 +384,13 @@ class CnnRacePanel final : public Panel {
                                      "No GPU here ({0}), and no recorded race of {1} epochs with batch {2} (recorded "
                                      "batches: {3}). The CPU lane races alone; no GPU result is made up.",
                                      static_cast<unsigned long>(o_.epochs)),
-                                {lane.unavailable, std::to_string(o_.epochs), std::to_string(o_.batch),
+                                {translated(lane.unavailable), std::to_string(o_.epochs), std::to_string(o_.batch),
                                  recorded_batches()})
                                .c_str());
       else
         ImGui::TextWrapped("%s",
                            fill(tr("No GPU here ({0}), and {1}. The CPU lane races alone; no GPU result is made up."),
-                                {lane.unavailable, recording_error_})
+                                {translated(lane.unavailable), recording_error_})
                                .c_str());
       ImGui::PopStyleColor();
       return;

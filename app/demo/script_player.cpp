@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/files/file_locations.h"
+#include "app/i18n/translate.h"
 #include "app/lesson/lesson_facts.h"
 
 namespace whygpu::app {
@@ -99,7 +100,7 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
         waiting_idle_ = true;
       }
       bool busy = false;
-      if (const Status s = target.panel_busy(a[0], &busy); !s) return fail(s.message());
+      if (const Status s = target.panel_busy(a[0], &busy); !s) return fail(translated(s));
       if (busy) {
         if (Clock::now() > idle_deadline_) return fail("panel '" + a[0] + "' still busy at the time limit");
         return step;  // look again next frame
@@ -117,7 +118,7 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
       if (action.verb == "wait-key") {
         // Going back: the view the class had at the stop before this step.
         if (!a.empty() && !fast_)
-          if (Status s = target.show_stop_target(a[0]); !s) return fail(s.message());
+          if (Status s = target.show_stop_target(a[0]); !s) return fail(translated(s));
         ++step_;
         continue;
       }
@@ -151,7 +152,7 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
       step.quit = true;
     } else if (action.verb == "wait-key") {
       if (!a.empty()) status = target.show_stop_target(a[0]);
-      if (!status) return fail(status.message());
+      if (!status) return fail(translated(status));
       if (target.has_presenter() || stop_headless_) {
         at_key_stop_ = true;
         return step;
@@ -170,7 +171,7 @@ ScriptPlayer::Step ScriptPlayer::advance(ScriptTarget& target) {
       frames_to_wait_ = 2;
       return step;
     }
-    if (!status) return fail(status.message());
+    if (!status) return fail(translated(status));
   }
   step.finished = true;
   return step;

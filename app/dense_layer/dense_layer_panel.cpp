@@ -376,7 +376,7 @@ const PanelType& dense_layer_panel_type() {
         [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
           const DenseSizes s = dense_fields().options(p);
           if (Status st = dense_layer::check_sizes(s); !st) {
-            *error = st.message();
+            *error = translated(st);
             return nullptr;
           }
           return std::make_unique<DenseLayerPanel>(s);

@@ -1,5 +1,7 @@
 #include "app/dense_layer/dense_runner.h"
 
+#include "app/i18n/translate.h"
+
 namespace whygpu::app {
 
 DenseRunner::~DenseRunner() {
@@ -19,7 +21,7 @@ void DenseRunner::start(const dense_layer::DenseSizes& sizes) {
     options.cancel = &cancel_;
     Outcome outcome;
     const Status s = dense_layer::measure_dense_layer(sizes, options, &outcome.timing);
-    if (!s) outcome.error = s.message();
+    if (!s) outcome.error = translated(s);
     {
       std::lock_guard<std::mutex> lock(mutex_);
       finished_ = std::move(outcome);

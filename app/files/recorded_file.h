@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "app/i18n/translate.h"
 #include "app/files/file_locations.h"
 #include "compute/core/status.h"
 
@@ -19,7 +20,7 @@ const T* recorded_file(const char* relative, Status (*load)(const std::string&, 
     std::pair<std::optional<T>, std::string> r;
     T value;
     if (Status s = load(shipped_path(relative), &value); s) r.first = std::move(value);
-    else r.second = s.message();
+    else r.second = translated(s);
     return r;
   }();
   if (!loaded.first && error) *error = loaded.second;

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string>
 
+#include "app/i18n/translate.h"
 #include "compute/bench/recording_file.h"
 
 namespace whygpu::app {
@@ -26,7 +27,7 @@ const T* recorded_part(const bench::RecordingKind& kind, std::string* error = nu
     status = bench::load_recording(bench::recording_path(recorded_gpu_folder(), kind.part), kind, &value);
   });
   if (!status) {
-    if (error) *error = "no recording from a GPU machine here (" + status.message() + ")";
+    if (error) *error = fill(tr("no recording from a GPU machine here ({0})"), {translated(status)});
     return nullptr;
   }
   return &value;

@@ -44,7 +44,7 @@ Recorded load_recorded(const std::string& name) {
   profile::Timeline t;
   const std::string path = shipped_path("assets/reference/timelines") + "/" + name + ".json";
   if (Status s = profile::load_timeline(path, &t); s) r.timeline = std::move(t);
-  else r.error = s.message();
+  else r.error = translated(s);
   return r;
 }
 
@@ -182,7 +182,7 @@ class FrameworkKernelsPanel final : public Panel {
       const Status s = profile::record_work(key, profile::WorkOptions{}, "whygpu app: framework-kernels", &t);
       std::lock_guard<std::mutex> lock(mutex_);
       if (s) recorded_live_ = std::move(t);
-      else finished_error_ = s.message();
+      else finished_error_ = translated(s);
       busy_.store(false);
     });
     return Status::ok();
@@ -232,7 +232,7 @@ class FrameworkKernelsPanel final : public Panel {
     if (gpu_info().available) {
       same_line_if_fits(button_width(tr("Record our step now")));
       if (ImGui::Button(tr_id("Record our step now").c_str()))
-        if (Status s = press("record"); !s) live_error_ = s.message();
+        if (Status s = press("record"); !s) live_error_ = translated(s);
     }
     ImGui::EndDisabled();
     if (busy()) {

@@ -64,7 +64,7 @@ void GlSweepSide::draw_note() const {
     return;
   }
   if (!status) {
-    wrapped_text_unformatted(fill(tr("No OpenGL curves: {0}"), {status.message()}));
+    wrapped_text_unformatted(fill(tr("No OpenGL curves: {0}"), {translated(status)}));
     return;
   }
   wrapped_text_unformatted(fill(tr("OpenGL curves (crosses): {0}, OpenGL {1}.{2}."),

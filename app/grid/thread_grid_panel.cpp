@@ -349,7 +349,7 @@ class ThreadGridPanel final : public Panel {
     records_.clear();
 
     if (Status s = grid::validate(c_.config); !s) {
-      error_ = s.message();
+      error_ = translated(s);
       return;
     }
     shape_ = grid::make_shape(c_.config);
@@ -374,11 +374,11 @@ class ThreadGridPanel final : public Panel {
       status = launcher_.launch(c_.config, opts, nullptr, &report_);
     }
     if (!status) {
-      error_ = status.message();
+      error_ = translated(status);
       return;
     }
     has_picture_ = report_.drawn;
-    if (Status s = launcher_.occupancy(c_.config, opts, &occupancy_); !s) error_ = s.message();
+    if (Status s = launcher_.occupancy(c_.config, opts, &occupancy_); !s) error_ = translated(s);
     timeline_.set_launch(report_, gpu_info().sm_count, occupancy_.blocks_per_wave);
   }
 
@@ -408,7 +408,7 @@ class ThreadGridPanel final : public Panel {
     Status s = image_.resize(static_cast<int>(shape_.picture_width), static_cast<int>(shape_.picture_height));
     if (s) s = image_.upload(cpu_pixels_.data());
     if (!s) {
-      error_ = s.message();
+      error_ = translated(s);
       return;
     }
     has_picture_ = true;
@@ -425,7 +425,7 @@ class ThreadGridPanel final : public Panel {
       grid::paint_on_cpu(shape_, c_.color, &cpu_pixels_, recorded_ ? &recorded_->blocks : nullptr);
       s = image_.upload(cpu_pixels_.data());
     }
-    if (!s) error_ = s.message();
+    if (!s) error_ = translated(s);
     last_update_ms_ = now_ms() - t0;
   }
 
@@ -659,7 +659,7 @@ class ThreadGridPanel final : public Panel {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
       ImGui::TextWrapped(
           "%s", fill(tr("Computed on the CPU ({0}). SMs and times: {1}."),
-                     {gpu_info().unavailable_reason,
+                     {translated(gpu_info().unavailable_reason),
                       recording_ ? tr("the recording has the lessons' launches, not this one") : recording_error_})
                     .c_str());
       ImGui::PopStyleColor();

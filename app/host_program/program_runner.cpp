@@ -56,7 +56,7 @@ void ProgramRunner::launch(const host_program::ProgramOptions& options, bool all
                      ? Status::error(tr("only the whygpu app can run the program in a child process"))
                      : child_.start(child_executable(), options, &cancel_);
       std::lock_guard<std::mutex> lock(mutex_);
-      if (!s) state_.error = s.message();
+      if (!s) state_.error = translated(s);
       else state_.lines = child_.steps();
     }
     if (snapshot().error.empty() && !child_.finished()) {
@@ -68,7 +68,7 @@ void ProgramRunner::launch(const host_program::ProgramOptions& options, bool all
         for (auto& r : results) state_.results.push_back(std::move(r));
         state_.stepped = state_.stepped || !all;
       } else {
-        state_.error = s.message();
+        state_.error = translated(s);
         child_.stop();  // a child that failed to answer (or was cancelled) is of no more use
       }
     }

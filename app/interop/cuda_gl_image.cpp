@@ -108,7 +108,7 @@ Status CudaGlImage::register_buffer() {
   interop_problem_.clear();
   return Status::ok();
 #else
-  interop_problem_ = built_without_cuda().message();
+  interop_problem_ = translated(built_without_cuda());
   return Status::error(interop_problem_);
 #endif
 }

@@ -487,7 +487,7 @@ const PanelType& kernel_lab_panel_type() {
         auto panel = std::make_unique<KernelLabPanel>(o.sizes);
         if (!o.source_file.empty())
           if (Status s = panel->load_source(o.source_file); !s) {
-            *error = s.message();
+            *error = translated(s);
             return nullptr;
           }
         return panel;

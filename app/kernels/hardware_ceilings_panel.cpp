@@ -216,7 +216,7 @@ class HardwareCeilingsPanel final : public SweepPanel {
     const double fp32_peak = sm.fp32_lanes > 0 ? gpu.sm_count * sm.fp32_lanes * 2.0 * gpu.sm_clock_khz / 1e6 : 0.0;
     const double memory_peak = gpu.peak_memory_bandwidth_gbs();
     if (!gpu.available) {
-      row(N_("Model"), {run_.cpu_model, fill(tr("no GPU: {0}"), {gpu.unavailable_reason})});
+      row(N_("Model"), {run_.cpu_model, fill(tr("no GPU: {0}"), {translated(gpu.unavailable_reason)})});
       row(N_("Parallel units"), {cpu_cores(), ""});
       row(N_("Measured memory bandwidth"), {measured(live_.cpu_memory_gbs, "B/s"), ""});
       row(N_("Measured FP32 matmul peak"), {measured(live_.openblas, "FLOP/s"), ""});

@@ -131,7 +131,7 @@ class HardwarePanel final : public Panel {
     ImGui::TableNextColumn();
     if (!gpu.available) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-      wrapped_text_unformatted(fill(tr("GPU: none usable here ({0})."), {gpu.unavailable_reason}));
+      wrapped_text_unformatted(fill(tr("GPU: none usable here ({0})."), {translated(gpu.unavailable_reason)}));
       ImGui::PopStyleColor();
       draw_recorded_gpu(dot);
     } else {

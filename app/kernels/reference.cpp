@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "app/files/file_locations.h"
+#include "app/i18n/translate.h"
 
 namespace whygpu::app {
 namespace {
@@ -13,7 +14,7 @@ class RecordedRun {
   const bench::ReferenceData* get(const std::string& path, std::string* error) {
     std::call_once(once_, [&] { status_ = bench::load_reference_data(path, &data_); });
     if (!status_) {
-      if (error) *error = status_.message();
+      if (error) *error = translated(status_);
       return nullptr;
     }
     return &data_;

@@ -110,7 +110,9 @@ Status SweepPanel::save_csv() {
   const std::string path = export_path(settings_.csv);
   const Status s = write_sweep_csv(path, describe_sweep(), settings_.bench.cpu_threads, latest.rows);
   export_ok_ = s.is_ok();
-  export_message_ = s ? "Saved " + std::to_string(latest.rows.size()) + " rows to " + path : s.message();
+  export_message_ = s ? fill(tr_n("Saved {0} row to {1}", "Saved {0} rows to {1}", latest.rows.size()),
+                             {std::to_string(latest.rows.size()), path})
+                      : translated(s);
   if (s) std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(), export_message_.c_str());
   return s;
 }
@@ -236,7 +238,7 @@ void SweepPanel::draw_run_controls(const FrameContext& frame, const char* run_la
   if (ImGui::Button(tr_id(run_label).c_str())) {
     if (Status s = start(); !s) {
       export_ok_ = false;
-      export_message_ = s.message();
+      export_message_ = translated(s);
     }
   }
   ImGui::EndDisabled();

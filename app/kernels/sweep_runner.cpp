@@ -75,7 +75,7 @@ void SweepRunner::work(std::vector<kernels::SweepJob> jobs) {
           std::chrono::steady_clock::duration(cancel_requested_ns_.load()));
       state_.cancel_latency_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
     }
-    if (!status && !state_.cancelled) state_.error = status.message();
+    if (!status && !state_.cancelled) state_.error = translated(status);
     bump();
   }
   running_.store(false);

@@ -9,6 +9,7 @@
 #include "app/files/file_locations.h"
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
+#include "app/i18n/translate.h"
 #include "app/lesson/lesson.h"
 #include "compute/bench/recording_file.h"
 #include "compute/bench/reference_data.h"
@@ -284,7 +285,7 @@ FactReading read_fact(const std::string& name, const FileLocator& locate) {
   if (!e) return {false, "(unknown fact " + name + ")", "no fact is called '" + name + "' (lessons/FORMAT.md lists them)"};
   const std::string path = locate(e->fact.source);
   const Found f = e->read(path);
-  if (!f.status) return {false, kFactNotMeasured, f.status.message()};
+  if (!f.status) return {false, kFactNotMeasured, translated(f.status)};
   return {true, f.text, f.origin.empty() ? path : path + ": " + f.origin};
 }
 

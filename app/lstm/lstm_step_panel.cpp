@@ -237,7 +237,7 @@ class LstmStepPanel final : public Panel {
 
   bool report(const Status& s) {
     if (s) return true;
-    error_ = s.message();
+    error_ = translated(s);
     return false;
   }
 

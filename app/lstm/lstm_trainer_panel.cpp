@@ -220,7 +220,7 @@ class LstmTrainerPanel final : public Panel {
 
   // Shows a button's failure where the person looked (scripts get it as well).
   Status shown(const Status& s) {
-    if (!s) workspace_->set_message(s.message(), true);
+    if (!s) workspace_->set_message(translated(s), true);
     return s;
   }
 
@@ -493,12 +493,12 @@ const PanelType& lstm_trainer_panel_type() {
           if (!o.text_path.empty()) workspace->set_text_path(o.text_path);
           if (wanted.choices.hidden != now.hidden)
             if (Status s = workspace->set_hidden(wanted.choices.hidden); !s) {
-              *error = s.message();
+              *error = translated(s);
               return nullptr;
             }
           if (wanted.choices.device != now.device)
             if (Status s = workspace->set_device(wanted.choices.device); !s)
-              workspace->set_message(fill(tr("{0}; training on the CPU"), {s.message()}), true);  // the panel still starts
+              workspace->set_message(fill(tr("{0}; training on the CPU"), {translated(s)}), true);  // the panel still starts
           if (wanted.choices.sample_every != now.sample_every) workspace->set_sample_every(wanted.choices.sample_every);
         }
         return std::make_unique<LstmTrainerPanel>(std::move(workspace), o);

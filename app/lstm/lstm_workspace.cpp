@@ -27,7 +27,7 @@ Status make_session(lstm::SessionConfig config, std::shared_ptr<const lstm::Corp
   if (made || config.device == lstm::Device::kCpu) return made;
   config.device = lstm::Device::kCpu;
   if (Status s = lstm::TrainingSession::create(config, corpus, start, out); !s) return s;
-  *note = fill(tr("the GPU trainer could not start ({0}); training on the CPU instead"), {made.message()});
+  *note = fill(tr("the GPU trainer could not start ({0}); training on the CPU instead"), {translated(made)});
   return Status::ok();
 }
 
@@ -295,12 +295,12 @@ void LstmWorkspace::poll() {
   if (!opened_once_ && !job_.valid()) {
     opened_once_ = true;
     if (const Status s = open_text(text_path_.empty() ? default_text_path() : text_path_); !s)
-      set_message(s.message(), true);
+      set_message(translated(s), true);
   }
   if (job_.valid() && job_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
     JobResult r = job_.get();
     if (!r.status) {
-      set_message(r.status.message(), true);
+      set_message(translated(r.status), true);
     } else {
       session_.reset();  // paused: its worker stops at once
       session_ = std::move(r.session);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/i18n/translate.h"
 #include "app/lesson/lesson_check.h"
 #include "app/panels/panel_registry.h"
 
@@ -60,8 +61,8 @@ PanelSlot* PanelHost::find(int lesson, const std::string& name) {
 
 Status PanelHost::usable(int lesson, const std::string& panel, PanelSlot** slot) {
   *slot = find(lesson, panel);
-  if (!*slot) return Status::error("no panel '" + panel + "' on this lesson");
-  if (!(*slot)->panel) return Status::error("panel '" + panel + "' did not start: " + (*slot)->error);
+  if (!*slot) return Status::error(fill(tr("no panel '{0}' on this lesson"), {panel}));
+  if (!(*slot)->panel) return Status::error(fill(tr("panel '{0}' did not start: {1}"), {panel, (*slot)->error}));
   return Status::ok();
 }
 
@@ -96,7 +97,7 @@ Status PanelHost::press(int lesson, const std::string& panel, const std::string&
 
 Status PanelHost::busy(int lesson, const std::string& panel, bool* busy) {
   PanelSlot* slot = find(lesson, panel);
-  if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
+  if (!slot) return Status::error(fill(tr("no panel '{0}' on this lesson"), {panel}));
   *busy = slot->panel && slot->panel->busy();
   return Status::ok();
 }

@@ -83,7 +83,7 @@ class DataPipelinePanel final : public Panel {
     pipeline::Picture decoded;
     Status s = pipeline::read_photo_bytes(path_, &jpeg);
     if (s) s = pipeline::cpu_decode(path_, &decoded);
-    if (!s) photo_error_ = s.message();
+    if (!s) photo_error_ = translated(s);
     else pictures_ = std::make_unique<PipelinePictures>(std::move(jpeg), std::move(decoded));
     if (!gpu_info().available) recording_ = pipeline_recording(&recording_error_);
   }
@@ -99,7 +99,7 @@ class DataPipelinePanel final : public Panel {
     }
     if (stale_ && !work_.busy()) {
       stale_ = false;
-      if (Status s = pictures_->update(c_.settings, c_.image); !s) picture_error_ = s.message();
+      if (Status s = pictures_->update(c_.settings, c_.image); !s) picture_error_ = translated(s);
       else picture_error_.clear();
     }
     draw_controls(frame);
@@ -250,7 +250,7 @@ class DataPipelinePanel final : public Panel {
       ImGui::SetTooltip("%s", tr("each image of a batch gets its own random rotation, zoom, mirror, crop and jitter"));
     same_line_if_fits(button_width(tr("Time it")));
     if (ImGui::Button(tr_id("Time it").c_str())) {
-      if (Status s = press("run"); !s) run_error_ = s.message();
+      if (Status s = press("run"); !s) run_error_ = translated(s);
     }
     ImGui::EndDisabled();
     if (changed) stale_ = true;
@@ -484,7 +484,7 @@ const PanelType& data_pipeline_panel_type() {
       [](const PanelParams& p, std::string* error) -> std::unique_ptr<Panel> {
         const PipelineChoice choice = pipeline_fields().options(p);
         if (Status st = pipeline::check_settings(choice.settings); !st) {
-          *error = st.message();
+          *error = translated(st);
           return nullptr;
         }
         return std::make_unique<DataPipelinePanel>(choice);

@@ -86,7 +86,7 @@ class MixedPrecisionPanel final : public Panel {
       const Status s = precision::load_precision_recording(
           shipped_path(precision::kPrecisionRecordingPath), &recording_);
       if (s) has_recording_ = true;
-      else recording_error_ = s.message();
+      else recording_error_ = translated(s);
     }
   }
 
@@ -133,7 +133,7 @@ class MixedPrecisionPanel final : public Panel {
     if (Status s = require_gpu(); !s)
       return Status::error(
           fill(tr("the race trains on an NVIDIA GPU, and there is none here ({0}): the bars show the recorded run"),
-               {s.message()}));
+               {translated(s)}));
     {
       std::lock_guard<std::mutex> lock(mutex_);
       lanes_.clear();

@@ -39,11 +39,12 @@ Status PredictionBox::answer(const std::string& value) {
   if (value.empty() || *end != '\0' || !std::isfinite(v)) return Status::error(tr("predict wants a number or skip"));
   if (p_.kind == Prediction::Kind::choice) {
     if (v != std::floor(v) || v < 1 || v > static_cast<double>(p_.choices.size()))
-      return Status::error("predict: this question has choices 1 to " + std::to_string(p_.choices.size()));
+      return Status::error(fill(tr("predict: this question has choices 1 to {0}"), {std::to_string(p_.choices.size())}));
     choice_ = static_cast<int>(v) - 1;
   } else {
     if (v < p_.min || v > p_.max)
-      return Status::error("predict: the answer must be from " + readable_number(p_.min) + " to " + readable_number(p_.max));
+      return Status::error(
+          fill(tr("predict: the answer must be from {0} to {1}"), {readable_number(p_.min), readable_number(p_.max)}));
     slider_ = static_cast<float>(std::log(v / p_.min) / std::log(p_.max / p_.min));
   }
   committed_ = true;

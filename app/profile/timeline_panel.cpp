@@ -76,8 +76,8 @@ class TimelinePanel final : public Panel {
     // Whether this computer can record: a GPU, and CUPTI that loads. Asked once, on a
     // thread of its own: loading CUPTI took the first frame of the page 600 ms on an H100.
     live_check_ = std::async(std::launch::async, []() -> std::string {
-      if (!gpu_info().available) return "no CUDA device here (" + gpu_info().unavailable_reason + ")";
-      if (Status s = profile::timeline_recording_available(); !s) return s.message();
+      if (!gpu_info().available) return fill(tr("no CUDA device here ({0})"), {translated(gpu_info().unavailable_reason)});
+      if (Status s = profile::timeline_recording_available(); !s) return translated(s);
       return "";
     });
     choose(work, compare);
@@ -199,7 +199,7 @@ class TimelinePanel final : public Panel {
       Shown s;
       s.work = w;
       if (Status st = load_recorded(*w, &s.timeline); st) s.loaded = true;
-      else s.problem = "the recording could not be read: " + st.message();
+      else s.problem = fill(tr("the recording could not be read: {0}"), {translated(st)});
       shown.push_back(std::move(s));
     }
     shown_ = std::move(shown);
@@ -232,7 +232,7 @@ class TimelinePanel final : public Panel {
       Shown& s = shown_[i];
       if (s.work->live_work.empty()) continue;  // PyTorch's step stays the recorded one
       if (!r.status[i]) {
-        s.problem = "recording here failed: " + r.status[i].message() + " (the recording from the GPU machine is shown)";
+        s.problem = fill(tr("recording here failed: {0} (the recording from the GPU machine is shown)"), {translated(r.status[i])});
         continue;
       }
       s.timeline = std::move(r.timelines[i]);

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "app/i18n/translate.h"
 #include "app/shell/gl.h"
 #include "app/shell/png_file.h"
 
@@ -27,7 +28,7 @@ bool write_framebuffer_png(const std::string& path, int width, int height, std::
   const auto parent = std::filesystem::path(path).parent_path();
   if (!parent.empty()) std::filesystem::create_directories(parent, ec);
   if (const Status s = save_png(path, width, height, 4, upright.data(), static_cast<int>(row)); !s) {
-    if (error) *error = s.message();
+    if (error) *error = translated(s);
     return false;
   }
   return true;

@@ -9,6 +9,7 @@
 
 #include "app/files/file_locations.h"
 #include "app/i18n/language.h"
+#include "app/i18n/translate.h"
 #include "compute/core/fields.h"
 #include "compute/core/text_file.h"
 
@@ -98,7 +99,7 @@ bool save_settings(const Settings& s, const std::string& folder, std::string* er
     text += f.spec.name + "=" + value + "\n";
   }
   if (const Status saved = write_file_atomically(folder + "/settings.ini", text); !saved) {
-    if (error) *error = saved.message();
+    if (error) *error = translated(saved);
     return false;
   }
   return true;

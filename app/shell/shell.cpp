@@ -75,7 +75,7 @@ Status Shell::start_class(const std::string& interface_name) {
 void Shell::end_class() {
   std::string saved;
   const Status s = classroom_.stop(&saved);
-  if (!s) set_status_message(fill(tr("class session ended; its answers were not saved: {0}"), {s.message()}), true);
+  if (!s) set_status_message(fill(tr("class session ended; its answers were not saved: {0}"), {translated(s)}), true);
   else set_status_message(saved.empty() ? std::string(tr("class session ended (nobody answered)"))
                                         : fill(tr("class session ended; answers saved in {0}"), {saved}),
                           false);
@@ -169,7 +169,7 @@ void Shell::drop_files(const std::vector<std::string>& paths) {
       status = a.key.empty() ? press_panel_button(a.panel, a.button) : set_panel_param(a.panel, a.key, a.value, ValueOrigin::user());
       if (!status) break;
     }
-    set_status_message(status ? fill(tr("dropped {0} on the {1} panel"), {path, actions.front().panel}) : status.message(),
+    set_status_message(status ? fill(tr("dropped {0} on the {1} panel"), {path, actions.front().panel}) : translated(status),
                        !status);
   }
 }
@@ -182,7 +182,7 @@ Status Shell::panel_busy(const std::string& panel, bool* busy) { return panels_.
 
 Status Shell::scroll_to_panel(const std::string& panel) {
   const PanelSlot* slot = panels_.find(current_, panel);
-  if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
+  if (!slot) return Status::error(fill(tr("no panel '{0}' on this lesson"), {panel}));
   page_.scroll_to_block(slot->block);
   return Status::ok();
 }
@@ -193,7 +193,7 @@ Status Shell::maximize_panel(const std::string& panel) {
     return Status::ok();
   }
   const PanelSlot* slot = panels_.find(current_, panel);
-  if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
+  if (!slot) return Status::error(fill(tr("no panel '{0}' on this lesson"), {panel}));
   maximized_ = slot->id;
   return Status::ok();
 }
@@ -203,9 +203,9 @@ Status Shell::show_stop_target(const std::string& target) {
   const std::string panel = target.substr(0, colon);
   const bool question = colon != std::string::npos;  // parse_script allows only ":predict"
   const PanelSlot* slot = panels_.find(current_, panel);
-  if (!slot) return Status::error("no panel '" + panel + "' on this lesson");
+  if (!slot) return Status::error(fill(tr("no panel '{0}' on this lesson"), {panel}));
   if (question && !page_.has_question_before(library_.lessons()[current_], slot->block))
-    return Status::error("no question is asked before panel '" + panel + "' on this lesson");
+    return Status::error(fill(tr("no question is asked before panel '{0}' on this lesson"), {panel}));
   if (maximized_ == slot->id && !question) return Status::ok();  // it fills the window already
   maximized_.clear();  // the stop shows the page, scrolled to its target
   page_.bring_into_view(slot->id, question);
@@ -322,7 +322,7 @@ void Shell::handle_shortcuts() {
     return;
   }
   if (named(ImGuiKey_Space))
-    if (Status s = toggle_main_action(); !s) set_status_message(s.message(), true);
+    if (Status s = toggle_main_action(); !s) set_status_message(translated(s), true);
   if (named(ImGuiKey_RightArrow) || named(ImGuiKey_PageDown)) step_lesson(+1);
   if (named(ImGuiKey_LeftArrow) || named(ImGuiKey_PageUp)) step_lesson(-1);
   if (named(ImGuiKey_Home) && !reading_order_.empty()) open_lesson(library_.lessons()[reading_order_.front()].id);
@@ -423,7 +423,7 @@ void Shell::draw_class_menu() {
   if (!ImGui::BeginMenu(tr_id("Class").c_str())) return;
   if (!classroom_.active()) {
     if (ImGui::MenuItem(tr_id("Start a class session").c_str()))
-      if (const Status s = start_class(""); !s) set_status_message(s.message(), true);
+      if (const Status s = start_class(""); !s) set_status_message(translated(s), true);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s", tr("Students answer each question on their phones (any browser, no account): the app "
                                  "serves a page on the network of the default route while the session lasts. Also: "
@@ -431,7 +431,7 @@ void Shell::draw_class_menu() {
     for (const NetworkInterface& network : ipv4_interfaces()) {
       const std::string label = fill(tr("Start on {0} ({1})"), {network.name, network.ipv4}) + "###" + network.name;
       if (ImGui::MenuItem(label.c_str()))
-        if (const Status s = start_class(network.name); !s) set_status_message(s.message(), true);
+        if (const Status s = start_class(network.name); !s) set_status_message(translated(s), true);
     }
   } else {
     const ClassSession& session = *classroom_.session();
@@ -441,10 +441,10 @@ void Shell::draw_class_menu() {
     if (ImGui::MenuItem(tr_id("Join screen").c_str(), nullptr, classroom_.join_screen_shown()))
       classroom_.show_join_screen(!classroom_.join_screen_shown());
     if (ImGui::MenuItem(tr_id("Reveal the answers").c_str())) {
-      if (const Status s = classroom_.reveal(); !s) set_status_message(s.message(), true);
+      if (const Status s = classroom_.reveal(); !s) set_status_message(translated(s), true);
     }
     if (ImGui::MenuItem(tr_id("Vote again").c_str())) {
-      if (const Status s = classroom_.vote_again(); !s) set_status_message(s.message(), true);
+      if (const Status s = classroom_.vote_again(); !s) set_status_message(translated(s), true);
     }
     if (ImGui::MenuItem(tr_id("End the class session").c_str())) end_class();
   }
@@ -500,13 +500,13 @@ void Shell::draw_menu_bar() {
     for (const std::string& file : demos_.files()) {
       const std::string name = std::filesystem::path(file).stem().string();
       if (ImGui::MenuItem(name.c_str())) {
-        if (const Status s = start_demo(file); !s) set_status_message(s.message(), true);
+        if (const Status s = start_demo(file); !s) set_status_message(translated(s), true);
       }
     }
     ImGui::Separator();
     if (ImGui::MenuItem(tr_id("Prepare the class").c_str(), nullptr, false,
                         !demos_.playing() && !demos_.files().empty()))
-      if (const Status s = prepare_class(demos_.files()); !s) set_status_message(s.message(), true);
+      if (const Status s = prepare_class(demos_.files()); !s) set_status_message(translated(s), true);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s",
                         tr("Runs every sweep the demos use now and keeps the results, so that in class they appear "
@@ -553,7 +553,7 @@ void Shell::draw_language_menu() {
   for (const Language& language : languages())
     if (!language.for_testing && ImGui::MenuItem((std::string(language.name) + "###" + language.code).c_str(), nullptr,
                                                  settings_.language == language.code))
-      if (const Status s = set_language(language.code); !s) set_status_message(s.message(), true);
+      if (const Status s = set_language(language.code); !s) set_status_message(translated(s), true);
   ImGui::EndMenu();
 }
 

@@ -72,7 +72,7 @@ void draw_status_bar_line(const GpuInfo& gpu, const std::string& presenter, cons
   if (!gpu.available && ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", fill(tr("{0}. GPU results are recordings from another machine, labelled as such; every CPU "
                                     "result is measured live on this computer."),
-                                 {gpu.unavailable_reason})
+                                 {translated(gpu.unavailable_reason)})
                                 .c_str());
 
   const float message_room = room - gpu_width - bar;

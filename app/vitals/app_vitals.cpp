@@ -1,5 +1,7 @@
 #include "app/vitals/app_vitals.h"
 
+#include "app/i18n/translate.h"
+
 #include <cstdio>
 #include <memory>
 #include <mutex>
@@ -12,7 +14,7 @@ const AppVitals& app_vitals() {
   static AppVitals state;
   std::call_once(once, [] {
     if (Status s = vitals::VitalsSampler::start({}, &sampler); !s) {
-      state.unavailable = s.message();
+      state.unavailable = translated(s);
       std::fprintf(stderr, "whygpu: the GPU's power, clocks and load are not shown on this computer (%s)\n",
                    s.message().c_str());
       return;

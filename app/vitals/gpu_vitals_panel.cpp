@@ -88,7 +88,7 @@ class GpuVitalsPanel final : public Panel {
   explicit GpuVitalsPanel(Options o) : o_(o) {
     if (!app_vitals().sampler) {
       if (Status s = vitals::load_trace(recording_path(), &trace_); s) have_trace_ = true;
-      else trace_problem_ = s.message();
+      else trace_problem_ = translated(s);
     }
   }
 
@@ -291,7 +291,7 @@ class GpuVitalsPanel final : public Panel {
     Measurement m = job_.get();
     for (std::size_t i = 0; i < m.status.size(); ++i) {
       if (!m.status[i]) {
-        problems_.push_back(m.status[i].message());
+        problems_.push_back(translated(m.status[i]));
         continue;
       }
       (m.runs[i].backend == cnn::Backend::kGpu ? gpu_run_ : cpu_run_) = m.runs[i];

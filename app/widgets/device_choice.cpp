@@ -32,7 +32,7 @@ std::optional<ComputeDevice> draw_device_choice(ComputeDevice chosen) {
   ImGui::EndDisabled();
   if (gpu) return clicked;
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip("%s", fill(tr("no CUDA device: {0}"), {gpu_info().unavailable_reason}).c_str());
+    ImGui::SetTooltip("%s", fill(tr("no CUDA device: {0}"), {translated(gpu_info().unavailable_reason)}).c_str());
   same_line_if_fits(text_width(tr("(no GPU here)")));
   ImGui::TextDisabled("%s", tr("(no GPU here)"));
   return clicked;

@@ -74,7 +74,7 @@ RunInfo describe_this_run(const std::string& command, int cpu_threads) {
   r.openblas = std::string(openblas_get_config()) + ", core " + openblas_get_corename();
   const GpuInfo& gpu = gpu_info();
   r.gpu_available = gpu.available;
-  r.gpu_name = gpu.available ? gpu.name : gpu.unavailable_reason;
+  r.gpu_name = gpu.available ? gpu.name : gpu.unavailable_reason.english();
   if (gpu.available) {
     r.gpu_compute_capability = gpu.compute_capability();
     r.gpu_sm_count = gpu.sm_count;

@@ -293,7 +293,7 @@ int run_cnn_bench(const std::vector<std::string>& args) {
   }
   const GpuInfo& info = gpu_info();
   if (o.gpu && !info.available) {
-    std::fprintf(stderr, "whygpu bench cnn: no GPU (%s); timing the CPU only\n", info.unavailable_reason.c_str());
+    std::fprintf(stderr, "whygpu bench cnn: no GPU (%s); timing the CPU only\n", info.unavailable_reason.english().c_str());
     o.gpu = false;
   }
   const Dataset timing_data = timing_images(mnist_status, mnist);

@@ -155,7 +155,7 @@ int run_inference_bench(const std::vector<std::string>& args) {
   }
   if (gpu && !gpu_info().available) {
     std::fprintf(stderr, "whygpu bench cnn-inference: no GPU (%s); the CPU only\n",
-                 gpu_info().unavailable_reason.c_str());
+                 gpu_info().unavailable_reason.english().c_str());
     gpu = false;
   }
   std::string command = "whygpu bench cnn-inference";

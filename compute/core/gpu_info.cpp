@@ -21,20 +21,20 @@ GpuInfo query() {
   const cudaError_t err = cudaGetDeviceCount(&count);
   if (err != cudaSuccess || count == 0) {
     if (info.driver_version == 0)
-      info.unavailable_reason = "no NVIDIA driver found";
+      info.unavailable_reason = Wording::sentence(N_("no NVIDIA driver found"));
     else if (err != cudaSuccess)
-      info.unavailable_reason = std::string("the CUDA runtime could not start: ") +
-                                cudaGetErrorString(err);
+      info.unavailable_reason =
+          Wording::sentence(N_("the CUDA runtime could not start: {0}"), {cudaGetErrorString(err)});
     else
-      info.unavailable_reason = "the NVIDIA driver reports no CUDA device";
+      info.unavailable_reason = Wording::sentence(N_("the NVIDIA driver reports no CUDA device"));
     cudaGetLastError();  // clear, so later checks do not take it for their own failure
     return info;
   }
 
   cudaDeviceProp prop{};
   if (cudaGetDeviceProperties(&prop, info.device) != cudaSuccess) {
-    info.unavailable_reason = std::string("cudaGetDeviceProperties failed: ") +
-                              cudaGetErrorString(cudaGetLastError());
+    info.unavailable_reason = Wording::sentence(N_("cudaGetDeviceProperties failed: {0}"),
+                                                {cudaGetErrorString(cudaGetLastError())});
     return info;
   }
   info.available = true;

@@ -6,12 +6,13 @@
 #include <string>
 
 #include "compute/core/status.h"
+#include "compute/core/wording.h"
 
 namespace whygpu {
 
 struct GpuInfo {
   bool available = false;
-  std::string unavailable_reason;
+  Wording unavailable_reason;  // a sentence the interface translates
 
   int device = 0;
   std::string name;

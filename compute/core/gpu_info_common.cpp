@@ -13,7 +13,7 @@ std::string GpuInfo::compute_capability() const {
 Status require_gpu() {
   const GpuInfo& info = gpu_info();
   if (info.available) return Status::ok();
-  return Status::error("no CUDA device: " + info.unavailable_reason);
+  return Status::error(Wording::sentence(N_("no CUDA device: {0}"), {info.unavailable_reason}));
 }
 
 std::string cuda_version_string(int version) {

@@ -7,7 +7,7 @@ namespace whygpu {
 const GpuInfo& gpu_info() {
   static const GpuInfo info = [] {
     GpuInfo i;
-    i.unavailable_reason = built_without_cuda().message();
+    i.unavailable_reason = built_without_cuda().wording();
     return i;
   }();
   return info;

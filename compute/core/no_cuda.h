@@ -6,6 +6,8 @@
 
 namespace whygpu {
 
-inline Status built_without_cuda() { return Status::error("this build of whygpu has no CUDA support"); }
+inline Status built_without_cuda() {
+  return Status::error(Wording::sentence(N_("this build of whygpu has no CUDA support")));
+}
 
 }  // namespace whygpu

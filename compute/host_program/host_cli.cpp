@@ -113,7 +113,7 @@ int run_host_program_command(const std::vector<std::string>& args, const std::st
   if (serve) return serve_program(options);
   if (!record_path.empty() && !gpu_info().available) {
     std::fprintf(stderr, "whygpu host-program: no GPU here (%s): there is nothing worth recording\n",
-                 gpu_info().unavailable_reason.c_str());
+                 gpu_info().unavailable_reason.english().c_str());
     return 1;
   }
 

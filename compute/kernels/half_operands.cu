@@ -65,7 +65,7 @@ bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 
 
 Status prepare_half_gemm(MatmulVariant variant, const GemmOperands& op, HalfGemm* out) {
   const GpuInfo& gpu = gpu_info();
-  if (!gpu.available) return Status::error("no CUDA device: " + gpu.unavailable_reason);
+  if (Status s = require_gpu(); !s) return s;
   const bool sm90a = variant == MatmulVariant::GpuTcWgmmaBf16 && gpu.compute_major == 9 &&
                      gpu.compute_minor == 0 && wgmma_code_present();
   if (const std::string why =

@@ -183,7 +183,7 @@ int run_precision_bench(const std::vector<std::string>& args) {
   }
   const GpuInfo& info = gpu_info();
   if (!info.available) {
-    std::fprintf(stderr, "whygpu bench cnn --precision: needs an NVIDIA GPU (%s)\n", info.unavailable_reason.c_str());
+    std::fprintf(stderr, "whygpu bench cnn --precision: needs an NVIDIA GPU (%s)\n", info.unavailable_reason.english().c_str());
     return 1;
   }
   cnn::Dataset timing_data = mnist.train;

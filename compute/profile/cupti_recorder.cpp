@@ -296,7 +296,7 @@ std::string describe_stream(std::uint32_t id) { return "stream " + std::to_strin
 
 Status timeline_recording_available() {
   const GpuInfo& info = gpu_info();
-  if (!info.available) return Status::error("no CUDA device: " + info.unavailable_reason);
+  if (Status s = require_gpu(); !s) return s;
   const Cupti* cupti = nullptr;
   return load_cupti(&cupti);
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/classroom/class_state.h"
 #include "app/files/file_locations.h"
 #include "app/i18n/language.h"
 #include "app/i18n/number_text.h"
@@ -243,6 +244,23 @@ TEST_F(Translations, ANumberInAComputeMessageFollowsTheLanguage) {
   EXPECT_EQ(time.english(), "0.0062 ms (median of 20)");
   ASSERT_TRUE(use_language("zh-Hans"));
   EXPECT_NE(translated(time).find("0.0062"), std::string::npos);
+}
+
+// A failure's message reads in the page's language wherever it was made: compute's reasons
+// (no GPU here), with the context a caller put before them, and the class's answers to a
+// phone; the English stays for logs and files.
+TEST_F(Translations, AStatusReadsInThePagesLanguageAndKeepsItsEnglish) {
+  const Status no_driver = Status::error(Wording::sentence(N_("no NVIDIA driver found"))).with_context("matmul 4096");
+  EXPECT_EQ(no_driver.message(), "matmul 4096: no NVIDIA driver found");
+  ClassState room("AB2C");
+  const Status not_joined = room.answer(1, 1, 1, 0.5);
+  ASSERT_FALSE(not_joined);
+  ASSERT_TRUE(use_language("fr"));
+  EXPECT_EQ(translated(no_driver), "matmul 4096\u00a0: aucun pilote NVIDIA trouvé");
+  EXPECT_EQ(translated(not_joined), "rejoignez d’abord la classe");
+  EXPECT_EQ(not_joined.message(), "join the class first");
+  ASSERT_TRUE(use_language("zh-Hans"));
+  EXPECT_EQ(translated(no_driver), "matmul 4096：未找到 NVIDIA 驱动程序");
 }
 
 // Columns a line takes in the editor's monospaced font: a Chinese character takes two.

@@ -129,7 +129,7 @@ TEST(RunMatmul, GpuVariantWithoutGpuIsAbsentWithTheReason) {
   ASSERT_TRUE(run_matmul(MatmulVariant::CublasBf16, 128, BenchOptions{}, &rows));
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].state, RowState::Absent);
-  EXPECT_NE(rows[0].note.find(gpu_info().unavailable_reason), std::string::npos);
+  EXPECT_NE(rows[0].note.find(gpu_info().unavailable_reason.english()), std::string::npos);
 }
 
 TEST(SweepMatmul, ReportsProgressRowsAndHonoursCancel) {
