@@ -1,6 +1,7 @@
 #include "compute/cnn/trainer_loops.cuh"
 
 #include <algorithm>
+#include <chrono>
 #include <vector>
 
 #include "compute/cnn/model.h"
@@ -11,11 +12,20 @@ namespace whygpu::cnn::gpu {
 
 Status train_in_chunks(cudaStream_t stream, int steps, int ring, const std::function<Status()>& launch,
                        const std::function<Status(int chunk)>& read) {
+  // Steps a slice: one at first, then as many as kQueuedSeconds holds at the measured pace.
+  int slice = 1;
   for (int done = 0; done < steps;) {
     const int chunk = std::min(steps - done, ring);
-    for (int s = 0; s < chunk; ++s)
-      if (Status st = launch(); !st) return st;
-    WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream));
+    for (int queued = 0; queued < chunk;) {
+      const int count = std::min(slice, chunk - queued);
+      const auto start = std::chrono::steady_clock::now();
+      for (int s = 0; s < count; ++s)
+        if (Status st = launch(); !st) return st;
+      WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream));
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      slice = std::clamp(static_cast<int>(kQueuedSeconds * count / std::max(seconds, 1e-7)), 1, ring);
+      queued += count;
+    }
     if (Status s = read(chunk); !s) return s;
     done += chunk;
   }

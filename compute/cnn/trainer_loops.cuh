@@ -17,7 +17,11 @@ namespace whygpu::cnn::gpu {
 
 // Queues `steps` steps through launch(), in chunks of at most `ring` (the steps whose
 // metrics the device keeps); after each chunk, waits for the stream and calls
-// read(chunk) to collect them.
+// read(chunk) to collect them. Within a chunk it never lets more than about
+// kQueuedSeconds of steps wait on the stream: the window's OpenGL context shares the GPU
+// with this CUDA context, and a frame's drawing waits behind whatever the stream holds
+// (a 20 ms queue cost a frame at 60 Hz), where between two short slices it goes first.
+inline constexpr double kQueuedSeconds = 0.002;
 Status train_in_chunks(cudaStream_t stream, int steps, int ring, const std::function<Status()>& launch,
                        const std::function<Status(int chunk)>& read);
 

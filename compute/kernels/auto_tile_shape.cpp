@@ -57,9 +57,16 @@ const std::vector<TileShapeRule> kWgmma = {
     {2.91, "128x256x64/s4", "n=2048: 489.0, 83.1% (bench; no shape was tuned at 2048)"},
     {5.82, "128x128x64/s6",
      "n=3001: 277.3 (2.6 x cuBLAS BF16, slow at odd n); 256x128 96%, 128x256 95% of it"},
-    {kAll, "128x256x64/s4",
-     "n=4096: 719.4, 95.8%; n=8192: 760.2, 104.6%; 128x128 tiles 72%/69% (m64n128 wgmmas "
-     "read more shared memory per multiply-add)"},
+    {11.4, "128x256x64/s4",
+     "n=4096: 719.4, 95.8%; 128x128 tiles 72% (m64n128 wgmmas read more shared memory per "
+     "multiply-add)"},
+    // Run 2's tune (2026-11-24 05:34 UTC, tests/device/results/2026-11-24-0534-h100-tc-tune.txt).
+    {22.8, "128x256x64/s4/l2p128",
+     "n=6000: 635.7, 83.0%; 128x256x64/s4 596.3, 77.9%: rows 12000 bytes apart straddle "
+     "128-byte lines, and the loads' 256-byte L2 promotion fetched more than the tiles use. "
+     "On an H200 (2026-11-29, tests/device/results/2026-11-29-0415-h200-speed3-ui.log): "
+     "706.2, 92.3%; 128x256x64/s4 660.0"},
+    {kAll, "128x256x64/s4", "n=8192: 760.2, 104.6%; 128x128 tiles 69%"},
 };
 
 const std::vector<TileShapeRule> kNone;
