@@ -21,7 +21,10 @@ namespace whygpu::cnn::gpu {
 // kQueuedSeconds of steps wait on the stream: the window's OpenGL context shares the GPU
 // with this CUDA context, and a frame's drawing waits behind whatever the stream holds
 // (a 20 ms queue cost a frame at 60 Hz), where between two short slices it goes first.
-inline constexpr double kQueuedSeconds = 0.002;
+// On an H200 at 1920x1080 paced at 60 Hz (tests/device/frames_variants_run.sh): whole
+// chunks p90 21 ms a frame; 2 ms slices 18.2-18.8 ms; 1 ms and 0.5 ms 16.7-16.8 ms, with
+// training at 359-371k and 352-368k images/s against 368-385k for 2 ms.
+inline constexpr double kQueuedSeconds = 0.001;
 Status train_in_chunks(cudaStream_t stream, int steps, int ring, const std::function<Status()>& launch,
                        const std::function<Status(int chunk)>& read);
 
