@@ -8,6 +8,7 @@
 #include "compute/bench/json.h"
 #include "compute/bench/timing_json.h"
 #include "compute/bench/wording_json.h"
+#include "compute/core/enum_keys.h"
 
 namespace whygpu::kernel_lab {
 namespace {
@@ -37,42 +38,14 @@ float float_from_json(const bench::Json& j) {
 
 }  // namespace
 
-const char* run_state_key(RunState state) {
-  switch (state) {
-    case RunState::NotRun: return "not-run";
-    case RunState::Refused: return "refused";
-    case RunState::Failed: return "failed";
-    case RunState::Ran: return "ran";
-  }
-  return "not-run";
-}
+constexpr EnumKey<RunState> kRunStateKeys[] = {
+    {RunState::NotRun, "not-run"}, {RunState::Refused, "refused"}, {RunState::Failed, "failed"}, {RunState::Ran, "ran"}};
+constexpr EnumKey<Engine> kEngineKeys[] = {{Engine::Auto, "auto"}, {Engine::Gpu, "gpu"}, {Engine::Simulator, "simulator"}};
 
-bool run_state_from_key(const std::string& key, RunState* out) {
-  for (RunState s : {RunState::NotRun, RunState::Refused, RunState::Failed, RunState::Ran})
-    if (key == run_state_key(s)) {
-      *out = s;
-      return true;
-    }
-  return false;
-}
-
-const char* engine_key(Engine engine) {
-  switch (engine) {
-    case Engine::Auto: return "auto";
-    case Engine::Gpu: return "gpu";
-    case Engine::Simulator: return "simulator";
-  }
-  return "auto";
-}
-
-bool engine_from_key(const std::string& key, Engine* out) {
-  for (Engine e : {Engine::Auto, Engine::Gpu, Engine::Simulator})
-    if (key == engine_key(e)) {
-      *out = e;
-      return true;
-    }
-  return false;
-}
+const char* run_state_key(RunState state) { return key_of(kRunStateKeys, state); }
+bool run_state_from_key(const std::string& key, RunState* out) { return value_of(kRunStateKeys, key, out); }
+const char* engine_key(Engine engine) { return key_of(kEngineKeys, engine); }
+bool engine_from_key(const std::string& key, Engine* out) { return value_of(kEngineKeys, key, out); }
 
 void to_json(bench::Json& j, const Diagnostic& d) { WHYGPU_JSON_WRITE_MEMBERS(j, d, line, severity, message); }
 void from_json(const bench::Json& j, Diagnostic& d) { WHYGPU_JSON_READ_MEMBERS(j, d, line, severity, message); }

@@ -3,31 +3,15 @@
 #include <algorithm>
 
 #include "compute/bench/wording_json.h"
+#include "compute/core/enum_keys.h"
 
 namespace whygpu::profile {
 
 namespace {
 
-const char* lane_kind_key(LaneKind kind) { return kind == LaneKind::HostThread ? "host" : "stream"; }
-
-const char* item_kind_key(ItemKind kind) {
-  switch (kind) {
-    case ItemKind::HostCall: return "host-call";
-    case ItemKind::Kernel: return "kernel";
-    case ItemKind::Memcpy: return "memcpy";
-    case ItemKind::Memset: return "memset";
-  }
-  return "?";
-}
-
-bool item_kind_from_key(const std::string& key, ItemKind* out) {
-  for (ItemKind k : {ItemKind::HostCall, ItemKind::Kernel, ItemKind::Memcpy, ItemKind::Memset})
-    if (key == item_kind_key(k)) {
-      *out = k;
-      return true;
-    }
-  return false;
-}
+constexpr EnumKey<LaneKind> kLaneKindKeys[] = {{LaneKind::HostThread, "host"}, {LaneKind::GpuStream, "stream"}};
+constexpr EnumKey<ItemKind> kItemKindKeys[] = {
+    {ItemKind::HostCall, "host-call"}, {ItemKind::Kernel, "kernel"}, {ItemKind::Memcpy, "memcpy"}, {ItemKind::Memset, "memset"}};
 
 void put_triple(bench::Json& j, const char* key, const int v[3]) { j[key] = {v[0], v[1], v[2]}; }
 
@@ -40,7 +24,7 @@ void get_triple(const bench::Json& j, const char* key, int out[3]) {
 }  // namespace
 
 void to_json(bench::Json& j, const TimelineItem& item) {
-  j = {{"kind", item_kind_key(item.kind)}, {"lane", item.lane}, {"name", item.name},
+  j = {{"kind", key_of(kItemKindKeys, item.kind)}, {"lane", item.lane}, {"name", item.name},
        {"start_ns", item.start_ns}, {"end_ns", item.end_ns}};
   if (item.correlation) j["correlation"] = item.correlation;
   if (item.on_gpu()) j["in_graph"] = item.in_graph;
@@ -61,7 +45,7 @@ void to_json(bench::Json& j, const TimelineItem& item) {
 
 void from_json(const bench::Json& j, TimelineItem& out) {
   TimelineItem item;
-  if (!item_kind_from_key(j.at("kind").get<std::string>(), &item.kind)) bench::reject(j.at("kind"), "not a kind of item");
+  if (!value_of(kItemKindKeys, j.at("kind").get<std::string>(), &item.kind)) bench::reject(j.at("kind"), "not a kind of item");
   j.at("lane").get_to(item.lane);
   j.at("start_ns").get_to(item.start_ns);
   j.at("end_ns").get_to(item.end_ns);
@@ -84,14 +68,14 @@ void from_json(const bench::Json& j, TimelineItem& out) {
 }
 
 void to_json(bench::Json& j, const Lane& lane) {
-  j = {{"kind", lane_kind_key(lane.kind)}, {"id", lane.id}, {"name", lane.name}};
+  j = {{"kind", key_of(kLaneKindKeys, lane.kind)}, {"id", lane.id}, {"name", lane.name}};
 }
 
 void from_json(const bench::Json& j, Lane& lane) {
-  const std::string kind = j.value("kind", std::string());
-  if (kind != "host" && kind != "stream") bench::reject(j, "its kind is neither \"host\" nor \"stream\"");
-  lane = {kind == "host" ? LaneKind::HostThread : LaneKind::GpuStream, j.value("id", std::uint64_t{0}),
-          j.value("name", std::string())};
+  LaneKind kind = LaneKind::HostThread;
+  if (!value_of(kLaneKindKeys, j.value("kind", std::string()), &kind))
+    bench::reject(j, "its kind is neither \"host\" nor \"stream\"");
+  lane = {kind, j.value("id", std::uint64_t{0}), j.value("name", std::string())};
 }
 
 // The timeline's members under their own names (the run is the recording's, read apart).
