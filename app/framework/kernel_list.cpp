@@ -80,7 +80,7 @@ void draw_kernel_list(const char* id, const std::vector<framework::KernelRow>& r
     ImGui::PushStyleColor(ImGuiCol_Text, dimmed(library_colour(s.library), faded));
     ImGui::TextUnformatted(
         fill(tr("{0}: {1} kernels, {2}%"),
-             {framework::library_label(s.library), std::to_string(s.kernels),
+             {tr(framework::library_label(s.library)), std::to_string(s.kernels),
               decimal_text(total > 0 ? 100.0 * static_cast<double>(s.total_ns) / static_cast<double>(total) : 0.0, 0)})
             .c_str());
     ImGui::PopStyleColor();
@@ -122,7 +122,7 @@ void draw_kernel_list(const char* id, const std::vector<framework::KernelRow>& r
       ImGui::PopStyleColor();
       if (code) ImGui::PopFont();
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s\n%s", framework::library_label(r.library), r.full_name.c_str());
+        ImGui::SetTooltip("%s\n%s", tr(framework::library_label(r.library)), r.full_name.c_str());
       for (const auto& column : cells) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(column[i + 1].c_str());

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "compute/core/translation_marker.h"
+
 namespace whygpu::framework {
 namespace {
 
@@ -28,13 +30,13 @@ KernelLibrary library_of(const std::string& name) {
 
 const char* library_label(KernelLibrary library) {
   switch (library) {
-    case KernelLibrary::Ours: return "whygpu's own";
+    case KernelLibrary::Ours: return N_("whygpu's own");
     case KernelLibrary::Cudnn: return "cuDNN";
     case KernelLibrary::Cublas: return "cuBLAS";
-    case KernelLibrary::PyTorch: return "PyTorch's own (ATen)";
-    case KernelLibrary::Other: return "other";
+    case KernelLibrary::PyTorch: return N_("PyTorch's own (ATen)");
+    case KernelLibrary::Other: return N_("other");
   }
-  return "other";
+  return N_("other");
 }
 
 std::vector<KernelRow> kernel_rows(const profile::Timeline& timeline) {

@@ -17,7 +17,8 @@ inline constexpr int kKernelLibraryCount = 5;
 
 // Decided by the kernel's (demangled) name; see kernel_groups.cpp for the patterns.
 KernelLibrary library_of(const std::string& kernel_name);
-// "whygpu's own", "cuDNN", "cuBLAS", "PyTorch's own (ATen)", "other"
+// "whygpu's own", "cuDNN", "cuBLAS", "PyTorch's own (ATen)", "other": English, marked N_() (the
+// interface translates them)
 const char* library_label(KernelLibrary library);
 
 struct KernelRow {
