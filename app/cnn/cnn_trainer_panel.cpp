@@ -175,10 +175,11 @@ class CnnTrainerPanel final : public Panel {
     const cnn::SessionSnapshot& snap = shared_->snapshot();
     if (name != "accuracy" || !snap.last_test || snap.progress.epochs_completed < 1) return false;
     out->value = 100.0 * snap.last_test->accuracy;
-    char text[120];
-    std::snprintf(text, sizeof text, "%.1f%% of the %d test images right after %d epoch%s", out->value,
-                  snap.last_test->count, snap.progress.epochs_completed, snap.progress.epochs_completed == 1 ? "" : "s");
-    out->text = text;
+    const int epochs = snap.progress.epochs_completed;
+    out->text = fill(tr_n("{0}% of the {1} test images right after {2} epoch",
+                          "{0}% of the {1} test images right after {2} epochs", static_cast<unsigned long>(epochs)),
+                     {decimal_text(out->value, 1), number_as_read(std::to_string(snap.last_test->count)),
+                      std::to_string(epochs)});
     return true;
   }
 

@@ -132,10 +132,9 @@ class InferenceBatchPanel final : public Panel {
     const int over = cnn::first_batch_over(points, true, c_.budget_ms);
     if (over == 0) return false;
     out->value = over;
-    char text[200];
-    std::snprintf(text, sizeof text, "a batch of %d images is the first to take longer than %g ms on the GPU, %s", over,
-                  c_.budget_ms, live ? tr("on this computer") : tr("on the recorded machine: there is no GPU here"));
-    out->text = text;
+    out->text = fill(tr("a batch of {0} images is the first to take longer than {1} ms on the GPU, {2}"),
+                     {std::to_string(over), significant_text(c_.budget_ms, 6),
+                      live ? tr("on this computer") : tr("on the recorded machine: there is no GPU here")});
     return true;
   }
 

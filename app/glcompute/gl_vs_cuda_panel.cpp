@@ -135,9 +135,10 @@ class GlVsCudaPanel final : public SweepPanel {
     const Comparison c = compare(live ? results().rows : reference_->rows, kCuda);
     if (!c.found) return false;
     out->value = verdict(c);
-    out->text = "at n = " + plot::format_value(c.n, plot::ValueFormat::Number) + ": CUDA kernel " + rate(c.cuda) +
-                ", fragment shader " + rate(c.shader) +
-                (live ? tr(", on this computer") : ", in the recorded run on " + reference_->run.gpu_name);
+    out->text = fill(tr("at n = {0}: CUDA kernel {1}, fragment shader {2}{3}"),
+                     {plot::format_value(c.n, plot::ValueFormat::Number), rate(c.cuda), rate(c.shader),
+                      live ? std::string(tr(", on this computer"))
+                           : fill(tr(", in the recorded run on {0}"), {reference_->run.gpu_name})});
     return true;
   }
 

@@ -791,16 +791,18 @@ class ThreadGridPanel final : public Panel {
     if (name == "outcome") {
       const bool refused = !report_.runtime_error.empty() || (!gpu_info().available && cpu_check_.exceeds_limits);
       out->value = refused ? 1 : 0;
-      if (!report_.runtime_error.empty()) out->text = "refused: " + report_.runtime_error;
+      if (!report_.runtime_error.empty()) out->text = fill(tr("refused: {0}"), {report_.runtime_error});
       else if (const grid::RecordedLaunch* r = refused ? offline_refusal() : nullptr)
-        out->text = "refused on the recorded GPU (no GPU here): " + r->runtime_error;
-      else if (refused) out->text = "a GPU would refuse it (no GPU here): " + cpu_check_.broken_limit.english();
-      else out->text = "it ran: " + grid::launch_syntax(c_.config);
+        out->text = fill(tr("refused on the recorded GPU (no GPU here): {0}"), {r->runtime_error});
+      else if (refused)
+        out->text = fill(tr("a GPU would refuse it (no GPU here): {0}"), {translated(cpu_check_.broken_limit)});
+      else out->text = fill(tr("it ran: {0}"), {grid::launch_syntax(c_.config)});
       return true;
     }
     if (name == "waves" && occupancy_.waves > 0) {
       out->value = static_cast<double>(occupancy_.waves);
-      out->text = std::to_string(occupancy_.waves) + " waves";
+      out->text = fill(tr_n("{0} wave", "{0} waves", static_cast<unsigned long>(occupancy_.waves)),
+                       {std::to_string(occupancy_.waves)});
       return true;
     }
     return false;

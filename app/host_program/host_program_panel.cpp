@@ -163,13 +163,13 @@ class HostProgramPanel final : public Panel {
       const StepResult* stop = ran(Call::TimerStop);
       if (!stop || busy()) return false;
       out->value = stop->printed_ms * 1e3;
-      out->text = "the stopwatch printed " + duration(stop->printed_ms) + where;
+      out->text = fill(tr("the stopwatch printed {0}"), {duration(stop->printed_ms)}) + where;
       return true;
     }
     if (name == "kernel_us") {
       if (shown.kernel_ms < 0.0 || busy()) return false;
       out->value = shown.kernel_ms * 1e3;
-      out->text = "the kernel ran " + duration(shown.kernel_ms) + " on the GPU's clock" + where;
+      out->text = fill(tr("the kernel ran {0} on the GPU's clock"), {duration(shown.kernel_ms)}) + where;
       return true;
     }
     return false;

@@ -334,10 +334,9 @@ class HardwareCeilingsPanel final : public SweepPanel {
     const Ceilings& c = live_.has_gpu() ? live_ : recorded_;
     if (!(c.gpu_memory_gbs > 0) || !(c.cpu_memory_gbs > 0)) return false;
     out->value = c.gpu_memory_gbs / c.cpu_memory_gbs;
-    char text[200];
-    std::snprintf(text, sizeof text, "%.0f GB/s against %.0f GB/s: %.3g times%s", c.gpu_memory_gbs, c.cpu_memory_gbs,
-                  out->value, live_.has_gpu() ? tr(", on this computer") : tr(", on the recorded machine"));
-    out->text = text;
+    out->text = fill(tr("{0} GB/s against {1} GB/s: {2} times{3}"),
+                     {decimal_text(c.gpu_memory_gbs, 0), decimal_text(c.cpu_memory_gbs, 0), significant_text(out->value, 3),
+                      live_.has_gpu() ? tr(", on this computer") : tr(", on the recorded machine")});
     return true;
   }
 

@@ -93,14 +93,13 @@ class HardwarePanel final : public Panel {
       int major = 0, minor = 0;
       std::sscanf(recorded->run.gpu_compute_capability.c_str(), "%d.%d", &major, &minor);
       lanes = recorded->run.gpu_sm_count * fp32_lanes_per_sm(major, minor);
-      gpu_name = "the recorded " + recorded->run.gpu_name;
+      gpu_name = fill(tr("the recorded {0}"), {recorded->run.gpu_name});
     }
     if (lanes <= 0) return false;
     out->value = static_cast<double>(lanes) / cpu_.logical_cores;
-    char text[240];
-    std::snprintf(text, sizeof text, "%.4g lanes per CPU thread (%s: %d lanes; this CPU: %d threads)", out->value,
-                  gpu_name.c_str(), lanes, cpu_.logical_cores);
-    out->text = text;
+    out->text = fill(tr("{0} lanes per CPU thread ({1}: {2} lanes; this CPU: {3} threads)"),
+                     {significant_text(out->value, 4), gpu_name, number_as_read(std::to_string(lanes)),
+                      std::to_string(cpu_.logical_cores)});
     return true;
   }
 

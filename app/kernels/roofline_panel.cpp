@@ -261,11 +261,9 @@ class RooflinePanel final : public SweepPanel {
     for (const Placed& p : gpu_points_) {
       if (p.variant != "gpu" || !(gpu_ceilings_.cublas_fp32 > 0)) continue;
       out->value = 100.0 * p.y / gpu_ceilings_.cublas_fp32;
-      char text[160];
-      std::snprintf(text, sizeof text, "%.2g%% of the FP32 peak (%s of %s)%s", out->value, gflops_text(p.y).c_str(),
-                    gflops_text(gpu_ceilings_.cublas_fp32).c_str(),
-                    reference_ ? tr(", on the recorded machine") : tr(", on this computer"));
-      out->text = text;
+      out->text = fill(tr("{0}% of the FP32 peak ({1} of {2}){3}"),
+                       {significant_text(out->value, 2), gflops_text(p.y), gflops_text(gpu_ceilings_.cublas_fp32),
+                        reference_ ? tr(", on the recorded machine") : tr(", on this computer")});
       return true;
     }
     return false;

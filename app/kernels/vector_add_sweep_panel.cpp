@@ -221,15 +221,17 @@ class VectorAddSweepPanel final : public SweepPanel {
       chart_.series.push_back(std::move(s));
     };
     if (with_cpu) {
-      add("CPU, one core", c.cpu, colours.cpu, plot::Marker::Circle, line);
-      add("CPU, all " + std::to_string(kernels::resolve_threads(cpu_threads())) + " threads", c.cpu_threads,
-          colours.cpu_threads, plot::Marker::Square, line);
+      add(tr("CPU, one core"), c.cpu, colours.cpu, plot::Marker::Circle, line);
+      const int threads = kernels::resolve_threads(cpu_threads());
+      add(fill(tr_n("CPU, all {0} thread", "CPU, all {0} threads", static_cast<unsigned long>(threads)),
+               {std::to_string(threads)}),
+          c.cpu_threads, colours.cpu_threads, plot::Marker::Square, line);
     }
-    add("GPU kernel only", c.gpu, colours.gpu, plot::Marker::Triangle, line);
-    add("GPU incl. copies in and out", c.gpu_total, colours.gpu_with_copies, plot::Marker::Diamond, line);
-    add("copies alone (h2d + d2h)", c.copies, colours.gpu_with_copies, plot::Marker::None, plot::Line::Dotted, 1.5f);
+    add(tr("GPU kernel only"), c.gpu, colours.gpu, plot::Marker::Triangle, line);
+    add(tr("GPU incl. copies in and out"), c.gpu_total, colours.gpu_with_copies, plot::Marker::Diamond, line);
+    add(tr("copies alone (h2d + d2h)"), c.copies, colours.gpu_with_copies, plot::Marker::None, plot::Line::Dotted, 1.5f);
     if (rate_view())
-      add("GPU memory copy (ceiling)", c.d2d, colours.gpu, plot::Marker::None, plot::Line::Dotted, 1.5f);
+      add(tr("GPU memory copy (ceiling)"), c.d2d, colours.gpu, plot::Marker::None, plot::Line::Dotted, 1.5f);
   }
 
   void rebuild() {
@@ -388,8 +390,8 @@ class VectorAddSweepPanel final : public SweepPanel {
     if (name != "crossover" || busy() || results().rows.empty() || std::isnan(crossover_)) return false;
     out->value = crossover_;
     out->text =
-        plot::format_value(crossover_, plot::ValueFormat::PowerOfTwo) + " elements" +
-        (crossover_live_ ? ", on this computer"
+        fill(tr("{0} elements"), {plot::format_value(crossover_, plot::ValueFormat::PowerOfTwo)}) +
+        (crossover_live_ ? tr(", on this computer")
                          : tr(", on the recorded machine (its GPU against its own CPU core): there is no GPU here"));
     return true;
   }

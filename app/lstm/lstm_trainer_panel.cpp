@@ -162,9 +162,9 @@ class LstmTrainerPanel final : public Panel {
     const auto& curve = workspace_->loss_curve();
     if (name != "loss" || curve.empty() || curve.back().step < 500) return false;
     out->value = curve.back().loss;
-    char text[120];
-    std::snprintf(text, sizeof text, "%.2f nats per character after %lld steps", out->value, curve.back().step);
-    out->text = text;
+    out->text = fill(tr_n("{0} nats per character after {1} step", "{0} nats per character after {1} steps",
+                          static_cast<unsigned long>(curve.back().step)),
+                     {decimal_text(out->value, 2), number_as_read(std::to_string(curve.back().step))});
     return true;
   }
 

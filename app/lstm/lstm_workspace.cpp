@@ -40,7 +40,7 @@ lstm::TextSample sample_now(lstm::TrainingSession& session, int length, float te
   Status s = session.make_text_generator(session.config().device, session.config().seed, &generator);
   if (s) s = generator->prime(U"", temperature);
   if (s) s = generator->generate(length, temperature, &sample.text);
-  if (!s) sample.text = "(no sample: " + s.message() + ")";
+  if (!s) sample.text = fill(tr("(no sample: {0})"), {translated(s)});
   return sample;
 }
 

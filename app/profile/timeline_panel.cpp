@@ -146,11 +146,10 @@ class TimelinePanel final : public Panel {
       if (!eager || !graph || eager->work->step.empty() || eager->work->step != graph->work->step) return false;
       out->value = graph_speedup(eager->timeline, graph->timeline);
       if (!std::isfinite(out->value)) return false;
-      char text[200];
-      std::snprintf(text, sizeof text, "%.2f times faster as one CUDA graph: %s launched kernel by kernel, %s as a graph",
-                    out->value, profile::format_duration_ns(step_ns(eager->timeline)).c_str(),
-                    profile::format_duration_ns(step_ns(graph->timeline)).c_str());
-      out->text = text + where(*graph);
+      out->text = fill(tr("{0} times faster as one CUDA graph: {1} launched kernel by kernel, {2} as a graph"),
+                       {decimal_text(out->value, 2), profile::format_duration_ns(step_ns(eager->timeline)),
+                        profile::format_duration_ns(step_ns(graph->timeline))}) +
+                  where(*graph);
       return true;
     }
     return false;

@@ -1,6 +1,7 @@
 #include "app/vitals/epoch_energy.h"
 
-#include <cstdio>
+#include "app/i18n/number_text.h"
+#include "app/i18n/translate.h"
 
 namespace whygpu::app {
 
@@ -32,12 +33,17 @@ std::string epoch_energy_text(const EpochEnergy& energy, const vitals::VitalsSam
   if (!w || w->epochs <= 0) return "";
   const bool gpu = backend == cnn::Backend::kGpu;
   const vitals::EnergyReading e = gpu ? sampler.gpu_energy(w->begin_s, w->end_s) : sampler.cpu_energy(w->begin_s, w->end_s);
-  const char* device = gpu ? "the GPU board" : "the CPU packages";
-  if (!e.available()) return std::string("Energy per epoch on ") + device + ": unavailable: " + e.method;
-  char text[200];
-  std::snprintf(text, sizeof text, "Energy per epoch: %.0f J on %s (%s; %d epoch%s in %.1f s)", e.joules / w->epochs,
-                device, e.method.c_str(), w->epochs, w->epochs == 1 ? "" : "s", w->end_s - w->begin_s);
-  return text;
+  if (!e.available())
+    return fill(gpu ? tr("Energy per epoch on the GPU board: unavailable: {0}")
+                    : tr("Energy per epoch on the CPU packages: unavailable: {0}"),
+                {e.method});
+  const std::string joules = decimal_text(e.joules / w->epochs, 0), seconds = decimal_text(w->end_s - w->begin_s, 1);
+  const auto epochs = static_cast<unsigned long>(w->epochs);
+  return fill(gpu ? tr_n("Energy per epoch: {0} J on the GPU board ({1}; {2} epoch in {3} s)",
+                         "Energy per epoch: {0} J on the GPU board ({1}; {2} epochs in {3} s)", epochs)
+                  : tr_n("Energy per epoch: {0} J on the CPU packages ({1}; {2} epoch in {3} s)",
+                         "Energy per epoch: {0} J on the CPU packages ({1}; {2} epochs in {3} s)", epochs),
+              {joules, e.method, std::to_string(w->epochs), seconds});
 }
 
 }  // namespace whygpu::app

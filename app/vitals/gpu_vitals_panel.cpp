@@ -124,25 +124,26 @@ class GpuVitalsPanel final : public Panel {
     if (busy()) return false;
     const EnergySide gpu = gpu_side(), cpu = cpu_side();
     auto where = [](const EnergySide& s, const std::string& label) {
-      return s.recorded ? " (" + label + ")" : std::string(", on this computer");
+      return s.recorded ? " (" + label + ")" : std::string(tr(", on this computer"));
     };
     const std::string label = have_trace_ ? recorded_label(trace_) : "";
     if (name == "gpu_images_per_joule" || name == "training_watts") {
       if (!std::isfinite(gpu.images_per_joule())) return false;
       if (name == "training_watts") {
         out->value = gpu.watts();
-        out->text = readable_number(std::round(out->value)) + " W drawn by the GPU board while it trained" +
+        out->text = fill(tr("{0} W drawn by the GPU board while it trained"), {readable_number(std::round(out->value))}) +
                     where(gpu, label);
       } else {
         out->value = gpu.images_per_joule();
-        out->text = readable_number(std::round(out->value)) + " images per joule on the GPU" + where(gpu, label);
+        out->text =
+            fill(tr("{0} images per joule on the GPU"), {readable_number(std::round(out->value))}) + where(gpu, label);
       }
       return true;
     }
     if (name == "cpu_images_per_joule") {
       if (!std::isfinite(cpu.images_per_joule())) return false;
       out->value = cpu.images_per_joule();
-      out->text = readable_number(out->value) + " images per joule on the CPU" + where(cpu, label);
+      out->text = fill(tr("{0} images per joule on the CPU"), {readable_number(out->value)}) + where(cpu, label);
       return true;
     }
     if (name == "efficiency_ratio") {
@@ -327,10 +328,9 @@ class GpuVitalsPanel final : public Panel {
       ImGui::EndTable();
     }
     if (gpu_run_ && gpu_run_->cpu.available()) {
-      char text[160];
-      std::snprintf(text, sizeof text, "While the GPU trained, the CPU packages that fed it used %.1f J (%.0f W).",
-                    gpu_run_->cpu.joules, gpu_run_->cpu.joules / gpu_run_->seconds);
-      ImGui::TextWrapped("%s", text);
+      wrapped_text_unformatted(fill(tr("While the GPU trained, the CPU packages that fed it used {0} J ({1} W)."),
+                                    {decimal_text(gpu_run_->cpu.joules, 1),
+                                     decimal_text(gpu_run_->cpu.joules / gpu_run_->seconds, 0)}));
     }
     const std::string sentence = comparison_sentence(gpu, cpu);
     if (!sentence.empty()) {
@@ -356,13 +356,12 @@ class GpuVitalsPanel final : public Panel {
     if (!s.trainer.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.trainer.c_str());
     if (!s.measured()) {
       for (int skip = 0; skip < 4; ++skip) ImGui::TableNextColumn();  // the note under "energy"
-      ImGui::TextDisabled("%s", s.recorded ? "not in the recording shipped with whygpu"
-                                : s.device == "GPU" && !gpu_info().available ? "no GPU here, and no recording"
+      ImGui::TextDisabled("%s", s.recorded ? tr("not in the recording shipped with whygpu")
+                                : s.device == "GPU" && !gpu_info().available ? tr("no GPU here, and no recording")
                                                                              : tr("not measured yet"));
       if (s.recorded) ImGui::PopStyleVar();
       return;
     }
-    char text[64];
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(readable_number(static_cast<double>(s.images)).c_str());
     ImGui::TableNextColumn();
@@ -371,14 +370,14 @@ class GpuVitalsPanel final : public Panel {
     ImGui::TextUnformatted(readable_number(std::round(s.images_per_second())).c_str());
     ImGui::TableNextColumn();
     if (s.energy.available()) {
-      std::snprintf(text, sizeof text, "%.1f J (%.0f W)", s.energy.joules, s.watts());
-      ImGui::TextUnformatted(text);
+      ImGui::TextUnformatted(
+          fill(tr("{0} J ({1} W)"), {decimal_text(s.energy.joules, 1), decimal_text(s.watts(), 0)}).c_str());
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.energy.method.c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(readable_number(std::round(s.images_per_joule())).c_str());
       ImGui::TableNextColumn();
-      std::snprintf(text, sizeof text, "%.1f J", s.energy.joules * kEpochImages / static_cast<double>(s.images));
-      ImGui::TextUnformatted(text);
+      ImGui::TextUnformatted(
+          fill(tr("{0} J"), {decimal_text(s.energy.joules * kEpochImages / static_cast<double>(s.images), 1)}).c_str());
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextUnformatted(tr("unavailable (why: below)"));

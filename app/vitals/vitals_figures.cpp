@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/number_text.h"
+#include "app/i18n/translate.h"
 #include "app/predict/prediction.h"
 
 namespace whygpu::app::vitals_view {
@@ -123,16 +125,14 @@ std::string comparison_sentence(const EnergySide& gpu, const EnergySide& cpu) {
   const double g = gpu.images_per_joule(), c = cpu.images_per_joule();
   auto count = [](double v) { return readable_number(std::round(v)); };
   if (std::isfinite(g) && std::isfinite(c) && c > 0) {
-    char ratio[32];
-    std::snprintf(ratio, sizeof ratio, "%.0f", g / c);
-    return "The GPU trained " + count(g) + " images per joule, the CPU " + count(c) + ": " + ratio +
-           " times as many per joule.";
+    return fill(tr("The GPU trained {0} images per joule, the CPU {1}: {2} times as many per joule."),
+                {count(g), count(c), decimal_text(g / c, 0)});
   }
   std::string out;
-  if (std::isfinite(g)) out = "The GPU trained " + count(g) + " images per joule. ";
-  else if (gpu.measured()) out = "The GPU's energy is unavailable: " + gpu.energy.method + ". ";
-  if (std::isfinite(c)) out += "The CPU trained " + count(c) + " images per joule.";
-  else if (cpu.measured()) out += "The CPU's energy is unavailable: " + cpu.energy.method + ".";
+  if (std::isfinite(g)) out = fill(tr("The GPU trained {0} images per joule."), {count(g)}) + " ";
+  else if (gpu.measured()) out = fill(tr("The GPU's energy is unavailable: {0}."), {gpu.energy.method}) + " ";
+  if (std::isfinite(c)) out += fill(tr("The CPU trained {0} images per joule."), {count(c)});
+  else if (cpu.measured()) out += fill(tr("The CPU's energy is unavailable: {0}."), {cpu.energy.method});
   return out;
 }
 
