@@ -1,6 +1,6 @@
 // Inside the network, live: for one image (a test image, or the user's drawing), every
-// layer's feature maps, the conv filters, and the answer, redrawn after every training
-// step as the weights change. On a GPU session the maps are colour-mapped by a CUDA
+// layer's feature maps, the conv filters, and the answer, redrawn as the weights change
+// (15 times a second while training). On a GPU session the maps are colour-mapped by a CUDA
 // kernel from the trainer's device memory straight into OpenGL buffers (CUDA-OpenGL
 // interop); on a CPU session they are drawn on the CPU. Hovering a map pixel reads its
 // value.
@@ -178,6 +178,12 @@ void draw_colour_scale(cnn::Colormap colormap, const char* low, const char* midd
   if (high_on_the_line && middle_below) ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeight() * 0.5f));
 }
 
+// While training runs the pictures follow the weights 15 times a second, not after every
+// chunk: each redraw is CUDA work and an OpenGL hand-over on the GPU that trains. On an
+// H200 (tests/device/results/2026-11-29-0451-h200-frames-maps15hz.log, batch 64, 60 Hz):
+// after every chunk 355-377k images/s while drawing, at 15 Hz 391-417k, of 447k headless.
+constexpr double kTrainingRefreshSeconds = 1.0 / 15;
+
 class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
  public:
   CnnFeatureMapsPanel(MapsOptions options, std::shared_ptr<SharedSession> shared)
@@ -233,6 +239,9 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
                          options.filters != drawn_options_.filters ||
                          options.conv2_filters != drawn_options_.conv2_filters;
     if (shared_->inference_stamp() == drawn_stamp_ && !changed) return;
+    const double now = cnn::steady_clock_seconds();
+    if (!changed && shared_->running() && now - drawn_at_ < kTrainingRefreshSeconds) return;
+    drawn_at_ = now;
     drawn_stamp_ = shared_->inference_stamp();
     drawn_options_ = options;
     const Status s = pictures_.refresh(*shared_, options);
@@ -344,9 +353,10 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
                                   cnn_ui::backend_colour(shared_->backend()));
     draw_recorded_answer(names);
     if (o_.conv2_filters) draw_filters(FilterBank::kConv2, width - cell_pad);
-    ImGui::TextDisabled("%s", fill(tr("Pictures {0}, {1} ms; redrawn after every training step."),
-                                   {pictures_.how_drawn(), decimal_text(pictures_.last_refresh_ms(), 2)})
-                                  .c_str());
+    ImGui::TextDisabled(
+        "%s", fill(tr("Pictures {0}, {1} ms; redrawn as the weights change, 15 times a second while training."),
+                   {pictures_.how_drawn(), decimal_text(pictures_.last_refresh_ms(), 2)})
+                  .c_str());
     if (!error_.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
       wrapped_text_unformatted(error_);
@@ -471,6 +481,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
   NetworkPictures pictures_;
   NetworkPictures::Options drawn_options_;
   long drawn_stamp_ = -1;
+  double drawn_at_ = 0.0;  // steady_clock_seconds() of the last refresh
   std::string error_;
   ImVec2 picture_origin_;
   SplitMix64 random_{0x5EED};
