@@ -92,6 +92,31 @@ def eager_step_for(images, labels):
     return eager_step
 
 
+def captured_step(body, opt, kept):
+    """body() (a whole training step: forward, loss, backward, opt.step()) captured in one
+    CUDA graph after three warm-up runs on a side stream, as the PyTorch docs ask (a compiled
+    model compiles there, before the capture); returns the graph's replay. `kept` holds
+    the tensors and modules the graph reads and writes: with the body and the optimiser
+    (its state), they must live as long as the graph is replayed."""
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        for _ in range(3):
+            opt.zero_grad(set_to_none=True)
+            body()
+    torch.cuda.current_stream().wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    opt.zero_grad(set_to_none=True)
+    with torch.cuda.graph(graph):
+        body()
+    kept = (kept, body, opt, graph)
+
+    def graph_step():
+        kept[-1].replay()
+
+    return graph_step
+
+
 def graph_step_for(images, labels):
     """The same step of a fresh model captured in one CUDA graph; returns its replay."""
     model = make_model().to(images.device)
@@ -106,24 +131,7 @@ def graph_step_for(images, labels):
         opt.step()
         return loss
 
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):  # warm up on a side stream before capture, as the docs ask
-        for _ in range(3):
-            opt.zero_grad(set_to_none=True)
-            graph_body()
-    torch.cuda.current_stream().wait_stream(side)
-    graph = torch.cuda.CUDAGraph()
-    opt.zero_grad(set_to_none=True)
-    with torch.cuda.graph(graph):
-        graph_body()
-    # The graph reads and writes these tensors' memory: they must live as long as it is replayed.
-    kept = (model, opt, static_images, static_labels, graph)
-
-    def graph_step():
-        kept[-1].replay()
-
-    return graph_step
+    return captured_step(graph_body, opt, (model, static_images, static_labels))
 
 
 def compiled_graph_step_for(images, labels, precision):
@@ -147,23 +155,7 @@ def compiled_graph_step_for(images, labels, precision):
         opt.step()
         return loss
 
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):  # compiles here, before the capture
-        for _ in range(3):
-            opt.zero_grad(set_to_none=True)
-            graph_body()
-    torch.cuda.current_stream().wait_stream(side)
-    graph = torch.cuda.CUDAGraph()
-    opt.zero_grad(set_to_none=True)
-    with torch.cuda.graph(graph):
-        graph_body()
-    kept = (model, opt, forward, static_images, static_labels, graph)
-
-    def graph_step():
-        kept[-1].replay()
-
-    return graph_step
+    return captured_step(graph_body, opt, (model, forward, static_images, static_labels))
 
 
 def random_batch(batch):
