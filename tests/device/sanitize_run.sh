@@ -141,5 +141,10 @@ done
 rm -f "$out/run.log"
 step summary
 cat "$summary"
+# A call that carried no test binaries ran nothing: that is not "zero errors".
+if [[ $(wc -l < "$summary") -le 1 ]]; then
+  echo "sanitize_run.sh: no GPU test binary ran (none carried in $bin?)"
+  exit 2
+fi
 echo "sanitize_run.sh: $([ $status = 0 ] && echo zero errors everywhere || echo ERRORS, see $out/*.log) ($(( $(date +%s) - started )) s)"
 exit $status
