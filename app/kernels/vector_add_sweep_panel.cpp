@@ -315,13 +315,13 @@ class VectorAddSweepPanel final : public SweepPanel {
     for (const std::string key : {"gl-compute", "gl-fragment"}) {
       const Curve kernel = curve_of(rows, "vector-add", key, "", value);
       const Curve total = curve_of(rows, "vector-add", key + "-with-copies", "total", value);
-      const std::string what = key == "gl-compute" ? "compute shader" : "fragment shader";
+      const std::string what = key == "gl-compute" ? tr("compute shader") : tr("fragment shader");
       if (!kernel.empty())
         chart_.series.push_back({gl_series_label(rows, "vector-add", key, what), kernel.x, kernel.y,
                                  key == "gl-compute" ? colours.gl_compute : colours.gl_fragment, plot::Marker::Cross,
                                  plot::Line::Solid, false, 2.0f, kernel.notes});
       if (!total.empty())
-        chart_.series.push_back({gl_series_label(rows, "vector-add", key, what + " incl. copies"), total.x, total.y,
+        chart_.series.push_back({gl_series_label(rows, "vector-add", key, fill(tr("{0} incl. copies"), {what})), total.x, total.y,
                                  colours.gl_with_copies, plot::Marker::Cross, plot::Line::Solid, false, 1.5f,
                                  total.notes});
     }
