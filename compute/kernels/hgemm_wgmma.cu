@@ -55,7 +55,7 @@ struct WgmmaShape {
   // Stages, 1024 bytes to align them (the swizzle repeats every 1024), the barriers.
   static constexpr int kSharedBytes = STAGES * kStageBytes + 1024 + 2 * STAGES * 8;
   static constexpr int kGroup = kBandRows_ / BM;  // tile rows per band
-  static_assert(BN == 128 || BN == 256, "wgmma_m64n128k16 or wgmma_m64n256k16");
+  static_assert(BN == 64 || BN == 128 || BN == 256, "wgmma_m64n64k16, m64n128k16 or m64n256k16");
   static_assert(kConsumerRows % 64 == 0 && MI * BN / 2 <= 128,
                 "accumulators: at most 128 registers a thread");
 };
@@ -138,6 +138,25 @@ __device__ __forceinline__ void wgmma_wait() {
   asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(kPending) : "memory");
 }
 
+// d (64 x 64, FP32, 32 registers a thread) += A (64 x 16) B (16 x 64), both from shared
+// memory through descriptors; B N-major (imm-trans-b = 1), scale-d = 1 (accumulate). For
+// sizes with too few 128-wide tiles to fill the SMs (n = 1000: 64 tiles of 128 x 128 for
+// 132 SMs, 128 of 128 x 64).
+__device__ __forceinline__ void wgmma_m64n64k16(float (&d)[32], std::uint64_t desc_a,
+                                               std::uint64_t desc_b) {
+  asm volatile(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {"
+      "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
+      "}, %32, %33, p, 1, 1, 0, 1;\n}\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+        "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+      : "l"(desc_a), "l"(desc_b), "r"(1));
+}
+
 // d (64 x 128, FP32, 64 registers a thread) += A (64 x 16) B (16 x 128), both from shared
 // memory through descriptors; B N-major (imm-trans-b = 1), scale-d = 1 (accumulate).
 __device__ __forceinline__ void wgmma_m64n128k16(float (&d)[64], std::uint64_t desc_a,
@@ -201,8 +220,10 @@ __device__ __forceinline__ void wgmma_tile(float (&d)[BN / 2], std::uint64_t des
                                            std::uint64_t desc_b) {
   if constexpr (BN == 256)
     wgmma_m64n256k16(d, desc_a, desc_b);
-  else
+  else if constexpr (BN == 128)
     wgmma_m64n128k16(d, desc_a, desc_b);
+  else
+    wgmma_m64n64k16(d, desc_a, desc_b);
 }
 
 // Keeps the compiler from moving accumulator reads or writes across the asynchronous
@@ -421,6 +442,7 @@ std::vector<KernelShape> wgmma_shapes() {
       {"128x256x64/s3", &launch_wgmma<WgmmaShape<128, 256, 3>>},
       {"256x128x64/s4", &launch_wgmma<WgmmaShape<256, 128, 4>>},
       {"128x128x64/s6", &launch_wgmma<WgmmaShape<128, 128, 6>>},
+      {"128x64x64/s8", &launch_wgmma<WgmmaShape<128, 64, 8>>},
   };
 }
 
