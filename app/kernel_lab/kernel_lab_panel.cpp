@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "app/files/recorded_gpu.h"
+#include "app/i18n/language.h"
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
@@ -134,6 +135,7 @@ class KernelLabPanel final : public Panel {
   // `sizes`: exercise, n, block, block_y, width and height (source and engine unused).
   explicit KernelLabPanel(LabRequest sizes) : sizes_(std::move(sizes)) {
     for (const kernel_lab::Exercise& e : kernel_lab::exercises()) sources_[e.key] = starters_[e.key] = starter_of(e);
+    starters_language_ = current_language();
     if (!gpu_info().available)
       recording_ = recorded_part<kernel_lab::LabRecording>(kernel_lab::kLabRecording, &recording_error_);
   }
@@ -216,6 +218,8 @@ class KernelLabPanel final : public Panel {
 
   // An untouched starter changes language with the page; edited code stays as it is.
   void follow_language() {
+    if (current_language() == starters_language_) return;  // the usual frame: nothing to redo
+    starters_language_ = current_language();
     for (const kernel_lab::Exercise& e : kernel_lab::exercises()) {
       std::string& shown = starters_[e.key];
       if (sources_[e.key] != shown) continue;
@@ -467,6 +471,7 @@ class KernelLabPanel final : public Panel {
   LabRequest tried_;  // the last try's request: the report refers to it
   std::map<std::string, std::string> sources_;  // the editor's text, per exercise
   std::map<std::string, std::string> starters_;  // the starter last put in the editor, per exercise
+  std::string starters_language_;                // the language starters_ are in
   std::string tried_source_;  // what the last try compiled: the report's line numbers refer to it
   std::optional<LabReport> report_;
   const kernel_lab::LabRecording* recording_ = nullptr;  // no GPU here: the exercises as run on one
