@@ -183,8 +183,8 @@ class RooflinePanel final : public SweepPanel {
                 float thickness) {
     if (std::isnan(bandwidth_gbs) || std::isnan(peak_gflops) || bandwidth_gbs <= 0 || peak_gflops <= 0) return;
     const double ridge = peak_gflops / bandwidth_gbs;
-    plot::Series roof{label + " roof: " + gflops_text(peak_gflops) + ", " +
-                          plot::format_value(bandwidth_gbs, plot::ValueFormat::Number, 3) + " GB/s",
+    const std::string bandwidth = plot::format_value(bandwidth_gbs, plot::ValueFormat::Number, 3);
+    plot::Series roof{fill(tr("{0} roof: {1}, {2} GB/s"), {label, gflops_text(peak_gflops), bandwidth}),
                       {kMinIntensity, ridge, kMaxIntensity},
                       {bandwidth_gbs * kMinIntensity, peak_gflops, peak_gflops},
                       colour,
@@ -192,9 +192,9 @@ class RooflinePanel final : public SweepPanel {
                       recorded ? plot::Line::Dashed : plot::Line::Solid,
                       recorded,
                       thickness,
-                      {"memory roof: " + plot::format_value(bandwidth_gbs, plot::ValueFormat::Number, 3) + " GB/s",
-                       "ridge point: " + plot::format_value(ridge, plot::ValueFormat::Number, 3) + " flop/byte",
-                       "peak: " + gflops_text(peak_gflops)}};
+                      {fill(tr("memory roof: {0} GB/s"), {bandwidth}),
+                       fill(tr("ridge point: {0} flop/byte"), {plot::format_value(ridge, plot::ValueFormat::Number, 3)}),
+                       fill(tr("peak: {0}"), {gflops_text(peak_gflops)})}};
     chart_.series.push_back(std::move(roof));
   }
 
