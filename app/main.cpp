@@ -133,9 +133,13 @@ std::optional<int> run_lesson_command(const CliOptions& options, const LessonLib
 }
 
 // The user's settings with the command line's over them. Headless runs start from defaults
-// so that screenshots do not depend on the user's settings.
-Settings start_settings(const CliOptions& options, const std::string& config, bool* have_settings) {
+// so that screenshots do not depend on the user's settings. `script_language` is the
+// language of a translated demo played with --script: its pages show in that language too,
+// unless --language says otherwise (and it is not saved: main() puts the user's back).
+Settings start_settings(const CliOptions& options, const std::string& config, const std::string& script_language,
+                        bool* have_settings) {
   Settings settings = options.headless ? Settings{} : load_settings(config, have_settings);
+  if (!script_language.empty()) settings.language = find_language(script_language)->code;
   if (options.font_scale) settings.font_scale = *options.font_scale;
   if (options.dark_theme) settings.dark_theme = *options.dark_theme;
   if (!options.export_dir.empty()) settings.export_folder = std::filesystem::absolute(options.export_dir).string();
@@ -204,9 +208,11 @@ int main(int argc, char** argv) {
   LessonLibrary library =
       LessonLibrary::load(options.lessons_folder.empty() ? default_lessons_folder() : options.lessons_folder);
   if (const std::optional<int> code = run_lesson_command(options, library)) return *code;
+  Script script;
+  if (!load_start_script(options, library, &script)) return 2;
   const std::string config = settings_folder();
   bool have_settings = false;
-  const Settings settings = start_settings(options, config, &have_settings);
+  const Settings settings = start_settings(options, config, script.language, &have_settings);
 
   set_child_executable("/proc/self/exe");  // kernel-lab tries and host programs run in a copy of this program
 
@@ -221,8 +227,6 @@ int main(int argc, char** argv) {
 
   app_vitals();  // the GPU's vital signs are sampled from now on, for the status bar and panels
 
-  Script script;
-  if (!load_start_script(options, library, &script)) return 2;
   ScriptPlayer player(script);
   player.set_fast(options.prepare);
   ScriptPlayer* script_player = options.script.empty() && !options.prepare ? nullptr : &player;
@@ -247,8 +251,11 @@ int main(int argc, char** argv) {
                                     user_folder(UserFolder::kCache), prepared_folder(), export_folder()})
     whygpu::remove_stale_save_temporaries(folder);
   const int code = run_window(shell, options, script_player, /*first_start=*/!have_settings);
+  Settings to_save = shell.settings();
+  if (options.language.empty() && !script.language.empty() && to_save.language == settings.language)
+    to_save.language = load_settings(config, nullptr).language;  // the demo's language was for this run only
   std::string error;
-  if (!save_settings(shell.settings(), config, &error))
+  if (!save_settings(to_save, config, &error))
     std::fprintf(stderr, "whygpu: settings not saved: %s\n", error.c_str());
   return code;
 }
