@@ -58,6 +58,8 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
       : SessionPanel(std::move(shared), options.controls), o_(std::move(options)) {}
 
   Status press(const std::string& button) override { return buttons().press(*this, button); }
+  // Busy while the test asked for runs: a demo's wait-idle then waits for the matrix.
+  bool busy() const override { return SessionPanel::busy() || shared_->testing(); }
 
   static const PanelButtons<CnnConfusionPanel>& buttons() {
     using P = CnnConfusionPanel;
@@ -82,6 +84,12 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
     const float width = frame.content_width;
     const cnn::SessionSnapshot& snap = shared_->snapshot();
     auto data = shared_->data();
+    if ((!snap.last_test || !data) && shared_->testing()) {
+      ImGui::TextWrapped("%s", fill(tr("Testing the network on the {0} held-out images..."),
+                                    {data ? with_commas(data->test.count).c_str() : ""})
+                                   .c_str());
+      return;
+    }
     if (!snap.last_test || !data) {
       ImGui::TextWrapped("%s", fill(tr("No test results yet. The network is tested on the {0} held-out images after "
                                        "every epoch; press the button to test it now."),
@@ -98,7 +106,8 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
               with_commas(static_cast<double>(snap.progress.steps))})
             .c_str());
     ImGui::SameLine();
-    if (ImGui::SmallButton(tr_id("Test again").c_str())) shared_->evaluate();
+    if (shared_->testing()) ImGui::TextDisabled("%s", tr("testing..."));
+    else if (ImGui::SmallButton(tr_id("Test again").c_str())) shared_->evaluate();
     const float matrix_width = 12 * 38.0f * scale_;
     if (!ImGui::BeginTable("confusion", 2, ImGuiTableFlags_BordersInnerV)) return;
     ImGui::TableSetupColumn(tr("matrix"), ImGuiTableColumnFlags_WidthFixed, matrix_width);

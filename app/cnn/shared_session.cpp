@@ -109,7 +109,7 @@ void SharedSession::take_prepared() {
   if (!p.status) {
     phase_ = Phase::kFailed;
     problem_ = translated(p.status);
-    play_when_ready_ = false;
+    play_when_ready_ = evaluate_when_ready_ = false;
     steps_when_ready_ = 0;
     scripted_epochs_ = 0;
     return;
@@ -123,6 +123,7 @@ void SharedSession::take_prepared() {
   inferred_steps_ = inferred_weights_stamp_ = -1;
   if (shown_test_index_ >= 0) show_test_image(std::min(shown_test_index_, data_->test.count - 1));
   shown_changed_ = true;
+  if (std::exchange(evaluate_when_ready_, false)) session_->evaluate_now();
   if (play_when_ready_) session_->play();
   if (steps_when_ready_ > 0) session_->step(steps_when_ready_);
   play_when_ready_ = false;
@@ -191,6 +192,7 @@ void SharedSession::reset() {
 
 void SharedSession::evaluate() {
   if (session_) session_->evaluate_now();
+  else evaluate_when_ready_ = true;
 }
 
 void SharedSession::set_batch(int batch) {

@@ -83,6 +83,7 @@ class SharedSession {
   void step(int steps);
   void reset();
   void evaluate();
+  bool testing() const { return session_ && session_->testing(); }  // an evaluate() still running
   void set_batch(int batch);
   void set_learning_rate(float learning_rate);
   void set_augment(bool augment);
@@ -136,6 +137,7 @@ class SharedSession {
   int last_frame_ = -1;
 
   bool play_when_ready_ = false;
+  bool evaluate_when_ready_ = false;  // evaluate() pressed while the session was being prepared
   int steps_when_ready_ = 0;
   int scripted_epochs_ = 0;       // asked for before the session was ready
   double scripted_test_every_ = 0.0;

@@ -370,7 +370,11 @@ void TrainingSession::set_data(std::shared_ptr<const DatasetPair> data) {
 }
 
 void TrainingSession::evaluate_now() {
-  post([this] { run_evaluation(); });
+  ++tests_asked_;
+  post([this] {
+    run_evaluation();
+    --tests_asked_;
+  });
 }
 
 void TrainingSession::infer(const std::array<std::uint8_t, kImagePixels>& image) {

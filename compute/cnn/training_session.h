@@ -14,6 +14,7 @@
 //   while the worker keeps training: the worker only writes those buffers under the
 //   same lock, which it holds for microseconds (one inference or one 373 KB copy).
 #include <array>
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -88,6 +89,9 @@ class TrainingSession {
   void set_batch_size(int batch);    // refused (message) outside 1..kMaxBatch or above the data
   void set_data(std::shared_ptr<const DatasetPair> data);  // new data set: like reset
   void evaluate_now();               // test-set evaluation (also done after every epoch)
+  // True from evaluate_now() until that test's result is in snapshot().last_test: a test
+  // of 2,000 images takes seconds on one CPU thread, and a panel says so meanwhile.
+  bool testing() const { return tests_asked_.load() > 0; }
   void infer(const std::array<std::uint8_t, kImagePixels>& image);  // result: latest_inference
   void save_weights(const std::string& path);
   void load_weights(const std::string& path);
@@ -138,6 +142,7 @@ class TrainingSession {
   std::condition_variable command_ready_;
   std::condition_variable idle_;
   std::deque<std::function<void()>> commands_;
+  std::atomic<int> tests_asked_{0};  // evaluate_now() calls not yet carried out
   std::uint64_t posted_ = 0;     // commands given so far
   std::uint64_t completed_ = 0;  // commands carried out so far
   bool stopping_ = false;
