@@ -27,7 +27,7 @@ namespace {
 
 using cnn_ui::SharedSession;
 
-constexpr const char* kDrawingLabel = "your drawing";
+const Wording kDrawingLabel = Wording::sentence(N_("your drawing"));
 constexpr float kMinPointStep = 0.006f;    // canvas fractions between recorded points
 constexpr float kShownPenWidth = 0.075f;   // the pen on the canvas, as a fraction of its side
 
@@ -247,11 +247,11 @@ class CnnDrawPanel final : public cnn_ui::SessionPanel {
     if (!shown_to_network()) {
       ImGui::TextWrapped(
           "%s",
-          fill(tr("The network is looking at {0} now (another panel chose it)."), {shared_->shown_label()}).c_str());
+          fill(tr("The network is looking at {0} now (another panel chose it)."), {translated(shared_->shown_label())}).c_str());
       if (ImGui::Button(tr_id("Show it my drawing").c_str())) show();
       return;
     }
-    if (!inference || shared_->inference_label() != kDrawingLabel) {
+    if (!inference || !(shared_->inference_label() == kDrawingLabel)) {
       ImGui::TextDisabled("%s", tr("waiting for the network's answer..."));
       return;
     }

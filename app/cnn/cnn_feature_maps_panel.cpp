@@ -251,9 +251,9 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
   void draw_image_choice() {
     auto data = shared_->data();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(fill(tr("Shown: {0}"), {shared_->shown_label()}).c_str());
-    if (shared_->inference() && shared_->inference_label() != shared_->shown_label()) {
-      const std::string still = "(the pictures below are still of " + shared_->inference_label() + ")";
+    ImGui::TextUnformatted(fill(tr("Shown: {0}"), {translated(shared_->shown_label())}).c_str());
+    if (shared_->inference() && !(shared_->inference_label() == shared_->shown_label())) {
+      const std::string still = fill(tr("(the pictures below are still of {0})"), {translated(shared_->inference_label())});
       same_line_if_fits(text_width(still.c_str()));
       ImGui::TextDisabled("%s", still.c_str());
     }

@@ -295,10 +295,10 @@ void SharedSession::show_test_image(int index) {
   const std::uint8_t* pixels = data_->test.image(shown_test_index_);
   std::copy(pixels, pixels + cnn::kImagePixels, shown_.begin());
   const int label = data_->test.labels[shown_test_index_];
-  shown_label_ = "test image " + std::to_string(shown_test_index_) + " (" + data_->test.class_names[label] + ")";
+  shown_label_ = Wording::sentence(N_("test image {0} ({1})"), {std::to_string(shown_test_index_), data_->test.class_names[label]});
 }
 
-void SharedSession::show_image(const std::array<std::uint8_t, cnn::kImagePixels>& pixels, const std::string& label) {
+void SharedSession::show_image(const std::array<std::uint8_t, cnn::kImagePixels>& pixels, const Wording& label) {
   shown_ = pixels;
   shown_label_ = label;
   shown_test_index_ = -1;

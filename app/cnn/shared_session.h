@@ -102,16 +102,16 @@ class SharedSession {
 
   // What the network is shown: a test image (by index) or an image of the user's.
   void show_test_image(int index);
-  void show_image(const std::array<std::uint8_t, cnn::kImagePixels>& pixels, const std::string& label);
+  void show_image(const std::array<std::uint8_t, cnn::kImagePixels>& pixels, const Wording& label);
   int shown_test_index() const { return shown_test_index_; }  // -1: the user's image
-  const std::string& shown_label() const { return shown_label_; }
+  const Wording& shown_label() const { return shown_label_; }  // translated() to show
   // The newest inference of the shown image (null before the first), and a counter that
   // grows with each new one, so pictures are redrawn only when it changes.
   const cnn::Inference* inference() const { return inference_version_ > 0 ? &inference_ : nullptr; }
   long inference_stamp() const { return inference_stamp_; }
   // The label of the image the newest inference was made for: the shown image changes at
   // once, its inference a moment later (behind training and tests in the queue).
-  const std::string& inference_label() const { return inference_label_; }
+  const Wording& inference_label() const { return inference_label_; }
 
  private:
   SharedSession(std::string name, SessionConfig config);
@@ -144,7 +144,7 @@ class SharedSession {
   int target_epochs_ = -1;        // epochs_completed that ends a scripted run; -1: none
 
   std::array<std::uint8_t, cnn::kImagePixels> shown_{};
-  std::string shown_label_;
+  Wording shown_label_;
   int shown_test_index_ = 0;
   bool shown_changed_ = true;
   long weights_stamp_ = 0;      // bumped by reset/load: weights changed without a step
@@ -153,8 +153,8 @@ class SharedSession {
   long infer_requests_ = 0;     // inferences asked of this session
   long inference_version_ = 0;  // the session's count of inferences done
   long inference_stamp_ = 0;
-  std::string requested_label_;  // shown_label_ when the outstanding inference was asked for
-  std::string inference_label_;
+  Wording requested_label_;  // shown_label_ when the outstanding inference was asked for
+  Wording inference_label_;
   cnn::Inference inference_;
 };
 
