@@ -8,6 +8,7 @@
 
 #include "app/demo/demo_player.h"
 #include "app/i18n/glyph_needs.h"
+#include "app/i18n/language.h"
 #include "app/i18n/language_fonts.h"
 #include "app/i18n/language_text.h"
 #include "app/lesson/lesson_library.h"
@@ -92,6 +93,22 @@ TEST(GlyphNeeds, TheChineseAtlasHoldsOnlyTheCharactersTheLanguageShows) {
       EXPECT_LE(height, 4096);
       ImGui::DestroyContext();
     }
+  }
+}
+
+// The View > Language menu names each language in that language ("简体中文"), whatever the
+// interface's language: an English or French atlas holds those names' characters too, or a
+// Chinese student meets boxes where their language should be.
+TEST(GlyphNeeds, EveryLanguagesNameIsDrawnInEveryLanguage) {
+  if (cjk_face("zh-Hans").file.empty()) GTEST_SKIP() << "no CJK font installed (fonts-noto-cjk)";
+  for (const char* interface_language : {"en", "fr", "it", "zh-Hans", "zh-Hant"}) {
+    ImGui::CreateContext();
+    const Fonts fonts = build_fonts(1.0f, interface_language, {});
+    for (const Language& language : languages())
+      for (const char32_t c : code_points_of(language.name))
+        EXPECT_NE(fonts.body->FindGlyphNoFallback(static_cast<ImWchar>(c)), nullptr)
+            << language.name << " in a " << interface_language << " interface: U+" << std::hex << unsigned(c);
+    ImGui::DestroyContext();
   }
 }
 
