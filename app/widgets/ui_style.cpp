@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "app/i18n/glyph_needs.h"
+#include "app/i18n/language.h"
 #include "app/i18n/language_fonts.h"
+#include "app/i18n/language_text.h"
 #include "app/text/wrapped_text.h"
 #include "compute/core/text_file.h"
 
@@ -101,7 +103,13 @@ Fonts build_fonts(float scale, const std::string& language, const std::vector<ch
   // ImGui keeps pointers to the range lists with the atlas.
   static std::vector<ImWchar> page_ranges, text_ranges, cjk_page_ranges, cjk_text_ranges;
   page_ranges = atlas_ranges(language_glyphs, true);  // headings: the page's own text
-  const std::vector<char32_t> all_glyphs = sorted_union(opened_glyphs, language_glyphs);
+  // View > Language names every language in its own script ("简体中文"), in every interface.
+  std::vector<char32_t> language_names;
+  for (const Language& each : languages()) {
+    const std::vector<char32_t> name = code_points_of(each.name);
+    language_names.insert(language_names.end(), name.begin(), name.end());
+  }
+  const std::vector<char32_t> all_glyphs = sorted_union(sorted_union(opened_glyphs, language_glyphs), language_names);
   text_ranges = atlas_ranges(all_glyphs, true);  // body and code also show the texts the user opened
   // The CJK font gives only what DejaVu lacks: asked for the UI's ranges too, it would add
   // its own punctuation and symbols to every font (at text x2, a 4096-pixel atlas for a
@@ -117,10 +125,11 @@ Fonts build_fonts(float scale, const std::string& language, const std::vector<ch
   const float body = 18.0f * scale, code = 16.5f * scale;
   // Chinese pages have CJK in every font, bold where the CJK font has a bold weight. In
   // other languages only an opened text's characters need it: they show in body and code
-  // type (LSTM samples, strips, the text's description).
+  // type (LSTM samples, strips, the text's description); and the menu's language names
+  // in body type, whose few glyphs come at the cost of reading the CJK font file once.
   const bool cjk_pages = language_needs_cjk(language);
   const bool cjk_text = cjk_pages || !opened_glyphs.empty();
-  const FontFace regular = cjk_text ? cjk_face(language) : FontFace{};
+  const FontFace regular = cjk_face(language);
   const FontFace page_regular = cjk_pages ? regular : FontFace{};
   const FontFace bold = cjk_pages ? cjk_face(language, true) : FontFace{};
   fonts.body = add_font("DejaVuSans.ttf", body, text_ranges.data(), fonts.warning);  // first font = default
@@ -130,7 +139,7 @@ Fonts build_fonts(float scale, const std::string& language, const std::vector<ch
   fonts.strong = add_font("DejaVuSans-Bold.ttf", body, text_ranges.data(), fonts.warning);
   merge_cjk(bold, body, cjk_text_ranges.data());
   fonts.code = add_font("DejaVuSansMono.ttf", code, text_ranges.data(), fonts.warning);
-  merge_cjk(regular, code, cjk_text_ranges.data());
+  merge_cjk(cjk_text ? regular : FontFace{}, code, cjk_text_ranges.data());
   fonts.heading1 = add_font("DejaVuSans-Bold.ttf", 30.0f * scale, page_ranges.data(), fonts.warning);
   merge_cjk(bold, 30.0f * scale, cjk_page_ranges.data());
   fonts.heading2 = add_font("DejaVuSans-Bold.ttf", 23.0f * scale, page_ranges.data(), fonts.warning);
