@@ -262,17 +262,12 @@ class GlVsCudaPanel final : public SweepPanel {
 }  // namespace
 
 const PanelType& gl_vs_cuda_panel_type() {
-  static const PanelType type = {
+  static const PanelType type = sweep_panel_type<GlVsCudaPanel>(
       "gl-vs-cuda",
       N_("matrix multiplication as a 2001 graphics shader against a 2006 CUDA kernel on the same GPU (else the CPU)"),
-      sweep_params(race_fields().table()),
-      SweepPanel::buttons().specs(),
-      [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
-        return std::make_unique<GlVsCudaPanel>(params);
-      },
-      {"run", "cancel"},
+      race_fields().table(),
       {{"same_gpu", "choice", "which way was faster on one GPU: 0 the CUDA kernel by over 3 times, 1 within 3 times, "
-                              "2 the shader by over 3 times (live with an NVIDIA GPU, else from the recorded H100)"}}};
+                              "2 the shader by over 3 times (live with an NVIDIA GPU, else from the recorded H100)"}});
   return type;
 }
 

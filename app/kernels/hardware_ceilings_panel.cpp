@@ -349,16 +349,11 @@ class HardwareCeilingsPanel final : public SweepPanel {
 }  // namespace
 
 const PanelType& hardware_ceilings_panel_type() {
-  static const PanelType type = {
+  static const PanelType type = sweep_panel_type<HardwareCeilingsPanel>(
       "hardware-ceilings",
       N_("this computer's GPU and CPU: what the specifications promise and what a Measure button finds"),
-      sweep_params(ceiling_fields().table()),
-      SweepPanel::buttons().specs(),
-      [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
-        return std::make_unique<HardwareCeilingsPanel>(params);
-      },
-      {"run", "cancel"},
-      {{"memory_ratio", "times", "how many times faster GPU memory streams data than the CPU's memory"}}};
+      ceiling_fields().table(),
+      {{"memory_ratio", "times", "how many times faster GPU memory streams data than the CPU's memory"}});
   return type;
 }
 

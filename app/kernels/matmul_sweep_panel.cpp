@@ -436,16 +436,11 @@ class MatmulSweepPanel final : public SweepPanel {
 }  // namespace
 
 const PanelType& matmul_sweep_panel_type() {
-  static const PanelType type = {
+  static const PanelType type = sweep_panel_type<MatmulSweepPanel>(
       "matmul-sweep",
       N_("the matrix-multiply ladder from the naive CPU loop to cuBLAS on Tensor Cores, n = 32 to 4096"),
-      sweep_params(matmul_fields().table()),
-      SweepPanel::buttons().specs(),
-      [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
-        return std::make_unique<MatmulSweepPanel>(params);
-      },
-      {"run", "cancel"},
-      {{"ladder_climb", "times", "the fastest rung's speed over the naive CPU loop's, at the largest n the loop ran"}}};
+      matmul_fields().table(),
+      {{"ladder_climb", "times", "the fastest rung's speed over the naive CPU loop's, at the largest n the loop ran"}});
   return type;
 }
 

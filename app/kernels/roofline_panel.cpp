@@ -354,16 +354,11 @@ class RooflinePanel final : public SweepPanel {
 }  // namespace
 
 const PanelType& roofline_panel_type() {
-  static const PanelType type = {
+  static const PanelType type = sweep_panel_type<RooflinePanel>(
       "roofline",
       N_("the roofline of this GPU and CPU from measured ceilings, with each kernel placed at its arithmetic intensity"),
-      sweep_params(roofline_fields().table()),
-      SweepPanel::buttons().specs(),
-      [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
-        return std::make_unique<RooflinePanel>(params);
-      },
-      {"run", "cancel"},
-      {{"vector_add_of_peak", "%", "the GPU vector add's arithmetic rate as a share of the GPU's FP32 peak"}}};
+      roofline_fields().table(),
+      {{"vector_add_of_peak", "%", "the GPU vector add's arithmetic rate as a share of the GPU's FP32 peak"}});
   return type;
 }
 

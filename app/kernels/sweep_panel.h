@@ -10,7 +10,9 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/kernels/sweep_runner.h"
@@ -102,5 +104,20 @@ class SweepPanel : public Panel {
   bool rows_replaced_ = false;  // poll() reports the prepared rows once
   bool cpu_timed_last_frame_ = false;  // the sweep was timing the CPU when the last frame was drawn
 };
+
+// A sweep panel's type: its name and summary (marked N_()), its own parameters after the
+// shared ones, the shared buttons, Run as its main action, and what a prediction can check.
+template <class SweepPanelKind>
+PanelType sweep_panel_type(std::string name, std::string summary, ParamTable own, std::vector<ResultSpec> results) {
+  return {std::move(name),
+          std::move(summary),
+          sweep_params(std::move(own)),
+          SweepPanel::buttons().specs(),
+          [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
+            return std::make_unique<SweepPanelKind>(params);
+          },
+          {"run", "cancel"},
+          std::move(results)};
+}
 
 }  // namespace whygpu::app

@@ -412,16 +412,11 @@ class VectorAddSweepPanel final : public SweepPanel {
 }  // namespace
 
 const PanelType& vector_add_sweep_panel_type() {
-  static const PanelType type = {
+  static const PanelType type = sweep_panel_type<VectorAddSweepPanel>(
       "vector-add-sweep",
       N_("c = a + b from 2^10 to 2^28 on CPU and GPU, with and without copies: where the GPU starts to win"),
-      sweep_params(vector_add_fields().table()),
-      SweepPanel::buttons().specs(),
-      [](const PanelParams& params, std::string*) -> std::unique_ptr<Panel> {
-        return std::make_unique<VectorAddSweepPanel>(params);
-      },
-      {"run", "cancel"},
-      {{"crossover", "elements", "the vector size from which the GPU kernel (data already on the GPU) beats one CPU core"}}};
+      vector_add_fields().table(),
+      {{"crossover", "elements", "the vector size from which the GPU kernel (data already on the GPU) beats one CPU core"}});
   return type;
 }
 
