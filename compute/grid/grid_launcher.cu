@@ -63,7 +63,7 @@ Status GridLauncher::launch(const LaunchConfig& config, const LaunchOptions& opt
   if (Status s = require_gpu(); !s) return s;
   if (Status s = validate(config); !s) return s;
   if (options.dynamic_shared_bytes < 0 || options.work_iterations < 0)
-    return Status::error("shared memory and work must not be negative");
+    return Status::error(Wording::sentence(N_("shared memory and work must not be negative")));
 
   const GridShape shape = make_shape(config);
   report->shape = shape;
@@ -71,9 +71,10 @@ Status GridLauncher::launch(const LaunchConfig& config, const LaunchOptions& opt
   report->runtime_call = "paint_threads" + launch_syntax(config);
   const bool drawable = !too_big_to_draw(shape);
   if (!drawable && !report->check.exceeds_limits)
-    return Status::error("this launch runs " + std::to_string(shape.total_threads()) +
-                         " threads; the lesson draws at most " + std::to_string(kMaxPictureThreads) +
-                         " (one cell each): make the problem or the grid smaller");
+    return Status::error(Wording::sentence(N_("this launch runs {0} threads; the lesson draws at most {1} "
+                                              "(one cell each): make the problem or the grid smaller"),
+                                           {std::to_string(shape.total_threads()),
+                                            std::to_string(kMaxPictureThreads)}));
 
   Device& d = *device_;
   d.recorded = 0;
@@ -162,8 +163,9 @@ Status GridLauncher::read_records(std::uint64_t first, std::uint64_t count, Thre
   if (Status s = require_gpu(); !s) return s;
   const Device& d = *device_;
   if (first > d.recorded || count > d.recorded - first)
-    return Status::error("records " + std::to_string(first) + ".." + std::to_string(first + count) +
-                         " are outside the last launch (" + std::to_string(d.recorded) + " threads)");
+    return Status::error(Wording::sentence(N_("records {0}..{1} are outside the last launch ({2} threads)"),
+                                           {std::to_string(first), std::to_string(first + count),
+                                            std::to_string(d.recorded)}));
   if (count == 0) return Status::ok();
   WHYGPU_CUDA_TRY(cudaMemcpy(out, d.records.get() + first, count * sizeof(ThreadRecord), cudaMemcpyDeviceToHost));
   return Status::ok();

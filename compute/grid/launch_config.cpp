@@ -34,23 +34,31 @@ Dim3 launch_grid(const LaunchConfig& c) {
 }
 
 Status validate(const LaunchConfig& c) {
-  auto check_dims = [](const Dim3& d, const char* what) -> Status {
+  // One sentence each for the block and the grid: "block" alone is no sentence to translate.
+  auto check_dims = [](const Dim3& d, bool block) -> Status {
     for (const std::int64_t v : {d.x, d.y, d.z}) {
-      if (v < 1) return Status::error(std::string(what) + " sizes must be at least 1");
+      if (v < 1)
+        return Status::error(block ? Wording::sentence(N_("block sizes must be at least 1"))
+                                   : Wording::sentence(N_("grid sizes must be at least 1")));
       if (v > kMaxDimValue)
-        return Status::error(std::string(what) + " sizes must fit in an unsigned int (at most 4294967295)");
+        return Status::error(block ? Wording::sentence(N_("block sizes must fit in an unsigned int "
+                                                          "(at most 4294967295)"))
+                                   : Wording::sentence(N_("grid sizes must fit in an unsigned int "
+                                                          "(at most 4294967295)")));
     }
     return Status::ok();
   };
   if (c.kind == ProblemKind::vector_1d) {
     if (c.n < 1 || c.n > kMaxVectorElements)
-      return Status::error("N must be between 1 and " + std::to_string(kMaxVectorElements));
+      return Status::error(Wording::sentence(
+          N_("N must be between 1 and {0}"), {std::to_string(kMaxVectorElements)}));
   } else if (c.width < 1 || c.height < 1 || c.width > kMaxMatrixSide || c.height > kMaxMatrixSide) {
-    return Status::error("the matrix must be 1 to " + std::to_string(kMaxMatrixSide) + " cells on each side");
+    return Status::error(Wording::sentence(N_("the matrix must be 1 to {0} cells on each side"),
+                                           {std::to_string(kMaxMatrixSide)}));
   }
-  if (Status s = check_dims(c.block, "block"); !s) return s;
+  if (Status s = check_dims(c.block, true); !s) return s;
   if (!c.grid_auto)
-    if (Status s = check_dims(c.grid_manual, "grid"); !s) return s;
+    if (Status s = check_dims(c.grid_manual, false); !s) return s;
   return Status::ok();
 }
 

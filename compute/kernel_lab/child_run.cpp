@@ -24,7 +24,7 @@ LabReport failed(Wording message) {
 Status write_source(const std::string& path, const std::string& text) {
   std::ofstream file(path, std::ios::binary);
   file << text;
-  if (!file.flush()) return Status::error("could not write the source to " + path);
+  if (!file.flush()) return Status::error(Wording::sentence(N_("could not write the source to {0}"), {path}));
   return Status::ok();
 }
 

@@ -109,7 +109,7 @@ void run_kernel(const CompiledKernel& kernel, const Problem& problem, LabReport*
         return e == cudaSuccess ? Status::ok() : Status::error(cuda_words(e));
       },
       &report->time);
-  if (!timed) report->message = Wording::sentence(N_("timing failed: {0}"), {timed.message()});
+  if (!timed) report->message = Wording::sentence(N_("timing failed: {0}"), {timed.wording()});
   else if (report->time.median_ms > 0)
     report->gbytes_per_s =
         static_cast<double>(problem.exercise->bytes_per_element) * problem.elements / (report->time.median_ms * 1e6);

@@ -58,7 +58,9 @@ Status record_lab(LabRecording* out) {
   for (RecordedTry& t : tries) {
     t.request.engine = Engine::Gpu;
     t.report = try_kernel(t.request);
-    if (!t.report.compiled) return Status::error(t.request.exercise + ", " + t.what + ": did not compile: " + t.report.message.english());
+    if (!t.report.compiled)
+      return Status::error(Wording::sentence(N_("{0}, {1}: did not compile: {2}"),
+                                             {t.request.exercise, t.what, t.report.message}));
   }
   out->tries = std::move(tries);
   return Status::ok();

@@ -80,9 +80,11 @@ LabRequest starting_request(const Exercise& exercise) {
 Status make_problem(const Exercise& exercise, const LabRequest& request, Problem* out) {
   Problem p;
   p.exercise = &exercise;
-  if (request.block < 1 || request.block_y < 1) return Status::error("a block needs at least one thread");
+  if (request.block < 1 || request.block_y < 1)
+    return Status::error(Wording::sentence(N_("a block needs at least one thread")));
   if (exercise.layout == Layout::Line) {
-    if (request.n < 1 || request.n > kMaxElements) return Status::error("n must be from 1 to 2^28");
+    if (request.n < 1 || request.n > kMaxElements)
+      return Status::error(Wording::sentence(N_("n must be from 1 to 2^28")));
     p.width = p.elements = request.n;
     p.height = 1;
     p.block = {request.block, 1, 1};
@@ -91,7 +93,8 @@ Status make_problem(const Exercise& exercise, const LabRequest& request, Problem
     p.width = request.width;
     p.height = request.height;
     if (p.width < 1 || p.height < 1 || p.width * p.height > kMaxElements)
-      return Status::error("the matrix needs at least one row and one column, and at most 2^28 elements");
+      return Status::error(Wording::sentence(N_("the matrix needs at least one row and one column, "
+                                              "and at most 2^28 elements")));
     p.elements = p.width * p.height;
     p.block = {request.block, request.block_y, 1};
     p.grid = {blocks_for(p.width, request.block), blocks_for(p.height, request.block_y), 1};

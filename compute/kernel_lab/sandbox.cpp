@@ -81,7 +81,8 @@ Status limit_resources(bool on_gpu) {
   // bind root at all; the seccomp filter is what keeps a kernel from starting any.
   if (!lower_limit(RLIMIT_CPU, kCpuSeconds, kCpuSeconds + 2) ||
       !lower_limit(RLIMIT_FSIZE, kMaxFileMiB * kMiB, kMaxFileMiB * kMiB) || !lower_limit(RLIMIT_CORE, 0, 0))
-    return Status::error(std::string("could not limit the try's resources: ") + std::strerror(errno));
+    return Status::error(Wording::sentence(N_("could not limit the try's resources: {0}"),
+                                           {std::strerror(errno)}));
   // CUDA reserves address space by the terabyte (unified addressing), so a GPU try has no
   // address-space limit; RLIMIT_DATA would count the driver's private mappings too, and
   // no GPU was at hand to find a bound that is safe for every driver. Nor has a process
@@ -89,7 +90,8 @@ Status limit_resources(bool on_gpu) {
   // allocation would fail.
   const rlim_t address_limit = static_cast<rlim_t>(kMaxAddressGiB) << 30;
   if (!on_gpu && address_space_bytes() < address_limit / 4 && !lower_limit(RLIMIT_AS, address_limit, address_limit))
-    return Status::error(std::string("could not limit the try's memory: ") + std::strerror(errno));
+    return Status::error(Wording::sentence(N_("could not limit the try's memory: {0}"),
+                                           {std::strerror(errno)}));
   return Status::ok();
 }
 
@@ -105,7 +107,7 @@ Status forbid_new_processes() {
     return Status::error(std::string("PR_SET_NO_NEW_PRIVS: ") + std::strerror(errno));
 
   scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
-  if (!filter) return Status::error("seccomp_init failed");
+  if (!filter) return Status::error(Wording::sentence(N_("seccomp_init failed")));
   const scmp_datum_t self = static_cast<scmp_datum_t>(getpid());
   int failed = 0;  // the first error of libseccomp's, a negative errno
   const auto add = [&](std::uint32_t action, int call, std::initializer_list<scmp_arg_cmp> conditions) {
@@ -140,7 +142,9 @@ Status forbid_new_processes() {
   if (failed == 0) failed = seccomp_attr_set(filter, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
   if (failed == 0) failed = seccomp_load(filter);
   seccomp_release(filter);
-  if (failed != 0) return Status::error(std::string("could not install the seccomp filter: ") + std::strerror(-failed));
+  if (failed != 0)
+    return Status::error(Wording::sentence(N_("could not install the seccomp filter: {0}"),
+                                           {std::strerror(-failed)}));
   g_filtered = true;
   return Status::ok();
 }

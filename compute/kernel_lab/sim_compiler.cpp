@@ -139,8 +139,9 @@ Status build_for_simulator(const Exercise& exercise, const std::string& source, 
   *kernel = SimKernel{};
   const std::string compiler = find_compiler();
   if (compiler.empty())
-    return Status::error("the simulator needs a C++ compiler and found none (g++, c++ or clang++ on PATH): "
-                         "install Debian's g++ package (sudo apt install g++)");
+    return Status::error(Wording::sentence(N_("the simulator needs a C++ compiler and found none (g++, c++ "
+                                              "or clang++ on PATH): install Debian's g++ package (sudo apt "
+                                              "install g++)")));
   build->compiler = std::filesystem::path(compiler).filename().string();
 
   WorkFolder own_folder;  // the loaded object stays mapped after its file is gone
@@ -152,7 +153,9 @@ Status build_for_simulator(const Exercise& exercise, const std::string& source, 
   {
     std::ofstream file(source_path);
     file << simulator_source(exercise, source);
-    if (!file.flush()) return Status::error("could not write the kernel's source to " + source_path);
+    if (!file.flush())
+      return Status::error(Wording::sentence(
+          N_("could not write the kernel's source to {0}"), {source_path}));
   }
   // -O1: fast code, compiled fast. -fsanitize=bounds: every index into an array of known
   // size (a __shared__ one, a local one) is checked, calling the prelude's handler.
@@ -166,11 +169,13 @@ Status build_for_simulator(const Exercise& exercise, const std::string& source, 
                                    folder, deadline, &build->log, &spawn_errno);
   build->compile_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (exit_status == kTimedOut)
-    return Status::error("the compile did not finish in " + seconds_text(options.compile_seconds) +
-                         " s and was stopped: does an #include name a file that never ends, such as a pipe?");
+    return Status::error(Wording::sentence(N_("the compile did not finish in {0} s and was stopped: does an "
+                                              "#include name a file that never ends, such as a pipe?"),
+                                           {Wording::number(seconds_text(options.compile_seconds))}));
   if (exit_status == kNotStarted)
-    return Status::error("could not run the C++ compiler " + compiler + ": " + std::strerror(spawn_errno) +
-                         " (install Debian's g++ package, or set WHYGPU_SIM_CXX)");
+    return Status::error(Wording::sentence(N_("could not run the C++ compiler {0}: {1} (install Debian's g++ "
+                                              "package, or set WHYGPU_SIM_CXX)"),
+                                           {compiler, std::strerror(spawn_errno)}));
   while (!build->log.empty() && build->log.back() == '\n') build->log.pop_back();
   build->diagnostics = parse_gcc_log(build->log);
   if (exit_status != 0) {
@@ -183,9 +188,10 @@ Status build_for_simulator(const Exercise& exercise, const std::string& source, 
   }
 
   if (options.before_load)
-    if (Status s = options.before_load(); !s) return Status::error("could not lock the kernel in: " + s.message());
+    if (Status s = options.before_load(); !s)
+      return Status::error(Wording::sentence(N_("could not lock the kernel in: {0}"), {s.wording()}));
   if (Status s = SharedLibrary::open({object_path.c_str()}, &kernel->library); !s)
-    return Status::error("could not load the compiled kernel: " + s.message());
+    return Status::error(Wording::sentence(N_("could not load the compiled kernel: {0}"), {s.wording()}));
   void (*kernel_function)() = nullptr;
   if (!kernel->library.symbol(kKernelName, &kernel_function)) {
     build->problem = std::string("the source has no kernel named ") + kKernelName + ": keep the line " +

@@ -41,15 +41,16 @@ Status BlockFibers::reserve(int threads) {
   const std::size_t bytes = static_cast<std::size_t>(threads) * (kGuardBytes + kStackBytes);
   void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (memory == MAP_FAILED)
-    return Status::error("no memory for the stacks of " + std::to_string(threads) + " simulated threads (" +
-                         std::strerror(errno) + ")");
+    return Status::error(Wording::sentence(N_("no memory for the stacks of {0} simulated threads ({1})"),
+                                           {std::to_string(threads), std::strerror(errno)}));
   stacks_ = static_cast<char*>(memory);
   fibers_ = new Fiber[threads];
   capacity_ = threads;
   for (int k = 0; k < threads; ++k) {
     char* guard = stacks_ + static_cast<std::size_t>(k) * (kGuardBytes + kStackBytes);  // stacks grow down
-    if (mprotect(guard, kGuardBytes, PROT_NONE) != 0) return Status::error("mprotect for a stack guard failed");
-    if (getcontext(&fibers_[k].start) != 0) return Status::error("getcontext failed");
+    if (mprotect(guard, kGuardBytes, PROT_NONE) != 0)
+      return Status::error(Wording::sentence(N_("mprotect for a stack guard failed")));
+    if (getcontext(&fibers_[k].start) != 0) return Status::error(Wording::sentence(N_("getcontext failed")));
     fibers_[k].start.uc_stack.ss_sp = guard + kGuardBytes;
     fibers_[k].start.uc_stack.ss_size = kStackBytes;
     fibers_[k].start.uc_link = nullptr;

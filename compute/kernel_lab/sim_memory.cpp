@@ -28,12 +28,14 @@ Status GuardedArrays::allocate(const Problem& problem, Placement placement) {
     // Reserved, not committed: the guards cost address space only.
     void* memory = mmap(nullptr, r.bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (memory == MAP_FAILED)
-      return Status::error("no address space for the simulated array " + array.name + " (" + std::strerror(errno) + ")");
+      return Status::error(Wording::sentence(N_("no address space for the simulated array {0} ({1})"),
+                                             {array.name, std::strerror(errno)}));
     r.base = static_cast<char*>(memory);
     regions_.push_back(r);
     char* pages = r.base + kGuardBytes;
     if (mprotect(pages, data_pages, PROT_READ | PROT_WRITE) != 0)
-      return Status::error("no memory for the simulated array " + array.name + " (" + std::strerror(errno) + ")");
+      return Status::error(Wording::sentence(N_("no memory for the simulated array {0} ({1})"),
+                                             {array.name, std::strerror(errno)}));
     const std::size_t slack = data_pages - data_bytes;
     regions_.back().data = reinterpret_cast<float*>(placement == Placement::EndAgainstGuard ? pages + slack : pages);
     // The slack beside the array is NaN too: a read of it that does not fault shows.

@@ -34,9 +34,11 @@ WorkFolder::~WorkFolder() {
 Status WorkFolder::make() {
   std::error_code error;
   const std::filesystem::path temp = std::filesystem::temp_directory_path(error);
-  if (error) return Status::error("no temporary folder: " + error.message());
+  if (error) return Status::error(Wording::sentence(N_("no temporary folder: {0}"), {error.message()}));
   std::string pattern = (temp / (std::string(kPrefix) + "XXXXXX")).string();
-  if (!mkdtemp(pattern.data())) return Status::error("could not make a folder in " + temp.string() + ": " + std::strerror(errno));
+  if (!mkdtemp(pattern.data()))
+    return Status::error(Wording::sentence(N_("could not make a folder in {0}: {1}"),
+                                           {temp.string(), std::strerror(errno)}));
   path_ = pattern;
   return Status::ok();
 }

@@ -43,7 +43,7 @@ bool find_copy_kind(std::string_view key, CopyKind* out) {
 
 Status run_copy(CopyKind kind, std::size_t bytes, const BenchOptions& options,
                 std::vector<Measurement>* rows) {
-  if (bytes == 0) return Status::error("copy: the size must be at least 1 byte");
+  if (bytes == 0) return Status::error(Wording::sentence(N_("copy: the size must be at least 1 byte")));
   const VariantInfo& info = copy_kind_info(kind);
   Measurement row = make_row("copy", info, static_cast<std::int64_t>(bytes), 0);
   row.bytes = static_cast<double>(bytes) * (kind == CopyKind::DeviceToDevice ? 2.0 : 1.0);

@@ -114,7 +114,8 @@ Status sgemm_blocked(Isa isa, const float* a, const float* b, float* c, int m, i
     t.pack_b = buffers.b.get();
     fn(t);
   });
-  if (out_of_memory) return Status::error("CPU matmul: no memory for its packing buffers");
+  if (out_of_memory)
+    return Status::error(Wording::sentence(N_("CPU matmul: no memory for its packing buffers")));
   return Status::ok();
 }
 

@@ -20,9 +20,11 @@ inline Status check_fits_on_gpu(double bytes, std::size_t reserve, const std::st
   std::size_t free_bytes = 0, total_bytes = 0;
   WHYGPU_CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
   if (bytes + static_cast<double>(reserve) > static_cast<double>(free_bytes))
-    return Status::error(what + " needs " + format_bytes(bytes) + " of GPU memory; the " +
-                         info.name + " has " + format_bytes(static_cast<double>(free_bytes)) +
-                         " free of " + format_bytes(static_cast<double>(total_bytes)));
+    return Status::error(Wording::sentence(
+        N_("{0} needs {1} of GPU memory; the {2} has {3} free of {4}"),
+        {what, Wording::number(format_bytes(bytes)), info.name,
+         Wording::number(format_bytes(static_cast<double>(free_bytes))),
+         Wording::number(format_bytes(static_cast<double>(total_bytes)))}));
   return Status::ok();
 }
 

@@ -73,8 +73,8 @@ Status prepare_half_gemm(MatmulVariant variant, const GemmOperands& op, HalfGemm
       !why.empty())
     return Status::error(why);
   if (!op.a_low || !op.b_low)
-    return Status::error(std::string(matmul_variant_info(variant).key) +
-                         ": the 16-bit inputs were not prepared");
+    return Status::error(Wording::sentence(N_("{0}: the 16-bit inputs were not prepared"),
+                                           {std::string(matmul_variant_info(variant).key)}));
   HalfGemm h;
   h.m = op.m;
   h.n = op.n;

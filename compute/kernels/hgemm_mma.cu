@@ -164,8 +164,8 @@ Status launch_mma(const GemmOperands& op) {
   if (Status s = prepare_half_gemm(MatmulVariant::GpuTcMmaBf16, op, &h); !s) return s;
   const dim3 grid(ceil_div(h.n, S::BN), ceil_div(h.m, S::BM));
   if (grid.y > 65535u)
-    return Status::error("matmul: " + std::to_string(grid.y) +
-                         " blocks in y exceed the GPU's grid limit of 65535");
+    return Status::error(Wording::sentence(N_("matmul: {0} blocks in y exceed the GPU's grid limit of 65535"),
+                                           {std::to_string(grid.y)}));
   static const cudaError_t raised = cudaFuncSetAttribute(
       hgemm_mma_kernel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize, S::kSharedBytes);
   WHYGPU_CUDA_TRY_NAMED(raised, "cudaFuncSetAttribute(hgemm_mma_kernel)");

@@ -361,7 +361,8 @@ Status tensor_map_encoder(EncodeTiled* out) {
   });
   WHYGPU_CUDA_TRY_NAMED(error, "cudaGetDriverEntryPointByVersion(cuTensorMapEncodeTiled)");
   if (found != cudaDriverEntryPointSuccess || !encode)
-    return Status::error("the CUDA driver has no cuTensorMapEncodeTiled (TMA needs a CUDA 12 driver)");
+    return Status::error(Wording::sentence(
+        N_("the CUDA driver has no cuTensorMapEncodeTiled (TMA needs a CUDA 12 driver)")));
   *out = encode;
   return Status::ok();
 }
@@ -386,9 +387,9 @@ Status tensor_map(EncodeTiled encode, const void* base, int inner, int outer, in
                             CU_TENSOR_MAP_SWIZZLE_128B, promotion,
                             CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r != CUDA_SUCCESS)
-    return Status::error(std::string("cuTensorMapEncodeTiled for ") + what + " (" +
-                         std::to_string(outer) + " x " + std::to_string(inner) + ", row stride " +
-                         std::to_string(row_stride) + ") failed with CUresult " + std::to_string(r));
+    return Status::error(Wording::sentence(
+        N_("cuTensorMapEncodeTiled for {0} ({1} x {2}, row stride {3}) failed with CUresult {4}"),
+        {what, std::to_string(outer), std::to_string(inner), std::to_string(row_stride), std::to_string(r)}));
   return Status::ok();
 }
 

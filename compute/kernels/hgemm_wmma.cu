@@ -142,8 +142,8 @@ Status launch_wmma(const GemmOperands& op) {
   if (Status s = prepare_half_gemm(variant, op, &h); !s) return s;
   const dim3 grid(ceil_div(h.n, S::BN), ceil_div(h.m, S::BM));
   if (grid.y > 65535u)
-    return Status::error("matmul: " + std::to_string(grid.y) +
-                         " blocks in y exceed the GPU's grid limit of 65535");
+    return Status::error(Wording::sentence(N_("matmul: {0} blocks in y exceed the GPU's grid limit of 65535"),
+                                           {std::to_string(grid.y)}));
   hgemm_wmma_kernel<T, S><<<grid, S::kThreads>>>(h.m, h.n, h.k, static_cast<const T*>(h.a), h.lda,
                                                  static_cast<const T*>(h.b), h.ldb, h.c);
   WHYGPU_CUDA_TRY_LAUNCH("hgemm_wmma_kernel");

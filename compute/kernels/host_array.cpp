@@ -36,8 +36,9 @@ double host_memory_available_bytes() {
 Status check_fits_in_host_memory(double bytes, const std::string& what) {
   const double available = host_memory_available_bytes();
   if (available > 0.0 && bytes > available)
-    return Status::error(what + " needs " + format_bytes(bytes) + " of host memory; " +
-                         format_bytes(available) + " is available");
+    return Status::error(Wording::sentence(N_("{0} needs {1} of host memory; {2} is available"),
+                                           {what, Wording::number(format_bytes(bytes)),
+                                            Wording::number(format_bytes(available))}));
   return Status::ok();
 }
 

@@ -27,14 +27,17 @@ class HostArray {
 
   // Allocates `count` elements (uninitialised). `what` names the array in the message.
   Status allocate(std::size_t count, const std::string& what) {
-    if (count == 0) return Status::error(what + ": an array needs at least one element");
+    if (count == 0)
+      return Status::error(Wording::sentence(N_("{0}: an array needs at least one element"), {what}));
     if (count > (~std::size_t{0} - 63) / sizeof(T))
-      return Status::error(what + ": " + std::to_string(count) + " elements do not fit in memory");
+      return Status::error(Wording::sentence(N_("{0}: {1} elements do not fit in memory"),
+                                             {what, std::to_string(count)}));
     const std::size_t bytes = (count * sizeof(T) + 63) / 64 * 64;
     void* p = std::aligned_alloc(64, bytes);
     if (!p)
-      return Status::error(what + ": could not allocate " + format_bytes(static_cast<double>(bytes)) +
-                           " of host memory");
+      return Status::error(Wording::sentence(
+          N_("{0}: could not allocate {1} of host memory"),
+          {what, Wording::number(format_bytes(static_cast<double>(bytes)))}));
     data_.reset(static_cast<T*>(p));
     size_ = count;
     return Status::ok();

@@ -93,14 +93,14 @@ Status cpu_matmul(MatmulVariant variant, const float* a, const float* b, float* 
                   c, n);
       return Status::ok();
     default:
-      return Status::error("not a CPU matmul variant");
+      return Status::error(Wording::sentence(N_("not a CPU matmul variant")));
   }
 }
 
 Status check_sizes(int m, int n, int k) {
   if (m < 1 || n < 1 || k < 1)
-    return Status::error("matmul: sizes must be at least 1 (got m=" + std::to_string(m) +
-                         ", n=" + std::to_string(n) + ", k=" + std::to_string(k) + ")");
+    return Status::error(Wording::sentence(N_("matmul: sizes must be at least 1 (got m={0}, n={1}, k={2})"),
+                                           {std::to_string(m), std::to_string(n), std::to_string(k)}));
   return Status::ok();
 }
 
@@ -178,8 +178,9 @@ std::string shape_note(MatmulVariant variant, int n) {
 Status check_shape_index(MatmulVariant variant, int index) {
   const int shapes = static_cast<int>(matmul_tile_shapes(variant).size());
   if (index < 0 || index >= shapes)
-    return Status::error("no tile shape number " + std::to_string(index) + " for " +
-                         std::string(matmul_variant_info(variant).key));
+    return Status::error(Wording::sentence(
+        N_("no tile shape number {0} for {1}"),
+        {std::to_string(index), std::string(matmul_variant_info(variant).key)}));
   return Status::ok();
 }
 
@@ -224,7 +225,7 @@ bool find_matmul_variant(std::string_view key, MatmulVariant* out) {
 Status matmul(MatmulVariant variant, const float* a, const float* b, float* c, int m, int n,
               int k, int cpu_threads) {
   if (Status s = check_sizes(m, n, k); !s) return s;
-  if (!a || !b || !c) return Status::error("matmul: a matrix pointer is null");
+  if (!a || !b || !c) return Status::error(Wording::sentence(N_("matmul: a matrix pointer is null")));
   if (matmul_variant_info(variant).on_gpu) return gpu_matmul(variant, -1, a, b, c, m, n, k);
   return cpu_matmul(variant, a, b, c, m, n, k, cpu_threads);
 }
@@ -276,17 +277,18 @@ std::vector<std::string> matmul_tile_shapes(MatmulVariant variant) {
 Status select_matmul_tile_shape(MatmulVariant variant, std::string_view name) {
   const std::vector<std::string> shapes = matmul_tile_shapes(variant);
   const std::string key(matmul_variant_info(variant).key);
-  if (shapes.empty())
-    return Status::error(matmul_tile_shapes(MatmulVariant::GpuRegisterTiled).empty()
-                             ? "this build of whygpu has no CUDA support"
-                             : key + " has no tile shapes to choose from");
+  if (shapes.empty()) {
+    if (matmul_tile_shapes(MatmulVariant::GpuRegisterTiled).empty())
+      return Status::error(Wording::sentence(N_("this build of whygpu has no CUDA support")));
+    return Status::error(Wording::sentence(N_("{0} has no tile shapes to choose from"), {key}));
+  }
   if (name == "auto") return select_tile_shape_index(variant, -1);
   for (std::size_t i = 0; i < shapes.size(); ++i)
     if (shapes[i] == name) return select_tile_shape_index(variant, static_cast<int>(i));
   std::string known = "auto";
   for (const auto& s : shapes) known += ", " + s;
-  return Status::error("no tile shape " + std::string(name) + " for " + key + " (known: " +
-                       known + ")");
+  return Status::error(Wording::sentence(N_("no tile shape {0} for {1} (known: {2})"),
+                                         {std::string(name), key, known}));
 }
 
 std::string selected_matmul_tile_shape(MatmulVariant variant) {
@@ -309,7 +311,7 @@ std::string matmul_tile_shape_for(MatmulVariant variant, int m, int n, int k) {
 Status matmul_with_tile_shape(MatmulVariant variant, int index, const float* a, const float* b,
                               float* c, int m, int n, int k) {
   if (Status s = check_sizes(m, n, k); !s) return s;
-  if (!a || !b || !c) return Status::error("matmul: a matrix pointer is null");
+  if (!a || !b || !c) return Status::error(Wording::sentence(N_("matmul: a matrix pointer is null")));
   if (Status s = check_shape_index(variant, index); !s) return s;
   return gpu_matmul(variant, index, a, b, c, m, n, k);
 }

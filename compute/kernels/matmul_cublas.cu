@@ -25,7 +25,8 @@ std::mutex& handle_mutex() {
 Status shared_handle(const CublasHandle** out) {
   static CublasHandle* const handle = new CublasHandle;
   static const Status created = handle->create(nullptr, 0);
-  if (!created) return Status::error(created.message() + ": the cuBLAS rungs are off");
+  if (!created)
+    return Status::error(Wording::sentence(N_("{0}: the cuBLAS rungs are off"), {created.wording()}));
   *out = handle;
   return Status::ok();
 }
@@ -101,9 +102,10 @@ Status launch_cublas(MatmulVariant variant, const GemmOperands& op) {
       b = op.b_low;
       break;
     default:
-      return Status::error("not a cuBLAS variant");
+      return Status::error(Wording::sentence(N_("not a cuBLAS variant")));
   }
-  if (!a || !b) return Status::error("cuBLAS: the reduced-precision inputs were not prepared");
+  if (!a || !b)
+    return Status::error(Wording::sentence(N_("cuBLAS: the reduced-precision inputs were not prepared")));
   return cublas_status(handle->library().gemm_ex(handle->get(), CUBLAS_OP_N, CUBLAS_OP_N, op.n, op.m, op.k, &alpha,
                                                  b, in_type, op.n, a, in_type, op.k, &beta, op.c, CUDA_R_32F,
                                                  op.n, compute, CUBLAS_GEMM_DEFAULT),

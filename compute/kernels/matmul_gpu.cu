@@ -56,7 +56,7 @@ Status launch_gpu_matmul(MatmulVariant variant, const GemmOperands& op) {
     case MatmulVariant::CublasTf32:
     case MatmulVariant::CublasFp16:
     case MatmulVariant::CublasBf16: return launch_cublas(variant, op);
-    default: return Status::error("not a GPU matmul variant");
+    default: return Status::error(Wording::sentence(N_("not a GPU matmul variant")));
   }
 }
 

@@ -38,8 +38,9 @@ Status for_each_band(const GemmOperands& op, double flops_per_launch, Launch lau
 
 Status check_grid(unsigned blocks_y) {
   if (blocks_y > 65535u)
-    return Status::error("matmul: " + std::to_string(blocks_y) +
-                         " rows of blocks exceed the GPU's grid limit of 65535 in y");
+    return Status::error(Wording::sentence(
+        N_("matmul: {0} rows of blocks exceed the GPU's grid limit of 65535 in y"),
+        {std::to_string(blocks_y)}));
   return Status::ok();
 }
 

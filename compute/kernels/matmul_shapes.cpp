@@ -49,7 +49,8 @@ int index_of(const Family& f, const std::string& name) {
 }
 
 Status no_shapes(MatmulVariant variant) {
-  return Status::error(std::string(matmul_variant_info(variant).key) + " has no tile shapes");
+  return Status::error(Wording::sentence(N_("{0} has no tile shapes"),
+                                         {std::string(matmul_variant_info(variant).key)}));
 }
 
 }  // namespace
@@ -65,7 +66,7 @@ Status select_tile_shape_index(MatmulVariant variant, int index) {
   Family* f = family(variant);
   if (!f) return no_shapes(variant);
   if (index < -1 || index >= static_cast<int>(f->shapes.size()))
-    return Status::error("no tile shape number " + std::to_string(index));
+    return Status::error(Wording::sentence(N_("no tile shape number {0}"), {std::to_string(index)}));
   f->selected.store(index);
   return Status::ok();
 }
@@ -88,8 +89,9 @@ Status launch_tile_shape(MatmulVariant variant, int index, const GemmOperands& o
   const Family* f = family(variant);
   if (!f) return no_shapes(variant);
   if (index < 0 || index >= static_cast<int>(f->shapes.size()))
-    return Status::error("no tile shape number " + std::to_string(index) + " for " +
-                         std::string(matmul_variant_info(variant).key));
+    return Status::error(Wording::sentence(
+        N_("no tile shape number {0} for {1}"),
+        {std::to_string(index), std::string(matmul_variant_info(variant).key)}));
   return f->shapes[static_cast<std::size_t>(index)].launch(op);
 }
 

@@ -256,8 +256,8 @@ Status launch_async(const GemmOperands& op) {
   if (gpu_info().compute_major < 8) return launch_sgemm_scalar_fallback(op);
   const dim3 grid_xy(ceil_div(op.n, S::BN), ceil_div(op.m, S::BM));
   if (grid_xy.y > 65535u)
-    return Status::error("matmul: " + std::to_string(grid_xy.y) +
-                         " blocks in y exceed the GPU's grid limit of 65535");
+    return Status::error(Wording::sentence(N_("matmul: {0} blocks in y exceed the GPU's grid limit of 65535"),
+                                           {std::to_string(grid_xy.y)}));
   const int k_tiles = ceil_div(op.k, S::BK);
   const int splits = kSplits < k_tiles ? kSplits : k_tiles;
   const int k_per_slice = ceil_div(k_tiles, splits) * S::BK;

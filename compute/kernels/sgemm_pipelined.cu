@@ -185,8 +185,8 @@ Status launch_pipelined(const GemmOperands& op) {
   if (!vec4) return launch_sgemm_scalar_fallback(op);
   const dim3 grid((op.n + S::BN - 1) / S::BN, (op.m + S::BM - 1) / S::BM);
   if (grid.y > 65535u)
-    return Status::error("matmul: " + std::to_string(grid.y) +
-                         " blocks in y exceed the GPU's grid limit of 65535");
+    return Status::error(Wording::sentence(N_("matmul: {0} blocks in y exceed the GPU's grid limit of 65535"),
+                                           {std::to_string(grid.y)}));
   // More than 48 KiB of shared memory per block must be asked for, once per kernel.
   static const cudaError_t raised = cudaFuncSetAttribute(
       sgemm_pipelined_kernel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize,

@@ -183,8 +183,8 @@ Status launch_shape(const GemmOperands& op) {
   constexpr int kThreads = S::kThreads;
   const dim3 grid((op.n + S::BN - 1) / S::BN, (op.m + S::BM - 1) / S::BM);
   if (grid.y > 65535u)
-    return Status::error("matmul: " + std::to_string(grid.y) +
-                         " blocks in y exceed the GPU's grid limit of 65535");
+    return Status::error(Wording::sentence(N_("matmul: {0} blocks in y exceed the GPU's grid limit of 65535"),
+                                           {std::to_string(grid.y)}));
   const bool vec4 = op.k % 4 == 0 && op.n % 4 == 0 && aligned16(op.a) && aligned16(op.b) &&
                     aligned16(op.c);
   if (vec4) {

@@ -77,7 +77,7 @@ bool find_vector_add_variant(std::string_view key, VectorAddVariant* out) {
 
 Status run_vector_add(VectorAddVariant variant, std::size_t n, const BenchOptions& options,
                       std::vector<Measurement>* rows) {
-  if (n == 0) return Status::error("vector add: the length must be at least 1");
+  if (n == 0) return Status::error(Wording::sentence(N_("vector add: the length must be at least 1")));
   const VariantInfo& info = vector_add_variant_info(variant);
   const int threads = variant == VectorAddVariant::Cpu ? 1 : options.cpu_threads;
   Measurement row = make_row("vector-add", info, static_cast<std::int64_t>(n), threads);

@@ -126,7 +126,8 @@ __global__ void fill_uniform_kernel(float* p, std::size_t n, std::uint64_t seed)
 }
 
 Status check_length(std::size_t n, const char* what) {
-  if (n == 0) return Status::error(std::string(what) + ": the vector length must be at least 1");
+  if (n == 0)
+    return Status::error(Wording::sentence(N_("{0}: the vector length must be at least 1"), {what}));
   return Status::ok();
 }
 
@@ -191,7 +192,8 @@ Status gpu_vector_add_launch(const float* a, const float* b, float* c, std::size
                              unsigned blocks, unsigned threads) {
   if (Status s = check_length(n, "vector add"); !s) return s;
   if (blocks == 0 || threads == 0)
-    return Status::error("vector add: a launch needs at least one block of one thread");
+    return Status::error(Wording::sentence(
+        N_("vector add: a launch needs at least one block of one thread")));
   if (Status s = check_fits_on_gpu(3.0 * 4.0 * static_cast<double>(n), 0, "vector add"); !s)
     return s;
   DeviceBuffer<float> da, db, dc;
@@ -217,10 +219,11 @@ Status gpu_sigmoid(const float* x, float* y, std::size_t n) {
 Status gpu_matrix_add(const float* a, const float* b, float* c, int rows, int cols,
                       int block_x, int block_y) {
   if (rows < 1 || cols < 1)
-    return Status::error("matrix add: rows and columns must be at least 1 (got " +
-                         std::to_string(rows) + " x " + std::to_string(cols) + ")");
+    return Status::error(Wording::sentence(
+        N_("matrix add: rows and columns must be at least 1 (got {0} x {1})"),
+        {std::to_string(rows), std::to_string(cols)}));
   if (block_x < 1 || block_y < 1)
-    return Status::error("matrix add: block dimensions must be at least 1");
+    return Status::error(Wording::sentence(N_("matrix add: block dimensions must be at least 1")));
   const dim3 block(static_cast<unsigned>(block_x), static_cast<unsigned>(block_y));
   const dim3 grid(static_cast<unsigned>((cols + block_x - 1) / block_x),
                   static_cast<unsigned>((rows + block_y - 1) / block_y));

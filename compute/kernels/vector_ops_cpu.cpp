@@ -49,8 +49,9 @@ void cpu_dense_layer(const float* w, const float* x, const float* bias, float* y
 
 Status check_dense_sizes(int out, int in, int batch) {
   if (out >= 1 && in >= 1 && batch >= 1) return Status::ok();
-  return Status::error("dense layer: sizes must be at least 1 (got " + std::to_string(out) + " outputs, " +
-                       std::to_string(in) + " inputs, batch " + std::to_string(batch) + ")");
+  return Status::error(Wording::sentence(N_("dense layer: sizes must be at least 1 (got {0} outputs, {1} "
+                                            "inputs, batch {2})"),
+                                         {std::to_string(out), std::to_string(in), std::to_string(batch)}));
 }
 
 double sigmoid_reference(double x) { return 1.0 / (1.0 + std::exp(-x)); }

@@ -5,7 +5,8 @@
 namespace whygpu::lstm {
 
 Status corpus_from_text(const std::u32string& text, const std::string& source, Corpus* out) {
-  if (text.empty()) return Status::error(source + " is empty: there is no text to learn from");
+  if (text.empty())
+    return Status::error(Wording::sentence(N_("{0} is empty: there is no text to learn from"), {source}));
   Corpus corpus;
   corpus.source = source;
   if (Status s = Vocabulary::from_text(text, &corpus.vocabulary); !s) return s.with_context(source);

@@ -23,7 +23,8 @@ class CpuGenerator final : public Generator {
 
   Status step(int input, CellTrace* out) override {
     if (input < 0 || input >= weights_.shape.vocab)
-      return Status::error("token id " + std::to_string(input) + " is outside the vocabulary");
+      return Status::error(Wording::sentence(
+          N_("token id {0} is outside the vocabulary"), {std::to_string(input)}));
     network_.forward(weights_.values.data(), &input, 1, 1, h_.data(), c_.data());
     const auto H = static_cast<std::ptrdiff_t>(weights_.shape.hidden);
     std::copy_n(network_.hidden_states().begin() + H, H, h_.begin());
@@ -47,7 +48,7 @@ class CpuGenerator final : public Generator {
 Status make_cpu_generator(const ModelWeights& weights, std::unique_ptr<Generator>* out) {
   if (Status s = validate_shape(weights.shape); !s) return s;
   if (weights.values.size() != parameter_layout(weights.shape).total)
-    return Status::error("the weights do not match the model's shape");
+    return Status::error(Wording::sentence(N_("the weights do not match the model's shape")));
   out->reset(new CpuGenerator(weights));
   return Status::ok();
 }

@@ -71,7 +71,8 @@ class CpuTrainer final : public Trainer {
 
   Status train(int steps) override {
     use_configured_threads();
-    if (!text_) return Status::error("this trainer was made without a text to train on");
+    if (!text_)
+      return Status::error(Wording::sentence(N_("this trainer was made without a text to train on")));
     const int batch = config_.training.batch, length = config_.training.length;
     for (int s = 0; s < steps; ++s) {
       if (chunk_ == 0) {
@@ -100,7 +101,8 @@ class CpuTrainer final : public Trainer {
   }
 
   Status profile_step(std::vector<PhaseTime>* out) override {
-    if (!text_) return Status::error("this trainer was made without a text to train on");
+    if (!text_)
+      return Status::error(Wording::sentence(N_("this trainer was made without a text to train on")));
     using Clock = std::chrono::steady_clock;
     auto ms = [](Clock::time_point a, Clock::time_point b) {
       return std::chrono::duration<double, std::milli>(b - a).count();
@@ -157,7 +159,8 @@ class CpuTrainer final : public Trainer {
 
   Status set_weights(const ModelWeights& w) override {
     if (!(w.shape == config_.shape) || w.values.size() != params_.size())
-      return Status::error("the weights have a different shape than this trainer's model");
+      return Status::error(Wording::sentence(
+          N_("the weights have a different shape than this trainer's model")));
     params_ = w.values;
     std::fill(m_.begin(), m_.end(), 0.0f);
     std::fill(v_.begin(), v_.end(), 0.0f);
@@ -194,7 +197,7 @@ Status make_cpu_trainer(const TrainerConfig& config, const ModelWeights& initial
   if (Status s = validate_training_shape(config.training); !s) return s;
   if (Status s = validate_optimizer(config.optimizer); !s) return s;
   if (!(initial.shape == config.shape) || initial.values.size() != parameter_layout(config.shape).total)
-    return Status::error("the initial weights do not match the model's shape");
+    return Status::error(Wording::sentence(N_("the initial weights do not match the model's shape")));
   TextStreams streams;
   if (text) {
     if (Status s = check_tokens(*text, config.shape.vocab); !s) return s;

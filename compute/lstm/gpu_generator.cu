@@ -138,7 +138,8 @@ class GpuGenerator final : public Generator {
 
   Status step(int input, CellTrace* out) override {
     if (input < 0 || input >= shape_.vocab)
-      return Status::error("token id " + std::to_string(input) + " is outside the vocabulary");
+      return Status::error(Wording::sentence(
+          N_("token id {0} is outside the vocabulary"), {std::to_string(input)}));
     WHYGPU_CUDA_TRY(cudaSetDevice(device_));
     const int H = shape_.hidden, next = 1 - current_;
     CellArgs a;
@@ -189,7 +190,7 @@ class GpuGenerator final : public Generator {
 Status make_gpu_generator(const ModelWeights& weights, std::unique_ptr<Generator>* out) {
   if (Status s = validate_shape(weights.shape); !s) return s;
   if (weights.values.size() != parameter_layout(weights.shape).total)
-    return Status::error("the weights do not match the model's shape");
+    return Status::error(Wording::sentence(N_("the weights do not match the model's shape")));
   auto generator = std::make_unique<GpuGenerator>();
   if (Status s = generator->init(weights); !s) return s.with_context("GPU generator");
   *out = std::move(generator);

@@ -241,7 +241,8 @@ Status check_kernels_fit() {
     int clusters = 0;
     WHYGPU_CUDA_TRY(cudaOccupancyMaxActiveClusters(&clusters, kernel, &config));
     if (clusters < 1)
-      return Status::error("a cluster of " + std::to_string(Geometry<H>::kBlocks) + " blocks does not fit on this GPU");
+      return Status::error(Wording::sentence(N_("a cluster of {0} blocks does not fit on this GPU"),
+                                             {std::to_string(Geometry<H>::kBlocks)}));
   }
   return Status::ok();
 }
@@ -275,8 +276,9 @@ bool cluster_recurrence_available(int hidden, std::string* why) {
            info.compute_capability();
     return false;
   }
-  Status fits = Status::error("the persistent kernel is built for hidden 32, 64, 128 and 256, not " +
-                              std::to_string(hidden));
+  Status fits = Status::error(Wording::sentence(
+      N_("the persistent kernel is built for hidden 32, 64, 128 and 256, not {0}"),
+      {std::to_string(hidden)}));
   switch (hidden) {
     case 32: fits = check_kernels_fit<32>(); break;
     case 64: fits = check_kernels_fit<64>(); break;
@@ -294,7 +296,9 @@ Status launch_cluster_forward(int hidden, const RecurrenceBuffers& b, cudaStream
     case 64: return launch_forward<64>(b, stream);
     case 128: return launch_forward<128>(b, stream);
     case 256: return launch_forward<256>(b, stream);
-    default: return Status::error("no persistent kernel for hidden " + std::to_string(hidden));
+    default:
+      return Status::error(Wording::sentence(
+          N_("no persistent kernel for hidden {0}"), {std::to_string(hidden)}));
   }
 }
 
@@ -304,7 +308,9 @@ Status launch_cluster_backward(int hidden, const RecurrenceBuffers& b, cudaStrea
     case 64: return launch_backward<64>(b, stream);
     case 128: return launch_backward<128>(b, stream);
     case 256: return launch_backward<256>(b, stream);
-    default: return Status::error("no persistent kernel for hidden " + std::to_string(hidden));
+    default:
+      return Status::error(Wording::sentence(
+          N_("no persistent kernel for hidden {0}"), {std::to_string(hidden)}));
   }
 }
 

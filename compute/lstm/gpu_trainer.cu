@@ -45,7 +45,7 @@ class GpuTrainer final : public Trainer {
     if (recurrence_ == GpuRecurrence::kAuto)
       recurrence_ = cluster_ok ? GpuRecurrence::kPersistentCluster : GpuRecurrence::kPerStep;
     if (recurrence_ == GpuRecurrence::kPersistentCluster && !cluster_ok)
-      return Status::error("the persistent LSTM kernel cannot run here: " + why);
+      return Status::error(Wording::sentence(N_("the persistent LSTM kernel cannot run here: {0}"), {why}));
 
     const int V = config.shape.vocab, E = config.shape.embed, H = config.shape.hidden, G = 4 * H;
     const int B = config.training.batch, T = config.training.length;
@@ -61,9 +61,10 @@ class GpuTrainer final : public Trainer {
     std::size_t free_bytes = 0, total_bytes = 0;
     WHYGPU_CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
     if (bytes + (64 << 20) > static_cast<double>(free_bytes))
-      return Status::error("training this model needs " + std::to_string(static_cast<long long>(bytes / 1e6)) +
-                           " MB of GPU memory; the " + device_name_ + " has " +
-                           std::to_string(free_bytes / 1000000) + " MB free");
+      return Status::error(Wording::sentence(
+          N_("training this model needs {0} MB of GPU memory; the {1} has {2} MB free"),
+          {std::to_string(static_cast<long long>(bytes / 1e6)), device_name_,
+           std::to_string(free_bytes / 1000000)}));
 
     if (Status s = stream_.create(); !s) return s;
     // True FP32 (no TF32), and a workspace of its own so that cuBLAS never allocates while
@@ -115,8 +116,9 @@ class GpuTrainer final : public Trainer {
   Status forward_backward(const SequenceBatch& batch, ForwardBackwardResult* out) override {
     if (Status s = validate_batch(batch, config_.shape); !s) return s;
     if (batch.batch != config_.training.batch || batch.length != config_.training.length)
-      return Status::error("this GPU trainer was made for batch " + std::to_string(config_.training.batch) +
-                           " x length " + std::to_string(config_.training.length));
+      return Status::error(Wording::sentence(N_("this GPU trainer was made for batch {0} x length {1}"),
+                                             {std::to_string(config_.training.batch),
+                                              std::to_string(config_.training.length)}));
     WHYGPU_CUDA_TRY(cudaSetDevice(device_));
     const std::size_t rows = batch.inputs.size(), state = batch.h0.size();
     WHYGPU_CUDA_TRY(cudaMemcpyAsync(inputs_.get(), batch.inputs.data(), rows * sizeof(int), cudaMemcpyHostToDevice, stream_));
@@ -144,7 +146,8 @@ class GpuTrainer final : public Trainer {
   }
 
   Status train(int steps) override {
-    if (!has_text_) return Status::error("this trainer was made without a text to train on");
+    if (!has_text_)
+      return Status::error(Wording::sentence(N_("this trainer was made without a text to train on")));
     WHYGPU_CUDA_TRY(cudaSetDevice(device_));
     if (options_.use_graph && !graph_.ready())
       if (Status s = capture_training_step(); !s) return s;
@@ -176,7 +179,8 @@ class GpuTrainer final : public Trainer {
   }
 
   Status profile_step(std::vector<PhaseTime>* out) override {
-    if (!has_text_) return Status::error("this trainer was made without a text to train on");
+    if (!has_text_)
+      return Status::error(Wording::sentence(N_("this trainer was made without a text to train on")));
     WHYGPU_CUDA_TRY(cudaSetDevice(device_));
     std::vector<std::pair<std::string, CudaEvent>> marks;
     marks_ = &marks;
@@ -254,7 +258,8 @@ class GpuTrainer final : public Trainer {
 
   Status set_weights(const ModelWeights& w) override {
     if (!(w.shape == config_.shape) || w.values.size() != layout_.total)
-      return Status::error("the weights have a different shape than this trainer's model");
+      return Status::error(Wording::sentence(
+          N_("the weights have a different shape than this trainer's model")));
     WHYGPU_CUDA_TRY(cudaSetDevice(device_));
     WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream_));
     WHYGPU_CUDA_TRY(cudaMemcpy(params_.get(), w.values.data(), params_.bytes(), cudaMemcpyHostToDevice));
@@ -448,7 +453,7 @@ Status make_gpu_trainer(const TrainerConfig& config, const ModelWeights& initial
   if (Status s = validate_training_shape(config.training); !s) return s;
   if (Status s = validate_optimizer(config.optimizer); !s) return s;
   if (!(initial.shape == config.shape) || initial.values.size() != parameter_layout(config.shape).total)
-    return Status::error("the initial weights do not match the model's shape");
+    return Status::error(Wording::sentence(N_("the initial weights do not match the model's shape")));
   auto trainer = std::make_unique<GpuTrainer>();
   if (Status s = trainer->init(config, initial, std::move(text), options); !s) return s.with_context("GPU trainer");
   *out = std::move(trainer);

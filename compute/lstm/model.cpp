@@ -8,11 +8,14 @@ namespace whygpu::lstm {
 
 Status validate_shape(const LstmShape& s) {
   if (s.vocab < 1 || s.vocab > 1024)
-    return Status::error("vocabulary size " + std::to_string(s.vocab) + " is outside 1..1024");
+    return Status::error(Wording::sentence(
+        N_("vocabulary size {0} is outside 1..1024"), {std::to_string(s.vocab)}));
   if (s.embed < 1 || s.embed > kMaxEmbed)
-    return Status::error("embedding size " + std::to_string(s.embed) + " is outside 1.." + std::to_string(kMaxEmbed));
+    return Status::error(Wording::sentence(N_("embedding size {0} is outside 1..{1}"),
+                                           {std::to_string(s.embed), std::to_string(kMaxEmbed)}));
   if (s.hidden < 4 || s.hidden > kMaxHidden)
-    return Status::error("hidden size " + std::to_string(s.hidden) + " is outside 4.." + std::to_string(kMaxHidden));
+    return Status::error(Wording::sentence(N_("hidden size {0} is outside 4..{1}"),
+                                           {std::to_string(s.hidden), std::to_string(kMaxHidden)}));
   return Status::ok();
 }
 
@@ -62,20 +65,23 @@ ModelWeights initial_weights(const LstmShape& shape, std::uint64_t seed) {
 Status validate_optimizer(const OptimizerConfig& c) {
   auto finite = [](float x) { return std::isfinite(x); };
   if (!finite(c.learning_rate) || c.learning_rate <= 0.0f || c.learning_rate > 1.0f)
-    return Status::error("learning rate " + std::to_string(c.learning_rate) + " is outside (0, 1]");
+    return Status::error(Wording::sentence(N_("learning rate {0} is outside (0, 1]"),
+                                           {Wording::number(std::to_string(c.learning_rate))}));
   if (!finite(c.beta1) || !finite(c.beta2) || c.beta1 < 0.0f || c.beta1 >= 1.0f || c.beta2 < 0.0f || c.beta2 >= 1.0f)
-    return Status::error("Adam's betas must lie in [0, 1)");
-  if (!finite(c.epsilon) || c.epsilon <= 0.0f) return Status::error("Adam's epsilon must be positive");
+    return Status::error(Wording::sentence(N_("Adam's betas must lie in [0, 1)")));
+  if (!finite(c.epsilon) || c.epsilon <= 0.0f)
+    return Status::error(Wording::sentence(N_("Adam's epsilon must be positive")));
   if (!finite(c.clip_norm) || c.clip_norm <= 0.0f)
-    return Status::error("the gradient clipping norm must be positive");
+    return Status::error(Wording::sentence(N_("the gradient clipping norm must be positive")));
   return Status::ok();
 }
 
 Status validate_training_shape(const TrainingShape& t) {
   if (t.batch < 1 || t.batch > 4096)
-    return Status::error("batch " + std::to_string(t.batch) + " is outside 1..4096");
+    return Status::error(Wording::sentence(N_("batch {0} is outside 1..4096"), {std::to_string(t.batch)}));
   if (t.length < 1 || t.length > 4096)
-    return Status::error("sequence length " + std::to_string(t.length) + " is outside 1..4096");
+    return Status::error(Wording::sentence(
+        N_("sequence length {0} is outside 1..4096"), {std::to_string(t.length)}));
   return Status::ok();
 }
 

@@ -63,9 +63,9 @@ Status save_model(const std::string& path, const SavedModel& model) {
   const LstmShape& shape = model.weights.shape;
   if (Status s = validate_shape(shape); !s) return s;
   if (shape.vocab != model.vocabulary.size())
-    return Status::error("the model's vocabulary size does not match its weights");
+    return Status::error(Wording::sentence(N_("the model's vocabulary size does not match its weights")));
   if (model.weights.values.size() != parameter_layout(shape).total)
-    return Status::error("the model's weights do not match its shape");
+    return Status::error(Wording::sentence(N_("the model's weights do not match its shape")));
   std::string bytes(kMagic, sizeof kMagic);
   put_u32(&bytes, kVersion);
   put_u32(&bytes, static_cast<std::uint32_t>(shape.vocab));
@@ -84,7 +84,10 @@ Status save_model(const std::string& path, const SavedModel& model) {
 }
 
 Status load_model(const std::string& path, SavedModel* out) {
-  const std::string refused = path + " is not a usable whygpu character model: ";
+  const auto refused = [&path](Wording why) {
+    return Status::error(Wording::sentence(
+        N_("{0} is not a usable whygpu character model: {1}"), {path, std::move(why)}));
+  };
   OpenedFile opened;
   if (Status s = open_regular_file(path, &opened); !s) return s;
   std::FILE* file = opened.file.get();
@@ -93,38 +96,39 @@ Status load_model(const std::string& path, SavedModel* out) {
   std::string head(kHeaderBytes, '\0');
   head.resize(std::fread(head.data(), 1, head.size(), file));
   if (head.size() < sizeof kMagic || std::memcmp(head.data(), kMagic, sizeof kMagic) != 0)
-    return Status::error(refused + "it does not begin with the model file's signature");
+    return refused(Wording::sentence(N_("it does not begin with the model file's signature")));
   Reader reader(head);
   reader.skip(sizeof kMagic);
   std::uint32_t version = 0, vocab = 0, embed = 0, hidden = 0;
   std::uint64_t steps = 0;
   if (!reader.u32(&version) || !reader.u32(&vocab) || !reader.u32(&embed) || !reader.u32(&hidden) ||
       !reader.u64(&steps))
-    return Status::error(refused + "the file is cut short");
+    return refused(Wording::sentence(N_("the file is cut short")));
   if (version != kVersion)
-    return Status::error(refused + "it is format version " + std::to_string(version) +
-                         "; this whygpu reads version " + std::to_string(kVersion));
+    return refused(Wording::sentence(N_("it is format version {0}; this whygpu reads version {1}"),
+                                     {std::to_string(version), std::to_string(kVersion)}));
   if (steps > static_cast<std::uint64_t>(std::numeric_limits<long long>::max()))
-    return Status::error(refused + "its training step count is impossible");
+    return refused(Wording::sentence(N_("its training step count is impossible")));
   LstmShape shape;
-  if (vocab > 4096 || embed > 4096 || hidden > 4096) return Status::error(refused + "its sizes are impossible");
+  if (vocab > 4096 || embed > 4096 || hidden > 4096)
+    return refused(Wording::sentence(N_("its sizes are impossible")));
   shape.vocab = static_cast<int>(vocab);
   shape.embed = static_cast<int>(embed);
   shape.hidden = static_cast<int>(hidden);
-  if (Status s = validate_shape(shape); !s) return Status::error(refused + s.message());
+  if (Status s = validate_shape(shape); !s) return refused(s.wording());
   const std::size_t params = parameter_layout(shape).total;
   const std::size_t expected = kHeaderBytes + 4 * static_cast<std::size_t>(vocab) + 4 * params + 8;
   const std::uint64_t size = opened.size_bytes;
   if (size < expected)
-    return Status::error(refused + "the file is cut short (" + std::to_string(size) + " of " +
-                         std::to_string(expected) + " bytes)");
+    return refused(Wording::sentence(N_("the file is cut short ({0} of {1} bytes)"),
+                                     {std::to_string(size), std::to_string(expected)}));
   if (size > expected)
-    return Status::error(refused + "it has " + std::to_string(size - expected) + " bytes too many");
+    return refused(Wording::sentence(N_("it has {0} bytes too many"), {std::to_string(size - expected)}));
   std::string bytes = head;
   bytes.resize(expected);
   const std::size_t body_bytes = expected - kHeaderBytes;
   if (std::fread(bytes.data() + kHeaderBytes, 1, body_bytes, file) != body_bytes || std::fgetc(file) != EOF)
-    return Status::error(refused + "it changed while being read");
+    return refused(Wording::sentence(N_("it changed while being read")));
   Reader body(bytes);
   body.skip(kHeaderBytes);
   Reader tail(bytes);
@@ -132,7 +136,7 @@ Status load_model(const std::string& path, SavedModel* out) {
   std::uint64_t stored_hash = 0;
   tail.u64(&stored_hash);
   if (stored_hash != fnv1a(bytes.substr(0, expected - 8)))
-    return Status::error(refused + "it is damaged (its checksum does not match its contents)");
+    return refused(Wording::sentence(N_("it is damaged (its checksum does not match its contents)")));
 
   std::vector<char32_t> code_points(vocab);
   for (auto& c : code_points) {
@@ -142,14 +146,15 @@ Status load_model(const std::string& path, SavedModel* out) {
   }
   SavedModel model;
   if (Status s = Vocabulary::from_code_points(std::move(code_points), &model.vocabulary); !s)
-    return Status::error(refused + s.message());
+    return refused(s.wording());
   model.weights.shape = shape;
   model.weights.values.resize(params);
   for (float& w : model.weights.values) {
     std::uint32_t bits = 0;
     body.u32(&bits);
     std::memcpy(&w, &bits, 4);
-    if (!std::isfinite(w)) return Status::error(refused + "it holds weights that are not finite numbers");
+    if (!std::isfinite(w))
+      return refused(Wording::sentence(N_("it holds weights that are not finite numbers")));
   }
   model.training_steps = static_cast<long long>(steps);
   *out = std::move(model);

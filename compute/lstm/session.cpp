@@ -18,15 +18,16 @@ constexpr double kSliceSeconds = 0.05;
 
 Status TrainingSession::create(const SessionConfig& config, std::shared_ptr<const Corpus> corpus,
                                const SavedModel* start, std::unique_ptr<TrainingSession>* out) {
-  if (!corpus || corpus->tokens.empty()) return Status::error("no text to train on");
+  if (!corpus || corpus->tokens.empty()) return Status::error(Wording::sentence(N_("no text to train on")));
   std::unique_ptr<TrainingSession> session(new TrainingSession());
   session->config_ = config;
   session->corpus_ = corpus;
   ModelWeights weights;
   if (start) {
     if (!(start->vocabulary == corpus->vocabulary))
-      return Status::error("the saved model's vocabulary (" + std::to_string(start->vocabulary.size()) +
-                           " characters) differs from the text's; open the text with the model's vocabulary");
+      return Status::error(Wording::sentence(N_("the saved model's vocabulary ({0} characters) differs from "
+                                                "the text's; open the text with the model's vocabulary"),
+                                             {std::to_string(start->vocabulary.size())}));
     weights = start->weights;
     session->base_steps_ = start->training_steps;
   } else {

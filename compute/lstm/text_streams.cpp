@@ -9,10 +9,11 @@ Status TextStreams::create(std::size_t text_length, const TrainingShape& shape, 
   if (Status s = validate_training_shape(shape); !s) return s;
   const std::size_t needed = static_cast<std::size_t>(shape.batch) * static_cast<std::size_t>(shape.length + 1);
   if (text_length < needed)
-    return Status::error("the text has " + std::to_string(text_length) + " characters; " +
-                         std::to_string(shape.batch) + " streams of " + std::to_string(shape.length) +
-                         " steps need at least " + std::to_string(needed) +
-                         " (use a longer text, a smaller batch or shorter sequences)");
+    return Status::error(Wording::sentence(N_("the text has {0} characters; {1} streams of {2} steps need "
+                                              "at least {3} (use a longer text, a smaller batch or shorter "
+                                              "sequences)"),
+                                           {std::to_string(text_length), std::to_string(shape.batch),
+                                            std::to_string(shape.length), std::to_string(needed)}));
   out->shape_ = shape;
   out->segment_ = text_length / static_cast<std::size_t>(shape.batch);
   const std::size_t chunks = (out->segment_ - 1) / static_cast<std::size_t>(shape.length);

@@ -21,9 +21,10 @@ Status bad_sequence(const std::string& source, std::size_t offset, std::string_v
     if (!shown.empty()) shown += ' ';
     shown += hex_byte(static_cast<unsigned char>(bytes[offset + i]));
   }
-  return Status::error(source + " is not valid UTF-8 text: at byte offset " +
-                       std::to_string(offset) + " the bytes " + shown + " are " + why +
-                       ". Save the file as UTF-8 and open it again.");
+  // `why` is marked N_() where it is written: a phrase of its own in the sentence.
+  return Status::error(Wording::sentence(N_("{0} is not valid UTF-8 text: at byte offset {1} the bytes {2} "
+                                            "are {3}. Save the file as UTF-8 and open it again."),
+                                         {source, std::to_string(offset), shown, Wording::sentence(why)}));
 }
 
 }  // namespace
@@ -50,26 +51,29 @@ Status decode_utf8(std::string_view bytes, const std::string& source, std::u32st
     } else if (lead >= 0xF0 && lead <= 0xF4) {
       length = 4, code_point = lead & 0x07, smallest = 0x10000;
     } else if (lead == 0xC0 || lead == 0xC1) {
-      return bad_sequence(source, i, bytes, 2, "an overlong form of an ASCII character");
+      return bad_sequence(source, i, bytes, 2, N_("an overlong form of an ASCII character"));
     } else if (lead >= 0x80 && lead <= 0xBF) {
-      return bad_sequence(source, i, bytes, 1, "a continuation byte with no lead byte");
+      return bad_sequence(source, i, bytes, 1, N_("a continuation byte with no lead byte"));
     } else {
-      return bad_sequence(source, i, bytes, 1, "a byte that never appears in UTF-8");
+      return bad_sequence(source, i, bytes, 1, N_("a byte that never appears in UTF-8"));
     }
     if (i + static_cast<std::size_t>(length) > bytes.size())
-      return bad_sequence(source, i, bytes, bytes.size() - i, "a sequence cut short by the end of the file");
+      return bad_sequence(source, i, bytes, bytes.size() - i,
+                          N_("a sequence cut short by the end of the file"));
     for (int k = 1; k < length; ++k) {
       const auto next = static_cast<unsigned char>(bytes[i + k]);
       if ((next & 0xC0) != 0x80)
-        return bad_sequence(source, i, bytes, k + 1, "a sequence cut short (a continuation byte is missing)");
+        return bad_sequence(source, i, bytes, k + 1,
+                            N_("a sequence cut short (a continuation byte is missing)"));
       code_point = (code_point << 6) | (next & 0x3F);
     }
     if (code_point < smallest)
-      return bad_sequence(source, i, bytes, length, "an overlong form (the character has a shorter encoding)");
+      return bad_sequence(source, i, bytes, length,
+                          N_("an overlong form (the character has a shorter encoding)"));
     if (code_point >= 0xD800 && code_point <= 0xDFFF)
-      return bad_sequence(source, i, bytes, length, "a UTF-16 surrogate, which UTF-8 must not hold");
+      return bad_sequence(source, i, bytes, length, N_("a UTF-16 surrogate, which UTF-8 must not hold"));
     if (code_point > 0x10FFFF)
-      return bad_sequence(source, i, bytes, length, "beyond U+10FFFF, the last Unicode code point");
+      return bad_sequence(source, i, bytes, length, N_("beyond U+10FFFF, the last Unicode code point"));
     out->push_back(code_point);
     i += static_cast<std::size_t>(length);
   }
@@ -123,18 +127,20 @@ Status read_utf8_file(const std::string& path, std::u32string* out) {
   out->clear();
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
-    return Status::error(path + " is a folder: open a text file (UTF-8) instead");
+    return Status::error(Wording::sentence(N_("{0} is a folder: open a text file (UTF-8) instead"), {path}));
   const std::uintmax_t size = std::filesystem::file_size(path, ec);
   if (!ec && size > kMaxTextBytes)
-    return Status::error(path + " is " + std::to_string(size >> 20) + " MB; texts up to " +
-                         std::to_string(kMaxTextBytes >> 20) + " MB are read (the default text is 10 MB): "
-                         "open a shorter one");
+    return Status::error(Wording::sentence(N_("{0} is {1} MB; texts up to {2} MB are read (the default text "
+                                              "is 10 MB): open a shorter one"),
+                                           {path, std::to_string(size >> 20),
+                                            std::to_string(kMaxTextBytes >> 20)}));
   std::string bytes;
   if (Status s = read_text_file(path, &bytes, kMaxTextBytes); !s) return s;
   if (Status s = decode_utf8(bytes, path, out); !s) return s;
   if (out->empty())
-    return Status::error(path + " is empty: there is no text to learn from. Open a file "
-                         "with some text in it (UTF-8, ideally 1 MB or more).");
+    return Status::error(Wording::sentence(N_("{0} is empty: there is no text to learn from. Open a file "
+                                              "with some text in it (UTF-8, ideally 1 MB or more)."),
+                                           {path}));
   return Status::ok();
 }
 

@@ -8,7 +8,8 @@
 namespace whygpu::lstm {
 
 Status Vocabulary::from_text(const std::u32string& text, Vocabulary* out) {
-  if (text.empty()) return Status::error("cannot build a vocabulary from an empty text");
+  if (text.empty())
+    return Status::error(Wording::sentence(N_("cannot build a vocabulary from an empty text")));
   std::unordered_map<char32_t, std::size_t> counts;
   for (char32_t c : text) ++counts[c];
   std::vector<std::pair<char32_t, std::size_t>> by_count(counts.begin(), counts.end());
@@ -32,16 +33,20 @@ Status Vocabulary::from_text(const std::u32string& text, Vocabulary* out) {
 }
 
 Status Vocabulary::from_code_points(std::vector<char32_t> code_points, Vocabulary* out) {
-  if (code_points.empty()) return Status::error("a vocabulary needs at least one character");
+  if (code_points.empty())
+    return Status::error(Wording::sentence(N_("a vocabulary needs at least one character")));
   if (code_points.size() > static_cast<std::size_t>(kMaxSize))
-    return Status::error("a vocabulary of " + std::to_string(code_points.size()) +
-                         " characters is more than the " + std::to_string(kMaxSize) + " supported");
+    return Status::error(Wording::sentence(
+        N_("a vocabulary of {0} characters is more than the {1} supported"),
+        {std::to_string(code_points.size()), std::to_string(kMaxSize)}));
   for (std::size_t i = 0; i < code_points.size(); ++i) {
     const char32_t c = code_points[i];
     if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-      return Status::error("the vocabulary holds an invalid code point " + std::to_string(c));
+      return Status::error(Wording::sentence(
+          N_("the vocabulary holds an invalid code point {0}"), {std::to_string(c)}));
     if (i > 0 && c <= code_points[i - 1])
-      return Status::error("the vocabulary's characters are not in strictly increasing order");
+      return Status::error(Wording::sentence(
+          N_("the vocabulary's characters are not in strictly increasing order")));
   }
   out->code_points_ = std::move(code_points);
   return Status::ok();
@@ -64,9 +69,10 @@ Status Vocabulary::encode(const std::u32string& text, std::vector<TokenId>* ids)
     int id = c < 128 ? ascii[c] : id_of(c);
     if (id < 0) id = replacement;
     if (id < 0)
-      return Status::error("the text holds " + describe_code_point(c) + " at character " +
-                           std::to_string(i) + ", which the model's vocabulary of " +
-                           std::to_string(size()) + " characters does not know");
+      return Status::error(Wording::sentence(N_("the text holds {0} at character {1}, which the model's "
+                                                "vocabulary of {2} characters does not know"),
+                                             {describe_code_point(c), std::to_string(i),
+                                              std::to_string(size())}));
     (*ids)[i] = static_cast<TokenId>(id);
   }
   return Status::ok();

@@ -16,7 +16,7 @@ const char* status_text(NvjpegStatus s) {
 
 Status open_nvjpeg(NvjpegLibrary* out) {
   if (!SharedLibrary::open({kNvjpegFile}, &out->library))
-    return Status::error(std::string("nvJPEG is not installed (") + kNvjpegFile + " not found)");
+    return Status::error(Wording::sentence(N_("nvJPEG is not installed ({0} not found)"), {kNvjpegFile}));
   const SharedLibrary& l = out->library;
   Status s = l.symbol("nvjpegCreateSimple", &out->create_simple);
   if (s) s = l.symbol("nvjpegDestroy", &out->destroy);
@@ -34,7 +34,8 @@ Status load_nvjpeg(const NvjpegLibrary** out) { return open_once<NvjpegLibrary>(
 
 Status nvjpeg_status(NvjpegStatus status, const char* what) {
   if (status == 0) return Status::ok();
-  return Status::error(std::string(what) + ": " + status_text(status) + " (status " + std::to_string(status) + ")");
+  return Status::error(Wording::sentence(N_("{0}: {1} (status {2})"),
+                                         {what, status_text(status), std::to_string(status)}));
 }
 
 NvjpegDecoder::~NvjpegDecoder() {

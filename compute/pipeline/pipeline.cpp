@@ -35,17 +35,19 @@ const char* step_what(Step step) {
 
 Status check_settings(const PipelineSettings& s) {
   if (s.side < kMinSide || s.side > kMaxSide)
-    return Status::error("side must be from " + std::to_string(kMinSide) + " to " + std::to_string(kMaxSide) +
-                         " pixels (got " + std::to_string(s.side) + ")");
+    return Status::error(Wording::sentence(N_("side must be from {0} to {1} pixels (got {2})"),
+                                           {std::to_string(kMinSide), std::to_string(kMaxSide),
+                                            std::to_string(s.side)}));
   if (s.crop < kMinSide || s.crop > s.side)
-    return Status::error("crop must be from " + std::to_string(kMinSide) + " pixels up to the side, " +
-                         std::to_string(s.side) + " (got " + std::to_string(s.crop) + ")");
+    return Status::error(Wording::sentence(N_("crop must be from {0} pixels up to the side, {1} (got {2})"),
+                                           {std::to_string(kMinSide), std::to_string(s.side),
+                                            std::to_string(s.crop)}));
   if (!(s.augment.max_degrees >= 0.0f && s.augment.max_degrees <= 180.0f))
-    return Status::error("the rotation must be from 0 to 180 degrees");
+    return Status::error(Wording::sentence(N_("the rotation must be from 0 to 180 degrees")));
   if (!(s.augment.max_zoom >= 0.0f && s.augment.max_zoom <= 0.5f))
-    return Status::error("the zoom must be from 0 to 0.5 (50%)");
+    return Status::error(Wording::sentence(N_("the zoom must be from 0 to 0.5 (50%)")));
   if (!(s.augment.jitter >= 0.0f && s.augment.jitter <= 0.9f))
-    return Status::error("the colour jitter must be from 0 to 0.9");
+    return Status::error(Wording::sentence(N_("the colour jitter must be from 0 to 0.9")));
   return Status::ok();
 }
 
@@ -68,9 +70,11 @@ Status read_photo_bytes(const std::string& path, std::string* out) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
     if (path == kPhotoPath)
-      return Status::error("the photo " + path + " is missing: install the Debian package mate-backgrounds "
-                           "(scripts/setup.sh does), or set WHYGPU_PIPELINE_PHOTO to a JPEG of your own");
-    return Status::error("the photo " + path + " does not exist");
+      return Status::error(Wording::sentence(N_("the photo {0} is missing: install the Debian package "
+                                                "mate-backgrounds (scripts/setup.sh does), or set "
+                                                "WHYGPU_PIPELINE_PHOTO to a JPEG of your own"),
+                                             {path}));
+    return Status::error(Wording::sentence(N_("the photo {0} does not exist"), {path}));
   }
   return read_text_file(path, out, std::size_t{64} << 20);
 }

@@ -82,7 +82,9 @@ __global__ void normalised_to_rgba_kernel(const float* values, std::size_t count
 }
 
 Status check_images(int images) {
-  if (images < 1 || images > 65535) return Status::error("a launch covers 1 to 65535 images (got " + std::to_string(images) + ")");
+  if (images < 1 || images > 65535)
+    return Status::error(Wording::sentence(
+        N_("a launch covers 1 to 65535 images (got {0})"), {std::to_string(images)}));
   return Status::ok();
 }
 
@@ -170,7 +172,8 @@ Status GpuPipeline::load(const std::string& jpeg, const Picture& decoded) {
   int w = 0, h = 0;
   if (gpu) gpu = b_->decoder.size(jpeg, &w, &h);
   if (gpu && (w != decoded.width || h != decoded.height))
-    gpu = Status::error("nvJPEG reads the photo as " + std::to_string(w) + " x " + std::to_string(h));
+    gpu = Status::error(Wording::sentence(N_("nvJPEG reads the photo as {0} x {1}"),
+                                          {std::to_string(w), std::to_string(h)}));
   if (gpu) gpu = b_->decoder.decode(jpeg, b_->decoded.get(), w);
   if (gpu) {
     b_->decoded_on_gpu = true;
@@ -184,7 +187,7 @@ Status GpuPipeline::load(const std::string& jpeg, const Picture& decoded) {
 
 Status GpuPipeline::run(const PipelineSettings& s, int index) {
   if (Status st = check_settings(s); !st) return st;
-  if (b_->width == 0) return Status::error("GpuPipeline::run before load");
+  if (b_->width == 0) return Status::error(Wording::sentence(N_("GpuPipeline::run before load")));
   resized_size(b_->width, b_->height, s.side, &b_->rw, &b_->rh);
   b_->crop = s.crop;
   const std::size_t n = static_cast<std::size_t>(s.crop) * s.crop;
@@ -225,7 +228,7 @@ Status GpuPipeline::draw(Step step, std::uint32_t* out) const {
     case Step::colour: return launch_grey_to_rgba(b_->planes.get(), pixels, out);
     case Step::normalise: return launch_normalised_to_rgba(b_->normalised.get(), pixels, out);
   }
-  return Status::error("unknown step");
+  return Status::error(Wording::sentence(N_("unknown step")));
 }
 
 }  // namespace whygpu::pipeline

@@ -51,8 +51,9 @@ Status measure_decode(const std::string& jpeg, const Picture& decoded, const Mea
   Status s = decoder.open();
   if (s) s = decoder.size(jpeg, &w, &h);
   if (s && (w != decoded.width || h != decoded.height))
-    s = Status::error("nvJPEG reads the photo as " + std::to_string(w) + " x " + std::to_string(h) + ", libjpeg as " +
-                      std::to_string(decoded.width) + " x " + std::to_string(decoded.height));
+    s = Status::error(Wording::sentence(N_("nvJPEG reads the photo as {0} x {1}, libjpeg as {2} x {3}"),
+                                        {std::to_string(w), std::to_string(h), std::to_string(decoded.width),
+                                         std::to_string(decoded.height)}));
   if (!s) {
     out->decode_note = s.message();
     return Status::ok();
