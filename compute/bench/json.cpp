@@ -23,13 +23,11 @@ std::string field_name(std::string_view pointer) {
   return out;
 }
 
-// nlohmann's wording, after its "[json.exception.type_error.302] " and its pointer, in ours.
-std::string problem_in_words(int id, std::string text) {
-  const std::string must = "type must be ", but = ", but is ";
-  if (const std::size_t at = text.find(but); text.rfind(must, 0) == 0 && at != std::string::npos)
-    return "expected " + text.substr(must.size(), at - must.size()) + ", got " + text.substr(at + but.size());
-  if (id == 306 || id == 304 || id == 305) return "expected an object, got something else";  // value()/at() on a non-object
-  return text;
+// "a number", "an object": one of nlohmann's type names as a reader says it.
+std::string with_article(const std::string& type) {
+  for (const char* known : {"number", "string", "boolean", "object", "array", "null"})
+    if (type == known) return (type == "object" || type == "array" ? "an " : "a ") + type;
+  return type;
 }
 
 // nlohmann says "type must be number, but is string"; a reader wants articles.
@@ -45,6 +43,18 @@ std::string with_articles(std::string text) {
     }
   }
   return text;
+}
+
+// nlohmann's wording, after its "[json.exception.type_error.302] " and its pointer, in ours.
+Wording problem_in_words(int id, const std::string& text) {
+  const std::string must = "type must be ", but = ", but is ";
+  if (const std::size_t at = text.find(but); text.rfind(must, 0) == 0 && at != std::string::npos)
+    return Wording::sentence(N_("expected {0}, got {1}"),
+                             {with_article(text.substr(must.size(), at - must.size())),
+                              with_article(text.substr(at + but.size()))});
+  if (id == 306 || id == 304 || id == 305)  // value()/at() on a non-object
+    return Wording::sentence(N_("expected an object, got something else"));
+  return with_articles(text);
 }
 
 }  // namespace
@@ -63,11 +73,15 @@ Status parse_json(std::string_view text, Json* out) {
   };
   try {
     Json parsed = Json::parse(text.begin(), text.end(), refuse_depth);
-    if (too_deep) return Status::error("nested more than " + std::to_string(kMaxJsonDepth) + " deep");
+    if (too_deep)
+      return Status::error(
+          Wording::sentence(N_("nested more than {0} deep"), {std::to_string(kMaxJsonDepth)}));
     *out = std::move(parsed);
     return Status::ok();
   } catch (const std::exception& e) {
-    if (too_deep) return Status::error("nested more than " + std::to_string(kMaxJsonDepth) + " deep");
+    if (too_deep)
+      return Status::error(
+          Wording::sentence(N_("nested more than {0} deep"), {std::to_string(kMaxJsonDepth)}));
     return json_error(e);
   }
 }
@@ -83,9 +97,10 @@ const Json& array_at(const Json& json, const char* key) {
 }
 
 Status json_error(const std::exception& error) {
-  if (dynamic_cast<const std::bad_alloc*>(&error)) return Status::error("out of memory while reading JSON");
+  if (dynamic_cast<const std::bad_alloc*>(&error))
+    return Status::error(Wording::sentence(N_("out of memory while reading JSON")));
   const auto* json = dynamic_cast<const Json::exception*>(&error);
-  if (!json) return Status::error(std::string("while reading JSON: ") + error.what());
+  if (!json) return Status::error(Wording::sentence(N_("while reading JSON: {0}"), {error.what()}));
   std::string text = json->what();
   // "[json.exception.type_error.302] (/rows/3/median_ms) type must be number, but is string"
   if (const std::size_t end = text.find("] "); text.rfind("[json.exception.", 0) == 0 && end != std::string::npos)
@@ -93,7 +108,8 @@ Status json_error(const std::exception& error) {
   if (dynamic_cast<const Json::parse_error*>(&error)) {
     const std::string lead = "parse error at ";
     if (text.rfind(lead, 0) == 0) text.erase(0, lead.size());
-    return Status::error("JSON " + text);  // "JSON line 3, column 5: syntax error ..."
+    // "JSON line 3, column 5: syntax error ...", the rest nlohmann's own words
+    return Status::error(Wording::sentence(N_("JSON {0}"), {text}));
   }
   std::string field;
   if (text.rfind("(/", 0) == 0 || text.rfind("() ", 0) == 0) {
@@ -103,16 +119,18 @@ Status json_error(const std::exception& error) {
   }
   // A missing member: "key 'median_ms' not found" belongs to the field below this one.
   const std::string key = "key '", missing = "' not found";
+  Wording problem;
   if (text.rfind(key, 0) == 0 && text.size() > key.size() + missing.size() &&
       text.compare(text.size() - missing.size(), missing.size(), missing) == 0) {
     const std::string name = text.substr(key.size(), text.size() - key.size() - missing.size());
     field += (field.empty() ? "" : ".") + name;
-    text = "missing";
+    // TRANSLATORS: a field of a JSON file that is not there ("field 'rows[3].median_ms': missing").
+    problem = Wording::sentence(N_("missing"));
   } else {
-    text = with_articles(problem_in_words(json->id, text));
+    problem = problem_in_words(json->id, text);
   }
-  if (field.empty()) return Status::error(text);
-  return Status::error("field '" + field + "': " + text);
+  if (field.empty()) return Status::error(problem);
+  return Status::error(Wording::sentence(N_("field '{0}': {1}"), {field, problem}));
 }
 
 std::string dump_json(const Json& json) {

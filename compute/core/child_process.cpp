@@ -25,13 +25,14 @@ double now_seconds() {
 ChildProcess::~ChildProcess() { kill(); }
 
 Status ChildProcess::start(const std::string& executable, const std::vector<std::string>& args) {
-  if (started()) return Status::error("a child process is already running");
+  if (started()) return Status::error(Wording::sentence(N_("a child process is already running")));
   int in[2], out[2];
-  if (pipe2(in, O_CLOEXEC) != 0) return Status::error(std::string("pipe: ") + std::strerror(errno));
+  if (pipe2(in, O_CLOEXEC) != 0)
+    return Status::error(Wording::sentence(N_("{0}: {1}"), {"pipe", std::strerror(errno)}));
   if (pipe2(out, O_CLOEXEC) != 0) {
     ::close(in[0]);
     ::close(in[1]);
-    return Status::error(std::string("pipe: ") + std::strerror(errno));
+    return Status::error(Wording::sentence(N_("{0}: {1}"), {"pipe", std::strerror(errno)}));
   }
   std::vector<std::string> copy = args;
   std::vector<char*> argv;
@@ -57,7 +58,8 @@ Status ChildProcess::start(const std::string& executable, const std::vector<std:
   if (spawned != 0) {
     ::close(in[1]);
     ::close(out[0]);
-    return Status::error("could not start " + executable + ": " + std::strerror(spawned));
+    return Status::error(
+        Wording::sentence(N_("could not start {0}: {1}"), {executable, std::strerror(spawned)}));
   }
   // A child that ends early must not kill this process with SIGPIPE when it is written to.
   signal(SIGPIPE, SIG_IGN);
@@ -71,13 +73,15 @@ Status ChildProcess::start(const std::string& executable, const std::vector<std:
 }
 
 Status ChildProcess::write_line(const std::string& line) {
-  if (to_child_ < 0) return Status::error("the child process is not running");
+  if (to_child_ < 0) return Status::error(Wording::sentence(N_("the child process is not running")));
   const std::string text = line + "\n";
   std::size_t done = 0;
   while (done < text.size()) {
     const ssize_t n = ::write(to_child_, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return Status::error(std::string("writing to the child process: ") + std::strerror(errno));
+    if (n <= 0)
+      return Status::error(
+          Wording::sentence(N_("writing to the child process: {0}"), {std::strerror(errno)}));
     done += static_cast<std::size_t>(n);
   }
   return Status::ok();

@@ -7,7 +7,7 @@ CublasHandle::~CublasHandle() {
 }
 
 Status CublasHandle::create(cudaStream_t stream, std::size_t workspace_bytes) {
-  if (handle_) return Status::error("the cuBLAS handle was already created");
+  if (handle_) return Status::error(Wording::sentence(N_("the cuBLAS handle was already created")));
   if (Status s = load_cublas(&cublas_); !s) return s;
   if (Status s = cublas_status(cublas_->create(&handle_), "cublasCreate"); !s) {
     handle_ = nullptr;

@@ -14,8 +14,8 @@ constexpr const char* kCublasFile = "libcublas.so.13";
 Status open_cublas(std::initializer_list<const char*> file_names, CublasLibrary* out) {
   *out = CublasLibrary{};
   if (!SharedLibrary::open(file_names, &out->library))
-    return Status::error("cuBLAS is not installed (" +
-                         std::string(file_names.size() ? *file_names.begin() : "?") + " not found)");
+    return Status::error(Wording::sentence(N_("cuBLAS is not installed ({0} not found)"),
+                                           {file_names.size() ? *file_names.begin() : "?"}));
   const SharedLibrary& l = out->library;
   Status s = l.symbol("cublasCreate_v2", &out->create);
   if (s) s = l.symbol("cublasDestroy_v2", &out->destroy);
@@ -27,7 +27,7 @@ Status open_cublas(std::initializer_list<const char*> file_names, CublasLibrary*
   if (s) s = l.symbol("cublasGemmEx", &out->gemm_ex);
   if (s) s = l.symbol("cublasGetStatusName", &out->status_name);
   if (s) s = l.symbol("cublasGetStatusString", &out->status_string);
-  if (!s) return s.with_context("cuBLAS is too old or broken");
+  if (!s) return Status::error(Wording::sentence(N_("cuBLAS is too old or broken: {0}"), {s.wording()}));
   return Status::ok();
 }
 
@@ -38,9 +38,10 @@ Status load_cublas(const CublasLibrary** out) {
 Status cublas_status(cublasStatus_t status, const char* what) {
   if (status == CUBLAS_STATUS_SUCCESS) return Status::ok();
   const CublasLibrary* cublas = nullptr;
-  if (!load_cublas(&cublas)) return Status::error(std::string(what) + ": cuBLAS status " + std::to_string(status));
-  return Status::error(std::string(what) + ": " + cublas->status_string(status) + " (" + cublas->status_name(status) +
-                       ")");
+  if (!load_cublas(&cublas))
+    return Status::error(Wording::sentence(N_("{0}: cuBLAS status {1}"), {what, std::to_string(status)}));
+  return Status::error(Wording::sentence(N_("{0}: {1} ({2})"),
+                                         {what, cublas->status_string(status), cublas->status_name(status)}));
 }
 
 }  // namespace whygpu

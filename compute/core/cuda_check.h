@@ -15,8 +15,9 @@ inline Status cuda_status(cudaError_t err, const char* what, const char* file, i
   std::string where = file;
   const auto slash = where.find_last_of('/');
   if (slash != std::string::npos) where = where.substr(slash + 1);
-  return Status::error(std::string(what) + ": " + cudaGetErrorString(err) + " (" +
-                       cudaGetErrorName(err) + ") at " + where + ":" + std::to_string(line));
+  return Status::error(Wording::sentence(N_("{0}: {1} ({2}) at {3}:{4}"), {what, cudaGetErrorString(err),
+                                                                          cudaGetErrorName(err), where,
+                                                                          std::to_string(line)}));
 }
 
 }  // namespace whygpu

@@ -36,9 +36,10 @@ bool read_whole(const std::string& text, long long* out) {
 
 bool in_range(const FieldSpec& spec, double x) { return x >= spec.min && x <= spec.max; }
 
-std::string number_range(const FieldSpec& spec) {
-  return spec.min_exclusive ? "above " + field_text(spec.min) + ", up to " + field_text(spec.max)
-                            : "from " + field_text(spec.min) + " to " + field_text(spec.max);
+std::string choice_list(const FieldSpec& spec) {
+  std::string list;
+  for (const std::string& c : spec.choices) list += (list.empty() ? "" : ", ") + c;
+  return list;
 }
 
 }  // namespace
@@ -64,11 +65,13 @@ FieldSpec spec(std::string name, FieldKind kind, double min, double max, std::st
 }  // namespace field_detail
 
 Status parse_size_text(const std::string& text, std::int64_t* out) {
-  if (text.empty()) return Status::error("an empty size");
+  if (text.empty()) return Status::error(Wording::sentence(N_("an empty size")));
   const auto bad = [&] {
-    return Status::error("'" + text + "' is not a size (examples: 4096, 2^28, 64K, 256M, 1G)");
+    return Status::error(
+        Wording::sentence(N_("'{0}' is not a size (examples: 4096, 2^28, 64K, 256M, 1G)"), {text}));
   };
-  if (text[0] == '-') return Status::error("'" + text + "' is negative: sizes must be at least 1");
+  if (text[0] == '-')
+    return Status::error(Wording::sentence(N_("'{0}' is negative: sizes must be at least 1"), {text}));
   if (text.find_first_not_of("0123456789^KkMG") != std::string::npos) return bad();
   std::int64_t value = 0;
   const std::size_t caret = text.find('^');
@@ -90,7 +93,8 @@ Status parse_size_text(const std::string& text, std::int64_t* out) {
     if (number > (std::int64_t{1} << (62 - shift))) return bad();
     value = number << shift;
   }
-  if (value < 1) return Status::error("'" + text + "' is not positive: sizes must be at least 1");
+  if (value < 1)
+    return Status::error(Wording::sentence(N_("'{0}' is not positive: sizes must be at least 1"), {text}));
   *out = value;
   return Status::ok();
 }
@@ -108,11 +112,8 @@ std::string describe_range(const FieldSpec& spec) {
                                 : "number, " + field_text(spec.min) + " to " + field_text(spec.max);
     case FieldKind::flag:
       return "true or false";
-    case FieldKind::choice: {
-      std::string list;
-      for (const std::string& c : spec.choices) list += (list.empty() ? "" : ", ") + c;
-      return "one of " + list;
-    }
+    case FieldKind::choice:
+      return "one of " + choice_list(spec);
     case FieldKind::text:
       switch (spec.path) {
         case PathUse::kNone: return "text";
@@ -127,13 +128,12 @@ std::string describe_range(const FieldSpec& spec) {
 Status parse_field(const FieldSpec& spec, const std::string& value, const std::string& called, FieldValue* out) {
   FieldValue v;
   v.text = value;
-  const std::string got = " (got '" + value + "')";
   switch (spec.kind) {
     case FieldKind::whole: {
       long long n = 0;
       if (!read_whole(value, &n) || !in_range(spec, static_cast<double>(n)))
-        return Status::error(called + " must be a whole number from " + whole_text(spec.min) + " to " +
-                             whole_text(spec.max) + got);
+        return Status::error(Wording::sentence(N_("{0} must be a whole number from {1} to {2} (got '{3}')"),
+                                               {called, whole_text(spec.min), whole_text(spec.max), value}));
       v.whole = n;
       v.number = static_cast<double>(n);
       break;
@@ -141,8 +141,9 @@ Status parse_field(const FieldSpec& spec, const std::string& value, const std::s
     case FieldKind::size: {
       std::int64_t n = 0;
       if (!parse_size_text(value, &n) || !in_range(spec, static_cast<double>(n)))
-        return Status::error(called + " must be a size from " + whole_text(spec.min) + " to " +
-                             whole_text(spec.max) + ", written 4096, 2^20, 64K or 1M" + got);
+        return Status::error(Wording::sentence(
+            N_("{0} must be a size from {1} to {2}, written 4096, 2^20, 64K or 1M (got '{3}')"),
+            {called, whole_text(spec.min), whole_text(spec.max), value}));
       v.whole = n;
       v.number = static_cast<double>(n);
       break;
@@ -154,8 +155,9 @@ Status parse_field(const FieldSpec& spec, const std::string& value, const std::s
         long long n = 0;
         if (!read_whole(value.substr(start, comma == std::string::npos ? std::string::npos : comma - start), &n) ||
             !in_range(spec, static_cast<double>(n)))
-          return Status::error(called + " must be whole numbers from " + whole_text(spec.min) + " to " +
-                               whole_text(spec.max) + ", separated by commas" + got);
+          return Status::error(Wording::sentence(
+              N_("{0} must be whole numbers from {1} to {2}, separated by commas (got '{3}')"),
+              {called, whole_text(spec.min), whole_text(spec.max), value}));
         v.wholes.push_back(n);
         if (comma == std::string::npos) break;
         start = comma + 1;
@@ -166,23 +168,32 @@ Status parse_field(const FieldSpec& spec, const std::string& value, const std::s
       char* end = nullptr;
       const double x = std::strtod(value.c_str(), &end);
       if (value.empty() || *end != '\0' || !std::isfinite(x) || !in_range(spec, x) ||
-          (spec.min_exclusive && x == spec.min))
-        return Status::error(called + " must be a number " + number_range(spec) + got);
+          (spec.min_exclusive && x == spec.min)) {
+        const std::vector<Wording> values = {called, Wording::number(field_text(spec.min)),
+                                             Wording::number(field_text(spec.max)), value};
+        return Status::error(
+            spec.min_exclusive
+                ? Wording::sentence(N_("{0} must be a number above {1}, up to {2} (got '{3}')"), values)
+                : Wording::sentence(N_("{0} must be a number from {1} to {2} (got '{3}')"), values));
+      }
       v.number = x;
       break;
     }
     case FieldKind::flag:
       if (value == "true" || value == "1" || value == "yes") v.flag = true;
       else if (value == "false" || value == "0" || value == "no") v.flag = false;
-      else return Status::error(called + " must be true or false" + got);
+      else
+        return Status::error(Wording::sentence(N_("{0} must be true or false (got '{1}')"), {called, value}));
       break;
     case FieldKind::choice:
       if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end())
-        return Status::error(called + " must be " + describe_range(spec) + got);
+        return Status::error(
+            Wording::sentence(N_("{0} must be one of {1} (got '{2}')"), {called, choice_list(spec), value}));
       break;
     case FieldKind::text:
       if (spec.check_text)
-        if (Status s = spec.check_text(value); !s) return Status::error(called + ": " + s.message() + got);
+        if (Status s = spec.check_text(value); !s)
+          return Status::error(Wording::sentence(N_("{0}: {1} (got '{2}')"), {called, s.wording(), value}));
       break;
   }
   *out = std::move(v);

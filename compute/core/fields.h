@@ -194,10 +194,11 @@ class Fields {
     const auto found =
         std::find_if(fields_.begin(), fields_.end(), [&](const Field<O>& f) { return f.spec.name == name; });
     if (found == fields_.end()) {
-      std::string message = "no " + called_prefix + name;
-      if (const FieldSpec* close = closest_field(specs_, name))
-        message += " (did you mean " + called_prefix + close->name + "?)";
-      return Status::error(message);
+      const FieldSpec* close = closest_field(specs_, name);
+      // TRANSLATORS: {0} is the name of a setting that does not exist ("no --blok_x").
+      if (!close) return Status::error(Wording::sentence(N_("no {0}"), {called_prefix + name}));
+      return Status::error(Wording::sentence(N_("no {0} (did you mean {1}?)"),
+                                             {called_prefix + name, called_prefix + close->name}));
     }
     return apply(*found, value, options, called_prefix);
   }

@@ -54,7 +54,7 @@ TimingStats TimingStats::from_samples(std::vector<double> samples_ms) {
   return t;
 }
 
-Status cancelled_status() { return Status::error("cancelled"); }
+Status cancelled_status() { return Status::error(Wording::sentence(N_("cancelled"))); }
 
 bool is_cancelled(const Status& status) {
   return !status && status.message() == "cancelled";
@@ -63,12 +63,12 @@ bool is_cancelled(const Status& status) {
 namespace measure_detail {
 
 Status check_options(const MeasureOptions& options) {
-  if (options.warmup < 0) return Status::error("warm-up runs must be 0 or more");
-  if (options.repeats < 1) return Status::error("repeats must be at least 1");
+  if (options.warmup < 0) return Status::error(Wording::sentence(N_("warm-up runs must be 0 or more")));
+  if (options.repeats < 1) return Status::error(Wording::sentence(N_("repeats must be at least 1")));
   if (options.min_repeats < 1 || options.min_repeats > options.repeats)
-    return Status::error("min_repeats must be between 1 and repeats");
+    return Status::error(Wording::sentence(N_("min_repeats must be between 1 and repeats")));
   if (!(options.budget_seconds >= 0.0))
-    return Status::error("the time budget must be 0 (none) or positive");
+    return Status::error(Wording::sentence(N_("the time budget must be 0 (none) or positive")));
   return Status::ok();
 }
 
@@ -103,7 +103,7 @@ Status time_self_timed(const MeasureOptions& options, int phases,
                        std::vector<TimingStats>* per_phase, TimingStats* total) {
   using clock = std::chrono::steady_clock;
   if (Status s = measure_detail::check_options(options); !s) return s;
-  if (phases < 1) return Status::error("a measurement needs at least one phase");
+  if (phases < 1) return Status::error(Wording::sentence(N_("a measurement needs at least one phase")));
   std::vector<double> ms(static_cast<std::size_t>(phases));
   int run = 0;
   double estimate_ms = 0.0;

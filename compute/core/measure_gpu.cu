@@ -78,8 +78,9 @@ class PhaseRunner {
       int marks = 0;
       const PhaseMark mark = [&]() -> Status {
         if (marks + 1 >= phases_)
-          return Status::error("the measured body called mark() more than " +
-                               std::to_string(phases_ - 1) + " times in one run");
+          return Status::error(Wording::sentence(
+              N_("the measured body called mark() more than {0} times in one run"),
+              {std::to_string(phases_ - 1)}));
         ++marks;
         WHYGPU_CUDA_TRY(
             cudaEventRecord(events_[base + static_cast<std::size_t>(marks)], stream_));
@@ -87,9 +88,9 @@ class PhaseRunner {
       };
       Status s = body_(first_run + r, mark);
       if (s && marks != phases_ - 1)
-        s = Status::error("the measured body called mark() " + std::to_string(marks) +
-                          " times; a run of " + std::to_string(phases_) +
-                          " phases needs " + std::to_string(phases_ - 1));
+        s = Status::error(Wording::sentence(
+            N_("the measured body called mark() {0} times; a run of {1} phases needs {2}"),
+            {std::to_string(marks), std::to_string(phases_), std::to_string(phases_ - 1)}));
       if (!s) return stopped(s);
       WHYGPU_CUDA_TRY(cudaEventRecord(events_[base + stride - 1], stream_));
     }
@@ -117,7 +118,7 @@ class PhaseRunner {
     if (Status s = hold_for(count); !s) return s;
     WHYGPU_CUDA_TRY(cudaEventRecord(events_[0], stream_));
     const PhaseMark no_mark = [] {
-      return Status::error("a back-to-back run has one phase: mark() is not for it");
+      return Status::error(Wording::sentence(N_("a back-to-back run has one phase: mark() is not for it")));
     };
     for (int r = 0; r < count; ++r)
       if (Status s = body_(first_run + r, no_mark); !s) return stopped(s);
@@ -155,7 +156,7 @@ Status time_gpu_phases(const MeasureOptions& options, int phases,
                        const std::function<Status(int run, const PhaseMark& mark)>& body,
                        std::vector<TimingStats>* per_phase, TimingStats* total) {
   if (Status s = measure_detail::check_options(options); !s) return s;
-  if (phases < 1) return Status::error("a measured run needs at least one phase");
+  if (phases < 1) return Status::error(Wording::sentence(N_("a measured run needs at least one phase")));
   if (Status s = require_gpu(); !s) return s;
 
   PhaseRunner runner(nullptr, phases, body);
@@ -194,8 +195,8 @@ Status time_gpu_phases(const MeasureOptions& options, int phases,
 
 Status time_gpu_queued(void* stream, int warmup, int repeats,
                        const std::function<Status(int run)>& body, QueuedTiming* out) {
-  if (warmup < 0) return Status::error("warm-up runs must be 0 or more");
-  if (repeats < 1) return Status::error("repeats must be at least 1");
+  if (warmup < 0) return Status::error(Wording::sentence(N_("warm-up runs must be 0 or more")));
+  if (repeats < 1) return Status::error(Wording::sentence(N_("repeats must be at least 1")));
   if (Status s = require_gpu(); !s) return s;
   const std::function<Status(int, const PhaseMark&)> one_phase =
       [&](int run, const PhaseMark&) { return body(run); };  // the runner keeps a reference

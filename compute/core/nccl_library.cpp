@@ -27,8 +27,8 @@ const char* result_name(ncclResult_t result) {
 Status open_nccl(std::initializer_list<const char*> file_names, NcclLibrary* out) {
   *out = NcclLibrary{};
   if (!SharedLibrary::open(file_names, &out->library))
-    return Status::error("NCCL is not installed (" + std::string(file_names.size() ? *file_names.begin() : "?") +
-                         " not found)");
+    return Status::error(Wording::sentence(N_("NCCL is not installed ({0} not found)"),
+                                           {file_names.size() ? *file_names.begin() : "?"}));
   const SharedLibrary& l = out->library;
   Status s = l.symbol("ncclGetVersion", &out->get_version);
   if (s) s = l.symbol("ncclCommInitAll", &out->comm_init_all);
@@ -37,7 +37,7 @@ Status open_nccl(std::initializer_list<const char*> file_names, NcclLibrary* out
   if (s) s = l.symbol("ncclGroupStart", &out->group_start);
   if (s) s = l.symbol("ncclGroupEnd", &out->group_end);
   if (s) s = l.symbol("ncclGetErrorString", &out->error_string);
-  if (!s) return s.with_context("NCCL is too old or broken");
+  if (!s) return Status::error(Wording::sentence(N_("NCCL is too old or broken: {0}"), {s.wording()}));
   return Status::ok();
 }
 
@@ -49,7 +49,7 @@ Status nccl_status(ncclResult_t result, const char* what) {
   if (result == ncclSuccess) return Status::ok();
   const NcclLibrary* nccl = nullptr;
   const std::string text = load_nccl(&nccl) ? nccl->error_string(result) : "error";
-  return Status::error(std::string(what) + ": " + text + " (" + result_name(result) + ")");
+  return Status::error(Wording::sentence(N_("{0}: {1} ({2})"), {what, text, result_name(result)}));
 }
 
 std::string nccl_version_string(int version) {

@@ -14,13 +14,14 @@ constexpr const char* kNvrtcFile = "libnvrtc.so.13";
 Status open_builtins(NvrtcLibrary* out) {
   int major = 0, minor = 0;
   if (const nvrtcResult r = out->version(&major, &minor); r != NVRTC_SUCCESS)
-    return Status::error(std::string("nvrtcVersion: ") + out->error_string(r));
+    return Status::error(Wording::sentence(N_("{0}: {1}"), {"nvrtcVersion", out->error_string(r)}));
   const std::string name = "libnvrtc-builtins.so." + std::to_string(major) + "." + std::to_string(minor);
   const std::string& path = out->library.path();
   const auto slash = path.find_last_of('/');
   const std::string beside = slash == std::string::npos ? name : path.substr(0, slash + 1) + name;
   if (!SharedLibrary::open({beside.c_str(), name.c_str()}, &out->builtins))
-    return Status::error("NVRTC is incomplete (" + name + " not found beside " + path + ")");
+    return Status::error(
+        Wording::sentence(N_("NVRTC is incomplete ({0} not found beside {1})"), {name, path}));
   return Status::ok();
 }
 
@@ -29,8 +30,8 @@ Status open_builtins(NvrtcLibrary* out) {
 Status open_nvrtc(std::initializer_list<const char*> file_names, NvrtcLibrary* out) {
   *out = NvrtcLibrary{};
   if (!SharedLibrary::open(file_names, &out->library))
-    return Status::error("NVRTC is not installed (" + std::string(file_names.size() ? *file_names.begin() : "?") +
-                         " not found)");
+    return Status::error(Wording::sentence(N_("NVRTC is not installed ({0} not found)"),
+                                           {file_names.size() ? *file_names.begin() : "?"}));
   const SharedLibrary& l = out->library;
   Status s = l.symbol("nvrtcVersion", &out->version);
   if (s) s = l.symbol("nvrtcCreateProgram", &out->create_program);
@@ -43,7 +44,7 @@ Status open_nvrtc(std::initializer_list<const char*> file_names, NvrtcLibrary* o
   if (s) s = l.symbol("nvrtcGetPTXSize", &out->get_ptx_size);
   if (s) s = l.symbol("nvrtcGetPTX", &out->get_ptx);
   if (s) s = l.symbol("nvrtcGetErrorString", &out->error_string);
-  if (!s) return s.with_context("NVRTC is too old or broken");
+  if (!s) return Status::error(Wording::sentence(N_("NVRTC is too old or broken: {0}"), {s.wording()}));
   return open_builtins(out);
 }
 
@@ -54,8 +55,9 @@ Status load_nvrtc(const NvrtcLibrary** out) {
 Status nvrtc_status(nvrtcResult result, const char* what) {
   if (result == NVRTC_SUCCESS) return Status::ok();
   const NvrtcLibrary* nvrtc = nullptr;
-  if (!load_nvrtc(&nvrtc)) return Status::error(std::string(what) + ": NVRTC result " + std::to_string(result));
-  return Status::error(std::string(what) + ": " + nvrtc->error_string(result));
+  if (!load_nvrtc(&nvrtc))
+    return Status::error(Wording::sentence(N_("{0}: NVRTC result {1}"), {what, std::to_string(result)}));
+  return Status::error(Wording::sentence(N_("{0}: {1}"), {what, nvrtc->error_string(result)}));
 }
 
 }  // namespace whygpu

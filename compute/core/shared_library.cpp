@@ -52,15 +52,15 @@ Status SharedLibrary::open(std::initializer_list<const char*> file_names, Shared
     for (const char* folder : extra_folders)
       if (try_path(std::string(folder) + name)) return Status::ok();
   }
-  return Status::error("cannot open " + std::string(file_names.size() ? *file_names.begin() : "?") +
-                       " (tried " + tried + ")");
+  return Status::error(Wording::sentence(N_("cannot open {0} (tried {1})"),
+                                         {file_names.size() ? *file_names.begin() : "?", tried}));
 }
 
 Status SharedLibrary::find(const char* name, void** address) const {
-  if (!handle_) return Status::error(std::string("no library is open to look up ") + name);
+  if (!handle_) return Status::error(Wording::sentence(N_("no library is open to look up {0}"), {name}));
   dlerror();
   *address = dlsym(handle_, name);
-  if (!*address) return Status::error(std::string(name) + " is missing from " + path_);
+  if (!*address) return Status::error(Wording::sentence(N_("{0} is missing from {1}"), {name, path_}));
   return Status::ok();
 }
 

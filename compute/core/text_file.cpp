@@ -58,34 +58,40 @@ void flush_folder(const std::string& path) {
 }  // namespace
 
 Status write_file_atomically(const std::string& path, std::string_view contents) {
-  if (path.empty()) return Status::error("a save needs a file name, and none was given");
+  if (path.empty())
+    return Status::error(Wording::sentence(N_("a save needs a file name, and none was given")));
   if (std::filesystem::path(path).filename().empty())
-    return Status::error(path + ": ends with '/', so names a folder, not a file");
+    return Status::error(Wording::sentence(N_("{0}: ends with '/', so names a folder, not a file"), {path}));
   mode_t mode = 0644;
   struct stat target {};
   if (::lstat(path.c_str(), &target) == 0) {
     if (!S_ISREG(target.st_mode))
-      return Status::error(path + ": is " + file_kind_name(target.st_mode) +
-                           "; a save replaces only a regular file, so it was left as it is");
+      return Status::error(
+          Wording::sentence(N_("{0}: is {1}; a save replaces only a regular file, so it was left as it is"),
+                            {path, Wording::sentence(file_kind_name(target.st_mode))}));
     mode = target.st_mode & 0777;
   } else if (errno != ENOENT) {
-    return Status::error(path + ": cannot look at what is there: " + std::strerror(errno));
+    return Status::error(
+        Wording::sentence(N_("{0}: cannot look at what is there: {1}"), {path, std::strerror(errno)}));
   }
   // A unique name (mkstemp), so two saves to one file never write the same temporary.
   std::string temp = temporary_pattern(path);
   const int fd = ::mkstemp(temp.data());
-  if (fd < 0) return Status::error(path + ": cannot create a temporary file beside it: " + std::strerror(errno));
+  if (fd < 0)
+    return Status::error(Wording::sentence(N_("{0}: cannot create a temporary file beside it: {1}"),
+                                           {path, std::strerror(errno)}));
   ::fchmod(fd, mode);  // mkstemp makes 0600
   const bool written = write_all(fd, contents) && ::fsync(fd) == 0;
   const int write_errno = errno;
   if (::close(fd) != 0 || !written) {
     ::unlink(temp.c_str());
-    return Status::error(path + ": write failed (" + std::strerror(write_errno) + "); the old file is unchanged");
+    return Status::error(Wording::sentence(N_("{0}: write failed ({1}); the old file is unchanged"),
+                                           {path, std::strerror(write_errno)}));
   }
   if (::rename(temp.c_str(), path.c_str()) != 0) {
     const std::string why = std::strerror(errno);
     ::unlink(temp.c_str());
-    return Status::error(path + ": cannot replace with the new file: " + why);
+    return Status::error(Wording::sentence(N_("{0}: cannot replace with the new file: {1}"), {path, why}));
   }
   flush_folder(path);
   return Status::ok();
@@ -94,18 +100,21 @@ Status write_file_atomically(const std::string& path, std::string_view contents)
 Status read_text_file(const std::string& path, std::string* out, std::size_t max_bytes) {
   OpenedFile opened;
   if (Status s = open_regular_file(path, &opened); !s) return s;
-  const std::string too_large = "larger than " + std::to_string(max_bytes) + " bytes, not read";
+  const std::string max = std::to_string(max_bytes);
   if (opened.size_bytes > max_bytes)
-    return Status::error(path + ": " + std::to_string(opened.size_bytes) + " bytes, " + too_large);
+    return Status::error(Wording::sentence(N_("{0}: {1} bytes, larger than {2} bytes, not read"),
+                                           {path, std::to_string(opened.size_bytes), max}));
   std::string text;
   text.reserve(static_cast<std::size_t>(opened.size_bytes));
   char buffer[1 << 16];
   std::size_t got = 0;
   while ((got = std::fread(buffer, 1, sizeof buffer, opened.file.get())) > 0) {
-    if (text.size() + got > max_bytes) return Status::error(path + ": grew while being read, " + too_large);
+    if (text.size() + got > max_bytes)
+      return Status::error(
+          Wording::sentence(N_("{0}: grew while being read, larger than {1} bytes, not read"), {path, max}));
     text.append(buffer, got);
   }
-  if (std::ferror(opened.file.get())) return Status::error(path + ": read failed");
+  if (std::ferror(opened.file.get())) return Status::error(Wording::sentence(N_("{0}: read failed"), {path}));
   *out = std::move(text);
   return Status::ok();
 }

@@ -39,8 +39,10 @@ std::string DenseSizes::text() const {
 Status check_sizes(const DenseSizes& s) {
   if (Status st = kernels::check_dense_sizes(s.out, s.in, s.batch); !st) return st;
   if (s.out > kMaxSide || s.in > kMaxSide || s.batch > kMaxBatch)
-    return Status::error("dense layer: at most " + std::to_string(kMaxSide) + " outputs and inputs and a batch of " +
-                         std::to_string(kMaxBatch) + " (got " + s.text() + ")");
+    return Status::error(Wording::sentence(
+        N_("dense layer: at most {0} outputs and inputs and a batch of {1} (got {2} x {3}, batch {4})"),
+        {std::to_string(kMaxSide), std::to_string(kMaxBatch), std::to_string(s.out), std::to_string(s.in),
+         std::to_string(s.batch)}));
   return Status::ok();
 }
 

@@ -36,10 +36,12 @@ bool find_mistake(const std::string& key, Mistake* out) {
 
 Status check_options(const ProgramOptions& o) {
   if (o.n < kMinElements || o.n > kMaxElements)
-    return Status::error("n must be from " + std::to_string(kMinElements) + " to " + std::to_string(kMaxElements) +
-                         " (got " + std::to_string(o.n) + ")");
+    return Status::error(Wording::sentence(N_("n must be from {0} to {1} (got {2})"),
+                                           {std::to_string(kMinElements), std::to_string(kMaxElements),
+                                            std::to_string(o.n)}));
   if (o.threads < 1 || o.threads > 4096)
-    return Status::error("threads must be from 1 to 4096 (got " + std::to_string(o.threads) + ")");
+    return Status::error(
+        Wording::sentence(N_("threads must be from 1 to 4096 (got {0})"), {std::to_string(o.threads)}));
   return Status::ok();
 }
 

@@ -55,11 +55,13 @@ struct Cupti {
   Status check(CUptiResult result, const char* what) const {
     if (result == CUPTI_SUCCESS) return Status::ok();
     const char* text = nullptr;
-    if (!result_string || result_string(result, &text) != CUPTI_SUCCESS || !text) text = "unknown CUPTI error";
-    std::string message = std::string(what) + ": " + text;
+    const Wording said = !result_string || result_string(result, &text) != CUPTI_SUCCESS || !text
+                             ? Wording::sentence(N_("unknown CUPTI error"))
+                             : Wording(text);
     if (result == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES)
-      message += " (the driver allows profiling to administrators only on this machine)";
-    return Status::error(message);
+      return Status::error(Wording::sentence(
+          N_("{0}: {1} (the driver allows profiling to administrators only on this machine)"), {what, said}));
+    return Status::error(Wording::sentence(N_("{0}: {1}"), {what, said}));
   }
 };
 
@@ -225,7 +227,8 @@ Status load_cupti(const Cupti** out) {
     if (Status s = SharedLibrary::open({"libcupti.so.13", "libcupti.so"}, &cupti.library,
                                        {kCuptiFolders[0]});
         !s)
-      return s.with_context("CUPTI (the CUDA toolkit's profiling library) is not installed here");
+      return Status::error(Wording::sentence(
+          N_("CUPTI (the CUDA toolkit's profiling library) is not installed here: {0}"), {s.wording()}));
     const SharedLibrary& l = cupti.library;
     decltype(&cuptiSetThreadIdType) set_thread_id_type = nullptr;
     for (Status s : {l.symbol("cuptiGetVersion", &cupti.get_version),
@@ -244,9 +247,10 @@ Status load_cupti(const Cupti** out) {
     // The activity records are read with this build's struct layouts, which hold within
     // one major version (13.x: versions 130000 to 139999).
     if (cupti.version / 10000 != CUPTI_API_VERSION / 10000)
-      return Status::error(cupti.library.path() + " is CUPTI API version " + std::to_string(cupti.version) +
-                           "; whygpu reads the records of version " + std::to_string(CUPTI_API_VERSION / 10000) +
-                           ".x (" + std::to_string(CUPTI_API_VERSION) + ")");
+      return Status::error(Wording::sentence(
+          N_("{0} is CUPTI API version {1}; whygpu reads the records of version {2}.x ({3})"),
+          {cupti.library.path(), std::to_string(cupti.version), std::to_string(CUPTI_API_VERSION / 10000),
+           std::to_string(CUPTI_API_VERSION)}));
     // Thread ids as the kernel numbers them (gettid), not pthread_self() cut to 32 bits.
     if (Status s = cupti.check(set_thread_id_type(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM), "cuptiSetThreadIdType"); !s)
       return s;
@@ -305,7 +309,8 @@ Status record_timeline(const std::function<Status()>& work, const RecordOptions&
                        const std::function<Status()>& prepare) {
   static std::mutex one_at_a_time;
   std::unique_lock<std::mutex> recording(one_at_a_time, std::try_to_lock);
-  if (!recording.owns_lock()) return Status::error("another timeline is being recorded in this process");
+  if (!recording.owns_lock())
+    return Status::error(Wording::sentence(N_("another timeline is being recorded in this process")));
   if (Status s = timeline_recording_available(); !s) return s;
   const Cupti* cupti = nullptr;
   if (Status s = load_cupti(&cupti); !s) return s;
@@ -416,7 +421,9 @@ Status record_timeline(const std::function<Status()>& work, const RecordOptions&
   if (!worked) return worked;
   if (!synced) return synced;
   if (!flushed) return flushed;
-  if (unreadable) return Status::error(std::to_string(unreadable) + " CUPTI activity buffers could not be read");
+  if (unreadable)
+    return Status::error(
+        Wording::sentence(N_("{0} CUPTI activity buffers could not be read"), {std::to_string(unreadable)}));
   return Status::ok();
 }
 

@@ -6,9 +6,11 @@ namespace {
 
 Status unavailable() {
 #if WHYGPU_HAVE_CUDA
-  return Status::error("this build of whygpu has no timeline recording (CUPTI's headers were not found when it was built)");
+  return Status::error(Wording::sentence(N_(
+      "this build of whygpu has no timeline recording (CUPTI's headers were not found when it was built)")));
 #else
-  return Status::error("this build of whygpu has no CUDA support (no nvcc when it was built): timelines can only be loaded");
+  return Status::error(Wording::sentence(N_(
+      "this build of whygpu has no CUDA support (no nvcc when it was built): timelines can only be loaded")));
 #endif
 }
 

@@ -108,7 +108,7 @@ class VectorAdd final : public ProfiledWork {
   explicit VectorAdd(long long n) : n_(static_cast<std::size_t>(n)) {}
 
   Status make() {
-    if (n_ < 1) return Status::error("vector-add needs at least one element");
+    if (n_ < 1) return Status::error(Wording::sentence(N_("vector-add needs at least one element")));
     if (Status s = kernels::check_fits_in_host_memory(12.0 * static_cast<double>(n_), "vector-add"); !s) return s;
     if (Status s = a_.allocate(n_, "vector-add's a"); !s) return s;
     if (Status s = b_.allocate(n_, "vector-add's b"); !s) return s;
@@ -181,13 +181,14 @@ Status make_profiled_work(const std::string& key, const WorkOptions& options, st
   if (maker == makers.end()) {
     std::string known;
     for (const WorkInfo& w : profiled_works()) known += (known.empty() ? "" : ", ") + w.key;
-    return Status::error("unknown work \"" + key + "\" (known: " + known + ")");
+    return Status::error(Wording::sentence(N_("unknown work \"{0}\" (known: {1})"), {key, known}));
   }
   std::unique_ptr<ProfiledWork> work;
   const Status made = maker->make(options, &work);
   if (!made) return made.with_context(key);
   for (int i = 0; i < options.warmup_runs; ++i)
-    if (Status s = work->run(); !s) return s.with_context(key + " warm-up");
+    if (Status s = work->run(); !s)
+      return Status::error(Wording::sentence(N_("{0} warm-up: {1}"), {key, s.wording()}));
   *out = std::move(work);
   return Status::ok();
 }

@@ -17,8 +17,9 @@ class MatmulWork final : public ProfiledWork {
   MatmulWork(kernels::MatmulVariant variant, int n, int repeats) : variant_(variant), n_(n), repeats_(repeats) {}
 
   Status make() {
-    if (n_ < 1 || n_ > 32768) return Status::error("n must be 1 to 32768, not " + std::to_string(n_));
-    if (repeats_ < 1) return Status::error("repeats must be at least 1");
+    if (n_ < 1 || n_ > 32768)
+      return Status::error(Wording::sentence(N_("n must be 1 to 32768, not {0}"), {std::to_string(n_)}));
+    if (repeats_ < 1) return Status::error(Wording::sentence(N_("repeats must be at least 1")));
     const std::size_t count = static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_);
     std::vector<float> host(count);
     for (auto [buffer, seed] : {std::pair{&a_, 1}, std::pair{&b_, 2}}) {
@@ -73,7 +74,8 @@ Status make_matmul_work(const WorkOptions& options, std::unique_ptr<ProfiledWork
   kernels::MatmulVariant variant;
   if (!kernels::find_matmul_variant(options.matmul_variant, &variant) ||
       !kernels::matmul_variant_info(variant).on_gpu)
-    return Status::error("\"" + options.matmul_variant + "\" is not a GPU variant of the matmul ladder");
+    return Status::error(
+        Wording::sentence(N_("\"{0}\" is not a GPU variant of the matmul ladder"), {options.matmul_variant}));
   auto work = std::make_unique<MatmulWork>(variant, options.matmul_n, options.matmul_repeats);
   if (Status s = work->make(); !s) return s;
   *out = std::move(work);

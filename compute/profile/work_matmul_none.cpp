@@ -4,7 +4,8 @@
 namespace whygpu::profile {
 
 Status make_matmul_work(const WorkOptions&, std::unique_ptr<ProfiledWork>*) {
-  return Status::error("this build of whygpu has no CUDA support (no nvcc when it was built)");
+  return Status::error(
+      Wording::sentence(N_("this build of whygpu has no CUDA support (no nvcc when it was built)")));
 }
 
 }  // namespace whygpu::profile

@@ -53,7 +53,8 @@ struct Nvml::Functions {
   Status check(NvmlReturn r, const std::string& what) const {
     if (r == kSuccess) return Status::ok();
     const char* text = error_string ? error_string(r) : nullptr;
-    return Status::error(what + ": " + (text ? text : "NVML error " + std::to_string(r)));
+    if (!text) return Status::error(Wording::sentence(N_("{0}: NVML error {1}"), {what, std::to_string(r)}));
+    return Status::error(Wording::sentence(N_("{0}: {1}"), {what, text}));
   }
 };
 
@@ -85,7 +86,8 @@ Nvml::~Nvml() {
 Status Nvml::open(Nvml* out) {
   Nvml nvml;
   if (Status s = SharedLibrary::open({"libnvidia-ml.so.1"}, &nvml.library_); !s)
-    return s.with_context("NVML (part of the NVIDIA driver) is not installed here");
+    return Status::error(
+        Wording::sentence(N_("NVML (part of the NVIDIA driver) is not installed here: {0}"), {s.wording()}));
   nvml.functions_ = std::make_unique<Functions>();
   Functions& f = *nvml.functions_;
   const SharedLibrary& l = nvml.library_;
@@ -105,7 +107,7 @@ Status Nvml::open(Nvml* out) {
   nvml.initialised_ = true;
   unsigned int count = 0;
   if (Status s = f.check(f.device_count(&count), "nvmlDeviceGetCount"); !s) return s;
-  if (count == 0) return Status::error("NVML sees no NVIDIA GPU");
+  if (count == 0) return Status::error(Wording::sentence(N_("NVML sees no NVIDIA GPU")));
   nvml.device_count_ = static_cast<int>(count);
   char version[96] = {};
   if (f.driver_version(version, sizeof version) == kSuccess) nvml.driver_version_ = version;
@@ -114,10 +116,10 @@ Status Nvml::open(Nvml* out) {
 }
 
 Status Nvml::device(int index, void** handle) const {
-  if (!functions_) return Status::error("NVML is not open");
+  if (!functions_) return Status::error(Wording::sentence(N_("NVML is not open")));
   if (index < 0 || index >= device_count_)
-    return Status::error("GPU " + std::to_string(index) + " does not exist (NVML sees " +
-                         std::to_string(device_count_) + ")");
+    return Status::error(Wording::sentence(N_("GPU {0} does not exist (NVML sees {1})"),
+                                           {std::to_string(index), std::to_string(device_count_)}));
   return functions_->check(functions_->handle_by_index(static_cast<unsigned int>(index), handle),
                            "nvmlDeviceGetHandleByIndex");
 }

@@ -15,11 +15,13 @@ Status read_line(const std::string& path, std::string* out) {
   if (!in) {
     const int error = errno;
     if (error == EACCES)
-      return Status::error(path + " can be read only by root on this machine (Permission denied)");
-    return Status::error(path + ": " + std::strerror(error));
+      return Status::error(
+          Wording::sentence(N_("{0} can be read only by root on this machine (Permission denied)"), {path}));
+    return Status::error(Wording::sentence(N_("{0}: {1}"), {path, std::strerror(error)}));
   }
   std::string line;
-  if (!std::getline(in, line)) return Status::error(path + ": empty or unreadable");
+  if (!std::getline(in, line))
+    return Status::error(Wording::sentence(N_("{0}: empty or unreadable"), {path}));
   *out = line;
   return Status::ok();
 }
@@ -33,7 +35,7 @@ Status read_number(const std::string& path, std::uint64_t* out) {
   } catch (...) {
     used = 0;
   }
-  if (used == 0) return Status::error(path + ": not a number (\"" + line + "\")");
+  if (used == 0) return Status::error(Wording::sentence(N_("{0}: not a number (\"{1}\")"), {path, line}));
   return Status::ok();
 }
 
@@ -43,7 +45,8 @@ Status RaplReader::open(RaplReader* out, const std::string& root) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (!fs::is_directory(root, ec))
-    return Status::error(root + " does not exist: this kernel offers no powercap (RAPL) energy counters");
+    return Status::error(Wording::sentence(
+        N_("{0} does not exist: this kernel offers no powercap (RAPL) energy counters"), {root}));
   std::vector<std::string> folders;
   for (const fs::directory_entry& entry : fs::directory_iterator(root, ec)) {
     const std::string name = entry.path().filename().string();
@@ -62,7 +65,8 @@ Status RaplReader::open(RaplReader* out, const std::string& root) {
     reader.zones_.push_back(zone);
   }
   if (reader.zones_.empty())
-    return Status::error(root + " has no CPU package energy counter (no intel-rapl:N zone named package-N)");
+    return Status::error(Wording::sentence(
+        N_("{0} has no CPU package energy counter (no intel-rapl:N zone named package-N)"), {root}));
   *out = std::move(reader);
   return Status::ok();
 }

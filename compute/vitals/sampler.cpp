@@ -83,7 +83,8 @@ VitalsSampler::VitalsSampler(const SamplerOptions& options)
     : options_(options), start_(std::chrono::steady_clock::now()), ring_(options.capacity) {}
 
 Status VitalsSampler::start(const SamplerOptions& options, std::unique_ptr<VitalsSampler>* out) {
-  if (options.interval.count() < 10) return Status::error("sample at most every 10 ms");
+  if (options.interval.count() < 10)
+    return Status::error(Wording::sentence(N_("sample at most every 10 ms")));
   std::unique_ptr<VitalsSampler> sampler(new VitalsSampler(options));
   if (Status s = Nvml::open(&sampler->nvml_); !s) return s;
   if (Status s = sampler->nvml_.device_name(options.gpu_index, &sampler->gpu_name_); !s) return s;
