@@ -26,6 +26,7 @@
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
 #include "compute/core/gpu_info.h"
+#include "compute/core/measure.h"
 #include "compute/precision/mixed_trainer.h"
 #include "compute/precision/precision_recording.h"
 
@@ -175,7 +176,7 @@ class MixedPrecisionPanel final : public Panel {
       raced_test_images_ = data->test.count;
     }
     for (Precision p : precision::kAllPrecisions) {
-      if (cancel->load()) return Status::error(tr("cancelled"));
+      if (cancel->load()) return cancelled_status();
       set_status(fill(tr("training in {0}"), {tr(precision::format_info(p).label)}));
       precision::MixedOptions options;
       options.width = width;
@@ -189,7 +190,7 @@ class MixedPrecisionPanel final : public Panel {
       const int steps_per_epoch = data->train.count / kBatch;
       const auto start = std::chrono::steady_clock::now();
       for (int e = 0; e < epochs; ++e) {
-        if (cancel->load()) return Status::error(tr("cancelled"));
+        if (cancel->load()) return cancelled_status();
         trainer->set_learning_rate(static_cast<float>(2e-3 * std::pow(0.5, e)));  // bench cnn's recipe
         if (Status s = trainer->train(steps_per_epoch, nullptr); !s) return s;
       }
