@@ -79,7 +79,8 @@ Status record_answers(const std::string& weights_path, const DatasetPair& data, 
     a.probability = g.probabilities[static_cast<std::size_t>(g.predicted)];
     for (std::size_t layer = 0; layer < g.activations.size(); ++layer) {
       if (g.activations[layer].size() != c.activations[layer].size())
-        return Status::error("layer " + std::to_string(layer) + " has a different size on the GPU and the CPU");
+        return Status::error(Wording::sentence(N_("layer {0} has a different size on the GPU and the CPU"),
+                                               {std::to_string(layer)}));
       for (std::size_t k = 0; k < g.activations[layer].size(); ++k)
         a.max_map_difference = std::max(a.max_map_difference,
                                          static_cast<double>(std::fabs(g.activations[layer][k] - c.activations[layer][k])));

@@ -175,7 +175,9 @@ Status train_for_accuracy(const Options& o, const DatasetPair& data, const std::
     train.labels.resize(train.count);
     train.name += " (first " + std::to_string(train.count) + ")";
   }
-  if (o.batch > train.count) return Status::error("batch " + std::to_string(o.batch) + " is larger than the training set");
+  if (o.batch > train.count)
+    return Status::error(
+        Wording::sentence(N_("batch {0} is larger than the training set"), {std::to_string(o.batch)}));
   if (Status s = trainer->set_training_data(train); !s) return s;
   if (o.augment) trainer->set_augmentation(kDefaultAugmentation);
   const int steps_per_epoch = train.count / o.batch;

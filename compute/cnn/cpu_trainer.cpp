@@ -62,8 +62,9 @@ class CpuTrainer final : public Trainer {
   Status set_batch_size(int batch) override {
     if (Status s = check_batch_size(batch); !s) return s;
     if (data_.count > 0 && batch > data_.count)
-      return Status::error("batch size " + std::to_string(batch) + " is larger than the training set (" +
-                           std::to_string(data_.count) + " images)");
+      return Status::error(
+          Wording::sentence(N_("batch size {0} is larger than the training set ({1} images)"),
+                            {std::to_string(batch), std::to_string(data_.count)}));
     batch_ = batch;
     return Status::ok();
   }
@@ -75,9 +76,11 @@ class CpuTrainer final : public Trainer {
 
   Status train(int steps, std::vector<StepMetrics>* metrics) override {
     gemms_on_pool_threads();
-    if (data_.count <= 0) return Status::error("no training data: call set_training_data first");
+    if (data_.count <= 0)
+      return Status::error(Wording::sentence(N_("no training data: call set_training_data first")));
     if (batch_ > data_.count)
-      return Status::error("batch size " + std::to_string(batch_) + " is larger than the training set");
+      return Status::error(
+          Wording::sentence(N_("batch size {0} is larger than the training set"), {std::to_string(batch_)}));
     if (metrics) metrics->clear();
     if (train_ws_.batch != batch_) train_ws_.resize(batch_, true);
     std::vector<std::uint8_t> labels(batch_);
@@ -123,7 +126,8 @@ class CpuTrainer final : public Trainer {
 
   Status evaluate(const Dataset& data, Evaluation* out) override {
     gemms_on_pool_threads();
-    if (data.count <= 0) return Status::error(data.name + ": holds no images to evaluate");
+    if (data.count <= 0)
+      return Status::error(Wording::sentence(N_("{0}: holds no images to evaluate"), {data.name}));
     *out = Evaluation{};
     if (eval_ws_.batch != kEvalChunk) eval_ws_.resize(kEvalChunk, false);
     for (int first = 0; first < data.count; first += kEvalChunk) {

@@ -56,7 +56,8 @@ Status check_gpu_count(const std::string& text) {
   FieldValue ignored;
   return parse_field(count, text, "--gpus", &ignored).is_ok()
              ? Status::ok()
-             : Status::error("N must be all or a whole number from 1 to " + std::to_string(kMaxGpus));
+             : Status::error(Wording::sentence(N_("N must be {0} or a whole number from 1 to {1}"),
+                                               {"all", std::to_string(kMaxGpus)}));
 }
 
 const Fields<Options>& fields() {
@@ -85,9 +86,10 @@ const Fields<Options>& fields() {
 
 Status check(const Options& o) {
   if (o.width != 1)
-    return Status::error("--width " + std::to_string(o.width) +
-                         ": this CNN has one width (32/64/64 channels); a wider network needs a trainer "
-                         "that this benchmark does not drive yet");
+    return Status::error(Wording::sentence(
+        N_("{0} {1}: this CNN has one width (32/64/64 channels); a wider network needs a trainer "
+           "that this benchmark does not drive yet"),
+        {"--width", std::to_string(o.width)}));
   return Status::ok();
 }
 
@@ -95,12 +97,13 @@ Status resolve_gpu_count(const std::string& text, int* out) {
   const int available = cuda_device_count();
   if (available < 1) {
     const Status gpu = require_gpu();
-    return gpu ? Status::error("no CUDA device") : gpu;
+    return gpu ? Status::error(Wording::sentence(N_("no CUDA device"))) : gpu;
   }
   *out = text == "all" ? available : std::stoi(text);  // check_gpu_count read it
   if (*out > available)
-    return Status::error("--gpus " + text + ": this machine has " + std::to_string(available) + " GPU" +
-                         (available == 1 ? "" : "s"));
+    return Status::error(Wording::sentence(available == 1 ? N_("{0} {1}: this machine has {2} GPU")
+                                                          : N_("{0} {1}: this machine has {2} GPUs"),
+                                           {"--gpus", text, std::to_string(available)}));
   return Status::ok();
 }
 

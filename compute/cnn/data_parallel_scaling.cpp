@@ -62,14 +62,16 @@ std::vector<int> scaling_gpu_counts(int max_gpus) {
 }
 
 Status batch_per_gpu_for(Scaling scaling, int batch, int gpus, int* out) {
-  if (batch < 1 || gpus < 1) return Status::error("the batch and the GPU count must be positive");
+  if (batch < 1 || gpus < 1)
+    return Status::error(Wording::sentence(N_("the batch and the GPU count must be positive")));
   if (scaling == Scaling::kWeak) {
     *out = batch;
     return Status::ok();
   }
   if (batch % gpus != 0)
-    return Status::error("strong scaling splits the batch of " + std::to_string(batch) + " evenly over the GPUs; " +
-                         std::to_string(gpus) + " GPUs do not divide it");
+    return Status::error(Wording::sentence(
+        N_("strong scaling splits the batch of {0} evenly over the GPUs; {1} GPUs do not divide it"),
+        {std::to_string(batch), std::to_string(gpus)}));
   *out = batch / gpus;
   return Status::ok();
 }

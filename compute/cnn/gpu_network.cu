@@ -366,7 +366,8 @@ Status enqueue_convolutions(const Context& ctx, const Blocks& p, Workspace& ws, 
 
 Status check_batch(const Workspace& ws, int batch, bool backward) {
   if (batch < 1 || batch > ws.capacity() || (backward && !ws.has_backward()))
-    return Status::error("the CNN workspace has no room for batch " + std::to_string(batch));
+    return Status::error(
+        Wording::sentence(N_("the CNN workspace has no room for batch {0}"), {std::to_string(batch)}));
   return Status::ok();
 }
 

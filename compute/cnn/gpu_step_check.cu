@@ -42,7 +42,8 @@ Status run_gpu_gather_check(const std::vector<std::uint8_t>& images, const Augme
   if (Status s = require_gpu(); !s) return s;
   const int count = static_cast<int>(images.size() / kImagePixels);
   if (count < 1 || images.size() != static_cast<std::size_t>(count) * kImagePixels)
-    return Status::error("run_gpu_gather_check: the images are not whole 28x28 images");
+    return Status::error(
+        Wording::sentence(N_("run_gpu_gather_check: the images are not whole 28x28 images")));
   CudaStream stream;
   CublasHandle blas;  // not used by the gather; the context carries one
   if (Status s = stream.create(); !s) return s;

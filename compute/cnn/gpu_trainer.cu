@@ -82,8 +82,9 @@ class GpuTrainerImpl final : public GpuTrainer {
   Status set_batch_size(int batch) override {
     if (Status s = check_batch_size(batch); !s) return s;
     if (feed_.count() > 0 && batch > feed_.count())
-      return Status::error("batch size " + std::to_string(batch) + " is larger than the training set (" +
-                           std::to_string(feed_.count()) + " images)");
+      return Status::error(
+          Wording::sentence(N_("batch size {0} is larger than the training set ({1} images)"),
+                            {std::to_string(batch), std::to_string(feed_.count())}));
     batch_ = batch;
     return Status::ok();
   }
@@ -198,9 +199,11 @@ class GpuTrainerImpl final : public GpuTrainer {
 
   // The workspace for the batch size and, with graphs, the step captured for it.
   Status prepare_step() {
-    if (feed_.count() <= 0) return Status::error("no training data: call set_training_data first");
+    if (feed_.count() <= 0)
+      return Status::error(Wording::sentence(N_("no training data: call set_training_data first")));
     if (batch_ > feed_.count())
-      return Status::error("batch size " + std::to_string(batch_) + " is larger than the training set");
+      return Status::error(
+          Wording::sentence(N_("batch size {0} is larger than the training set"), {std::to_string(batch_)}));
     if (!use_graph_) {
       if (batch_ > train_ws_.capacity()) graph_.reset();  // the workspace moves: the graph holds its pointers
       return train_ws_.reserve(batch_, true);

@@ -23,7 +23,8 @@ Status read_stored(std::FILE* file, const std::string& path, std::uint64_t size,
   out->bytes.resize(static_cast<std::size_t>(std::min<std::uint64_t>(size, limit)));
   const std::size_t got = std::fread(out->bytes.data(), 1, out->bytes.size(), file);
   if (got != out->bytes.size())
-    return Status::error(path + ": read failed after " + std::to_string(got) + " bytes");
+    return Status::error(
+        Wording::sentence(N_("{0}: read failed after {1} bytes"), {path, std::to_string(got)}));
   return Status::ok();
 }
 
@@ -33,7 +34,7 @@ Status read_stored(std::FILE* file, const std::string& path, std::uint64_t size,
 Status inflate_start(std::FILE* file, const std::string& path, std::size_t limit, FileStart* out) {
   z_stream stream{};
   if (inflateInit2(&stream, 16 + MAX_WBITS) != Z_OK)  // 16: expect a gzip wrapper
-    return Status::error(path + ": zlib could not start inflating");
+    return Status::error(Wording::sentence(N_("{0}: zlib could not start inflating"), {path}));
   std::vector<std::uint8_t> packed(kPackedChunk), chunk(kInflateChunk);
   bool end_of_file = false;
   Status status = Status::ok();
@@ -41,7 +42,7 @@ Status inflate_start(std::FILE* file, const std::string& path, std::size_t limit
     if (stream.avail_in == 0 && !end_of_file) {
       const std::size_t got = std::fread(packed.data(), 1, packed.size(), file);
       if (got == 0 && std::ferror(file)) {
-        status = Status::error(path + ": read failed: " + std::strerror(errno));
+        status = Status::error(Wording::sentence(N_("{0}: read failed: {1}"), {path, std::strerror(errno)}));
         break;
       }
       end_of_file = got == 0;
@@ -62,10 +63,12 @@ Status inflate_start(std::FILE* file, const std::string& path, std::size_t limit
     const bool starved = rc == Z_BUF_ERROR && stream.avail_in == 0;
     if (starved && !end_of_file) continue;
     if (rc != Z_OK || (starved && end_of_file)) {
-      const std::string why = starved || rc == Z_BUF_ERROR ? "the compressed data ends early (truncated file)"
-                              : stream.msg ? std::string("damaged compressed data: ") + stream.msg
-                                           : "damaged compressed data";
-      status = Status::error(path + ": gzip: " + why);
+      Wording why = Wording::sentence(N_("damaged compressed data"));
+      if (starved || rc == Z_BUF_ERROR)
+        why = Wording::sentence(N_("the compressed data ends early (truncated file)"));
+      else if (stream.msg)
+        why = Wording::sentence(N_("damaged compressed data: {0}"), {stream.msg});
+      status = Status::error(Wording::sentence(N_("{0}: gzip: {1}"), {path, why}));
       break;
     }
   }
@@ -117,28 +120,36 @@ Status read_idx_file(const std::string& path, int expected_dims, IdxArray* out) 
   if (Status s = read_file_start(path, 4, &start); !s) return s;
   const std::vector<std::uint8_t>& magic_bytes = start.bytes;
   const std::uint32_t expected_magic = 0x00000800u | static_cast<std::uint32_t>(expected_dims);
-  const char* kind = expected_dims == 1 ? "a labels file" : "an images file";
+  const bool labels_file = expected_dims == 1;
   if (magic_bytes.size() < 4)
-    return Status::error(path + ": " + std::to_string(magic_bytes.size()) +
-                         " bytes, too short to be an IDX file (it needs at least a 4-byte magic number)");
+    return Status::error(Wording::sentence(
+        N_("{0}: {1} bytes, too short to be an IDX file (it needs at least a 4-byte magic number)"),
+        {path, std::to_string(magic_bytes.size())}));
   const std::uint32_t magic = big_endian_u32(magic_bytes.data());
   if (magic_bytes[0] != 0 || magic_bytes[1] != 0)
-    return Status::error(path + ": not an IDX file: magic number " + hex32(magic) + ", expected " +
-                         hex32(expected_magic) + " for " + kind);
+    return Status::error(Wording::sentence(
+        labels_file ? N_("{0}: not an IDX file: magic number {1}, expected {2} for a labels file")
+                    : N_("{0}: not an IDX file: magic number {1}, expected {2} for an images file"),
+        {path, hex32(magic), hex32(expected_magic)}));
   const std::uint8_t type = magic_bytes[2];
   if (type != 0x08)
-    return Status::error(path + ": holds " + idx_type_name(type) + " values (type code 0x" +
-                         hex32(type).substr(8) + "); only unsigned-byte IDX files (0x08) are supported");
+    return Status::error(Wording::sentence(
+        N_("{0}: holds {1} values (type code 0x{2}); only unsigned-byte IDX files (0x08) are supported"),
+        {path, idx_type_name(type), hex32(type).substr(8)}));
   const int dims = magic_bytes[3];
   if (dims != expected_dims)
-    return Status::error(path + ": magic number " + hex32(magic) + " says " + std::to_string(dims) +
-                         " dimension(s), expected " + std::to_string(expected_dims) + " for " + kind +
-                         " (magic " + hex32(expected_magic) + ")");
+    return Status::error(Wording::sentence(
+        labels_file ? N_("{0}: magic number {1} says {2} dimension(s), expected {3} for a labels file "
+                         "(magic {4})")
+                    : N_("{0}: magic number {1} says {2} dimension(s), expected {3} for an images file "
+                         "(magic {4})"),
+        {path, hex32(magic), std::to_string(dims), std::to_string(expected_dims), hex32(expected_magic)}));
   const std::size_t header = 4 + 4 * static_cast<std::size_t>(dims);
   if (Status s = read_file_start(path, header, &start); !s) return s;
   if (start.bytes.size() < header)
-    return Status::error(path + ": truncated inside its header (" + std::to_string(start.bytes.size()) +
-                         " bytes, the header alone takes " + std::to_string(header) + ")");
+    return Status::error(
+        Wording::sentence(N_("{0}: truncated inside its header ({1} bytes, the header alone takes {2})"),
+                          {path, std::to_string(start.bytes.size()), std::to_string(header)}));
   std::vector<std::uint32_t> shape_dims(dims, 0);
   std::size_t expected_data = 1;
   std::string shape;
@@ -148,22 +159,27 @@ Status read_idx_file(const std::string& path, int expected_dims, IdxArray* out) 
     shape += std::to_string(shape_dims[d]);
     expected_data *= shape_dims[d];
     if (expected_data > kMaxIdxBytes)
-      return Status::error(path + ": header claims dimensions " + shape + "..., more than " +
-                           std::to_string(kMaxIdxBytes >> 20) + " MB of data; no real data set is that large, "
-                           "so the header is damaged (nothing more was read)");
+      return Status::error(Wording::sentence(
+          N_("{0}: header claims dimensions {1}..., more than {2} MB of data; no real data set is that "
+             "large, so the header is damaged (nothing more was read)"),
+          {path, shape, std::to_string(kMaxIdxBytes >> 20)}));
   }
   FileStart whole;
   if (Status s = read_file_start(path, header + expected_data, &whole); !s) return s;
   const std::size_t data = whole.bytes.size() - header;
   if (data < expected_data)
-    return Status::error(path + ": truncated: the header says " + shape + " = " +
-                         std::to_string(expected_data) + " bytes of data, the file holds only " +
-                         std::to_string(data));
+    return Status::error(Wording::sentence(
+        N_("{0}: truncated: the header says {1} = {2} bytes of data, the file holds only {3}"),
+        {path, shape, std::to_string(expected_data), std::to_string(data)}));
   if (whole.more)
-    return Status::error(path + ": " +
-                         (whole.gzip ? std::string("more data")
-                                     : std::to_string(whole.file_bytes - header - expected_data) + " bytes more") +
-                         " than its header (" + shape + ") accounts for; damaged or not an IDX file");
+    return Status::error(
+        whole.gzip
+            ? Wording::sentence(
+                  N_("{0}: more data than its header ({1}) accounts for; damaged or not an IDX file"),
+                  {path, shape})
+            : Wording::sentence(
+                  N_("{0}: {1} bytes more than its header ({2}) accounts for; damaged or not an IDX file"),
+                  {path, std::to_string(whole.file_bytes - header - expected_data), shape}));
   out->dims = std::move(shape_dims);
   out->data.assign(whole.bytes.begin() + static_cast<std::ptrdiff_t>(header), whole.bytes.end());
   return Status::ok();

@@ -145,19 +145,25 @@ Status load_image_file(const std::string& path, std::vector<std::uint8_t>* out) 
 }
 
 Status load_image_folder(const std::string& folder, DatasetPair* out, int test_every) {
-  if (test_every < 2) return Status::error("test_every must be at least 2, got " + std::to_string(test_every));
+  if (test_every < 2)
+    return Status::error(
+        Wording::sentence(N_("test_every must be at least 2, got {0}"), {std::to_string(test_every)}));
   std::error_code ec;
-  if (!fs::is_directory(folder, ec)) return Status::error(folder + ": no such folder");
+  if (!fs::is_directory(folder, ec))
+    return Status::error(Wording::sentence(N_("{0}: no such folder"), {folder}));
   std::vector<fs::path> classes;
   for (const auto& entry : fs::directory_iterator(folder, ec))
     if (entry.is_directory() && !is_hidden(entry.path())) classes.push_back(entry.path());
-  if (ec) return Status::error(folder + ": cannot list: " + ec.message());
+  if (ec) return Status::error(Wording::sentence(N_("{0}: cannot list: {1}"), {folder, ec.message()}));
   std::sort(classes.begin(), classes.end());
   if (classes.empty())
-    return Status::error(folder + ": holds no sub-folders; put each class's images in a sub-folder named after the class");
+    return Status::error(Wording::sentence(
+        N_("{0}: holds no sub-folders; put each class's images in a sub-folder named after the class"),
+        {folder}));
   if (classes.size() > static_cast<std::size_t>(kClasses))
-    return Status::error(folder + ": " + std::to_string(classes.size()) + " class sub-folders; the network has " +
-                         std::to_string(kClasses) + " outputs, so at most " + std::to_string(kClasses) + " classes");
+    return Status::error(Wording::sentence(
+        N_("{0}: {1} class sub-folders; the network has {2} outputs, so at most {2} classes"),
+        {folder, std::to_string(classes.size()), std::to_string(kClasses)}));
 
   const std::string base = fs::path(folder).filename().empty() ? folder : fs::path(folder).filename().string();
   DatasetPair pair;
@@ -172,15 +178,19 @@ Status load_image_folder(const std::string& folder, DatasetPair* out, int test_e
     for (const auto& entry : fs::directory_iterator(classes[label], ec))
       if (entry.is_regular_file() && !is_hidden(entry.path()) && has_image_extension(entry.path()))
         files.push_back(entry.path());
-    if (ec) return Status::error(classes[label].string() + ": cannot list: " + ec.message());
+    if (ec)
+      return Status::error(
+          Wording::sentence(N_("{0}: cannot list: {1}"), {classes[label].string(), ec.message()}));
     if (files.empty())
-      return Status::error(classes[label].string() + ": class folder holds no images (PNG or JPEG)");
+      return Status::error(Wording::sentence(N_("{0}: class folder holds no images (PNG or JPEG)"),
+                                             {classes[label].string()}));
     std::sort(files.begin(), files.end());
     for (std::size_t i = 0; i < files.size(); ++i) {
       if (Status s = load_image_file(files[i].string(), &image); !s) return s;
       Dataset& set = (i % test_every == static_cast<std::size_t>(test_every - 1)) ? pair.test : pair.train;
       if (pair.train.count + pair.test.count >= kMaxImages)
-        return Status::error(folder + ": more than " + std::to_string(kMaxImages) + " images");
+        return Status::error(
+            Wording::sentence(N_("{0}: more than {1} images"), {folder, std::to_string(kMaxImages)}));
       set.pixels.insert(set.pixels.end(), image.begin(), image.end());
       set.labels.push_back(static_cast<std::uint8_t>(label));
       ++set.count;

@@ -35,7 +35,7 @@ Status time_requests(const InferenceSweepOptions& o, int batch, bool on_gpu, Req
   std::vector<double> times;
   const auto start = std::chrono::steady_clock::now();
   while (static_cast<int>(times.size()) < o.repeats) {
-    if (o.cancel && o.cancel->load()) return Status::error("cancelled");
+    if (o.cancel && o.cancel->load()) return cancelled_status();
     if (Status s = request(&ms); !s) return s;
     times.push_back(ms);
     if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > o.budget_seconds) break;
@@ -51,9 +51,11 @@ Status time_requests(const InferenceSweepOptions& o, int batch, bool on_gpu, Req
 
 inline Status check_sweep(const std::vector<float>& params, const Dataset& images, const InferenceSweepOptions& o) {
   if (Status s = check_parameter_count(params, "inference weights"); !s) return s;
-  if (images.count <= 0) return Status::error(images.name + ": holds no images to answer");
+  if (images.count <= 0)
+    return Status::error(Wording::sentence(N_("{0}: holds no images to answer"), {images.name}));
   if (o.min_batch < 1 || o.max_batch < o.min_batch || o.max_batch > kInferenceMaxBatch)
-    return Status::error("inference batches must lie in 1.." + std::to_string(kInferenceMaxBatch));
+    return Status::error(
+        Wording::sentence(N_("inference batches must lie in 1..{0}"), {std::to_string(kInferenceMaxBatch)}));
   return Status::ok();
 }
 

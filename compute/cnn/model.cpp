@@ -9,8 +9,9 @@ namespace whygpu::cnn {
 
 Status check_parameter_count(const std::vector<float>& params, const char* what) {
   if (params.size() == static_cast<std::size_t>(kParameterCount)) return Status::ok();
-  return Status::error(std::string(what) + ": " + std::to_string(params.size()) + " values, the network has " +
-                       std::to_string(kParameterCount));
+  return Status::error(Wording::sentence(N_("{0}: {1} values, the network has {2}"),
+                                         {what, std::to_string(params.size()),
+                                          std::to_string(kParameterCount)}));
 }
 
 std::vector<float> initial_parameters_for(const ParamBlock* blocks, int block_count, int parameter_count,

@@ -132,8 +132,9 @@ Status with_sides(const ConvGeometry& g, const char* what, F&& f) {
   if (same(kConv1)) return f(Sides<kConv1.in_side, kConv1.out_side, kConv1.pooled_side>{});
   if (same(kConv2)) return f(Sides<kConv2.in_side, kConv2.out_side, kConv2.pooled_side>{});
   if (same(kConv3)) return f(Sides<kConv3.in_side, kConv3.out_side, kConv3.pooled_side>{});
-  return Status::error(std::string(what) + ": no kernel for a conv from side " + std::to_string(g.in_side) + " to " +
-                       std::to_string(g.out_side) + " (model.h's sides only)");
+  return Status::error(
+      Wording::sentence(N_("{0}: no kernel for a conv from side {1} to {2} (model.h's sides only)"),
+                        {what, std::to_string(g.in_side), std::to_string(g.out_side)}));
 }
 
 }  // namespace
@@ -154,7 +155,7 @@ Status enqueue_bias_relu_pool(const Context& ctx, const ConvGeometry& g, float* 
   return with_sides(g, "bias, ReLU and pool", [&](auto sides) {
     using G = decltype(sides);
     if constexpr (G::pooled == 0) {
-      return Status::error("bias, ReLU and pool: this conv has no pooling");
+      return Status::error(Wording::sentence(N_("bias, ReLU and pool: this conv has no pooling")));
     } else {
       constexpr int kCellsSide = (G::out + 1) / 2;
       bias_relu_pool_kernel<G::out, G::pooled>
@@ -173,10 +174,11 @@ Status enqueue_pool_relu_backward(const Context& ctx, const ConvGeometry& g, con
     using G = decltype(sides);
     constexpr int kNextOut = G::pooled - 2;  // the conv after g reads its pooled map
     if constexpr (G::pooled == 0) {
-      return Status::error("pool and ReLU backward: this conv has no pooling");
+      return Status::error(Wording::sentence(N_("pool and ReLU backward: this conv has no pooling")));
     } else {
       if (next.in_side != G::pooled || next.out_side != kNextOut)
-        return Status::error("pool and ReLU backward: the next conv does not read this one's pooled map");
+        return Status::error(Wording::sentence(
+            N_("pool and ReLU backward: the next conv does not read this one's pooled map")));
       constexpr int kCellsSide = (G::out + 1) / 2;
       pool_relu_backward_kernel<S, G::out, G::pooled, kNextOut>
           <<<blocks_for(static_cast<long long>(g.out_channels) * batch * kCellsSide * kCellsSide), kThreads, 0,

@@ -120,7 +120,8 @@ Status record_race(const RaceSettings& settings, std::shared_ptr<const DatasetPa
   const Clock::time_point warming = Clock::now();
   for (TrainingSession* session : sessions)
     while (session->snapshot().progress.steps < 1 && !session->snapshot().message_is_error) {
-      if (Clock::now() - warming > std::chrono::seconds(120)) return Status::error("a lane did not take its first step in 120 s");
+      if (Clock::now() - warming > std::chrono::seconds(120))
+        return Status::error(Wording::sentence(N_("a lane did not take its first step in 120 s")));
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
   for (TrainingSession* session : sessions) {
@@ -139,10 +140,13 @@ Status record_race(const RaceSettings& settings, std::shared_ptr<const DatasetPa
   while (!lanes[0].finished()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
     const double now = std::chrono::duration<double>(Clock::now() - start).count();
-    if (now > limit_seconds) return Status::error("the GPU lane did not finish its epochs in 600 s");
+    if (now > limit_seconds)
+      return Status::error(Wording::sentence(N_("the GPU lane did not finish its epochs in 600 s")));
     for (int i = 0; i < 2; ++i) {
       snap = sessions[i]->snapshot();
-      if (snap.message_is_error) return Status::error((i == 0 ? "GPU lane: " : "CPU lane: ") + snap.message);
+      if (snap.message_is_error)
+        return Status::error(
+            Wording::sentence(i == 0 ? N_("GPU lane: {0}") : N_("CPU lane: {0}"), {snap.message}));
       if (snap.state == SessionSnapshot::State::kRunning && snap.images_per_second > 0)
         rates[i].push_back(snap.images_per_second);
       lanes[i].follow(snap, settings.epochs);

@@ -43,9 +43,9 @@ struct StepCheckRig {
     if (Status s = check_batch_size(batch); !s) return s;
     if (host_params.size() != static_cast<std::size_t>(expected_parameters) ||
         host_images.size() != static_cast<std::size_t>(batch) * kImagePixels)
-      return Status::error(std::string(who) + ": parameter or image count does not match");
+      return Status::error(Wording::sentence(N_("{0}: parameter or image count does not match"), {who}));
     for (std::uint8_t label : host_labels)
-      if (label >= kClasses) return Status::error(std::string(who) + ": label outside 0..9");
+      if (label >= kClasses) return Status::error(Wording::sentence(N_("{0}: label outside 0..9"), {who}));
     if (Status s = stream.create(); !s) return s;
     if (Status s = blas.create(stream.get(), kCublasWorkspaceBytes); !s) return s;
     if (Status s = state.reserve(parameter_count); !s) return s;

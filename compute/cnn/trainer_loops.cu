@@ -48,9 +48,10 @@ Status time_training_steps(cudaStream_t stream, int warmup, int repeats, int bat
 
 Status evaluate_in_chunks(cudaStream_t stream, const Dataset& data, int chunk, DeviceBuffer<std::uint8_t>* images,
                           DeviceBuffer<std::uint8_t>* labels, const ChunkForward& forward, Evaluation* out) {
-  if (data.count <= 0) return Status::error(data.name + ": holds no images to evaluate");
+  if (data.count <= 0)
+    return Status::error(Wording::sentence(N_("{0}: holds no images to evaluate"), {data.name}));
   if (data.pixels.size() != static_cast<std::size_t>(data.count) * kImagePixels)
-    return Status::error(data.name + ": pixel array does not match its count");
+    return Status::error(Wording::sentence(N_("{0}: pixel array does not match its count"), {data.name}));
   WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream));
   if (Status s = images->reserve(data.pixels.size(), "the evaluation images"); !s) return s;
   if (Status s = labels->reserve(data.count, "the evaluation labels"); !s) return s;

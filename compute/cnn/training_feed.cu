@@ -28,7 +28,8 @@ void TrainingFeed::set_augment(const AugmentState& augment) {
 }
 
 Status TrainingFeed::queue_step(cudaStream_t stream, DeviceControl* control, int batch) {
-  if (!sampler_) return Status::error("no training data: call set_training_data first");
+  if (!sampler_)
+    return Status::error(Wording::sentence(N_("no training data: call set_training_data first")));
   int start = 0;
   if (sampler_->next_batch(batch, &start))
     WHYGPU_CUDA_TRY(cudaMemcpyAsync(order_.get(), sampler_->order().data(), sizeof(int) * count_,

@@ -74,7 +74,7 @@ int steps_for_epochs(const TrainProgress& p, int batch, int epochs) {
 
 Status TrainingSession::create(Backend backend, const TrainerOptions& options,
                                std::shared_ptr<const DatasetPair> data, std::unique_ptr<TrainingSession>* out) {
-  if (!data) return Status::error("training session: no data set");
+  if (!data) return Status::error(Wording::sentence(N_("training session: no data set")));
   std::unique_ptr<TrainingSession> session(new TrainingSession());
   if (backend == Backend::kGpu) {
     std::unique_ptr<GpuTrainer> gpu;
@@ -86,7 +86,8 @@ Status TrainingSession::create(Backend backend, const TrainerOptions& options,
   }
   if (Status s = session->trainer_->set_training_data(data->train); !s) return s;
   if (options.batch_size > data->train.count)
-    return Status::error("batch size " + std::to_string(options.batch_size) + " is larger than " + data->train.name);
+    return Status::error(Wording::sentence(N_("batch size {0} is larger than {1}"),
+                                           {std::to_string(options.batch_size), data->train.name}));
   session->data_ = std::move(data);
   session->seed_ = options.seed;
   session->snapshot_.trainer_name = session->trainer_->name();
@@ -321,7 +322,8 @@ void TrainingSession::reset(std::uint64_t seed) {
 void TrainingSession::set_learning_rate(float learning_rate) {
   post([this, learning_rate] {
     if (!(learning_rate > 0.0f && learning_rate < 1.0f)) {
-      note(Status::error("learning rate " + std::to_string(learning_rate) + " is outside (0, 1)"));
+      note(Status::error(Wording::sentence(N_("learning rate {0} is outside (0, 1)"),
+                                           {Wording::number(std::to_string(learning_rate))})));
       return;
     }
     trainer_->set_learning_rate(learning_rate);
@@ -351,8 +353,8 @@ void TrainingSession::set_data(std::shared_ptr<const DatasetPair> data) {
     running_ = false;
     pending_steps_ = 0;
     if (trainer_->batch_size() > data->train.count) {
-      note(Status::error("batch size " + std::to_string(trainer_->batch_size()) + " is larger than " +
-                         data->train.name));
+      note(Status::error(Wording::sentence(N_("batch size {0} is larger than {1}"),
+                                           {std::to_string(trainer_->batch_size()), data->train.name})));
       return;
     }
     if (Status s = trainer_->set_training_data(data->train); !s) {

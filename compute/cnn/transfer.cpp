@@ -152,11 +152,14 @@ class HeadTrainer {
 
 Status check_options(const TransferOptions& o, const DatasetPair& task) {
   if (o.labelled < 1 || o.epochs < 1 || o.batch < 1 || o.test_images < 0)
-    return Status::error("transfer: labelled images, epochs and batch must be at least 1");
-  if (task.train.count < 1 || task.test.count < 1) return Status::error("transfer: the new task has no images");
+    return Status::error(
+        Wording::sentence(N_("transfer: labelled images, epochs and batch must be at least 1")));
+  if (task.train.count < 1 || task.test.count < 1)
+    return Status::error(Wording::sentence(N_("transfer: the new task has no images")));
   if (std::min(o.labelled, task.train.count) < o.batch)
-    return Status::error("transfer: " + std::to_string(std::min(o.labelled, task.train.count)) +
-                         " labelled images are fewer than one batch of " + std::to_string(o.batch));
+    return Status::error(
+        Wording::sentence(N_("transfer: {0} labelled images are fewer than one batch of {1}"),
+                          {std::to_string(std::min(o.labelled, task.train.count)), std::to_string(o.batch)}));
   return check_batch_size(o.batch);
 }
 
@@ -164,12 +167,14 @@ Status check_options(const TransferOptions& o, const DatasetPair& task) {
 
 Status check_base_fits(const ConvBase& base) {
   if (base.features != kFlatten)
-    return Status::error("this base's last convolution gives " + std::to_string(base.features) +
-                         " features per image, but the head here takes " + std::to_string(kFlatten) +
-                         " (64 channels x 3 x 3): a frozen base must have the shape its head was built for. "
-                         "Nothing was changed.");
+    return Status::error(Wording::sentence(
+        N_("this base's last convolution gives {0} features per image, but the head here takes {1} "
+           "(64 channels x 3 x 3): a frozen base must have the shape its head was built for. "
+           "Nothing was changed."),
+        {std::to_string(base.features), std::to_string(kFlatten)}));
   if (Status s = check_parameter_count(base.params, "the base"); !s)
-    return Status::error(s.message() + ": it was trained with another shape. Nothing was changed.");
+    return Status::error(
+        Wording::sentence(N_("{0}: it was trained with another shape. Nothing was changed."), {s.wording()}));
   return Status::ok();
 }
 
@@ -202,7 +207,7 @@ Status run_transfer(const ConvBase& base, const DatasetPair& task, const Transfe
     double macs = base_forward_macs() * train.count;
     EpochSampler sampler(train.count, batch_order_seed(o.seed));
     for (int epoch = 1; epoch <= o.epochs; ++epoch) {
-      if (cancelled(o)) return Status::error("cancelled");
+      if (cancelled(o)) return Status::error(Wording::sentence(N_("cancelled")));
       const auto epoch_start = Clock::now();
       for (int s = 0; s < steps_per_epoch; ++s) {
         int first = 0;
@@ -229,7 +234,7 @@ Status run_transfer(const ConvBase& base, const DatasetPair& task, const Transfe
   emit({false, 0, 0.0, eval.accuracy, 0.0});
   double seconds = 0, macs = 0;
   for (int epoch = 1; epoch <= o.epochs; ++epoch) {
-    if (cancelled(o)) return Status::error("cancelled");
+    if (cancelled(o)) return Status::error(Wording::sentence(N_("cancelled")));
     const auto start = Clock::now();
     if (Status s = trainer->train(steps_per_epoch, nullptr); !s) return s;
     seconds += std::chrono::duration<double>(Clock::now() - start).count();
@@ -258,7 +263,7 @@ Status train_base(const DatasetPair& data, int epochs, std::uint64_t seed, bool 
   for (int e = 0; e < epochs; ++e) {
     trainer->set_learning_rate(static_cast<float>(2e-3 * std::pow(0.5, e)));
     for (int done = 0; done < steps_per_epoch; done += kSlice) {
-      if (cancel && cancel->load()) return Status::error("cancelled");
+      if (cancel && cancel->load()) return Status::error(Wording::sentence(N_("cancelled")));
       if (Status s = trainer->train(std::min(kSlice, steps_per_epoch - done), nullptr); !s) return s;
     }
   }

@@ -56,40 +56,48 @@ Status load_weights(const std::string& path, std::vector<float>* params) {
   FileStart start;
   if (Status s = read_file_start(path, sizeof(Header), &start); !s) return s;
   if (start.bytes.size() < sizeof(Header))
-    return Status::error(path + ": " + std::to_string(start.bytes.size()) + " bytes, too short for a weights file header");
+    return Status::error(Wording::sentence(N_("{0}: {1} bytes, too short for a weights file header"),
+                                           {path, std::to_string(start.bytes.size())}));
   Header header;
   std::memcpy(&header, start.bytes.data(), sizeof header);
   if (std::memcmp(header.magic, kMagic, sizeof kMagic) != 0)
-    return Status::error(path + ": not a whygpu weights file (wrong magic bytes)");
+    return Status::error(Wording::sentence(N_("{0}: not a whygpu weights file (wrong magic bytes)"), {path}));
   if (header.version != kWeightsFormatVersion)
-    return Status::error(path + ": weights format version " + std::to_string(header.version) +
-                         "; this build reads version " + std::to_string(kWeightsFormatVersion));
+    return Status::error(
+        Wording::sentence(N_("{0}: weights format version {1}; this build reads version {2}"),
+                          {path, std::to_string(header.version), std::to_string(kWeightsFormatVersion)}));
   if (std::memcmp(header.signature, kSignature, sizeof kSignature) != 0 ||
       header.parameter_count != static_cast<std::uint32_t>(kParameterCount))
-    return Status::error(path + ": weights of a different network (" +
-                         std::string(header.signature, strnlen(header.signature, sizeof header.signature)) +
-                         ", " + std::to_string(header.parameter_count) + " parameters)");
+    return Status::error(Wording::sentence(
+        N_("{0}: weights of a different network ({1}, {2} parameters)"),
+        {path, std::string(header.signature, strnlen(header.signature, sizeof header.signature)),
+         std::to_string(header.parameter_count)}));
   if (header.reserved != 0)
-    return Status::error(path + ": damaged header: its reserved bytes (84-87) are not zero");
+    return Status::error(
+        Wording::sentence(N_("{0}: damaged header: its reserved bytes (84-87) are not zero"), {path}));
   const std::size_t expected = sizeof(Header) + sizeof(float) * std::size_t{kParameterCount};
   FileStart whole;
   if (Status s = read_file_start(path, expected, &whole); !s) return s;
   const std::vector<std::uint8_t>& bytes = whole.bytes;
   if (bytes.size() < expected)
-    return Status::error(path + ": truncated: " + std::to_string(bytes.size()) + " bytes, a weights file is " +
-                         std::to_string(expected));
+    return Status::error(Wording::sentence(N_("{0}: truncated: {1} bytes, a weights file is {2}"),
+                                           {path, std::to_string(bytes.size()), std::to_string(expected)}));
   if (whole.more)
-    return Status::error(path + ": too long: " +
-                         (whole.gzip ? std::string("more") : std::to_string(whole.file_bytes)) +
-                         " bytes, a weights file of this network is " + std::to_string(expected));
+    return Status::error(
+        whole.gzip ? Wording::sentence(N_("{0}: too long: more bytes, a weights file of this network is {1}"),
+                                       {path, std::to_string(expected)})
+                   : Wording::sentence(N_("{0}: too long: {1} bytes, a weights file of this network is {2}"),
+                                       {path, std::to_string(whole.file_bytes), std::to_string(expected)}));
   const std::uint8_t* payload = bytes.data() + sizeof(Header);
   if (crc_of(payload, expected - sizeof(Header)) != header.payload_crc32)
-    return Status::error(path + ": damaged: the checksum of the weights does not match the header");
+    return Status::error(
+        Wording::sentence(N_("{0}: damaged: the checksum of the weights does not match the header"), {path}));
   std::vector<float> loaded(kParameterCount);
   std::memcpy(loaded.data(), payload, loaded.size() * sizeof(float));
   for (std::size_t i = 0; i < loaded.size(); ++i)
     if (!std::isfinite(loaded[i]))
-      return Status::error(path + ": parameter " + std::to_string(i) + " is not a finite number");
+      return Status::error(
+          Wording::sentence(N_("{0}: parameter {1} is not a finite number"), {path, std::to_string(i)}));
   *params = std::move(loaded);
   return Status::ok();
 }

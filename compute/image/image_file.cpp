@@ -27,14 +27,14 @@ Format format_of(const unsigned char* head, std::size_t n, std::string* name) {
 }
 
 // "12 megapixels", "0.3 megapixels": how a phone's camera settings name a size.
-std::string megapixels(std::int64_t pixels) {
+Wording megapixels(std::int64_t pixels) {
   char text[48];
   const double mp = static_cast<double>(pixels) / 1e6;
-  std::snprintf(text, sizeof text, mp >= 10 ? "%.0f megapixels" : "%.1f megapixels", mp);
-  return text;
+  std::snprintf(text, sizeof text, mp >= 10 ? "%.0f" : "%.1f", mp);
+  return Wording::sentence(N_("{0} megapixels"), {Wording::number(text)});
 }
 
-const char* const kTaken = "only PNG and JPEG images are read; save it as PNG or JPEG";
+Wording taken() { return Wording::sentence(N_("only PNG and JPEG images are read; save it as PNG or JPEG")); }
 
 Status read(const std::string& path, const detail::DecodeRequest* request, ImageInfo* info, Image* out) {
   OpenedFile opened;
@@ -47,15 +47,19 @@ Status read(const std::string& path, const detail::DecodeRequest* request, Image
   switch (format_of(head, n, &refused)) {
     case Format::kPng: return detail::read_png(file, path, request, info, out);
     case Format::kJpeg: return detail::read_jpeg(file, path, request, info, out);
-    case Format::kRefused: return Status::error(path + ": a " + refused + " file; " + kTaken);
+    case Format::kRefused:
+      return Status::error(Wording::sentence(N_("{0}: a {1} file; {2}"), {path, refused, taken()}));
     case Format::kUnknown: break;
   }
   // TGA has no signature: a .tga name is the only sign.
   std::string ext = std::filesystem::path(path).extension().string();
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (ext == ".tga") return Status::error(path + ": a TGA file; " + std::string(kTaken));
-  return Status::error(path + ": not a PNG or JPEG image" + (n < sizeof head ? " (the file is nearly empty)" : "") +
-                       "; " + kTaken);
+  if (ext == ".tga")
+    return Status::error(Wording::sentence(N_("{0}: a {1} file; {2}"), {path, "TGA", taken()}));
+  return Status::error(
+      Wording::sentence(n < sizeof head ? N_("{0}: not a PNG or JPEG image (the file is nearly empty); {1}")
+                                        : N_("{0}: not a PNG or JPEG image; {1}"),
+                        {path, taken()}));
 }
 
 }  // namespace
@@ -65,12 +69,13 @@ namespace detail {
 Status check_pixel_budget(const std::string& path, const ImageInfo& info, std::int64_t max_pixels) {
   const std::int64_t pixels = std::int64_t{info.width} * info.height;
   if (info.width <= 0 || info.height <= 0)
-    return Status::error(path + ": the header says the image is " + std::to_string(info.width) + " x " +
-                         std::to_string(info.height) + " pixels");
+    return Status::error(Wording::sentence(N_("{0}: the header says the image is {1} x {2} pixels"),
+                                           {path, std::to_string(info.width), std::to_string(info.height)}));
   if (pixels > max_pixels)
-    return Status::error(path + ": image is " + std::to_string(info.width) + " x " + std::to_string(info.height) +
-                         " pixels (" + megapixels(pixels) + "); images up to " + megapixels(max_pixels) +
-                         " are read: make it smaller first");
+    return Status::error(Wording::sentence(
+        N_("{0}: image is {1} x {2} pixels ({3}); images up to {4} are read: make it smaller first"),
+        {path, std::to_string(info.width), std::to_string(info.height), megapixels(pixels),
+         megapixels(max_pixels)}));
   return Status::ok();
 }
 
@@ -85,8 +90,8 @@ Status probe_image_file(const std::string& path, ImageInfo* out) {
 
 Status read_image_file(const std::string& path, std::int64_t max_pixels, int channels, Image* out) {
   if (channels != 1 && channels != 3 && channels != 4)
-    return Status::error(path + ": cannot decode to " + std::to_string(channels) +
-                         " channels (1 grey, 3 RGB or 4 RGBA)");
+    return Status::error(Wording::sentence(N_("{0}: cannot decode to {1} channels (1 grey, 3 RGB or 4 RGBA)"),
+                                           {path, std::to_string(channels)}));
   const detail::DecodeRequest request{max_pixels, channels};
   ImageInfo info;
   return read(path, &request, &info, out);

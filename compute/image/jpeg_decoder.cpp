@@ -27,7 +27,8 @@ constexpr long kMaxDecoderMemory = 512L << 20;  // beyond the image itself (budg
 struct ErrorManager {
   jpeg_error_mgr standard;  // first, so libjpeg's pointer to it is a pointer to this
   std::jmp_buf jump;
-  char message[JMSG_LENGTH_MAX];
+  char message[JMSG_LENGTH_MAX];  // libjpeg's own text
+  const char* refusal;            // or our refusal's pattern, N_() marked, so the app can translate it
 };
 
 [[noreturn]] void on_error(j_common_ptr cinfo) {
@@ -36,25 +37,28 @@ struct ErrorManager {
   std::longjmp(errors->jump, 1);
 }
 
-// Our own refusals leave the same way as libjpeg's errors.
-[[noreturn]] void fail(j_common_ptr cinfo, const char* why) {
+// Our own refusals leave the same way as libjpeg's errors; `pattern` is a literal, which
+// outlives the jump.
+[[noreturn]] void fail(j_common_ptr cinfo, const char* pattern) {
   auto* errors = reinterpret_cast<ErrorManager*>(cinfo->err);
-  std::snprintf(errors->message, sizeof errors->message, "%s", why);
+  errors->refusal = pattern;
   std::longjmp(errors->jump, 1);
 }
 
 void on_message(j_common_ptr cinfo, int level) {
   if (level >= 0) return;  // trace messages
-  if (++cinfo->err->num_warnings > kMaxWarnings) fail(cinfo, "too many damaged segments");
+  if (++cinfo->err->num_warnings > kMaxWarnings) fail(cinfo, N_("too many damaged segments"));
 }
 
 void on_progress(j_common_ptr cinfo) {
   auto* decompress = reinterpret_cast<j_decompress_ptr>(cinfo);
-  if (decompress->input_scan_number > kMaxScans) {
-    char why[64];
-    std::snprintf(why, sizeof why, "more than %d progressive scans", kMaxScans);
-    fail(cinfo, why);
-  }
+  if (decompress->input_scan_number > kMaxScans) fail(cinfo, N_("more than {0} progressive scans"));
+}
+
+// Why decoding stopped: libjpeg's text, shown as it is, or our refusal (only one has a value).
+Wording reason(const ErrorManager& errors) {
+  if (!errors.refusal) return errors.message;
+  return Wording::sentence(errors.refusal, {std::to_string(kMaxScans)});
 }
 
 // Each returns false after a libjpeg error (the ErrorManager holds the message).
@@ -71,7 +75,8 @@ bool decode(jpeg_decompress_struct* cinfo, ErrorManager* errors, int channels, s
   if (setjmp(errors->jump)) return false;
   cinfo->out_color_space = channels == 1 ? JCS_GRAYSCALE : channels == 3 ? JCS_RGB : JCS_EXT_RGBA;
   jpeg_start_decompress(cinfo);
-  if (cinfo->output_components != channels) fail(reinterpret_cast<j_common_ptr>(cinfo), "colour conversion not supported");
+  if (cinfo->output_components != channels)
+    fail(reinterpret_cast<j_common_ptr>(cinfo), N_("colour conversion not supported"));
   const std::size_t row_bytes = static_cast<std::size_t>(cinfo->output_width) * channels;
   while (cinfo->output_scanline < cinfo->output_height) {
     JSAMPROW row = pixels + cinfo->output_scanline * row_bytes;
@@ -95,7 +100,8 @@ Status read_jpeg(std::FILE* file, const std::string& path, const DecodeRequest* 
   info->format = "JPEG";
   Status status = Status::ok();
   if (!read_header(&cinfo, &errors, file)) {
-    status = Status::error(path + ": damaged or unsupported JPEG: " + errors.message);
+    status = Status::error(
+        Wording::sentence(N_("{0}: damaged or unsupported JPEG: {1}"), {path, reason(errors)}));
   } else {
     cinfo.progress = &progress;
     info->width = static_cast<int>(cinfo.image_width);
@@ -111,7 +117,7 @@ Status read_jpeg(std::FILE* file, const std::string& path, const DecodeRequest* 
       if (decode(&cinfo, &errors, request->channels, image.pixels.data()))
         *out = std::move(image);
       else
-        status = Status::error(path + ": damaged JPEG: " + errors.message);
+        status = Status::error(Wording::sentence(N_("{0}: damaged JPEG: {1}"), {path, reason(errors)}));
     }
   }
   jpeg_destroy_decompress(&cinfo);

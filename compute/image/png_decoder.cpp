@@ -33,8 +33,9 @@ void on_error(png_structp png, png_const_charp message) {
 void on_warning(png_structp, png_const_charp) {}  // damaged ancillary chunks: the pixels still decode
 
 // png_init_io's reader says "Read Error" when the file ends early.
-std::string reason(const std::string& libpng_error) {
-  return libpng_error == "Read Error" ? "the file ends early (cut short?)" : libpng_error;
+Wording reason(const std::string& libpng_error) {
+  if (libpng_error == "Read Error") return Wording::sentence(N_("the file ends early (cut short?)"));
+  return libpng_error;
 }
 
 int stored_channels(png_structp png, png_infop info) {
@@ -100,12 +101,13 @@ Status read_png(std::FILE* file, const std::string& path, const DecodeRequest* r
   png_infop png_info = png ? png_create_info_struct(png) : nullptr;
   if (!png_info) {
     png_destroy_read_struct(&png, nullptr, nullptr);
-    return Status::error(path + ": libpng could not start (out of memory?)");
+    return Status::error(Wording::sentence(N_("{0}: libpng could not start (out of memory?)"), {path}));
   }
   info->format = "PNG";
   Status status = Status::ok();
   if (!read_header(png, png_info, file, info)) {
-    status = Status::error(path + ": damaged or unsupported PNG: " + reason(job.error));
+    status = Status::error(
+        Wording::sentence(N_("{0}: damaged or unsupported PNG: {1}"), {path, reason(job.error)}));
   } else if (request) {
     status = check_pixel_budget(path, *info, request->max_pixels);
     if (status) {
@@ -120,7 +122,7 @@ Status read_png(std::FILE* file, const std::string& path, const DecodeRequest* r
       if (decode(png, png_info, request->channels, &job))
         *out = std::move(image);
       else
-        status = Status::error(path + ": damaged PNG: " + reason(job.error));
+        status = Status::error(Wording::sentence(N_("{0}: damaged PNG: {1}"), {path, reason(job.error)}));
     }
   }
   png_destroy_read_struct(&png, &png_info, nullptr);

@@ -242,7 +242,8 @@ const S* typed(const void* p) { return static_cast<const S*>(p); }
 
 Status check_batch(const MixedWorkspace& ws, int batch, bool backward) {
   if (batch < 1 || batch > ws.capacity() || (backward && !ws.has_backward()))
-    return Status::error("the mixed-precision workspace has no room for batch " + std::to_string(batch));
+    return Status::error(Wording::sentence(N_("the mixed-precision workspace has no room for batch {0}"),
+                                           {std::to_string(batch)}));
   return Status::ok();
 }
 

@@ -68,8 +68,9 @@ class MixedTrainerImpl final : public MixedTrainer {
   Status set_training_data(const cnn::Dataset& train) override {
     if (Status s = cnn::check_training_data(train); !s) return s;
     if (options_.batch_size > train.count)
-      return Status::error("batch size " + std::to_string(options_.batch_size) + " is larger than the training set (" +
-                           std::to_string(train.count) + " images)");
+      return Status::error(
+          Wording::sentence(N_("batch size {0} is larger than the training set ({1} images)"),
+                            {std::to_string(options_.batch_size), std::to_string(train.count)}));
     if (Status s = sync(); !s) return s;
     graph_.reset();  // it holds the old data's pointers
     return feed_.set_data(train, seed_);
@@ -159,7 +160,8 @@ class MixedTrainerImpl final : public MixedTrainer {
   }
 
   Status prepare_step() {
-    if (feed_.count() <= 0) return Status::error("no training data: call set_training_data first");
+    if (feed_.count() <= 0)
+      return Status::error(Wording::sentence(N_("no training data: call set_training_data first")));
     if (graph_.ready()) return Status::ok();
     if (Status s = train_ws_.reserve(shape_, precision_, options_.batch_size, true); !s) return s;
     return graph_.capture(stream_.get(), "the mixed-precision training step", [&] { return enqueue_step(); });
@@ -228,7 +230,8 @@ Status create_mixed_trainer(const MixedOptions& options, std::unique_ptr<MixedTr
   WideShape shape;
   if (Status s = wide_shape(options.width, &shape); !s) return s;
   if (!(options.loss_scale.initial >= 1.0f) || options.loss_scale.growth_interval < 1)
-    return Status::error("the loss scale must start at 1 or more and grow after at least 1 good step");
+    return Status::error(
+        Wording::sentence(N_("the loss scale must start at 1 or more and grow after at least 1 good step")));
   auto trainer = std::make_unique<MixedTrainerImpl>(options, shape);
   if (Status s = trainer->init(); !s) return s.with_context("mixed-precision trainer");
   *out = std::move(trainer);

@@ -72,7 +72,8 @@ Status parse_precision(const std::string& text, Precision* out) {
       *out = p;
       return Status::ok();
     }
-  return Status::error("unknown precision '" + text + "' (use fp32, tf32, bf16 or fp16)");
+  return Status::error(
+      Wording::sentence(N_("unknown precision '{0}' (use fp32, tf32, bf16 or fp16)"), {text}));
 }
 
 Status parse_precisions(const std::string& text, std::vector<Precision>* out) {

@@ -8,7 +8,8 @@ using cnn::ConvGeometry;
 
 Status wide_shape(int width, WideShape* out) {
   if (width < 1 || width > kMaxWidth)
-    return Status::error("width " + std::to_string(width) + " is outside 1.." + std::to_string(kMaxWidth));
+    return Status::error(Wording::sentence(N_("width {0} is outside 1..{1}"),
+                                           {std::to_string(width), std::to_string(kMaxWidth)}));
   WideShape s;
   s.width = width;
   s.conv1 = ConvGeometry{1, 28, 32 * width, 26, 13};
