@@ -371,7 +371,7 @@ class CnnTrainerPanel final : public Panel {
     if (ImGui::Button(label.c_str())) shared_->train_epochs(o_.epochs);
     if (!snap.message.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, snap.message_is_error ? palette().error : palette().muted_text);
-      wrapped_text_unformatted(snap.message);
+      wrapped_text_unformatted(translated(snap.message));
       ImGui::PopStyleColor();
     }
   }

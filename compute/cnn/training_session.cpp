@@ -243,10 +243,10 @@ void TrainingSession::run_evaluation() {
   snapshot_.last_test = std::move(eval);
 }
 
-void TrainingSession::note(const Status& status, const std::string& success_message) {
+void TrainingSession::note(const Status& status, const Wording& success_message) {
   std::lock_guard<std::mutex> lock(snapshot_mutex_);
   if (!status) {
-    snapshot_.message = status.message();
+    snapshot_.message = status.wording();
     snapshot_.message_is_error = true;
   } else if (!success_message.empty()) {
     snapshot_.message = success_message;
@@ -362,7 +362,7 @@ void TrainingSession::set_data(std::shared_ptr<const DatasetPair> data) {
       return;
     }
     data_ = data;
-    note(trainer_->reset(seed_), "switched to " + data_->train.name);
+    note(trainer_->reset(seed_), Wording::sentence(N_("switched to {0}"), {data_->train.name}));
     clear_curves();
     publish_parameters();
     std::lock_guard<std::mutex> lock(snapshot_mutex_);
@@ -403,7 +403,7 @@ void TrainingSession::save_weights(const std::string& path) {
     std::vector<float> params;
     Status status = trainer_->get_parameters(&params);
     if (status) status = cnn::save_weights(path, params);
-    note(status, "saved the weights to " + path);
+    note(status, Wording::sentence(N_("saved the weights to {0}"), {path}));
   });
 }
 
@@ -412,7 +412,7 @@ void TrainingSession::load_weights(const std::string& path) {
     std::vector<float> params;
     Status status = cnn::load_weights(path, &params);
     if (status) status = trainer_->set_parameters(params);
-    note(status, "loaded the weights from " + path);
+    note(status, Wording::sentence(N_("loaded the weights from {0}"), {path}));
     if (!status) return;
     clear_curves();
     publish_parameters();

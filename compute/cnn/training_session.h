@@ -51,7 +51,7 @@ struct SessionSnapshot {
   std::string trainer_name;  // "GPU: NVIDIA H100 ..." / "CPU: OpenBLAS + 16 threads"
   int cpu_threads = 0;       // the CPU trainer's threads; 0 on the GPU
   std::string data_name;
-  std::string message;       // the last error or notice ("saved weights to ..."), if any
+  Wording message;           // the last error or notice ("saved the weights to ..."), if any
   bool message_is_error = false;
   TrainProgress progress;  // an epoch counts once its last batch is trained (position 0 then)
   int batch_size = 0;
@@ -122,7 +122,7 @@ class TrainingSession {
   void publish_parameters();
   void run_evaluation();
   void advance_next_test(double done);
-  void note(const Status& status, const std::string& success_message = "");
+  void note(const Status& status, const Wording& success_message = {});
   void clear_curves();
 
   // Owned by the worker thread once started.

@@ -53,7 +53,7 @@ TEST(GpuSession, TrainsWhileTheUiThreadDrawsFeatureMapsFromDeviceMemory) {
   session->pause();
   session->wait_until_idle();
   const SessionSnapshot s = session->snapshot();
-  EXPECT_GE(s.progress.epochs_completed, 3) << s.message;
+  EXPECT_GE(s.progress.epochs_completed, 3) << s.message.english();
   EXPECT_GT(frames, 0);
   EXPECT_GT(fastest, 0.0);
   EXPECT_EQ(s.images_per_second, 0.0) << "paused";

@@ -159,7 +159,7 @@ TEST(TrainingSession, LiveSettingsInferenceAndWeights) {
   EXPECT_EQ(s.batch_size, 24);
   EXPECT_FLOAT_EQ(s.learning_rate, 2e-3f);
   EXPECT_TRUE(s.message_is_error);
-  EXPECT_NE(s.message.find("5000"), std::string::npos) << s.message;
+  EXPECT_NE(s.message.english().find("5000"), std::string::npos) << s.message.english();
   ASSERT_TRUE(eventually([&] { return session->snapshot().progress.images_seen == 48; }));
 
   Inference inference;
@@ -182,7 +182,7 @@ TEST(TrainingSession, LiveSettingsInferenceAndWeights) {
   std::vector<float> loaded;
   session->latest_parameters(&loaded);
   EXPECT_EQ(loaded, trained);
-  EXPECT_FALSE(session->snapshot().message_is_error) << session->snapshot().message;
+  EXPECT_FALSE(session->snapshot().message_is_error) << session->snapshot().message.english();
   session->load_weights(dir.file("missing.bin"));
   session->wait_until_idle();
   EXPECT_TRUE(session->snapshot().message_is_error);
