@@ -39,7 +39,8 @@ using cnn::ScalingRun;
 std::string ms_text(double ms) { return plot::format_value(ms, plot::ValueFormat::Milliseconds, 3); }
 
 const cnn::DataParallelRecording* recorded_run(std::string* error) {
-  return recorded_file(cnn::kDataParallelReferencePath, &cnn::load_data_parallel_recording, error);
+  return recorded_file<cnn::DataParallelRecording>(cnn::kDataParallelReferencePath,
+                            cnn::kDataParallelRecording, error);
 }
 
 struct Settings {

@@ -55,8 +55,8 @@ class InferenceBatchPanel final : public Panel {
   explicit InferenceBatchPanel(const PanelParams& params)
       : c_(inference_fields().options(params)) {
     if (!gpu_info().available) {
-      const Status s = cnn::load_inference_recording(
-          shipped_path(cnn::kInferenceRecordingPath), &recording_);
+      const Status s =
+          bench::load_recording(shipped_path(cnn::kInferenceRecordingPath), cnn::kInferenceRecording, &recording_);
       if (s) has_recording_ = true;
       else recording_error_ = translated(s);
     }

@@ -38,7 +38,8 @@ std::string duration(double ms) { return plot::format_value(ms, plot::ValueForma
 
 // The recording shipped in assets/reference (app/files/file_locations.h).
 const dense_layer::DenseRecording* dense_recording(std::string* error) {
-  return recorded_file(dense_layer::kDenseReferencePath, &dense_layer::load_dense_recording, error);
+  return recorded_file<dense_layer::DenseRecording>(dense_layer::kDenseReferencePath,
+                            dense_layer::kDenseRecording, error);
 }
 
 // The layer's sizes, declared once: the lesson's parameters and a script's `set`.

@@ -7,19 +7,20 @@
 
 #include "app/i18n/translate.h"
 #include "app/files/file_locations.h"
+#include "compute/bench/recording_file.h"
 #include "compute/core/status.h"
 
 namespace whygpu::app {
 
-// `relative` is the file as shipped (app/files/file_locations.h). nullptr when it could not be
+// `relative` is the file as shipped (app/files/file_locations.h), a recording of `kind`
+// (compute/bench/recording_file.h). nullptr when it could not be
 // read, with the reason in *error.
 template <class T>
-const T* recorded_file(const char* relative, Status (*load)(const std::string&, T*),
-                       std::string* error) {
+const T* recorded_file(const char* relative, const bench::RecordingKind& kind, std::string* error) {
   static const auto loaded = [&] {
     std::pair<std::optional<T>, std::string> r;
     T value;
-    if (Status s = load(shipped_path(relative), &value); s) r.first = std::move(value);
+    if (Status s = bench::load_recording(shipped_path(relative), kind, &value); s) r.first = std::move(value);
     else r.second = translated(s);
     return r;
   }();

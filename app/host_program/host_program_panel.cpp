@@ -46,7 +46,8 @@ std::string duration(double ms) { return plot::format_value(ms, plot::ValueForma
 
 // The recording shipped in assets/reference (app/files/file_locations.h).
 const host_program::HostRecording* host_recording(std::string* error) {
-  return recorded_file(host_program::kHostReferencePath, &host_program::load_host_recording, error);
+  return recorded_file<host_program::HostRecording>(host_program::kHostReferencePath,
+                            host_program::kHostRecording, error);
 }
 
 int index_of(const std::vector<Step>& steps, Call call) {

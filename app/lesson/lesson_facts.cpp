@@ -71,7 +71,7 @@ Found race_fact(const std::string& path, const std::function<Found(const cnn::Re
 
 Found inference_fact(const std::string& path, bool batch) {
   cnn::InferenceRecording recording;
-  if (Status s = cnn::load_inference_recording(path, &recording); !s) return {s, "", ""};
+  if (Status s = bench::load_recording(path, cnn::kInferenceRecording, &recording); !s) return {s, "", ""};
   const cnn::InferencePoint* largest = nullptr;
   for (const cnn::InferencePoint& p : recording.points)
     if (p.on_gpu && (!largest || p.batch > largest->batch)) largest = &p;
@@ -114,7 +114,7 @@ Found host_fact(const std::string& path, host_program::Mistake mistake,
                 const std::function<Found(const host_program::HostRecording&, const std::vector<host_program::StepResult>&,
                                           const std::vector<host_program::Step>&)>& read) {
   host_program::HostRecording recording;
-  if (Status s = host_program::load_host_recording(path, &recording); !s) return {s, "", ""};
+  if (Status s = bench::load_recording(path, host_program::kHostRecording, &recording); !s) return {s, "", ""};
   const host_program::RecordedProgram* program = recording.find(mistake);
   if (!program || !program->failure.empty())
     return missing(path + " has no whole run of the '" + host_program::mistake_info(mistake).key + "' program");

@@ -43,7 +43,8 @@ using pipeline::StepTiming;
 std::string duration(double ms) { return plot::format_value(ms, plot::ValueFormat::Milliseconds, 3); }
 
 const pipeline::PipelineRecording* pipeline_recording(std::string* error) {
-  return recorded_file(pipeline::kPipelineReferencePath, &pipeline::load_pipeline_recording, error);
+  return recorded_file<pipeline::PipelineRecording>(pipeline::kPipelineReferencePath,
+                            pipeline::kPipelineRecording, error);
 }
 
 ImU32 faded(ImU32 colour) { return (colour & 0x00ffffffu) | 0x60000000u; }

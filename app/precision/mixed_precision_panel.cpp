@@ -84,8 +84,8 @@ class MixedPrecisionPanel final : public Panel {
   explicit MixedPrecisionPanel(const PanelParams& params)
       : c_(precision_fields().options(params)) {
     if (!gpu_info().available) {
-      const Status s = precision::load_precision_recording(
-          shipped_path(precision::kPrecisionRecordingPath), &recording_);
+      const Status s = bench::load_recording(shipped_path(precision::kPrecisionRecordingPath),
+                                             precision::kPrecisionRecording, &recording_);
       if (s) has_recording_ = true;
       else recording_error_ = translated(s);
     }

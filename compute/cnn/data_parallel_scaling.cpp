@@ -130,8 +130,4 @@ void from_json(const bench::Json& j, DataParallelRecording& recording) {
   bench::array_at(j, "runs").get_to(recording.runs);
 }
 
-Status load_data_parallel_recording(const std::string& path, DataParallelRecording* out) {
-  return bench::load_recording(path, kDataParallelRecording, out);
-}
-
 }  // namespace whygpu::cnn

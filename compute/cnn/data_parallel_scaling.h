@@ -87,7 +87,5 @@ struct DataParallelRecording {
 // worked out again when read.
 void to_json(bench::Json& json, const DataParallelRecording& recording);
 void from_json(const bench::Json& json, DataParallelRecording& recording);
-// Reads and checks a recording file (errors name the file).
-Status load_data_parallel_recording(const std::string& path, DataParallelRecording* out);
 
 }  // namespace whygpu::cnn

@@ -79,10 +79,6 @@ void from_json(const bench::Json& j, InferencePoint& out) {
 void to_json(bench::Json& j, const InferenceRecording& r) { j = {{"points", r.points}}; }
 void from_json(const bench::Json& j, InferenceRecording& r) { r.points = j.value("points", r.points); }
 
-Status load_inference_recording(const std::string& path, InferenceRecording* out) {
-  return bench::load_recording(path, kInferenceRecording, out);
-}
-
 namespace {
 
 struct InferenceCommand {

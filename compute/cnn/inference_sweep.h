@@ -66,8 +66,6 @@ inline constexpr bench::RecordingKind kInferenceRecording{"whygpu-inference", 1,
 // "points": each a batch of 1 or more, its "device" ("gpu" or "cpu") and a median_ms above 0.
 void to_json(bench::Json& json, const InferenceRecording& recording);
 void from_json(const bench::Json& json, InferenceRecording& recording);
-Status load_inference_recording(const std::string& path, InferenceRecording* out);
-
 // `whygpu bench cnn-inference [options]` (the field table in inference_sweep.cpp; --help);
 // returns the exit code.
 int run_inference_bench(const std::vector<std::string>& args);

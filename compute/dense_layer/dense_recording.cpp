@@ -48,8 +48,4 @@ void from_json(const bench::Json& j, DenseTiming& out) {
 void to_json(bench::Json& j, const DenseRecording& r) { j = {{"rows", r.rows}}; }
 void from_json(const bench::Json& j, DenseRecording& r) { j.at("rows").get_to(r.rows); }
 
-Status load_dense_recording(const std::string& path, DenseRecording* out) {
-  return bench::load_recording(path, kDenseRecording, out);
-}
-
 }  // namespace whygpu::dense_layer

@@ -29,7 +29,4 @@ void from_json(const bench::Json& json, DenseTiming& row);
 void to_json(bench::Json& json, const DenseRecording& recording);
 void from_json(const bench::Json& json, DenseRecording& recording);
 
-// Errors name the file and the field ("field 'rows[3].fused': missing").
-Status load_dense_recording(const std::string& path, DenseRecording* out);
-
 }  // namespace whygpu::dense_layer

@@ -42,8 +42,4 @@ void from_json(const bench::Json& j, HostRecording& out) {
   out = std::move(r);
 }
 
-Status load_host_recording(const std::string& path, HostRecording* out) {
-  return bench::load_recording(path, kHostRecording, out);
-}
-
 }  // namespace whygpu::host_program

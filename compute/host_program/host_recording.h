@@ -37,6 +37,5 @@ struct HostRecording {
 // steps (no more than its program has lines, each with its own index) and why it failed.
 void to_json(bench::Json& json, const HostRecording& recording);
 void from_json(const bench::Json& json, HostRecording& recording);
-Status load_host_recording(const std::string& path, HostRecording* out);
 
 }  // namespace whygpu::host_program

@@ -56,8 +56,4 @@ void from_json(const bench::Json& j, PipelineRecording& recording) {
   recording.timing = std::move(t);
 }
 
-Status load_pipeline_recording(const std::string& path, PipelineRecording* out) {
-  return bench::load_recording(path, kPipelineRecording, out);
-}
-
 }  // namespace whygpu::pipeline

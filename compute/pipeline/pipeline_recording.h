@@ -23,7 +23,4 @@ struct PipelineRecording {
 void to_json(bench::Json& json, const PipelineRecording& recording);
 void from_json(const bench::Json& json, PipelineRecording& recording);
 
-// Errors name the file and the field ("field 'steps[1].gpu_batch': missing").
-Status load_pipeline_recording(const std::string& path, PipelineRecording* out);
-
 }  // namespace whygpu::pipeline

@@ -43,10 +43,6 @@ void from_json(const bench::Json& j, PrecisionRecording& r) {
       bench::reject(j["accuracy"][i], "needs an accuracy in 0..1");
 }
 
-Status load_precision_recording(const std::string& path, PrecisionRecording* out) {
-  return bench::load_recording(path, kPrecisionRecording, out);
-}
-
 double mean_accuracy(const PrecisionRecording& recording, Precision precision, int width) {
   double sum = 0;
   int count = 0;

@@ -49,8 +49,6 @@ struct PrecisionRecording {
 // precisions by key ("bf16").
 void to_json(bench::Json& json, const PrecisionRecording& recording);
 void from_json(const bench::Json& json, PrecisionRecording& recording);
-Status load_precision_recording(const std::string& path, PrecisionRecording* out);
-
 // Mean test accuracy over the seeds of one precision and width (NaN when none).
 double mean_accuracy(const PrecisionRecording& recording, Precision precision, int width);
 // The timing of one precision and width, or nullptr.

@@ -86,7 +86,7 @@ TEST(DataParallelScaling, RecordingsRoundTripAndBadOnesAreRefused) {
   const std::string path = dir.path() + "/dp.json";
   ASSERT_TRUE(bench::save_recording(path, kDataParallelRecording, rec));
   DataParallelRecording back;
-  const Status loaded = load_data_parallel_recording(path, &back);
+  const Status loaded = bench::load_recording(path, kDataParallelRecording, &back);
   ASSERT_TRUE(loaded) << loaded.message();
   EXPECT_EQ(back.run.gpu_name, "Test GPU");
   EXPECT_EQ(back.nccl_version, "2.28.3");

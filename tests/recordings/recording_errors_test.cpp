@@ -55,7 +55,7 @@ TEST(RecordingErrors, NameTheFileTheFieldAndTheProblem) {
   // The first row's CPU timing, its median a string.
   const std::string path = temp_file("dense-string.json", replaced(dense, "\"median_ms\": ", "\"median_ms\": \"fast\", \"was\": "));
   dense_layer::DenseRecording r;
-  const Status s = dense_layer::load_dense_recording(path, &r);
+  const Status s = bench::load_recording(path, dense_layer::kDenseRecording, &r);
   ASSERT_FALSE(s);
   EXPECT_EQ(s.message(), path + ": field 'rows[0].cpu.median_ms': expected a number, got a string");
 }
@@ -73,11 +73,11 @@ TEST(RecordingErrors, AWholeNumberOutOfRangeIsRefusedNotCast) {
   const std::string dense = read(shipped(dense_layer::kDenseReferencePath));
   const std::string path = temp_file("dense-huge.json", replaced(dense, "\"batch\": 1,", "\"batch\": 1e300,"));
   dense_layer::DenseRecording r;
-  const Status s = dense_layer::load_dense_recording(path, &r);
+  const Status s = bench::load_recording(path, dense_layer::kDenseRecording, &r);
   ASSERT_FALSE(s);
   EXPECT_NE(s.message().find("field 'rows[0].batch': expected a whole number"), std::string::npos) << s.message();
   const std::string half = temp_file("dense-half.json", replaced(dense, "\"batch\": 1,", "\"batch\": 1.5,"));
-  EXPECT_FALSE(dense_layer::load_dense_recording(half, &r));
+  EXPECT_FALSE(bench::load_recording(half, dense_layer::kDenseRecording, &r));
 }
 
 TEST(RecordingErrors, DeepNestingAndHugeNumbersAreRefused) {
@@ -94,17 +94,17 @@ TEST(RecordingErrors, EveryShippedRecordingLoads) {
   EXPECT_TRUE(bench::load_reference_data(shipped(bench::kH100ReferencePath), &bench_data));
   EXPECT_TRUE(bench::load_reference_data(shipped(bench::kH100OpenGlReferencePath), &bench_data));
   dense_layer::DenseRecording dense;
-  EXPECT_TRUE(dense_layer::load_dense_recording(shipped(dense_layer::kDenseReferencePath), &dense));
+  EXPECT_TRUE(bench::load_recording(shipped(dense_layer::kDenseReferencePath), dense_layer::kDenseRecording, &dense));
   pipeline::PipelineRecording pipeline;
-  EXPECT_TRUE(pipeline::load_pipeline_recording(shipped(pipeline::kPipelineReferencePath), &pipeline));
+  EXPECT_TRUE(bench::load_recording(shipped(pipeline::kPipelineReferencePath), pipeline::kPipelineRecording, &pipeline));
   host_program::HostRecording host;
-  EXPECT_TRUE(host_program::load_host_recording(shipped(host_program::kHostReferencePath), &host));
+  EXPECT_TRUE(bench::load_recording(shipped(host_program::kHostReferencePath), host_program::kHostRecording, &host));
   precision::PrecisionRecording precision;
-  EXPECT_TRUE(precision::load_precision_recording(shipped(precision::kPrecisionRecordingPath), &precision));
+  EXPECT_TRUE(bench::load_recording(shipped(precision::kPrecisionRecordingPath), precision::kPrecisionRecording, &precision));
   cnn::InferenceRecording inference;
-  EXPECT_TRUE(cnn::load_inference_recording(shipped(cnn::kInferenceRecordingPath), &inference));
+  EXPECT_TRUE(bench::load_recording(shipped(cnn::kInferenceRecordingPath), cnn::kInferenceRecording, &inference));
   cnn::DataParallelRecording data_parallel;
-  EXPECT_TRUE(cnn::load_data_parallel_recording(shipped(cnn::kDataParallelReferencePath), &data_parallel));
+  EXPECT_TRUE(bench::load_recording(shipped(cnn::kDataParallelReferencePath), cnn::kDataParallelRecording, &data_parallel));
   vitals::VitalsTrace trace;
   EXPECT_TRUE(vitals::load_trace(shipped("assets/reference/vitals/h100-vitals.json"), &trace));
   for (const auto& entry : std::filesystem::directory_iterator(shipped("assets/reference/timelines"))) {
