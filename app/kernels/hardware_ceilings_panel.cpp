@@ -227,7 +227,7 @@ class HardwareCeilingsPanel final : public SweepPanel {
     row(N_("Parallel units"),
         {cpu_cores(), fill(tr("{0} SMs x {1} FP32 lanes = {2} lanes at up to {3} GHz"),
                            {std::to_string(gpu.sm_count), std::to_string(sm.fp32_lanes),
-                            std::to_string(gpu.sm_count * sm.fp32_lanes), decimal_text(gpu.sm_clock_khz / 1e6, 2)})});
+                            with_commas(gpu.sm_count * sm.fp32_lanes), decimal_text(gpu.sm_clock_khz / 1e6, 2)})});
     std::snprintf(text, sizeof text, "%d (%s): %s", gpu.sm_count * sm.tensor_cores, sm.tensor_generation,
                   sm.tensor_precisions);
     row(N_("Tensor Cores"), {tr("none"), sm.tensor_cores > 0 ? text : tr("none")});

@@ -98,7 +98,7 @@ class HardwarePanel final : public Panel {
     if (lanes <= 0) return false;
     out->value = static_cast<double>(lanes) / cpu_.logical_cores;
     out->text = fill(tr("{0} lanes per CPU thread ({1}: {2} lanes; this CPU: {3} threads)"),
-                     {significant_text(out->value, 4), gpu_name, number_as_read(std::to_string(lanes)),
+                     {significant_text(out->value, 4), gpu_name, with_commas(lanes),
                       std::to_string(cpu_.logical_cores)});
     return true;
   }
@@ -139,7 +139,7 @@ class HardwarePanel final : public Panel {
       if (per_sm > 0)
         ImGui::TextUnformatted(
             fill(tr("GPU: {0} FP32 lanes ({1} SMs x {2})"),
-                 {std::to_string(gpu.sm_count * per_sm), std::to_string(gpu.sm_count), std::to_string(per_sm)})
+                 {with_commas(gpu.sm_count * per_sm), std::to_string(gpu.sm_count), std::to_string(per_sm)})
                 .c_str());
       else
         ImGui::TextUnformatted(fill(tr("GPU: {0} SMs (lanes per SM unknown for compute {1})"),
@@ -194,7 +194,7 @@ class HardwarePanel final : public Panel {
       return;
     }
     wrapped_text_unformatted(fill(tr("For comparison, {0}: {1} FP32 lanes ({2} SMs x {3})."),
-                                  {run->gpu_name, std::to_string(run->gpu_sm_count * per_sm),
+                                  {run->gpu_name, with_commas(run->gpu_sm_count * per_sm),
                                    std::to_string(run->gpu_sm_count), std::to_string(per_sm)})
                                  );
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);

@@ -164,7 +164,7 @@ class LstmTrainerPanel final : public Panel {
     out->value = curve.back().loss;
     out->text = fill(tr_n("{0} nats per character after {1} step", "{0} nats per character after {1} steps",
                           static_cast<unsigned long>(curve.back().step)),
-                     {decimal_text(out->value, 2), number_as_read(std::to_string(curve.back().step))});
+                     {decimal_text(out->value, 2), with_commas(curve.back().step)});
     return true;
   }
 
@@ -333,9 +333,9 @@ class LstmTrainerPanel final : public Panel {
       ImGui::TextUnformatted(tr("untrained: random weights"));
     else if (m.loss > 0)
       ImGui::TextUnformatted(
-          fill(tr("loss {0} after {1} steps"), {decimal_text(m.loss, 3), std::to_string(m.steps)}).c_str());
+          fill(tr("loss {0} after {1} steps"), {decimal_text(m.loss, 3), with_commas(m.steps)}).c_str());
     else
-      ImGui::TextUnformatted(fill(tr("trained {0} steps before it was loaded"), {std::to_string(m.steps)})
+      ImGui::TextUnformatted(fill(tr("trained {0} steps before it was loaded"), {with_commas(m.steps)})
                                  .c_str());  // no slice measured yet
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     const lstm::TrainingShape& t = workspace_->session()->config().training;

@@ -196,7 +196,7 @@ Status LstmWorkspace::move_to(lstm::Device device) {
                                r.same_model = true;
                                r.done_message =
                                    fill(tr("Training moved to the {0} with the same weights (step {1})"),
-                                        {device_name(config.device), std::to_string(saved->training_steps)});
+                                        {device_name(config.device), with_commas(saved->training_steps)});
                                return r;
                              });
   if (s) choices_.device = device;
@@ -225,7 +225,7 @@ Status LstmWorkspace::load_model(const std::string& path) {
     if (r.status)
       r.done_message = fill(tr("Loaded {0}: {1} hidden units, trained {2} steps"),
                             {file_name(path), std::to_string(saved.weights.shape.hidden),
-                             std::to_string(saved.training_steps)}) +
+                             with_commas(saved.training_steps)}) +
                        (note.empty() ? "" : "; " + note);
     return r;
   });
@@ -240,7 +240,7 @@ Status LstmWorkspace::save_model(const std::string& path) {
   if (const auto folder = std::filesystem::path(path).parent_path(); !folder.empty())
     std::filesystem::create_directories(folder, ec);
   if (Status s = session_->save_model(path); !s) return s;
-  set_message(fill(tr("Saved the model (step {0}) to {1}"), {std::to_string(session_->metrics().steps), path}), false);
+  set_message(fill(tr("Saved the model (step {0}) to {1}"), {with_commas(session_->metrics().steps), path}), false);
   return Status::ok();
 }
 
