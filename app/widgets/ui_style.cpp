@@ -109,7 +109,8 @@ Fonts build_fonts(float scale, const std::string& language, const std::vector<ch
     const std::vector<char32_t> name = code_points_of(each.name);
     language_names.insert(language_names.end(), name.begin(), name.end());
   }
-  const std::vector<char32_t> all_glyphs = sorted_union(sorted_union(opened_glyphs, language_glyphs), language_names);
+  const std::vector<char32_t> text_glyphs = sorted_union(opened_glyphs, language_glyphs);
+  const std::vector<char32_t> all_glyphs = sorted_union(text_glyphs, language_names);
   text_ranges = atlas_ranges(all_glyphs, true);  // body and code also show the texts the user opened
   // The CJK font gives only what DejaVu lacks: asked for the UI's ranges too, it would add
   // its own punctuation and symbols to every font (at text x2, a 4096-pixel atlas for a
@@ -145,7 +146,9 @@ Fonts build_fonts(float scale, const std::string& language, const std::vector<ch
   fonts.heading2 = add_font("DejaVuSans-Bold.ttf", 23.0f * scale, page_ranges.data(), fonts.warning);
   merge_cjk(bold, 23.0f * scale, cjk_page_ranges.data());
   io.Fonts->Build();
-  for (const char32_t c : all_glyphs)
+  // Only a text's characters count as missing: without a CJK font installed, the menu's
+  // "简体中文" shows as boxes, and a user of another language needs no warning about it.
+  for (const char32_t c : text_glyphs)
     if (c > 0xFFFF || !fonts.body->FindGlyphNoFallback(static_cast<ImWchar>(c))) fonts.missing_glyphs.push_back(c);
   return fonts;
 }
