@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
@@ -15,6 +16,7 @@
 #include "app/cnn/session_panel.h"
 #include "app/cnn/thumbnail_atlas.h"
 #include "app/i18n/number_text.h"
+#include "app/widgets/flow_layout.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
 #include "app/panels/panel_fields.h"
@@ -23,6 +25,11 @@
 
 namespace whygpu::app {
 namespace {
+
+// A square of the matrix at text x1, wide enough for a count of four digits, and the
+// smallest it shrinks to in a short window (its count then in smaller type).
+constexpr float kMatrixCell = 36.0f;
+constexpr float kMinMatrixCell = 14.0f;
 
 using cnn_ui::SharedSession;
 
@@ -100,23 +107,39 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
     }
     const cnn::Evaluation& eval = *snap.last_test;
     refresh_gallery(eval, *data);
-    ImGui::TextUnformatted(
-        fill(tr("Test set: {0} images, {1}% right, {2} wrong (after {3} training steps)"),
-             {with_commas(eval.count), decimal_text(100.0 * eval.accuracy, 2), with_commas(eval.count - correct(eval)),
-              with_commas(static_cast<double>(snap.progress.steps))})
-            .c_str());
-    ImGui::SameLine();
-    if (shared_->testing()) ImGui::TextDisabled("%s", tr("testing..."));
-    else if (ImGui::SmallButton(tr_id("Test again").c_str())) shared_->evaluate();
-    const float matrix_width = 12 * 38.0f * scale_;
+    // The matrix on the left as tall as the window shows (a demo stop shows it whole) and
+    // at most about half the width; beside it, in the same height, what the test found
+    // and the gallery of its mistakes, scrolled within.
+    const int classes = std::min<int>(cnn::kClasses, static_cast<int>(data->test.class_names.size()));
+    const float spacing = ImGui::GetStyle().ItemSpacing.y + ImGui::GetStyle().CellPadding.y * 2;
+    const float by_height =
+        frame.visible_height > 0 ? (frame.visible_height - spacing) / (classes + 1.2f) : kMatrixCell * scale_;
+    const float cell = std::clamp(std::min(by_height, width * 0.45f / (classes + 1.2f)), kMinMatrixCell * scale_,
+                                  kMatrixCell * scale_);
+    const float matrix_side = cell * (classes + 1.2f);
     if (!ImGui::BeginTable("confusion", 2, ImGuiTableFlags_BordersInnerV)) return;
-    ImGui::TableSetupColumn(tr("matrix"), ImGuiTableColumnFlags_WidthFixed, matrix_width);
+    ImGui::TableSetupColumn(tr("matrix"), ImGuiTableColumnFlags_WidthFixed, matrix_side);
     ImGui::TableSetupColumn(tr("gallery"), ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    draw_matrix(eval, data->test.class_names);
+    draw_matrix(eval, data->test.class_names, cell);
     ImGui::TableNextColumn();
-    draw_gallery(eval, *data, width - matrix_width - 24.0f * scale_);
+    if (ImGui::BeginChild("findings", ImVec2(0, matrix_side))) {
+      ImGui::TextWrapped(
+          "%s", fill(tr("Test set: {0} images, {1}% right, {2} wrong (after {3} training steps)"),
+                     {with_commas(eval.count), decimal_text(100.0 * eval.accuracy, 2),
+                      with_commas(eval.count - correct(eval)), with_commas(static_cast<double>(snap.progress.steps))})
+                    .c_str());
+      const std::string again = tr_id("Test again");
+      same_line_if_fits(button_width(again.c_str()));
+      if (shared_->testing()) ImGui::TextDisabled("%s", tr("testing..."));
+      else if (ImGui::SmallButton(again.c_str())) shared_->evaluate();
+      ImGui::TextWrapped("%s", tr("Rows: the true class. Columns: the network's answer. Green: read right. Red: "
+                                  "mistakes (darker: more of that row)."));
+      cnn_ui::draw_untrained_note(*shared_);
+      draw_gallery(eval, *data, ImGui::GetContentRegionAvail().x);
+    }
+    ImGui::EndChild();
     ImGui::EndTable();
   }
 
@@ -126,11 +149,11 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
     return sum;
   }
 
-  void draw_matrix(const cnn::Evaluation& eval, const std::vector<std::string>& names) {
+  // `cell`: the side of a square, in pixels; its count is written in a type that fits it.
+  void draw_matrix(const cnn::Evaluation& eval, const std::vector<std::string>& names, float cell) {
     const int classes = std::min<int>(cnn::kClasses, static_cast<int>(names.size()));
-    const float cell = 36.0f * scale_;
-    ImGui::TextUnformatted(tr("Rows: the true class. Columns: the network's answer."));
-    cnn_ui::draw_untrained_note(*shared_);
+    const float type = std::min(ImGui::GetFontSize(), cell * 0.5f);
+    ImFont* font = ImGui::GetFont();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float label = cell * 1.2f;
     ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -139,9 +162,10 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
     auto short_name = [&](int c) { return names[c].size() <= 3 ? names[c] : std::to_string(c); };
     for (int c = 0; c < classes; ++c) {
       const std::string n = short_name(c);
-      const ImVec2 size = ImGui::CalcTextSize(n.c_str());
-      draw->AddText(ImVec2(origin.x + label + c * cell + (cell - size.x) * 0.5f, origin.y), muted, n.c_str());
-      draw->AddText(ImVec2(origin.x + label - size.x - 6.0f * scale_, origin.y + label + c * cell + (cell - size.y) * 0.5f),
+      const ImVec2 size = font->CalcTextSizeA(type, FLT_MAX, 0.0f, n.c_str());
+      draw->AddText(font, type, ImVec2(origin.x + label + c * cell + (cell - size.x) * 0.5f, origin.y), muted, n.c_str());
+      draw->AddText(font, type,
+                    ImVec2(origin.x + label - size.x - 4.0f * scale_, origin.y + label + c * cell + (cell - size.y) * 0.5f),
                     muted, n.c_str());
     }
     const ImVec2 grid(origin.x + label, origin.y + label);
@@ -158,8 +182,8 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
         if (t == filter_true_ && p == filter_predicted_) draw->AddRect(a, b, text, 0.0f, 0, 2.0f * scale_);
         if (count > 0) {
           const std::string n = count >= 1000 ? std::to_string(count / 100 / 10.0).substr(0, 3) + "k" : std::to_string(count);
-          const ImVec2 size = ImGui::CalcTextSize(n.c_str());
-          draw->AddText(ImVec2(a.x + (cell - size.x) * 0.5f, a.y + (cell - size.y) * 0.5f), text, n.c_str());
+          const ImVec2 size = font->CalcTextSizeA(type, FLT_MAX, 0.0f, n.c_str());
+          draw->AddText(font, type, ImVec2(a.x + (cell - size.x) * 0.5f, a.y + (cell - size.y) * 0.5f), text, n.c_str());
         }
         if (mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y) hovered_true = t, hovered_predicted = p;
       }
@@ -185,7 +209,6 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
         filter_predicted_ = same ? -1 : hovered_predicted;
       }
     }
-    ImGui::TextDisabled("%s", tr("Green: read right. Red: mistakes (darker: more of that row)."));
   }
 
   // The mistakes to show (under the cell filter), most confident first, as thumbnails.

@@ -258,6 +258,7 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
         }
         // A small button above the panel's right edge: one panel can fill the projector's
         // whole window (so can the F key over it).
+        const float above_panel = ImGui::GetCursorScreenPos().y;
         const std::string label = tr_id("maximize (F)");
         const float button_width =
             ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
@@ -270,6 +271,9 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
         bool waiting = false;  // preparing the class: nobody is there to answer
         for (const int q : questions_of[b]) waiting = waiting || (question_waits(lesson, q) && !frame.preparing);
         frame.content_width = ImGui::GetContentRegionAvail().x;
+        // What a stop brought into view starts at the button above the panel.
+        frame.visible_height =
+            ImGui::GetCurrentWindow()->InnerClipRect.GetHeight() - (ImGui::GetCursorScreenPos().y - above_panel);
         ImGui::BeginGroup();
         if (waiting) {
           // The panel opens once the question is answered: its measurement (or a recording
@@ -294,6 +298,7 @@ void PageView::draw_alone(PanelSlot& slot, const Fonts&, FrameContext frame) {
   if (view_target_.frames_left > 0) --view_target_.frames_left;
   if (ImGui::SmallButton(tr_id("back to the page (Esc)").c_str())) restore_request_ = true;
   frame.content_width = ImGui::GetContentRegionAvail().x;
+  frame.visible_height = ImGui::GetCurrentWindow()->InnerClipRect.GetHeight();
   ImGui::BeginGroup();
   if (slot.panel) draw_panel_guarded(slot, frame);
   else wrapped_line(slot.error, frame.content_width, palette().error);

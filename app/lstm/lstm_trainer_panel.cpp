@@ -241,7 +241,7 @@ class LstmTrainerPanel final : public Panel {
       ImGui::TextUnformatted(state.c_str());
       if (!m.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-        wrapped_text_unformatted(fill(tr("Training stopped: {0}"), {m.error}));
+        wrapped_text_unformatted(fill(tr("Training stopped: {0}"), {translated(m.error)}));
         ImGui::PopStyleColor();
       }
     }

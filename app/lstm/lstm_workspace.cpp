@@ -287,7 +287,7 @@ Status LstmWorkspace::train_for(long long steps, double seconds) {
                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
   goal_started_ = std::chrono::steady_clock::now();
   goal_start_characters_ = session_->metrics().characters;
-  session_->start();
+  session_->start(goal_.until_step);
   return Status::ok();
 }
 
@@ -343,7 +343,7 @@ void LstmWorkspace::poll() {
                    "whygpu: lstm %s: trained to step %lld in %.1f s on %s: loss %.3f, %.0f characters/s over the run "
                    "(latest %.0f)%s%s\n",
                    name_.c_str(), m.steps, seconds, m.trainer.english().c_str(), m.loss, rate, m.characters_per_second,
-                   m.error.empty() ? "" : tr("; stopped: "), m.error.c_str());
+                   m.error.empty() ? "" : "; stopped: ", m.error.english().c_str());
     }
   }
 }

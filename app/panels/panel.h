@@ -30,6 +30,11 @@ struct FrameContext {
   bool headless = false;        // rendering offscreen (screenshots, scripts)
   bool preparing = false;       // "Prepare the class" is running: keep what is measured
   float content_width = 0.0f;   // width available to the panel, in pixels
+  // Height of the window the panel is seen in (the page, or the panel alone when
+  // maximized), in pixels; 0: unknown. A panel whose picture would be taller than this
+  // shrinks it, so a demo stop on it shows the whole result (at text x2 on 1280 x 720
+  // the page shows about 420 pixels under the caption).
+  float visible_height = 0.0f;
   const Fonts* fonts = nullptr; // the page's fonts (monospace, headings), at the user's scale
 };
 

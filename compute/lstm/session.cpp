@@ -61,12 +61,14 @@ TrainingSession::~TrainingSession() {
   if (worker_.joinable()) worker_.join();
 }
 
-void TrainingSession::start() {
+void TrainingSession::start(long long until_step) {
   {
     std::lock_guard<std::mutex> lock(state_mutex_);
+    if (until_step > 0 && metrics_.steps >= until_step) return;
+    until_step_ = until_step;
     running_ = true;
     metrics_.running = true;
-    metrics_.error.clear();
+    metrics_.error = {};
   }
   wake_.notify_all();
 }
@@ -148,7 +150,7 @@ void TrainingSession::publish_sample(long long step) {
   if (s) s = generator->generate(config_.sample_length, config_.sample_temperature, &text);
   std::lock_guard<std::mutex> lock(state_mutex_);
   if (!s) {
-    metrics_.error = "sampling failed: " + s.message();
+    metrics_.error = Wording::sentence(N_("sampling failed: {0}"), {s.wording()});
     return;
   }
   samples_.push_back({step, generator->text()});
@@ -161,20 +163,24 @@ void TrainingSession::worker() {
       static_cast<long long>(config_.training.batch) * static_cast<long long>(config_.training.length);
   long long next_sample = base_steps_ + config_.sample_every;
   for (;;) {
+    int slice = steps_per_slice;
+    long long until_step = 0;
     {
       std::unique_lock<std::mutex> lock(state_mutex_);
       wake_.wait(lock, [&] { return quit_ || running_; });
       if (quit_) return;
+      until_step = until_step_;
+      if (until_step > 0) slice = static_cast<int>(std::min<long long>(slice, until_step - metrics_.steps));
     }
     const auto begin = Clock::now();
     TrainingProgress progress;
-    const Status s = run_slice(steps_per_slice, &progress);
+    const Status s = run_slice(slice, &progress);
     const double seconds = std::chrono::duration<double>(Clock::now() - begin).count();
     const long long steps = base_steps_ + progress.steps;
     {
       std::lock_guard<std::mutex> lock(state_mutex_);
       if (!s) {
-        metrics_.error = s.message();
+        metrics_.error = s.wording();
         metrics_.running = running_ = false;
         continue;
       }
@@ -187,9 +193,10 @@ void TrainingSession::worker() {
         metrics_.characters_per_second = metrics_.steps_per_second * static_cast<double>(chars_per_step);
       }
       loss_history_.push_back({steps, progress.mean_loss});
+      if (until_step > 0 && steps >= until_step) metrics_.running = running_ = false;
     }
     // Grow or shrink the slice towards kSliceSeconds (at most doubling each time).
-    if (seconds > 0.0) {
+    if (seconds > 0.0 && slice == steps_per_slice) {  // a slice cut to the goal says nothing of the pace
       const double ideal = steps_per_slice * kSliceSeconds / seconds;
       steps_per_slice = std::clamp(static_cast<int>(ideal), 1, std::max(1, steps_per_slice * 2));
     }

@@ -62,7 +62,7 @@ struct SessionMetrics {
   double characters_per_second = 0.0;  // training throughput of the latest slices
   double steps_per_second = 0.0;
   Wording trainer;                // Trainer::description()
-  std::string error;              // set when training stopped on an error
+  Wording error;                  // set when training stopped on an error
 };
 
 class TrainingSession {
@@ -75,7 +75,9 @@ class TrainingSession {
   TrainingSession(const TrainingSession&) = delete;
   TrainingSession& operator=(const TrainingSession&) = delete;
 
-  void start();
+  // `until_step` > 0: pauses by itself once the model has trained that many steps in all,
+  // the last slice cut to fit, so "after 500 steps" is 500 however fast the trainer is.
+  void start(long long until_step = 0);
   void pause();  // returns at once; the slice under way finishes first
 
   SessionMetrics metrics() const;
@@ -111,6 +113,7 @@ class TrainingSession {
   std::condition_variable wake_;
   bool running_ = false;
   bool quit_ = false;
+  long long until_step_ = 0;  // start()'s goal; 0: none
   SessionMetrics metrics_;
   std::vector<LossPoint> loss_history_;
   std::vector<TextSample> samples_;

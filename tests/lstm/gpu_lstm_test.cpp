@@ -218,7 +218,7 @@ TEST(GpuSession, TrainsOnAWorkerThreadAndGeneratesStepByStep) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   session->pause();
   const SessionMetrics m = session->metrics();
-  EXPECT_TRUE(m.error.empty()) << m.error;
+  EXPECT_TRUE(m.error.empty()) << m.error.english();
   ASSERT_GE(session->samples().size(), 2u);
   EXPECT_EQ(session->samples()[0].text.substr(0, 4), "The ");
   const std::vector<LossPoint> history = session->loss_history();
