@@ -35,3 +35,17 @@ play_pages() {
   grep -vE "wrote|rendering offscreen" "$out/run.log" | tail -8
   tar czf "$out/$archive" -C "$out" shots run.log && rm -rf "${out:?}/shots"
 }
+# eu-stack (elfutils, carried as .debs in .devcarry/eu: the server has no gdb), unpacked in /tmp/eu.
+install_eu_stack() {
+  mkdir -p /tmp/eu && for deb in "$repo"/.devcarry/eu/*.deb; do dpkg -x "$deb" /tmp/eu; done
+}
+# thread_stacks PID FRAMES [TID]: the stacks of PID's threads using CPU now (and of TID,
+# busy or not: the main thread waiting on the GPU uses none), FRAMES frames each.
+thread_stacks() {
+  local busy
+  busy=$(top -b -n 1 -H -p "$1" | awk 'NR>7 && $9>20 {print $1}' | tr '\n' ' ')
+  echo "-- $(date -u +%H:%M:%S) busy threads: ${busy:-none}"
+  LD_LIBRARY_PATH=/tmp/eu/usr/lib/x86_64-linux-gnu /tmp/eu/usr/bin/eu-stack -p "$1" -n "$2" 2>/dev/null |
+    awk -v shown=" $busy ${3:-} " '/^TID/ {tid=$2; sub(":","",tid); show = index(shown, " " tid " ") > 0} show' |
+    sed -E 's/^(#[0-9]+ +0x[0-9a-f]+ )(.{0,150}).*/\1\2/'
+}

@@ -10,15 +10,7 @@
 # Carried: whygpu with its symbols (strip --strip-debug only), .devcarry/eu/*.deb.
 source "$(dirname "$0")/device_env.sh" /tmp/whygpu-stall-probe
 export WHYGPU_PIPELINE_PHOTO=$repo/.devcarry/photo/LadyBird.jpg
-eu=/tmp/eu && mkdir -p $eu && for d in "$repo"/.devcarry/eu/*.deb; do dpkg -x "$d" $eu; done
-stacks() {  # PID: the stacks of the threads using CPU now, 14 frames each
-  local busy
-  busy=$(top -b -n 1 -H -p "$1" | awk 'NR>7 && $9>20 {print $1}' | tr '\n' ' ')
-  echo "-- $(date -u +%H:%M:%S) busy threads: ${busy:-none}"
-  LD_LIBRARY_PATH=$eu/usr/lib/x86_64-linux-gnu $eu/usr/bin/eu-stack -p "$1" -n 14 2>/dev/null |
-    awk -v busy=" $busy " '/^TID/ {tid=$2; sub(":","",tid); show = index(busy, " " tid " ") > 0} show' |
-    sed -E 's/^(#[0-9]+ +0x[0-9a-f]+ )(.{0,150}).*/\1\2/'
-}
+install_eu_stack
 probe() {  # NAME SCRIPT LIMIT
   local name=$1 script=$2 limit=$3 t0 app
   step "$name"
@@ -29,7 +21,7 @@ probe() {  # NAME SCRIPT LIMIT
   for i in $(seq 1 $((limit / 5))); do
     sleep 5
     kill -0 $app 2>/dev/null || break
-    (( i % 2 == 1 && i <= 9 )) && stacks $app
+    (( i % 2 == 1 && i <= 9 )) && thread_stacks $app 14
   done
   if kill -0 $app 2>/dev/null; then echo "still running after $limit s: stopped"; kill $app; fi
   wait $app; echo "$name: exit status $?, $(( $(date +%s) - t0 )) s"

@@ -6,15 +6,7 @@
 # Carried: whygpu (symbols kept), .devcarry/eu/*.deb (elfutils: the server has no gdb).
 source "$(dirname "$0")/device_env.sh" /tmp/whygpu-ui-frames
 install_gl_dispatch
-eu=/tmp/eu && mkdir -p $eu && for d in "$repo"/.devcarry/eu/*.deb; do dpkg -x "$d" $eu; done
-stacks() {  # PID: the main thread's stack and those of the threads using CPU now
-  local busy
-  busy=$(top -b -n 1 -H -p "$1" | awk 'NR>7 && $9>20 {print $1}' | tr '\n' ' ')
-  echo "-- $(date -u +%H:%M:%S) busy threads: ${busy:-none}"
-  LD_LIBRARY_PATH=$eu/usr/lib/x86_64-linux-gnu $eu/usr/bin/eu-stack -p "$1" -n 18 2>/dev/null |
-    awk -v busy=" $busy $1 " '/^TID/ {tid=$2; sub(":","",tid); show = index(busy, " " tid " ") > 0} show' |
-    sed -E 's/^(#[0-9]+ +0x[0-9a-f]+ )(.{0,150}).*/\1\2/'
-}
+install_eu_stack
 cat > "$out/sweep.script" <<'SCRIPT'
 lesson vector-add-crossover
 predict skip
@@ -31,7 +23,7 @@ for language in ${PROBE_LANGUAGES:-en fr}; do
   for i in $(seq 1 24); do
     sleep 5
     kill -0 $app 2>/dev/null || break
-    (( i <= 6 )) && stacks $app > "$out/stacks-$language-$i.txt"
+    (( i <= 6 )) && thread_stacks $app 18 $app > "$out/stacks-$language-$i.txt"
   done
   if kill -0 $app 2>/dev/null; then echo "still running: stopped"; kill $app; fi
   wait $app; echo "$language: exit status $?, $(( $(date +%s) - t0 )) s"

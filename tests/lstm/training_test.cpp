@@ -24,6 +24,17 @@ std::shared_ptr<Corpus> tiny_corpus() {
   return corpus;
 }
 
+// A CPU session small enough to train hundreds of steps in milliseconds.
+SessionConfig tiny_session_config(int sample_every) {
+  SessionConfig config;
+  config.device = Device::kCpu;
+  config.embed = 8;
+  config.hidden = 16;
+  config.training = {4, 8};
+  config.sample_every = sample_every;
+  return config;
+}
+
 TEST(TextStreams, ChunksFollowEachStreamAndTargetsAreTheNextCharacters) {
   std::vector<TokenId> text(103);
   for (std::size_t i = 0; i < text.size(); ++i) text[i] = static_cast<TokenId>(i);
@@ -162,12 +173,7 @@ TEST(Bench, HoldsOutTheLastTwentiethOfTheText) {
 // checks once a frame (the H200 reached step 658 in demo 2), so the session cuts the last
 // slice to the goal and pauses itself there; a second start with the goal reached does nothing.
 TEST(TrainingSession, StopsAtExactlyTheStepItWasStartedFor) {
-  SessionConfig config;
-  config.device = Device::kCpu;
-  config.embed = 8;
-  config.hidden = 16;
-  config.training = {4, 8};
-  config.sample_every = 0;
+  const SessionConfig config = tiny_session_config(0);
   std::unique_ptr<TrainingSession> session;
   ASSERT_TRUE(TrainingSession::create(config, tiny_corpus(), nullptr, &session));
   for (const long long goal : {37LL, 301LL}) {
@@ -187,12 +193,7 @@ TEST(TrainingSession, StopsAtExactlyTheStepItWasStartedFor) {
 }
 
 TEST(TrainingSession, TrainsOnAWorkerThreadAndPublishesMetricsAndSamples) {
-  SessionConfig config;
-  config.device = Device::kCpu;
-  config.embed = 8;
-  config.hidden = 16;
-  config.training = {4, 8};
-  config.sample_every = 20;
+  SessionConfig config = tiny_session_config(20);
   config.sample_length = 30;
   std::unique_ptr<TrainingSession> session;
   ASSERT_TRUE(TrainingSession::create(config, tiny_corpus(), nullptr, &session));
