@@ -277,7 +277,7 @@ void LstmWorkspace::pause_training() {
 }
 
 Status LstmWorkspace::train_for(long long steps, double seconds) {
-  if (!session_) return Status::error(job_.valid() ? "busy: " + job_description_ : tr("no model yet"));
+  if (!session_) return Status::error(job_.valid() ? fill(tr("busy: {0}"), {job_description_}) : tr("no model yet"));
   if (steps <= 0 && seconds <= 0) return Status::error(tr("give a number of steps or seconds to train for"));
   goal_ = TrainingGoal{};
   goal_.active = true;
