@@ -7,6 +7,29 @@
 #include "compute/lstm/utf8.h"
 
 namespace whygpu::app {
+
+std::vector<char32_t> code_points_of(const std::string& text) {
+  std::vector<char32_t> points;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const int length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xe ? 3 : (lead >> 3) == 0x1e ? 4 : 0;
+    char32_t c = length == 1 ? lead : length == 2 ? lead & 0x1f : length == 3 ? lead & 0x0f : lead & 0x07;
+    bool valid = length > 0 && i + length <= text.size();
+    for (int k = 1; valid && k < length; ++k) {
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      valid = (next & 0xc0) == 0x80;
+      c = (c << 6) | (next & 0x3f);
+    }
+    if (!valid) {
+      points.push_back(0xFFFD);
+      ++i;
+      continue;
+    }
+    if (c >= 0x20 && c != 0x7f && !(c >= 0x80 && c < 0xa0)) points.push_back(c);
+    i += length;
+  }
+  return points;
+}
 namespace {
 
 struct Needs {

@@ -8,6 +8,11 @@
 
 namespace whygpu::app {
 
+// The code points of UTF-8 text, in order; a byte that starts no valid sequence counts as
+// U+FFFD (the placeholder the atlas always has). Control characters are left out: they
+// are never drawn.
+std::vector<char32_t> code_points_of(const std::string& text);
+
 void need_glyphs(const std::vector<char32_t>& code_points);
 
 // Bumped each time need_glyphs adds a character the set lacked.

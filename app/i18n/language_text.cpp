@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/i18n/glyph_needs.h"
 #include "app/lesson/translation.h"
 
 namespace whygpu::app {
@@ -34,29 +35,6 @@ std::vector<ShownText> script_shown_text(const Script& script) {
     if (action.verb == "caption" && !action.args.empty() && !action.args[0].empty())
       shown.push_back({action.line, action.args[0]});
   return shown;
-}
-
-std::vector<char32_t> code_points_of(const std::string& text) {
-  std::vector<char32_t> points;
-  for (std::size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    const int length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xe ? 3 : (lead >> 3) == 0x1e ? 4 : 0;
-    char32_t c = length == 1 ? lead : length == 2 ? lead & 0x1f : length == 3 ? lead & 0x0f : lead & 0x07;
-    bool valid = length > 0 && i + length <= text.size();
-    for (int k = 1; valid && k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      valid = (next & 0xc0) == 0x80;
-      c = (c << 6) | (next & 0x3f);
-    }
-    if (!valid) {
-      points.push_back(0xFFFD);
-      ++i;
-      continue;
-    }
-    if (c >= 0x20 && c != 0x7f && !(c >= 0x80 && c < 0xa0)) points.push_back(c);
-    i += length;
-  }
-  return points;
 }
 
 std::vector<char32_t> language_glyphs(const LessonLibrary& library, const std::vector<std::string>& demo_files,

@@ -23,11 +23,6 @@ std::vector<ShownText> lesson_shown_text(const Lesson& lesson);
 // A script's captions.
 std::vector<ShownText> script_shown_text(const Script& script);
 
-// The code points of UTF-8 text, in order; a byte that starts no valid sequence counts as
-// U+FFFD (the placeholder the atlas always has). Control characters are left out: they
-// are never drawn.
-std::vector<char32_t> code_points_of(const std::string& text);
-
 // Every character `language` shows, sorted and unique: the library's lessons as shown in
 // it (set_language first), the captions of `demo_files` in it (each original's
 // translation where current), and `interface_strings`.

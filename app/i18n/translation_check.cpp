@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "app/demo/demo_player.h"
+#include "app/i18n/glyph_needs.h"
 #include "app/lesson/content_hash.h"
 #include "app/lesson/lesson_check.h"
 #include "app/lesson/translation.h"

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/cli/cli_options.h"
+#include "app/i18n/glyph_needs.h"
 #include "app/i18n/language_fonts.h"
 #include "app/i18n/language_text.h"
 #include "app/lesson/lesson_library.h"

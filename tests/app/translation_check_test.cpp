@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <string>
 
+#include "app/i18n/glyph_needs.h"
 #include "app/i18n/language_fonts.h"
 #include "app/i18n/translation_check.h"
 #include "app/lesson/content_hash.h"
