@@ -55,6 +55,14 @@ FontFace cjk_face(const std::string& language, bool bold) {
   return {fontconfig_chinese_file(), 0};
 }
 
+float em_share_of_line(const std::string& font_bytes, int index) {
+  const auto* data = reinterpret_cast<const unsigned char*>(font_bytes.data());
+  const int offset = stbtt_GetFontOffsetForIndex(data, index);
+  stbtt_fontinfo info{};
+  if (font_bytes.empty() || offset < 0 || !stbtt_InitFont(&info, data, offset)) return 0.0f;
+  return stbtt_ScaleForPixelHeight(&info, 1.0f) / stbtt_ScaleForMappingEmToPixels(&info, 1.0f);
+}
+
 struct GlyphCoverage::Face {
   std::string bytes;
   stbtt_fontinfo info{};

@@ -31,6 +31,12 @@ FontFace cjk_face(const std::string& language, bool bold = false);
 // Chinese needs the CJK font merged into the atlas; the other languages draw with DejaVu.
 bool language_needs_cjk(const std::string& language);
 
+// The share of a face's line height (ascent minus descent, by which ImGui sizes a font)
+// that its em square takes: about 0.86 for DejaVu Sans, 0.69 for Noto Sans CJK, whose
+// Chinese characters therefore came out a fifth smaller than the Latin letters beside
+// them at one pixel size. 0 when `font_bytes` hold no such face.
+float em_share_of_line(const std::string& font_bytes, int index);
+
 // The characters a language's body text can show: those of DejaVu Sans and, for Chinese,
 // of its CJK face, looked up in each font's character map (stb_truetype, as ImGui does).
 class GlyphCoverage {

@@ -45,12 +45,15 @@ std::vector<ImWchar> atlas_ranges(const std::vector<char32_t>& glyphs, bool with
 
 // ImGui's AddFontFromFileTTF opens the file with fopen, which waits forever on a FIFO:
 // the bytes are read through read_text_file instead and handed over, and the atlas owns
-// them from then on (it frees them with IM_FREE).
+// them from then on (it frees them with IM_FREE). `match_em_share` > 0: the face is sized
+// so that its em square is as large as that of a face with this share (em_share_of_line).
 Status add_font_file(const std::string& path, float pixels, const ImFontConfig& config, const ImWchar* ranges,
-                     ImFont** out) {
+                     ImFont** out, float match_em_share = 0.0f) {
   std::string bytes;
   if (Status s = read_text_file(path, &bytes, kMaxFontBytes); !s) return s;
   if (bytes.empty()) return Status::error(path + ": is empty");
+  if (const float own = em_share_of_line(bytes, config.FontNo); match_em_share > 0 && own > 0)
+    pixels *= match_em_share / own;
   void* data = IM_ALLOC(bytes.size());
   std::memcpy(data, bytes.data(), bytes.size());
   ImFontConfig owned = config;
@@ -76,14 +79,18 @@ ImFont* add_font(const std::string& file, float pixels, const ImWchar* ranges, s
 
 // Merges the CJK face's glyphs for `ranges` into the font added last: only the glyphs the
 // text needs enter the atlas, and only those DejaVu lacks (ImGui keeps the first font's).
-void merge_cjk(const FontFace& face, float pixels, const ImWchar* ranges) {
+// With `dejavu_em_share` > 0 their em square is DejaVu's, so a Chinese character stands as
+// tall as a Latin one beside it (ImGui puts merged glyphs on the first font's baseline).
+// Lesson titles keep the CJK face's own size: the largest type, their glyphs a fifth
+// larger would take a Chinese atlas at text x2 past 4096 pixels, older GPUs' largest texture.
+void merge_cjk(const FontFace& face, float pixels, const ImWchar* ranges, float dejavu_em_share) {
   if (face.file.empty() || !ranges[0]) return;  // no CJK font: the missing glyphs are listed instead
   ImFontConfig config;
   config.MergeMode = true;
   config.FontNo = face.index;
   config.OversampleH = 1;  // CJK glyphs are many and dense: the atlas stays small
   ImFont* merged = nullptr;
-  add_font_file(face.file, pixels, config, ranges, &merged);
+  add_font_file(face.file, pixels, config, ranges, &merged, dejavu_em_share);
 }
 
 std::vector<char32_t> sorted_union(std::vector<char32_t> a, const std::vector<char32_t>& b) {
@@ -133,18 +140,22 @@ Fonts build_fonts(float scale, const std::string& language, const std::vector<ch
   const FontFace regular = cjk_face(language);
   const FontFace page_regular = cjk_pages ? regular : FontFace{};
   const FontFace bold = cjk_pages ? cjk_face(language, true) : FontFace{};
+  std::string dejavu_bytes;
+  const float dejavu_em = read_text_file(font_folder() + "/DejaVuSans.ttf", &dejavu_bytes, kMaxFontBytes)
+                              ? em_share_of_line(dejavu_bytes, 0)
+                              : 0.0f;
   fonts.body = add_font("DejaVuSans.ttf", body, text_ranges.data(), fonts.warning);  // first font = default
-  merge_cjk(regular, body, cjk_text_ranges.data());
+  merge_cjk(regular, body, cjk_text_ranges.data(), dejavu_em);
   fonts.emphasis = add_font("DejaVuSans-Oblique.ttf", body, text_ranges.data(), fonts.warning);
-  merge_cjk(page_regular, body, cjk_text_ranges.data());  // CJK has no italic: emphasis stays upright
+  merge_cjk(page_regular, body, cjk_text_ranges.data(), dejavu_em);  // CJK has no italic: emphasis stays upright
   fonts.strong = add_font("DejaVuSans-Bold.ttf", body, text_ranges.data(), fonts.warning);
-  merge_cjk(bold, body, cjk_text_ranges.data());
+  merge_cjk(bold, body, cjk_text_ranges.data(), dejavu_em);
   fonts.code = add_font("DejaVuSansMono.ttf", code, text_ranges.data(), fonts.warning);
-  merge_cjk(cjk_text ? regular : FontFace{}, code, cjk_text_ranges.data());
+  merge_cjk(cjk_text ? regular : FontFace{}, code, cjk_text_ranges.data(), dejavu_em);
   fonts.heading1 = add_font("DejaVuSans-Bold.ttf", 30.0f * scale, page_ranges.data(), fonts.warning);
-  merge_cjk(bold, 30.0f * scale, cjk_page_ranges.data());
+  merge_cjk(bold, 30.0f * scale, cjk_page_ranges.data(), 0.0f);
   fonts.heading2 = add_font("DejaVuSans-Bold.ttf", 23.0f * scale, page_ranges.data(), fonts.warning);
-  merge_cjk(bold, 23.0f * scale, cjk_page_ranges.data());
+  merge_cjk(bold, 23.0f * scale, cjk_page_ranges.data(), dejavu_em);
   io.Fonts->Build();
   // Only a text's characters count as missing: without a CJK font installed, the menu's
   // "简体中文" shows as boxes, and a user of another language needs no warning about it.
