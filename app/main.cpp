@@ -135,10 +135,11 @@ std::optional<int> run_lesson_command(const CliOptions& options, const LessonLib
 // The user's settings with the command line's over them. Headless runs start from defaults
 // so that screenshots do not depend on the user's settings. `script_language` is the
 // language of a translated demo played with --script: its pages show in that language too,
-// unless --language says otherwise (and it is not saved: main() puts the user's back).
+// unless --language says otherwise (and it is not saved: *users_language is the one to save).
 Settings start_settings(const CliOptions& options, const std::string& config, const std::string& script_language,
-                        bool* have_settings) {
+                        bool* have_settings, std::string* users_language) {
   Settings settings = options.headless ? Settings{} : load_settings(config, have_settings);
+  *users_language = settings.language;
   if (!script_language.empty()) settings.language = find_language(script_language)->code;
   if (options.font_scale) settings.font_scale = *options.font_scale;
   if (options.dark_theme) settings.dark_theme = *options.dark_theme;
@@ -212,7 +213,8 @@ int main(int argc, char** argv) {
   if (!load_start_script(options, library, &script)) return 2;
   const std::string config = settings_folder();
   bool have_settings = false;
-  const Settings settings = start_settings(options, config, script.language, &have_settings);
+  std::string users_language;
+  const Settings settings = start_settings(options, config, script.language, &have_settings, &users_language);
 
   set_child_executable("/proc/self/exe");  // kernel-lab tries and host programs run in a copy of this program
 
@@ -253,7 +255,7 @@ int main(int argc, char** argv) {
   const int code = run_window(shell, options, script_player, /*first_start=*/!have_settings);
   Settings to_save = shell.settings();
   if (options.language.empty() && !script.language.empty() && to_save.language == settings.language)
-    to_save.language = load_settings(config, nullptr).language;  // the demo's language was for this run only
+    to_save.language = users_language;  // the demo's language was for this run only
   std::string error;
   if (!save_settings(to_save, config, &error))
     std::fprintf(stderr, "whygpu: settings not saved: %s\n", error.c_str());

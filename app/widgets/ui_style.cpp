@@ -47,13 +47,15 @@ std::vector<ImWchar> atlas_ranges(const std::vector<char32_t>& glyphs, bool with
 // the bytes are read through read_text_file instead and handed over, and the atlas owns
 // them from then on (it frees them with IM_FREE). `match_em_share` > 0: the face is sized
 // so that its em square is as large as that of a face with this share (em_share_of_line).
+// *em_share, when given, is this face's own.
 Status add_font_file(const std::string& path, float pixels, const ImFontConfig& config, const ImWchar* ranges,
-                     ImFont** out, float match_em_share = 0.0f) {
+                     ImFont** out, float match_em_share = 0.0f, float* em_share = nullptr) {
   std::string bytes;
   if (Status s = read_text_file(path, &bytes, kMaxFontBytes); !s) return s;
   if (bytes.empty()) return Status::error(path + ": is empty");
-  if (const float own = em_share_of_line(bytes, config.FontNo); match_em_share > 0 && own > 0)
-    pixels *= match_em_share / own;
+  const float own = em_share_of_line(bytes, config.FontNo);
+  if (em_share) *em_share = own;
+  if (match_em_share > 0 && own > 0) pixels *= match_em_share / own;
   void* data = IM_ALLOC(bytes.size());
   std::memcpy(data, bytes.data(), bytes.size());
   ImFontConfig owned = config;
@@ -61,7 +63,8 @@ Status add_font_file(const std::string& path, float pixels, const ImFontConfig& 
   return Status::ok();
 }
 
-ImFont* add_font(const std::string& file, float pixels, const ImWchar* ranges, std::string& warning) {
+ImFont* add_font(const std::string& file, float pixels, const ImWchar* ranges, std::string& warning,
+                 float* em_share = nullptr) {
   const std::string path = font_folder() + "/" + file;
   ImFontConfig config;
   // Horizontal oversampling places small letters at sub-pixel positions; from heading
@@ -69,7 +72,7 @@ ImFont* add_font(const std::string& file, float pixels, const ImWchar* ranges, s
   // atlas (at text x2 that share took a Chinese atlas past 4096 pixels).
   config.OversampleH = pixels >= 40.0f ? 1 : 2;
   ImFont* font = nullptr;
-  const Status added = add_font_file(path, pixels, config, ranges, &font);
+  const Status added = add_font_file(path, pixels, config, ranges, &font, 0.0f, em_share);
   if (added) return font;
   warning = "font " + added.message() + " (install fonts-dejavu-core); using ImGui's built-in font";
   ImFontConfig fallback;
@@ -140,11 +143,8 @@ Fonts build_fonts(float scale, const std::string& language, const std::vector<ch
   const FontFace regular = cjk_face(language);
   const FontFace page_regular = cjk_pages ? regular : FontFace{};
   const FontFace bold = cjk_pages ? cjk_face(language, true) : FontFace{};
-  std::string dejavu_bytes;
-  const float dejavu_em = read_text_file(font_folder() + "/DejaVuSans.ttf", &dejavu_bytes, kMaxFontBytes)
-                              ? em_share_of_line(dejavu_bytes, 0)
-                              : 0.0f;
-  fonts.body = add_font("DejaVuSans.ttf", body, text_ranges.data(), fonts.warning);  // first font = default
+  float dejavu_em = 0.0f;  // 0 with ImGui's built-in font: the CJK face keeps its own size
+  fonts.body = add_font("DejaVuSans.ttf", body, text_ranges.data(), fonts.warning, &dejavu_em);  // first = default
   merge_cjk(regular, body, cjk_text_ranges.data(), dejavu_em);
   fonts.emphasis = add_font("DejaVuSans-Oblique.ttf", body, text_ranges.data(), fonts.warning);
   merge_cjk(page_regular, body, cjk_text_ranges.data(), dejavu_em);  // CJK has no italic: emphasis stays upright
