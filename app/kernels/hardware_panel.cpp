@@ -98,7 +98,7 @@ class HardwarePanel final : public Panel {
     if (lanes <= 0) return false;
     out->value = static_cast<double>(lanes) / cpu_.logical_cores;
     out->text = fill(tr("{0} lanes per CPU thread ({1}: {2} lanes; this CPU: {3} threads)"),
-                     {significant_text(out->value, 4), gpu_name, with_commas(lanes),
+                     {out->value >= 1000 ? with_commas(out->value) : significant_text(out->value, 4), gpu_name, with_commas(lanes),
                       std::to_string(cpu_.logical_cores)});
     return true;
   }
