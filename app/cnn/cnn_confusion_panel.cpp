@@ -16,6 +16,7 @@
 #include "app/cnn/session_panel.h"
 #include "app/cnn/thumbnail_atlas.h"
 #include "app/i18n/number_text.h"
+#include "app/text/wrapped_text.h"
 #include "app/widgets/flow_layout.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
@@ -92,16 +93,14 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
     const cnn::SessionSnapshot& snap = shared_->snapshot();
     auto data = shared_->data();
     if ((!snap.last_test || !data) && shared_->testing()) {
-      ImGui::TextWrapped("%s", fill(tr("Testing the network on the {0} held-out images..."),
-                                    {data ? with_commas(data->test.count).c_str() : ""})
-                                   .c_str());
+      wrapped_text_unformatted(fill(tr("Testing the network on the {0} held-out images..."),
+                                    {data ? with_commas(data->test.count).c_str() : ""}));
       return;
     }
     if (!snap.last_test || !data) {
-      ImGui::TextWrapped("%s", fill(tr("No test results yet. The network is tested on the {0} held-out images after "
+      wrapped_text_unformatted(fill(tr("No test results yet. The network is tested on the {0} held-out images after "
                                        "every epoch; press the button to test it now."),
-                                    {data ? with_commas(data->test.count).c_str() : ""})
-                                   .c_str());
+                                    {data ? with_commas(data->test.count).c_str() : ""}));
       if (ImGui::Button(tr_id("Test on the test set now").c_str())) shared_->evaluate();
       return;
     }
@@ -125,16 +124,15 @@ class CnnConfusionPanel final : public cnn_ui::SessionPanel {
     draw_matrix(eval, data->test.class_names, cell);
     ImGui::TableNextColumn();
     if (ImGui::BeginChild("findings", ImVec2(0, matrix_side))) {
-      ImGui::TextWrapped(
-          "%s", fill(tr("Test set: {0} images, {1}% right, {2} wrong (after {3} training steps)"),
-                     {with_commas(eval.count), decimal_text(100.0 * eval.accuracy, 2),
-                      with_commas(eval.count - correct(eval)), with_commas(static_cast<double>(snap.progress.steps))})
-                    .c_str());
+      wrapped_text_unformatted(fill(tr("Test set: {0} images, {1}% right, {2} wrong (after {3} training steps)"),
+                                    {with_commas(eval.count), decimal_text(100.0 * eval.accuracy, 2),
+                                     with_commas(eval.count - correct(eval)),
+                                     with_commas(static_cast<double>(snap.progress.steps))}));
       const std::string again = tr_id("Test again");
       same_line_if_fits(button_width(again.c_str()));
       if (shared_->testing()) ImGui::TextDisabled("%s", tr("testing..."));
       else if (ImGui::SmallButton(again.c_str())) shared_->evaluate();
-      ImGui::TextWrapped("%s", tr("Rows: the true class. Columns: the network's answer. Green: read right. Red: "
+      wrapped_text_unformatted(tr("Rows: the true class. Columns: the network's answer. Green: read right. Red: "
                                   "mistakes (darker: more of that row)."));
       cnn_ui::draw_untrained_note(*shared_);
       draw_gallery(eval, *data, ImGui::GetContentRegionAvail().x);

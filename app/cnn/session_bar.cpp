@@ -74,7 +74,7 @@ bool draw_session_bar(SharedSession& shared, bool with_buttons) {
 void draw_untrained_note(SharedSession& shared) {
   if (!shared.untrained()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-  ImGui::TextWrapped("%s", tr("untrained (random weights): these guesses are noise"));
+  wrapped_text_unformatted(tr("untrained (random weights): these guesses are noise"));
   ImGui::PopStyleColor();
   if (!example_weights_exist() || shared.data() == nullptr || shared.data()->train.class_names != cnn::digit_class_names())
     return;
