@@ -57,7 +57,8 @@ void draw_histogram(const ClassQuestion& q, const ClassRound& round, const char*
   draw->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), ImGui::GetColorU32(ImGuiCol_FrameBg));
   const float bar = size.x / static_cast<float>(std::max<std::size_t>(1, counts.size()));
   for (std::size_t i = 0; i < counts.size(); ++i) {
-    const float h = (size.y - ImGui::GetFontSize()) * static_cast<float>(counts[i]) / static_cast<float>(most);
+    // Above the tallest bar: a line for its count, and one for the measurement's label.
+    const float h = (size.y - 2 * ImGui::GetFontSize()) * static_cast<float>(counts[i]) / static_cast<float>(most);
     const ImVec2 top(at.x + bar * static_cast<float>(i) + 2, at.y + size.y - h);
     const ImU32 colour = static_cast<int>(i) == right ? palette().gpu : palette().cpu;
     if (counts[i] > 0) draw->AddRectFilled(top, ImVec2(top.x + bar - 4, at.y + size.y), colour);
@@ -125,17 +126,17 @@ ClassButton draw_join_screen(const ClassSession& session, const QrCode& qr, int 
   ImGui::PopFont();
   ImGui::EndGroup();
   ImGui::Spacing();
-  const std::string where = "Served on " + session.network().name + " (" + session.network().ipv4 +
-                            ") only, and only while this class session lasts.";
-  wrapped_text(where, palette().muted_text);
+  wrapped_text(fill(tr("Served on {0} ({1}) only, and only while this class session lasts."),
+                    {session.network().name, session.network().ipv4}),
+               palette().muted_text);
   if (ImGui::Button(tr_id("Back to the lesson").c_str())) pressed = ClassButton::back_to_lesson;
   same_line_if_fits(button_width(tr("End the class session")));
   if (ImGui::Button(tr_id("End the class session").c_str())) pressed = ClassButton::end_session;
   return pressed;
 }
 
-ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction, const PanelResult* measured,
-                            int right, const Fonts& fonts, float width) {
+ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction, bool answer_shown,
+                            const PanelResult* measured, int right, const Fonts& fonts, float width) {
   ClassButton pressed = ClassButton::none;
   draw_card(&view, width, palette().gpu_alt, [&](float inner_width) {
     ImGui::PushFont(fonts.strong);
@@ -155,10 +156,10 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
           wrapped_text_unformatted(std::to_string(i + 1) + ". " + view.question.choices[i]);
     }
     // Each revealed round, side by side: the class's first answers beside its second.
-    const double measured_at = measured && view.question.kind == Prediction::Kind::number
+    const double measured_at = answer_shown && measured && view.question.kind == Prediction::Kind::number
                                    ? slider_position(view.question, measured->value)
                                    : -1.0;
-    const int shown_right = measured || prediction.answer >= 0 ? right : -1;
+    const int shown_right = answer_shown ? right : -1;
     const float gap = ImGui::GetFontSize();
     const float each = (inner_width - gap) / 2;
     const ImVec2 box(each, std::max(6.0f * ImGui::GetFontSize(), each * 0.45f));
@@ -172,20 +173,29 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
       for (std::size_t i = 0; i < view.question.choices.size(); ++i)
         wrapped_text(std::to_string(i + 1) + ". " + view.question.choices[i],
                      static_cast<int>(i) == shown_right ? palette().gpu : ImGui::GetColorU32(ImGuiCol_Text));
-    if (measured) {
-      const std::string shown = !measured->text.empty() ? measured->text : with_unit(readable_number(measured->value), view.question);
-      wrapped_text(fill(tr("Measured: {0}"), {shown}), palette().gpu_alt);
-      wrapped_text_unformatted(prediction.explain);
-    } else if (open.revealed && !prediction.result.empty()) {
-      wrapped_text(tr("Now run it below: the measurement is drawn across the class's answers."), palette().muted_text);
-    } else if (open.revealed && prediction.answer >= 0) {
-      wrapped_text_unformatted(prediction.explain);
+    if (answer_shown) {
+      if (measured) {
+        const std::string shown =
+            !measured->text.empty() ? measured->text : with_unit(readable_number(measured->value), view.question);
+        wrapped_text(fill(tr("Measured: {0}"), {shown}), palette().gpu_alt);
+        wrapped_text_unformatted(prediction.explain);
+      } else if (!prediction.result.empty()) {
+        wrapped_text(tr("Now run it below: the measurement is drawn across the class's answers."), palette().muted_text);
+      } else {
+        wrapped_text_unformatted(prediction.explain);
+      }
+      return;
     }
     if (!open.revealed) {
       if (ImGui::Button(tr_id("Reveal the answers").c_str())) pressed = ClassButton::reveal;
-    } else if (round_number < kMaxClassRounds) {
-      if (ImGui::Button(tr_id("Vote again").c_str())) pressed = ClassButton::vote_again;
+      return;
     }
+    // A round revealed and more to come (the last one's reveal settles the question): the
+    // class argues over its spread, then votes again, unless the teacher shows the answer.
+    wrapped_text(tr("Talk it over with your neighbour, then vote again."), palette().muted_text);
+    if (ImGui::Button(tr_id("Vote again").c_str())) pressed = ClassButton::vote_again;
+    same_line_if_fits(button_width(tr("Show the answer")));
+    if (ImGui::Button(tr_id("Show the answer").c_str())) pressed = ClassButton::show_answer;
   });
   return pressed;
 }

@@ -12,13 +12,14 @@
 
 namespace whygpu::app {
 
-enum class ClassButton { none, reveal, vote_again, back_to_lesson, end_session };
+enum class ClassButton { none, reveal, vote_again, show_answer, back_to_lesson, end_session };
 
 ClassButton draw_join_screen(const ClassSession& session, const QrCode& qr, int students, const Fonts& fonts);
 
-// `measured`: the panel's result once it has one (null before), `right`: the right
-// choice's index or -1 (numbers, or not known yet).
-ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction, const PanelResult* measured,
-                            int right, const Fonts& fonts, float width);
+// `answer_shown`: the question is settled (app/classroom/classroom.h); until then nothing
+// on the projector gives the answer away. `measured`: the panel's result once it has one
+// (null before), `right`: the right choice's index or -1 (numbers, or not known yet).
+ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction, bool answer_shown,
+                            const PanelResult* measured, int right, const Fonts& fonts, float width);
 
 }  // namespace whygpu::app

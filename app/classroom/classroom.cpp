@@ -41,6 +41,7 @@ Status Classroom::start(const std::string& interface_name) {
   join_screen_ = true;
   view_ = ClassView{};
   asked_key_.clear();
+  settled_.clear();
   return Status::ok();
 }
 
@@ -112,9 +113,12 @@ bool Classroom::draw_question(const std::string& key, const Prediction& predicti
   session_->refresh(&view_);
   if (key != asked_key_ || view_.key != key || view_.rounds.empty()) return false;  // asked at the page's end
   PanelResult result;
-  const bool measured = panel && !prediction.result.empty() && panel->result(prediction.result, &result);
+  const bool answer_shown = settled(key);
+  const bool measured = answer_shown && panel && !prediction.result.empty() && panel->result(prediction.result, &result);
   const int right = prediction.answer >= 0 ? prediction.answer : measured ? static_cast<int>(std::lround(result.value)) : -1;
-  const ClassButton pressed = draw_class_vote(view_, prediction, measured ? &result : nullptr, right, fonts, width);
+  const ClassButton pressed =
+      draw_class_vote(view_, prediction, answer_shown, measured ? &result : nullptr, right, fonts, width);
+  if (pressed == ClassButton::show_answer) settle(key);
   const Status status = pressed == ClassButton::reveal       ? reveal()
                         : pressed == ClassButton::vote_again ? vote_again()
                                                              : Status::ok();
@@ -126,9 +130,17 @@ bool Classroom::asks(const std::string& key) const {
   return session_ && (key == asked_key_ || key == page_key_);
 }
 
-bool Classroom::holds_panel(const std::string& key) const {
-  if (key != asked_key_ || view_.key != key || view_.rounds.empty()) return true;  // not on the phones yet
-  return !view_.rounds.back().revealed;
+bool Classroom::holds_panel(const std::string& key) const { return !settled(key); }
+
+void Classroom::settle(const std::string& key) {
+  if (session_) settled_.insert(key);
+}
+
+bool Classroom::settled(const std::string& key) const {
+  if (settled_.count(key) > 0) return true;
+  // The last round revealed: nothing is left to vote on.
+  return key == asked_key_ && view_.key == key && static_cast<int>(view_.rounds.size()) >= kMaxClassRounds &&
+         view_.rounds.back().revealed;
 }
 
 }  // namespace whygpu::app

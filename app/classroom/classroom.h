@@ -3,7 +3,11 @@
 // session, shows its join screen, asks the class the open page's first @predict (a page's
 // later questions keep their own boxes), reveals and opens the second round, and saves
 // every answer as CSV in the data folder (classes/) after each reveal and at the end.
+// Peer instruction: the answer (measurement, explanation, the panel) waits until the
+// question is settled, by the second round's reveal or by the teacher, so that the class
+// argues over its own spread, not over the answer.
 #include <memory>
+#include <set>
 #include <utility>
 #include <string>
 
@@ -43,12 +47,14 @@ class Classroom final : public ClassQuestions {
                      float width) override;
   bool asks(const std::string& key) const override;
   bool holds_panel(const std::string& key) const override;
+  void settle(const std::string& key) override;
 
   // What went wrong since the last call (a save that failed), for the status bar.
   std::string take_error() { return std::exchange(error_, {}); }
 
  private:
   Status save();
+  bool settled(const std::string& key) const;
 
   std::unique_ptr<ClassSession> session_;
   QrCode qr_;
@@ -60,6 +66,7 @@ class Classroom final : public ClassQuestions {
   ClassQuestion asked_question_;  // ... in the words they show it in
   std::string page_key_;      // the first unfinished question drawn on the page this frame
   Prediction page_question_;  // ... and its directive
+  std::set<std::string> settled_;  // questions whose answer the teacher has shown
   std::string error_;
 };
 

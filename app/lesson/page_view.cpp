@@ -145,7 +145,10 @@ Status PageView::answer_prediction(const Lesson& lesson, const std::string& valu
   for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b) {
     if (lesson.blocks[b].kind != LessonBlock::Kind::predict) continue;
     PredictionBox* p = box(lesson, b);
-    if (p && !p->answered()) return p->answer(value);
+    if (!p || p->answered()) continue;
+    // The class answers this one on its phones: the demo moves on to its answer.
+    if (const std::string key = question_key(lesson, b); class_ && class_->asks(key)) class_->settle(key);
+    return p->answer(value);
   }
   // A demo skips past a question the teacher may already have answered by hand.
   if (value == "skip") return Status::ok();

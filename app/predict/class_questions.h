@@ -21,8 +21,11 @@ class ClassQuestions {
                              const Fonts& fonts, float width) = 0;
   // Whether the class answers the question at `key` (the box's own answer does not count).
   virtual bool asks(const std::string& key) const = 0;
-  // True while the class is still answering the question at `key`: its panel waits.
+  // True until the teacher settles the question at `key`: its panel waits.
   virtual bool holds_panel(const std::string& key) const = 0;
+  // The teacher moves on to the answer of the question at `key` (a demo's `predict` line):
+  // the class sees the measurement and the explanation, and the panel opens.
+  virtual void settle(const std::string& key) = 0;
 };
 
 }  // namespace whygpu::app

@@ -231,7 +231,7 @@ TEST_F(DocumentPaths, AReadOutsideIsRefusedWithTheKeyAndTheValue) {
   fs::create_symlink(root_ / "outside", lessons() / "out");
   const fs::path lesson = lessons() / "a.lesson";
   const ParamSpec text = read_path_param("source_file", "");
-  for (const std::string value : {(root_ / "outside/secret.txt").string(), std::string("../outside/secret.txt"),
+  for (const std::string& value : {(root_ / "outside/secret.txt").string(), std::string("../outside/secret.txt"),
                                   std::string("notes.txt"), std::string("dangling.txt"),
                                   std::string("out/secret.txt"), std::string("../../../../../../etc/hostname")}) {
     std::string out = "unchanged";

@@ -41,7 +41,7 @@ TEST(ClassHostileText, QuestionsAndChoicesAreShownVerbatimAndSentEscaped) {
   int frame = 0;
   const ClassSession& session = *shell.classroom().session();
   const int code = run_headless(shell, options, nullptr, [&] {
-    if (frame++ == 3) {  // the question is on the phones by now: one answers, then the reveal
+    if (frame++ == 3) {  // the question is on the phones by now: one answers, the reveal, the answer
       httplib::Client client("127.0.0.1", session.port());
       const std::string who = "room=" + session.room_code() + "&client=0123456789abcdef0123456789abcdef";
       const auto joined = client.Post("/api/join", who, "application/x-www-form-urlencoded");
@@ -51,6 +51,7 @@ TEST(ClassHostileText, QuestionsAndChoicesAreShownVerbatimAndSentEscaped) {
       ASSERT_TRUE(sent);
       EXPECT_EQ(sent->status, 200) << sent->body;
       EXPECT_TRUE(shell.class_reveal());
+      EXPECT_TRUE(shell.answer_prediction("skip"));  // on to the answer: the explanation shows
     }
     frame_text::log_next_frame_into(&seen);
   });
