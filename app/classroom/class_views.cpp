@@ -125,9 +125,9 @@ ClassButton draw_join_screen(const ClassSession& session, const QrCode& qr, int 
   ImGui::PopFont();
   ImGui::EndGroup();
   ImGui::Spacing();
-  const std::string where = "Served on " + session.network().name + " (" + session.network().ipv4 +
-                            ") only, and only while this class session lasts.";
-  wrapped_text(where, palette().muted_text);
+  wrapped_text(fill(tr("Served on {0} ({1}) only, and only while this class session lasts."),
+                    {session.network().name, session.network().ipv4}),
+               palette().muted_text);
   if (ImGui::Button(tr_id("Back to the lesson").c_str())) pressed = ClassButton::back_to_lesson;
   same_line_if_fits(button_width(tr("End the class session")));
   if (ImGui::Button(tr_id("End the class session").c_str())) pressed = ClassButton::end_session;
