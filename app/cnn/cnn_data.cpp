@@ -63,8 +63,8 @@ Status load_data(const DataRequest& request, std::shared_ptr<const cnn::DatasetP
     // A folder of IDX files (the official MNIST, or any set in its format) is read as
     // such, with its own training and test split; any other folder as class sub-folders.
     if (cnn::holds_idx_files(request.folder)) {
-      if (Status s = cnn::load_idx_folder(request.folder, "IDX files in " + request.folder, cnn::digit_class_names(),
-                                          data.get());
+      if (Status s = cnn::load_idx_folder(request.folder, Wording::sentence(N_("IDX files in {0}"), {request.folder}),
+                                          cnn::digit_class_names(), data.get());
           !s)
         return s;
       *out = std::move(data);
@@ -72,7 +72,8 @@ Status load_data(const DataRequest& request, std::shared_ptr<const cnn::DatasetP
     }
     if (Status s = cnn::load_image_folder(request.folder, data.get()); !s) return s;
     if (data->test.count == 0)
-      return Status::error(request.folder + ": too few images to keep any for testing (every 5th image of a class is kept)");
+      return Status::error(Wording::sentence(
+          N_("{0}: too few images to keep any for testing (every 5th image of a class is kept)"), {request.folder}));
     *out = std::move(data);
     return Status::ok();
   }

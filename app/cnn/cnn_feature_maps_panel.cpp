@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <sstream>
 
 #include "app/cnn/network_pictures.h"
@@ -373,9 +372,11 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
     std::string ranges;
     for (cnn::Layer layer : layers) {
       cnn_ui::value_range(inference.activations[static_cast<int>(layer)], &lo, &hi);
-      char text[64];
-      std::snprintf(text, sizeof text, "%s%s %.2f to %.2f", ranges.empty() ? "" : ", ", layer_key(layer), lo, hi);
-      ranges += text;
+      const std::string range =
+          // TRANSLATORS: a layer's values from lowest to highest: "conv1 -0.52 to 1.87".
+          fill(tr("{0} {1} to {2}"), {layer_key(layer), decimal_text(lo, 2), decimal_text(hi, 2)});
+      // TRANSLATORS: joins the layers' ranges into a list: "conv1 ..., conv2 ...".
+      ranges = ranges.empty() ? range : fill(tr("{0}, {1}"), {ranges, range});
     }
     draw_colour_scale(cnn::Colormap::kViridis, tr("lowest"), "", tr("highest value in the layer"), 200.0f * scale_, scale_);
     ImGui::TextDisabled("%s", fill(tr("Ranges: {0}"), {ranges}).c_str());

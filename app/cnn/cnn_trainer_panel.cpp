@@ -290,8 +290,8 @@ class CnnTrainerPanel final : public Panel {
     int written = 0;
     if (s) s = cnn_ui::write_example_folder(digits->test, folder_buffer_, 30, &written);
     example_ok_ = s.is_ok();
-    example_message_ = s ? "wrote " + std::to_string(written) + " images into " + folder_buffer_ +
-                               ": add your own beside them, or replace them"
+    example_message_ = s ? fill(tr("wrote {0} images into {1}: add your own beside them, or replace them"),
+                                {std::to_string(written), folder_buffer_})
                          : translated(s);
     if (s) shared_->set_data({DataChoice::kFolder, folder_buffer_});
     if (s && shared_->config().data.folder == folder_buffer_) shared_->reload();
@@ -360,7 +360,7 @@ class CnnTrainerPanel final : public Panel {
     ImGui::TextWrapped("%s", fill(tr_n("{0} step, {1} images seen; {2}", "{0} steps, {1} images seen; {2}",
                                        static_cast<unsigned long>(p.steps)),
                                   {with_commas(static_cast<double>(p.steps)),
-                                   with_commas(static_cast<double>(p.images_seen)), snap.data_name})
+                                   with_commas(static_cast<double>(p.images_seen)), translated(snap.data_name)})
                                  .c_str());
     ImGui::PopStyleColor();
     if (ImGui::Button(tr_id("Evaluate on the test set").c_str())) shared_->evaluate();
@@ -435,7 +435,7 @@ class CnnTrainerPanel final : public Panel {
     ImGui::Spacing();
     ImGui::TextWrapped(
         "%s", fill(tr("What the network sees: {0}, turned into 28 x 28 grey ({1} training and {2} test images)"),
-                   {data->train.name, with_commas(data->train.count), with_commas(data->test.count)})
+                   {translated(data->train.name), with_commas(data->train.count), with_commas(data->test.count)})
                   .c_str());
     if (!preview_error_.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().error), "%s", preview_error_.c_str());
     const float label_width = 150.0f * scale_;

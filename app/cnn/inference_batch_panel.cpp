@@ -90,7 +90,7 @@ class InferenceBatchPanel final : public Panel {
     InferenceChoice wanted = c_;
     if (Status s = inference_fields().set(key, value, &wanted); !s) return s;
     if (work_.busy() && wanted.max_batch != c_.max_batch)
-      return Status::error("cannot change " + key + " while the sweep runs");
+      return Status::error(Wording::sentence(N_("cannot change {0} while the sweep runs"), {key}));
     c_ = wanted;
     return Status::ok();
   }

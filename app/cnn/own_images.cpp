@@ -24,7 +24,9 @@ std::string safe_name(const std::string& name) {
 Status write_png(const fs::path& path, const std::vector<std::uint8_t>& grey, int width, int height) {
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
-  if (ec) return Status::error(path.parent_path().string() + ": cannot create the folder (" + ec.message() + ")");
+  if (ec)
+    return Status::error(Wording::sentence(N_("{0}: cannot create the folder ({1})"),
+                                           {path.parent_path().string(), ec.message()}));
   return save_png(path.string(), width, height, 1, grey.data(), width);
 }
 

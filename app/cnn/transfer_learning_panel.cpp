@@ -117,7 +117,7 @@ class TransferLearningPanel final : public Panel {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       snapshot_ = Snapshot{};
-      snapshot_.status = "loading the data sets";
+      snapshot_.status = tr("loading the data sets");
       snapshot_.from_digits = s_.from_digits;
     }
     cnn::TransferOptions o;
@@ -147,7 +147,8 @@ class TransferLearningPanel final : public Panel {
  private:
   struct Snapshot {
     std::vector<TransferPoint> frozen, scratch;
-    std::string status, base_source;
+    std::string status;
+    Wording base_source;
     bool from_digits = true;
   };
 
@@ -159,7 +160,9 @@ class TransferLearningPanel final : public Panel {
     if (base.params.empty()) {
       const std::string shipped = shipped_base(from_digits);
       if (std::filesystem::exists(shipped) && cnn::load_weights(shipped, &base.params)) {
-        base.source = fill(tr("trained on {0} ({1})"), {from_digits ? tr("the digits") : "Fashion-MNIST", shipped});
+        base.source = Wording::sentence(
+            N_("trained on {0} ({1})"),
+            {from_digits ? Wording::sentence(N_("the digits")) : Wording("Fashion-MNIST"), shipped});
       } else {
         set_status(fill(tr("training a base on {0} first (no shipped base found)"),
                         {from_digits ? tr("the digits") : "Fashion-MNIST"}));
@@ -240,7 +243,7 @@ class TransferLearningPanel final : public Panel {
     if (busy) ImGui::TextDisabled("%s...", snap.status.c_str());
     if (!work_.error().empty()) wrapped_text(work_.error(), palette().error);
     if (!snap.base_source.empty())
-      wrapped_text(fill(tr("base: {0}"), {snap.base_source}), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+      wrapped_text(fill(tr("base: {0}"), {translated(snap.base_source)}), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
 
   // The network as boxes: the three convolutions grey and locked (frozen), the two dense

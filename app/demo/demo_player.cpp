@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "app/i18n/translate.h"
+
 namespace whygpu::app {
 
 std::vector<std::string> demo_files(const std::string& folder) {
@@ -45,7 +47,7 @@ Status DemoPlayer::prepare(const std::vector<std::string>& files) {
   if (!load_demos(files, &script, &error)) return Status::error(error);
   player_ = std::make_unique<ScriptPlayer>(std::move(script));
   player_->set_fast(true);
-  name_ = "preparing the class";
+  name_ = tr("preparing the class");
   return Status::ok();
 }
 
@@ -57,10 +59,10 @@ DemoPlayer::Frame DemoPlayer::advance(ScriptTarget& target) {
   const ScriptPlayer::Step step = player_->advance(target);
   frame.capture = step.screenshot;
   if (!step.error.empty()) {
-    frame.message = "demo stopped: " + step.error;
+    frame.message = fill(tr("demo stopped: {0}"), {step.error});
     frame.is_error = true;
   } else if (step.finished) {
-    frame.message = "demo " + name_ + " finished";
+    frame.message = fill(tr("demo {0} finished"), {name_});
   }
   if (step.finished) player_.reset();
   return frame;

@@ -32,7 +32,7 @@ class DemoPlayer {
   void stop();
   bool playing() const { return player_ != nullptr; }
   ScriptPlayer* player() { return player_.get(); }
-  const std::string& name() const { return name_; }
+  const std::string& name() const { return name_; }  // the demo's file name, or "preparing the class" translated
 
   struct Frame {
     std::string capture;  // a screenshot the demo asked for

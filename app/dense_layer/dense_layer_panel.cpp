@@ -36,6 +36,11 @@ using dense_layer::DenseTiming;
 
 std::string duration(double ms) { return plot::format_value(ms, plot::ValueFormat::Milliseconds, 3); }
 
+// "512 x 256, batch 64" in the page's language; DenseSizes::text() is the command line's.
+std::string shown_sizes(const DenseSizes& s) {
+  return fill(tr("{0} x {1}, batch {2}"), {std::to_string(s.out), std::to_string(s.in), std::to_string(s.batch)});
+}
+
 // The recording shipped in assets/reference (app/files/file_locations.h).
 const dense_layer::DenseRecording* dense_recording(std::string* error) {
   return recorded_file<dense_layer::DenseRecording>(dense_layer::kDenseReferencePath,
@@ -223,7 +228,7 @@ class DenseLayerPanel final : public Panel {
                                       {recorded_label(recording_->run, true)}));
       else if (recording_)
         wrapped_text_unformatted(fill(tr("No GPU here, and the recorded run has no row for {0}. Sizes it has: {1}."),
-                                      {sizes_.text(), recorded_sizes()}));
+                                      {shown_sizes(sizes_), recorded_sizes()}));
       else
         wrapped_text_unformatted(tr("No GPU here, and no recording of the GPU yet: only the CPU can be timed."));
       ImGui::PopStyleColor();
@@ -342,14 +347,15 @@ class DenseLayerPanel final : public Panel {
     const double error = std::max(gpu->three_error, gpu->fused_error);
     char error_text[32];
     std::snprintf(error_text, sizeof error_text, "%.1e", error);
-    text += " " + fill(tr("Largest difference from the CPU's y: {0}."), {error_text});
+    text += " " + fill(tr("Largest difference from the CPU's y: {0}."), {in_language(error_text)});
     ImGui::Spacing();
     wrapped_text_unformatted(text);
   }
 
   std::string recorded_sizes() const {
     std::string list;
-    for (const DenseTiming& t : recording_->rows) list += (list.empty() ? "" : "; ") + t.sizes.text();
+    for (const DenseTiming& t : recording_->rows)
+      list = list.empty() ? shown_sizes(t.sizes) : fill(tr("{0}; {1}"), {list, shown_sizes(t.sizes)});
     return list;
   }
 

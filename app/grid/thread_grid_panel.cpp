@@ -329,7 +329,7 @@ class ThreadGridPanel final : public Panel {
 
   std::string offline_label() const {
     if (recording_) return recorded_label(recording_->run);
-    return "documented for an NVIDIA H100, with 32 registers a thread assumed (" + recording_error_ + ")";
+    return fill(tr("documented for an NVIDIA H100, with 32 registers a thread assumed ({0})"), {recording_error_});
   }
 
   // ---- launching -------------------------------------------------------------------
@@ -400,8 +400,8 @@ class ThreadGridPanel final : public Panel {
       timeline_.set_recorded(offline_label());
     }
     if (grid::too_big_to_draw(shape_)) {
-      error_ = "this launch runs " + std::to_string(shape_.total_threads()) + " threads; the lesson draws at most " +
-               std::to_string(grid::kMaxPictureThreads);
+      error_ = fill(tr("this launch runs {0} threads; the lesson draws at most {1}"),
+                    {std::to_string(shape_.total_threads()), std::to_string(grid::kMaxPictureThreads)});
       return;
     }
     grid::paint_on_cpu(shape_, c_.color, &cpu_pixels_, blocks);
@@ -860,8 +860,8 @@ class ThreadGridPanel final : public Panel {
       if (!gpu_info().available && launched_once_ && error_.empty() && !cpu_check_.exceeds_limits)
         ImGui::TextDisabled(
             "%s", fill(tr("Timeline: no GPU here, and {0}."),
-                       {recording_ ? "the recording has the lessons' launches, not this one: press the lesson's "
-                                     "buttons or reopen the page for one"
+                       {recording_ ? tr("the recording has the lessons' launches, not this one: press the lesson's "
+                                        "buttons or reopen the page for one")
                                    : recording_error_})
                       .c_str());
       return;

@@ -35,18 +35,18 @@ namespace {
 struct SmFacts {
   int fp32_lanes = 0;
   int tensor_cores = 0;
-  const char* tensor_generation = "";
+  const char* tensor_generation = "";  // N_(): translated where shown
   const char* tensor_precisions = "";
 };
 
 SmFacts sm_facts(int major, int minor) {
-  if (major == 7 && minor < 5) return {64, 8, "1st generation (Volta)", "FP16"};
-  if (major == 7) return {64, 8, "2nd generation (Turing)", "FP16, INT8"};
-  if (major == 8 && minor == 0) return {64, 4, "3rd generation (Ampere)", "TF32, BF16, FP16, INT8"};
-  if (major == 8 && minor < 9) return {128, 4, "3rd generation (Ampere)", "TF32, BF16, FP16, INT8"};
-  if (major == 8) return {128, 4, "4th generation (Ada)", "FP8, TF32, BF16, FP16, INT8"};
-  if (major == 9) return {128, 4, "4th generation (Hopper)", "FP8, TF32, BF16, FP16, INT8"};
-  if (major >= 10) return {128, 4, "5th generation (Blackwell)", "FP4, FP6, FP8, TF32, BF16, FP16"};
+  if (major == 7 && minor < 5) return {64, 8, N_("1st generation (Volta)"), "FP16"};
+  if (major == 7) return {64, 8, N_("2nd generation (Turing)"), "FP16, INT8"};
+  if (major == 8 && minor == 0) return {64, 4, N_("3rd generation (Ampere)"), "TF32, BF16, FP16, INT8"};
+  if (major == 8 && minor < 9) return {128, 4, N_("3rd generation (Ampere)"), "TF32, BF16, FP16, INT8"};
+  if (major == 8) return {128, 4, N_("4th generation (Ada)"), "FP8, TF32, BF16, FP16, INT8"};
+  if (major == 9) return {128, 4, N_("4th generation (Hopper)"), "FP8, TF32, BF16, FP16, INT8"};
+  if (major >= 10) return {128, 4, N_("5th generation (Blackwell)"), "FP4, FP6, FP8, TF32, BF16, FP16"};
   return {};
 }
 
@@ -228,7 +228,7 @@ class HardwareCeilingsPanel final : public SweepPanel {
         {cpu_cores(), fill(tr("{0} SMs x {1} FP32 lanes = {2} lanes at up to {3} GHz"),
                            {std::to_string(gpu.sm_count), std::to_string(sm.fp32_lanes),
                             with_commas(gpu.sm_count * sm.fp32_lanes), decimal_text(gpu.sm_clock_khz / 1e6, 2)})});
-    std::snprintf(text, sizeof text, "%d (%s): %s", gpu.sm_count * sm.tensor_cores, sm.tensor_generation,
+    std::snprintf(text, sizeof text, "%d (%s): %s", gpu.sm_count * sm.tensor_cores, tr(sm.tensor_generation),
                   sm.tensor_precisions);
     row(N_("Tensor Cores"), {tr("none"), sm.tensor_cores > 0 ? text : tr("none")});
     char host[64];

@@ -206,7 +206,7 @@ bool SweepPanel::poll(const FrameContext& frame) {
   const bool changed = runner_.refresh(&snapshot_) || std::exchange(rows_replaced_, false);
   record_frame(frame);  // with what the sweep is doing now
   if (png_was_pending_ && !view_.png_pending())
-    std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(), view_.last_png_message().c_str());
+    std::fprintf(stderr, "whygpu: %s: %s\n", name_.c_str(), view_.last_png_message().english().c_str());
   png_was_pending_ = view_.png_pending();
   if (changed && !snapshot_.running && !runner_.busy()) {
     const char* how = snapshot_.cancelled ? "cancelled" : snapshot_.error.empty() ? "finished" : "stopped";
@@ -320,7 +320,7 @@ void SweepPanel::draw_export_row(const FrameContext& frame, bool with_png) {
   const bool png_newer = with_png && !view_.last_png_message().empty() && !view_.png_pending();
   if (png_newer) {
     ImGui::PushStyleColor(ImGuiCol_Text, view_.last_png_ok() ? palette().muted_text : palette().error);
-    wrapped_text_unformatted(view_.last_png_message());
+    wrapped_text_unformatted(translated(view_.last_png_message()));
     ImGui::PopStyleColor();
   }
   if (!export_message_.empty()) {

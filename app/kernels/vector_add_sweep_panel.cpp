@@ -67,7 +67,8 @@ VectorCurves curves_from(const std::vector<Measurement>& rows, bool rate) {
     const double ms = h2d.y[i] + back[i];
     c.copies.x.push_back(h2d.x[i]);
     c.copies.y.push_back(rate ? 12.0 * h2d.x[i] / (ms * 1e6) : ms);
-    c.copies.notes.push_back("copy a, b in and c out: " + plot::format_value(ms, plot::ValueFormat::Milliseconds, 4));
+    c.copies.notes.push_back(
+        fill(tr("copy a, b in and c out: {0}"), {plot::format_value(ms, plot::ValueFormat::Milliseconds, 4)}));
   }
   return c;
 }
@@ -335,11 +336,12 @@ class VectorAddSweepPanel final : public SweepPanel {
       const Curve kernel = curve_of(rows, "vector-add", key, "", median_ms);
       if (kernel.empty() || gl_rows_are_software(rows, "vector-add", key)) continue;
       double at = std::numeric_limits<double>::quiet_NaN();
-      const std::string name = std::string(key == "gl-compute" ? "The compute shader" : "The fragment shader") +
-                               " on " + gl_device_of(rows, "vector-add", key);
+      const std::string name =
+          fill(key == "gl-compute" ? tr("The compute shader on {0}") : tr("The fragment shader on {0}"),
+               {gl_device_of(rows, "vector-add", key)});
       const std::string s = crossover_sentence(name, kernel, tr("one CPU core"), live_time_.cpu, &at);
       if (!s.empty()) sentences_.push_back({s, timing_colours().gl_compute});
-      if (!std::isnan(at)) chart_.marks.push_back({at, "OpenGL beats 1 core", timing_colours().gl_compute});
+      if (!std::isnan(at)) chart_.marks.push_back({at, tr("OpenGL beats 1 core"), timing_colours().gl_compute});
     }
   }
 

@@ -324,7 +324,7 @@ void draw_panel_guarded(PanelSlot& slot, const FrameContext& frame) {
       else ImGui::End();
     }
     ImGui::ErrorCheckEndWindowRecover(nullptr);
-    slot.error = "panel '" + slot.id + "' stopped: " + e.what();
+    slot.error = fill(tr("panel '{0}' stopped: {1}"), {slot.id, e.what()});
     slot.panel.reset();
   }
 }

@@ -430,7 +430,7 @@ class LstmStepPanel final : public Panel {
       ImGui::TextUnformatted(
           fill(tr("Step {0} (an earlier one: {1})"),
                {std::to_string(step.index + 1),
-                pinned_ == step.index && hovered_ < 0 ? tr("pinned, click it again to let go") : "under the mouse"})
+                pinned_ == step.index && hovered_ < 0 ? tr("pinned, click it again to let go") : tr("under the mouse")})
               .c_str());
     ImGui::PopStyleColor();
     ImFont* big = code_font_;

@@ -49,7 +49,7 @@ void PlotView::save_png(const std::string& path) {
   capture_.path = path;
   capture_.pending = true;
   capture_.ok = false;
-  capture_.message = "Saving the plot...";
+  capture_.message = Wording::sentence(N_("Saving the plot..."));
 }
 
 void PlotView::fit_to(const Chart& chart) {

@@ -90,7 +90,7 @@ class PlotView {
   void save_png(const std::string& path);
   bool png_pending() const { return capture_.pending; }
   // "Saved the plot to x.png (1200 x 600 pixels)" or why not; empty before any request.
-  const std::string& last_png_message() const { return capture_.message; }
+  const Wording& last_png_message() const { return capture_.message; }
   bool last_png_ok() const { return capture_.ok; }
 
   // The plot area never gets shorter (or narrower) than this many pixels, nor than five

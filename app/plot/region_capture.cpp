@@ -20,7 +20,7 @@ void capture_callback(const ImDrawList*, const ImDrawCmd* command) {
   capture->ok = false;
   const ImDrawData* data = ImGui::GetDrawData();
   if (!data) {
-    capture->message = "nothing was rendered";
+    capture->message = Wording::sentence(N_("nothing was rendered"));
     return;
   }
   // Only what is visible: the rectangle within the clip rectangle of its window.
@@ -38,7 +38,7 @@ void capture_callback(const ImDrawList*, const ImDrawCmd* command) {
   const int width = right - left;
   const int height = bottom - top;
   if (width <= 0 || height <= 0) {
-    capture->message = "the plot is scrolled out of view; scroll to it and save again";
+    capture->message = Wording::sentence(N_("the plot is scrolled out of view; scroll to it and save again"));
     return;
   }
   std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 4);
@@ -49,7 +49,7 @@ void capture_callback(const ImDrawList*, const ImDrawCmd* command) {
   glReadPixels(left, fb_height - bottom, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
   glPixelStorei(GL_PACK_ALIGNMENT, pack_alignment);
   if (glGetError() != GL_NO_ERROR) {
-    capture->message = "reading the plot's pixels failed (glReadPixels)";
+    capture->message = Wording::sentence(N_("reading the plot's pixels failed (glReadPixels)"));
     return;
   }
   const std::size_t row = static_cast<std::size_t>(width) * 4;
@@ -61,12 +61,12 @@ void capture_callback(const ImDrawList*, const ImDrawCmd* command) {
   const auto parent = std::filesystem::path(capture->path).parent_path();
   if (!parent.empty()) std::filesystem::create_directories(parent, ec);
   if (const Status s = save_png(capture->path, width, height, 4, upright.data(), static_cast<int>(row)); !s) {
-    capture->message = s.message();
+    capture->message = s.wording();
     return;
   }
   capture->ok = true;
-  capture->message = "Saved the plot to " + capture->path + " (" + std::to_string(width) + " x " +
-                     std::to_string(height) + " pixels)";
+  capture->message = Wording::sentence(N_("Saved the plot to {0} ({1} x {2} pixels)"),
+                                      {capture->path, std::to_string(width), std::to_string(height)});
 }
 
 }  // namespace

@@ -7,14 +7,16 @@
 
 #include <string>
 
+#include "compute/core/wording.h"
+
 namespace whygpu::app::plot {
 
 struct RegionCapture {
   std::string path;
   bool pending = false;  // asked for, not yet rendered
   ImVec2 min, max;       // screen rectangle, set when queued
-  // Outcome of the last capture.
-  std::string message;
+  // Outcome of the last capture: the page shows it in its language, the log in English.
+  Wording message;
   bool ok = false;
 };
 

@@ -17,8 +17,8 @@ Status save_png(const std::string& path, int width, int height, int channels, co
                 int stride_bytes) {
   std::string encoded;
   if (!stbi_write_png_to_func(append, &encoded, width, height, channels, pixels, stride_bytes))
-    return Status::error(path + ": could not encode a " + std::to_string(width) + " x " + std::to_string(height) +
-                         " PNG");
+    return Status::error(Wording::sentence(N_("{0}: could not encode a {1} x {2} PNG"),
+                                           {path, std::to_string(width), std::to_string(height)}));
   return write_file_atomically(path, encoded);
 }
 

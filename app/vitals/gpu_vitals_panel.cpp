@@ -47,8 +47,8 @@ std::string recording_path() { return shipped_path("assets/reference/vitals/h100
 
 // The phases of a recording as marks on its plots.
 std::string phase_label(const std::string& name) {
-  if (name == "cnn-gpu") return "CNN trains on the GPU";
-  if (name == "cnn-cpu") return "CNN trains on the CPU";
+  if (name == "cnn-gpu") return tr("CNN trains on the GPU");
+  if (name == "cnn-cpu") return tr("CNN trains on the CPU");
   if (name.rfind("matmul-", 0) == 0) return "matmul n = " + name.substr(7);
   return "";
 }
@@ -192,7 +192,8 @@ class GpuVitalsPanel final : public Panel {
   }
 
   void draw_recorded_header() {
-    wrapped_text("No NVIDIA GPU's vital signs can be read here (" + app_vitals().unavailable + ").", palette().warning);
+    wrapped_text(fill(tr("No NVIDIA GPU's vital signs can be read here ({0})."), {app_vitals().unavailable}),
+                 palette().warning);
     if (have_trace_) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
       ImGui::TextWrapped("%s",
@@ -201,7 +202,8 @@ class GpuVitalsPanel final : public Panel {
                              .c_str());
       ImGui::PopStyleColor();
     } else {
-      wrapped_text("The recording that would stand in for it could not be read: " + trace_problem_, palette().error);
+      wrapped_text(fill(tr("The recording that would stand in for it could not be read: {0}"), {trace_problem_}),
+                   palette().error);
     }
   }
 

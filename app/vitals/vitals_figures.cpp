@@ -26,43 +26,43 @@ Quantity quantity_from_key(const std::string& key) {
 
 std::string quantity_axis(Quantity q) {
   switch (q) {
-    case Quantity::Power: return "watts";
+    case Quantity::Power: return tr("watts");
     case Quantity::Clocks: return "MHz";
-    case Quantity::Utilisation: return "% of the time a kernel ran";
-    case Quantity::Memory: return "GiB of GPU memory in use";
-    case Quantity::Temperature: return "degrees Celsius";
+    case Quantity::Utilisation: return tr("% of the time a kernel ran");
+    case Quantity::Memory: return tr("GiB of GPU memory in use");
+    case Quantity::Temperature: return tr("degrees Celsius");
   }
   return "";
 }
 
 std::vector<Line> quantity_lines(const std::vector<VitalsSample>& samples, Quantity q) {
   struct Source {
-    const char* label;
+    const char* label;  // N_(): translated where the line is made
     double (*value)(const VitalsSample&);
   };
   std::vector<Source> sources;
   switch (q) {
     case Quantity::Power:
-      sources = {{"GPU board", [](const VitalsSample& s) { return s.gpu.power_w; }},
-                 {"CPU packages (RAPL)", [](const VitalsSample& s) { return s.cpu_power_w; }}};
+      sources = {{N_("GPU board"), [](const VitalsSample& s) { return s.gpu.power_w; }},
+                 {N_("CPU packages (RAPL)"), [](const VitalsSample& s) { return s.cpu_power_w; }}};
       break;
     case Quantity::Clocks:
-      sources = {{"SM clock", [](const VitalsSample& s) { return s.gpu.sm_clock_mhz; }},
-                 {"memory clock", [](const VitalsSample& s) { return s.gpu.memory_clock_mhz; }}};
+      sources = {{N_("SM clock"), [](const VitalsSample& s) { return s.gpu.sm_clock_mhz; }},
+                 {N_("memory clock"), [](const VitalsSample& s) { return s.gpu.memory_clock_mhz; }}};
       break;
     case Quantity::Utilisation:
-      sources = {{"GPU utilisation", [](const VitalsSample& s) { return s.gpu.gpu_utilization_percent; }}};
+      sources = {{N_("GPU utilisation"), [](const VitalsSample& s) { return s.gpu.gpu_utilization_percent; }}};
       break;
     case Quantity::Memory:
-      sources = {{"memory used", [](const VitalsSample& s) { return s.gpu.memory_used_mib / 1024.0; }}};
+      sources = {{N_("memory used"), [](const VitalsSample& s) { return s.gpu.memory_used_mib / 1024.0; }}};
       break;
     case Quantity::Temperature:
-      sources = {{"GPU temperature", [](const VitalsSample& s) { return s.gpu.temperature_c; }}};
+      sources = {{N_("GPU temperature"), [](const VitalsSample& s) { return s.gpu.temperature_c; }}};
       break;
   }
   std::vector<Line> lines;
   for (const Source& source : sources) {
-    Line line{source.label, {}, {}};
+    Line line{tr(source.label), {}, {}};
     for (const VitalsSample& s : samples) {
       const double v = source.value(s);
       if (!std::isfinite(v)) continue;
@@ -111,7 +111,7 @@ EnergySide side_from_trace(const vitals::VitalsTrace& trace, const std::string& 
   s.recorded = true;
   const vitals::TracePhase* p = trace.find_phase(phase);
   if (!p) {
-    s.energy.method = "the recording has no " + phase + " phase";
+    s.energy.method = fill(tr("the recording has no {0} phase"), {phase});
     return s;
   }
   s.trainer = p->trainer;

@@ -17,11 +17,11 @@ const std::vector<std::string>& quantity_keys();
 Quantity quantity_from_key(const std::string& key);
 
 struct Line {
-  std::string label;  // "GPU board power"
+  std::string label;  // "GPU board", in the page's language
   std::vector<double> x, y;
 };
-// The title of the quantity's y axis ("watts") and its lines over time: x the samples'
-// time_s; values the GPU does not report are left out.
+// The title of the quantity's y axis ("watts") and its lines over time, in the page's
+// language: x the samples' time_s; values the GPU does not report are left out.
 std::string quantity_axis(Quantity q);
 std::vector<Line> quantity_lines(const std::vector<vitals::VitalsSample>& samples, Quantity q);
 

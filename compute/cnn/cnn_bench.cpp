@@ -173,7 +173,8 @@ Status train_for_accuracy(const Options& o, const DatasetPair& data, const std::
     train.count = o.train_subset;
     train.pixels.resize(static_cast<std::size_t>(train.count) * kImagePixels);
     train.labels.resize(train.count);
-    train.name += " (first " + std::to_string(train.count) + ")";
+    // A value of its own: the bench's messages are read on the command line, in English.
+    train.name = train.name.english() + " (first " + std::to_string(train.count) + ")";
   }
   if (o.batch > train.count)
     return Status::error(
@@ -243,7 +244,7 @@ void print_json(const Options& o, const std::string& device, const Dataset& timi
   std::printf("{\"benchmark\": \"cnn\", \"date\": \"%s\", \"device\": \"%s\", \"driver_cuda\": \"%s\", "
               "\"parameters\": %d, \"batch\": %d, \"augment\": %s, \"timing_data\": \"%s\", \"timings\": [",
               today().c_str(), device.c_str(), cuda_version_string(gpu_info().driver_version).c_str(), kParameterCount,
-              o.batch, o.augment ? "true" : "false", timing_data.name.c_str());
+              o.batch, o.augment ? "true" : "false", timing_data.name.english().c_str());
   for (std::size_t i = 0; i < timings.size(); ++i) {
     const Timing& t = timings[i];
     std::printf("%s{\"backend\": \"%s\", \"steps\": %d, \"median_ms\": %.4f, \"min_ms\": %.4f, "
@@ -267,7 +268,8 @@ void print_table(const Options& o, const std::string& device, const Dataset& tim
   std::printf("whygpu bench cnn: MNIST CNN training step (forward, backward, Adam), %d parameters, batch %d\n",
               kParameterCount, o.batch);
   std::printf("device: %s, driver CUDA %s, %s; timing data: %s\n", device.c_str(),
-              cuda_version_string(gpu_info().driver_version).c_str(), today().c_str(), timing_data.name.c_str());
+              cuda_version_string(gpu_info().driver_version).c_str(), today().c_str(),
+              timing_data.name.english().c_str());
   std::printf("%-44s %7s %12s %10s %14s %12s\n", "backend", "steps", "median ms", "min ms", "back-to-back", "images/s");
   for (const Timing& t : timings)
     std::printf("%-44s %7d %12.4f %10.4f %14.4f %12.0f\n", t.backend.c_str(), t.steps, t.median_ms, t.min_ms,

@@ -153,7 +153,7 @@ int run_data_parallel_bench(const std::vector<std::string>& args) {
               "one ncclAllReduce a step)\n",
               kParameterCount, kParameterCount * 4 / 1e3);
   std::printf("device: %s; %s; %s\n", recording.run.gpu_summary().c_str(), recording.run.date_utc.c_str(),
-              mnist.train.name.c_str());
+              mnist.train.name.english().c_str());
   int failures = 0;
   for (Scaling scaling : o.scalings) {
     ScalingPlan plan;

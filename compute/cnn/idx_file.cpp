@@ -81,15 +81,17 @@ std::uint32_t big_endian_u32(const std::uint8_t* p) {
          std::uint32_t{p[3]};
 }
 
-const char* idx_type_name(std::uint8_t code) {
+// Words, translated where the refusal they fill is shown.
+Wording idx_type_name(std::uint8_t code) {
   switch (code) {
-    case 0x08: return "unsigned byte";
-    case 0x09: return "signed byte";
-    case 0x0B: return "16-bit integer";
-    case 0x0C: return "32-bit integer";
-    case 0x0D: return "32-bit float";
-    case 0x0E: return "64-bit float";
-    default: return "unknown";
+    case 0x08: return Wording::sentence(N_("unsigned byte"));
+    case 0x09: return Wording::sentence(N_("signed byte"));
+    case 0x0B: return Wording::sentence(N_("16-bit integer"));
+    case 0x0C: return Wording::sentence(N_("32-bit integer"));
+    case 0x0D: return Wording::sentence(N_("32-bit float"));
+    case 0x0E: return Wording::sentence(N_("64-bit float"));
+    // TRANSLATORS: a type of values no IDX file should hold: "{0}: holds unknown values (type code 0x{2}) ...".
+    default: return Wording::sentence(N_("unknown"));
   }
 }
 

@@ -167,8 +167,10 @@ Status load_image_folder(const std::string& folder, DatasetPair* out, int test_e
 
   const std::string base = fs::path(folder).filename().empty() ? folder : fs::path(folder).filename().string();
   DatasetPair pair;
-  pair.train.name = base + " (your images) training set";
-  pair.test.name = base + " (your images) test set";
+  // TRANSLATORS: {0} is the name of the user's folder of images.
+  const Wording name = Wording::sentence(N_("{0} (your images)"), {base});
+  pair.train.name = Wording::sentence(N_("{0} training set"), {name});
+  pair.test.name = Wording::sentence(N_("{0} test set"), {name});
   std::vector<std::uint8_t> image;
   for (std::size_t label = 0; label < classes.size(); ++label) {
     const std::string class_name = classes[label].filename().string();

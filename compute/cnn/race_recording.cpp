@@ -156,7 +156,7 @@ Status record_race(const RaceSettings& settings, std::shared_ptr<const DatasetPa
 
   RecordedRace race;
   race.settings = settings;
-  race.data_name = data->train.name;
+  race.data_name = data->train.name.english();
   race.epoch_size = snap.progress.epoch_size;
   RecordedLane* recorded[2] = {&race.gpu, &race.cpu};
   for (int i = 0; i < 2; ++i) {

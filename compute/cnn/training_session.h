@@ -50,7 +50,7 @@ struct SessionSnapshot {
   State state = State::kPaused;
   std::string trainer_name;  // "GPU: NVIDIA H100 ..." / "CPU: OpenBLAS + 16 threads"
   int cpu_threads = 0;       // the CPU trainer's threads; 0 on the GPU
-  std::string data_name;
+  Wording data_name;         // the training set's name (Dataset::name)
   Wording message;           // the last error or notice ("saved the weights to ..."), if any
   bool message_is_error = false;
   TrainProgress progress;  // an epoch counts once its last batch is trained (position 0 then)

@@ -269,7 +269,8 @@ Status train_base(const DatasetPair& data, int epochs, std::uint64_t seed, bool 
   }
   ConvBase base;
   if (Status s = trainer->get_parameters(&base.params); !s) return s;
-  base.source = "trained on " + data.train.name + " for " + std::to_string(epochs) + " epochs (" + trainer->name() + ")";
+  base.source = Wording::sentence(N_("trained on {0} for {1} epochs ({2})"),
+                                  {data.train.name, std::to_string(epochs), trainer->name()});
   *out = std::move(base);
   return Status::ok();
 }
@@ -350,7 +351,7 @@ int run_transfer_bench(const std::vector<std::string>& args) {
       std::fprintf(stderr, "whygpu bench cnn-transfer: training the base: %s\n", s.message().c_str());
       return 1;
     }
-    std::printf("base %s in %.1f s\n", base.source.c_str(),
+    std::printf("base %s in %.1f s\n", base.source.english().c_str(),
                 std::chrono::duration<double>(Clock::now() - start).count());
   }
   if (!save_path.empty()) {
@@ -360,8 +361,8 @@ int run_transfer_bench(const std::vector<std::string>& args) {
     }
     std::printf("base saved to %s\n", save_path.c_str());
   }
-  std::printf("new task: %s, %d labelled images, %d epochs, tested on %d images (CPU)\n", task.train.name.c_str(),
-              std::min(o.labelled, task.train.count), o.epochs,
+  std::printf("new task: %s, %d labelled images, %d epochs, tested on %d images (CPU)\n",
+              task.train.name.english().c_str(), std::min(o.labelled, task.train.count), o.epochs,
               o.test_images > 0 ? std::min(o.test_images, task.test.count) : task.test.count);
   TransferResult result;
   if (Status s = run_transfer(base, task, o, nullptr, &result); !s) {

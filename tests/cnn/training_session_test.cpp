@@ -200,7 +200,7 @@ TEST(TrainingSession, SwitchesDataSets) {
   session->set_data(other);
   session->wait_until_idle();
   const SessionSnapshot s = session->snapshot();
-  EXPECT_EQ(s.data_name, "noise training set");
+  EXPECT_EQ(s.data_name.english(), "noise training set");
   EXPECT_EQ(s.progress.steps, 0);
   EXPECT_EQ(s.progress.epoch_size, 50);
 }
