@@ -127,6 +127,8 @@ std::string state_json(const ClassState& room, int student) {
   }
   const ClassRound& round = asked->rounds.back();
   json += ",\"round\":" + std::to_string(room.current_round()) + ",\"open\":" + (round.revealed ? "false" : "true");
+  // The last round: once it is revealed the answer comes, not another vote.
+  json += std::string(",\"last\":") + (room.current_round() >= kMaxClassRounds ? "true" : "false");
   const auto mine = round.answers.find(student);
   json += ",\"mine\":" + (mine == round.answers.end() ? std::string("null") : json_number(mine->second));
   return json + "}";

@@ -149,7 +149,7 @@ function render(s) {
   $("ask").hidden = false;
   if (q.kind === "number") {
     $("slider").hidden = false; $("choices").replaceChildren();
-    $("lo").textContent = withUnit(readable(q.min), q);
+    $("lo").textContent = readable(q.min);  // "1 - 100,000 lanes": the unit once, after the range
     $("hi").textContent = withUnit(readable(q.max), q);
     if (s.mine !== null && chosen < 0) {
       $("range").value = Math.round(1000 * Math.log(s.mine / q.min) / Math.log(q.max / q.min));
@@ -174,7 +174,8 @@ function render(s) {
   $("send").disabled = !s.open || (q.kind === "choice" && chosen < 0);
   $("range").disabled = !s.open;
   $("choices").querySelectorAll("button").forEach((b) => { b.disabled = !s.open; });
-  $("status").textContent = s.open ? T.answer_alone : T.talk_it_over;
+  $("status").textContent = s.open ? (s.round > 1 ? T.answer_after_talk : T.answer_alone)
+                                    : (s.last ? T.answer_comes : T.talk_it_over);
   const ack = $("ack");
   ack.hidden = s.mine === null;
   if (s.mine !== null)
@@ -267,9 +268,11 @@ const std::vector<StudentPageWord>& student_page_words() {
       {"your_prediction", N_("Your prediction")},
       {"send", N_("Send my answer")},
       {"vote_again", N_("Vote again (round {0})")},
-      {"waiting", N_("You are in (room {0}). Waiting for the teacher's question...")},
+      {"waiting", N_("You are in room {0}. Waiting for the teacher's question...")},
       {"answer_alone", N_("Answer on your own first.")},
       {"talk_it_over", N_("The answers are on the projector: talk it over with your neighbour.")},
+      {"answer_after_talk", N_("Now that you have talked it over: your answer.")},
+      {"answer_comes", N_("The answers are on the projector; the answer comes next.")},
       {"answer_in", N_("Your answer is in: {0}")},
       {"answer_in_open", N_("Your answer is in: {0} (you can change it until the reveal)")},
       {"joining", N_("Joining room {0}...")},

@@ -61,6 +61,9 @@ try {
   assert.match(await text("ack"), /Your answer is in/);
   assert.equal(await ask("students"), "1", "rejoined, not a new student");
   assert.equal(await ask("answers"), "1");
+  assert.match(await text("status"), /talked it over/, "round 2 comes after the discussion");
+  assert.equal(await ask("reveal"), "ok");
+  await page.waitForFunction(() => document.getElementById("status").textContent.includes("answer comes next"), { timeout: 10000 });
 
   // Choices, at a large text size.
   assert.equal(await ask("choice"), "ok");
