@@ -37,6 +37,12 @@ class Classroom final : public ClassQuestions {
   // The asked question's open round: its answers go on the projector; then a second round.
   Status reveal();
   Status vote_again();
+  // After a reveal: the teacher settles the asked question (its answer shows).
+  void show_answer() { settle(asked_key_); }
+  // What the asked question allows now, for the Class menu.
+  bool can_reveal() const;
+  bool can_vote_again() const;
+  bool can_show_answer() const;
 
   // Around PageView::draw of the page `lesson_file`: the question the page drew first is
   // the one the phones show; a page without one leaves them waiting.

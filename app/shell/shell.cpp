@@ -440,12 +440,14 @@ void Shell::draw_class_menu() {
                                   .c_str());
     if (ImGui::MenuItem(tr_id("Join screen").c_str(), nullptr, classroom_.join_screen_shown()))
       classroom_.show_join_screen(!classroom_.join_screen_shown());
-    if (ImGui::MenuItem(tr_id("Reveal the answers").c_str())) {
+    if (ImGui::MenuItem(tr_id("Reveal the answers").c_str(), nullptr, false, classroom_.can_reveal())) {
       if (const Status s = classroom_.reveal(); !s) set_status_message(translated(s), true);
     }
-    if (ImGui::MenuItem(tr_id("Vote again").c_str())) {
+    if (ImGui::MenuItem(tr_id("Vote again").c_str(), nullptr, false, classroom_.can_vote_again())) {
       if (const Status s = classroom_.vote_again(); !s) set_status_message(translated(s), true);
     }
+    if (ImGui::MenuItem(tr_id("Show the answer").c_str(), nullptr, false, classroom_.can_show_answer()))
+      classroom_.show_answer();
     if (ImGui::MenuItem(tr_id("End the class session").c_str())) end_class();
   }
   ImGui::EndMenu();

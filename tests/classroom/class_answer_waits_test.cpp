@@ -89,9 +89,20 @@ TEST(ClassAnswerWaits, TheAnswerShowsOnlyAfterTheSecondRoundIsRevealed) {
   const std::map<int, std::string> seen =
       play_frames(play, {{3, [&] { student_answers(session, 1, "50"); }},
                          {5, [&] { EXPECT_TRUE(shell.class_reveal()); }},
-                         {7, [&] { EXPECT_TRUE(shell.class_vote_again()); }},
+                         {7, [&] {
+                            // The Class menu offers what the vote allows now.
+                            const Classroom& room = shell.classroom();
+                            EXPECT_FALSE(room.can_reveal());
+                            EXPECT_TRUE(room.can_vote_again());
+                            EXPECT_TRUE(room.can_show_answer());
+                            EXPECT_TRUE(shell.class_vote_again());
+                          }},
                          {9, [&] { student_answers(session, 2, "5000"); }},
-                         {11, [&] { EXPECT_TRUE(shell.class_reveal()); }}});
+                         {11, [&] { EXPECT_TRUE(shell.class_reveal()); }},
+                         {13, [&] {
+                            const Classroom& room = shell.classroom();
+                            EXPECT_FALSE(room.can_reveal() || room.can_vote_again() || room.can_show_answer());
+                          }}});
   for (const int voting : {3, 5, 7, 9}) {
     const std::string& text = seen.at(voting);
     EXPECT_FALSE(shows(text, kExplain)) << "frame " << voting << " explains before the vote is over:\n" << text;
