@@ -259,20 +259,23 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
           ImGui::SetScrollHereY(0.0f);
           scroll_to_block_ = -1;
         }
-        // A small button above the panel's right edge: one panel can fill the projector's
-        // whole window (so can the F key over it).
-        const float above_panel = ImGui::GetCursorScreenPos().y;
-        const std::string label = tr_id("maximize (F)");
-        const float button_width =
-            ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
-        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - button_width));
-        ImGui::PushID(slot->id.c_str());
-        ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-        if (ImGui::SmallButton(label.c_str())) maximize_request_ = slot->id;
-        ImGui::PopStyleColor();
-        ImGui::PopID();
         bool waiting = false;  // preparing the class: nobody is there to answer
         for (const int q : questions_of[b]) waiting = waiting || (question_waits(lesson, q) && !frame.preparing);
+        // A small button above the panel's right edge: one panel can fill the projector's
+        // whole window (so can the F key over it); not while it waits for its question,
+        // since the panel alone would give the answer away.
+        const float above_panel = ImGui::GetCursorScreenPos().y;
+        if (!waiting) {
+          const std::string label = tr_id("maximize (F)");
+          const float button_width =
+              ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+          ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - button_width));
+          ImGui::PushID(slot->id.c_str());
+          ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+          if (ImGui::SmallButton(label.c_str())) maximize_request_ = slot->id;
+          ImGui::PopStyleColor();
+          ImGui::PopID();
+        }
         frame.content_width = ImGui::GetContentRegionAvail().x;
         // What a stop brought into view starts at the button above the panel.
         frame.visible_height =
@@ -286,7 +289,7 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
           draw_panel_guarded(*slot, frame);
         }
         ImGui::EndGroup();
-        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem)) hovered_panel_ = slot->id;
+        if (!waiting && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem)) hovered_panel_ = slot->id;
         drawn_at(slot->id, false, last_item_rect());
         ImGui::Spacing();
         break;
