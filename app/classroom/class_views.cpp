@@ -3,6 +3,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "app/classroom/class_histogram.h"
 #include "app/i18n/translate.h"
@@ -136,8 +138,10 @@ ClassButton draw_join_screen(const ClassSession& session, const QrCode& qr, int 
 }
 
 ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction, bool answer_shown,
-                            const PanelResult* measured, int right, const Fonts& fonts, float width) {
+                            const PanelResult* measured, int right, const Fonts& fonts, float width,
+                            float visible_height) {
   ClassButton pressed = ClassButton::none;
+  const float card_top = ImGui::GetCursorScreenPos().y;
   draw_card(&view, width, palette().gpu_alt, [&](float inner_width) {
     ImGui::PushFont(fonts.strong);
     ImGui::TextUnformatted(tr("The class predicts"));
@@ -155,44 +159,58 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
         for (std::size_t i = 0; i < view.question.choices.size(); ++i)
           wrapped_text_unformatted(std::to_string(i + 1) + ". " + view.question.choices[i]);
     }
+    // What goes under the histograms, known before they are drawn so that they take only
+    // the height the rest of the card leaves.
+    std::vector<std::pair<std::string, ImU32>> below;
+    const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
+    if (view.rounds.front().revealed && view.question.kind == Prediction::Kind::choice)
+      for (std::size_t i = 0; i < view.question.choices.size(); ++i)
+        below.emplace_back(std::to_string(i + 1) + ". " + view.question.choices[i],
+                           answer_shown && static_cast<int>(i) == right ? palette().gpu : text_colour);
+    bool buttons = false;
+    if (answer_shown && measured) {
+      const std::string shown =
+          !measured->text.empty() ? measured->text : with_unit(readable_number(measured->value), view.question);
+      below.emplace_back(fill(tr("Measured: {0}"), {shown}), palette().gpu_alt);
+      below.emplace_back(prediction.explain, text_colour);
+    } else if (answer_shown && !prediction.result.empty()) {
+      below.emplace_back(tr("Now run it below: the measurement is drawn across the class's answers."),
+                         palette().muted_text);
+    } else if (answer_shown) {
+      below.emplace_back(prediction.explain, text_colour);
+    } else if (open.revealed) {
+      // A round revealed and more to come (the last one's reveal settles the question): the
+      // class argues over its spread, then votes again, unless the teacher shows the answer.
+      below.emplace_back(tr("Talk it over with your neighbour, then vote again."), palette().muted_text);
+      buttons = true;
+    } else {
+      buttons = true;
+    }
     // Each revealed round, side by side: the class's first answers beside its second.
     const double measured_at = answer_shown && measured && view.question.kind == Prediction::Kind::number
                                    ? slider_position(view.question, measured->value)
                                    : -1.0;
-    const int shown_right = answer_shown ? right : -1;
     const float gap = ImGui::GetFontSize();
     const float each = (inner_width - gap) / 2;
-    const ImVec2 box(each, std::max(6.0f * ImGui::GetFontSize(), each * 0.45f));
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float rest = 2 * ImGui::GetTextLineHeightWithSpacing() + style.FramePadding.x * 2 + style.ItemSpacing.y;
+    for (const auto& [text, colour] : below) rest += wrapped_text_size(text, inner_width).y + style.ItemSpacing.y;
+    if (buttons) rest += ImGui::GetFrameHeightWithSpacing();
+    const float room = visible_height - (ImGui::GetCursorScreenPos().y - card_top) - rest;
+    const float tallest = std::max(6.0f * ImGui::GetFontSize(), each * 0.45f);
+    const ImVec2 box(each, std::clamp(room, 3.0f * ImGui::GetFontSize(), tallest));
     for (int r = 0; r < round_number; ++r) {
       if (!view.rounds[static_cast<std::size_t>(r)].revealed) continue;
       if (r > 0) ImGui::SameLine(0, gap);
       draw_histogram(view.question, view.rounds[static_cast<std::size_t>(r)], r == 0 ? tr("Round 1") : tr("Round 2"),
-                     measured_at, shown_right, box);
+                     measured_at, answer_shown ? right : -1, box);
     }
-    if (view.rounds.front().revealed && view.question.kind == Prediction::Kind::choice)
-      for (std::size_t i = 0; i < view.question.choices.size(); ++i)
-        wrapped_text(std::to_string(i + 1) + ". " + view.question.choices[i],
-                     static_cast<int>(i) == shown_right ? palette().gpu : ImGui::GetColorU32(ImGuiCol_Text));
-    if (answer_shown) {
-      if (measured) {
-        const std::string shown =
-            !measured->text.empty() ? measured->text : with_unit(readable_number(measured->value), view.question);
-        wrapped_text(fill(tr("Measured: {0}"), {shown}), palette().gpu_alt);
-        wrapped_text_unformatted(prediction.explain);
-      } else if (!prediction.result.empty()) {
-        wrapped_text(tr("Now run it below: the measurement is drawn across the class's answers."), palette().muted_text);
-      } else {
-        wrapped_text_unformatted(prediction.explain);
-      }
-      return;
-    }
+    for (const auto& [text, colour] : below) wrapped_text(text, colour);
+    if (!buttons) return;
     if (!open.revealed) {
       if (ImGui::Button(tr_id("Reveal the answers").c_str())) pressed = ClassButton::reveal;
       return;
     }
-    // A round revealed and more to come (the last one's reveal settles the question): the
-    // class argues over its spread, then votes again, unless the teacher shows the answer.
-    wrapped_text(tr("Talk it over with your neighbour, then vote again."), palette().muted_text);
     if (ImGui::Button(tr_id("Vote again").c_str())) pressed = ClassButton::vote_again;
     same_line_if_fits(button_width(tr("Show the answer")));
     if (ImGui::Button(tr_id("Show the answer").c_str())) pressed = ClassButton::show_answer;

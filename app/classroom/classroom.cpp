@@ -106,7 +106,7 @@ void Classroom::end_page() {
 }
 
 bool Classroom::draw_question(const std::string& key, const Prediction& prediction, const Panel* panel,
-                              const Fonts& fonts, float width) {
+                              const Fonts& fonts, float width, float visible_height) {
   if (!session_ || (!page_key_.empty() && page_key_ != key)) return false;
   page_key_ = key;
   page_question_ = prediction;
@@ -117,7 +117,7 @@ bool Classroom::draw_question(const std::string& key, const Prediction& predicti
   const bool measured = answer_shown && panel && !prediction.result.empty() && panel->result(prediction.result, &result);
   const int right = prediction.answer >= 0 ? prediction.answer : measured ? static_cast<int>(std::lround(result.value)) : -1;
   const ClassButton pressed =
-      draw_class_vote(view_, prediction, answer_shown, measured ? &result : nullptr, right, fonts, width);
+      draw_class_vote(view_, prediction, answer_shown, measured ? &result : nullptr, right, fonts, width, visible_height);
   if (pressed == ClassButton::show_answer) settle(key);
   const Status status = pressed == ClassButton::reveal       ? reveal()
                         : pressed == ClassButton::vote_again ? vote_again()

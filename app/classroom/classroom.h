@@ -50,7 +50,7 @@ class Classroom final : public ClassQuestions {
   void end_page();
 
   bool draw_question(const std::string& key, const Prediction& prediction, const Panel* panel, const Fonts& fonts,
-                     float width) override;
+                     float width, float visible_height) override;
   bool asks(const std::string& key) const override;
   bool holds_panel(const std::string& key) const override;
   void settle(const std::string& key) override;

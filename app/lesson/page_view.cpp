@@ -246,7 +246,8 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
         const PanelSlot* panel = slot_at(predicted_panel_block(lesson, b));
         const Panel* measuring = panel ? panel->panel.get() : nullptr;
         const ImVec2 top = ImGui::GetCursorScreenPos();
-        if (!(class_ && class_->draw_question(question_key(lesson, b), question->prediction(), measuring, fonts, text_width)))
+        if (!(class_ && class_->draw_question(question_key(lesson, b), question->prediction(), measuring, fonts, text_width,
+                                              drawn_.visible.height())))
           question->draw(measuring, fonts, text_width);
         if (panel) drawn_at(panel->id, true, {top.x, top.y, top.x + text_width, ImGui::GetItemRectMax().y});
         break;

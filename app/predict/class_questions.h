@@ -15,10 +15,11 @@ class ClassQuestions {
  public:
   virtual ~ClassQuestions() = default;
   // The @predict at `key` ("lesson-id#0") on the open page, top to bottom, each
-  // frame it is drawn; `panel`: the one it comes before (null when none). Returns true
-  // when the class's view was drawn in place of the question's own box.
+  // frame it is drawn; `panel`: the one it comes before (null when none);
+  // `visible_height`: the page's, which the class's view fits in. Returns true when the
+  // class's view was drawn in place of the question's own box.
   virtual bool draw_question(const std::string& key, const Prediction& prediction, const Panel* panel,
-                             const Fonts& fonts, float width) = 0;
+                             const Fonts& fonts, float width, float visible_height) = 0;
   // Whether the class answers the question at `key` (the box's own answer does not count).
   virtual bool asks(const std::string& key) const = 0;
   // True until the teacher settles the question at `key`: its panel waits.
