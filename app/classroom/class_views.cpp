@@ -50,8 +50,7 @@ std::string with_unit(const std::string& number, const ClassQuestion& q) {
 void draw_histogram(const ClassQuestion& q, const ClassRound& round, const char* title, double measured_at,
                     int right, ImVec2 size) {
   ImGui::BeginGroup();
-  ImGui::TextUnformatted(
-      fill(tr("{0}: {1} answers"), {title, std::to_string(static_cast<int>(round.answers.size()))}).c_str());
+  const std::string heading = fill(tr("{0}: {1} answers"), {title, std::to_string(static_cast<int>(round.answers.size()))});
   const std::vector<int> counts = class_histogram(q, round);
   const int most = std::max(1, counts.empty() ? 1 : *std::max_element(counts.begin(), counts.end()));
   const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -59,7 +58,8 @@ void draw_histogram(const ClassQuestion& q, const ClassRound& round, const char*
   draw->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), ImGui::GetColorU32(ImGuiCol_FrameBg));
   const float bar = size.x / static_cast<float>(std::max<std::size_t>(1, counts.size()));
   for (std::size_t i = 0; i < counts.size(); ++i) {
-    // Above the tallest bar: a line for its count, and one for the measurement's label.
+    // Above the tallest bar: a line for its count, and one for the heading and the
+    // measurement's label.
     const float h = (size.y - 2 * ImGui::GetFontSize()) * static_cast<float>(counts[i]) / static_cast<float>(most);
     const ImVec2 top(at.x + bar * static_cast<float>(i) + 2, at.y + size.y - h);
     const ImU32 colour = static_cast<int>(i) == right ? palette().gpu : palette().cpu;
@@ -70,12 +70,17 @@ void draw_histogram(const ClassQuestion& q, const ClassRound& round, const char*
                     ImGui::GetColorU32(ImGuiCol_Text), n.c_str());
     }
   }
+  const float heading_width = ImGui::CalcTextSize(heading.c_str()).x;
+  draw->AddText(ImVec2(at.x + 4, at.y), ImGui::GetColorU32(ImGuiCol_Text), heading.c_str());
   if (measured_at >= 0) {
     const float x = at.x + static_cast<float>(measured_at) * size.x;
     draw->AddLine(ImVec2(x, at.y), ImVec2(x, at.y + size.y), palette().gpu_alt, 3.0f);
-    // The label on the side of the line with room for it.
+    // The label on the side of the line with room for it, on the heading's line where it
+    // clears the heading, else on the next.
     const float label = ImGui::CalcTextSize(tr("measured")).x;
-    draw->AddText(ImVec2(x + 4 + label > at.x + size.x ? x - 4 - label : x + 4, at.y), palette().gpu_alt, tr("measured"));
+    const float label_x = x + 4 + label > at.x + size.x ? x - 4 - label : x + 4;
+    const float label_y = label_x < at.x + 4 + heading_width + ImGui::GetFontSize() * 0.5f ? at.y + ImGui::GetFontSize() : at.y;
+    draw->AddText(ImVec2(label_x, label_y), palette().gpu_alt, tr("measured"));
   }
   ImGui::Dummy(size);
   // The axis: the slider's ends under the box's ends, or each choice's number under its bar.
@@ -88,7 +93,7 @@ void draw_histogram(const ClassQuestion& q, const ClassRound& round, const char*
     draw->AddText(axis, text_colour, lo.c_str());
     draw->AddText(ImVec2(axis.x + size.x - hi_width, axis.y), text_colour, hi.c_str());
     const float unit_width = ImGui::CalcTextSize(q.unit.c_str()).x, gap = ImGui::GetFontSize();
-    if (lo_width + unit_width + hi_width + 2 * gap <= size.x)
+    if (unit_width / 2 + std::max(lo_width, hi_width) + gap <= size.x / 2)
       draw->AddText(ImVec2(axis.x + (size.x - unit_width) / 2, axis.y), palette().muted_text, q.unit.c_str());
   } else {
     for (std::size_t i = 0; i < counts.size(); ++i) {
@@ -99,6 +104,20 @@ void draw_histogram(const ClassQuestion& q, const ClassRound& round, const char*
   }
   ImGui::Dummy(ImVec2(size.x, ImGui::GetTextLineHeight()));
   ImGui::EndGroup();
+}
+
+// A choice question's choices in two columns (they are sentences: one a line would not fit
+// the projector's view beside the rest of the card); `right`'s in the GPU's colour.
+void draw_choices(const ClassQuestion& q, int right) {
+  if (!ImGui::BeginTable("choices", 2)) return;
+  for (std::size_t i = 0; i < q.choices.size(); ++i) {
+    ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0.0f);  // the column's edge
+    wrapped_text(std::to_string(i + 1) + ". " + q.choices[i],
+                 static_cast<int>(i) == right ? palette().gpu : ImGui::GetColorU32(ImGuiCol_Text));
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::EndTable();
 }
 
 }  // namespace
@@ -139,34 +158,27 @@ ClassButton draw_join_screen(const ClassSession& session, const QrCode& qr, int 
 
 ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction, bool answer_shown,
                             const PanelResult* measured, int right, const Fonts& fonts, float width,
-                            float visible_height) {
+                            float visible_height, float* rest_height) {
   ClassButton pressed = ClassButton::none;
+  float histogram_height = 0.0f;
   const float card_top = ImGui::GetCursorScreenPos().y;
   draw_card(&view, width, palette().gpu_alt, [&](float inner_width) {
-    ImGui::PushFont(fonts.strong);
-    ImGui::TextUnformatted(tr("The class predicts"));
-    ImGui::PopFont();
-    wrapped_text_unformatted(view.question.text);
     const ClassRound& open = view.rounds.back();
     const int round_number = static_cast<int>(view.rounds.size());
-    if (!open.revealed) {
-      ImGui::PushFont(fonts.heading2);
-      ImGui::TextUnformatted(fill(round_number > 1 ? tr("Round 2: {0} of {1} answered") : tr("{0} of {1} answered"),
-                                  {std::to_string(static_cast<int>(open.answers.size())), std::to_string(view.students)})
-                                 .c_str());
+    // What the card names shrinks as the vote goes on, so that the card fits the view:
+    // once the class's answers are up, the histograms say whose they are; once the answer
+    // is up, it says what was asked.
+    if (!view.rounds.front().revealed) {
+      ImGui::PushFont(fonts.strong);
+      ImGui::TextUnformatted(tr("The class predicts"));
       ImGui::PopFont();
-      if (view.question.kind == Prediction::Kind::choice)
-        for (std::size_t i = 0; i < view.question.choices.size(); ++i)
-          wrapped_text_unformatted(std::to_string(i + 1) + ". " + view.question.choices[i]);
     }
-    // What goes under the histograms, known before they are drawn so that they take only
-    // the height the rest of the card leaves.
+    if (!answer_shown) wrapped_text_unformatted(view.question.text);
+    // The choices once: under round 1's histogram when it is on show.
+    if (view.question.kind == Prediction::Kind::choice && !view.rounds.front().revealed) draw_choices(view.question, -1);
+    // What goes under the histograms.
     std::vector<std::pair<std::string, ImU32>> below;
     const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
-    if (view.rounds.front().revealed && view.question.kind == Prediction::Kind::choice)
-      for (std::size_t i = 0; i < view.question.choices.size(); ++i)
-        below.emplace_back(std::to_string(i + 1) + ". " + view.question.choices[i],
-                           answer_shown && static_cast<int>(i) == right ? palette().gpu : text_colour);
     bool buttons = false;
     if (answer_shown && measured) {
       const std::string shown =
@@ -190,24 +202,40 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
     const double measured_at = answer_shown && measured && view.question.kind == Prediction::Kind::number
                                    ? slider_position(view.question, measured->value)
                                    : -1.0;
+    // The histograms take the height the rest of the card left in the view when last drawn
+    // (the rest's height is known once it is laid out: wrapped text, buttons).
     const float gap = ImGui::GetFontSize();
     const float each = (inner_width - gap) / 2;
-    const ImGuiStyle& style = ImGui::GetStyle();
-    float rest = 2 * ImGui::GetTextLineHeightWithSpacing() + style.FramePadding.x * 2 + style.ItemSpacing.y;
-    for (const auto& [text, colour] : below) rest += wrapped_text_size(text, inner_width).y + style.ItemSpacing.y;
-    if (buttons) rest += ImGui::GetFrameHeightWithSpacing();
-    const float room = visible_height - (ImGui::GetCursorScreenPos().y - card_top) - rest;
     const float tallest = std::max(6.0f * ImGui::GetFontSize(), each * 0.45f);
+    const float room = *rest_height > 0 ? visible_height - ImGui::GetStyle().ItemSpacing.y - *rest_height : tallest;
     const ImVec2 box(each, std::clamp(room, 3.0f * ImGui::GetFontSize(), tallest));
     for (int r = 0; r < round_number; ++r) {
       if (!view.rounds[static_cast<std::size_t>(r)].revealed) continue;
       if (r > 0) ImGui::SameLine(0, gap);
       draw_histogram(view.question, view.rounds[static_cast<std::size_t>(r)], r == 0 ? tr("Round 1") : tr("Round 2"),
                      measured_at, answer_shown ? right : -1, box);
+      histogram_height = box.y;
+    }
+    // Under the histograms, which number their bars: every choice while the class argues;
+    // once the answer is up, the right one alone, unless the measurement says it.
+    if (view.rounds.front().revealed && view.question.kind == Prediction::Kind::choice) {
+      if (!answer_shown) {
+        draw_choices(view.question, -1);
+      } else if (!measured && right >= 0 && right < static_cast<int>(view.question.choices.size())) {
+        wrapped_text(std::to_string(right + 1) + ". " + view.question.choices[static_cast<std::size_t>(right)],
+                     palette().gpu);
+      }
     }
     for (const auto& [text, colour] : below) wrapped_text(text, colour);
     if (!buttons) return;
     if (!open.revealed) {
+      // How many have answered, beside the button that shows their answers.
+      ImGui::PushFont(fonts.heading2);
+      ImGui::TextUnformatted(fill(round_number > 1 ? tr("Round 2: {0} of {1} answered") : tr("{0} of {1} answered"),
+                                  {std::to_string(static_cast<int>(open.answers.size())), std::to_string(view.students)})
+                                 .c_str());
+      ImGui::PopFont();
+      same_line_if_fits(button_width(tr("Reveal the answers")));
       if (ImGui::Button(tr_id("Reveal the answers").c_str())) pressed = ClassButton::reveal;
       return;
     }
@@ -215,6 +243,7 @@ ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction,
     same_line_if_fits(button_width(tr("Show the answer")));
     if (ImGui::Button(tr_id("Show the answer").c_str())) pressed = ClassButton::show_answer;
   });
+  *rest_height = histogram_height > 0 ? ImGui::GetCursorScreenPos().y - card_top - histogram_height : 0.0f;
   return pressed;
 }
 

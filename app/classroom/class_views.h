@@ -19,9 +19,11 @@ ClassButton draw_join_screen(const ClassSession& session, const QrCode& qr, int 
 // `answer_shown`: the question is settled (app/classroom/classroom.h); until then nothing
 // on the projector gives the answer away. `measured`: the panel's result once it has one
 // (null before), `right`: the right choice's index or -1 (numbers, or not known yet).
-// The histograms shrink so that the whole card fits in `visible_height`.
+// The histograms shrink so that the whole card fits in `visible_height`, given
+// *rest_height, the height of the rest of the card when last drawn (0 at first); it is
+// measured again.
 ClassButton draw_class_vote(const ClassView& view, const Prediction& prediction, bool answer_shown,
                             const PanelResult* measured, int right, const Fonts& fonts, float width,
-                            float visible_height);
+                            float visible_height, float* rest_height);
 
 }  // namespace whygpu::app

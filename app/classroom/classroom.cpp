@@ -117,7 +117,8 @@ bool Classroom::draw_question(const std::string& key, const Prediction& predicti
   const bool measured = answer_shown && panel && !prediction.result.empty() && panel->result(prediction.result, &result);
   const int right = prediction.answer >= 0 ? prediction.answer : measured ? static_cast<int>(std::lround(result.value)) : -1;
   const ClassButton pressed =
-      draw_class_vote(view_, prediction, answer_shown, measured ? &result : nullptr, right, fonts, width, visible_height);
+      draw_class_vote(view_, prediction, answer_shown, measured ? &result : nullptr, right, fonts, width, visible_height,
+                      &vote_card_rest_);
   if (pressed == ClassButton::show_answer) settle(key);
   const Status status = pressed == ClassButton::reveal       ? reveal()
                         : pressed == ClassButton::vote_again ? vote_again()

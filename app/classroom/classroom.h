@@ -73,6 +73,7 @@ class Classroom final : public ClassQuestions {
   std::string page_key_;      // the first unfinished question drawn on the page this frame
   Prediction page_question_;  // ... and its directive
   std::set<std::string> settled_;  // questions whose answer the teacher has shown
+  float vote_card_rest_ = 0.0f;      // the vote card's height apart from its histograms, last drawn
   std::string error_;
 };
 

@@ -109,7 +109,7 @@ TEST(ClassAnswerWaits, TheAnswerShowsOnlyAfterTheSecondRoundIsRevealed) {
     EXPECT_FALSE(shows(text, "Measured:")) << "frame " << voting << " shows the measurement:\n" << text;
     EXPECT_TRUE(shows(text, kPanelWaits)) << "frame " << voting << " opened the panel:\n" << text;
   }
-  EXPECT_TRUE(shows(seen.at(5), "Round 1: 1 answers")) << seen.at(5);
+  EXPECT_TRUE(shows(seen.at(5), "Talk it over with your neighbour")) << seen.at(5);
   EXPECT_TRUE(shows(seen.at(5), "Show the answer")) << seen.at(5);
   const std::string& settled = seen.at(11);
   EXPECT_TRUE(shows(settled, "Measured:")) << settled;
