@@ -6,6 +6,7 @@
 
 #include "app/glcompute/gl_error.h"
 #include "app/glcompute/result_check.h"
+#include "app/i18n/translate.h"
 #include "app/shell/gl.h"
 #include "compute/bench/bench_format.h"
 #include "compute/kernels/host_array.h"
@@ -35,6 +36,11 @@ Measurement make_gl_row(const GlCompute& gl, const std::string& benchmark, const
   row.size = size;
   return row;
 }
+
+// The notes of the sizes a software renderer skips, in English in a row (shown_gl_note()).
+constexpr const char* kSkippedAdditions =
+    N_("skipped above 2^{0} elements: {1} runs on the CPU, where this takes seconds per addition");
+constexpr const char* kSkippedProducts = N_("skipped above n={0}: {1} runs on the CPU, where a product this size takes minutes");
 
 std::string clock_note(const GlRenderer& renderer, bool with_copies) {
   if (renderer.software)
@@ -135,6 +141,10 @@ std::string gl_variant_label(const GlVariant& variant) {
   return std::string(gl_kernel_info(variant.kernel).label) + (variant.with_copies ? " with copies" : "");
 }
 
+std::string shown_gl_note(const std::string& note) {
+  return translated(recognised_sentence(note, {kSkippedAdditions, kSkippedProducts, kNeedsComputeShaders}));
+}
+
 Status run_gl_vector_add(GlCompute& gl, const GlVariant& variant, std::size_t n, const kernels::BenchOptions& options,
                          std::vector<Measurement>* rows) {
   Measurement row = make_gl_row(gl, "vector-add", variant, static_cast<std::int64_t>(n));
@@ -143,9 +153,9 @@ Status run_gl_vector_add(GlCompute& gl, const GlVariant& variant, std::size_t n,
   row.bytes = 12.0 * nd;
   std::string why = gl.refusal(variant.kernel);
   if (why.empty() && gl.renderer().software && n > kSoftwareVectorAddMaxN)
-    why = "skipped above 2^" + std::to_string(static_cast<int>(std::log2(static_cast<double>(kSoftwareVectorAddMaxN)))) +
-          " elements: " + gl.renderer().short_name() +
-          " runs on the CPU, where this takes seconds per addition";
+    why = fill(kSkippedAdditions,
+               {std::to_string(static_cast<int>(std::log2(static_cast<double>(kSoftwareVectorAddMaxN)))),
+                gl.renderer().short_name()});
   if (!why.empty()) {
     row.state = RowState::Absent;
     row.note = why;
@@ -178,8 +188,7 @@ Status run_gl_matmul(GlCompute& gl, GlKernel kernel, int n, const kernels::Bench
   row.bytes = 12.0 * static_cast<double>(n) * n;
   std::string why = gl.refusal(kernel);
   if (why.empty() && gl.renderer().software && n > kSoftwareMatmulMaxN)
-    why = "skipped above n=" + std::to_string(kSoftwareMatmulMaxN) + ": " + gl.renderer().short_name() +
-          " runs on the CPU, where a product this size takes minutes";
+    why = fill(kSkippedProducts, {std::to_string(kSoftwareMatmulMaxN), gl.renderer().short_name()});
   if (!why.empty()) {
     row.state = RowState::Absent;
     row.note = why;

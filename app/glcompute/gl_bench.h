@@ -37,6 +37,11 @@ inline constexpr int kSoftwareMatmulMaxN = 512;
 // (in the computer's memory, beside the host's copies) gigabytes.
 inline constexpr std::size_t kSoftwareVectorAddMaxN = std::size_t{1} << 24;
 
+// A measurement row's note (Measurement::note, in English in a recording), in the page's
+// language where it is one of the OpenGL back end's own sentences: a size it skipped on a
+// software renderer, the OpenGL version it needs; any other text as it is.
+std::string shown_gl_note(const std::string& note);
+
 // Times one variant at n elements and appends its rows (one, or four with copies).
 Status run_gl_vector_add(GlCompute& gl, const GlVariant& variant, std::size_t n, const kernels::BenchOptions& options,
                          std::vector<kernels::Measurement>* rows);

@@ -6,6 +6,7 @@
 #include "app/glcompute/fragment_kernels.h"
 #include "app/glcompute/gl_error.h"
 #include "app/glcompute/gl_program.h"
+#include "app/i18n/translate.h"
 
 namespace whygpu::app {
 
@@ -35,8 +36,8 @@ Status GlCompute::create(std::unique_ptr<GlCompute>* out) {
 
 std::string GlCompute::refusal(GlKernel kernel) const {
   if (gl_kernel_info(kernel).compute && !renderer_.compute_shaders)
-    return "compute shaders need OpenGL 4.3; " + renderer_.short_name() + " offers " +
-           std::to_string(renderer_.major) + "." + std::to_string(renderer_.minor);
+    return fill(kNeedsComputeShaders,
+                {renderer_.short_name(), std::to_string(renderer_.major), std::to_string(renderer_.minor)});
   return "";
 }
 

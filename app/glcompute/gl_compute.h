@@ -16,8 +16,12 @@
 #include "app/glcompute/gl_kernels.h"
 #include "app/glcompute/gl_objects.h"
 #include "app/glcompute/gl_renderer.h"
+#include "compute/core/translation_marker.h"
 
 namespace whygpu::app {
+
+// GlCompute::refusal() of a compute shader: the renderer, the OpenGL version it offers.
+inline constexpr const char* kNeedsComputeShaders = N_("compute shaders need OpenGL 4.3; {0} offers {1}.{2}");
 
 class GlCompute {
  public:
@@ -25,7 +29,8 @@ class GlCompute {
 
   const GlRenderer& renderer() const { return renderer_; }
   const GlLimits& limits() const { return limits_; }
-  // Why `kernel` cannot run in this context ("" when it can).
+  // Why `kernel` cannot run in this context ("" when it can), in English: it becomes a
+  // measurement row's note (shown_gl_note(), gl_bench.h).
   std::string refusal(GlKernel kernel) const;
 
   // A problem placed on the GPU: `kernel` must be a vector add.

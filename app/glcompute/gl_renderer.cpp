@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "app/i18n/translate.h"
 #include "app/shell/gl.h"
 
 namespace whygpu::app {
@@ -57,13 +58,22 @@ std::string short_renderer_name(std::string_view renderer) {
 
 std::string GlRenderer::short_name() const { return short_renderer_name(renderer); }
 
-std::string GlRenderer::name() const {
-  return short_name() + " via OpenGL" + (software ? " (software)" : "");
-}
+namespace {
 
-std::string GlRenderer::caveat() const {
-  if (!software) return "";
-  return short_name() + ": the CPU pretending to be a GPU, not a GPU result";
+constexpr const char* kViaOpenGl = N_("{0} via OpenGL");
+constexpr const char* kViaOpenGlSoftware = N_("{0} via OpenGL (software)");
+constexpr const char* kCaveat = N_("{0}: the CPU pretending to be a GPU, not a GPU result");
+
+}  // namespace
+
+std::string GlRenderer::name() const { return fill(software ? kViaOpenGlSoftware : kViaOpenGl, {short_name()}); }
+
+std::string GlRenderer::caveat() const { return software ? fill(kCaveat, {short_name()}) : ""; }
+
+std::string GlRenderer::shown_caveat() const { return software ? fill(tr(kCaveat), {short_name()}) : ""; }
+
+std::string shown_gl_device(const std::string& name) {
+  return translated(recognised_sentence(name, {kViaOpenGlSoftware, kViaOpenGl}));
 }
 
 GlRenderer query_renderer() {

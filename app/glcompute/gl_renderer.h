@@ -21,11 +21,20 @@ struct GlRenderer {
 
   // The renderer without driver details: "NVIDIA H100 80GB HBM3", "llvmpipe".
   std::string short_name() const;
-  // "NVIDIA H100 80GB HBM3 via OpenGL"; a software renderer adds "(software)".
+  // "NVIDIA H100 80GB HBM3 via OpenGL"; a software renderer adds "(software)". In English,
+  // as a measurement row keeps it (Measurement::device) and the command line prints it;
+  // shown_gl_device() gives it in the page's language.
   std::string name() const;
-  // "" for a GPU; else "llvmpipe: the CPU pretending to be a GPU, not a GPU result".
+  // "" for a GPU; else "llvmpipe: the CPU pretending to be a GPU, not a GPU result", in
+  // English (a row's note, the command line).
   std::string caveat() const;
+  // The caveat in the page's language.
+  std::string shown_caveat() const;
 };
+
+// A renderer's name as name() wrote it (in a measurement row, perhaps a recorded one), in
+// the page's language; any other text as it is.
+std::string shown_gl_device(const std::string& name);
 
 // True for renderers that run on the CPU, judged from GL_RENDERER and GL_VENDOR.
 bool is_software_renderer(std::string_view renderer, std::string_view vendor);

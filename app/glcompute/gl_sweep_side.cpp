@@ -68,18 +68,18 @@ void GlSweepSide::draw_note() const {
     return;
   }
   wrapped_text_unformatted(fill(tr("OpenGL curves (crosses): {0}, OpenGL {1}.{2}."),
-                                {r.name(), std::to_string(r.major), std::to_string(r.minor)})
+                                {shown_gl_device(r.name()), std::to_string(r.major), std::to_string(r.minor)})
                                );
   if (!r.software) return;
   ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
-  wrapped_text_unformatted(fill(tr("{0}: its curves show the CPU running graphics code."), {r.caveat()}));
+  wrapped_text_unformatted(fill(tr("{0}: its curves show the CPU running graphics code."), {r.shown_caveat()}));
   ImGui::PopStyleColor();
 }
 
 std::string gl_device_of(const std::vector<kernels::Measurement>& rows, const std::string& benchmark,
                          const std::string& variant) {
   const kernels::Measurement* row = first_measured(rows, benchmark, variant);
-  return row ? row->device : "";
+  return row ? shown_gl_device(row->device) : "";
 }
 
 std::string gl_series_label(const std::vector<kernels::Measurement>& rows, const std::string& benchmark,

@@ -49,8 +49,8 @@ class GlSweepSide {
   std::shared_ptr<GlComputeThread> thread_;
 };
 
-// The renderer the measured rows of `variant` ran on ("Intel UHD Graphics 620 via OpenGL";
-// "" when none was measured).
+// The renderer the measured rows of `variant` ran on ("Intel UHD Graphics 620 via OpenGL",
+// in the page's language; "" when none was measured).
 std::string gl_device_of(const std::vector<kernels::Measurement>& rows, const std::string& benchmark,
                          const std::string& variant);
 

@@ -445,14 +445,16 @@ class HostProgramPanel final : public Panel {
   }
 
   void draw_what_it_did(const Step& step, const StepResult* r, bool is_launch, const Shown& shown) const {
-    std::string what = r ? r->output : "";
+    std::string what = r ? translated(host_program::output_words(r->output)) : "";
     if (r && r->state == StepState::Missing) what = tr("left out: never runs");
     if (r && r->state == StepState::NotRun) what = tr("not run: the program had exited");
     if (is_launch && shown.kernel_ms >= 0.0 && r && r->state == StepState::Ran) {
       const std::string ran = fill(tr("the GPU ran it for {0}"), {duration(shown.kernel_ms)});
-      what = what.empty() ? ran : what + "; " + ran;
+      what = what.empty() ? ran : fill(tr("{0}; {1}"), {what, ran});
     }
-    if (r && r->failed() && !r->stopped) what = "\"" + r->error_text + "\"" + (what.empty() ? "" : ": " + what);
+    if (r && r->failed() && !r->stopped)
+      what = what.empty() ? fill(tr("\"{0}\""), {r->error_text})
+                          : fill(tr("\"{0}\": {1}"), {r->error_text, what});
     if (what.empty()) return;
     const bool bad = r && (r->failed() || (step.call == Call::Check && r->state == StepState::Ran && !r->correct));
     const bool good = step.call == Call::Check && r && r->correct;
@@ -487,29 +489,31 @@ class HostProgramPanel final : public Panel {
     const StepResult* check = result_of(Call::Check);
     const StepResult* back = result_of(Call::CopyBack);
     std::string text;
+    const auto add = [&text](const std::string& sentences) { text += (text.empty() ? "" : " ") + sentences; };
     if (stop && stop->state == StepState::Ran && shown.kernel_ms >= 0.0) {
-      text = "The stopwatch printed " + duration(stop->printed_ms) + "; on the GPU's own clock the kernel took " +
-             duration(shown.kernel_ms) + ".";
+      add(fill(tr("The stopwatch printed {0}; on the GPU's own clock the kernel took {1}."),
+               {duration(stop->printed_ms), duration(shown.kernel_ms)}));
       if (shown.options.mistake == Mistake::NoSync && back && back->state == StepState::Ran)
-        text += " Without cudaDeviceSynchronize the stopwatch timed only the launch: the kernel was still running "
-                "when it stopped, and the copy back (" + duration(back->ms) + ") waited for it to finish.";
+        add(fill(tr("Without cudaDeviceSynchronize the stopwatch timed only the launch: the kernel was still running "
+                    "when it stopped, and the copy back ({0}) waited for it to finish."),
+                 {duration(back->ms)}));
     }
     if (check && check->state == StepState::Ran && !check->correct) {
       if (shown.options.mistake == Mistake::NoCopyBack)
-        text += " c was never copied back, so the CPU read what c already held: the zeros it was created with.";
+        add(tr("c was never copied back, so the CPU read what c already held: the zeros it was created with."));
       else if (shown.options.mistake == Mistake::BadConfigUnchecked)
-        text += " No line complained, yet every element is wrong: the refused launch ran nothing, and nobody asked "
-                "cudaGetLastError.";
+        add(tr("No line complained, yet every element is wrong: the refused launch ran nothing, and nobody asked "
+               "cudaGetLastError."));
     }
     for (const StepResult& r : shown.results)
       if (r.stopped) {
-        text += " Line " + std::to_string(r.index + 1) + "'s check caught it: the runtime said \"" + r.error_text +
-                "\" (" + r.error_name + "), and the program stopped there.";
+        add(fill(tr("Line {0}'s check caught it: the runtime said \"{1}\" ({2}), and the program stopped there."),
+                 {std::to_string(r.index + 1), r.error_text, r.error_name}));
         break;
       }
     if (shown.stepped && stop && stop->state == StepState::Ran)
-      text += " You stepped through this run: the stopwatch also counted your pauses, and the GPU kept working "
-              "while you paused. Run all runs the lines back to back, as the program would.";
+      add(tr("You stepped through this run: the stopwatch also counted your pauses, and the GPU kept working "
+             "while you paused. Run all runs the lines back to back, as the program would."));
     if (text.empty()) return;
     ImGui::Spacing();
     wrapped_text_unformatted(text);

@@ -162,14 +162,14 @@ HostRole host_role(const Timeline& timeline, const TimelineItem& call) {
 std::string lane_label(const Timeline& timeline, int lane) {
   if (lane < 0 || lane >= static_cast<int>(timeline.lanes.size())) return "";
   const profile::Lane& l = timeline.lanes[lane];
-  if (l.kind == LaneKind::GpuStream) return "GPU stream " + std::to_string(l.id);
+  if (l.kind == LaneKind::GpuStream) return fill(tr("GPU stream {0}"), {std::to_string(l.id)});
   int hosts = 0, number = 0;
   for (int i = 0; i < static_cast<int>(timeline.lanes.size()); ++i) {
     if (timeline.lanes[i].kind != LaneKind::HostThread) continue;
     ++hosts;
     if (i == lane) number = hosts;
   }
-  return hosts == 1 ? "CPU thread" : "CPU thread " + std::to_string(number);
+  return hosts == 1 ? tr("CPU thread") : fill(tr("CPU thread {0}"), {std::to_string(number)});
 }
 
 std::vector<std::string> hover_lines(const Timeline& timeline, int index) {
@@ -177,34 +177,35 @@ std::vector<std::string> hover_lines(const Timeline& timeline, int index) {
   if (index < 0 || index >= static_cast<int>(timeline.items.size())) return lines;
   const TimelineItem& item = timeline.items[index];
   const std::string took = profile::format_duration_ns(item.duration_ns());
-  const std::string at = "began " + profile::format_duration_ns(item.start_ns - step_begin_ns(timeline)) +
-                         " into the step";
+  const std::string at =
+      fill(tr("began {0} into the step"), {profile::format_duration_ns(item.start_ns - step_begin_ns(timeline))});
   auto dims = [](const int d[3]) {
     return std::to_string(d[0]) + " x " + std::to_string(d[1]) + " x " + std::to_string(d[2]);
   };
   switch (item.kind) {
     case ItemKind::Kernel: {
       lines.push_back(profile::kernel_display_name(item.name));
-      lines.push_back("kernel, ran " + took + (item.in_graph ? " (a node of a CUDA graph)" : ""));
-      lines.push_back("grid " + dims(item.grid) + " blocks of " + dims(item.block) + " threads");
-      lines.push_back(std::to_string(item.registers_per_thread) + " registers per thread");
-      lines.push_back("shared memory " + std::to_string(item.static_shared_bytes + item.dynamic_shared_bytes) +
-                      " bytes per block (" + std::to_string(item.static_shared_bytes) + " static + " +
-                      std::to_string(item.dynamic_shared_bytes) + " dynamic)");
+      lines.push_back(fill(item.in_graph ? tr("kernel, ran {0} (a node of a CUDA graph)") : tr("kernel, ran {0}"),
+                           {took}));
+      lines.push_back(fill(tr("grid {0} blocks of {1} threads"), {dims(item.grid), dims(item.block)}));
+      lines.push_back(fill(tr("{0} registers per thread"), {std::to_string(item.registers_per_thread)}));
+      lines.push_back(fill(tr("shared memory {0} bytes per block ({1} static + {2} dynamic)"),
+                           {std::to_string(item.static_shared_bytes + item.dynamic_shared_bytes),
+                            std::to_string(item.static_shared_bytes), std::to_string(item.dynamic_shared_bytes)}));
       break;
     }
     case ItemKind::Memcpy:
     case ItemKind::Memset:
-      lines.push_back(item.kind == ItemKind::Memcpy ? "copy " + item.copy_kind : "memset");
-      lines.push_back(profile::item_details(timeline, item) + ", took " + took);
+      lines.push_back(item.kind == ItemKind::Memcpy ? fill(tr("copy {0}"), {item.copy_kind}) : tr("memset"));
+      lines.push_back(fill(tr("{0}, took {1}"), {translated(profile::item_details(timeline, item)), took}));
       break;
     case ItemKind::HostCall: {
       lines.push_back(profile::host_call_display_name(item.name));
       const HostRole role = host_role(timeline, item);
-      const std::string queued = profile::item_details(timeline, item);
-      lines.push_back("on the CPU, took " + took);
-      if (role == HostRole::Launch) lines.push_back(queued + ", joined to it by a line");
-      if (role == HostRole::Wait) lines.push_back("the CPU waits here until the GPU has finished");
+      const std::string queued = translated(profile::item_details(timeline, item));
+      lines.push_back(fill(tr("on the CPU, took {0}"), {took}));
+      if (role == HostRole::Launch) lines.push_back(fill(tr("{0}, joined to it by a line"), {queued}));
+      if (role == HostRole::Wait) lines.push_back(tr("the CPU waits here until the GPU has finished"));
       break;
     }
   }

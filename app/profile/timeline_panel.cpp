@@ -111,7 +111,7 @@ class TimelinePanel final : public Panel {
     if (live_check_.valid()) live_check_.wait();  // a script pressed Record before the check was done
     take_live_check();
     if (busy()) return Status::error(tr("a recording is already under way"));
-    if (!live_problem_.empty()) return Status::error("cannot record here: " + live_problem_);
+    if (!live_problem_.empty()) return Status::error(fill(tr("cannot record here: {0}"), {live_problem_}));
     record_live_now();
     return Status::ok();
   }
@@ -166,7 +166,7 @@ class TimelinePanel final : public Panel {
       tracks.push_back({&s.timeline, tr(s.work->title)});
       const profile::IdleSummary summary = profile::summarize_idle(s.timeline);
       TrackNote note;
-      note.summary = profile::idle_sentence(summary, "the step") + "; " +
+      note.summary = translated(profile::idle_sentence(summary, Wording::sentence(N_("the step")))) + "; " +
                      fill(tr_n("{0} kernel, {1} CUDA calls on the CPU", "{0} kernels, {1} CUDA calls on the CPU",
                                static_cast<unsigned long>(summary.kernels)),
                           {std::to_string(summary.kernels), std::to_string(summary.host_calls)});
@@ -308,7 +308,7 @@ class TimelinePanel final : public Panel {
   }
 
   std::future<std::string> live_check_;
-  std::string live_problem_ = "still checking for a GPU and CUPTI";  // empty: this computer can record
+  std::string live_problem_ = tr("still checking for a GPU and CUPTI");  // empty: this computer can record
   bool recorded_here_ = false;
   std::future<LiveResult> job_;
 };

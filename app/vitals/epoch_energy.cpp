@@ -36,14 +36,14 @@ std::string epoch_energy_text(const EpochEnergy& energy, const vitals::VitalsSam
   if (!e.available())
     return fill(gpu ? tr("Energy per epoch on the GPU board: unavailable: {0}")
                     : tr("Energy per epoch on the CPU packages: unavailable: {0}"),
-                {e.method});
+                {tr(e.method)});
   const std::string joules = decimal_text(e.joules / w->epochs, 0), seconds = decimal_text(w->end_s - w->begin_s, 1);
   const auto epochs = static_cast<unsigned long>(w->epochs);
   return fill(gpu ? tr_n("Energy per epoch: {0} J on the GPU board ({1}; {2} epoch in {3} s)",
                          "Energy per epoch: {0} J on the GPU board ({1}; {2} epochs in {3} s)", epochs)
                   : tr_n("Energy per epoch: {0} J on the CPU packages ({1}; {2} epoch in {3} s)",
                          "Energy per epoch: {0} J on the CPU packages ({1}; {2} epochs in {3} s)", epochs),
-              {joules, e.method, std::to_string(w->epochs), seconds});
+              {joules, tr(e.method), std::to_string(w->epochs), seconds});
 }
 
 }  // namespace whygpu::app

@@ -374,7 +374,7 @@ class GpuVitalsPanel final : public Panel {
     if (s.energy.available()) {
       ImGui::TextUnformatted(
           fill(tr("{0} J ({1} W)"), {decimal_text(s.energy.joules, 1), decimal_text(s.watts(), 0)}).c_str());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.energy.method.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(s.energy.method));
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(readable_number(std::round(s.images_per_joule())).c_str());
       ImGui::TableNextColumn();
@@ -384,7 +384,7 @@ class GpuVitalsPanel final : public Panel {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextUnformatted(tr("unavailable (why: below)"));
       ImGui::PopStyleColor();
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.energy.method.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(s.energy.method));
     }
     if (s.recorded) ImGui::PopStyleVar();
   }

@@ -77,21 +77,21 @@ std::vector<Line> quantity_lines(const std::vector<VitalsSample>& samples, Quant
 std::string strip_text(const GpuVitals& v) {
   std::string out;
   char part[64];
-  // A whole number between its words ("SM 1980 MHz"): the format stays a literal (-Wformat=2).
-  auto add = [&](double value, const char* before, const char* after) {
+  // A whole number in its words ("SM 1980 MHz"), which the language may reorder.
+  auto add = [&](double value, const char* pattern) {
     if (!std::isfinite(value)) return;
-    std::snprintf(part, sizeof part, "%s%.0f%s", before, value, after);
-    out += (out.empty() ? "" : "  ") + std::string(part);
+    std::snprintf(part, sizeof part, "%.0f", value);
+    out += (out.empty() ? "" : "  ") + fill(pattern, {part});
   };
-  add(v.power_w, "", " W");
-  add(v.sm_clock_mhz, "SM ", " MHz");
-  add(v.memory_clock_mhz, "mem ", " MHz");
-  add(v.gpu_utilization_percent, "", "% busy");
+  add(v.power_w, "{0} W");
+  add(v.sm_clock_mhz, "SM {0} MHz");
+  add(v.memory_clock_mhz, tr("mem {0} MHz"));
+  add(v.gpu_utilization_percent, tr("{0}% busy"));
   if (std::isfinite(v.memory_used_mib) && std::isfinite(v.memory_total_mib)) {
     std::snprintf(part, sizeof part, "%.1f / %.1f GiB", v.memory_used_mib / 1024.0, v.memory_total_mib / 1024.0);
     out += (out.empty() ? "" : "  ") + std::string(part);
   }
-  add(v.temperature_c, "", " \u00b0C");
+  add(v.temperature_c, "{0} \u00b0C");
   return out;
 }
 
@@ -130,9 +130,9 @@ std::string comparison_sentence(const EnergySide& gpu, const EnergySide& cpu) {
   }
   std::string out;
   if (std::isfinite(g)) out = fill(tr("The GPU trained {0} images per joule."), {count(g)}) + " ";
-  else if (gpu.measured()) out = fill(tr("The GPU's energy is unavailable: {0}."), {gpu.energy.method}) + " ";
+  else if (gpu.measured()) out = fill(tr("The GPU's energy is unavailable: {0}."), {tr(gpu.energy.method)}) + " ";
   if (std::isfinite(c)) out += fill(tr("The CPU trained {0} images per joule."), {count(c)});
-  else if (cpu.measured()) out += fill(tr("The CPU's energy is unavailable: {0}."), {cpu.energy.method});
+  else if (cpu.measured()) out += fill(tr("The CPU's energy is unavailable: {0}."), {tr(cpu.energy.method)});
   return out;
 }
 

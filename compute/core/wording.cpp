@@ -18,6 +18,37 @@ std::string fill_placeholders(std::string_view pattern, const std::vector<std::s
   return out;
 }
 
+namespace {
+
+// The values that make `pattern` read `text` (recognised_sentence()); false where it does not.
+bool match_pattern(std::string_view pattern, std::string_view text, std::vector<std::string>* values) {
+  values->clear();
+  std::size_t open = pattern.find('{');
+  if (text.substr(0, open) != pattern.substr(0, open)) return false;
+  if (open == std::string_view::npos) return text == pattern;
+  std::size_t at = open;  // where the next value starts in text: the literals so far have equal lengths
+  while (open != std::string_view::npos) {
+    const std::size_t literal_start = open + 3;  // past "{k}"
+    const std::size_t next_open = pattern.find('{', literal_start);
+    const std::string_view literal = pattern.substr(literal_start, next_open - literal_start);
+    std::size_t end;
+    if (next_open == std::string_view::npos) {
+      if (text.size() < at + literal.size() || text.substr(text.size() - literal.size()) != literal) return false;
+      end = text.size() - literal.size();
+    } else {
+      end = text.find(literal, at);
+      if (end == std::string_view::npos) return false;
+    }
+    if (end <= at) return false;
+    values->emplace_back(text.substr(at, end - at));
+    at = end + literal.size();
+    open = next_open;
+  }
+  return true;
+}
+
+}  // namespace
+
 Wording Wording::sentence(std::string english_pattern, std::vector<Wording> values_in) {
   Wording w(std::move(english_pattern));
   w.values = std::move(values_in);
@@ -43,6 +74,15 @@ std::string Wording::filled(const char* (*in_language)(const char*),
 
 std::string Wording::english() const {
   return filled([](const char* english_pattern) { return english_pattern; });
+}
+
+Wording recognised_sentence(std::string_view english, std::initializer_list<const char*> patterns) {
+  std::vector<std::string> texts;
+  for (const char* pattern : patterns) {
+    if (!match_pattern(pattern, english, &texts)) continue;
+    return Wording::sentence(pattern, std::vector<Wording>(texts.begin(), texts.end()));
+  }
+  return std::string(english);
 }
 
 }  // namespace whygpu

@@ -12,6 +12,7 @@
 // written in the C locale here and with the language's decimal separator by the interface
 // ("0,0062 ms" in French). A value may itself be a sentence, translated in its turn: "the
 // simulator refused {0}: {1}", where {1} is the broken limit's own sentence.
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,14 @@ struct Wording {
   std::string english() const;
   bool empty() const { return pattern.empty(); }
 };
+
+// The sentence among `patterns` that `english` was filled from, its values as they are
+// written there; else `english` itself, a value. For text a file keeps in English (a
+// recording's step output, a measurement's note) that a page shows in its language: the
+// patterns are the N_() ones the text was made from, their placeholders {0}, {1} .. in
+// order, none empty. A value ends where the literal after it first appears: fit for
+// numbers, names and a runtime's words, which do not hold that literal.
+Wording recognised_sentence(std::string_view english, std::initializer_list<const char*> patterns);
 
 inline bool operator==(const Wording& a, const Wording& b) {
   return a.is_sentence == b.is_sentence && a.is_number == b.is_number && a.pattern == b.pattern &&

@@ -128,13 +128,14 @@ StepResult ProgramRun::step() {
       // program's own cudaGetLastError() to find (or not).
       const bool refused = cudaPeekAtLastError() != cudaSuccess;
       d.launched = timed && !refused && cudaEventRecord(d.after, 0) == cudaSuccess;
-      r.output = "queued " + count(static_cast<long long>(blocks)) + " block" + (blocks == 1 ? "" : "s") + " of " +
-                 count(threads) + " threads";
+      r.output = step_output(blocks == 1 ? StepOutput::QueuedOneBlock : StepOutput::QueuedBlocks,
+                             {count(static_cast<long long>(blocks)), count(threads)})
+                     .english();
     } else if (line.call == Call::WarmUp) {
-      r.output = "loaded the kernel; added nothing";
+      r.output = step_output(StepOutput::LoadedKernel).english();
     } else if (line.call == Call::TimerStop) {
       r.printed_ms = ms_between(d.stopwatch, t0);
-      r.output = "prints  kernel: " + number(r.printed_ms) + " ms";
+      r.output = step_output(StepOutput::Printed, {"kernel: " + number(r.printed_ms) + " ms"}).english();
     } else if (line.call == Call::Check) {
       long long wrong = 0, first_wrong = -1;
       for (std::size_t i = 0; i < c_.size(); ++i)
@@ -142,18 +143,19 @@ StepResult ProgramRun::step() {
       r.wrong = wrong;
       r.correct = wrong == 0;
       if (r.correct) {
-        r.output = "all " + count(options_.n) + " elements right";
+        r.output = step_output(StepOutput::AllRight, {count(options_.n)}).english();
       } else {
         const auto i = static_cast<std::size_t>(first_wrong);
-        r.output = count(wrong) + " of " + count(options_.n) + " wrong: c[" + count(first_wrong) + "] = " +
-                   number(c_[i]) + ", but a + b = " + number(a_[i] + b_[i]);
+        r.output = step_output(StepOutput::Wrong, {count(wrong), count(options_.n), count(first_wrong), number(c_[i]),
+                                                   number(a_[i] + b_[i])})
+                       .english();
       }
     }
     if (runtime_call) set_error(e, &r);
     if (runtime_call && e != cudaSuccess && line.checked) {
       r.stopped = true;
       stopped_ = true;
-      r.output = "CHECK prints \"" + std::string(cudaGetErrorString(e)) + "\" and the program exits";
+      r.output = step_output(StepOutput::CheckExits, {cudaGetErrorString(e)}).english();
     }
   }
   if (done() && device_->launched) {

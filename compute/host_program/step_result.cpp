@@ -2,6 +2,31 @@
 
 namespace whygpu::host_program {
 
+namespace {
+
+// Indexed by StepOutput.
+// What one line of a first CUDA program did when it ran; "c" and "a + b" are
+// the program's arrays, CHECK its error-checking macro, and what it printed stays as it is.
+constexpr const char* kOutputPatterns[static_cast<int>(StepOutput::Count)] = {
+    N_("queued {0} block of {1} threads"),
+    N_("queued {0} blocks of {1} threads"),
+    N_("loaded the kernel; added nothing"),
+    N_("prints  {0}"),
+    N_("all {0} elements right"),
+    N_("{0} of {1} wrong: c[{2}] = {3}, but a + b = {4}"),
+    N_("CHECK prints \"{0}\" and the program exits"),
+};
+
+}  // namespace
+
+Wording step_output(StepOutput kind, std::vector<Wording> values) {
+  return Wording::sentence(kOutputPatterns[static_cast<int>(kind)], std::move(values));
+}
+
+Wording output_words(const std::string& output) {
+  const auto& p = kOutputPatterns;
+  return recognised_sentence(output, {p[0], p[1], p[2], p[3], p[4], p[5], p[6]});
+}
 
 const char* step_state_key(StepState state) {
   switch (state) {

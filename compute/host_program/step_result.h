@@ -6,6 +6,7 @@
 
 #include "compute/bench/json.h"
 #include "compute/core/status.h"
+#include "compute/core/wording.h"
 
 namespace whygpu::host_program {
 
@@ -24,7 +25,7 @@ struct StepResult {
   int error_code = 0;
   std::string error_name;    // "cudaSuccess", "cudaErrorInvalidValue"
   std::string error_text;    // cudaGetErrorString: "invalid argument"
-  std::string output;        // what the line printed or found: "kernel: 0.006 ms", "c[0] = 0 (should be 0.53)"
+  std::string output;        // what the line printed or found, in English: step_output(), "all 1,000 elements right"
   bool stopped = false;      // its CHECK failed: the program printed the error and exited
   bool correct = false;      // Check: every element right
   long long wrong = 0;       // Check: elements that are not a + b
@@ -33,6 +34,25 @@ struct StepResult {
 
   bool failed() const { return has_error_code && error_code != 0; }
 };
+
+// What a line printed or found, worded by the runner (host_run.cu) from these patterns:
+// step_output(...).english() is what a result and a recording keep. The interface shows
+// output_words() of that English, which finds the pattern and its values again, so that a
+// recording made before, or on another computer, reads in the page's language too.
+enum class StepOutput {
+  QueuedOneBlock,  // {0} blocks (here 1), {1} threads per block
+  QueuedBlocks,
+  LoadedKernel,    // the warm-up launch
+  Printed,         // {0}: the line the program printed
+  AllRight,        // {0}: elements
+  Wrong,           // {0} wrong of {1}: c[{2}] = {3}, but a + b = {4}
+  CheckExits,      // {0}: the runtime's error string, which CHECK printed
+  Count
+};
+Wording step_output(StepOutput kind, std::vector<Wording> values = {});
+// `output` as the sentence it was made from; text no pattern matches (none, or a future
+// whygpu's) comes back as a value, shown as it is.
+Wording output_words(const std::string& output);
 
 // As JSON (the recording keeps them so: index and state required, the rest written only
 // where it says something), and as one line of text (that JSON on one line, as the child

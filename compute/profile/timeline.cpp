@@ -157,15 +157,17 @@ std::string format_duration_ns(std::int64_t ns) {
   return buf;
 }
 
-std::string idle_sentence(const IdleSummary& s, const std::string& what) {
-  if (s.span_ns <= 0) return "no GPU work was recorded in " + what;
+Wording idle_sentence(const IdleSummary& s, const Wording& what) {
+  if (s.span_ns <= 0) return Wording::sentence(N_("no GPU work was recorded in {0}"), {what});
   char percent[16];
-  std::snprintf(percent, sizeof percent, "%.0f%%", 100.0 * s.idle_fraction());
-  std::string out = "GPU idle " + std::string(percent) + " of " + what + " (" + format_duration_ns(s.idle_ns) +
-                    " of " + format_duration_ns(s.span_ns) + ", " + std::to_string(s.gaps) +
-                    (s.gaps == 1 ? " gap" : " gaps");
-  if (s.gaps > 0) out += "; longest " + format_duration_ns(s.longest_gap_ns);
-  return out + ")";
+  std::snprintf(percent, sizeof percent, "%.0f", 100.0 * s.idle_fraction());
+  std::vector<Wording> values = {percent, what, Wording::number(format_duration_ns(s.idle_ns)),
+                                 Wording::number(format_duration_ns(s.span_ns)), std::to_string(s.gaps)};
+  if (s.gaps == 0) return Wording::sentence(N_("GPU idle {0}% of {1} ({2} of {3}, {4} gaps)"), std::move(values));
+  values.push_back(Wording::number(format_duration_ns(s.longest_gap_ns)));
+  return Wording::sentence(s.gaps == 1 ? N_("GPU idle {0}% of {1} ({2} of {3}, {4} gap; longest {5})")
+                                       : N_("GPU idle {0}% of {1} ({2} of {3}, {4} gaps; longest {5})"),
+                           std::move(values));
 }
 
 std::vector<KernelTotal> totals_by_kernel(const Timeline& timeline) {

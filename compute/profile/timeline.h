@@ -98,8 +98,9 @@ struct IdleSummary {
 };
 IdleSummary summarize_idle(const Timeline& timeline);
 
-// "GPU idle 38% of the step (0.12 of 0.31 ms, 24 gaps; longest 9.1 us)".
-std::string idle_sentence(const IdleSummary& summary, const std::string& what = "the work");
+// "GPU idle 38% of the step (0.12 of 0.31 ms, 24 gaps; longest 9.1 us)", for the page
+// (translated) and the terminal (english()); `what` is itself a sentence ("the step").
+Wording idle_sentence(const IdleSummary& summary, const Wording& what);
 
 struct KernelTotal {
   std::string name;  // display name (kernel_display_name)

@@ -26,29 +26,33 @@ std::string dims(const int v[3]) {
 
 }  // namespace
 
-std::string item_details(const Timeline& timeline, const TimelineItem& item) {
-  std::string d;
+Wording item_details(const Timeline& timeline, const TimelineItem& item) {
+  Wording d;
+  // A size is a number with a unit ("64.0 MiB"): its decimals follow the page's language.
+  const Wording bytes = Wording::number(kernels::format_bytes(static_cast<double>(item.bytes)));
   switch (item.kind) {
     case ItemKind::Kernel:
-      d = "grid " + dims(item.grid) + ", block " + dims(item.block) + ", " + std::to_string(item.registers_per_thread) +
-          " registers, shared " + std::to_string(item.static_shared_bytes) + " + " +
-          std::to_string(item.dynamic_shared_bytes) + " bytes";
+      d = Wording::sentence(N_("grid {0}, block {1}, {2} registers, shared {3} + {4} bytes"),
+                            {dims(item.grid), dims(item.block), std::to_string(item.registers_per_thread),
+                             std::to_string(item.static_shared_bytes), std::to_string(item.dynamic_shared_bytes)});
       break;
     case ItemKind::Memcpy:
-      d = kernels::format_bytes(static_cast<double>(item.bytes)) + " " + item.source_memory + " -> " +
-          item.destination_memory;
+      // CUPTI's names of the memories ("pageable", "device") stay as it gives them.
+      d = Wording::sentence(N_("{0} {1} -> {2}"), {bytes, item.source_memory, item.destination_memory});
       break;
-    case ItemKind::Memset: d = kernels::format_bytes(static_cast<double>(item.bytes)); break;
+    case ItemKind::Memset: d = bytes; break;
     case ItemKind::HostCall: {
       int queued = 0;
       if (item.correlation)
         for (const TimelineItem& other : timeline.items)
           if (other.on_gpu() && other.correlation == item.correlation) ++queued;
-      if (queued) d = "queued " + std::to_string(queued) + (queued == 1 ? " GPU item" : " GPU items");
+      if (queued)
+        d = Wording::sentence(queued == 1 ? N_("queued {0} GPU item") : N_("queued {0} GPU items"),
+                              {std::to_string(queued)});
       break;
     }
   }
-  if (item.on_gpu() && item.in_graph) d += ", in a graph";
+  if (item.on_gpu() && item.in_graph) d = Wording::sentence(N_("{0}, in a graph"), {d});
   return d;
 }
 
@@ -75,7 +79,7 @@ std::string format_timeline(const Timeline& t, int max_items_per_lane) {
       }
       ++count;
       const std::string name = item.kind == ItemKind::Kernel ? kernel_display_name(item.name) : item.name;
-      const std::string details = item_details(t, item);
+      const std::string details = item_details(t, item).english();
       out += pad_left(microseconds(item.start_ns), 11) + pad_left(microseconds(item.duration_ns()), 11) + "  " + name +
              (details.empty() ? "" : "  (" + details + ")") + "\n";
     }
@@ -98,7 +102,7 @@ std::string format_timeline(const Timeline& t, int max_items_per_lane) {
 
   const IdleSummary s = summarize_idle(t);
   out += "\n";
-  out += idle_sentence(s, "the work") + "\n";
+  out += idle_sentence(s, "the work").english() + "\n";
   out += "GPU busy " + format_duration_ns(s.busy_ns) + ": kernels " + format_duration_ns(s.kernel_busy_ns) +
          ", copies and memsets " + format_duration_ns(s.copy_busy_ns) + "; " + counted(s.kernels, "kernel", "kernels") +
          ", " + counted(s.copies, "copy", "copies") + ", " + counted(s.memsets, "memset", "memsets") + "\n";

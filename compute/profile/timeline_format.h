@@ -13,7 +13,8 @@ namespace whygpu::profile {
 std::string format_timeline(const Timeline& timeline, int max_items_per_lane = 0);
 
 // The details column of one item: "grid 64x1x1, block 256x1x1, 32 registers, shared
-// 0 + 4096 bytes, in a graph", "64.0 MiB pageable -> device", "queued 3 GPU items".
-std::string item_details(const Timeline& timeline, const TimelineItem& item);
+// 0 + 4096 bytes, in a graph", "64.0 MiB pageable -> device", "queued 3 GPU items"; the
+// timeline page shows it translated, the terminal its english().
+Wording item_details(const Timeline& timeline, const TimelineItem& item);
 
 }  // namespace whygpu::profile

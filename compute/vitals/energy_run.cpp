@@ -26,10 +26,10 @@ class Counters {
   }
 
   void finish(EnergyRun* run) {
-    run->gpu = reading(gpu_start_, gpu_joules(), gpu_problem_, "NVML's energy counter");
+    run->gpu = reading(gpu_start_, gpu_joules(), gpu_problem_, kNvmlEnergyCounter);
     double cpu_end = kNotReported;
     if (cpu_problem_.empty()) read_cpu(&cpu_end);
-    run->cpu = reading(cpu_start_, cpu_end, cpu_problem_, "RAPL package counters");
+    run->cpu = reading(cpu_start_, cpu_end, cpu_problem_, kRaplPackageCounters);
   }
 
  private:
@@ -40,7 +40,7 @@ class Counters {
       gpu_problem_ = s.message();
       return kNotReported;
     }
-    if (std::isnan(v.energy_counter_j)) gpu_problem_ = "this GPU reports no energy counter";
+    if (std::isnan(v.energy_counter_j)) gpu_problem_ = N_("this GPU reports no energy counter");
     return v.energy_counter_j;
   }
 
@@ -51,7 +51,7 @@ class Counters {
   static EnergyReading reading(double start, double end, const std::string& problem, const char* method) {
     EnergyReading r;
     if (!problem.empty() || std::isnan(start) || std::isnan(end)) {
-      r.method = problem.empty() ? "a counter could not be read" : problem;
+      r.method = problem.empty() ? N_("a counter could not be read") : problem;
       return r;
     }
     r.joules = end - start;

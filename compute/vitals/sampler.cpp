@@ -64,19 +64,19 @@ EnergyReading gpu_energy_from_samples(const std::vector<VitalsSample>& samples, 
   if (std::string problem = coverage_problem(samples, from_s, to_s); !problem.empty())
     return {kNotReported, "unavailable: " + problem};
   const Field counter = [](const VitalsSample& s) { return s.gpu.energy_counter_j; };
-  const EnergyReading counted = difference(samples, counter, from_s, to_s, "NVML's energy counter");
+  const EnergyReading counted = difference(samples, counter, from_s, to_s, kNvmlEnergyCounter);
   if (counted.available()) return counted;
   const Field power = [](const VitalsSample& s) { return s.gpu.power_w; };
   const double joules = integral(samples, power, from_s, to_s);
   if (!is_number(joules)) return {kNotReported, "unavailable: the GPU reports neither energy nor power"};
-  return {joules, "integrated from power samples"};
+  return {joules, kIntegratedFromPower};
 }
 
 EnergyReading cpu_energy_from_samples(const std::vector<VitalsSample>& samples, double from_s, double to_s) {
   if (std::string problem = coverage_problem(samples, from_s, to_s); !problem.empty())
     return {kNotReported, "unavailable: " + problem};
   const Field cumulative = [](const VitalsSample& s) { return s.cpu_energy_j; };
-  return difference(samples, cumulative, from_s, to_s, "RAPL package counters");
+  return difference(samples, cumulative, from_s, to_s, kRaplPackageCounters);
 }
 
 VitalsSampler::VitalsSampler(const SamplerOptions& options)

@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "compute/core/translation_marker.h"
 #include "compute/vitals/nvml.h"
 #include "compute/vitals/rapl.h"
 #include "compute/vitals/ring_buffer.h"
@@ -36,9 +37,15 @@ struct SamplerOptions {
   std::string powercap_root = kPowercapRoot;
 };
 
+// How an energy was measured. A recording keeps the English (its "gpu_method"); marked
+// N_() so that a page shows tr(method), a reason why there is none passing through as it is.
+inline constexpr const char* kNvmlEnergyCounter = N_("NVML's energy counter");
+inline constexpr const char* kIntegratedFromPower = N_("integrated from power samples");
+inline constexpr const char* kRaplPackageCounters = N_("RAPL package counters");
+
 struct EnergyReading {
   double joules = kNotReported;
-  // "NVML's energy counter", "integrated from power samples", or why there is none.
+  // One of the methods above, or why there is none.
   std::string method;
   bool available() const { return joules == joules; }
 };

@@ -246,6 +246,31 @@ TEST_F(Translations, ANumberInAComputeMessageFollowsTheLanguage) {
   EXPECT_NE(translated(time).find("0.0062"), std::string::npos);
 }
 
+// A recording keeps a step's output in English ("all 1,000 elements right", written by
+// compute/host_program/host_run.cu from its N_() pattern); the page finds the pattern again
+// and shows it in its language, and text no pattern fits stays as it is.
+TEST_F(Translations, EnglishARecordingKeptReadsInThePagesLanguage) {
+  const Wording right = recognised_sentence("all 1,000 elements right", {"queued {0} block of {1} threads",
+                                                                        "all {0} elements right"});
+  EXPECT_EQ(right, Wording::sentence("all {0} elements right", {"1,000"}));
+  EXPECT_EQ(right.english(), "all 1,000 elements right");
+  const Wording wrong = recognised_sentence("3 of 9 wrong: c[0] = 0, but a + b = 0.53",
+                                            {"{0} of {1} wrong: c[{2}] = {3}, but a + b = {4}"});
+  EXPECT_EQ(wrong.values.size(), 5u);
+  EXPECT_EQ(wrong.english(), "3 of 9 wrong: c[0] = 0, but a + b = 0.53");
+  EXPECT_EQ(recognised_sentence("all  right", {"all {0} elements right"}), Wording("all  right"));
+  EXPECT_EQ(recognised_sentence("queued 2 blocks of 8 threads", {"queued {0} block of {1} threads"}),
+            Wording("queued 2 blocks of 8 threads"));
+  ASSERT_TRUE(use_language("fr"));
+  EXPECT_EQ(translated(right), "les 1,000 éléments sont justes");
+  EXPECT_EQ(translated(recognised_sentence("llvmpipe via OpenGL (software)", {"{0} via OpenGL (software)"})),
+            "llvmpipe via OpenGL (logiciel)");
+  ASSERT_TRUE(use_language("zh-Hant"));
+  EXPECT_EQ(translated(Wording::sentence("GPU idle {0}% of {1} ({2} of {3}, {4} gaps)",
+                                         {"0", Wording::sentence("the step"), "0 ns", "5 ns", "0"})),
+            "這一步中 GPU 閒置 0%（5 ns 中的 0 ns，0 段空檔）");
+}
+
 // A data set's name, as compute/cnn/dataset.cpp makes it, reads in the page's language around
 // the set's own name, which stays as written; the command line and the logs keep the English.
 TEST_F(Translations, ADataSetsNameReadsInThePagesLanguageAroundItsOwnName) {

@@ -158,8 +158,8 @@ TEST(GpuTimeline, EagerAndGraphStepsRunTheSameKernelsOnlyLaunchedDifferently) {
   EXPECT_GE(launches, static_cast<int>(items_of(eager, ItemKind::Kernel).size()));
   EXPECT_EQ(graph_launches, 1);
   const IdleSummary e = summarize_idle(eager), g = summarize_idle(graph);
-  std::printf("[          ] %s\n[          ] %s\n", idle_sentence(e, "the eager step").c_str(),
-              idle_sentence(g, "the graphed step").c_str());
+  std::printf("[          ] %s\n[          ] %s\n", idle_sentence(e, "the eager step").english().c_str(),
+              idle_sentence(g, "the graphed step").english().c_str());
   EXPECT_GT(e.span_ns, 0);
   EXPECT_GT(g.span_ns, 0);
 }

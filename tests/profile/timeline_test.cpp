@@ -64,7 +64,7 @@ TEST(TimelineIdle, NoGpuWorkGivesAnEmptySummaryAndSaysSo) {
   const IdleSummary s = summarize_idle(t);
   EXPECT_EQ(s.span_ns, 0);
   EXPECT_EQ(s.idle_fraction(), 0.0);
-  EXPECT_EQ(idle_sentence(s, "the step"), "no GPU work was recorded in the step");
+  EXPECT_EQ(idle_sentence(s, "the step").english(), "no GPU work was recorded in the step");
 }
 
 TEST(TimelineIdle, TheSentenceStatesPercentAndTimes) {
@@ -74,7 +74,7 @@ TEST(TimelineIdle, TheSentenceStatesPercentAndTimes) {
   const IdleSummary s = summarize_idle(t);
   ASSERT_EQ(s.span_ns, 138000);
   ASSERT_EQ(s.idle_ns, 38000);
-  EXPECT_EQ(idle_sentence(s, "the step"), "GPU idle 28% of the step (38.0 us of 138.0 us, 1 gap; longest 38.0 us)");
+  EXPECT_EQ(idle_sentence(s, "the step").english(), "GPU idle 28% of the step (38.0 us of 138.0 us, 1 gap; longest 38.0 us)");
 }
 
 TEST(TimelineBusy, IntervalsAreMergedAndSorted) {
