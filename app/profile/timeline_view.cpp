@@ -264,11 +264,15 @@ void TimelineView::draw_axis(const Canvas& c, double lanes_height, const std::ve
   }
   const char* axis_title = tr("time from the start of each step");
   const float title_y = axis_y + 5.0f * c.scale + c.line + c.pad / 2;
-  c.draw->AddText(ImVec2(static_cast<float>(c.x0), title_y), muted, axis_title);
+  // Under the time axis, moved left into the lanes' names where a long translation would
+  // run past the right edge.
+  const float title_x =
+      std::max(c.origin.x, std::min(static_cast<float>(c.x0), static_cast<float>(c.x1) - ImGui::CalcTextSize(axis_title).x));
+  c.draw->AddText(ImVec2(title_x, title_y), muted, axis_title);
   const char* hint =
       auto_fit_ ? tr("Ctrl+wheel: zoom   drag: pan   hover: details") : tr("double-click: fit the whole step");
   const float hint_width = ImGui::CalcTextSize(hint).x;
-  const bool beside = c.x0 + ImGui::CalcTextSize(axis_title).x + 2 * c.pad + hint_width <= c.x1;
+  const bool beside = title_x + ImGui::CalcTextSize(axis_title).x + 2 * c.pad + hint_width <= c.x1;
   c.draw->AddText(ImVec2(static_cast<float>(c.x1) - hint_width, beside ? title_y : title_y + c.line), muted, hint);
 }
 
