@@ -121,7 +121,14 @@ void PageView::drawn_at(const std::string& panel_id, bool question, ScreenRect r
   float delta = 0.0f;
   if (!fits) delta = rect.y0 - view.y0;  // a question taller than the page: its top at the top
   else if (rect.y0 < view.y0) delta = rect.y0 - view.y0 - margin;
-  else if (rect.y1 > view.y1) delta = rect.y1 - view.y1 + margin;
+  else if (rect.y1 > view.y1) {
+    delta = rect.y1 - view.y1 + margin;
+    // The view's top edge where a block of the page starts, not through a line of text
+    // (a heading cut in half at the top of the projector), while the target stays whole.
+    const float top = view.y0 + delta;
+    const auto start = std::lower_bound(drawn_.block_tops.begin(), drawn_.block_tops.end(), top);
+    if (start != drawn_.block_tops.end() && *start <= rect.y0) delta = *start - view.y0;
+  }
   if (delta != 0.0f) ImGui::SetScrollY(ImGui::GetScrollY() + delta);
 }
 
@@ -184,11 +191,13 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
   drawn_.visible = screen_rect(ImGui::GetCurrentWindow()->InnerClipRect);
   if (view_target_.frames_left > 0) --view_target_.frames_left;
   const float text_width = std::min(ImGui::GetContentRegionAvail().x, kReadableWidthEm * fonts.body->FontSize);
+  drawn_.block_tops.push_back(ImGui::GetCursorScreenPos().y);
   ImGui::PushFont(fonts.heading1);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_width);
   wrapped_text_unformatted(lesson.title);
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
+  drawn_.block_tops.push_back(ImGui::GetCursorScreenPos().y);
   wrapped_line(lesson.section, text_width, palette().muted_text);
   if (!language_note.empty()) wrapped_line(language_note, text_width, palette().warning);
   ImGui::Spacing();
@@ -207,6 +216,7 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
 
   for (int b = 0; b < static_cast<int>(lesson.blocks.size()); ++b) {
     const LessonBlock& block = lesson.blocks[b];
+    drawn_.block_tops.push_back(ImGui::GetCursorScreenPos().y);
     switch (block.kind) {
       case LessonBlock::Kind::heading1:
         ImGui::Spacing();

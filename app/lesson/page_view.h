@@ -30,6 +30,7 @@ struct DrawnPage {
   ScreenRect visible;                            // the page's area that can be seen (inside its scroll bar)
   std::map<std::string, ScreenRect> panels;      // each panel drawn, by id
   std::map<std::string, ScreenRect> questions;   // each @predict box, by the id of the panel it is asked before
+  std::vector<float> block_tops;                 // where the title and each block start (screen y), top down
 };
 
 class PageView {
