@@ -284,10 +284,12 @@ void Shell::toggle_maximized() {
     maximized_.clear();
     return;
   }
+  // The panel under the mouse, else the page's first; never one still waiting for its
+  // question (alone, it would show the answer).
   std::string id = page_.hovered_panel();
   if (id.empty() && current_ >= 0)
     for (const PanelSlot& s : panels_.panels_of(current_))
-      if (id.empty() && s.panel) id = s.id;
+      if (id.empty() && s.panel && !page_.panel_waits(library_.lessons()[current_], s.block)) id = s.id;
   maximized_ = id;
 }
 
