@@ -15,6 +15,7 @@
 #include "app/shell/run_headless.h"
 #include "app/shell/shell.h"
 #include "tests/app/frame_text.h"
+#include "tests/app/projector_options.h"
 
 namespace whygpu::app {
 namespace {
@@ -28,12 +29,7 @@ TEST(WaitingPanel, TheFKeyDoesNotOpenItBeforeItsQuestionIsAnswered) {
                                      << "question=\"How many lanes?\" explain=\"E\"\n@panel hardware\n";
   Shell shell(LessonLibrary::load(folder.string()), Settings{}, true);
   ASSERT_TRUE(shell.open_lesson("lanes"));
-  CliOptions options;
-  options.headless = true;
-  options.width = 1280;
-  options.height = 720;
-  options.frames = 14;
-  options.screenshot = (folder / "shot.png").string();
+  const CliOptions options = headless_at_projector(14, (folder / "shot.png").string());
   std::map<int, std::string> seen;
   int frame = 0;
   const int code = run_headless(shell, options, nullptr, [&] {

@@ -20,6 +20,7 @@
 #include "app/shell/run_headless.h"
 #include "app/shell/shell.h"
 #include "tests/app/frame_text.h"
+#include "tests/app/projector_options.h"
 
 namespace whygpu::app {
 namespace {
@@ -51,12 +52,7 @@ ClassPlay start_class_on_hardware_question(const std::string& name) {
 // Runs the shell headless; at frame f, steps[f] runs (a student answering, the teacher's
 // reveal) and the text of the frame after it is kept in seen[f].
 std::map<int, std::string> play_frames(ClassPlay& play, const std::map<int, std::function<void()>>& steps) {
-  CliOptions options;
-  options.headless = true;
-  options.width = 1280;
-  options.height = 720;
-  options.frames = steps.rbegin()->first + 3;
-  options.screenshot = (play.folder / "shot.png").string();
+  const CliOptions options = headless_at_projector(steps.rbegin()->first + 3, (play.folder / "shot.png").string());
   std::map<int, std::string> seen;
   int frame = 0;
   const int code = run_headless(*play.shell, options, nullptr, [&] {
