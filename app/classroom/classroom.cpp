@@ -133,17 +133,15 @@ bool Classroom::asks(const std::string& key) const {
 
 bool Classroom::holds_panel(const std::string& key) const { return !settled(key); }
 
-bool Classroom::can_reveal() const {
-  return !asked_key_.empty() && !view_.rounds.empty() && !view_.rounds.back().revealed && !settled(asked_key_);
-}
+bool Classroom::voting() const { return !asked_key_.empty() && !view_.rounds.empty() && !settled(asked_key_); }
+
+bool Classroom::can_reveal() const { return voting() && !view_.rounds.back().revealed; }
 
 bool Classroom::can_vote_again() const {
   return can_show_answer() && static_cast<int>(view_.rounds.size()) < kMaxClassRounds;
 }
 
-bool Classroom::can_show_answer() const {
-  return !asked_key_.empty() && !view_.rounds.empty() && view_.rounds.back().revealed && !settled(asked_key_);
-}
+bool Classroom::can_show_answer() const { return voting() && view_.rounds.back().revealed; }
 
 void Classroom::settle(const std::string& key) {
   if (session_) settled_.insert(key);

@@ -61,6 +61,7 @@ class Classroom final : public ClassQuestions {
  private:
   Status save();
   bool settled(const std::string& key) const;
+  bool voting() const;  // a question is on the phones and not settled yet
 
   std::unique_ptr<ClassSession> session_;
   QrCode qr_;
