@@ -102,7 +102,13 @@ void PredictionBox::draw_question(const Fonts& fonts, float width) {
           ImGui::SetNextItemWidth(std::min(column, 28.0f * ImGui::GetFontSize()));
           // The slider shows its value through a printf format: the lesson's unit goes in escaped.
           ImGui::SliderFloat("##guess", &slider_, 0.0f, 1.0f, as_literal_format(answer_text()).c_str());
-          if (same_line_if_fits(text_width(tr("drag to choose")))) ImGui::TextDisabled("%s", tr("drag to choose"));
+          // One line beside the slider, where it fits: the column's wrap position would stand
+          // it on end, a letter a line.
+          if (same_line_if_fits(text_width(tr("drag to choose")))) {
+            ImGui::PushTextWrapPos(-1.0f);
+            ImGui::TextDisabled("%s", tr("drag to choose"));
+            ImGui::PopTextWrapPos();
+          }
         }
       });
   const bool ready = p_.kind == Prediction::Kind::number || choice_ >= 0;
