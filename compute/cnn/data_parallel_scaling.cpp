@@ -11,8 +11,10 @@ constexpr int kMaxBatchPerGpu = 1 << 20;
 }  // namespace
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ReplicaPhases, compute_end_ms, all_reduce_end_ms, update_end_ms)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DataParallelTiming, gpus, batch_per_gpu, repeats, step_ms, compute_ms,
-                                                all_reduce_ms, back_to_back_ms, median_step)
+// "overlapped" is absent from the recordings made before the all-reduce could overlap the
+// backward pass: false, as they ran.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DataParallelTiming, gpus, batch_per_gpu, repeats, overlapped, step_ms,
+                                                compute_ms, all_reduce_ms, back_to_back_ms, median_step)
 
 void to_json(bench::Json& j, const ScalingRow& row) {
   j = row.timing;
@@ -31,7 +33,7 @@ void from_json(const bench::Json& j, ScalingRow& out) {
 }
 
 void to_json(bench::Json& j, const ScalingRun& run) {
-  j = {{"scaling", scaling_name(run.scaling)}, {"batch", run.batch}, {"rows", run.rows}};
+  j = {{"scaling", scaling_name(run.scaling)}, {"batch", run.batch}, {"overlapped", run.overlapped}, {"rows", run.rows}};
 }
 
 void from_json(const bench::Json& j, ScalingRun& out) {
@@ -39,6 +41,7 @@ void from_json(const bench::Json& j, ScalingRun& out) {
   const bench::Json& scaling = j.at("scaling");
   if (!parse_scaling(scaling.get<std::string>(), &run.scaling)) bench::reject(scaling, "must be \"strong\" or \"weak\"");
   run.batch = j.value("batch", run.batch);
+  run.overlapped = j.value("overlapped", run.overlapped);
   bench::array_at(j, "rows").get_to(run.rows);
   fill_speedups(&run);
   out = std::move(run);
@@ -82,10 +85,12 @@ Status measure_scaling(const ScalingPlan& plan, const Dataset& data, ScalingRun*
   ScalingRun run;
   run.scaling = plan.scaling;
   run.batch = plan.batch;
+  run.overlapped = plan.overlap_all_reduce;
   for (int gpus : scaling_gpu_counts(plan.max_gpus)) {
     DataParallelOptions options;
     options.gpus = gpus;
     options.seed = plan.seed;
+    options.overlap_all_reduce = plan.overlap_all_reduce;
     if (Status s = batch_per_gpu_for(plan.scaling, plan.batch, gpus, &options.batch_per_gpu); !s) return s;
     std::unique_ptr<DataParallelTrainer> trainer;
     if (Status s = create_data_parallel_trainer(options, &trainer); !s) return s;

@@ -37,6 +37,7 @@ struct ScalingRow {
 struct ScalingRun {
   Scaling scaling = Scaling::kStrong;
   int batch = 0;  // strong: the step's batch; weak: each GPU's
+  bool overlapped = false;  // the all-reduce ran during the backward pass (false in older recordings)
   std::vector<ScalingRow> rows;
 };
 
@@ -51,6 +52,7 @@ struct ScalingPlan {
   int warmup = 20;
   int steps = 50;
   std::uint64_t seed = TrainerOptions{}.seed;
+  bool overlap_all_reduce = false;  // DataParallelOptions::overlap_all_reduce
 };
 
 // Trains and times a fresh data-parallel trainer for each GPU count of the plan on `data`

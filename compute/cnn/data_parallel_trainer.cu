@@ -1,5 +1,5 @@
 // Data-parallel training: one replica of gpu_network.cuh's training step per GPU, NCCL's
-// all-reduce between backward and Adam (data_parallel_trainer.h).
+// all-reduce during or after the backward pass, before Adam (data_parallel_trainer.h).
 #include "compute/cnn/data_parallel_trainer.h"
 
 #include <algorithm>
@@ -53,6 +53,12 @@ struct Replica : gpu::TrainingState<DeviceControl, DeviceMetrics> {
   CudaGraph compute_graph;  // the slice's gather, forward and backward
   CudaGraph update_graph;   // Adam
   ncclComm_t comm = nullptr;
+  // The overlapped all-reduce: its own stream; one event a bucket, recorded inside
+  // compute_graph as the backward pass finishes the bucket's gradients; and `reduced`,
+  // recorded once the step's last bucket is averaged, which Adam waits for.
+  CudaStream reduce_stream;
+  std::vector<CudaEvent> gradients_ready;
+  CudaEvent reduced;
   // Per timed step: start, backward done, all-reduce done, Adam done.
   std::vector<CudaEvent> events;
 
@@ -70,6 +76,7 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
     for (auto& r : replicas_) {
       cudaSetDevice(r->device);
       cudaStreamSynchronize(r->stream.get());
+      cudaStreamSynchronize(r->reduce_stream.get());
     }
     for (auto& r : replicas_)
       if (r->comm) nccl_->comm_destroy(r->comm);
@@ -94,6 +101,10 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
       r.device = rank;
       WHYGPU_CUDA_TRY(cudaSetDevice(r.device));
       if (Status s = r.stream.create(); !s) return s;
+      // Urgent: a bucket's all-reduce should start as soon as its layer is done, not queue
+      // behind the backward pass's waiting blocks.
+      if (Status s = r.reduce_stream.create_urgent(); !s) return s;
+      if (Status s = r.reduced.create_for_ordering(); !s) return s;
       if (Status s = r.blas.create(r.stream.get(), gpu::kCublasWorkspaceBytes); !s) return s;
       if (Status s = r.reserve(kParameterCount); !s) return s;
       const std::size_t bytes = sizeof(float) * kParameterCount;
@@ -212,6 +223,7 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
     t.gpus = options_.gpus;
     t.batch_per_gpu = options_.batch_per_gpu;
     t.repeats = repeats;
+    t.overlapped = options_.overlap_all_reduce;
     t.step_ms = median_of(step_ms);
     t.compute_ms = median_of(compute_ms);
     t.all_reduce_ms = median_of(all_reduce_ms);
@@ -227,7 +239,16 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
   Status get_gradients(int rank, std::vector<float>* grads) override { return copy_out(rank, &Replica::grads, grads); }
 
  private:
+  struct Bucket {
+    int first = 0;  // into the flat gradient array
+    int count = 0;
+  };
+
   int total_batch() const { return options_.gpus * options_.batch_per_gpu; }
+  // One GPU's gradients are already the whole batch's mean: averaging over one rank would
+  // only copy them, for a few microseconds a step.
+  bool averages() const { return options_.gpus > 1; }
+  bool overlaps() const { return averages() && options_.overlap_all_reduce; }
 
   Status synchronize() {
     for (auto& r : replicas_) {
@@ -252,6 +273,8 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
 
   // Every replica's workspace and its two graphs: rank r gathers the images at
   // order[cursor + r * batch_per_gpu ...], its slice of the batch GpuTrainer would take.
+  // With the overlap, the compute graph also records each bucket's event as the backward
+  // pass finishes its gradients, and buckets_ gets the buckets' ranges (every replica's alike).
   Status prepare() {
     if (data_count_ <= 0)
       return Status::error(Wording::sentence(N_("no training data: call set_training_data first")));
@@ -264,6 +287,19 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
       const gpu::Context ctx = r.context();
       DeviceControl* control = r.control.get();
       const int* order = r.order.get() + i * slice;
+      r.compute_graph.reset();  // before the events it records go
+      r.gradients_ready.clear();
+      std::vector<Bucket> buckets;
+      gpu::GradientsReady ready;
+      if (overlaps())
+        ready = [&](int first_block, int end_block) {
+          const int first = kParamBlocks[first_block].offset;
+          const int end = end_block == kParamBlockCount ? kParameterCount : kParamBlocks[end_block].offset;
+          buckets.push_back({first, end - first});
+          CudaEvent& event = r.gradients_ready.emplace_back();
+          if (Status s = event.create_for_ordering(); !s) return s;
+          return event.record_in_graph(r.stream.get());
+        };
       if (Status s = r.compute_graph.capture(r.stream.get(), "the replica's forward and backward",
                                              [&] {
                                                if (Status st = gpu::enqueue_load_batch(ctx, r.images.get(),
@@ -273,10 +309,11 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
                                                  return st;
                                                return gpu::enqueue_forward_backward(ctx, r.params.get(), r.ws, slice,
                                                                                     r.grads.get(), control,
-                                                                                    r.metrics.get());
+                                                                                    r.metrics.get(), ready);
                                              });
           !s)
         return s;
+      if (overlaps()) buckets_ = std::move(buckets);
       if (Status s = r.update_graph.capture(r.stream.get(), "the replica's Adam step",
                                             [&] {
                                               return gpu::enqueue_adam(ctx, r.params.get(), r.grads.get(), r.m.get(),
@@ -288,9 +325,43 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
     return Status::ok();
   }
 
+  // One all-reduce of `count` gradients from `first` on every replica, averaged in place
+  // (ncclAvg: the sum over N slices' mean gradients divided by N is the mean over the whole
+  // batch), each on its replica's `stream`, as one group.
+  Status all_reduce(int first, int count, CudaStream Replica::*stream) {
+    if (Status s = nccl_status(nccl_->group_start(), "ncclGroupStart"); !s) return s;
+    for (auto& r : replicas_)
+      if (Status s = nccl_status(nccl_->all_reduce(r->grads.get() + first, r->grads.get() + first, count, ncclFloat,
+                                                   ncclAvg, r->comm, (r.get()->*stream).get()),
+                                 "ncclAllReduce of the gradients");
+          !s) {
+        nccl_->group_end();
+        return s;
+      }
+    return nccl_status(nccl_->group_end(), "ncclGroupEnd");
+  }
+
+  // The overlapped all-reduce of one step: each bucket on the reduce streams once its
+  // event in the compute graph is recorded, then every main stream waits for the last.
+  Status all_reduce_during_backward() {
+    for (std::size_t k = 0; k < buckets_.size(); ++k) {
+      for (auto& r : replicas_) {
+        WHYGPU_CUDA_TRY(cudaSetDevice(r->device));
+        if (Status s = r->gradients_ready[k].wait_in(r->reduce_stream.get()); !s) return s;
+      }
+      if (Status s = all_reduce(buckets_[k].first, buckets_[k].count, &Replica::reduce_stream); !s) return s;
+    }
+    for (auto& r : replicas_) {
+      WHYGPU_CUDA_TRY(cudaSetDevice(r->device));
+      if (Status s = r->reduced.record(r->reduce_stream.get()); !s) return s;
+      if (Status s = r->reduced.wait_in(r->stream.get()); !s) return s;
+    }
+    return Status::ok();
+  }
+
   // Queues one step on every GPU: the batch order and cursor when they changed, each
-  // replica's forward and backward, the all-reduce of every replica's gradients as one
-  // group, each replica's Adam. `timed_step` >= 0 records that step's events.
+  // replica's forward and backward, the all-reduce of every replica's gradients (during
+  // or after the backward pass), each replica's Adam. `timed_step` >= 0 records that step's events.
   Status launch_step(int timed_step) {
     int start = 0;
     const bool new_epoch = sampler_->next_batch(total_batch(), &start);
@@ -310,18 +381,11 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
       if (Status s = r.compute_graph.launch(r.stream.get()); !s) return s;
       if (Status s = record(r, 1); !s) return s;
     }
-    // In place and averaged (ncclAvg): the sum over N slices' mean gradients divided by N is
-    // the mean over the whole batch. One flat buffer, so one call per GPU.
-    if (Status s = nccl_status(nccl_->group_start(), "ncclGroupStart"); !s) return s;
-    for (auto& r : replicas_)
-      if (Status s = nccl_status(nccl_->all_reduce(r->grads.get(), r->grads.get(), kParameterCount, ncclFloat, ncclAvg,
-                                                   r->comm, r->stream.get()),
-                                 "ncclAllReduce of the gradients");
-          !s) {
-        nccl_->group_end();
-        return s;
-      }
-    if (Status s = nccl_status(nccl_->group_end(), "ncclGroupEnd"); !s) return s;
+    if (Status s = !averages() ? Status::ok()
+                   : overlaps()  ? all_reduce_during_backward()
+                                 : all_reduce(0, kParameterCount, &Replica::stream);
+        !s)
+      return s;
     for (auto& rp : replicas_) {
       Replica& r = *rp;
       WHYGPU_CUDA_TRY(cudaSetDevice(r.device));
@@ -359,6 +423,7 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
   const NcclLibrary* nccl_ = nullptr;
   std::string nccl_version_;
   std::vector<std::unique_ptr<Replica>> replicas_;
+  std::vector<Bucket> buckets_;  // the overlapped all-reduce's, in the order the backward pass finishes them
   int data_count_ = 0;
   std::optional<EpochSampler> sampler_;
   int device_cursor_ = -1;

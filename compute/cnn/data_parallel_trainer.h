@@ -8,8 +8,16 @@
 // computes it (the same up to float rounding; with one GPU, bit for bit).
 //
 // One process, one host thread: each step queues every replica's work on its own device
-// and stream, the all-reduces of all replicas in one ncclGroupStart/ncclGroupEnd group,
-// then every replica's update. NCCL is opened at run time (compute/core/nccl_library.h):
+// and stream, the all-reduces of all replicas in ncclGroupStart/ncclGroupEnd groups, then
+// every replica's update. By default one all-reduce of the whole flat gradient follows
+// the backward pass. Overlapped (overlap_all_reduce), the gradients are averaged in
+// buckets, one a layer, on an urgent stream of their own, each as soon as the backward
+// pass has finished its layer (an event recorded inside the captured step), so only the
+// first layer's all-reduce is left when the backward pass ends. For this small network
+// the overlap does not pay: on two H200s (compute/cnn/BENCH.md) the step is slower with
+// it, since what is left of the backward pass after its last layers is a few tens of
+// microseconds, each all-reduce costs about ten whatever its size, and the kernels slow
+// down while NCCL's run beside them. NCCL is opened at run time (compute/core/nccl_library.h):
 // without it create_data_parallel_trainer says "NCCL is not installed".
 //
 // Threading: drive one DataParallelTrainer from one thread at a time.
@@ -29,6 +37,7 @@ struct DataParallelOptions {
   int batch_per_gpu = kDefaultBatch;    // each replica's slice; the step's batch is gpus x this
   std::uint64_t seed = TrainerOptions{}.seed;  // initial weights and batch order, as GpuTrainer's
   AdamConfig adam;
+  bool overlap_all_reduce = false;  // true: in buckets during the backward pass
 };
 
 // Where one step's time went on one GPU, from that GPU's own CUDA events, in ms from the
@@ -45,8 +54,11 @@ struct DataParallelTiming {
   int repeats = 0;
   // Medians over the timed steps, as GPU 0's events see them (after warm-up).
   double step_ms = 0.0;
+  bool overlapped = false;     // the all-reduce ran in buckets during the backward pass
   double compute_ms = 0.0;     // gather, forward, backward and Adam
-  double all_reduce_ms = 0.0;  // ncclAllReduce, from the end of backward to the averaged gradients
+  // From the end of backward to the averaged gradients: the whole all-reduce without the
+  // overlap; with it, the part the backward pass did not hide.
+  double all_reduce_ms = 0.0;
   double back_to_back_ms = 0.0;  // mean step time with steps queued without gaps (slowest GPU)
   // Per GPU: the phases of the step with the median time (median_sample_index: of an even
   // count of steps, the lower of the two middle ones).

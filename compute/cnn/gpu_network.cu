@@ -488,7 +488,10 @@ Status enqueue_forward(const Context& ctx, const float* params, Workspace& ws, i
 }
 
 Status enqueue_forward_backward(const Context& ctx, const float* params, Workspace& ws, int batch, float* grads,
-                                DeviceControl* control, DeviceMetrics* metrics) {
+                                DeviceControl* control, DeviceMetrics* metrics, const GradientsReady& ready) {
+  const auto finished = [&](int first_block, int end_block) {
+    return ready ? ready(first_block, end_block) : Status::ok();
+  };
   if (Status s = check_batch(ws, batch, true); !s) return s;
   const Blocks p = blocks_of(params);
   const Blocks g = blocks_of(grads);
@@ -501,11 +504,13 @@ Status enqueue_forward_backward(const Context& ctx, const float* params, Workspa
   head_gradients_kernel<<<blocks_for(kHeadGradientThreads), kThreads, 0, ctx.stream>>>(
       ws.flat, ws.h, ws.dlogits, ws.dh, ws.dz3, ws.sample_loss, ws.sample_correct, batch, g, control, metrics);
   WHYGPU_CUDA_TRY_LAUNCH("head_gradients_kernel");
+  if (Status s = finished(kConv3Bias, kParamBlockCount); !s) return s;
   // conv3 (its bias gradient came with the head's sums)
   if (Status s = conv_weight_and_input_gradients(ctx, kConv3, p.w[kConv3Weight], ws.col3, ws.dz3, batch,
                                                  g.w[kConv3Weight], ws.dcol3);
       !s)
     return s;
+  if (Status s = finished(kConv3Weight, kConv3Bias); !s) return s;
   // conv2
   if (Status s = enqueue_pool_relu_backward(ctx, kConv2, kConv3, ws.dcol3, ws.a2, batch, ws.dz2); !s) return s;
   if (Status s = enqueue_row_sums(ctx, ws.dz2, kConv2.out_channels, batch * kConv2.out_pixels(), g.w[kConv2Bias]); !s)
@@ -514,12 +519,13 @@ Status enqueue_forward_backward(const Context& ctx, const float* params, Workspa
                                                  g.w[kConv2Weight], ws.dcol2);
       !s)
     return s;
+  if (Status s = finished(kConv2Weight, kConv3Weight); !s) return s;
   // conv1
   if (Status s = enqueue_pool_relu_backward(ctx, kConv1, kConv2, ws.dcol2, ws.a1, batch, ws.dz1); !s) return s;
   conv1_gradients_kernel<<<dim3(kConv1Segments, kConv1.out_channels), kConv1GradThreads, 0, ctx.stream>>>(
       ws.dz1, ws.x, batch, ws.conv1_partials, ws.conv1_tickets, g.w[kConv1Weight], g.w[kConv1Bias]);
   WHYGPU_CUDA_TRY_LAUNCH("conv1_gradients_kernel");
-  return Status::ok();
+  return finished(kConv1Weight, kConv2Weight);
 }
 
 }  // namespace whygpu::cnn::gpu

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "compute/cnn/augmentation.h"
@@ -121,8 +122,18 @@ Status enqueue_forward(const Context& ctx, const float* params, Workspace& ws, i
 // dense head forward and backward fused per image with the loss (softmax cross-entropy
 // against ws.labels), then the batch's weight gradients into grads and the step's
 // bookkeeping in control and metrics.
+//
+// The backward pass finishes the gradients layer by layer from the last, and each layer's
+// blocks are a contiguous range of the flat array (model.h). `ready`, when given, is called
+// on the host as soon as the kernels that finish a range are enqueued, with that range
+// [first_block, end_block) of kParamBlocks: work the caller then puts behind ctx.stream (an
+// event) sees those gradients final while the earlier layers' are still being computed,
+// which is what lets a data-parallel step average them during the backward pass. The
+// ranges come last layer first and together cover every block once.
+using GradientsReady = std::function<Status(int first_block, int end_block)>;
 Status enqueue_forward_backward(const Context& ctx, const float* params, Workspace& ws, int batch,
-                                float* grads, DeviceControl* control, DeviceMetrics* metrics);
+                                float* grads, DeviceControl* control, DeviceMetrics* metrics,
+                                const GradientsReady& ready = {});
 
 // Adam: enqueue_adam in network_kernels.cuh, over kParameterCount parameters.
 

@@ -26,6 +26,15 @@ class CudaStream {
     WHYGPU_CUDA_TRY(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
     return Status::ok();
   }
+  // The same, with the current device's highest priority: when both have blocks waiting,
+  // the GPU starts this stream's first.
+  Status create_urgent() {
+    if (stream_) return Status::ok();
+    int least = 0, greatest = 0;
+    WHYGPU_CUDA_TRY(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    WHYGPU_CUDA_TRY(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking, greatest));
+    return Status::ok();
+  }
   Status synchronize() const {
     WHYGPU_CUDA_TRY(cudaStreamSynchronize(stream_));
     return Status::ok();
@@ -60,8 +69,26 @@ class CudaEvent {
     WHYGPU_CUDA_TRY(cudaEventCreate(&event_));
     return Status::ok();
   }
+  // An event that only orders work, without a timestamp: cheaper to record and wait on.
+  Status create_for_ordering() {
+    if (event_) return Status::ok();
+    WHYGPU_CUDA_TRY(cudaEventCreateWithFlags(&event_, cudaEventDisableTiming));
+    return Status::ok();
+  }
   Status record(cudaStream_t stream) const {
     WHYGPU_CUDA_TRY(cudaEventRecord(event_, stream));
+    return Status::ok();
+  }
+  // Recorded while `stream` is being captured into a graph, as a node of that graph: each
+  // launch of the graph records the event where the node sits, so work outside the graph
+  // can wait for part of it.
+  Status record_in_graph(cudaStream_t stream) const {
+    WHYGPU_CUDA_TRY(cudaEventRecordWithFlags(event_, stream, cudaEventRecordExternal));
+    return Status::ok();
+  }
+  // Work queued on `stream` after this call waits until the event's last record is done.
+  Status wait_in(cudaStream_t stream) const {
+    WHYGPU_CUDA_TRY(cudaStreamWaitEvent(stream, event_, 0));
     return Status::ok();
   }
   Status synchronize() const {

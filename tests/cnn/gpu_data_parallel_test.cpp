@@ -1,8 +1,10 @@
 // Data-parallel training (data_parallel_trainer.h) against the single-GPU trainer: one
 // rank must give GpuTrainer's weights bit for bit (same kernels in the same order; NCCL's
 // average over one rank leaves every value as it is), and N ranks with slices of B/N the
-// gradient and weights of one GPU with the whole batch B, up to float rounding. Skips
-// without a GPU or without NCCL; the N-rank test skips with fewer than two GPUs.
+// gradient and weights of one GPU with the whole batch B, up to float rounding; both with
+// the all-reduce overlapped with the backward pass (in buckets, a layer each) and with one
+// all-reduce after it. Skips without a GPU or without NCCL; the N-rank tests skip with
+// fewer than two GPUs.
 #include "compute/cnn/data_parallel_trainer.h"
 
 #include <gtest/gtest.h>
@@ -32,14 +34,14 @@ namespace {
 
 using testing::relative_error;
 
-TEST(DataParallel, OneRankGivesTheSingleGpuTrainersWeightsBitForBit) {
-  WHYGPU_REQUIRE_GPU();
+void check_one_rank_against_single_gpu(bool overlap) {
   const Dataset data = testing::bar_dataset(500, 10, 41);
   const int batch = 48, steps = 25;  // 10 batches an epoch: the run crosses two reshuffles
   DataParallelOptions options;
   options.gpus = 1;
   options.batch_per_gpu = batch;
   options.seed = 5;
+  options.overlap_all_reduce = overlap;
   std::unique_ptr<DataParallelTrainer> parallel;
   CREATE_OR_SKIP(options, parallel);
   TrainerOptions single_options;
@@ -71,10 +73,17 @@ TEST(DataParallel, OneRankGivesTheSingleGpuTrainersWeightsBitForBit) {
   EXPECT_LT(parallel_metrics.back().loss, parallel_metrics.front().loss);
 }
 
-TEST(DataParallel, ManyRanksMatchOneGpuWithTheWholeBatch) {
+TEST(DataParallel, OneRankGivesTheSingleGpuTrainersWeightsBitForBit) {
   WHYGPU_REQUIRE_GPU();
-  const int gpus = std::min(cuda_device_count(), 8);
-  if (gpus < 2) GTEST_SKIP() << "needs 2 or more GPUs; this machine has " << gpus;
+  check_one_rank_against_single_gpu(/*overlap=*/false);
+}
+
+TEST(DataParallel, OneRankOverlappedGivesTheSingleGpuTrainersWeightsBitForBit) {
+  WHYGPU_REQUIRE_GPU();
+  check_one_rank_against_single_gpu(/*overlap=*/true);
+}
+
+void check_many_ranks_against_whole_batch(int gpus, bool overlap) {
   const Dataset data = testing::noise_dataset(700, 17);
   const int slice = 19;  // odd, so the slices' offsets in the batch order are odd too
   const int batch = gpus * slice;
@@ -82,6 +91,7 @@ TEST(DataParallel, ManyRanksMatchOneGpuWithTheWholeBatch) {
   options.gpus = gpus;
   options.batch_per_gpu = slice;
   options.seed = 9;
+  options.overlap_all_reduce = overlap;
   std::unique_ptr<DataParallelTrainer> parallel;
   CREATE_OR_SKIP(options, parallel);
   ASSERT_TRUE(parallel->set_training_data(data));
@@ -143,6 +153,50 @@ TEST(DataParallel, ManyRanksMatchOneGpuWithTheWholeBatch) {
   EXPECT_LT(drift, 5e-2);
 }
 
+TEST(DataParallel, ManyRanksMatchOneGpuWithTheWholeBatch) {
+  WHYGPU_REQUIRE_GPU();
+  const int gpus = std::min(cuda_device_count(), 8);
+  if (gpus < 2) GTEST_SKIP() << "needs 2 or more GPUs; this machine has " << gpus;
+  check_many_ranks_against_whole_batch(gpus, /*overlap=*/false);
+}
+
+// The bucketed all-reduce must wait for each layer's gradients: were a bucket averaged
+// before the backward pass wrote it, the ranks' gradients would hold one slice's values
+// or the last step's, far from the whole batch's.
+TEST(DataParallel, ManyRanksOverlappedMatchOneGpuWithTheWholeBatch) {
+  WHYGPU_REQUIRE_GPU();
+  const int gpus = std::min(cuda_device_count(), 8);
+  if (gpus < 2) GTEST_SKIP() << "needs 2 or more GPUs; this machine has " << gpus;
+  check_many_ranks_against_whole_batch(gpus, /*overlap=*/true);
+}
+
+// Over several steps on the same data, the overlapped and the after-backward all-reduce
+// give the same model: the same sums, only cut into buckets.
+TEST(DataParallel, OverlappedAndAfterBackwardAllReduceTrainTheSameModel) {
+  WHYGPU_REQUIRE_GPU();
+  const int gpus = std::min(cuda_device_count(), 8);
+  const Dataset data = testing::noise_dataset(600, 23);
+  std::vector<float> weights[2], gradients[2];
+  for (int overlap = 0; overlap < 2; ++overlap) {
+    DataParallelOptions options;
+    options.gpus = gpus;
+    options.batch_per_gpu = 37;
+    options.seed = 4;
+    options.overlap_all_reduce = overlap == 1;
+    std::unique_ptr<DataParallelTrainer> parallel;
+    CREATE_OR_SKIP(options, parallel);
+    ASSERT_TRUE(parallel->set_training_data(data));
+    const Status trained = parallel->train(6, nullptr);
+    ASSERT_TRUE(trained) << trained.message();
+    ASSERT_TRUE(parallel->get_parameters(gpus - 1, &weights[overlap]));
+    ASSERT_TRUE(parallel->get_gradients(gpus - 1, &gradients[overlap]));
+  }
+  for (const ParamBlock& block : kParamBlocks)
+    EXPECT_LT(relative_error(gradients[1], gradients[0], block.offset, block.offset + block.count), 1e-5)
+        << block.name << " on " << gpus << " GPUs";
+  EXPECT_LT(relative_error(weights[1], weights[0], 0, kParameterCount), 1e-4) << gpus << " GPUs";
+}
+
 TEST(DataParallel, TimesEveryPhaseOfAStep) {
   WHYGPU_REQUIRE_GPU();
   DataParallelOptions options;
@@ -156,6 +210,7 @@ TEST(DataParallel, TimesEveryPhaseOfAStep) {
   ASSERT_TRUE(timed) << timed.message();
   EXPECT_EQ(t.gpus, options.gpus);
   EXPECT_EQ(t.repeats, 9);
+  EXPECT_FALSE(t.overlapped);  // the default
   EXPECT_GT(t.compute_ms, 0.0);
   EXPECT_GE(t.all_reduce_ms, 0.0);
   EXPECT_GT(t.step_ms, 0.0);

@@ -5,8 +5,12 @@
 #   1. gpu_data_parallel_tests: one rank against the single-GPU trainer bit for bit, N ranks
 #      against one GPU with the whole batch (skipped with one GPU), the phase timing.
 #   2. cpu_core_tests' NCCL part: the library opened at run time on this server.
-#   3. `whygpu bench cnn --gpus 1`, and `--gpus all --scaling both --output` when the
-#      machine has 2+ GPUs: the recording for assets/reference/recorded-gpu/data-parallel.json.
+#   3. `whygpu bench cnn --gpus 1`, and `--gpus all --scaling both --all-reduce both
+#      --output` when the machine has 2+ GPUs (the all-reduce after the backward pass and
+#      overlapped with it, side by side): the recording for
+#      assets/reference/recorded-gpu/data-parallel.json. Then the PyTorch DDP peer
+#      (scripts/peer/cnn_ddp_pytorch.py, torchrun) at 1 .. N GPUs with the same slices as
+#      the weak (64 a GPU) and strong (256 a step) runs, into bench-all.log.
 #   4. The data-parallel lesson headless (EGL) at 1920x1080 and 1280x720 with text x2,
 #      after pressing Measure (live rows from this machine).
 # NVLink multicast stays off (NCCL_NVLS_ENABLE=0): on a shared host a program using it can
@@ -41,8 +45,15 @@ run 60 "$bin/whygpu" bench cnn --gpus 1 --scaling both --mnist "$repo/data/mnist
 cat "$out/bench-1.log"
 if (( gpus >= 2 )); then
   step "whygpu bench cnn --gpus all (strong and weak), recorded"
-  run 180 "$bin/whygpu" bench cnn --gpus all --scaling both --mnist "$repo/data/mnist" \
-      --output "$out/data-parallel.json" > "$out/bench-all.log" 2>&1
+  run 240 "$bin/whygpu" bench cnn --gpus all --scaling both --all-reduce both --steps 300 --warmup 100 \
+      --mnist "$repo/data/mnist" --output "$out/data-parallel.json" > "$out/bench-all.log" 2>&1
+  step "the PyTorch DistributedDataParallel peer, the same slices" >> "$out/bench-all.log"
+  for n in $(seq 1 "$gpus"); do
+    for slice in 64 $((256 / n)); do
+      run 150 torchrun --standalone --nproc_per_node="$n" "$repo/scripts/peer/cnn_ddp_pytorch.py" \
+          --batch-per-gpu "$slice" --steps 300 --warmup 100 2>&1 | grep -E "^(pytorch|form|ddp)" >> "$out/bench-all.log"
+    done
+  done
   cat "$out/bench-all.log"
 fi
 
