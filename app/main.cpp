@@ -53,7 +53,7 @@ void list_lessons(const LessonLibrary& library) {
 // (--translations): then each is listed, and any makes it fail.
 int check_lessons(const LessonLibrary& library, bool all_translations) {
   std::vector<std::string> problems;
-  if (!library.folder_error().empty()) problems.push_back(library.folder_error());
+  if (!library.folder_error().empty()) problems.push_back(library.folder_error().english());
   for (const Lesson& lesson : library.originals())
     for (std::string& p : lesson_problems(lesson)) problems.push_back(std::move(p));
   int demos = 0;
@@ -119,14 +119,15 @@ std::optional<int> run_lesson_command(const CliOptions& options, const LessonLib
   if (options.list_lessons) {
     list_lessons(library);
     if (library.folder_error().empty()) return 0;
-    std::fprintf(stderr, "whygpu: %s\n", terminal_safe(library.folder_error()).c_str());
+    std::fprintf(stderr, "whygpu: %s\n", terminal_safe(library.folder_error().english()).c_str());
     return 1;
   }
   if (options.check_lessons) return check_lessons(library, options.check_translations);
   if (options.headless && library.lessons().empty()) {
     // A screenshot or a script of an empty window would pass for a working run.
     std::fprintf(stderr, "whygpu: no lessons to show: %s\n",
-                 library.folder_error().empty() ? ("none in " + library.folder()).c_str() : library.folder_error().c_str());
+                 library.folder_error().empty() ? ("none in " + library.folder()).c_str()
+                                                : library.folder_error().english().c_str());
     return 1;
   }
   return std::nullopt;

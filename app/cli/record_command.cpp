@@ -91,10 +91,10 @@ std::vector<grid::LaunchRequest> lesson_launches(std::string* error) {
   for (const Lesson& lesson : library.lessons())
     for (const LessonBlock& block : lesson.blocks) {
       if (block.kind != LessonBlock::Kind::panel || block.panel_type != "thread-grid") continue;
-      std::vector<std::string> problems;
+      std::vector<Wording> problems;
       const PanelParams params = PanelParams::check(thread_grid_panel_type().params, "thread-grid", block.params, &problems);
       if (!problems.empty()) {
-        *error = lesson.file + ": " + problems.front();
+        *error = lesson.file + ": " + problems.front().english();
         return {};
       }
       base.push_back(thread_grid_request(params));

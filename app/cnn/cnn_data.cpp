@@ -41,7 +41,7 @@ Status parse_choice(const std::string& text, DataChoice* out) {
       *out = c;
       return Status::ok();
     }
-  return Status::error("must be digits, fashion or folder (got '" + text + "')");
+  return Status::error(Wording::sentence(N_("must be digits, fashion or folder (got '{0}')"), {text}));
 }
 
 std::string mnist_folder() { return shipped_path(cnn::kNpmMnistFolder); }

@@ -82,10 +82,11 @@ Status parse_layers(const std::string& text, std::vector<cnn::Layer>* out) {
         found = true;
       }
     if (!found)
-      return Status::error("layers must be all or a comma list of input, conv1, pool1, conv2, pool2, conv3, dense1 (got '" +
-                           name + "')");
+      return Status::error(Wording::sentence(
+          N_("layers must be all or a comma list of input, conv1, pool1, conv2, pool2, conv3, dense1 (got '{0}')"),
+          {name}));
   }
-  if (out->empty()) return Status::error(tr("the layers list names no layer"));
+  if (out->empty()) return Status::error(Wording::sentence(N_("the layers list names no layer")));
   return Status::ok();
 }
 
@@ -105,14 +106,14 @@ Status parse_filters(const std::string& text, MapsOptions* o) {
   else if (text == "conv2") o->conv1_filters = false, o->conv2_filters = true;
   else if (text == "both") o->conv1_filters = o->conv2_filters = true;
   else if (text == "none") o->conv1_filters = o->conv2_filters = false;
-  else return Status::error("must be conv1, conv2, both or none (got '" + text + "')");
+  else return Status::error(Wording::sentence(N_("must be conv1, conv2, both or none (got '{0}')"), {text}));
   return Status::ok();
 }
 
 Status parse_normalization(const std::string& text, cnn::Normalization* out) {
   if (text == "map") *out = cnn::Normalization::kPerMap;
   else if (text == "layer") *out = cnn::Normalization::kPerLayer;
-  else return Status::error("must be map or layer (got '" + text + "')");
+  else return Status::error(Wording::sentence(N_("must be map or layer (got '{0}')"), {text}));
   return Status::ok();
 }
 

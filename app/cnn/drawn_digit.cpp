@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "app/i18n/translate.h"
 
 namespace whygpu::app::cnn_ui {
 namespace {
@@ -135,14 +134,15 @@ Status parse_strokes(const std::string& text, std::vector<Stroke>* out) {
       const float y = std::strtof(ys.c_str(), &end_y);
       if (comma == std::string::npos || end_x == xs.c_str() || *end_x || end_y == ys.c_str() || *end_y ||
           !(x >= 0.0f && x <= 1.0f && y >= 0.0f && y <= 1.0f))
-        return Status::error("strokes: '" + point +
-                             "' is not a point x,y with x and y from 0 to 1 (points are separated by spaces, "
-                             "strokes by ';')");
+        return Status::error(Wording::sentence(N_("strokes: '{0}' is not a point x,y with x and y from 0 to 1 "
+                                                  "(points are separated by spaces, strokes by ';')"),
+                                               {point}));
       stroke.push_back({x, y});
     }
     if (!stroke.empty()) out->push_back(std::move(stroke));
   }
-  if (out->empty()) return Status::error(tr("strokes: no point given (example: \"0.5,0.1 0.5,0.9\")"));
+  if (out->empty())
+    return Status::error(Wording::sentence(N_("strokes: no point given (example: \"0.5,0.1 0.5,0.9\")")));
   return Status::ok();
 }
 

@@ -8,7 +8,6 @@
 #include "app/glcompute/gl_error.h"
 #include "app/glcompute/gl_objects.h"
 #include "app/glcompute/gl_program.h"
-#include "app/i18n/translate.h"
 #include "compute/core/measure.h"
 
 namespace whygpu::app {
@@ -17,39 +16,42 @@ namespace {
 std::string dims(long long w, long long h) { return std::to_string(w) + " x " + std::to_string(h); }
 
 // A float texture of w x h texels with nearest filtering: texelFetch on a texture whose
-// default filter wants mipmaps it does not have reads zeros.
-Status make_float_texture(GLenum internal_format, GLenum format, int w, int h, const std::string& what,
+// default filter wants mipmaps it does not have reads zeros. `what` names it in a
+// failure, marked N_() ("vector a"), as make_target() and poison() do.
+Status make_float_texture(GLenum internal_format, GLenum format, int w, int h, const char* what,
                           GlObject* out) {
   GlObject texture = make_texture();
   glBindTexture(GL_TEXTURE_2D, texture.get());
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(internal_format), w, h, 0, format, GL_FLOAT, nullptr);
-  if (Status s = gl_check("allocating " + what + " (" + dims(w, h) + " texture)"); !s) return s;
+  if (Status s = gl_check(Wording::sentence(N_("allocating {0} ({1} texture)"), {Wording::sentence(what), dims(w, h)}));
+      !s)
+    return s;
   *out = std::move(texture);
   return Status::ok();
 }
 
 // A framebuffer that renders into `texture`.
-Status make_target(GLuint texture, const std::string& what, GlObject* out) {
+Status make_target(GLuint texture, const char* what, GlObject* out) {
   GlObject framebuffer = make_framebuffer();
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer.get());
   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
   const GLenum complete = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   if (complete != GL_FRAMEBUFFER_COMPLETE)
-    return Status::error("this OpenGL cannot render into " + what + " (framebuffer status " +
-                         std::to_string(complete) + ")");
+    return Status::error(Wording::sentence(N_("this OpenGL cannot render into {0} (framebuffer status {1})"),
+                                           {Wording::sentence(what), std::to_string(complete)}));
   *out = std::move(framebuffer);
-  return gl_check("making " + what + " a render target");
+  return gl_check(Wording::sentence(N_("making {0} a render target"), {Wording::sentence(what)}));
 }
 
-Status poison(GLuint framebuffer, const std::string& what) {
+Status poison(GLuint framebuffer, const char* what) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const float colour[4] = {nan, nan, nan, nan};
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
   glDisable(GL_SCISSOR_TEST);  // a clear obeys the scissor box
   glClearBufferfv(GL_COLOR, 0, colour);
-  return gl_check("filling " + what + " with NaN");
+  return gl_check(Wording::sentence(N_("filling {0} with NaN"), {Wording::sentence(what)}));
 }
 
 // Binds `texture` to unit `unit` and points the sampler uniform `name` at it.
@@ -70,10 +72,10 @@ class FragmentVectorAdd final : public GlProblem {
       : program_(program), vertex_array_(vertex_array), n_(n), width_(width), height_(height) {}
 
   Status allocate() {
-    if (Status s = make_float_texture(GL_RGBA32F, GL_RGBA, width_, height_, "vector a", &a_); !s) return s;
-    if (Status s = make_float_texture(GL_RGBA32F, GL_RGBA, width_, height_, "vector b", &b_); !s) return s;
-    if (Status s = make_float_texture(GL_RGBA32F, GL_RGBA, width_, height_, "vector c", &c_); !s) return s;
-    return make_target(c_.get(), "vector c", &target_);
+    if (Status s = make_float_texture(GL_RGBA32F, GL_RGBA, width_, height_, N_("vector a"), &a_); !s) return s;
+    if (Status s = make_float_texture(GL_RGBA32F, GL_RGBA, width_, height_, N_("vector b"), &b_); !s) return s;
+    if (Status s = make_float_texture(GL_RGBA32F, GL_RGBA, width_, height_, N_("vector c"), &c_); !s) return s;
+    return make_target(c_.get(), N_("vector c"), &target_);
   }
 
   Status upload(const float* a, const float* b) override {
@@ -86,10 +88,10 @@ class FragmentVectorAdd final : public GlProblem {
         glTexSubImage2D(GL_TEXTURE_2D, 0, p.x, p.y, p.w, p.h, GL_RGBA, GL_FLOAT, p.count < 4 ? texel : from);
       }
     }
-    return gl_check("uploading vectors a and b (" + std::to_string(n_) + " floats each)");
+    return gl_check(Wording::sentence(N_("uploading vectors a and b ({0} floats each)"), {std::to_string(n_)}));
   }
 
-  Status poison_output() override { return poison(target_.get(), "vector c"); }
+  Status poison_output() override { return poison(target_.get(), N_("vector c")); }
 
   Status run(const std::atomic<bool>*) override {
     glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
@@ -100,7 +102,7 @@ class FragmentVectorAdd final : public GlProblem {
     if (Status s = bind_input(program_, "b", 1, b_.get()); !s) return s;
     glBindVertexArray(vertex_array_);
     glDrawArrays(GL_TRIANGLES, 0, 3);
-    return gl_check("drawing c = a + b (" + dims(width_, height_) + " texels)");
+    return gl_check(Wording::sentence(N_("drawing c = a + b ({0} texels)"), {dims(width_, height_)}));
   }
 
   Status download(float* c) override {
@@ -111,7 +113,7 @@ class FragmentVectorAdd final : public GlProblem {
       glReadPixels(p.x, p.y, p.w, p.h, GL_RGBA, GL_FLOAT, p.count < 4 ? texel : c + p.first);
       if (p.count < 4) std::copy(texel, texel + p.count, c + p.first);
     }
-    return gl_check("reading vector c back (" + std::to_string(n_) + " floats)");
+    return gl_check(Wording::sentence(N_("reading vector c back ({0} floats)"), {std::to_string(n_)}));
   }
 
  private:
@@ -146,10 +148,10 @@ class FragmentMatmul final : public GlProblem {
       : program_(program), vertex_array_(vertex_array), m_(m), n_(n), k_(k) {}
 
   Status allocate() {
-    if (Status s = make_float_texture(GL_R32F, GL_RED, k_, m_, "matrix A", &a_); !s) return s;
-    if (Status s = make_float_texture(GL_R32F, GL_RED, n_, k_, "matrix B", &b_); !s) return s;
-    if (Status s = make_float_texture(GL_R32F, GL_RED, n_, m_, "matrix C", &c_); !s) return s;
-    return make_target(c_.get(), "matrix C", &target_);
+    if (Status s = make_float_texture(GL_R32F, GL_RED, k_, m_, N_("matrix A"), &a_); !s) return s;
+    if (Status s = make_float_texture(GL_R32F, GL_RED, n_, k_, N_("matrix B"), &b_); !s) return s;
+    if (Status s = make_float_texture(GL_R32F, GL_RED, n_, m_, N_("matrix C"), &c_); !s) return s;
+    return make_target(c_.get(), N_("matrix C"), &target_);
   }
 
   Status upload(const float* a, const float* b) override {
@@ -157,10 +159,10 @@ class FragmentMatmul final : public GlProblem {
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, k_, m_, GL_RED, GL_FLOAT, a);
     glBindTexture(GL_TEXTURE_2D, b_.get());
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, n_, k_, GL_RED, GL_FLOAT, b);
-    return gl_check("uploading matrices A (" + dims(m_, k_) + ") and B (" + dims(k_, n_) + ")");
+    return gl_check(Wording::sentence(N_("uploading matrices A ({0}) and B ({1})"), {dims(m_, k_), dims(k_, n_)}));
   }
 
-  Status poison_output() override { return poison(target_.get(), "matrix C"); }
+  Status poison_output() override { return poison(target_.get(), N_("matrix C")); }
 
   Status run(const std::atomic<bool>* cancel) override {
     glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
@@ -185,14 +187,14 @@ class FragmentMatmul final : public GlProblem {
       if (band < m_) glFlush();  // hand each band to the GPU now
     }
     glDisable(GL_SCISSOR_TEST);
-    return gl_check("drawing C = A B (" + dims(m_, n_) + ", k = " + std::to_string(k_) + ")");
+    return gl_check(Wording::sentence(N_("drawing C = A B ({0}, k = {1})"), {dims(m_, n_), std::to_string(k_)}));
   }
 
   Status download(float* c) override {
     glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
     glReadBuffer(GL_COLOR_ATTACHMENT0);
     glReadPixels(0, 0, n_, m_, GL_RED, GL_FLOAT, c);
-    return gl_check("reading matrix C back (" + dims(m_, n_) + ")");
+    return gl_check(Wording::sentence(N_("reading matrix C back ({0})"), {dims(m_, n_)}));
   }
 
  private:
@@ -205,14 +207,15 @@ class FragmentMatmul final : public GlProblem {
 
 Status make_fragment_vector_add(GLuint program, GLuint vertex_array, const GlLimits& limits, std::size_t n,
                                 std::unique_ptr<GlProblem>* out) {
-  if (n == 0) return Status::error(tr("vector add: the length must be at least 1"));
+  if (n == 0) return Status::error(Wording::sentence(N_("vector add: the length must be at least 1")));
   const std::size_t texels = (n + 3) / 4;
   const auto side = static_cast<std::size_t>(limits.max_texture_size);
   const std::size_t width = std::min(texels, side);
   const std::size_t height = (texels + width - 1) / width;
   if (height > side)
-    return Status::error("vector add of " + std::to_string(n) + " floats: more than this OpenGL's largest texture (" +
-                         dims(limits.max_texture_size, limits.max_texture_size) + " texels of 4 floats) holds");
+    return Status::error(Wording::sentence(
+        N_("vector add of {0} floats: more than this OpenGL's largest texture ({1} texels of 4 floats) holds"),
+        {std::to_string(n), dims(limits.max_texture_size, limits.max_texture_size)}));
   auto problem = std::make_unique<FragmentVectorAdd>(program, vertex_array, n, static_cast<int>(width),
                                                      static_cast<int>(height));
   if (Status s = problem->allocate(); !s) return s;
@@ -222,11 +225,12 @@ Status make_fragment_vector_add(GLuint program, GLuint vertex_array, const GlLim
 
 Status make_fragment_matmul(GLuint program, GLuint vertex_array, const GlLimits& limits, int m, int n, int k,
                             std::unique_ptr<GlProblem>* out) {
-  if (m < 1 || n < 1 || k < 1) return Status::error(tr("matmul: sizes must be at least 1"));
+  if (m < 1 || n < 1 || k < 1) return Status::error(Wording::sentence(N_("matmul: sizes must be at least 1")));
   const int side = limits.max_texture_size;
   if (m > side || n > side || k > side)
-    return Status::error("matmul " + std::to_string(m) + " x " + std::to_string(n) + " x " + std::to_string(k) +
-                         ": a matrix side is above this OpenGL's largest texture, " + std::to_string(side));
+    return Status::error(
+        Wording::sentence(N_("matmul {0} x {1} x {2}: a matrix side is above this OpenGL's largest texture, {3}"),
+                          {std::to_string(m), std::to_string(n), std::to_string(k), std::to_string(side)}));
   auto problem = std::make_unique<FragmentMatmul>(program, vertex_array, m, n, k);
   if (Status s = problem->allocate(); !s) return s;
   *out = std::move(problem);

@@ -74,7 +74,7 @@ Status time_kernel(const GlRenderer& renderer, GlProblem& problem, const Measure
           glGetQueryObjectui64v(query.get(), GL_QUERY_RESULT, &ns);  // waits for the GPU
           ms[0] = static_cast<double>(ns) * 1e-6;
         }
-        return gl_check("timing the kernel");
+        return gl_check(Wording::sentence(N_("timing the kernel")));
       },
       &phases, nullptr);
   if (s) *out = phases[0];

@@ -14,7 +14,8 @@ Status GlCompute::create(std::unique_ptr<GlCompute>* out) {
   std::unique_ptr<GlCompute> gl(new GlCompute());
   gl->renderer_ = query_renderer();
   if (gl->renderer_.major < 3 || (gl->renderer_.major == 3 && gl->renderer_.minor < 3))
-    return Status::error("OpenGL " + gl->renderer_.version + " is older than 3.3, which float render targets need");
+    return Status::error(Wording::sentence(N_("OpenGL {0} is older than 3.3, which float render targets need"),
+                                           {gl->renderer_.version}));
   GlLimits& l = gl->limits_;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &l.max_texture_size);
   GLint viewport[2] = {0, 0};
@@ -29,7 +30,8 @@ Status GlCompute::create(std::unique_ptr<GlCompute>* out) {
     glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 1, &l.max_groups_y);
   }
   gl->vertex_array_ = make_vertex_array();
-  if (Status s = gl_check("reading the limits of " + gl->renderer_.name()); !s) return s;
+  if (Status s = gl_check(Wording::sentence(N_("reading the limits of {0}"), {gl->renderer_.name_wording()})); !s)
+    return s;
   *out = std::move(gl);
   return Status::ok();
 }
@@ -42,7 +44,8 @@ std::string GlCompute::refusal(GlKernel kernel) const {
 }
 
 Status GlCompute::program(GlKernel kernel, GLuint* out) {
-  if (const std::string why = refusal(kernel); !why.empty()) return Status::error(why);
+  if (const std::string why = refusal(kernel); !why.empty())
+    return Status::error(recognised_sentence(why, {kNeedsComputeShaders}));
   auto found = programs_.find(kernel);
   if (found == programs_.end()) {
     GlObject built;
@@ -62,7 +65,8 @@ Status GlCompute::program(GlKernel kernel, GLuint* out) {
 }
 
 Status GlCompute::vector_add_problem(GlKernel kernel, std::size_t n, std::unique_ptr<GlProblem>* out) {
-  if (gl_kernel_info(kernel).matmul) return Status::error(std::string(gl_kernel_info(kernel).key) + " is a matmul");
+  if (gl_kernel_info(kernel).matmul)
+    return Status::error(Wording::sentence(N_("{0} is a matmul"), {std::string(gl_kernel_info(kernel).key)}));
   GLuint p = 0;
   if (Status s = program(kernel, &p); !s) return s;
   return kernel == GlKernel::VectorAddFragment ? make_fragment_vector_add(p, vertex_array_.get(), limits_, n, out)
@@ -70,7 +74,8 @@ Status GlCompute::vector_add_problem(GlKernel kernel, std::size_t n, std::unique
 }
 
 Status GlCompute::matmul_problem(GlKernel kernel, int m, int n, int k, std::unique_ptr<GlProblem>* out) {
-  if (!gl_kernel_info(kernel).matmul) return Status::error(std::string(gl_kernel_info(kernel).key) + " is a vector add");
+  if (!gl_kernel_info(kernel).matmul)
+    return Status::error(Wording::sentence(N_("{0} is a vector add"), {std::string(gl_kernel_info(kernel).key)}));
   GLuint p = 0;
   if (Status s = program(kernel, &p); !s) return s;
   return kernel == GlKernel::MatmulFragment ? make_fragment_matmul(p, vertex_array_.get(), limits_, m, n, k, out)

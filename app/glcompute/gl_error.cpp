@@ -23,7 +23,7 @@ std::string gl_error_name(unsigned code) {
   }
 }
 
-Status gl_check(const std::string& what) {
+Status gl_check(const Wording& what) {
   std::string codes;
   // Bounded: a lost context can report GL_CONTEXT_LOST forever.
   for (int i = 0; i < 8; ++i) {
@@ -32,7 +32,7 @@ Status gl_check(const std::string& what) {
     codes += (codes.empty() ? "" : ", ") + gl_error_name(code);
   }
   if (codes.empty()) return Status::ok();
-  return Status::error(what + ": " + codes);
+  return Status::error(Wording::sentence(N_("{0}: {1}"), {what, codes}));
 }
 
 }  // namespace whygpu::app

@@ -17,7 +17,7 @@ Status stage_of(std::string_view file, GLenum* stage) {
   if (ends_with(file, ".vert")) *stage = GL_VERTEX_SHADER;
   else if (ends_with(file, ".frag")) *stage = GL_FRAGMENT_SHADER;
   else if (ends_with(file, ".comp")) *stage = GL_COMPUTE_SHADER;
-  else return Status::error(std::string(file) + ": not a .vert, .frag or .comp shader");
+  else return Status::error(Wording::sentence(N_("{0}: not a .vert, .frag or .comp shader"), {std::string(file)}));
   return Status::ok();
 }
 
@@ -45,11 +45,11 @@ Status build_program(std::initializer_list<const char*> files, GlObject* program
   for (const char* file : files) {
     names += (names.empty() ? "" : " + ") + std::string(file);
     const std::string_view source = shaders::source(file);
-    if (source.empty()) return Status::error(std::string("no shader ") + file + " was built into whygpu");
+    if (source.empty()) return Status::error(Wording::sentence(N_("no shader {0} was built into whygpu"), {file}));
     GLenum stage = 0;
     if (Status s = stage_of(file, &stage); !s) return s;
     GlObject shader = make_shader(stage);
-    if (!shader.get()) return gl_check(std::string("creating shader ") + file).with_context("OpenGL");
+    if (!shader.get()) return gl_check(Wording::sentence(N_("creating shader {0}"), {file})).with_context("OpenGL");
     const char* text = source.data();
     const GLint length = static_cast<GLint>(source.size());
     glShaderSource(shader.get(), 1, &text, &length);
@@ -57,7 +57,8 @@ Status build_program(std::initializer_list<const char*> files, GlObject* program
     GLint compiled = GL_FALSE;
     glGetShaderiv(shader.get(), GL_COMPILE_STATUS, &compiled);
     if (compiled != GL_TRUE)
-      return Status::error(std::string("the driver could not compile ") + file + ": " + shader_log(shader.get()));
+      return Status::error(
+          Wording::sentence(N_("the driver could not compile {0}: {1}"), {file, shader_log(shader.get())}));
     shaders.push_back(std::move(shader));
   }
   GlObject linked = make_program();
@@ -65,15 +66,17 @@ Status build_program(std::initializer_list<const char*> files, GlObject* program
   glLinkProgram(linked.get());
   GLint ok = GL_FALSE;
   glGetProgramiv(linked.get(), GL_LINK_STATUS, &ok);
-  if (ok != GL_TRUE) return Status::error("the driver could not link " + names + ": " + program_log(linked.get()));
-  if (Status s = gl_check("building " + names); !s) return s;
+  if (ok != GL_TRUE)
+    return Status::error(
+        Wording::sentence(N_("the driver could not link {0}: {1}"), {names, program_log(linked.get())}));
+  if (Status s = gl_check(Wording::sentence(N_("building {0}"), {names})); !s) return s;
   *program = std::move(linked);
   return Status::ok();
 }
 
 Status uniform_location(GLuint program, const char* name, GLint* location) {
   *location = glGetUniformLocation(program, name);
-  if (*location < 0) return Status::error(std::string("the shader program has no uniform '") + name + "'");
+  if (*location < 0) return Status::error(Wording::sentence(N_("the shader program has no uniform '{0}'"), {name}));
   return Status::ok();
 }
 

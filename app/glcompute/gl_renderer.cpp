@@ -66,7 +66,11 @@ constexpr const char* kCaveat = N_("{0}: the CPU pretending to be a GPU, not a G
 
 }  // namespace
 
-std::string GlRenderer::name() const { return fill(software ? kViaOpenGlSoftware : kViaOpenGl, {short_name()}); }
+std::string GlRenderer::name() const { return name_wording().english(); }
+
+Wording GlRenderer::name_wording() const {
+  return Wording::sentence(software ? kViaOpenGlSoftware : kViaOpenGl, {short_name()});
+}
 
 std::string GlRenderer::caveat() const { return software ? fill(kCaveat, {short_name()}) : ""; }
 

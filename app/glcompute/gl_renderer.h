@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "compute/core/wording.h"
+
 namespace whygpu::app {
 
 struct GlRenderer {
@@ -25,6 +27,8 @@ struct GlRenderer {
   // as a measurement row keeps it (Measurement::device) and the command line prints it;
   // shown_gl_device() gives it in the page's language.
   std::string name() const;
+  // name() as a sentence, for a message read in the page's language.
+  Wording name_wording() const;
   // "" for a GPU; else "llvmpipe: the CPU pretending to be a GPU, not a GPU result", in
   // English (a row's note, the command line).
   std::string caveat() const;

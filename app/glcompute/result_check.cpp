@@ -11,10 +11,11 @@ namespace {
 
 std::string element(int i, int j) { return "C[" + std::to_string(i) + "][" + std::to_string(j) + "]"; }
 
-std::string number(double v) {
+// In the C locale: the page writes it with its own decimal separator (Wording::number).
+Wording number(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%.7g", v);
-  return text;
+  return Wording::number(text);
 }
 
 }  // namespace
@@ -24,8 +25,10 @@ Status check_vector_add(const float* a, const float* b, const float* c, std::siz
     const double expected = static_cast<double>(a[i]) + static_cast<double>(b[i]);
     const double allowed = 1e-6 * (std::fabs(a[i]) + std::fabs(b[i]));
     if (!(std::fabs(c[i] - expected) <= allowed))
-      return Status::error("c[" + std::to_string(i) + "] = " + number(c[i]) + " but a + b = " + number(expected) +
-                           (std::isnan(c[i]) ? " (NaN: the kernel never wrote it)" : ""));
+      return Status::error(
+          Wording::sentence(std::isnan(c[i]) ? N_("c[{0}] = {1} but a + b = {2} (NaN: the kernel never wrote it)")
+                                             : N_("c[{0}] = {1} but a + b = {2}"),
+                            {std::to_string(i), number(c[i]), number(expected)}));
   }
   return Status::ok();
 }
@@ -35,8 +38,9 @@ Status check_matmul(const float* a, const float* b, const float* c, int m, int n
   for (int i = 0; i < m; ++i)
     for (int j = 0; j < n; ++j)
       if (!std::isfinite(c[at(i, j)]))
-        return Status::error(element(i, j) + " = " + number(c[at(i, j)]) +
-                             (std::isnan(c[at(i, j)]) ? ": the kernel never wrote it" : ""));
+        return Status::error(Wording::sentence(
+            std::isnan(c[at(i, j)]) ? N_("{0} = {1}: the kernel never wrote it") : N_("{0} = {1}"),
+            {element(i, j), number(c[at(i, j)])}));
   std::vector<int> rows;
   if (rows_to_check >= m) {
     for (int i = 0; i < m; ++i) rows.push_back(i);
@@ -64,9 +68,10 @@ Status check_matmul(const float* a, const float* b, const float* c, int m, int n
   }
   const double relative = norm > 0.0 ? std::sqrt(diff / norm) : std::sqrt(diff);
   if (relative < kMatmulTolerance) return Status::ok();
-  return Status::error("relative error " + number(relative) + " over " + std::to_string(rows.size()) +
-                       " rows checked (allowed " + number(kMatmulTolerance) + "); worst " + element(worst_i, worst_j) +
-                       " = " + number(c[at(worst_i, worst_j)]) + ", the CPU says " + number(worst_expected));
+  return Status::error(Wording::sentence(
+      N_("relative error {0} over {1} rows checked (allowed {2}); worst {3} = {4}, the CPU says {5}"),
+      {number(relative), std::to_string(rows.size()), number(kMatmulTolerance), element(worst_i, worst_j),
+       number(c[at(worst_i, worst_j)]), number(worst_expected)}));
 }
 
 }  // namespace whygpu::app

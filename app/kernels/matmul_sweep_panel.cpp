@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdio>
 #include <sstream>
+#include <string_view>
 
 #include "app/glcompute/gl_bench.h"
 #include "app/glcompute/gl_sweep_side.h"
@@ -104,11 +105,11 @@ Status parse_variants(const std::string& text, std::vector<MatmulVariant>* out) 
         known += known.empty() ? "" : ", ";
         known += kernels::matmul_variant_info(k).key;
       }
-      return Status::error("unknown matmul variant '" + key + "' (known: " + known + ")");
+      return Status::error(Wording::sentence(N_("unknown matmul variant '{0}' (known: {1})"), {key, known}));
     }
     out->push_back(v);
   }
-  if (out->empty()) return Status::error(tr("name at least one variant"));
+  if (out->empty()) return Status::error(Wording::sentence(N_("name at least one variant")));
   return Status::ok();
 }
 
@@ -127,9 +128,15 @@ struct Rung {
   Curve time, rate;
 };
 
+// A rung's tooltip: its label and what it does (both marked N_() in their tables), in the
+// page's language.
+std::string rung_tooltip(std::string_view label, std::string_view about) {
+  return fill(tr("{0}: {1}"), {tr(std::string(label)), tr(std::string(about))});
+}
+
 Rung variant_rung(MatmulVariant v, bool recorded, Curve time, Curve rate) {
   const kernels::VariantInfo& info = kernels::matmul_variant_info(v);
-  return {tr(short_name(v)), std::string(info.label) + ": " + std::string(info.about), style_of(v),
+  return {tr(short_name(v)), rung_tooltip(info.label, info.about), style_of(v),
           v == MatmulVariant::CpuOpenBlas, recorded, std::move(time), std::move(rate)};
 }
 
@@ -381,7 +388,7 @@ class MatmulSweepPanel final : public SweepPanel {
                                                                    : tr("compute tiles");
       const bool software = gl_rows_are_software(rows, "matmul", key);
       Rung r{"GL " + what + (software ? tr(" (CPU)") : ""),
-             gl_device_of(rows, "matmul", key) + ": " + std::string(info.label) + ": " + std::string(info.about),
+             fill(tr("{0}: {1}"), {gl_device_of(rows, "matmul", key), rung_tooltip(info.label, info.about)}),
              {k == GlKernel::MatmulFragment       ? colours.gl_fragment
               : k == GlKernel::MatmulComputeNaive ? colours.gl_compute
                                                   : colours.gl_compute_tiled,

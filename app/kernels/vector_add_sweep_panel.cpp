@@ -38,10 +38,11 @@ using kernels::Measurement;
 double median_ms(const Measurement& r) { return r.time.median_ms; }
 double rate_gbs(const Measurement& r) { return r.gbytes_per_s(); }
 
-// "about 2^14.5 = 23k elements (280 kB of data)".
+// "about 2^14.5 = 23,170 elements (280kB of data)", the count grouped by thousands as the
+// page groups its other whole numbers (23 170 in French).
 std::string describe_size(double n) {
   return fill(tr("about 2^{0} = {1} elements ({2}B of data)"),
-              {decimal_text(std::log2(n), 1), plot::format_value(n, plot::ValueFormat::Number, 2),
+              {decimal_text(std::log2(n), 1), with_commas(n),
                plot::format_value(12.0 * n, plot::ValueFormat::Number, 2)});
 }
 
@@ -392,7 +393,7 @@ class VectorAddSweepPanel final : public SweepPanel {
     if (name != "crossover" || busy() || results().rows.empty() || std::isnan(crossover_)) return false;
     out->value = crossover_;
     out->text =
-        fill(tr("{0} elements"), {plot::format_value(crossover_, plot::ValueFormat::PowerOfTwo)}) +
+        fill(tr("{0} elements"), {with_commas(crossover_)}) +
         (crossover_live_ ? tr(", on this computer")
                          : tr(", on the recorded machine (its GPU against its own CPU core): there is no GPU here"));
     return true;

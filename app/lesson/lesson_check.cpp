@@ -81,10 +81,10 @@ bool question_before(const Lesson& lesson, const std::vector<PanelDirective>& di
 
 }  // namespace
 
-std::vector<std::string> check_directive(const PanelDirective& directive, PanelParams* params) {
+std::vector<Wording> check_directive(const PanelDirective& directive, PanelParams* params) {
   const PanelType* type = find_panel_type(directive.type);
-  if (!type) return {"unknown panel '" + directive.type + "' (whygpu --list-panels lists them)"};
-  std::vector<std::string> problems;
+  if (!type) return {Wording::sentence(N_("unknown panel '{0}' (whygpu --list-panels lists them)"), {directive.type})};
+  std::vector<Wording> problems;
   std::map<std::string, std::string> given = directive.params;
   for (auto it = given.begin(); it != given.end();) {
     const ParamSpec* spec = nullptr;
@@ -93,7 +93,7 @@ std::vector<std::string> check_directive(const PanelDirective& directive, PanelP
       continue;
     }
     if (Status s = confine_param(*spec, it->second, ValueOrigin::document(directive.document), &it->second); !s) {
-      problems.push_back(s.message() + "; the default is used");
+      problems.push_back(Wording::sentence(N_("{0}; the default is used"), {s.wording()}));
       it = given.erase(it);
     } else {
       ++it;
@@ -117,7 +117,7 @@ std::vector<std::string> lesson_problems(const Lesson& lesson) {
     check_span_facts(block.spans, where, &problems);
     if (block.kind == LessonBlock::Kind::panel) {
       if (!first_panel_line) first_panel_line = block.line;
-      for (const std::string& p : check_directive(directives[d++])) problems.push_back(where + p);
+      for (const Wording& p : check_directive(directives[d++])) problems.push_back(where + p.english());
     }
     if (block.kind != LessonBlock::Kind::predict) continue;
     predicts = true;

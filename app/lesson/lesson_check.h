@@ -17,8 +17,9 @@ struct PanelType;
 // Problems of one directive ("thread-grid has no parameter 'blok_x' (did you mean
 // block_x?)"), checked against its type's table and, for the files it names, against
 // where a lesson may point (document_paths.h); the checked values go to *params when the
-// type exists, with the default in place of each refused one.
-std::vector<std::string> check_directive(const PanelDirective& directive, PanelParams* params = nullptr);
+// type exists, with the default in place of each refused one. The page shows the problems in
+// its language, --check-lessons in English.
+std::vector<Wording> check_directive(const PanelDirective& directive, PanelParams* params = nullptr);
 
 // Every problem of a lesson: its parse errors, its directives' (panels and predictions,
 // each prediction's panel and result), a live panel with no @predict on the page, and a

@@ -39,7 +39,7 @@ LessonLibrary LessonLibrary::load(const std::string& folder) {
   library.folder_ = folder;
   std::error_code ec;
   if (!fs::is_directory(folder, ec)) {
-    library.folder_error_ = "lesson folder '" + folder + "' does not exist (set --lessons DIR)";
+    library.folder_error_ = Wording::sentence(N_("lesson folder '{0}' does not exist (set --lessons DIR)"), {folder});
     return library;
   }
   std::vector<fs::path> files, translated;
@@ -53,7 +53,7 @@ LessonLibrary LessonLibrary::load(const std::string& folder) {
   std::sort(files.begin(), files.end());
   std::sort(translated.begin(), translated.end());
   if (files.empty()) {
-    library.folder_error_ = "no *.lesson files in '" + folder + "'";
+    library.folder_error_ = Wording::sentence(N_("no *.lesson files in '{0}'"), {folder});
     return library;
   }
 

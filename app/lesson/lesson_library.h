@@ -8,6 +8,7 @@
 
 #include "app/lesson/lesson.h"
 #include "app/lesson/translation.h"
+#include "compute/core/wording.h"
 
 namespace whygpu::app {
 
@@ -54,8 +55,9 @@ class LessonLibrary {
   const std::vector<LessonError>& orphan_translations() const { return orphans_; }
 
   const std::string& folder() const { return folder_; }
-  // A problem with the folder itself (missing, empty), else empty.
-  const std::string& folder_error() const { return folder_error_; }
+  // A problem with the folder itself (missing, empty), else empty: the lesson list shows it
+  // in the page's language, the command line in English.
+  const Wording& folder_error() const { return folder_error_; }
 
   // Index of the lesson with this id, or -1.
   int find(const std::string& id) const;
@@ -64,7 +66,7 @@ class LessonLibrary {
 
  private:
   std::string folder_;
-  std::string folder_error_;
+  Wording folder_error_;
   std::string language_ = "en";
   std::vector<Lesson> originals_;
   std::vector<std::string> original_hashes_;

@@ -124,7 +124,8 @@ class LstmStepPanel final : public Panel {
       pinned_ = -1;
       return Status::ok();
     }
-    if (!find_step(number - 1)) return Status::error("no step " + text + " in the generated text");
+    if (!find_step(number - 1))
+      return Status::error(Wording::sentence(N_("no step {0} in the generated text"), {text}));
     pinned_ = number - 1;
     return Status::ok();
   }

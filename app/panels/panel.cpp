@@ -7,7 +7,7 @@ Status Panel::set_param(const std::string& key, const ParamValue&) { return only
 bool Panel::result(const std::string&, PanelResult*) const { return false; }
 
 Status Panel::press(const std::string& button) {
-  return Status::error("this panel has no button '" + button + "'");
+  return Status::error(Wording::sentence(N_("this panel has no button '{0}'"), {button}));
 }
 
 }  // namespace whygpu::app

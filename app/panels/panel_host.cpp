@@ -7,6 +7,16 @@
 #include "app/panels/panel_registry.h"
 
 namespace whygpu::app {
+namespace {
+
+// A slot's problems in the page's language, one "file:line: ..." a line ("" when none).
+std::string shown_problems(const PanelSlot& slot) {
+  std::string text;
+  for (const Wording& p : slot.problems) text += (text.empty() ? "" : "\n") + slot.where + translated(p);
+  return text;
+}
+
+}  // namespace
 
 std::vector<PanelSlot>& PanelHost::panels_of(int lesson) {
   auto found = panels_.find(lesson);
@@ -24,26 +34,28 @@ std::vector<PanelSlot>& PanelHost::panels_of(int lesson) {
     slot.type_name = directive.type;
     slot.type = find_panel_type(directive.type);
     slot.block = b;
-    const std::string where = l.file + ":" + std::to_string(block.line) + ": ";
+    slot.where = l.file + ":" + std::to_string(block.line) + ": ";
     PanelParams params;
-    std::vector<std::string> problems;
     try {
       // A bad value is listed and its default used: the panel still starts.
-      problems = check_directive(directive, &params);
+      slot.problems = check_directive(directive, &params);
     } catch (const std::logic_error& e) {  // a table whose default fails its own check
-      problems.push_back(e.what());
+      slot.problems.push_back(std::string(e.what()));
       slot.type = nullptr;
     }
     if (slot.type) {
-      std::string error;
+      std::string error;  // the panel's own words, a value
+      Wording why;
       try {
         slot.panel = slot.type->make(params, &error);
+        why = error;
       } catch (const std::exception& e) {
-        error = std::string("the panel failed to start: ") + e.what();
+        why = Wording::sentence(N_("the panel failed to start: {0}"), {std::string(e.what())});
       }
-      if (!slot.panel) problems.push_back(error.empty() ? "panel '" + slot.type_name + "' could not start" : error);
+      if (!slot.panel)
+        slot.problems.push_back(why.empty() ? Wording::sentence(N_("panel '{0}' could not start"), {slot.type_name})
+                                            : why);
     }
-    for (const std::string& p : problems) slot.error += (slot.error.empty() ? "" : "\n") + where + p;
     slots.push_back(std::move(slot));
   }
   return slots;
@@ -62,7 +74,8 @@ PanelSlot* PanelHost::find(int lesson, const std::string& name) {
 Status PanelHost::usable(int lesson, const std::string& panel, PanelSlot** slot) {
   *slot = find(lesson, panel);
   if (!*slot) return Status::error(fill(tr("no panel '{0}' on this lesson"), {panel}));
-  if (!(*slot)->panel) return Status::error(fill(tr("panel '{0}' did not start: {1}"), {panel, (*slot)->error}));
+  if (!(*slot)->panel)
+    return Status::error(fill(tr("panel '{0}' did not start: {1}"), {panel, shown_problems(**slot)}));
   return Status::ok();
 }
 
@@ -78,7 +91,7 @@ Status PanelHost::set_param(int lesson, const std::string& panel, const std::str
   try {
     return slot->panel->set_param(key, checked).with_context(panel);
   } catch (const std::exception& e) {
-    return Status::error(panel + ": setting " + key + " failed: " + e.what());
+    return Status::error(Wording::sentence(N_("{0}: setting {1} failed: {2}"), {panel, key, std::string(e.what())}));
   }
 }
 
@@ -87,11 +100,11 @@ Status PanelHost::press(int lesson, const std::string& panel, const std::string&
   if (Status s = usable(lesson, panel, &slot); !s) return s;
   const auto& buttons = slot->type->buttons;
   if (std::none_of(buttons.begin(), buttons.end(), [&](const ButtonSpec& b) { return b.name == button; }))
-    return Status::error(slot->type_name + " has no button '" + button + "'");
+    return Status::error(Wording::sentence(N_("{0} has no button '{1}'"), {slot->type_name, button}));
   try {
     return slot->panel->press(button).with_context(panel);
   } catch (const std::exception& e) {
-    return Status::error(panel + ": " + button + " failed: " + e.what());
+    return Status::error(Wording::sentence(N_("{0}: {1} failed: {2}"), {panel, button, std::string(e.what())}));
   }
 }
 
@@ -113,7 +126,7 @@ std::vector<std::string> PanelHost::errors(int lesson) const {
   std::vector<std::string> errors;
   if (auto found = panels_.find(lesson); found != panels_.end())
     for (const PanelSlot& slot : found->second)
-      if (!slot.error.empty()) errors.push_back(slot.error);
+      if (!slot.problems.empty()) errors.push_back(shown_problems(slot));
   return errors;
 }
 

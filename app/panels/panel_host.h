@@ -22,7 +22,10 @@ struct PanelSlot {
   std::string type_name;
   int block = -1;                  // index of its @panel block in the lesson
   std::unique_ptr<Panel> panel;    // null when it failed to start or stopped
-  std::string error;               // why, as "file:line: ..."
+  std::string where;               // "file:line: " of its @panel line, before each problem
+  // Why it did not start, or the values of its line it left out: read in the page's
+  // language when shown (PanelHost::errors()), so a language switch reaches them too.
+  std::vector<Wording> problems;
 };
 
 class PanelHost {

@@ -90,15 +90,17 @@ Status find_param(const ParamTable& table, const std::string& panel, const std::
     *out = &*found;
     return Status::ok();
   }
-  std::string message = panel + " has no parameter '" + key + "'";
-  if (const ParamSpec* closest = closest_field(table, key)) message += " (did you mean " + closest->name + "?)";
-  else if (table.empty()) message += " (it takes none)";
-  else message += " (whygpu --list-panels lists its parameters)";
-  return Status::error(message);
+  if (const ParamSpec* closest = closest_field(table, key))
+    return Status::error(
+        Wording::sentence(N_("{0} has no parameter '{1}' (did you mean {2}?)"), {panel, key, closest->name}));
+  if (table.empty())
+    return Status::error(Wording::sentence(N_("{0} has no parameter '{1}' (it takes none)"), {panel, key}));
+  return Status::error(Wording::sentence(N_("{0} has no parameter '{1}' (whygpu --list-panels lists its parameters)"),
+                                         {panel, key}));
 }
 
 PanelParams PanelParams::check(const ParamTable& table, const std::string& panel,
-                               const std::map<std::string, std::string>& given, std::vector<std::string>* problems) {
+                               const std::map<std::string, std::string>& given, std::vector<Wording>* problems) {
   PanelParams params;
   for (const ParamSpec& spec : table) {
     ParamValue fallback;
@@ -113,7 +115,7 @@ PanelParams PanelParams::check(const ParamTable& table, const std::string& panel
     ParamValue value;
     if (s) s = parse_param(*spec, text, &value);
     if (!s) {
-      problems->push_back(s.message());
+      problems->push_back(s.wording());
       continue;
     }
     params.values_[key] = std::move(value);
@@ -134,7 +136,7 @@ const ParamValue& PanelParams::value(const std::string& key) const {
 }
 
 Status only_in_lesson(const std::string& key) {
-  return Status::error(key + " can only be given in the lesson's @panel line");
+  return Status::error(Wording::sentence(N_("{0} can only be given in the lesson's @panel line"), {key}));
 }
 
 }  // namespace whygpu::app

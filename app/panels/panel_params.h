@@ -54,9 +54,10 @@ Status only_in_lesson(const std::string& key);
 // defaults for the rest (and for values that failed their check).
 class PanelParams {
  public:
-  // Checks each key=value against the table; one problem per bad key goes to *problems.
+  // Checks each key=value against the table; one problem per bad key goes to *problems
+  // (a page shows it in its language, --check-lessons in English).
   static PanelParams check(const ParamTable& table, const std::string& panel,
-                           const std::map<std::string, std::string>& given, std::vector<std::string>* problems);
+                           const std::map<std::string, std::string>& given, std::vector<Wording>* problems);
 
   // True when the directive set this key (and its value passed the check).
   bool given(const std::string& key) const;

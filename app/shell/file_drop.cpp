@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "compute/core/translation_marker.h"
+
 namespace whygpu::app {
 
 DropKind classify_drop(const std::string& path) {
@@ -16,12 +18,12 @@ DropKind classify_drop(const std::string& path) {
 
 const char* drop_kind_name(DropKind kind) {
   switch (kind) {
-    case DropKind::kText: return "a text file";
-    case DropKind::kImageFolder: return "a folder of images";
-    case DropKind::kLstmModel: return "an LSTM model";
-    case DropKind::kCnnWeights: return "CNN weights";
+    case DropKind::kText: return N_("a text file");
+    case DropKind::kImageFolder: return N_("a folder of images");
+    case DropKind::kLstmModel: return N_("an LSTM model");
+    case DropKind::kCnnWeights: return N_("CNN weights");
   }
-  return "a file";
+  return N_("a file");
 }
 
 std::vector<DropAction> route_drop(DropKind kind, const std::string& path, const std::vector<std::string>& panels) {

@@ -14,7 +14,7 @@ enum class DropKind { kText, kImageFolder, kLstmModel, kCnnWeights };
 // extension (.model: an LSTM, .weights: the CNN's), any other file a text to train on
 // (the LSTM says so when it is not UTF-8 text).
 DropKind classify_drop(const std::string& path);
-const char* drop_kind_name(DropKind kind);  // "a text file", for messages
+const char* drop_kind_name(DropKind kind);  // "a text file", for messages: marked N_(), tr() where shown
 
 struct DropAction {
   std::string panel;   // panel type, as scripts name it

@@ -72,7 +72,7 @@ int LessonList::draw(const LessonLibrary& library, int current, bool scroll_to_c
   ImGui::BeginChild("lesson-list");
   if (!library.folder_error().empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().error);
-    wrapped_text_unformatted(library.folder_error());
+    wrapped_text_unformatted(translated(library.folder_error()));
     ImGui::PopStyleColor();
   }
   for (const LessonSection& section : library.sections()) {

@@ -158,9 +158,9 @@ void Shell::drop_files(const std::vector<std::string>& paths) {
       for (const PanelSlot& slot : panels_.panels_of(current_)) panels.push_back(slot.type_name);
     const std::vector<DropAction> actions = route_drop(kind, path, panels);
     if (actions.empty()) {
-      set_status_message(path + " is " + drop_kind_name(kind) +
-                             ": no panel on this page takes it (LSTM lessons take texts and .model files, "
-                             "CNN lessons image folders and .weights files)",
+      set_status_message(fill(tr("{0} is {1}: no panel on this page takes it (LSTM lessons take texts and .model "
+                                 "files, CNN lessons image folders and .weights files)"),
+                              {path, tr(drop_kind_name(kind))}),
                          true);
       continue;
     }
@@ -244,7 +244,7 @@ void Shell::set_dark_theme(bool dark) {
 
 std::vector<std::string> Shell::current_errors() const {
   std::vector<std::string> errors;
-  if (!library_.folder_error().empty()) errors.push_back(library_.folder_error());
+  if (!library_.folder_error().empty()) errors.push_back(translated(library_.folder_error()));
   if (current_ < 0) return errors;
   for (const LessonError& e : library_.lessons()[current_].errors) errors.push_back(e.to_string());
   for (const std::string& e : panels_.errors(current_)) errors.push_back(e);

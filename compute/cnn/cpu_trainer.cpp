@@ -27,8 +27,11 @@ class CpuTrainer final : public Trainer {
     reset(seed_);
   }
 
-  std::string name() const override {
-    return "CPU: OpenBLAS + " + std::to_string(pool_.size()) + (pool_.size() == 1 ? " thread" : " threads");
+  std::string name() const override { return name_wording().english(); }
+  Wording name_wording() const override {
+    // A whole sentence for one thread: a Wording has no plural forms.
+    if (pool_.size() == 1) return Wording::sentence(N_("CPU: OpenBLAS + 1 thread"));
+    return Wording::sentence(N_("CPU: OpenBLAS + {0} threads"), {std::to_string(pool_.size())});
   }
   int cpu_threads() const override { return static_cast<int>(pool_.size()); }
 

@@ -63,6 +63,9 @@ class Trainer {
 
   // "CPU: OpenBLAS + 16 threads", "GPU: NVIDIA H100 80GB HBM3" (logs and files: English).
   virtual std::string name() const = 0;
+  // name() as a page shows it in its language, inside a sentence of its own (the transfer
+  // base's "trained on {0} for {1} epochs ({2})"); a GPU's name is a value.
+  virtual Wording name_wording() const { return name(); }
   // The CPU trainer's threads, 0 for a GPU one: the interface says it in its own words.
   virtual int cpu_threads() const { return 0; }
 

@@ -270,7 +270,7 @@ Status train_base(const DatasetPair& data, int epochs, std::uint64_t seed, bool 
   ConvBase base;
   if (Status s = trainer->get_parameters(&base.params); !s) return s;
   base.source = Wording::sentence(N_("trained on {0} for {1} epochs ({2})"),
-                                  {data.train.name, std::to_string(epochs), trainer->name()});
+                                  {data.train.name, std::to_string(epochs), trainer->name_wording()});
   *out = std::move(base);
   return Status::ok();
 }

@@ -16,56 +16,58 @@
 namespace whygpu::kernels {
 namespace {
 
+// Labels and descriptions are marked N_(): the ladder's tooltips show them in the page's
+// language, the command line as written here.
 const VariantInfo kVariants[] = {
-    {"cpu-naive", "CPU naive triple loop", false, "fp32",
-     "i-j-k loops on one core: the inner loop walks down a column of B, one cache miss "
-     "per multiply-add once B outgrows the cache."},
-    {"cpu-blocked", "CPU blocked, all cores", false, "fp32",
-     "Tiles sized for L1/L2/L3, packed panels and a vectorised register-blocked "
-     "micro-kernel (AVX2/AVX-512 chosen at run time), spread over every core."},
-    {"cpu-openblas", "OpenBLAS sgemm, all cores", false, "fp32",
-     "The tuned CPU library: the fair CPU baseline."},
-    {"gpu-naive", "GPU naive, one thread per output", true, "fp32",
-     "Each thread computes one C[i][j]; a warp's threads sit on different rows, so each "
-     "step reads 32 scattered values of A."},
-    {"gpu-coalesced", "GPU coalesced", true, "fp32",
-     "Same arithmetic; a warp's threads sit on adjacent columns, so reads of B and "
-     "writes of C are single 128-byte transactions."},
-    {"gpu-tiled", "GPU shared-memory tiles", true, "fp32",
-     "Blocks stage 32 x 32 tiles of A and B in shared memory and reuse each value 32 "
-     "times, cutting global memory traffic 32-fold."},
-    {"gpu-register-tiled", "GPU register-blocked 2D tiles", true, "fp32",
-     "Each thread keeps an 8 x 8 or 8 x 16 patch of C in registers (64 or 128 multiply-adds "
-     "per 16 or 24 values read from shared memory); cp.async brings tiles several steps "
-     "ahead; tile shape and split-k chosen per size (85-93% of cuBLAS on the H100)."},
-    {"gpu-tc-wmma-fp16", "GPU Tensor Cores, WMMA, FP16", true, "fp16",
-     "Each warp multiplies 16 x 16 x 16 tiles of FP16 on the Tensor Cores (nvcuda::wmma): "
-     "4096 multiply-adds per instruction instead of 32, summed in FP32. Tiles are staged as "
-     "in gpu-tiled, load, barrier, multiply, barrier, so warps wait for every load: on the "
-     "H100 no warp could issue in 74% of cycles: a quarter to a third of cuBLAS."},
-    {"gpu-tc-wmma-bf16", "GPU Tensor Cores, WMMA, BF16", true, "bf16",
-     "The WMMA kernel on BF16 inputs (FP32's range, 8-bit mantissa): same units and the "
-     "same waits as FP16; on the H100 8-23% slower than our FP16 WMMA, while cuBLAS runs "
-     "both at one speed."},
-    {"gpu-tc-mma-bf16", "GPU Tensor Cores, mma.sync pipeline, BF16", true, "bf16",
-     "Feeds the Tensor Cores faster: cp.async copies tiles several steps ahead into shared "
-     "memory without registers, ldmatrix hands each warp its fragments in one instruction, "
-     "and an XOR swizzle keeps those reads free of bank conflicts: about twice WMMA on the H100, "
-     "still half of cuBLAS, since each warp issues its own mma.sync from registers and "
-     "Hopper's full rate needs wgmma."},
-    {"gpu-tc-wgmma-bf16", "GPU Tensor Cores, Hopper wgmma + TMA, BF16", true, "bf16",
-     "Hopper only: TMA copies whole tiles in one instruction, wgmma lets 128 threads drive "
-     "the Tensor Cores asynchronously straight from shared memory, and a producer warpgroup "
-     "loads while two consumer warpgroups compute: 96-104% of cuBLAS at n = 4096-8192 on "
-     "the H100."},
-    {"cublas-fp32", "cuBLAS FP32", true, "fp32",
-     "NVIDIA's library on the ordinary FP32 units: what hand-written kernels aim for."},
-    {"cublas-tf32", "cuBLAS TF32 Tensor Cores", true, "tf32",
-     "FP32 data, multiplied on Tensor Cores with a 10-bit mantissa, accumulated in FP32."},
-    {"cublas-fp16", "cuBLAS FP16 Tensor Cores", true, "fp16",
-     "Inputs rounded to FP16, Tensor Core products accumulated in FP32."},
-    {"cublas-bf16", "cuBLAS BF16 Tensor Cores", true, "bf16",
-     "Inputs rounded to BF16 (FP32's range, 8-bit mantissa), accumulated in FP32."},
+    {"cpu-naive", N_("CPU naive triple loop"), false, "fp32",
+     N_("i-j-k loops on one core: the inner loop walks down a column of B, one cache miss "
+        "per multiply-add once B outgrows the cache.")},
+    {"cpu-blocked", N_("CPU blocked, all cores"), false, "fp32",
+     N_("Tiles sized for L1/L2/L3, packed panels and a vectorised register-blocked "
+        "micro-kernel (AVX2/AVX-512 chosen at run time), spread over every core.")},
+    {"cpu-openblas", N_("OpenBLAS sgemm, all cores"), false, "fp32",
+     N_("The tuned CPU library: the fair CPU baseline.")},
+    {"gpu-naive", N_("GPU naive, one thread per output"), true, "fp32",
+     N_("Each thread computes one C[i][j]; a warp's threads sit on different rows, so each "
+        "step reads 32 scattered values of A.")},
+    {"gpu-coalesced", N_("GPU coalesced"), true, "fp32",
+     N_("Same arithmetic; a warp's threads sit on adjacent columns, so reads of B and "
+        "writes of C are single 128-byte transactions.")},
+    {"gpu-tiled", N_("GPU shared-memory tiles"), true, "fp32",
+     N_("Blocks stage 32 x 32 tiles of A and B in shared memory and reuse each value 32 "
+        "times, cutting global memory traffic 32-fold.")},
+    {"gpu-register-tiled", N_("GPU register-blocked 2D tiles"), true, "fp32",
+     N_("Each thread keeps an 8 x 8 or 8 x 16 patch of C in registers (64 or 128 multiply-adds "
+        "per 16 or 24 values read from shared memory); cp.async brings tiles several steps "
+        "ahead; tile shape and split-k chosen per size (85-93% of cuBLAS on the H100).")},
+    {"gpu-tc-wmma-fp16", N_("GPU Tensor Cores, WMMA, FP16"), true, "fp16",
+     N_("Each warp multiplies 16 x 16 x 16 tiles of FP16 on the Tensor Cores (nvcuda::wmma): "
+        "4096 multiply-adds per instruction instead of 32, summed in FP32. Tiles are staged as "
+        "in gpu-tiled, load, barrier, multiply, barrier, so warps wait for every load: on the "
+        "H100 no warp could issue in 74% of cycles: a quarter to a third of cuBLAS.")},
+    {"gpu-tc-wmma-bf16", N_("GPU Tensor Cores, WMMA, BF16"), true, "bf16",
+     N_("The WMMA kernel on BF16 inputs (FP32's range, 8-bit mantissa): same units and the "
+        "same waits as FP16; on the H100 8-23% slower than our FP16 WMMA, while cuBLAS runs "
+        "both at one speed.")},
+    {"gpu-tc-mma-bf16", N_("GPU Tensor Cores, mma.sync pipeline, BF16"), true, "bf16",
+     N_("Feeds the Tensor Cores faster: cp.async copies tiles several steps ahead into shared "
+        "memory without registers, ldmatrix hands each warp its fragments in one instruction, "
+        "and an XOR swizzle keeps those reads free of bank conflicts: about twice WMMA on the H100, "
+        "still half of cuBLAS, since each warp issues its own mma.sync from registers and "
+        "Hopper's full rate needs wgmma.")},
+    {"gpu-tc-wgmma-bf16", N_("GPU Tensor Cores, Hopper wgmma + TMA, BF16"), true, "bf16",
+     N_("Hopper only: TMA copies whole tiles in one instruction, wgmma lets 128 threads drive "
+        "the Tensor Cores asynchronously straight from shared memory, and a producer warpgroup "
+        "loads while two consumer warpgroups compute: 96-104% of cuBLAS at n = 4096-8192 on "
+        "the H100.")},
+    {"cublas-fp32", N_("cuBLAS FP32"), true, "fp32",
+     N_("NVIDIA's library on the ordinary FP32 units: what hand-written kernels aim for.")},
+    {"cublas-tf32", N_("cuBLAS TF32 Tensor Cores"), true, "tf32",
+     N_("FP32 data, multiplied on Tensor Cores with a 10-bit mantissa, accumulated in FP32.")},
+    {"cublas-fp16", N_("cuBLAS FP16 Tensor Cores"), true, "fp16",
+     N_("Inputs rounded to FP16, Tensor Core products accumulated in FP32.")},
+    {"cublas-bf16", N_("cuBLAS BF16 Tensor Cores"), true, "bf16",
+     N_("Inputs rounded to BF16 (FP32's range, 8-bit mantissa), accumulated in FP32.")},
 };
 
 void cpu_naive(const float* a, const float* b, float* c, int m, int n, int k) {

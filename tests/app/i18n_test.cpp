@@ -8,17 +8,23 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "app/classroom/class_state.h"
 #include "app/files/file_locations.h"
+#include "app/glcompute/result_check.h"
 #include "app/i18n/language.h"
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/sweep_csv.h"
+#include "app/lesson/lesson_library.h"
+#include "app/panels/panel_params.h"
 #include "app/plot/plot_math.h"
 #include "app/shell/settings.h"
+#include "compute/cnn/trainer.h"
 #include "compute/kernel_lab/exercise.h"
 
 namespace whygpu::app {
@@ -300,6 +306,39 @@ TEST_F(Translations, AStatusReadsInThePagesLanguageAndKeepsItsEnglish) {
   EXPECT_EQ(not_joined.message(), "join the class first");
   ASSERT_TRUE(use_language("zh-Hans"));
   EXPECT_EQ(translated(no_driver), "matmul 4096：未找到 NVIDIA 驱动程序");
+}
+
+// What a page says when a lesson gives a panel a bad parameter, when the lessons folder is
+// not there, when an OpenGL kernel leaves an output unwritten, and the CPU trainer's name
+// inside the transfer base's source: in the page's language, while the command line,
+// --check-lessons and a measurement row's note keep the English byte for byte.
+TEST_F(Translations, PanelLessonOpenGlAndTrainerWordsReadInThePagesLanguage) {
+  const ParamTable table = {whole_param("block_x", 256, 1, 1024, "")};
+  const ParamSpec* spec = nullptr;
+  const Status misspelt = find_param(table, "thread-grid", "blok_x", &spec);
+  EXPECT_EQ(misspelt.message(), "thread-grid has no parameter 'blok_x' (did you mean block_x?)");
+  const LessonLibrary nowhere = LessonLibrary::load("/nonexistent/whygpu-lessons");
+  EXPECT_EQ(nowhere.folder_error().english(),
+            "lesson folder '/nonexistent/whygpu-lessons' does not exist (set --lessons DIR)");
+  const float a = 1.0f, b = 2.0f, unwritten = std::numeric_limits<float>::quiet_NaN();
+  const Status never_wrote = check_vector_add(&a, &b, &unwritten, 1);
+  EXPECT_EQ(never_wrote.message(), "c[0] = nan but a + b = 3 (NaN: the kernel never wrote it)");
+  cnn::TrainerOptions options;
+  options.cpu_threads = 1;
+  std::unique_ptr<cnn::Trainer> trainer;
+  ASSERT_TRUE(cnn::create_cpu_trainer(options, &trainer));
+  EXPECT_EQ(trainer->name(), "CPU: OpenBLAS + 1 thread");
+  ASSERT_TRUE(use_language("fr"));
+  EXPECT_EQ(translated(misspelt),
+            "thread-grid n’a pas de paramètre «\u00a0blok_x\u00a0» (vouliez-vous dire block_x\u00a0?)");
+  EXPECT_EQ(translated(nowhere.folder_error()),
+            "le dossier de leçons «\u00a0/nonexistent/whygpu-lessons\u00a0» n’existe pas "
+            "(indiquez --lessons DOSSIER)");
+  EXPECT_EQ(translated(never_wrote), "c[0] = nan mais a + b = 3 (NaN\u00a0: le kernel ne l’a jamais écrit)");
+  EXPECT_EQ(translated(trainer->name_wording()), "CPU\u00a0: OpenBLAS + 1 thread");
+  ASSERT_TRUE(use_language("zh-Hant"));
+  EXPECT_EQ(translated(trainer->name_wording()), "CPU：OpenBLAS + 1 個執行緒");
+  EXPECT_EQ(never_wrote.message(), "c[0] = nan but a + b = 3 (NaN: the kernel never wrote it)");
 }
 
 // Columns a line takes in the editor's monospaced font: a Chinese character takes two.

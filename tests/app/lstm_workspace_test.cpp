@@ -189,7 +189,7 @@ TEST(LstmTrainerPanel, ALessonLineChangesOnlyTheChoicesItGives) {
   const PanelType* type = find_panel_type("lstm-trainer");
   ASSERT_NE(type, nullptr);
   const auto make = [&](const std::map<std::string, std::string>& given) {
-    std::vector<std::string> problems;
+    std::vector<Wording> problems;
     const PanelParams params = PanelParams::check(type->params, type->name, given, &problems);
     EXPECT_TRUE(problems.empty());
     std::string error;

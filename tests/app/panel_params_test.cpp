@@ -54,7 +54,7 @@ TEST(ParamParsing, AnUnknownKeySuggestsTheClosestOne) {
 
 TEST(PanelParams, BadValuesAreListedAndTheirDefaultsUsed) {
   const ParamTable table = {whole_param("n", 1000, 1, 100000, ""), flag_param("heavy", false, "")};
-  std::vector<std::string> problems;
+  std::vector<Wording> problems;
   const PanelParams p = PanelParams::check(table, "thread-grid", {{"n", "abc"}, {"heavy", "true"}, {"x", "1"}}, &problems);
   ASSERT_EQ(problems.size(), 2u);
   EXPECT_EQ(p.whole("n"), 1000);
@@ -73,7 +73,7 @@ TEST(PanelTables, EveryDefaultPassesItsOwnCheckAndKeysAreUniqueAndSnakeCase) {
           << type->name << ": " << spec.name;
       EXPECT_FALSE(spec.help.empty()) << type->name << ": " << spec.name;
     }
-    std::vector<std::string> problems;
+    std::vector<Wording> problems;
     EXPECT_NO_THROW(PanelParams::check(type->params, type->name, {}, &problems)) << type->name;
     EXPECT_TRUE(problems.empty());
   }
@@ -155,7 +155,7 @@ const PanelFields<RaceLike>& race_like_fields() {
 }
 
 TEST(PanelFields, TheLessonsValuesOverTheStructsDefaults) {
-  std::vector<std::string> problems;
+  std::vector<Wording> problems;
   const PanelParams p =
       PanelParams::check(race_like_fields().table(), "race-like", {{"epochs", "3"}, {"seed", "42"}}, &problems);
   ASSERT_TRUE(problems.empty());

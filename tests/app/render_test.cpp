@@ -57,7 +57,7 @@ Picture look_at(const std::string& path) {
 
 TEST(Lessons, EveryLessonParsesAndNamesKnownPanels) {
   const LessonLibrary library = LessonLibrary::load(lessons_folder());
-  ASSERT_TRUE(library.folder_error().empty()) << library.folder_error();
+  ASSERT_TRUE(library.folder_error().empty()) << library.folder_error().english();
   ASSERT_FALSE(library.lessons().empty());
   for (const Lesson& lesson : library.lessons()) {
     for (const LessonError& e : lesson.errors) ADD_FAILURE() << e.to_string();
