@@ -42,7 +42,7 @@ Status GlComputeThread::run(const std::function<Status(GlCompute&)>& task) {
 }
 
 void GlComputeThread::loop() {
-  std::string error;
+  Wording error;
   HeadlessOptions options;
   options.hardware_first = true;
   options.keep_display = true;

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "app/glcompute/gl_bench.h"
 #include "app/i18n/translate.h"
 #include "app/text/wrapped_text.h"
 #include "app/widgets/ui_style.h"
@@ -74,6 +75,12 @@ void GlSweepSide::draw_note() const {
   ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
   wrapped_text_unformatted(fill(tr("{0}: its curves show the CPU running graphics code."), {r.shown_caveat()}));
   ImGui::PopStyleColor();
+}
+
+std::string GlSweepSide::shown_row_note(const std::string& note) const {
+  Status status = Status::ok();
+  if (thread_ && thread_->ready(&status) && !status && note == status.message()) return translated(status);
+  return shown_gl_note(note);
 }
 
 std::string gl_device_of(const std::vector<kernels::Measurement>& rows, const std::string& benchmark,

@@ -42,6 +42,10 @@ class GlSweepSide {
   // Beside the chart: the renderer the OpenGL curves come from, and for a software
   // renderer, in the warning colour, that it is the CPU pretending to be a GPU.
   void draw_note() const;
+  // A row's note (Measurement::note) in the page's language. The rows the OpenGL thread
+  // could not run carry its start-up failure in English: that one is shown from the
+  // thread's own Wording; any other note as shown_gl_note() shows it.
+  std::string shown_row_note(const std::string& note) const;
 
  private:
   void start_if_enabled();

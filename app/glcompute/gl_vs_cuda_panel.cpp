@@ -242,7 +242,7 @@ class GlVsCudaPanel final : public SweepPanel {
     // Why the shader stopped early, when it did (a software renderer's size limit).
     for (const Measurement& r : results().rows)
       if (r.variant == kShader && r.state == kernels::RowState::Absent) {
-        wrapped_text_unformatted(fill(tr("Shader at n = {0}: {1}."), {std::to_string(static_cast<long long>(r.size)), shown_gl_note(r.note)}));
+        wrapped_text_unformatted(fill(tr("Shader at n = {0}: {1}."), {std::to_string(static_cast<long long>(r.size)), gl_.shown_row_note(r.note)}));
         break;
       }
     ImGui::Spacing();

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <map>
+
+#include "app/i18n/number_text.h"
+#include "app/i18n/translate.h"
 
 namespace whygpu::app {
 
@@ -44,13 +46,14 @@ std::vector<double> all_sizes(const std::vector<const Curve*>& curves) {
 }
 
 std::string describe_row(const kernels::Measurement& row) {
-  char text[200];
-  int used = std::snprintf(text, sizeof text, "median %.4g ms (p10-p90 %.4g-%.4g, %d runs)", row.time.median_ms,
-                           row.time.p10_ms, row.time.p90_ms, row.time.repeats);
-  if (row.gbytes_per_s() > 0 && used > 0 && used < static_cast<int>(sizeof text))
-    used += std::snprintf(text + used, sizeof text - used, ", %.4g GB/s", row.gbytes_per_s());
-  if (row.gflops() > 0 && used > 0 && used < static_cast<int>(sizeof text))
-    std::snprintf(text + used, sizeof text - used, ", %.4g GFLOP/s", row.gflops());
+  const auto runs = static_cast<unsigned long>(std::max(row.time.repeats, 0));
+  // TRANSLATORS: a measured point's note, on hovering it: the median time, the spread of the
+  // middle 80% of the runs (10th to 90th percentile), and how many runs were timed.
+  std::string text = fill(tr_n("median {0} ms (p10-p90 {1}-{2}, {3} run)", "median {0} ms (p10-p90 {1}-{2}, {3} runs)", runs),
+                          {significant_text(row.time.median_ms, 4), significant_text(row.time.p10_ms, 4),
+                           significant_text(row.time.p90_ms, 4), with_commas(static_cast<double>(runs))});
+  if (row.gbytes_per_s() > 0) text = fill(tr("{0}, {1}"), {text, significant_text(row.gbytes_per_s(), 4) + " GB/s"});
+  if (row.gflops() > 0) text = fill(tr("{0}, {1}"), {text, significant_text(row.gflops(), 4) + " GFLOP/s"});
   return text;
 }
 

@@ -29,7 +29,8 @@ std::vector<double> sample_at(const Curve& curve, const std::vector<double>& siz
 // Every size of any of the curves, ascending, once.
 std::vector<double> all_sizes(const std::vector<const Curve*>& curves);
 
-// "median 1.23 ms (p10-p90 1.20-1.31), 45.6 GB/s, 12.3 GFLOP/s": the read-out line of a row.
+// "median 1.23 ms (p10-p90 1.2-1.31, 20 runs), 45.6 GB/s, 12.3 GFLOP/s": the read-out line of a
+// row, in the interface's language and number style ("médiane 1,23 ms ..." in French).
 std::string describe_row(const kernels::Measurement& row);
 
 }  // namespace whygpu::app

@@ -268,7 +268,7 @@ class MixedPrecisionPanel final : public Panel {
     if (!precision::wide_shape(c_.width, &shape)) return;
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     wrapped_text_unformatted(fill(tr("{0}; {1} GFLOP of matrix arithmetic per training step of {2} images"),
-                                  {shape.describe(), decimal_text(shape.step_flop_per_image() * kBatch * 1e-9, 2),
+                                  {translated(shape.describe()), decimal_text(shape.step_flop_per_image() * kBatch * 1e-9, 2),
                                    std::to_string(kBatch)}));
     ImGui::PopStyleColor();
   }

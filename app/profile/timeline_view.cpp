@@ -19,7 +19,7 @@ using profile::Timeline;
 using profile::TimelineItem;
 
 constexpr int kRecordedAlpha = 150;  // recorded tracks are drawn faded
-const char* const kBusyLabel = "GPU busy / idle";
+const char* const kBusyLabel = N_("GPU busy / idle");  // translated where drawn
 
 ImU32 scaled(ImU32 colour, float factor) {
   ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour);

@@ -20,7 +20,7 @@ bool has_extension(const char* list, const char* name) {
   return false;
 }
 
-std::string egl_error_name(EGLint code) {
+Wording egl_error_name(EGLint code) {
   switch (code) {
     case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
     case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
@@ -28,13 +28,19 @@ std::string egl_error_name(EGLint code) {
     case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
     case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
     case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
-    default: return "EGL error " + std::to_string(code);
+    default: return Wording::sentence(N_("EGL error {0}"), {std::to_string(code)});
   }
+}
+
+// "EGL device platform: eglInitialize failed (EGL_BAD_DISPLAY)": what one display refused.
+Wording refusal(const char* platform, const char* pattern, std::vector<Wording> values = {}) {
+  values.insert(values.begin(), Wording::sentence(platform));
+  return Wording::sentence(pattern, std::move(values));
 }
 
 }  // namespace
 
-std::unique_ptr<HeadlessContext> HeadlessContext::create(int width, int height, std::string* error,
+std::unique_ptr<HeadlessContext> HeadlessContext::create(int width, int height, Wording* error,
                                                          const HeadlessOptions& options) {
   std::unique_ptr<HeadlessContext> context(new HeadlessContext());
   context->options_ = options;
@@ -42,13 +48,13 @@ std::unique_ptr<HeadlessContext> HeadlessContext::create(int width, int height, 
   return context;
 }
 
-bool HeadlessContext::init(int width, int height, std::string* error) {
+bool HeadlessContext::init(int width, int height, Wording* error) {
   width_ = width;
   height_ = height;
   const char* client_extensions = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
   auto get_platform_display = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(
       eglGetProcAddress("eglGetPlatformDisplayEXT"));
-  std::string problems;
+  std::vector<Wording> problems;
 
   // 1. A GPU as an EGL device (what a headless NVIDIA server offers).
   if (get_platform_display && has_extension(client_extensions, "EGL_EXT_platform_device")) {
@@ -66,27 +72,36 @@ bool HeadlessContext::init(int width, int height, std::string* error) {
       }
       for (EGLint i = 0; i < count; ++i) {
         void* display = get_platform_display(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
-        if (display && try_display(display, "EGL device platform", &problems)) return true;
+        if (display && try_display(display, N_("EGL device platform"), &problems)) return true;
       }
     }
   }
   // 2. Mesa's surfaceless platform (software rendering with no display at all).
   if (get_platform_display && has_extension(client_extensions, "EGL_MESA_platform_surfaceless")) {
     void* display = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-    if (display && try_display(display, "EGL surfaceless platform", &problems)) return true;
+    if (display && try_display(display, N_("EGL surfaceless platform"), &problems)) return true;
   }
   // 3. Whatever the default display is.
   if (void* display = eglGetDisplay(EGL_DEFAULT_DISPLAY); display != EGL_NO_DISPLAY) {
-    if (try_display(display, "EGL default display", &problems)) return true;
+    if (try_display(display, N_("EGL default display"), &problems)) return true;
   }
-  if (error) *error = "no headless OpenGL 3.3 context could be created through EGL" + problems;
+  if (error) {
+    // Why each display refused, joined by "; " as the terminal has always printed it.
+    Wording why = Wording::sentence(N_("no headless OpenGL 3.3 context could be created through EGL"));
+    if (!problems.empty()) {
+      Wording list = problems.front();
+      for (std::size_t i = 1; i < problems.size(); ++i) list = Wording::sentence(N_("{0}; {1}"), {list, problems[i]});
+      why = Wording::sentence(N_("no headless OpenGL 3.3 context could be created through EGL; {0}"), {list});
+    }
+    *error = why;
+  }
   return false;
 }
 
-bool HeadlessContext::try_display(void* display, const std::string& platform, std::string* problems) {
+bool HeadlessContext::try_display(void* display, const char* platform, std::vector<Wording>* problems) {
   EGLint major = 0, minor = 0;
   if (!eglInitialize(display, &major, &minor)) {
-    *problems += "; " + platform + ": eglInitialize failed (" + egl_error_name(eglGetError()) + ")";
+    problems->push_back(refusal(platform, N_("{0}: eglInitialize failed ({1})"), {egl_error_name(eglGetError())}));
     return false;
   }
   const char* extensions = eglQueryString(display, EGL_EXTENSIONS);
@@ -99,7 +114,7 @@ bool HeadlessContext::try_display(void* display, const std::string& platform, st
   EGLint config_count = 0;
   if (!eglBindAPI(EGL_OPENGL_API) ||
       !eglChooseConfig(display, config_attributes, &config, 1, &config_count) || config_count == 0) {
-    *problems += "; " + platform + ": no OpenGL-capable config";
+    problems->push_back(refusal(platform, N_("{0}: no OpenGL-capable config")));
     terminate(display);
     return false;
   }
@@ -116,7 +131,7 @@ bool HeadlessContext::try_display(void* display, const std::string& platform, st
     if (context != EGL_NO_CONTEXT) break;
   }
   if (context == EGL_NO_CONTEXT) {
-    *problems += "; " + platform + ": no GL 3.3 core context (" + egl_error_name(eglGetError()) + ")";
+    problems->push_back(refusal(platform, N_("{0}: no GL 3.3 core context ({1})"), {egl_error_name(eglGetError())}));
     terminate(display);
     return false;
   }
@@ -126,7 +141,7 @@ bool HeadlessContext::try_display(void* display, const std::string& platform, st
     surface = eglCreatePbufferSurface(display, config, pbuffer_attributes);
   }
   if (!eglMakeCurrent(display, surface, surface, context)) {
-    *problems += "; " + platform + ": eglMakeCurrent failed (" + egl_error_name(eglGetError()) + ")";
+    problems->push_back(refusal(platform, N_("{0}: eglMakeCurrent failed ({1})"), {egl_error_name(eglGetError())}));
     eglDestroyContext(display, context);
     terminate(display);
     return false;
@@ -142,11 +157,11 @@ bool HeadlessContext::try_display(void* display, const std::string& platform, st
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour_buffer_);
   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-    *problems += "; " + platform + ": offscreen framebuffer " + std::to_string(width_) + "x" +
-                 std::to_string(height_) + " incomplete";
+    problems->push_back(refusal(platform, N_("{0}: offscreen framebuffer {1}x{2} incomplete"),
+                                {std::to_string(width_), std::to_string(height_)}));
     return false;
   }
-  description_ = platform + ": " + reinterpret_cast<const char*>(glGetString(GL_RENDERER)) +
+  description_ = std::string(platform) + ": " + reinterpret_cast<const char*>(glGetString(GL_RENDERER)) +
                  " (OpenGL " + reinterpret_cast<const char*>(glGetString(GL_VERSION)) + ")";
   return true;
 }

@@ -4,6 +4,9 @@
 // goes into a framebuffer object of the requested size.
 #include <memory>
 #include <string>
+#include <vector>
+
+#include "compute/core/wording.h"
 
 namespace whygpu::app {
 
@@ -21,9 +24,10 @@ struct HeadlessOptions {
 
 class HeadlessContext {
  public:
-  // nullptr with *error set when no EGL display or GL 3.3 core context can be had. The
-  // context is current on the calling thread, and must be destroyed there.
-  static std::unique_ptr<HeadlessContext> create(int width, int height, std::string* error,
+  // nullptr with *error set when no EGL display or GL 3.3 core context can be had (a
+  // sentence the OpenGL panels show in the page's language; english() for the terminal).
+  // The context is current on the calling thread, and must be destroyed there.
+  static std::unique_ptr<HeadlessContext> create(int width, int height, Wording* error,
                                                  const HeadlessOptions& options = {});
   ~HeadlessContext();
   HeadlessContext(const HeadlessContext&) = delete;
@@ -38,9 +42,10 @@ class HeadlessContext {
 
  private:
   HeadlessContext() = default;
-  bool init(int width, int height, std::string* error);
+  bool init(int width, int height, Wording* error);
   void terminate(void* display) const;
-  bool try_display(void* display, const std::string& platform, std::string* error);
+  // `platform`: its name, marked N_(). A failure adds why to `problems`.
+  bool try_display(void* display, const char* platform, std::vector<Wording>* problems);
 
   void* display_ = nullptr;  // EGLDisplay
   void* context_ = nullptr;  // EGLContext

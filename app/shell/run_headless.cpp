@@ -19,10 +19,10 @@ int run_headless(Shell& shell, const CliOptions& options, ScriptPlayer* player,
                  const std::function<void()>& after_render) {
   const int width = options.width > 0 ? options.width : 1920;
   const int height = options.height > 0 ? options.height : 1080;
-  std::string error;
+  Wording error;
   const auto context = HeadlessContext::create(width, height, &error);
   if (!context) {
-    std::fprintf(stderr, "whygpu: %s\n", terminal_safe(error).c_str());
+    std::fprintf(stderr, "whygpu: %s\n", terminal_safe(error.english()).c_str());
     return 1;
   }
   std::fprintf(stderr, "whygpu: rendering offscreen, %dx%d, %s\n", width, height, context->description().c_str());

@@ -121,6 +121,10 @@ void Shell::prepare_frame() {
                                "install fonts-noto-cjk for Chinese, Japanese and Korean"),
                             {std::to_string(fonts_.missing_glyphs.size()), glyph_sample(fonts_.missing_glyphs, 8)}),
                        true);
+  // Said last, so that it is the message left: without DejaVu the built-in font lacks many
+  // characters, and DejaVu is what to install.
+  if (!fonts_.warning.empty() && !std::exchange(font_warning_shown_, true))
+    set_status_message(translated(fonts_.warning), true);
 }
 
 Status Shell::open_lesson(const std::string& id) {

@@ -142,6 +142,7 @@ class Shell final : public ScriptTarget {
   Fonts fonts_;
   bool fonts_dirty_ = true;
   int fonts_glyph_generation_ = -1;  // glyph_needs_generation() the atlas was built for
+  bool font_warning_shown_ = false;  // a missing font is said once a run, not at every rebuild
   std::vector<char32_t> language_glyphs_;  // every character the current language shows
   std::vector<int> reading_order_;
   int current_ = -1;

@@ -224,7 +224,8 @@ class GpuVitalsPanel final : public Panel {
     ImGui::TextUnformatted(tr("Beside the power:"));
     for (std::size_t i = 1; i < quantity_keys().size(); ++i) {
       ImGui::SameLine();
-      if (ImGui::RadioButton(quantity_keys()[i].c_str(), o_.plot == static_cast<Quantity>(i))) o_.plot = static_cast<Quantity>(i);
+      const Quantity q = static_cast<Quantity>(i);
+      if (ImGui::RadioButton((quantity_name(q) + "###" + quantity_keys()[i]).c_str(), o_.plot == q)) o_.plot = q;
     }
     const bool side_by_side = frame.content_width > 900.0f * frame.font_scale;
     const float width = side_by_side ? (frame.content_width - ImGui::GetStyle().ItemSpacing.x) / 2 : frame.content_width;
@@ -323,8 +324,9 @@ class GpuVitalsPanel final : public Panel {
 
     const EnergySide gpu = gpu_side(), cpu = cpu_side();
     if (ImGui::BeginTable("energy", 7, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
-      for (const char* h : {"", "images", "seconds", "images/s", "energy", "images per joule", "joules per epoch"})
-        ImGui::TableSetupColumn(h);
+      for (const char* h : {"", N_("images"), N_("seconds"), N_("images/s"), N_("energy"), N_("images per joule"),
+                            N_("joules per epoch")})
+        ImGui::TableSetupColumn(tr(h));
       ImGui::TableHeadersRow();
       for (const EnergySide* side : {&gpu, &cpu}) draw_side_row(*side);
       ImGui::EndTable();
@@ -367,14 +369,14 @@ class GpuVitalsPanel final : public Panel {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(readable_number(static_cast<double>(s.images)).c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%.2f", s.seconds);
+    ImGui::TextUnformatted(decimal_text(s.seconds, 2).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(readable_number(std::round(s.images_per_second())).c_str());
     ImGui::TableNextColumn();
     if (s.energy.available()) {
       ImGui::TextUnformatted(
           fill(tr("{0} J ({1} W)"), {decimal_text(s.energy.joules, 1), decimal_text(s.watts(), 0)}).c_str());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(s.energy.method));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shown_energy_method(s.energy.method).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(readable_number(std::round(s.images_per_joule())).c_str());
       ImGui::TableNextColumn();
@@ -384,7 +386,7 @@ class GpuVitalsPanel final : public Panel {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextUnformatted(tr("unavailable (why: below)"));
       ImGui::PopStyleColor();
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(s.energy.method));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shown_energy_method(s.energy.method).c_str());
     }
     if (s.recorded) ImGui::PopStyleVar();
   }

@@ -6,6 +6,7 @@
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
 #include "app/predict/prediction.h"
+#include "compute/vitals/rapl.h"
 
 namespace whygpu::app::vitals_view {
 
@@ -22,6 +23,22 @@ Quantity quantity_from_key(const std::string& key) {
   for (std::size_t i = 0; i < keys.size(); ++i)
     if (keys[i] == key) return static_cast<Quantity>(i);
   return Quantity::Power;
+}
+
+std::string quantity_name(Quantity q) {
+  switch (q) {
+    case Quantity::Power: return tr("power");
+    case Quantity::Clocks: return tr("clocks");
+    case Quantity::Utilisation: return tr("utilisation");
+    case Quantity::Memory: return tr("memory");
+    case Quantity::Temperature: return tr("temperature");
+  }
+  return "";
+}
+
+std::string shown_energy_method(const std::string& method) {
+  const Wording refusal = recognised_sentence(method, {vitals::kNoPowercap, vitals::kNoPackageCounter, vitals::kRootOnly});
+  return refusal.is_sentence ? translated(refusal) : tr(method);
 }
 
 std::string quantity_axis(Quantity q) {
@@ -130,9 +147,9 @@ std::string comparison_sentence(const EnergySide& gpu, const EnergySide& cpu) {
   }
   std::string out;
   if (std::isfinite(g)) out = fill(tr("The GPU trained {0} images per joule."), {count(g)}) + " ";
-  else if (gpu.measured()) out = fill(tr("The GPU's energy is unavailable: {0}."), {tr(gpu.energy.method)}) + " ";
+  else if (gpu.measured()) out = fill(tr("The GPU's energy is unavailable: {0}."), {shown_energy_method(gpu.energy.method)}) + " ";
   if (std::isfinite(c)) out += fill(tr("The CPU trained {0} images per joule."), {count(c)});
-  else if (cpu.measured()) out += fill(tr("The CPU's energy is unavailable: {0}."), {tr(cpu.energy.method)});
+  else if (cpu.measured()) out += fill(tr("The CPU's energy is unavailable: {0}."), {shown_energy_method(cpu.energy.method)});
   return out;
 }
 

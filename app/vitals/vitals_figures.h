@@ -15,6 +15,8 @@ enum class Quantity { Power, Clocks, Utilisation, Memory, Temperature };
 // "clocks" -> Clocks; the panel's `plot` parameter values.
 const std::vector<std::string>& quantity_keys();
 Quantity quantity_from_key(const std::string& key);
+// The quantity's name on the panel's buttons ("clocks"), in the page's language.
+std::string quantity_name(Quantity q);
 
 struct Line {
   std::string label;  // "GPU board", in the page's language
@@ -23,6 +25,11 @@ struct Line {
 // The title of the quantity's y axis ("watts") and its lines over time, in the page's
 // language: x the samples' time_s; values the GPU does not report are left out.
 std::string quantity_axis(Quantity q);
+
+// An energy reading's method, or why it has none (EnergyReading::method, English in a
+// recording), in the page's language: a method's name or a plain reason, or one of the
+// RAPL refusals filled with a path.
+std::string shown_energy_method(const std::string& method);
 std::vector<Line> quantity_lines(const std::vector<vitals::VitalsSample>& samples, Quantity q);
 
 // The status bar's strip: "695 W  SM 1980 MHz  mem 2619 MHz  100%  1.3 / 79.6 GiB  61 °C";

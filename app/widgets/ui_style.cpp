@@ -52,7 +52,7 @@ Status add_font_file(const std::string& path, float pixels, const ImFontConfig& 
                      ImFont** out, float match_em_share = 0.0f, float* em_share = nullptr) {
   std::string bytes;
   if (Status s = read_text_file(path, &bytes, kMaxFontBytes); !s) return s;
-  if (bytes.empty()) return Status::error(path + ": is empty");
+  if (bytes.empty()) return Status::error(Wording::sentence(N_("{0}: is empty"), {path}));
   const float own = em_share_of_line(bytes, config.FontNo);
   if (em_share) *em_share = own;
   if (match_em_share > 0 && own > 0) pixels *= match_em_share / own;
@@ -63,7 +63,7 @@ Status add_font_file(const std::string& path, float pixels, const ImFontConfig& 
   return Status::ok();
 }
 
-ImFont* add_font(const std::string& file, float pixels, const ImWchar* ranges, std::string& warning,
+ImFont* add_font(const std::string& file, float pixels, const ImWchar* ranges, Wording& warning,
                  float* em_share = nullptr) {
   const std::string path = font_folder() + "/" + file;
   ImFontConfig config;
@@ -74,7 +74,9 @@ ImFont* add_font(const std::string& file, float pixels, const ImWchar* ranges, s
   ImFont* font = nullptr;
   const Status added = add_font_file(path, pixels, config, ranges, &font, 0.0f, em_share);
   if (added) return font;
-  warning = "font " + added.message() + " (install fonts-dejavu-core); using ImGui's built-in font";
+  warning = Wording::sentence(
+      N_("A font is missing ({0}): install fonts-dejavu-core. Until then the text uses ImGui's built-in font."),
+      {added.wording()});
   ImFontConfig fallback;
   fallback.SizePixels = pixels;
   return ImGui::GetIO().Fonts->AddFontDefault(&fallback);

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "compute/core/wording.h"
+
 struct ImFont;
 
 namespace whygpu::app {
@@ -17,7 +19,7 @@ struct Fonts {
   ImFont* code = nullptr;
   ImFont* heading1 = nullptr;
   ImFont* heading2 = nullptr;
-  std::string warning;  // set when the TrueType files were missing and ImGui's built-in font is used
+  Wording warning;  // set when a TrueType file was missing and ImGui's built-in font is used
   // Characters of the language's text or of the opened text (app/i18n/glyph_needs.h) that no
   // installed font has; they show as the placeholder U+FFFD.
   std::vector<char32_t> missing_glyphs;

@@ -294,7 +294,7 @@ Status MixedWorkspace::reserve(const WideShape& shape, Precision precision, int 
       {reinterpret_cast<void**>(&sample_loss), 4 * g},
       {reinterpret_cast<void**>(&sample_correct), 4 * g},
   };
-  const std::string what = "the mixed-precision workspace (" + shape.describe() + ", batch " +
+  const std::string what = "the mixed-precision workspace (" + shape.describe().english() + ", batch " +
                            std::to_string(batch) + ")";
   if (Status st = cnn::gpu::allocate_pieces(pieces, std::size(pieces), what, &memory_, &bytes_); !st) return st;
   capacity_ = batch;

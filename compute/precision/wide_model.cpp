@@ -1,7 +1,5 @@
 #include "compute/precision/wide_model.h"
 
-#include <cstdio>
-
 namespace whygpu::precision {
 
 using cnn::ConvGeometry;
@@ -48,11 +46,11 @@ double WideShape::step_flop_per_image() const {
   return 3.0 * forward_flop_per_image() - conv1_input_gradient;
 }
 
-std::string WideShape::describe() const {
-  char text[160];
-  std::snprintf(text, sizeof text, "width x%d: conv %d/%d/%d, dense %d; %d parameters", width, conv1.out_channels,
-                conv2.out_channels, conv3.out_channels, hidden, parameter_count);
-  return text;
+Wording WideShape::describe() const {
+  return Wording::sentence(N_("width x{0}: conv {1}/{2}/{3}, dense {4}; {5} parameters"),
+                           {std::to_string(width), std::to_string(conv1.out_channels),
+                            std::to_string(conv2.out_channels), std::to_string(conv3.out_channels),
+                            std::to_string(hidden), Wording::number(std::to_string(parameter_count))});
 }
 
 std::vector<float> wide_initial_parameters(const WideShape& shape, std::uint64_t seed) {

@@ -32,8 +32,9 @@ struct WideShape {
   // layer except conv1's input gradient, which nothing needs).
   double forward_flop_per_image() const;
   double step_flop_per_image() const;
-  // "width x4: conv 128/256/256, dense 64; 1,538,826 parameters"
-  std::string describe() const;
+  // "width x4: conv 128/256/256, dense 64; 1538826 parameters", for the page to translate
+  // (its count grouped there as the page groups numbers) and logs to read in English.
+  Wording describe() const;
 };
 
 // An error for widths outside 1..kMaxWidth.

@@ -16,7 +16,7 @@ Status read_line(const std::string& path, std::string* out) {
     const int error = errno;
     if (error == EACCES)
       return Status::error(
-          Wording::sentence(N_("{0} can be read only by root on this machine (Permission denied)"), {path}));
+          Wording::sentence(kRootOnly, {path}));
     return Status::error(Wording::sentence(N_("{0}: {1}"), {path, std::strerror(error)}));
   }
   std::string line;
@@ -45,8 +45,7 @@ Status RaplReader::open(RaplReader* out, const std::string& root) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (!fs::is_directory(root, ec))
-    return Status::error(Wording::sentence(
-        N_("{0} does not exist: this kernel offers no powercap (RAPL) energy counters"), {root}));
+    return Status::error(Wording::sentence(kNoPowercap, {root}));
   std::vector<std::string> folders;
   for (const fs::directory_entry& entry : fs::directory_iterator(root, ec)) {
     const std::string name = entry.path().filename().string();
@@ -65,8 +64,7 @@ Status RaplReader::open(RaplReader* out, const std::string& root) {
     reader.zones_.push_back(zone);
   }
   if (reader.zones_.empty())
-    return Status::error(Wording::sentence(
-        N_("{0} has no CPU package energy counter (no intel-rapl:N zone named package-N)"), {root}));
+    return Status::error(Wording::sentence(kNoPackageCounter, {root}));
   *out = std::move(reader);
   return Status::ok();
 }

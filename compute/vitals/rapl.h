@@ -14,6 +14,13 @@ namespace whygpu::vitals {
 
 inline constexpr const char* kPowercapRoot = "/sys/class/powercap";
 
+// Why open() finds no counter to read, each filled with a path. A recording keeps the
+// reason in English; the page recognises these (app/vitals/vitals_figures.h).
+inline constexpr const char* kNoPowercap = N_("{0} does not exist: this kernel offers no powercap (RAPL) energy counters");
+inline constexpr const char* kNoPackageCounter =
+    N_("{0} has no CPU package energy counter (no intel-rapl:N zone named package-N)");
+inline constexpr const char* kRootOnly = N_("{0} can be read only by root on this machine (Permission denied)");
+
 struct RaplZone {
   std::string name;           // "package-0"
   std::string energy_path;    // ".../intel-rapl:0/energy_uj"

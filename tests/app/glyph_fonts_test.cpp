@@ -38,7 +38,7 @@ TEST(GlyphNeeds, TheAtlasTakesTheTextsCharacters) {
   EXPECT_EQ(glyph_needs_generation(), after) << "nothing new: no rebuild";
 
   const Fonts fonts = build_fonts(1.0f, "en", {});
-  ASSERT_TRUE(fonts.warning.empty()) << fonts.warning;  // DejaVu is installed (fonts-dejavu-core)
+  ASSERT_TRUE(fonts.warning.empty()) << fonts.warning.english();  // DejaVu is installed (fonts-dejavu-core)
   EXPECT_NE(fonts.body->FindGlyphNoFallback(0x0416), nullptr);
   EXPECT_NE(fonts.code->FindGlyphNoFallback(0x044F), nullptr);
   EXPECT_EQ(fonts.body->FallbackChar, 0xFFFD) << "a missing glyph shows as the replacement box, not '?'";
@@ -150,7 +150,8 @@ TEST(GlyphNeeds, AFifoWhereAFontShouldBeIsRefusedAtOnce) {
   ASSERT_TRUE(whygpu::testing::returns_quickly(fifo, [&] { fonts = build_fonts(1.0f, "en", {}); }));
   ::unsetenv("WHYGPU_FONT_DIR");
   EXPECT_NE(fonts.body, nullptr);
-  EXPECT_NE(fonts.warning.find(fifo + ": is a named pipe (FIFO)"), std::string::npos) << fonts.warning;
+  EXPECT_NE(fonts.warning.english().find(fifo + ": is a named pipe (FIFO)"), std::string::npos)
+      << fonts.warning.english();
   ImGui::DestroyContext();
 }
 

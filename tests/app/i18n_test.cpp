@@ -19,6 +19,7 @@
 #include "app/i18n/language.h"
 #include "app/i18n/number_text.h"
 #include "app/i18n/translate.h"
+#include "app/kernels/curves.h"
 #include "app/kernels/sweep_csv.h"
 #include "app/lesson/lesson_library.h"
 #include "app/panels/panel_params.h"
@@ -26,6 +27,7 @@
 #include "app/shell/settings.h"
 #include "compute/cnn/trainer.h"
 #include "compute/kernel_lab/exercise.h"
+#include "compute/precision/wide_model.h"
 
 namespace whygpu::app {
 namespace {
@@ -339,6 +341,30 @@ TEST_F(Translations, PanelLessonOpenGlAndTrainerWordsReadInThePagesLanguage) {
   ASSERT_TRUE(use_language("zh-Hant"));
   EXPECT_EQ(translated(trainer->name_wording()), "CPU：OpenBLAS + 1 個執行緒");
   EXPECT_EQ(never_wrote.message(), "c[0] = nan but a + b = 3 (NaN: the kernel never wrote it)");
+}
+
+// A plot point's hover note and the mixed-precision network's shape: words in the page's
+// language, numbers with its decimal separator and digit grouping; logs keep the English.
+TEST_F(Translations, APlotPointsNoteAndANetworksShapeReadInThePagesLanguage) {
+  kernels::Measurement row;
+  row.state = kernels::RowState::Measured;
+  row.time.median_ms = 0.5;
+  row.time.p10_ms = 0.25;
+  row.time.p90_ms = 1.5;
+  row.time.repeats = 20;
+  row.bytes = 6e6;     // 12 GB/s at the median
+  row.flop = 1.25e6;   // 2.5 GFLOP/s
+  EXPECT_EQ(describe_row(row), "median 0.5 ms (p10-p90 0.25-1.5, 20 runs), 12 GB/s, 2.5 GFLOP/s");
+  precision::WideShape shape;
+  ASSERT_TRUE(precision::wide_shape(1, &shape).is_ok());
+  const std::string english = shape.describe().english();
+  EXPECT_EQ(english.rfind("width x1: conv ", 0), 0u) << english;
+  ASSERT_TRUE(use_language("fr"));
+  EXPECT_EQ(describe_row(row), "médiane 0,5 ms (p10-p90 0,25-1,5, 20 exécutions), 12 GB/s, 2,5 GFLOP/s");
+  EXPECT_EQ(translated(shape.describe()).rfind("largeur x1\u00a0: conv ", 0), 0u) << translated(shape.describe());
+  ASSERT_TRUE(use_language("zh-Hans"));
+  EXPECT_EQ(describe_row(row), "中位数 0.5 ms（p10-p90：0.25-1.5，20次运行），12 GB/s，2.5 GFLOP/s");
+  EXPECT_EQ(shape.describe().english(), english);
 }
 
 // Columns a line takes in the editor's monospaced font: a Chinese character takes two.

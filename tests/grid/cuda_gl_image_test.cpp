@@ -24,9 +24,9 @@ std::vector<std::uint32_t> random_pixels(int width, int height, unsigned seed) {
 }
 
 TEST(CudaGlImage, UploadedPixelsReachTheTexture) {
-  std::string error;
+  Wording error;
   const auto context = HeadlessContext::create(16, 16, &error);
-  if (!context) GTEST_SKIP() << "no EGL context: " << error;
+  if (!context) GTEST_SKIP() << "no EGL context: " << error.english();
   CudaGlImage image;
   EXPECT_EQ(image.path(), CudaGlImage::Path::none);
   EXPECT_FALSE(image.upload(nullptr).is_ok());  // no size yet

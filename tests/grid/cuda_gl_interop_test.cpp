@@ -42,9 +42,9 @@ void paint_and_check(CudaGlImage& image, grid::GridLauncher& launcher, const gri
 
 TEST(CudaGlInterop, KernelPaintsTheTexture) {
   WHYGPU_REQUIRE_GPU();
-  std::string error;
+  Wording error;
   const auto context = HeadlessContext::create(16, 16, &error);
-  ASSERT_TRUE(context) << error;
+  ASSERT_TRUE(context) << error.english();
   std::printf("GL: %s\n", context->description().c_str());
   CudaGlImage image;
   grid::GridLauncher launcher;

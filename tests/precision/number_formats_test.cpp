@@ -99,7 +99,7 @@ TEST(WideModel, WidthOneIsTheCurriculumNetwork) {
   EXPECT_NEAR(w4.step_flop_per_image() / s.step_flop_per_image(), 15.0, 1.5) << "conv2 grows with the square";
   EXPECT_FALSE(wide_shape(0, &s).is_ok());
   EXPECT_FALSE(wide_shape(kMaxWidth + 1, &s).is_ok());
-  EXPECT_NE(w4.describe().find("128/256/256"), std::string::npos);
+  EXPECT_NE(w4.describe().english().find("128/256/256"), std::string::npos);
 }
 
 TEST(PrecisionRecording, RoundTripsAndRefusesOthers) {
