@@ -318,7 +318,7 @@ void PageView::draw_alone(PanelSlot& slot, const Fonts&, FrameContext frame) {
   frame.visible_height = ImGui::GetCurrentWindow()->InnerClipRect.GetHeight();
   ImGui::BeginGroup();
   if (slot.panel) draw_panel_guarded(slot, frame);
-  else wrapped_line(slot.error, frame.content_width, palette().error);
+  else wrapped_line(shown_problems(slot), frame.content_width, palette().error);
   ImGui::EndGroup();
   drawn_.panels[slot.id] = last_item_rect();
 }
@@ -338,7 +338,7 @@ void draw_panel_guarded(PanelSlot& slot, const FrameContext& frame) {
       else ImGui::End();
     }
     ImGui::ErrorCheckEndWindowRecover(nullptr);
-    slot.error = fill(tr("panel '{0}' stopped: {1}"), {slot.id, e.what()});
+    slot.problems.push_back(Wording::sentence(N_("panel '{0}' stopped: {1}"), {slot.id, std::string(e.what())}));
     slot.panel.reset();
   }
 }

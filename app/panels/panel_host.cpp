@@ -7,16 +7,12 @@
 #include "app/panels/panel_registry.h"
 
 namespace whygpu::app {
-namespace {
 
-// A slot's problems in the page's language, one "file:line: ..." a line ("" when none).
 std::string shown_problems(const PanelSlot& slot) {
   std::string text;
   for (const Wording& p : slot.problems) text += (text.empty() ? "" : "\n") + slot.where + translated(p);
   return text;
 }
-
-}  // namespace
 
 std::vector<PanelSlot>& PanelHost::panels_of(int lesson) {
   auto found = panels_.find(lesson);

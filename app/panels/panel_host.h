@@ -28,6 +28,9 @@ struct PanelSlot {
   std::vector<Wording> problems;
 };
 
+// A slot's problems in the page's language, one "file:line: ..." a line ("" when none).
+std::string shown_problems(const PanelSlot& slot);
+
 class PanelHost {
  public:
   explicit PanelHost(const LessonLibrary& library) : library_(library) {}

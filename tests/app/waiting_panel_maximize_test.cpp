@@ -36,7 +36,9 @@ TEST(WaitingPanel, TheFKeyDoesNotOpenItBeforeItsQuestionIsAnswered) {
     const int now = frame++;
     ImGuiIO& io = ImGui::GetIO();
     io.KeysDown[keys::kF] = now == 3 || now == 10;  // F pressed before the answer, and after it
-    if (now == 7) EXPECT_TRUE(shell.answer_prediction("skip"));
+    if (now == 7) {
+      EXPECT_TRUE(shell.answer_prediction("skip"));
+    }
     frame_text::log_next_frame_into(&seen[now]);
   });
   EXPECT_EQ(code, 0);
