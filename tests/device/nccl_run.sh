@@ -30,7 +30,7 @@ step machine
 date -u
 nvidia-smi --query-gpu=index,name,driver_version --format=csv
 nvidia-smi topo -m 2>&1 | head -12
-ls -la /usr/local/cuda/lib64/libnccl* 2>&1
+ls -la /usr/local/cuda/lib64/ | grep -i nccl || echo "no libnccl in /usr/local/cuda/lib64"
 gpus=$(nvidia-smi --query-gpu=index --format=csv,noheader | wc -l)
 echo "GPUs: $gpus"
 install_gl_dispatch
