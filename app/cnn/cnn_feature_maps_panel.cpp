@@ -147,7 +147,7 @@ const PanelFields<MapsOptions>& maps_fields() {
 }
 
 // A horizontal colour bar for a colour map, with labels at its ends (and middle).
-void draw_colour_scale(cnn::Colormap colormap, const char* low, const char* middle, const char* high, float width,
+void draw_colour_scale(cnn::ColourMap colour_map, const char* low, const char* middle, const char* high, float width,
                        float scale) {
   const float height = 12.0f * scale;
   // The bar gives way before its labels leave the line (down to a third of its width).
@@ -162,7 +162,7 @@ void draw_colour_scale(cnn::Colormap colormap, const char* low, const char* midd
   for (int i = 0; i < kSteps; ++i) {
     const float t0 = static_cast<float>(i) / kSteps, t1 = static_cast<float>(i + 1) / kSteps;
     draw->AddRectFilled(ImVec2(bar.x + width * t0, bar.y), ImVec2(bar.x + width * t1 + 1.0f, bar.y + height),
-                        cnn::colormap_rgba((t0 + t1) * 0.5f, colormap));
+                        cnn::colour_map_rgba((t0 + t1) * 0.5f, colour_map));
   }
   if (middle && *middle) {
     const float w = ImGui::CalcTextSize(middle).x;
@@ -366,7 +366,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
 
   void draw_activation_scale(const cnn::Inference& inference, const std::vector<cnn::Layer>& layers) {
     if (o_.normalization == cnn::Normalization::kPerMap) {
-      draw_colour_scale(cnn::Colormap::kViridis, tr("lowest"), "", tr("highest value of each map"), 200.0f * scale_, scale_);
+      draw_colour_scale(cnn::ColourMap::kViridis, tr("lowest"), "", tr("highest value of each map"), 200.0f * scale_, scale_);
       return;
     }
     float lo = 0, hi = 0;
@@ -379,7 +379,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
       // TRANSLATORS: joins the layers' ranges into a list: "conv1 ..., conv2 ...".
       ranges = ranges.empty() ? range : fill(tr("{0}, {1}"), {ranges, range});
     }
-    draw_colour_scale(cnn::Colormap::kViridis, tr("lowest"), "", tr("highest value in the layer"), 200.0f * scale_, scale_);
+    draw_colour_scale(cnn::ColourMap::kViridis, tr("lowest"), "", tr("highest value in the layer"), 200.0f * scale_, scale_);
     ImGui::TextDisabled("%s", fill(tr("Ranges: {0}"), {ranges}).c_str());
   }
 
@@ -476,7 +476,7 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
                                       .c_str());
       }
     }
-    draw_colour_scale(cnn::Colormap::kDiverging, tr("negative"), "0", tr("positive weight"), 200.0f * scale_, scale_);
+    draw_colour_scale(cnn::ColourMap::kDiverging, tr("negative"), "0", tr("positive weight"), 200.0f * scale_, scale_);
   }
 
   MapsOptions o_;

@@ -60,12 +60,12 @@ void NetworkPictures::set_styles(const Options& options) {
   for (std::size_t i = 0; i < kPictureLayers.size(); ++i) {
     cnn::FeatureMapStyle& style = layouts_[i].style;
     const cnn::Layer layer = kPictureLayers[i];
-    style.colormap = layer == cnn::Layer::kInput ? cnn::Colormap::kGrey : cnn::Colormap::kViridis;
+    style.colour_map = layer == cnn::Layer::kInput ? cnn::ColourMap::kGrey : cnn::ColourMap::kViridis;
     // The input and the dense units are one map each: one range either way.
     style.normalization = options.normalization;
   }
   for (PictureLayout& f : filter_layouts_) {
-    f.style.colormap = cnn::Colormap::kDiverging;
+    f.style.colour_map = cnn::ColourMap::kDiverging;
     f.style.normalization = cnn::Normalization::kPerLayer;  // weights compare across filters
   }
 }

@@ -12,7 +12,7 @@
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/ui_style.h"
 #include "compute/grid/block_rounds.h"
-#include "compute/grid/cell_colors.h"
+#include "compute/grid/cell_colours.h"
 
 namespace whygpu::app {
 namespace {
@@ -35,7 +35,7 @@ double tick_step(double span, int count) {
 }
 
 // Rounds alternate between clearly different colours, so neighbouring waves stand apart.
-std::uint32_t round_color(std::uint32_t round) {
+std::uint32_t round_colour(std::uint32_t round) {
   static const std::uint32_t colours[] = {grid::pack_rgba(0.20f, 0.55f, 0.95f), grid::pack_rgba(0.95f, 0.60f, 0.15f),
                                           grid::pack_rgba(0.35f, 0.80f, 0.35f), grid::pack_rgba(0.85f, 0.30f, 0.65f),
                                           grid::pack_rgba(0.95f, 0.90f, 0.30f), grid::pack_rgba(0.55f, 0.40f, 0.90f)};
@@ -188,7 +188,7 @@ void LaunchTimeline::draw_sm_lanes(const Frame& f) const {
         const float xa = f.x_of(bar.start);
         const float xb = std::max(xa + 1.0f, f.x_of(bar.end));
         f.draw->AddRectFilled(ImVec2(xa, y), ImVec2(xb, y + std::max(1.0f, f.lane_height - 1.0f)),
-                              to_imgui(round_color(bar.round), bar_alpha));
+                              to_imgui(round_colour(bar.round), bar_alpha));
       }
     }
   const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
@@ -266,7 +266,7 @@ void LaunchTimeline::draw_legend(bool bars) const {
                                           N_("fourth"), N_("fifth"),  N_("sixth")};
     for (std::uint32_t r = 0; r < std::min<std::uint32_t>(rounds_, 6); ++r) {
       same_line_if_fits(text_width(tr(kTurns[r])));
-      ImGui::PushStyleColor(ImGuiCol_Text, to_imgui(round_color(r), 255));
+      ImGui::PushStyleColor(ImGuiCol_Text, to_imgui(round_colour(r), 255));
       ImGui::TextUnformatted(tr(kTurns[r]));
       ImGui::PopStyleColor();
     }

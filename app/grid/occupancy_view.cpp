@@ -13,7 +13,7 @@
 #include "app/widgets/flow_layout.h"
 #include "app/widgets/table_fit.h"
 #include "app/widgets/ui_style.h"
-#include "compute/grid/cell_colors.h"
+#include "compute/grid/cell_colours.h"
 
 namespace whygpu::app {
 namespace {
@@ -91,7 +91,7 @@ void draw_sm_picture(const grid::OccupancyReport& r, float font_scale) {
   for (std::int64_t s = 0; s < slots; ++s) {
     const std::int64_t block = s / m.warps_per_block;
     const ImVec2 a(at.x + static_cast<float>(s) * (cell + gap), at.y);
-    const ImU32 colour = block < blocks ? grid::category_color(static_cast<std::uint64_t>(block))
+    const ImU32 colour = block < blocks ? grid::category_colour(static_cast<std::uint64_t>(block))
                                         : ImGui::GetColorU32(ImGuiCol_FrameBg);
     draw->AddRectFilled(a, ImVec2(a.x + cell, a.y + height), colour);
   }

@@ -42,13 +42,13 @@
 namespace whygpu::app {
 namespace {
 
-using grid::ColorMode;
+using grid::ColourMode;
 using grid::ProblemKind;
 
-const char* const kColorNames[grid::kColorModeCount] = {"block", "warp", "thread", "sm", "time"};
-const char* const kColorLabels[grid::kColorModeCount] = {N_("block"), N_("warp"), N_("thread index"), "SM",
+const char* const kColourNames[grid::kColourModeCount] = {"block", "warp", "thread", "sm", "time"};
+const char* const kColourLabels[grid::kColourModeCount] = {N_("block"), N_("warp"), N_("thread index"), "SM",
                                                          N_("start time")};
-const char* const kColorLegends[grid::kColorModeCount] = {
+const char* const kColourLegends[grid::kColourModeCount] = {
     N_("one colour per block"),
     N_("one colour per warp (32 threads that execute together)"),
     N_("threadIdx within the block: dark = thread 0, yellow = the block's last thread"),
@@ -60,7 +60,7 @@ constexpr std::int64_t kDefaultWork = 20000;
 // What the student set: the panel's parameters (thread_grid_fields()) and its controls.
 struct Controls {
   grid::LaunchConfig config;
-  ColorMode color = ColorMode::by_block;
+  ColourMode colour = ColourMode::by_block;
   bool heavy = false;
   std::int64_t work = kDefaultWork;  // multiply-adds per thread when heavy
   std::int64_t shared_kib = 0;
@@ -74,7 +74,7 @@ struct Controls {
 
   grid::LaunchOptions launch_options() const {
     grid::LaunchOptions o;
-    o.color = color;
+    o.colour = colour;
     o.work_iterations = heavy ? work : 0;
     o.dynamic_shared_bytes = shared_kib * 1024;
     return o;
@@ -90,11 +90,11 @@ struct Controls {
   }
 };
 
-// A name of kColorNames (the table has already checked it).
-ColorMode color_mode(const std::string& name) {
-  for (int i = 0; i < grid::kColorModeCount; ++i)
-    if (name == kColorNames[i]) return static_cast<ColorMode>(i);
-  return ColorMode::by_block;
+// A name of kColourNames (the table has already checked it).
+ColourMode colour_mode(const std::string& name) {
+  for (int i = 0; i < grid::kColourModeCount; ++i)
+    if (name == kColourNames[i]) return static_cast<ColourMode>(i);
+  return ColourMode::by_block;
 }
 
 // "x,y" (a picture cell) or "none" (-1, -1).
@@ -181,8 +181,8 @@ const PanelFields<Controls>& thread_grid_fields() {
       grid_axis_field("grid_y", &grid::Dim3::y, "blocks along y (0: enough to cover the problem)"),
       grid_axis_field("grid_z", &grid::Dim3::z, "blocks along z (0: enough to cover the problem)"),
       choice_field<Controls>(
-          "color", {kColorNames, kColorNames + grid::kColorModeCount}, kColorNames[0],
-          [](Controls& c, const std::string& v) { c.color = color_mode(v); }, "what the colours show"),
+          "color", {kColourNames, kColourNames + grid::kColourModeCount}, kColourNames[0],
+          [](Controls& c, const std::string& v) { c.colour = colour_mode(v); }, "what the colours show"),
       flag_field("heavy", &Controls::heavy,
                  "each thread does `work` multiply-adds, so blocks last long enough to see waves"),
       whole_field("work", &Controls::work, 1, 10000000, "multiply-adds per thread when heavy"),
@@ -223,7 +223,7 @@ class ThreadGridPanel final : public Panel {
     const Controls before = c_;
     if (Status s = thread_grid_fields().set(key, value, &c_); !s) return s;
     if (!c_.same_launch(before)) changed();
-    else if (c_.color != before.color) repaint_requested_ = true;
+    else if (c_.colour != before.colour) repaint_requested_ = true;
     return Status::ok();
   }
 
@@ -404,7 +404,7 @@ class ThreadGridPanel final : public Panel {
                     {std::to_string(shape_.total_threads()), std::to_string(grid::kMaxPictureThreads)});
       return;
     }
-    grid::paint_on_cpu(shape_, c_.color, &cpu_pixels_, blocks);
+    grid::paint_on_cpu(shape_, c_.colour, &cpu_pixels_, blocks);
     Status s = image_.resize(static_cast<int>(shape_.picture_width), static_cast<int>(shape_.picture_height));
     if (s) s = image_.upload(cpu_pixels_.data());
     if (!s) {
@@ -420,9 +420,9 @@ class ThreadGridPanel final : public Panel {
     const double t0 = now_ms();
     Status s = Status::ok();
     if (gpu_info().available) {
-      s = image_.write_on_gpu([&](std::uint32_t* pixels) { return launcher_.repaint(c_.color, pixels); });
+      s = image_.write_on_gpu([&](std::uint32_t* pixels) { return launcher_.repaint(c_.colour, pixels); });
     } else {
-      grid::paint_on_cpu(shape_, c_.color, &cpu_pixels_, recorded_ ? &recorded_->blocks : nullptr);
+      grid::paint_on_cpu(shape_, c_.colour, &cpu_pixels_, recorded_ ? &recorded_->blocks : nullptr);
       s = image_.upload(cpu_pixels_.data());
     }
     if (!s) error_ = translated(s);
@@ -529,13 +529,13 @@ class ThreadGridPanel final : public Panel {
     ImGui::Checkbox(tr_id("relaunch on every change").c_str(), &c_.auto_launch);
   }
 
-  void draw_color_choice() {
+  void draw_colour_choice() {
     ImGui::TextUnformatted(tr("Colour by:"));
-    for (int i = 0; i < grid::kColorModeCount; ++i) {
-      same_line_if_fits(check_width(tr(kColorLabels[i])));
-      int mode = static_cast<int>(c_.color);
-      if (ImGui::RadioButton(tr_id(kColorLabels[i]).c_str(), &mode, i)) {
-        c_.color = static_cast<ColorMode>(i);
+    for (int i = 0; i < grid::kColourModeCount; ++i) {
+      same_line_if_fits(check_width(tr(kColourLabels[i])));
+      int mode = static_cast<int>(c_.colour);
+      if (ImGui::RadioButton(tr_id(kColourLabels[i]).c_str(), &mode, i)) {
+        c_.colour = static_cast<ColourMode>(i);
         repaint_requested_ = true;
       }
     }
@@ -635,9 +635,9 @@ class ThreadGridPanel final : public Panel {
       ImGui::Unindent();
     }
 
-    draw_color_choice();
+    draw_colour_choice();
     wrapped_text_unformatted(fill(tr("Colour: {0}. Grey cells: idle threads (outside the data)."),
-                                  {tr(kColorLegends[static_cast<int>(c_.color)])})
+                                  {tr(kColourLegends[static_cast<int>(c_.colour)])})
                                  );
     if (gpu_info().available) {
       ImGui::TextDisabled(

@@ -16,14 +16,14 @@ WHYGPU_HD inline std::uint32_t pack_rgba(float r, float g, float b) {
 }
 
 // Piecewise-linear colour maps through a few stops; t in [0, 1].
-WHYGPU_HD inline std::uint32_t colormap_rgba(float t, Colormap colormap) {
+WHYGPU_HD inline std::uint32_t colour_map_rgba(float t, ColourMap colour_map) {
   t = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
-  if (colormap == Colormap::kGrey) return pack_rgba(t, t, t);
+  if (colour_map == ColourMap::kGrey) return pack_rgba(t, t, t);
   // viridis stops #440154 #3B528B #21918C #5EC962 #FDE725; coolwarm-like #3B4CC0 #F2F2F2 #B40426
   constexpr float kViridis[5][3] = {{0.267f, 0.005f, 0.329f}, {0.231f, 0.322f, 0.545f}, {0.129f, 0.569f, 0.549f},
                                     {0.369f, 0.788f, 0.384f}, {0.992f, 0.906f, 0.145f}};
   constexpr float kDiverging[3][3] = {{0.231f, 0.298f, 0.753f}, {0.949f, 0.949f, 0.949f}, {0.706f, 0.016f, 0.149f}};
-  const bool viridis = colormap == Colormap::kViridis;
+  const bool viridis = colour_map == ColourMap::kViridis;
   const int segments = viridis ? 4 : 2;
   const float x = t * segments;
   int i = static_cast<int>(x);
@@ -36,8 +36,8 @@ WHYGPU_HD inline std::uint32_t colormap_rgba(float t, Colormap colormap) {
 
 // v mapped to [0, 1] for the colour map, given the range [lo, hi] it is shown over.
 // Diverging maps keep zero in the middle (white), scaled by the larger magnitude.
-WHYGPU_HD inline float normalise_value(float v, float lo, float hi, Colormap colormap) {
-  if (colormap == Colormap::kDiverging) {
+WHYGPU_HD inline float normalise_value(float v, float lo, float hi, ColourMap colour_map) {
+  if (colour_map == ColourMap::kDiverging) {
     const float m = fmaxf(fabsf(lo), fabsf(hi));
     return m > 0.0f ? 0.5f + 0.5f * v / m : 0.5f;
   }

@@ -54,7 +54,7 @@ Status render_feature_maps_cpu(const float* maps, const FeatureMapLayout& layout
       int c = 0, i = 0;
       rgba[static_cast<std::size_t>(y) * pitch_pixels + x] =
           locate_pixel(layout, x, y, &c, &i)
-              ? colormap_rgba(normalise_value(maps[c * per_map + i], lo[c], hi[c], style.colormap), style.colormap)
+              ? colour_map_rgba(normalise_value(maps[c * per_map + i], lo[c], hi[c], style.colour_map), style.colour_map)
               : style.background;
     }
   return Status::ok();

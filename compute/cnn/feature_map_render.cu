@@ -11,7 +11,7 @@ constexpr int kThreads = 256;
 // One block per grid cell: the block finds the value range it needs (its own map, or
 // the whole layer), then writes every picture pixel of its cell and the gaps to the
 // right of and below it.
-__global__ void render_kernel(const float* __restrict__ maps, FeatureMapLayout layout, Colormap colormap,
+__global__ void render_kernel(const float* __restrict__ maps, FeatureMapLayout layout, ColourMap colour_map,
                               bool per_layer, std::uint32_t background, std::uint32_t* __restrict__ rgba,
                               int pitch, int width, int height) {
   __shared__ float s_lo[kThreads], s_hi[kThreads];
@@ -46,7 +46,7 @@ __global__ void render_kernel(const float* __restrict__ maps, FeatureMapLayout l
     int c = 0, index = 0;
     rgba[static_cast<std::size_t>(y) * pitch + x] =
         locate_pixel(layout, x, y, &c, &index)
-            ? colormap_rgba(normalise_value(maps[c * per_map + index], lo, hi, colormap), colormap)
+            ? colour_map_rgba(normalise_value(maps[c * per_map + index], lo, hi, colour_map), colour_map)
             : background;
   }
 }
@@ -62,7 +62,7 @@ Status render_feature_maps_gpu(const float* device_maps, const FeatureMapLayout&
   if (!device_maps || !device_rgba)
     return Status::error(Wording::sentence(N_("feature maps: null device pointer")));
   render_kernel<<<layout.rows() * layout.columns, kThreads, 0, static_cast<cudaStream_t>(cuda_stream)>>>(
-      device_maps, layout, style.colormap, style.normalization == Normalization::kPerLayer, style.background,
+      device_maps, layout, style.colour_map, style.normalization == Normalization::kPerLayer, style.background,
       device_rgba, pitch_pixels, layout.width(), layout.height());
   WHYGPU_CUDA_TRY_LAUNCH("feature map render_kernel");
   return Status::ok();

@@ -17,7 +17,7 @@
 
 namespace whygpu::cnn {
 
-enum class Colormap {
+enum class ColourMap {
   kGrey,       // black (low) to white (high)
   kViridis,    // dark blue through green to yellow: activations
   kDiverging,  // blue (negative), white (zero), red (positive): weights
@@ -42,7 +42,7 @@ struct FeatureMapLayout {
 };
 
 struct FeatureMapStyle {
-  Colormap colormap = Colormap::kViridis;
+  ColourMap colour_map = ColourMap::kViridis;
   Normalization normalization = Normalization::kPerMap;
   std::uint32_t background = 0xFF303030u;  // opaque dark grey
 };

@@ -4,11 +4,11 @@
 
 namespace whygpu::grid {
 
-void paint_on_cpu(const GridShape& shape, ColorMode mode, std::vector<std::uint32_t>* picture,
+void paint_on_cpu(const GridShape& shape, ColourMode mode, std::vector<std::uint32_t>* picture,
                   const std::vector<BlockSummary>* recorded_blocks) {
-  picture->assign(std::uint64_t{shape.picture_width} * shape.picture_height, kNoThreadColor);
+  picture->assign(std::uint64_t{shape.picture_width} * shape.picture_height, kNoThreadColour);
   if (recorded_blocks && recorded_blocks->size() != shape.block_count()) recorded_blocks = nullptr;
-  ColorInputs in;
+  ColourInputs in;
   in.mode = mode;
   in.threads_per_block = shape.threads_per_block();
   in.has_device_data = recorded_blocks != nullptr;
@@ -34,7 +34,7 @@ void paint_on_cpu(const GridShape& shape, ColorMode mode, std::vector<std::uint3
           for (std::uint32_t ty = 0; ty < shape.block[1]; ++ty)
             for (std::uint32_t tx = 0; tx < shape.block[0]; ++tx) {
               const ThreadPlace p = place_thread(shape, bx, by, bz, tx, ty, tz);
-              (*picture)[p.pixel_y * shape.picture_width + p.pixel_x] = cell_color(p, in);
+              (*picture)[p.pixel_y * shape.picture_width + p.pixel_x] = cell_colour(p, in);
             }
       }
 }

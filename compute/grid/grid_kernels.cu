@@ -65,12 +65,12 @@ __global__ void __launch_bounds__(1024) paint_threads(PaintParams p) {
   r.work = work;
   p.records[place.slot] = r;
 
-  if (p.picture != nullptr && p.color != ColorMode::by_start_time) {
-    ColorInputs in;
-    in.mode = p.color;
+  if (p.picture != nullptr && p.colour != ColourMode::by_start_time) {
+    ColourInputs in;
+    in.mode = p.colour;
     in.threads_per_block = p.shape.threads_per_block();
     in.smid = sm;
-    p.picture[place.pixel_y * p.shape.picture_width + place.pixel_x] = cell_color(place, in);
+    p.picture[place.pixel_y * p.shape.picture_width + place.pixel_x] = cell_colour(place, in);
   }
 }
 
@@ -81,12 +81,12 @@ __global__ void repaint_from_records(PaintParams p) {
   if (r.smid == kUnwritten) return;  // never ran: the cell keeps its cleared colour
   const ThreadPlace place = place_thread(p.shape, r.block_idx[0], r.block_idx[1], r.block_idx[2],
                                          r.thread_idx[0], r.thread_idx[1], r.thread_idx[2]);
-  ColorInputs in;
-  in.mode = p.color;
+  ColourInputs in;
+  in.mode = p.colour;
   in.threads_per_block = p.shape.threads_per_block();
   in.smid = r.smid;
   in.start_fraction = start_fraction(r.start_ns, p);
-  p.picture[place.pixel_y * p.shape.picture_width + place.pixel_x] = cell_color(place, in);
+  p.picture[place.pixel_y * p.shape.picture_width + place.pixel_x] = cell_colour(place, in);
 }
 
 __global__ void summarize_blocks(const ThreadRecord* records, std::uint64_t threads_per_block,

@@ -2,7 +2,7 @@
 // The kernels behind GridLauncher, declared for grid_launcher.cu (and nothing else).
 #include <cstdint>
 
-#include "compute/grid/cell_colors.h"
+#include "compute/grid/cell_colours.h"
 #include "compute/grid/grid_launcher.h"
 #include "compute/grid/thread_mapping.h"
 
@@ -13,7 +13,7 @@ struct PaintParams {
   ThreadRecord* records;       // one per thread, indexed by ThreadPlace::slot
   std::uint64_t capacity;      // records (and picture cells) that exist; 0: record nothing
   std::uint32_t* picture;      // shape.picture_width x picture_height RGBA8, or null
-  ColorMode color;             // by_start_time is painted afterwards by repaint_from_records
+  ColourMode colour;             // by_start_time is painted afterwards by repaint_from_records
   std::int64_t work_iterations;
   // The global times that map to 0 and 1 in by_start_time colouring (repaint only).
   std::uint64_t time_origin_ns;

@@ -95,7 +95,7 @@ Status GridLauncher::launch(const LaunchConfig& config, const LaunchOptions& opt
   p.records = d.records.get();
   p.capacity = threads;
   p.picture = drawable ? picture : nullptr;
-  p.color = options.color;
+  p.colour = options.colour;
   p.work_iterations = options.work_iterations;
 
   // Exactly what the lesson teaches: launch with the student's numbers, then ask.
@@ -135,11 +135,11 @@ Status GridLauncher::launch(const LaunchConfig& config, const LaunchOptions& opt
   d.recorded = threads;
   d.first_start_ns = report->first_start_ns;
   d.last_start_ns = report->last_start_ns;
-  if (picture != nullptr && options.color == ColorMode::by_start_time) return repaint(options.color, picture);
+  if (picture != nullptr && options.colour == ColourMode::by_start_time) return repaint(options.colour, picture);
   return Status::ok();
 }
 
-Status GridLauncher::repaint(ColorMode mode, std::uint32_t* picture) {
+Status GridLauncher::repaint(ColourMode mode, std::uint32_t* picture) {
   if (Status s = require_gpu(); !s) return s;
   const Device& d = *device_;
   if (d.recorded == 0 || picture == nullptr) return Status::ok();
@@ -148,7 +148,7 @@ Status GridLauncher::repaint(ColorMode mode, std::uint32_t* picture) {
   p.records = d.records.get();
   p.capacity = d.recorded;
   p.picture = picture;
-  p.color = mode;
+  p.colour = mode;
   p.time_origin_ns = d.first_start_ns;
   p.time_span_ns = d.last_start_ns - d.first_start_ns;
   WHYGPU_CUDA_TRY(cudaMemsetAsync(picture, 0, std::uint64_t{d.shape.picture_width} *

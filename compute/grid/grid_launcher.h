@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "compute/core/status.h"
-#include "compute/grid/cell_colors.h"
+#include "compute/grid/cell_colours.h"
 #include "compute/grid/launch_config.h"
 #include "compute/grid/occupancy_model.h"
 
@@ -40,7 +40,7 @@ struct BlockSummary {
 };
 
 struct LaunchOptions {
-  ColorMode color = ColorMode::by_block;
+  ColourMode colour = ColourMode::by_block;
   // 0: each thread does one multiply-add; more: a dependent chain of that many, so
   // blocks last long enough for the timeline to show waves.
   std::int64_t work_iterations = 0;
@@ -100,7 +100,7 @@ class GridLauncher {
                 std::uint32_t* picture, LaunchReport* report);
 
   // Paints the last launch's records again in another colour mode, without relaunching.
-  Status repaint(ColorMode mode, std::uint32_t* picture);
+  Status repaint(ColourMode mode, std::uint32_t* picture);
 
   // Copies records [first, first + count) of the last launch to the host.
   Status read_records(std::uint64_t first, std::uint64_t count, ThreadRecord* out) const;

@@ -19,7 +19,7 @@ Status GridLauncher::launch(const LaunchConfig& config, const LaunchOptions&, st
   report->config = config;
   return built_without_cuda();
 }
-Status GridLauncher::repaint(ColorMode, std::uint32_t*) { return built_without_cuda(); }
+Status GridLauncher::repaint(ColourMode, std::uint32_t*) { return built_without_cuda(); }
 Status GridLauncher::read_records(std::uint64_t, std::uint64_t, ThreadRecord*) const { return built_without_cuda(); }
 Status GridLauncher::occupancy(const LaunchConfig&, const LaunchOptions&, OccupancyReport* report) const {
   *report = OccupancyReport{};

@@ -21,7 +21,7 @@ TEST(FeatureMapRender, LaysOutMapsAndColoursThem) {
   EXPECT_EQ(layout.width(), 9);
   EXPECT_EQ(layout.height(), 4);
   FeatureMapStyle style;
-  style.colormap = Colormap::kGrey;
+  style.colour_map = ColourMap::kGrey;
   std::vector<std::uint32_t> picture(10 * 4, 0x12345678u);
   ASSERT_TRUE(render_feature_maps_cpu(maps, layout, style, picture.data(), 10).is_ok());
   EXPECT_EQ(picture[0], 0xFF000000u) << "map 0's lowest value is black";
@@ -41,7 +41,7 @@ TEST(FeatureMapRender, LaysOutMapsAndColoursThem) {
   layout.map_height = layout.map_width = 1;
   layout.scale = 1;
   layout.gap = 0;
-  style.colormap = Colormap::kDiverging;
+  style.colour_map = ColourMap::kDiverging;
   std::uint32_t two[2];
   ASSERT_TRUE(render_feature_maps_cpu(weights, layout, style, two, 2).is_ok());
   EXPECT_GT(channel(two[0], 2), channel(two[0], 0)) << "negative is blue";

@@ -28,11 +28,11 @@ TEST(GpuFeatureMaps, MatchTheCpuPictureEverywhere) {
     ASSERT_EQ(cudaMalloc(&d_maps, maps.size() * sizeof(float)), cudaSuccess);
     ASSERT_EQ(cudaMalloc(&d_picture, pixels * sizeof(std::uint32_t)), cudaSuccess);
     ASSERT_EQ(cudaMemcpy(d_maps, maps.data(), maps.size() * sizeof(float), cudaMemcpyHostToDevice), cudaSuccess);
-    for (Colormap colormap : {Colormap::kGrey, Colormap::kViridis, Colormap::kDiverging})
+    for (ColourMap colour_map : {ColourMap::kGrey, ColourMap::kViridis, ColourMap::kDiverging})
       for (Normalization normalization : {Normalization::kPerMap, Normalization::kPerLayer}) {
-        SCOPED_TRACE(std::to_string(c.channels) + " maps, colormap " + std::to_string(int(colormap)) +
+        SCOPED_TRACE(std::to_string(c.channels) + " maps, colour_map " + std::to_string(int(colour_map)) +
                      ", normalisation " + std::to_string(int(normalization)));
-        const FeatureMapStyle style{colormap, normalization, 0xFF102030u};
+        const FeatureMapStyle style{colour_map, normalization, 0xFF102030u};
         ASSERT_EQ(cudaMemset(d_picture, 0x5A, pixels * sizeof(std::uint32_t)), cudaSuccess);  // alpha 0x5A: poison
         const Status s = render_feature_maps_gpu(d_maps, layout, style, d_picture, pitch, nullptr);
         ASSERT_TRUE(s.is_ok()) << s.message();

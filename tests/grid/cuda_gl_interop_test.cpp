@@ -17,15 +17,15 @@
 namespace whygpu::app {
 namespace {
 
-using grid::testing::close_colors;
+using grid::testing::close_colours;
 using testing::texture_pixels;
 
 void paint_and_check(CudaGlImage& image, grid::GridLauncher& launcher, const grid::LaunchConfig& config,
-                     grid::ColorMode mode) {
+                     grid::ColourMode mode) {
   const grid::GridShape shape = grid::make_shape(config);
   ASSERT_TRUE(image.resize(static_cast<int>(shape.picture_width), static_cast<int>(shape.picture_height)).is_ok());
   grid::LaunchOptions options;
-  options.color = mode;
+  options.colour = mode;
   grid::LaunchReport report;
   const Status status = image.write_on_gpu(
       [&](std::uint32_t* pixels) { return launcher.launch(config, options, pixels, &report); });
@@ -37,7 +37,7 @@ void paint_and_check(CudaGlImage& image, grid::GridLauncher& launcher, const gri
   const std::vector<std::uint32_t> got = texture_pixels(image);
   ASSERT_EQ(got.size(), expected.size());
   for (std::size_t i = 0; i < got.size(); ++i)
-    ASSERT_TRUE(close_colors(got[i], expected[i])) << "pixel " << i << std::hex << ": " << got[i] << " vs " << expected[i];
+    ASSERT_TRUE(close_colours(got[i], expected[i])) << "pixel " << i << std::hex << ": " << got[i] << " vs " << expected[i];
 }
 
 TEST(CudaGlInterop, KernelPaintsTheTexture) {
@@ -51,14 +51,14 @@ TEST(CudaGlInterop, KernelPaintsTheTexture) {
   grid::LaunchConfig vector;
   vector.n = 1000;
   vector.block = {256, 1, 1};
-  paint_and_check(image, launcher, vector, grid::ColorMode::by_block);
-  paint_and_check(image, launcher, vector, grid::ColorMode::by_thread);  // same buffer, mapped again
+  paint_and_check(image, launcher, vector, grid::ColourMode::by_block);
+  paint_and_check(image, launcher, vector, grid::ColourMode::by_thread);  // same buffer, mapped again
   grid::LaunchConfig matrix;
   matrix.kind = grid::ProblemKind::matrix_2d;
   matrix.width = 100;
   matrix.height = 60;
   matrix.block = {16, 16, 1};
-  paint_and_check(image, launcher, matrix, grid::ColorMode::by_warp);  // resized: a new registration
+  paint_and_check(image, launcher, matrix, grid::ColourMode::by_warp);  // resized: a new registration
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
 }
 

@@ -18,7 +18,7 @@
 namespace whygpu::grid {
 namespace {
 
-using testing::close_colors;
+using testing::close_colours;
 using testing::matrix;
 using testing::vector;
 
@@ -48,7 +48,7 @@ void check_launch(const LaunchConfig& config, std::int64_t work_iterations) {
   GridLauncher launcher;
   DevicePicture picture(s);
   LaunchOptions options;
-  options.color = ColorMode::by_block;
+  options.colour = ColourMode::by_block;
   options.work_iterations = work_iterations;
   LaunchReport report;
   const Status st = launcher.launch(config, options, picture.get(), &report);
@@ -97,27 +97,27 @@ void check_launch(const LaunchConfig& config, std::int64_t work_iterations) {
 
   // The picture: every thread's cell painted as the CPU model paints it.
   std::vector<std::uint32_t> expected;
-  for (ColorMode mode : {ColorMode::by_block, ColorMode::by_warp, ColorMode::by_thread}) {
-    if (mode != ColorMode::by_block) {
+  for (ColourMode mode : {ColourMode::by_block, ColourMode::by_warp, ColourMode::by_thread}) {
+    if (mode != ColourMode::by_block) {
       ASSERT_TRUE(launcher.repaint(mode, picture.get()).is_ok());
     }
     paint_on_cpu(s, mode, &expected);
     const std::vector<std::uint32_t> got = picture.read();
     for (std::uint64_t cell = 0; cell < got.size(); ++cell)
-      ASSERT_TRUE(close_colors(got[cell], expected[cell]))
+      ASSERT_TRUE(close_colours(got[cell], expected[cell]))
           << "cell " << cell << " mode " << static_cast<int>(mode) << std::hex << ": got " << got[cell]
           << ", CPU " << expected[cell];
   }
   // By SM: the colour of the SM the record names.
-  ASSERT_TRUE(launcher.repaint(ColorMode::by_sm, picture.get()).is_ok());
+  ASSERT_TRUE(launcher.repaint(ColourMode::by_sm, picture.get()).is_ok());
   const std::vector<std::uint32_t> by_sm = picture.read();
   for (std::uint64_t slot = 0; slot < threads; ++slot) {
     const ThreadRecord& r = records[slot];
     const ThreadPlace p = place_thread(s, r.block_idx[0], r.block_idx[1], r.block_idx[2], r.thread_idx[0],
                                        r.thread_idx[1], r.thread_idx[2]);
-    const std::uint32_t sm_color = category_color(r.smid);
-    ASSERT_TRUE(close_colors(by_sm[p.pixel_y * s.picture_width + p.pixel_x],
-                             p.in_bounds ? sm_color : idle_color(sm_color)));
+    const std::uint32_t sm_color = category_colour(r.smid);
+    ASSERT_TRUE(close_colours(by_sm[p.pixel_y * s.picture_width + p.pixel_x],
+                             p.in_bounds ? sm_color : idle_colour(sm_color)));
   }
 }
 
@@ -148,15 +148,15 @@ TEST(GridLauncherGpu, StartTimeColoursSpanTheRamp) {
   GridLauncher launcher;
   DevicePicture picture(s);
   LaunchOptions options;
-  options.color = ColorMode::by_start_time;
+  options.colour = ColourMode::by_start_time;
   options.work_iterations = 2000;
   LaunchReport report;
   ASSERT_TRUE(launcher.launch(c, options, picture.get(), &report).is_ok());
   ASSERT_TRUE(report.launched);
   ASSERT_GT(report.last_start_ns, report.first_start_ns);
   const std::vector<std::uint32_t> got = picture.read();
-  EXPECT_TRUE(std::find(got.begin(), got.end(), ramp_color(0.0f)) != got.end());
-  EXPECT_TRUE(std::find(got.begin(), got.end(), ramp_color(1.0f)) != got.end());
+  EXPECT_TRUE(std::find(got.begin(), got.end(), ramp_colour(0.0f)) != got.end());
+  EXPECT_TRUE(std::find(got.begin(), got.end(), ramp_colour(1.0f)) != got.end());
 }
 
 TEST(GridLauncherGpu, MoreBlocksThanFitRunInWaves) {

@@ -89,7 +89,7 @@ TEST(GridRecording, FindsALaunchByWhatItRunsNotHowTheGridWasGiven) {
   LaunchRequest same = vector_launch(1000, 256);
   same.config.grid_auto = false;
   same.config.grid_manual = {4, 1, 1};  // what auto gives for 1000 / 256
-  same.options.color = ColorMode::by_sm;  // colour is not part of the launch
+  same.options.colour = ColourMode::by_sm;  // colour is not part of the launch
   EXPECT_EQ(rec.find(same), &rec.launches[0]);
   EXPECT_EQ(rec.find(vector_launch(1000, 128)), nullptr);
   EXPECT_EQ(rec.find(vector_launch(1000, 256, 20000)), nullptr);
@@ -132,24 +132,24 @@ TEST(GridRecording, TheCpuPictureTakesSmColoursFromTheRecordedBlocks) {
   const GridRecording rec = test_recording();
   const GridShape shape = make_shape(rec.launches[0].request.config);
   std::vector<std::uint32_t> without, with;
-  paint_on_cpu(shape, ColorMode::by_sm, &without);
-  paint_on_cpu(shape, ColorMode::by_sm, &with, &rec.launches[0].blocks);
+  paint_on_cpu(shape, ColourMode::by_sm, &without);
+  paint_on_cpu(shape, ColourMode::by_sm, &with, &rec.launches[0].blocks);
   // Thread 0 (block 0, SM 7) and thread 256 (block 1, SM 9).
   const ThreadPlace first = place_thread(shape, 0, 0, 0, 0, 0, 0), second = place_thread(shape, 1, 0, 0, 0, 0, 0);
   const auto at = [&](const std::vector<std::uint32_t>& p, const ThreadPlace& t) {
     return p[t.pixel_y * shape.picture_width + t.pixel_x];
   };
-  EXPECT_EQ(at(without, first), kNoDataColor);
-  EXPECT_EQ(at(with, first), category_color(7));
-  EXPECT_EQ(at(with, second), category_color(9));
+  EXPECT_EQ(at(without, first), kNoDataColour);
+  EXPECT_EQ(at(with, first), category_colour(7));
+  EXPECT_EQ(at(with, second), category_colour(9));
   // Start times: block 0 started first (dark), block 3 last (yellow).
-  paint_on_cpu(shape, ColorMode::by_start_time, &with, &rec.launches[0].blocks);
-  EXPECT_EQ(at(with, first), ramp_color(0.0f));
-  EXPECT_EQ(at(with, place_thread(shape, 3, 0, 0, 0, 0, 0)), ramp_color(1.0f));  // thread 768 < 1000: in bounds
+  paint_on_cpu(shape, ColourMode::by_start_time, &with, &rec.launches[0].blocks);
+  EXPECT_EQ(at(with, first), ramp_colour(0.0f));
+  EXPECT_EQ(at(with, place_thread(shape, 3, 0, 0, 0, 0, 0)), ramp_colour(1.0f));  // thread 768 < 1000: in bounds
   // Blocks that do not match the shape are ignored rather than misread.
   std::vector<BlockSummary> three(rec.launches[0].blocks.begin(), rec.launches[0].blocks.end() - 1);
-  paint_on_cpu(shape, ColorMode::by_sm, &with, &three);
-  EXPECT_EQ(at(with, first), kNoDataColor);
+  paint_on_cpu(shape, ColourMode::by_sm, &with, &three);
+  EXPECT_EQ(at(with, first), kNoDataColour);
 }
 
 }  // namespace

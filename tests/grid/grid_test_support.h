@@ -28,7 +28,7 @@ inline LaunchConfig matrix(std::int64_t w, std::int64_t h, Dim3 block) {
 }
 
 // Two RGBA pixels agree within 1 per channel: host and device may round a float differently.
-inline bool close_colors(std::uint32_t a, std::uint32_t b) {
+inline bool close_colours(std::uint32_t a, std::uint32_t b) {
   for (int shift = 0; shift < 32; shift += 8) {
     const int ca = static_cast<int>((a >> shift) & 0xffu), cb = static_cast<int>((b >> shift) & 0xffu);
     if (std::abs(ca - cb) > 1) return false;

@@ -9,13 +9,13 @@
 
 namespace whygpu::grid {
 
-enum class ColorMode : std::uint32_t { by_block = 0, by_warp, by_thread, by_sm, by_start_time };
-inline constexpr int kColorModeCount = 5;
+enum class ColourMode : std::uint32_t { by_block = 0, by_warp, by_thread, by_sm, by_start_time };
+inline constexpr int kColourModeCount = 5;
 
 // Cells no thread paints (past the last thread of a 1D launch): fully transparent.
-inline constexpr std::uint32_t kNoThreadColor = 0x00000000u;
+inline constexpr std::uint32_t kNoThreadColour = 0x00000000u;
 // SM or time colouring asked of a picture computed on the CPU: a flat grey, no data.
-inline constexpr std::uint32_t kNoDataColor = 0xff606060u;
+inline constexpr std::uint32_t kNoDataColour = 0xff606060u;
 
 WHYGPU_HD inline std::uint32_t pack_rgba(float r, float g, float b) {
   auto byte = [](float v) {
@@ -26,7 +26,7 @@ WHYGPU_HD inline std::uint32_t pack_rgba(float r, float g, float b) {
 }
 
 // A bright, saturated hue for category colours (blocks, warps, SMs).
-WHYGPU_HD inline std::uint32_t hue_color(float hue) {
+WHYGPU_HD inline std::uint32_t hue_colour(float hue) {
   hue -= static_cast<float>(static_cast<int>(hue));
   const float h6 = hue * 6.0f;
   const int sector = static_cast<int>(h6);
@@ -44,14 +44,14 @@ WHYGPU_HD inline std::uint32_t hue_color(float hue) {
 }
 
 // Neighbouring categories get far-apart hues (golden-ratio steps), so adjacent blocks differ.
-WHYGPU_HD inline std::uint32_t category_color(std::uint64_t category) {
+WHYGPU_HD inline std::uint32_t category_colour(std::uint64_t category) {
   const float golden = 0.6180339887f;
   const std::uint64_t folded = category % 100003u;  // keep the float product exact enough
-  return hue_color(static_cast<float>(folded) * golden);
+  return hue_colour(static_cast<float>(folded) * golden);
 }
 
 // A dark-blue to yellow ramp (close to viridis) for ordered values in [0, 1].
-WHYGPU_HD inline std::uint32_t ramp_color(float t) {
+WHYGPU_HD inline std::uint32_t ramp_colour(float t) {
   t = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
   const float stops[5][3] = {{0.27f, 0.00f, 0.33f},
                              {0.23f, 0.32f, 0.55f},
@@ -69,7 +69,7 @@ WHYGPU_HD inline std::uint32_t ramp_color(float t) {
 
 // Threads that ran but failed the bounds check: mostly grey, a trace of their colour
 // left so block boundaries stay visible in the overhang.
-WHYGPU_HD inline std::uint32_t idle_color(std::uint32_t active) {
+WHYGPU_HD inline std::uint32_t idle_colour(std::uint32_t active) {
   const float keep = 0.15f, grey = 0.32f * (1.0f - keep);
   const float r = static_cast<float>(active & 0xffu) / 255.0f;
   const float g = static_cast<float>((active >> 8) & 0xffu) / 255.0f;
@@ -78,34 +78,34 @@ WHYGPU_HD inline std::uint32_t idle_color(std::uint32_t active) {
 }
 
 // What a colour needs to know beyond the thread's place.
-struct ColorInputs {
-  ColorMode mode = ColorMode::by_block;
+struct ColourInputs {
+  ColourMode mode = ColourMode::by_block;
   std::uint64_t threads_per_block = 1;
   std::uint32_t smid = 0;
   float start_fraction = 0.0f;  // this thread's start within the launch's start times, 0..1
   bool has_device_data = true;  // false on the CPU path: SM and time modes have nothing to show
 };
 
-WHYGPU_HD inline std::uint32_t cell_color(const ThreadPlace& p, const ColorInputs& in) {
-  std::uint32_t c = kNoDataColor;
+WHYGPU_HD inline std::uint32_t cell_colour(const ThreadPlace& p, const ColourInputs& in) {
+  std::uint32_t c = kNoDataColour;
   switch (in.mode) {
-    case ColorMode::by_block: c = category_color(p.block_linear); break;
-    case ColorMode::by_warp:
-      c = category_color(p.block_linear * ((in.threads_per_block + kWarpSize - 1) / kWarpSize) + p.warp);
+    case ColourMode::by_block: c = category_colour(p.block_linear); break;
+    case ColourMode::by_warp:
+      c = category_colour(p.block_linear * ((in.threads_per_block + kWarpSize - 1) / kWarpSize) + p.warp);
       break;
-    case ColorMode::by_thread:
-      c = ramp_color(in.threads_per_block > 1
+    case ColourMode::by_thread:
+      c = ramp_colour(in.threads_per_block > 1
                          ? static_cast<float>(p.thread_linear) / static_cast<float>(in.threads_per_block - 1)
                          : 0.0f);
       break;
-    case ColorMode::by_sm:
-      if (in.has_device_data) c = category_color(in.smid);
+    case ColourMode::by_sm:
+      if (in.has_device_data) c = category_colour(in.smid);
       break;
-    case ColorMode::by_start_time:
-      if (in.has_device_data) c = ramp_color(in.start_fraction);
+    case ColourMode::by_start_time:
+      if (in.has_device_data) c = ramp_colour(in.start_fraction);
       break;
   }
-  return p.in_bounds ? c : idle_color(c);
+  return p.in_bounds ? c : idle_colour(c);
 }
 
 }  // namespace whygpu::grid
