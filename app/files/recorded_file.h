@@ -13,18 +13,19 @@
 namespace whygpu::app {
 
 // `relative` is the file as shipped (app/files/file_locations.h), a recording of `kind`
-// (compute/bench/recording_file.h). nullptr when it could not be
-// read, with the reason in *error.
+// (compute/bench/recording_file.h). nullptr when it could not be read, with the reason in
+// *error, in the interface's language of the moment (the file is read once; the reason is
+// put in words at each call, so a language switch reaches it).
 template <class T>
 const T* recorded_file(const char* relative, const bench::RecordingKind& kind, std::string* error) {
   static const auto loaded = [&] {
-    std::pair<std::optional<T>, std::string> r;
+    std::pair<std::optional<T>, Status> r{std::nullopt, Status::ok()};
     T value;
-    if (Status s = bench::load_recording(shipped_path(relative), kind, &value); s) r.first = std::move(value);
-    else r.second = translated(s);
+    r.second = bench::load_recording(shipped_path(relative), kind, &value);
+    if (r.second) r.first = std::move(value);
     return r;
   }();
-  if (!loaded.first && error) *error = loaded.second;
+  if (!loaded.first && error) *error = translated(loaded.second);
   return loaded.first ? &*loaded.first : nullptr;
 }
 
