@@ -12,7 +12,7 @@
 
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
-#include "app/files/file_locations.h"
+#include "app/files/recorded_file.h"
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
@@ -54,12 +54,9 @@ class InferenceBatchPanel final : public Panel {
  public:
   explicit InferenceBatchPanel(const PanelParams& params)
       : c_(inference_fields().options(params)) {
-    if (!gpu_info().available) {
-      const Status s =
-          bench::load_recording(shipped_path(cnn::kInferenceRecordingPath), cnn::kInferenceRecording, &recording_);
-      if (s) has_recording_ = true;
-      else recording_error_ = translated(s);
-    }
+    if (!gpu_info().available)
+      recording_ = recorded_file<cnn::InferenceRecording>(cnn::kInferenceRecordingPath, cnn::kInferenceRecording,
+                                                          &recording_error_);
   }
 
   void draw(const FrameContext& frame) override {
@@ -127,7 +124,7 @@ class InferenceBatchPanel final : public Panel {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       for (const InferencePoint& p : points_) live |= p.on_gpu;
-      points = live ? points_ : (has_recording_ ? recording_.points : std::vector<InferencePoint>{});
+      points = live ? points_ : (recording_ ? recording_->points : std::vector<InferencePoint>{});
     }
     const int over = cnn::first_batch_over(points, true, c_.budget_ms);
     if (over == 0) return false;
@@ -192,9 +189,9 @@ class InferenceBatchPanel final : public Panel {
     bool gpu_live = false;
     for (const InferencePoint& p : live) gpu_live |= p.on_gpu;
     if (gpu_live) add(live, true, false);
-    else if (has_recording_) {
-      add(recording_.points, true, true);
-      chart.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(recording_.run, true)});
+    else if (recording_) {
+      add(recording_->points, true, true);
+      chart.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(recording_->run, true)});
     }
     char mark[64];
     std::snprintf(mark, sizeof mark, "%g ms budget", c_.budget_ms);
@@ -233,7 +230,7 @@ class InferenceBatchPanel final : public Panel {
     bool gpu_live = false;
     for (const InferencePoint& p : live) gpu_live |= p.on_gpu;
     if (gpu_live) draw_side(live, true, tr("(this computer)"));
-    else if (has_recording_) draw_side(recording_.points, true, tr("(recorded, not this computer)"));
+    else if (recording_) draw_side(recording_->points, true, tr("(recorded, not this computer)"));
     else if (!gpu_info().available)
       wrapped_text_unformatted(fill(tr("No NVIDIA GPU here, and no recorded GPU run to show ({0})."), {recording_error_}));
     draw_side(live, false, tr("(this computer)"));
@@ -243,8 +240,7 @@ class InferenceBatchPanel final : public Panel {
   }
 
   InferenceChoice c_;
-  cnn::InferenceRecording recording_;
-  bool has_recording_ = false;
+  const cnn::InferenceRecording* recording_ = nullptr;  // no GPU here: the shipped run
   std::string recording_error_;
   mutable std::mutex mutex_;
   std::vector<InferencePoint> points_;  // guarded by mutex_

@@ -14,7 +14,7 @@
 
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
-#include "app/files/file_locations.h"
+#include "app/files/recorded_file.h"
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
@@ -83,12 +83,9 @@ class MixedPrecisionPanel final : public Panel {
  public:
   explicit MixedPrecisionPanel(const PanelParams& params)
       : c_(precision_fields().options(params)) {
-    if (!gpu_info().available) {
-      const Status s = bench::load_recording(shipped_path(precision::kPrecisionRecordingPath),
-                                             precision::kPrecisionRecording, &recording_);
-      if (s) has_recording_ = true;
-      else recording_error_ = translated(s);
-    }
+    if (!gpu_info().available)
+      recording_ = recorded_file<precision::PrecisionRecording>(precision::kPrecisionRecordingPath,
+                                                                precision::kPrecisionRecording, &recording_error_);
   }
 
   void draw(const FrameContext& frame) override {
@@ -160,7 +157,7 @@ class MixedPrecisionPanel final : public Panel {
     out->value = bf16->images_per_s / fp32->images_per_s;
     out->text = fill(tr("BF16 ran {0} times the FP32 rate at width x{1}, {2}"),
                      {decimal_text(out->value, 2), std::to_string(shown_width()),
-                      lanes_.empty() ? fill(tr("on the recorded machine ({0})"), {recording_.run.gpu_name})
+                      lanes_.empty() && recording_ ? fill(tr("on the recorded machine ({0})"), {recording_->run.gpu_name})
                                      : std::string(tr("on this GPU"))});
     return true;
   }
@@ -221,14 +218,14 @@ class MixedPrecisionPanel final : public Panel {
   std::vector<Lane> shown_lanes() const {
     if (!lanes_.empty() || gpu_info().available) return lanes_;
     std::vector<Lane> lanes;
-    if (!has_recording_) return lanes;
+    if (!recording_) return lanes;
     for (Precision p : precision::kAllPrecisions) {
-      const precision::PrecisionTiming* t = precision::find_timing(recording_, p, c_.width);
+      const precision::PrecisionTiming* t = precision::find_timing(*recording_, p, c_.width);
       if (!t) continue;
       Lane lane;
       lane.precision = p;
       lane.images_per_s = t->images_per_s();
-      lane.accuracy = precision::mean_accuracy(recording_, p, c_.width);
+      lane.accuracy = precision::mean_accuracy(*recording_, p, c_.width);
       lanes.push_back(lane);
     }
     return lanes;
@@ -295,12 +292,12 @@ class MixedPrecisionPanel final : public Panel {
     const bool recorded = lanes_.empty() && !lanes.empty();
     if (recorded) {
       wrapped_text(fill(tr("No NVIDIA GPU here: {0}. Width x{1}."),
-                        {recorded_label(recording_.run, true), std::to_string(c_.width)}),
+                        {recorded_label(recording_->run, true), std::to_string(c_.width)}),
                    palette().warning);
     } else if (lanes.empty()) {
       if (!gpu_info().available)
         wrapped_text_unformatted(fill(tr("No NVIDIA GPU here, and no recorded race to show ({0})."),
-                                      {has_recording_ ? tr("none at this width") : recording_error_}));
+                                      {recording_ ? tr("none at this width") : recording_error_}));
       else if (!work_.busy())
         wrapped_text_unformatted(fill(tr_n("Press “Race the precisions”: each format trains the same network from the "
                                            "same weights on the same batches for {0} epoch, then its steps are timed.",
@@ -326,13 +323,14 @@ class MixedPrecisionPanel final : public Panel {
     ImGui::Spacing();
     // How long each format trained and on what, from the race or the recording itself.
     const precision::PrecisionAccuracy* first_recorded = nullptr;
-    for (const precision::PrecisionAccuracy& a : recording_.accuracy)
-      if (a.width == c_.width && !first_recorded) first_recorded = &a;
+    if (recording_)
+      for (const precision::PrecisionAccuracy& a : recording_->accuracy)
+        if (a.width == c_.width && !first_recorded) first_recorded = &a;
     if (recorded && first_recorded) {
       // The recording names its data in English: in the tooltip, not in the sentence.
       wrapped_text_unformatted(fill(tr("Test accuracy after {0} epochs of training, on digits it never trained on:"),
                                     {std::to_string(first_recorded->epochs)}));
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recording_.data.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recording_->data.c_str());
     } else {
       wrapped_text_unformatted(fill(tr("Test accuracy after {0} epochs of training ({1} held-out digits):"),
                                     {std::to_string(raced_epochs_), with_commas(raced_test_images_)}));
@@ -355,8 +353,7 @@ class MixedPrecisionPanel final : public Panel {
   int raced_width_ = 1;
   int raced_epochs_ = 0;        // guarded by mutex_
   long raced_test_images_ = 0;  // guarded by mutex_
-  precision::PrecisionRecording recording_;
-  bool has_recording_ = false;
+  const precision::PrecisionRecording* recording_ = nullptr;  // no GPU here: the shipped run
   std::string recording_error_;
   mutable std::mutex mutex_;
   std::vector<Lane> lanes_;  // guarded by mutex_
