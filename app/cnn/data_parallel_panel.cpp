@@ -14,9 +14,9 @@
 #include <optional>
 
 #include "app/cnn/cnn_data.h"
+#include "app/files/figure_source.h"
 #include "app/files/recorded_file.h"
 #include "app/i18n/number_text.h"
-#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_fields.h"
 #include "app/panels/panel_buttons.h"
@@ -105,10 +105,10 @@ class DataParallelPanel final : public Panel {
     ImGui::PushTextWrapPos(0.0f);  // every line wraps at the edge of its column or the panel
     // Where the rows come from, the rows and their lanes, then the controls that measure
     // new ones: the result first, so that a maximised panel at a projector shows it.
-    const ScalingRun* shown = draw_sources();
+    const SourcedFigures<ScalingRun> shown = draw_sources();
     if (shown) {
-      draw_table(*shown, frame);
-      draw_lanes(*shown, frame);
+      draw_table(*shown.figures, shown.source, frame);
+      draw_lanes(*shown.figures, shown.source, frame);
     }
     draw_controls(frame);
     draw_model(frame, shown);
@@ -144,18 +144,14 @@ class DataParallelPanel final : public Panel {
 
   bool result(const std::string& name, PanelResult* out) const override {
     if (name != "speedup") return false;
-    const ScalingRun* run = multi_gpu_run();
+    const SourcedFigures<ScalingRun> run = multi_gpu_run();
     if (!run) return false;
-    const ScalingRow& last = run->rows.back();
+    const ScalingRow& last = run.figures->rows.back();
     out->value = last.speedup;
-    const bool weak = run->scaling == cnn::Scaling::kWeak;
-    const char* pattern =
-        run == live_run()
-            ? (weak ? tr("{0} times the images/s of one GPU on {1} GPUs, weak scaling, on this computer")
-                    : tr("{0} times the images/s of one GPU on {1} GPUs, strong scaling, on this computer"))
-            : (weak ? tr("{0} times the images/s of one GPU on {1} GPUs, weak scaling, on the recorded machine")
-                    : tr("{0} times the images/s of one GPU on {1} GPUs, strong scaling, on the recorded machine"));
-    out->text = fill(pattern, {decimal_text(last.speedup, 2), std::to_string(last.timing.gpus)});
+    out->text = fill(run.figures->scaling == cnn::Scaling::kWeak
+                         ? tr("{0} times the images/s of one GPU on {1} GPUs, weak scaling, {2}")
+                         : tr("{0} times the images/s of one GPU on {1} GPUs, strong scaling, {2}"),
+                     {decimal_text(last.speedup, 2), std::to_string(last.timing.gpus), run.source.where()});
     return true;
   }
 
@@ -166,17 +162,19 @@ class DataParallelPanel final : public Panel {
     const ScalingRun& r = live_->run;
     return r.scaling == settings_.scaling && r.batch == settings_.effective_batch() ? &r : nullptr;
   }
-  // The recorded run of these settings with two or more GPUs, if there is one.
-  const ScalingRun* recorded_multi_gpu_run() const {
-    if (!recording_) return nullptr;
+  // The recorded run of these settings with two or more GPUs, if there is one (the first:
+  // a run recorded with both all-reduces lists the default one first).
+  SourcedFigures<ScalingRun> recorded_multi_gpu_run() const {
+    if (!recording_) return {};
     for (const ScalingRun& r : recording_->runs)
-      if (r.scaling == settings_.scaling && r.batch == settings_.effective_batch() && r.rows.size() > 1) return &r;
-    return nullptr;
+      if (r.scaling == settings_.scaling && r.batch == settings_.effective_batch() && r.rows.size() > 1)
+        return {&r, FigureSource::recorded(recording_->run)};
+    return {};
   }
   // What a speed-up can be read from: live with 2+ GPUs, else the recording.
-  const ScalingRun* multi_gpu_run() const {
+  SourcedFigures<ScalingRun> multi_gpu_run() const {
     const ScalingRun* live = live_run();
-    if (live && live->rows.size() > 1) return live;
+    if (live && live->rows.size() > 1) return {live, FigureSource::this_computer()};
     return recorded_multi_gpu_run();
   }
 
@@ -215,13 +213,13 @@ class DataParallelPanel final : public Panel {
     }
   }
 
-  // Says where the figures come from; returns the run to draw (null: none).
-  const ScalingRun* draw_sources() {
+  // Says where the figures come from; returns the run to draw with its source (none: null).
+  SourcedFigures<ScalingRun> draw_sources() {
     const Palette& colours = palette();
     const int gpus = gpu_info().available ? cnn::cuda_device_count() : 0;
     if (live_ && !live_->error.empty()) wrapped_text(live_->error, colours.error);
     const ScalingRun* live = live_run();
-    const ScalingRun* recorded = gpus >= 2 ? nullptr : recorded_multi_gpu_run();
+    const SourcedFigures<ScalingRun> recorded = gpus >= 2 ? SourcedFigures<ScalingRun>{} : recorded_multi_gpu_run();
     std::string here = gpus == 0   ? tr("No NVIDIA GPU here: nothing can be measured on this computer.")
                        : gpus == 1 ? tr("This computer has one GPU: it can measure the 1-GPU row only (the same "
                                         "data-parallel code with one replica).")
@@ -234,7 +232,7 @@ class DataParallelPanel final : public Panel {
     if (gpus < 2) {
       if (recorded)
         wrapped_text(fill(tr("The multi-GPU rows below are a recorded run, faded: {0} ({1} GPUs, NCCL {2})."),
-                          {recorded_label(recording_->run), std::to_string(recording_->gpu_count),
+                          {recorded.source.where(), std::to_string(recording_->gpu_count),
                            recording_->nccl_version}),
                      colours.warning);
       else
@@ -249,11 +247,12 @@ class DataParallelPanel final : public Panel {
         ImGui::SetTooltip("%s", recording_error_.c_str());
     }
     if (recorded) return recorded;
-    return live;
+    if (live) return {live, FigureSource::this_computer()};
+    return {};
   }
 
-  void draw_table(const ScalingRun& run, const FrameContext& frame) {
-    const bool faded = &run != live_run();
+  void draw_table(const ScalingRun& run, const FigureSource& source, const FrameContext& frame) {
+    const bool faded = source.faded();
     const float scale = frame.font_scale;
     double longest = 0.0;
     for (const ScalingRow& r : run.rows) longest = std::max(longest, r.timing.step_ms);
@@ -324,10 +323,10 @@ class DataParallelPanel final : public Panel {
   }
 
   // Each GPU's lane of the median step of the largest row, from that GPU's own step start.
-  void draw_lanes(const ScalingRun& run, const FrameContext& frame) {
+  void draw_lanes(const ScalingRun& run, const FigureSource& source, const FrameContext& frame) {
     const cnn::DataParallelTiming& t = run.rows.back().timing;
     if (t.median_step.empty()) return;
-    const bool faded = &run != live_run();
+    const bool faded = source.faded();
     const float scale = frame.font_scale;
     ImGui::Spacing();
     ImGui::TextUnformatted(fill(tr_n("One step on {0} GPU, phase by phase (each lane from its own GPU's clock)",
@@ -367,7 +366,7 @@ class DataParallelPanel final : public Panel {
     wrapped_text(fill(legend, {ms_text(longest)}), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
 
-  void draw_model(const FrameContext& frame, const ScalingRun* shown) {
+  void draw_model(const FrameContext& frame, const SourcedFigures<ScalingRun>& shown) {
     ImGui::Spacing();
     ImGui::Separator();
     ImGui::TextUnformatted(tr("A model, not a measurement: a ring all-reduce"));
@@ -393,9 +392,9 @@ class DataParallelPanel final : public Panel {
                              ms_text(cnn::ring_all_reduce_ms(bytes, 4, settings_.link)),
                              ms_text(cnn::ring_all_reduce_ms(bytes, 8, settings_.link))});
     if (shown) {
-      const ScalingRow& one = shown->rows.front();
+      const ScalingRow& one = shown.figures->rows.front();
       const auto gpus = static_cast<unsigned long>(one.timing.gpus);
-      line += " " + fill(shown == live_run()
+      line += " " + fill(!shown.source.faded()
                              ? tr_n("Compute takes {0} a step on {1} GPU (measured above).",
                                     "Compute takes {0} a step on {1} GPUs (measured above).", gpus)
                              : tr_n("Compute takes {0} a step on {1} GPU (recorded above).",

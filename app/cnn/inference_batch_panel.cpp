@@ -12,9 +12,9 @@
 
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
+#include "app/files/figure_source.h"
 #include "app/files/recorded_file.h"
 #include "app/i18n/number_text.h"
-#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
 #include "app/panels/panel_fields.h"
@@ -119,19 +119,18 @@ class InferenceBatchPanel final : public Panel {
 
   bool result(const std::string& name, PanelResult* out) const override {
     if (name != "gpu_batch_over_budget" || work_.busy()) return false;
-    std::vector<InferencePoint> points;
-    bool live = false;
+    std::vector<InferencePoint> live;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      for (const InferencePoint& p : points_) live |= p.on_gpu;
-      points = live ? points_ : (recording_ ? recording_->points : std::vector<InferencePoint>{});
+      live = points_;
     }
-    const int over = cnn::first_batch_over(points, true, c_.budget_ms);
+    const SourcedFigures<std::vector<InferencePoint>> gpu = gpu_points(live);
+    if (!gpu) return false;
+    const int over = cnn::first_batch_over(*gpu.figures, true, c_.budget_ms);
     if (over == 0) return false;
     out->value = over;
     out->text = fill(tr("a batch of {0} images is the first to take longer than {1} ms on the GPU, {2}"),
-                     {std::to_string(over), significant_text(c_.budget_ms, 6),
-                      live ? tr("on this computer") : tr("on the recorded machine: there is no GPU here")});
+                     {std::to_string(over), significant_text(c_.budget_ms, 6), gpu.source.where()});
     return true;
   }
 
@@ -158,6 +157,15 @@ class InferenceBatchPanel final : public Panel {
     return cnn::sweep_cpu_inference(params, data->test, o, &scratch_);
   }
 
+  // The GPU's points, decided here for the chart, the words and the result alike: this
+  // computer's when its sweep measured the GPU, else the recorded run's; none without either.
+  SourcedFigures<std::vector<InferencePoint>> gpu_points(const std::vector<InferencePoint>& live) const {
+    for (const InferencePoint& p : live)
+      if (p.on_gpu) return {&live, FigureSource::this_computer()};
+    if (recording_) return {&recording_->points, FigureSource::recorded(recording_->run)};
+    return {};
+  }
+
   plot::Chart make_chart(const std::vector<InferencePoint>& live) const {
     plot::Chart chart;
     chart.x_title = tr("latency of one request");
@@ -165,13 +173,13 @@ class InferenceBatchPanel final : public Panel {
     chart.y_title = tr("images per second");
     chart.y = {plot::ScaleKind::Log, plot::ValueFormat::Number, false};
     chart.empty_message = work_.busy() ? tr("measuring batch 1...") : tr("press \"Measure every batch size\"");
-    const auto add = [&](const std::vector<InferencePoint>& points, bool gpu, bool recorded) {
+    const auto add = [&](const std::vector<InferencePoint>& points, bool gpu, const FigureSource& source) {
       plot::Series s;
       s.label = gpu ? "GPU" : "CPU";
       s.colour = gpu ? palette().gpu : palette().cpu;
       s.marker = gpu ? plot::Marker::Triangle : plot::Marker::Circle;
-      s.line = recorded ? plot::Line::Dashed : plot::Line::Solid;
-      s.recorded = recorded;
+      s.line = source.faded() ? plot::Line::Dashed : plot::Line::Solid;
+      s.recorded = source.faded();
       for (const InferencePoint& p : points) {
         if (p.on_gpu != gpu) continue;
         s.x.push_back(p.median_ms);
@@ -185,13 +193,10 @@ class InferenceBatchPanel final : public Panel {
       }
       if (!s.x.empty()) chart.series.push_back(std::move(s));
     };
-    add(live, false, false);
-    bool gpu_live = false;
-    for (const InferencePoint& p : live) gpu_live |= p.on_gpu;
-    if (gpu_live) add(live, true, false);
-    else if (recording_) {
-      add(recording_->points, true, true);
-      chart.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(recording_->run, true)});
+    add(live, false, FigureSource::this_computer());
+    if (const SourcedFigures<std::vector<InferencePoint>> gpu = gpu_points(live)) {
+      add(*gpu.figures, true, gpu.source);
+      if (gpu.source.faded()) chart.footnote = fill(tr("Dashed, hollow: {0}."), {gpu.source.where()});
     }
     char mark[64];
     std::snprintf(mark, sizeof mark, "%g ms budget", c_.budget_ms);
@@ -227,13 +232,11 @@ class InferenceBatchPanel final : public Panel {
   }
 
   void draw_words(const std::vector<InferencePoint>& live) const {
-    bool gpu_live = false;
-    for (const InferencePoint& p : live) gpu_live |= p.on_gpu;
-    if (gpu_live) draw_side(live, true, tr("(this computer)"));
-    else if (recording_) draw_side(recording_->points, true, tr("(recorded, not this computer)"));
+    if (const SourcedFigures<std::vector<InferencePoint>> gpu = gpu_points(live))
+      draw_side(*gpu.figures, true, gpu.source.tag());
     else if (!gpu_info().available)
       wrapped_text_unformatted(fill(tr("No NVIDIA GPU here, and no recorded GPU run to show ({0})."), {recording_error_}));
-    draw_side(live, false, tr("(this computer)"));
+    draw_side(live, false, FigureSource::this_computer().tag());
     wrapped_text(tr("Each point is one batch size: up and to the right means more images per second but a longer "
                     "wait for every request in the batch."),
                  ImGui::GetColorU32(ImGuiCol_TextDisabled));

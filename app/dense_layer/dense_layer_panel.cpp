@@ -13,6 +13,7 @@
 
 #include "app/dense_layer/dense_picture.h"
 #include "app/dense_layer/dense_runner.h"
+#include "app/files/figure_source.h"
 #include "app/files/recorded_file.h"
 #include "app/i18n/number_text.h"
 #include "app/i18n/recorded_label.h"
@@ -113,16 +114,16 @@ class DenseLayerPanel final : public Panel {
 
   bool result(const std::string& name, PanelResult* out) const override {
     if (busy() || !live_ || !(live_->sizes == sizes_)) return false;
-    const DenseTiming* gpu = live_->gpu_measured ? &*live_ : recorded_row();
+    const SourcedFigures<DenseTiming> gpu = gpu_timing();
     if (!gpu) return false;
-    const std::string where =
-        live_->gpu_measured ? tr(" on this computer") : tr(" on the recorded machine: there is no GPU here");
     if (name == "fused_speedup") {
-      out->value = gpu->fused_speedup();
-      out->text = fill(tr("the fused kernel is {0} times as fast as the three{1}"), {decimal_text(out->value, 2), where});
-    } else if (name == "gpu_speedup" && gpu == &*live_) {
-      out->value = gpu->gpu_speedup();
-      out->text = fill(tr("the fused kernel is {0} times as fast as one CPU core{1}"), {decimal_text(out->value, 0), where});
+      out->value = gpu.figures->fused_speedup();
+      out->text = fill(tr("the fused kernel is {0} times as fast as the three, {1}"),
+                       {decimal_text(out->value, 2), gpu.source.where()});
+    } else if (name == "gpu_speedup" && !gpu.source.faded()) {  // the CPU and the GPU of one computer
+      out->value = gpu.figures->gpu_speedup();
+      out->text = fill(tr("the fused kernel is {0} times as fast as one CPU core, {1}"),
+                       {decimal_text(out->value, 0), gpu.source.where()});
     } else {
       return false;
     }
@@ -131,6 +132,14 @@ class DenseLayerPanel final : public Panel {
 
  private:
   const DenseTiming* recorded_row() const { return recording_ ? recording_->find(sizes_) : nullptr; }
+
+  // The GPU's times at these sizes, decided here for the table, the sentences and the result
+  // alike: this computer's when it timed the GPU, else the recorded run's row.
+  SourcedFigures<DenseTiming> gpu_timing() const {
+    if (live_ && live_->sizes == sizes_ && live_->gpu_measured) return {&*live_, FigureSource::this_computer()};
+    if (const DenseTiming* row = recorded_row()) return {row, FigureSource::recorded(recording_->run)};
+    return {};
+  }
 
   void draw_controls(const FrameContext& frame) {
     ImGui::BeginDisabled(runner_.busy());
@@ -234,8 +243,9 @@ class DenseLayerPanel final : public Panel {
       ImGui::PopStyleColor();
       if (!recording_ && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recording_error_.c_str());
     }
-    const DenseTiming* gpu = live && live->gpu_measured ? live : recorded;
-    const bool gpu_recorded = gpu && gpu == recorded;
+    const SourcedFigures<DenseTiming> shown_gpu = gpu_timing();
+    const DenseTiming* gpu = shown_gpu.figures;
+    const bool gpu_recorded = shown_gpu.source.faded();
     const TimingStats* cpu = live && live->cpu.repeats > 0 ? &live->cpu : nullptr;
 
     struct Row {

@@ -1,0 +1,40 @@
+#pragma once
+// Where figures a panel shows come from: measured on this computer, or recorded on
+// another and shipped with the app (app/files/recorded_file.h). A panel decides it once,
+// where it picks its figures (its own live run when there is one, else the recording), and
+// passes the source along with them: the drawing code asks the source how to label and
+// draw them, never which one it is.
+#include <string>
+
+#include "compute/bench/run_info.h"
+
+namespace whygpu::app {
+
+class FigureSource {
+ public:
+  static FigureSource this_computer() { return FigureSource(nullptr); }
+  // `run` is the recording's, which lives as long as the process (recorded_file).
+  static FigureSource recorded(const bench::RunInfo& run) { return FigureSource(&run); }
+
+  // Recorded figures are drawn faded and dashed.
+  bool faded() const { return run_ != nullptr; }
+  // Beside a name: "(this computer)", "(recorded, not this computer)".
+  const char* tag() const;
+  // Inside a sentence: "on this computer", "recorded on NVIDIA H100 80GB HBM3 (driver ...)
+  // on 2026-11-24, not on this computer" (app/i18n/recorded_label.h).
+  std::string where() const;
+
+ private:
+  explicit FigureSource(const bench::RunInfo* run) : run_(run) {}
+  const bench::RunInfo* run_;
+};
+
+// A panel's figures of type T with their source; null figures when there are none yet.
+template <class T>
+struct SourcedFigures {
+  const T* figures = nullptr;
+  FigureSource source = FigureSource::this_computer();
+  explicit operator bool() const { return figures != nullptr; }
+};
+
+}  // namespace whygpu::app
