@@ -8,12 +8,6 @@
 
 namespace whygpu::app {
 
-std::string shown_problems(const PanelSlot& slot) {
-  std::string text;
-  for (const Wording& p : slot.problems) text += (text.empty() ? "" : "\n") + slot.where + translated(p);
-  return text;
-}
-
 std::vector<PanelSlot>& PanelHost::panels_of(int lesson) {
   auto found = panels_.find(lesson);
   if (found != panels_.end()) return found->second;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/files/document_paths.h"
+#include "app/i18n/translate.h"
 #include "app/lesson/lesson_library.h"
 #include "app/panels/panel.h"
 #include "compute/core/status.h"
@@ -29,7 +30,12 @@ struct PanelSlot {
 };
 
 // A slot's problems in the page's language, one "file:line: ..." a line ("" when none).
-std::string shown_problems(const PanelSlot& slot);
+// Inline: the page draws it, and the page is also built without the panels (fuzz/).
+inline std::string shown_problems(const PanelSlot& slot) {
+  std::string text;
+  for (const Wording& p : slot.problems) text += (text.empty() ? "" : "\n") + slot.where + translated(p);
+  return text;
+}
 
 class PanelHost {
  public:
