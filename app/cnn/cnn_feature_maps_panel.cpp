@@ -15,9 +15,9 @@
 #include "app/cnn/probability_bars.h"
 #include "app/cnn/session_bar.h"
 #include "app/cnn/session_panel.h"
+#include "app/files/figure_source.h"
 #include "app/files/recorded_gpu.h"
 #include "app/i18n/number_text.h"
-#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
 #include "app/panels/panel_fields.h"
@@ -278,26 +278,37 @@ class CnnFeatureMapsPanel final : public cnn_ui::SessionPanel {
                                  "range for the whole layer, so you see which maps respond most"));
   }
 
-  // Without a GPU, with the weights and the test image the recording has: the GPU's
-  // answer there and how close its maps came to the CPU's.
-  void draw_recorded_answer(const std::vector<std::string>& names) {
-    if (!answers_ || shared_->shown_test_index() < 0 || !shared_->session()) return;
+  // A GPU's answers beside this computer's, decided here: the recording's, when there is
+  // no GPU here (only then is it loaded) and the pictures show the weights it was recorded
+  // with; none else.
+  SourcedFigures<cnn::AnswersRecording> recorded_gpu_answers() {
+    if (!answers_ || shared_->shown_test_index() < 0 || !shared_->session()) return {};
     if (fingerprint_stamp_ != shared_->inference_stamp()) {
       fingerprint_stamp_ = shared_->inference_stamp();
       std::vector<float> params;
       shared_->session()->latest_parameters(&params);
       fingerprint_ = cnn::weights_fingerprint(params);
     }
-    const cnn::RecordedAnswer* a = fingerprint_ == answers_->weights ? answers_->find(shared_->shown_test_index()) : nullptr;
+    if (fingerprint_ != answers_->weights) return {};
+    return {answers_, FigureSource::recorded(answers_->run)};
+  }
+
+  // The recorded GPU's answer for the shown test image and how close its maps came to its
+  // CPU's.
+  void draw_recorded_answer(const std::vector<std::string>& names) {
+    const SourcedFigures<cnn::AnswersRecording> recorded = recorded_gpu_answers();
+    if (!recorded) return;
+    const cnn::AnswersRecording& answers = *recorded.figures;
+    const cnn::RecordedAnswer* a = answers.find(shared_->shown_test_index());
     if (!a || a->predicted >= static_cast<int>(names.size())) return;
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     ImGui::TextWrapped(
         "%s", fill(tr("The same weights and image on a GPU ({0}): the answer {1} ({2}%), every feature map within {3} "
                       "of that machine's CPU's. Its whole test set: {4}% right in {5} ms (its CPU: {6} ms); {7}."),
-                   {answers_->gpu_trainer, names[static_cast<std::size_t>(a->predicted)],
+                   {answers.gpu_trainer, names[static_cast<std::size_t>(a->predicted)],
                     decimal_text(100.0 * a->probability, 1), significant_text(a->max_map_difference, 1),
-                    decimal_text(answers_->gpu_test_accuracy, 2), decimal_text(answers_->gpu_test_ms, 1),
-                    decimal_text(answers_->cpu_test_ms, 0), recorded_label(answers_->run)})
+                    decimal_text(answers.gpu_test_accuracy, 2), decimal_text(answers.gpu_test_ms, 1),
+                    decimal_text(answers.cpu_test_ms, 0), recorded.source.where()})
                   .c_str());
     ImGui::PopStyleColor();
   }

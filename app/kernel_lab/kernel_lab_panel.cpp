@@ -15,10 +15,10 @@
 #include <map>
 #include <sstream>
 
+#include "app/files/figure_source.h"
 #include "app/files/recorded_gpu.h"
 #include "app/i18n/language.h"
 #include "app/i18n/number_text.h"
-#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernel_lab/lab_runner.h"
 #include "app/panels/panel_buttons.h"
@@ -453,16 +453,23 @@ class KernelLabPanel final : public Panel {
     return r.target.substr(open + 1, close - open - 1);
   }
 
-  // Without a GPU: what the recorded GPU gave for this very code and these sizes.
+  // A GPU's result beside a simulated try, decided here: the recording's, when there is no
+  // GPU here (only then is it loaded) and it holds this very code and these sizes; none else.
+  SourcedFigures<kernel_lab::RecordedTry> recorded_gpu_try(const LabReport& r) const {
+    if (!r.simulated || !recording_) return {};
+    if (const kernel_lab::RecordedTry* recorded = recording_->find(tried_))
+      return {recorded, FigureSource::recorded(recording_->run)};
+    return {};
+  }
+
   void draw_recorded(const LabReport& r) {
-    if (!r.simulated || !recording_) return;
-    const kernel_lab::RecordedTry* recorded = recording_->find(tried_);
+    const SourcedFigures<kernel_lab::RecordedTry> recorded = recorded_gpu_try(r);
     if (!recorded) return;
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    wrapped_text_unformatted(fill(tr("The same code and sizes on the GPU, {0}: {1}."),
-                                  {recorded_label(recording_->run), translated(kernel_lab::summarize(recorded->report))})
-                                 );
+    wrapped_text_unformatted(
+        fill(tr("The same code and sizes on the GPU, {0}: {1}."),
+             {recorded.source.where(), translated(kernel_lab::summarize(recorded.figures->report))}));
     ImGui::PopStyleColor();
   }
 

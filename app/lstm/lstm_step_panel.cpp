@@ -16,9 +16,9 @@
 #include <cstdio>
 #include <utility>
 
+#include "app/files/figure_source.h"
 #include "app/files/recorded_gpu.h"
 #include "app/i18n/number_text.h"
-#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/lstm/char_label.h"
 #include "app/lstm/generated_text_view.h"
@@ -401,16 +401,24 @@ class LstmStepPanel final : public Panel {
     draw_recorded_step_time();
   }
 
-  // Without a GPU, with the model the recording was made with: its GPU's time for a step.
-  void draw_recorded_step_time() {
+  // A GPU's time for a step beside this computer's, decided here: the recording's, when
+  // there is no GPU here (only then is it loaded) and the text is written with the model it
+  // was recorded with; none else.
+  SourcedFigures<lstm::StepRecording> recorded_gpu_step() const {
     lstm::TrainingSession* session = workspace_->session();
-    if (!recording_ || !session || weights_step_ != recording_->model_steps || recording_->model_steps == 0) return;
+    if (!recording_ || !session || weights_step_ != recording_->model_steps || recording_->model_steps == 0) return {};
+    return {recording_, FigureSource::recorded(recording_->run)};
+  }
+
+  void draw_recorded_step_time() {
+    const SourcedFigures<lstm::StepRecording> recorded = recorded_gpu_step();
+    if (!recorded) return;
+    const lstm::StepRecording& r = *recorded.figures;
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     ImGui::TextWrapped(
         "%s",
         fill(tr("The same model on a GPU: one step {0} \xc2\xb5s ({1}), {2}; that machine's CPU took {3} \xc2\xb5s."),
-             {decimal_text(recording_->gpu.step_us, 0), recording_->gpu.generator, recorded_label(recording_->run),
-              decimal_text(recording_->cpu.step_us, 0)})
+             {decimal_text(r.gpu.step_us, 0), r.gpu.generator, recorded.source.where(), decimal_text(r.cpu.step_us, 0)})
             .c_str());
     ImGui::PopStyleColor();
   }

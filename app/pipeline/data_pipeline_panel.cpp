@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "app/cnn/background_work.h"
+#include "app/files/figure_source.h"
 #include "app/files/recorded_file.h"
 #include "app/files/untrusted_text.h"
 #include "app/i18n/number_text.h"
@@ -168,13 +169,14 @@ class DataPipelinePanel final : public Panel {
       out->text = fill(tr("decoding is {0}% of one CPU core's time for a batch of {1} on this computer"),
                        {decimal_text(out->value, 0), std::to_string(pipeline::kBatch)});
     } else if (name == "batch_speedup") {
-      const PipelineTiming* gpu = gpu_side();
+      const SourcedFigures<PipelineTiming> gpu = gpu_side();
       if (!gpu) return false;
-      out->value = combined_batch_speedup(*gpu);
-      out->text = fill(gpu == &*live_ ? tr("the GPU runs the batch's pipeline {0} times as fast as one CPU core on this "
-                                           "computer")
-                                      : tr("the GPU runs the batch's pipeline {0} times as fast as one CPU core (this "
-                                           "CPU against the recorded GPU)"),
+      out->value = combined_batch_speedup(*gpu.figures);
+      // The CPU is this computer's either way: the source says whose GPU it is against.
+      out->text = fill(gpu.source.faded() ? tr("the GPU runs the batch's pipeline {0} times as fast as one CPU core "
+                                               "(this CPU against the recorded GPU)")
+                                          : tr("the GPU runs the batch's pipeline {0} times as fast as one CPU core on "
+                                               "this computer"),
                        {decimal_text(out->value, 0)});
     } else {
       return false;
@@ -187,12 +189,14 @@ class DataPipelinePanel final : public Panel {
     return t.settings.side == c_.settings.side && t.settings.crop == c_.settings.crop;
   }
 
-  // The live GPU timing, else the recording at the same sizes; nullptr when neither. Call
-  // with mutex_ held.
-  const PipelineTiming* gpu_side() const {
-    if (live_ && live_->gpu_measured && same_sizes(*live_)) return &*live_;
-    if (recording_ && recording_->timing.gpu_measured && same_sizes(recording_->timing)) return &recording_->timing;
-    return nullptr;
+  // The GPU's times, decided here for the bars, the notes, the sentences and the result
+  // alike: this computer's when it timed the GPU, else the recording at the same sizes; none
+  // without either. Call with mutex_ held.
+  SourcedFigures<PipelineTiming> gpu_side() const {
+    if (live_ && live_->gpu_measured && same_sizes(*live_)) return {&*live_, FigureSource::this_computer()};
+    if (recording_ && recording_->timing.gpu_measured && same_sizes(recording_->timing))
+      return {&recording_->timing, FigureSource::recorded(recording_->run)};
+    return {};
   }
 
   // The live CPU's batch time over the steps the GPU side timed, divided by the GPU's.
@@ -315,26 +319,26 @@ class DataPipelinePanel final : public Panel {
   }
 
   // A bar of `ms` on a log scale from 1 us to `longest`, `width` pixels at most, with its value.
-  void bar(double ms, double longest, float width, ImU32 colour, bool recorded) {
+  void bar(double ms, double longest, float width, ImU32 colour, const FigureSource& source) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float h = ImGui::GetTextLineHeight();
     const double span = std::max(1.0, std::log10(longest * 1e3));
     const float f = static_cast<float>(std::clamp(std::log10(std::max(ms * 1e3, 1.0)) / span, 0.02, 1.0));
     ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.15f), ImVec2(p.x + width * f, p.y + h * 0.85f),
-                                              recorded ? faded(colour) : colour);
+                                              source.faded() ? faded(colour) : colour);
     ImGui::Dummy(ImVec2(width * f, h));
     ImGui::SameLine();
-    if (recorded) ImGui::TextDisabled("%s", duration(ms).c_str());
+    if (source.faded()) ImGui::TextDisabled("%s", duration(ms).c_str());
     else ImGui::TextUnformatted(duration(ms).c_str());
   }
 
-  void timing_cell(const TimingStats* cpu, const TimingStats* gpu, bool gpu_recorded, const char* gpu_missing,
-                   double longest, float width) {
+  void timing_cell(const TimingStats* cpu, const TimingStats* gpu, const FigureSource& gpu_source,
+                   const char* gpu_missing, double longest, float width) {
     const Palette& colours = palette();
     const ImU32 muted = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-    if (cpu && cpu->repeats > 0) bar(cpu->median_ms, longest, width, colours.cpu, false);
+    if (cpu && cpu->repeats > 0) bar(cpu->median_ms, longest, width, colours.cpu, FigureSource::this_computer());
     else wrapped_text(tr("CPU: press Time it"), muted);
-    if (gpu && gpu->repeats > 0) bar(gpu->median_ms, longest, width, colours.gpu, gpu_recorded);
+    if (gpu && gpu->repeats > 0) bar(gpu->median_ms, longest, width, colours.gpu, gpu_source);
     else wrapped_text(fill(tr("GPU: {0}"), {gpu_missing}), muted);
   }
 
@@ -347,9 +351,9 @@ class DataPipelinePanel final : public Panel {
     }
     std::lock_guard<std::mutex> lock(mutex_);
     const PipelineTiming* live = live_ && same_sizes(*live_) ? &*live_ : nullptr;
-    const PipelineTiming* gpu = gpu_side();
-    const bool recorded = gpu && gpu != live;
-    draw_gpu_note(live, gpu, recorded);
+    const SourcedFigures<PipelineTiming> shown_gpu = gpu_side();
+    const PipelineTiming* gpu = shown_gpu.figures;
+    draw_gpu_note(live, shown_gpu);
 
     double longest = 1e-3;
     for (const PipelineTiming* t : {live, gpu})
@@ -384,9 +388,9 @@ class DataPipelinePanel final : public Panel {
       const StepTiming* g = gpu ? &gpu->at(step) : nullptr;
       const char* missing = !gpu ? "-" : (step == Step::decode && !gpu->gpu_decoded ? tr("no nvJPEG") : "-");
       ImGui::TableNextColumn();
-      timing_cell(c ? &c->cpu_image : nullptr, g ? &g->gpu_image : nullptr, recorded, missing, longest, bar_w);
+      timing_cell(c ? &c->cpu_image : nullptr, g ? &g->gpu_image : nullptr, shown_gpu.source, missing, longest, bar_w);
       ImGui::TableNextColumn();
-      timing_cell(c ? &c->cpu_batch : nullptr, g ? &g->gpu_batch : nullptr, recorded, missing, longest, bar_w);
+      timing_cell(c ? &c->cpu_batch : nullptr, g ? &g->gpu_batch : nullptr, shown_gpu.source, missing, longest, bar_w);
     }
     ImGui::PopTextWrapPos();
     ImGui::EndTable();
@@ -396,16 +400,17 @@ class DataPipelinePanel final : public Panel {
            "decoding: nvJPEG reads the Huffman codes on the CPU, so its time is the wall time until the pixels "
            "are on the GPU."),
         palette().muted_text);
-    draw_sentences(live, gpu, recorded);
+    draw_sentences(live, shown_gpu);
   }
 
-  void draw_gpu_note(const PipelineTiming* live, const PipelineTiming* gpu, bool recorded) {
+  void draw_gpu_note(const PipelineTiming* live, const SourcedFigures<PipelineTiming>& shown_gpu) {
     const Palette& colours = palette();
+    const PipelineTiming* gpu = shown_gpu.figures;
     std::string note;
     if (live && !live->gpu_measured && gpu_info().available)
       note = fill(tr("The GPU could not be timed: {0}"), {live->gpu_note});
     if (!gpu_info().available) {
-      if (recorded)
+      if (shown_gpu.source.faded())
         note = fill(tr("No GPU here: the CPU is timed live on this computer; the GPU's times are faded. {0}."),
                     {recorded_label(recording_->run, true)});
       else if (recording_)
@@ -425,7 +430,7 @@ class DataPipelinePanel final : public Panel {
     if (!recording_ && !gpu_info().available && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recording_error_.c_str());
   }
 
-  void draw_sentences(const PipelineTiming* live, const PipelineTiming* gpu, bool recorded) {
+  void draw_sentences(const PipelineTiming* live, const SourcedFigures<PipelineTiming>& shown_gpu) {
     if (!live) return;
     std::string text;
     char part[400];
@@ -444,11 +449,11 @@ class DataPipelinePanel final : public Panel {
                       1000.0 / total);
       text += part;
     }
-    if (gpu) {
+    if (const PipelineTiming* gpu = shown_gpu.figures) {
       const double speedup = combined_batch_speedup(*gpu);
       if (speedup > 0.0) {
         std::snprintf(part, sizeof part, " The GPU runs the same steps %.0f times as fast%s.", speedup,
-                      recorded ? tr(" (this computer's CPU against the recorded GPU)") : "");
+                      shown_gpu.source.faded() ? tr(" (this computer's CPU against the recorded GPU)") : "");
         text += part;
       }
       double worst = 0.0;

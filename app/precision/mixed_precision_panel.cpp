@@ -14,9 +14,9 @@
 
 #include "app/cnn/background_work.h"
 #include "app/cnn/cnn_data.h"
+#include "app/files/figure_source.h"
 #include "app/files/recorded_file.h"
 #include "app/i18n/number_text.h"
-#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
 #include "app/panels/panel_fields.h"
@@ -45,6 +45,13 @@ struct Lane {
   double accuracy = 0.0;
   double train_seconds = 0.0;
   int skipped_steps = 0;
+};
+
+// The race as shown: its lanes, the width they trained at and where they come from.
+struct ShownRace {
+  std::vector<Lane> lanes;
+  int width = 1;
+  FigureSource source = FigureSource::this_computer();
 };
 
 ImU32 lane_colour(Precision p) {
@@ -147,18 +154,16 @@ class MixedPrecisionPanel final : public Panel {
   bool result(const std::string& name, PanelResult* out) const override {
     if (name != "speedup" || work_.busy()) return false;
     std::lock_guard<std::mutex> lock(mutex_);
-    const std::vector<Lane> lanes = shown_lanes();
+    const ShownRace race = shown_race();
     const Lane *fp32 = nullptr, *bf16 = nullptr;
-    for (const Lane& l : lanes) {
+    for (const Lane& l : race.lanes) {
       if (l.precision == Precision::fp32) fp32 = &l;
       if (l.precision == Precision::bf16) bf16 = &l;
     }
     if (!fp32 || !bf16 || !(fp32->images_per_s > 0)) return false;
     out->value = bf16->images_per_s / fp32->images_per_s;
     out->text = fill(tr("BF16 ran {0} times the FP32 rate at width x{1}, {2}"),
-                     {decimal_text(out->value, 2), std::to_string(shown_width()),
-                      lanes_.empty() && recording_ ? fill(tr("on the recorded machine ({0})"), {recording_->run.gpu_name})
-                                     : std::string(tr("on this GPU"))});
+                     {decimal_text(out->value, 2), std::to_string(race.width), race.source.where()});
     return true;
   }
 
@@ -214,11 +219,15 @@ class MixedPrecisionPanel final : public Panel {
     status_ = text;
   }
 
-  // Live lanes when this GPU raced, else the recording's for the chosen width. Under mutex_.
-  std::vector<Lane> shown_lanes() const {
-    if (!lanes_.empty() || gpu_info().available) return lanes_;
-    std::vector<Lane> lanes;
-    if (!recording_) return lanes;
+  // The race shown, decided here for the bars, the sentences and the result alike: this
+  // GPU's lanes once it raced (none yet on a computer that can race), else the recording's
+  // at the chosen width; none without either. Under mutex_.
+  ShownRace shown_race() const {
+    if (!lanes_.empty() || gpu_info().available)
+      return {lanes_, lanes_.empty() ? c_.width : raced_width_, FigureSource::this_computer()};
+    ShownRace race;
+    race.width = c_.width;
+    if (!recording_) return race;
     for (Precision p : precision::kAllPrecisions) {
       const precision::PrecisionTiming* t = precision::find_timing(*recording_, p, c_.width);
       if (!t) continue;
@@ -226,11 +235,11 @@ class MixedPrecisionPanel final : public Panel {
       lane.precision = p;
       lane.images_per_s = t->images_per_s();
       lane.accuracy = precision::mean_accuracy(*recording_, p, c_.width);
-      lanes.push_back(lane);
+      race.lanes.push_back(lane);
     }
-    return lanes;
+    if (!race.lanes.empty()) race.source = FigureSource::recorded(recording_->run);
+    return race;
   }
-  int shown_width() const { return lanes_.empty() ? c_.width : raced_width_; }
 
   void draw_controls() {
     const bool busy = work_.busy();
@@ -288,11 +297,10 @@ class MixedPrecisionPanel final : public Panel {
 
   void draw_race() {
     std::lock_guard<std::mutex> lock(mutex_);
-    const std::vector<Lane> lanes = shown_lanes();
-    const bool recorded = lanes_.empty() && !lanes.empty();
-    if (recorded) {
-      wrapped_text(fill(tr("No NVIDIA GPU here: {0}. Width x{1}."),
-                        {recorded_label(recording_->run, true), std::to_string(c_.width)}),
+    const ShownRace race = shown_race();
+    const std::vector<Lane>& lanes = race.lanes;
+    if (race.source.faded()) {
+      wrapped_text(fill(tr("No NVIDIA GPU here: {0}. Width x{1}."), {race.source.where(), std::to_string(race.width)}),
                    palette().warning);
     } else if (lanes.empty()) {
       if (!gpu_info().available)
@@ -326,7 +334,7 @@ class MixedPrecisionPanel final : public Panel {
     if (recording_)
       for (const precision::PrecisionAccuracy& a : recording_->accuracy)
         if (a.width == c_.width && !first_recorded) first_recorded = &a;
-    if (recorded && first_recorded) {
+    if (race.source.faded() && first_recorded) {
       // The recording names its data in English: in the tooltip, not in the sentence.
       wrapped_text_unformatted(fill(tr("Test accuracy after {0} epochs of training, on digits it never trained on:"),
                                     {std::to_string(first_recorded->epochs)}));
@@ -344,8 +352,8 @@ class MixedPrecisionPanel final : public Panel {
         [](const Lane& l) {
           return std::isnan(l.accuracy) ? std::string(tr("not recorded")) : decimal_text(100 * l.accuracy, 2) + "%";
         });
-    wrapped_text(recorded ? tr("accuracy bars run from 90% to 100%; mean over the recorded seeds")
-                          : tr("accuracy bars run from 90% to 100%"),
+    wrapped_text(race.source.faded() ? tr("accuracy bars run from 90% to 100%; mean over the recorded seeds")
+                                     : tr("accuracy bars run from 90% to 100%"),
                  ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
 
