@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "app/files/figure_source.h"
 #include "app/files/recorded_file.h"
 #include "app/glcompute/gl_renderer.h"
 #include "app/host_program/program_runner.h"
@@ -156,21 +157,22 @@ class HostProgramPanel final : public Panel {
       const StepResult& r = shown.results[static_cast<std::size_t>(i)];
       return r.state == StepState::Ran ? &r : nullptr;
     };
-    const std::string where = !shown.recorded ? tr(", on this computer")
-                              : live_ ? tr(", on the recorded machine: this mistake does not run on the GPU that "
-                                           "draws this window")
-                                      : tr(", on the recorded machine: there is no GPU here");
+    // A recording shown on a computer with a GPU says why this GPU did not run it.
+    const std::string where =
+        shown.source.faded() && live_
+            ? fill(tr("{0}: this mistake does not run on the GPU that draws this window"), {shown.source.where()})
+            : shown.source.where();
     if (name == "timer_us") {
       const StepResult* stop = ran(Call::TimerStop);
       if (!stop || busy()) return false;
       out->value = stop->printed_ms * 1e3;
-      out->text = fill(tr("the stopwatch printed {0}"), {duration(stop->printed_ms)}) + where;
+      out->text = fill(tr("the stopwatch printed {0}, {1}"), {duration(stop->printed_ms), where});
       return true;
     }
     if (name == "kernel_us") {
       if (shown.kernel_ms < 0.0 || busy()) return false;
       out->value = shown.kernel_ms * 1e3;
-      out->text = fill(tr("the kernel ran {0} on the GPU's clock"), {duration(shown.kernel_ms)}) + where;
+      out->text = fill(tr("the kernel ran {0} on the GPU's clock, {1}"), {duration(shown.kernel_ms), where});
       return true;
     }
     return false;
@@ -184,7 +186,7 @@ class HostProgramPanel final : public Panel {
     int lines = 0;
     std::string error;
     double kernel_ms = -1.0;
-    bool recorded = false;
+    FigureSource source = FigureSource::this_computer();
     bool stepped = false;  // live lines run one press at a time: the program paused between them
   };
 
@@ -207,6 +209,8 @@ class HostProgramPanel final : public Panel {
            "to show.";
   }
 
+  // The lines shown and their source, decided here for the table and the result alike:
+  // live where runs_live(), else the recording's, else none.
   Shown current() const {
     Shown s;
     if (runs_live()) {
@@ -217,7 +221,7 @@ class HostProgramPanel final : public Panel {
       s.error = snap.error;
       s.stepped = snap.stepped;
     } else if (const host_program::RecordedProgram* p = recorded_program()) {
-      s.recorded = true;
+      s.source = FigureSource::recorded(recording_->run);
       s.options = {recording_->n, recording_->threads, options_.mistake};
       s.results.assign(p->steps.begin(), p->steps.begin() + static_cast<long>(std::min(revealed_, p->steps.size())));
       s.lines = static_cast<int>(p->steps.size());
@@ -384,10 +388,10 @@ class HostProgramPanel final : public Panel {
       const StepResult* r = i < next ? &shown.results[static_cast<std::size_t>(i)] : nullptr;
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      const bool here = i == next && shown.error.empty() && (runs_live() || shown.recorded);
+      const bool here = i == next && shown.error.empty() && (runs_live() || shown.source.faded());
       ImGui::Text("%s%2d", here ? "> " : "  ", i + 1);
       ImGui::TableNextColumn();
-      if (r && r->state == StepState::Ran) draw_time(r->ms, longest_ms, shown.recorded, scale);
+      if (r && r->state == StepState::Ran) draw_time(r->ms, longest_ms, shown.source, scale);
       if (stacked) {
         ImGui::TableNextColumn();
         draw_code(step, r, code, scale);
@@ -463,7 +467,8 @@ class HostProgramPanel final : public Panel {
     ImGui::PopStyleColor();
   }
 
-  void draw_time(double ms, double longest_ms, bool recorded, float scale) {
+  void draw_time(double ms, double longest_ms, const FigureSource& source, float scale) {
+    const bool recorded = source.faded();
     const float width = kTimeBarWidth * scale;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float h = ImGui::GetTextLineHeight();

@@ -12,8 +12,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/files/figure_source.h"
 #include "app/i18n/number_text.h"
-#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/ceilings.h"
 #include "app/kernels/reference.h"
@@ -112,13 +112,13 @@ class HardwareCeilingsPanel final : public SweepPanel {
     if (poll(frame)) live_ = ceilings_from(results().rows);
     draw_run_controls(frame, N_("Measure"));
     ImGui::Spacing();
-    const bool recorded = reference_ != nullptr;
+    const SourcedFigures<Ceilings> gpu = gpu_ceilings();
     rows_.clear();
-    if (recorded) recorded_rows();
+    if (gpu.source.faded()) recorded_rows();
     else live_rows();
-    draw_table(frame, recorded);
+    draw_table(frame, gpu.source);
     ImGui::Spacing();
-    draw_summary(recorded);
+    draw_summary(gpu);
     draw_export_row(frame, false);
   }
 
@@ -149,9 +149,9 @@ class HardwareCeilingsPanel final : public SweepPanel {
   // The rows first, then columns as wide as their words need (fit_column_widths): a
   // column never gets narrower than its longest word ("bandwidth" was cut in two in
   // French at a projector's text x2 when the columns shared the width by fixed weights).
-  void draw_table(const FrameContext& frame, bool recorded) {
+  void draw_table(const FrameContext& frame, const FigureSource& gpu_source) {
     const std::vector<std::pair<std::string, ImU32>> headers =
-        recorded ? std::vector<std::pair<std::string, ImU32>>{{"", 0},
+        gpu_source.faded() ? std::vector<std::pair<std::string, ImU32>>{{"", 0},
                                                               {tr("CPU (this computer, live)"), palette().cpu},
                                                               {tr("CPU of the recorded run"), palette().cpu},
                                                               {tr("GPU of the recorded run"), palette().gpu}}
@@ -292,16 +292,14 @@ class HardwareCeilingsPanel final : public SweepPanel {
     return text;
   }
 
-  void draw_summary(bool recorded) {
-    const Ceilings& g = recorded ? recorded_ : live_;
-    if (recorded) {
+  void draw_summary(const SourcedFigures<Ceilings>& gpu) {
+    if (gpu.source.faded()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       wrapped_text_unformatted(fill(tr("No GPU here. The two right-hand columns are {0}. The comparison below is "
                                        "between that machine's GPU and its own CPU."),
-                                    {recorded_label(reference_->run, true)})
-                                   );
+                                    {gpu.source.where()}));
       ImGui::PopStyleColor();
-    } else if (!gpu_info().available) {
+    } else if (!gpu) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextWrapped(
           "%s",
@@ -309,18 +307,18 @@ class HardwareCeilingsPanel final : public SweepPanel {
       ImGui::PopStyleColor();
       return;
     }
+    const Ceilings& g = *gpu.figures;
     if (!g.has_gpu() || !g.has_cpu()) {
       ImGui::TextWrapped("%s", tr("Press Measure: each ceiling is a short benchmark (a few seconds in all)."));
       return;
     }
     ImGui::TextWrapped(
         "%s",
-        fill(tr("{0} the GPU's memory delivers {1}x the bytes per second of the CPU's, and its FP32 matrix multiply "
-                "runs {2}x faster than OpenBLAS on every core; on the Tensor Cores (FP16) {3}x. But data cross the bus "
-                "to the GPU at only {4}: {5}x slower than the GPU reads its own memory."),
-             {recorded ? tr("On the recorded machine,") : tr("On this computer,"),
-              ratio(g.gpu_memory_gbs, g.cpu_memory_gbs), ratio(g.cublas_fp32, g.openblas),
-              ratio(g.cublas_fp16, g.openblas), big_rate(g.host_to_device_gbs, "B/s"),
+        fill(tr("The GPU's memory delivers {0}x the bytes per second of the CPU's, and its FP32 matrix multiply "
+                "runs {1}x faster than OpenBLAS on every core; on the Tensor Cores (FP16) {2}x; all {3}. But data "
+                "cross the bus to the GPU at only {4}: {5}x slower than the GPU reads its own memory."),
+             {ratio(g.gpu_memory_gbs, g.cpu_memory_gbs), ratio(g.cublas_fp32, g.openblas),
+              ratio(g.cublas_fp16, g.openblas), gpu.source.where(), big_rate(g.host_to_device_gbs, "B/s"),
               ratio(g.gpu_memory_gbs, g.host_to_device_gbs)})
             .c_str());
   }
@@ -331,13 +329,24 @@ class HardwareCeilingsPanel final : public SweepPanel {
   // recorded run's when there is no GPU here).
   bool result(const std::string& name, PanelResult* out) const override {
     if (name != "memory_ratio" || busy() || results().rows.empty()) return false;
-    const Ceilings& c = live_.has_gpu() ? live_ : recorded_;
+    const SourcedFigures<Ceilings> gpu = gpu_ceilings();
+    if (!gpu) return false;
+    const Ceilings& c = *gpu.figures;
     if (!(c.gpu_memory_gbs > 0) || !(c.cpu_memory_gbs > 0)) return false;
     out->value = c.gpu_memory_gbs / c.cpu_memory_gbs;
-    out->text = fill(tr("{0} GB/s against {1} GB/s: {2} times{3}"),
+    out->text = fill(tr("{0} GB/s against {1} GB/s: {2} times, {3}"),
                      {decimal_text(c.gpu_memory_gbs, 0), decimal_text(c.cpu_memory_gbs, 0), significant_text(out->value, 3),
-                      live_.has_gpu() ? tr(", on this computer") : tr(", on the recorded machine")});
+                      gpu.source.where()});
     return true;
+  }
+
+  // The ceilings the GPU column, the comparison and the result read, decided here for all
+  // three: this computer's when it has a GPU, else the recorded run's (beside that run's
+  // own CPU); none without either.
+  SourcedFigures<Ceilings> gpu_ceilings() const {
+    if (gpu_info().available) return {&live_, FigureSource::this_computer()};
+    if (reference_) return {&recorded_, FigureSource::recorded(reference_->run)};
+    return {};
   }
 
   Ceilings live_ = ceilings_from({});

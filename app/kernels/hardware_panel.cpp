@@ -8,8 +8,8 @@
 #include <fstream>
 #include <thread>
 
+#include "app/files/figure_source.h"
 #include "app/i18n/number_text.h"
-#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/reference.h"
 #include "app/panels/panel_registry.h"
@@ -49,6 +49,23 @@ int fp32_lanes_per_sm(int major, int minor) {
   return 0;
 }
 
+// The GPU whose lanes are drawn and counted.
+struct GpuLanes {
+  std::string name;
+  int sm_count = 0;
+  int lanes_per_sm = 0;  // 0: not known for its compute capability
+};
+
+GpuLanes lanes_of(const GpuInfo& gpu) {
+  return {gpu.name, gpu.sm_count, fp32_lanes_per_sm(gpu.compute_major, gpu.compute_minor)};
+}
+
+GpuLanes lanes_of(const bench::RunInfo& run) {
+  int major = 0, minor = 0;
+  std::sscanf(run.gpu_compute_capability.c_str(), "%d.%d", &major, &minor);
+  return {run.gpu_name, run.gpu_sm_count, fp32_lanes_per_sm(major, minor)};
+}
+
 // An SM's lanes are drawn in rows of this many dots.
 constexpr int kLanesPerRow = 16;
 
@@ -77,25 +94,21 @@ void draw_dot_groups(int groups, int per_group, int per_row, float dot, float ga
 
 class HardwarePanel final : public Panel {
  public:
-  HardwarePanel() : cpu_(describe_cpu()) {}
+  HardwarePanel() : cpu_(describe_cpu()), live_gpu_(lanes_of(gpu_info())) {
+    if (!gpu_info().available) recording_ = h100_reference();
+    if (recording_) recorded_gpu_ = lanes_of(recording_->run);
+  }
 
   // "lanes_per_thread": the GPU's FP32 lanes for each of this CPU's hardware threads
   // (the recorded GPU's when there is none here, as the picture shows).
   bool result(const std::string& name, PanelResult* out) const override {
     if (name != "lanes_per_thread") return false;
-    const GpuInfo& gpu = gpu_info();
-    int lanes = 0;
-    std::string gpu_name;
-    if (gpu.available) {
-      lanes = gpu.sm_count * fp32_lanes_per_sm(gpu.compute_major, gpu.compute_minor);
-      gpu_name = gpu.name;
-    } else if (const bench::ReferenceData* recorded = h100_reference()) {
-      int major = 0, minor = 0;
-      std::sscanf(recorded->run.gpu_compute_capability.c_str(), "%d.%d", &major, &minor);
-      lanes = recorded->run.gpu_sm_count * fp32_lanes_per_sm(major, minor);
-      gpu_name = fill(tr("the recorded {0}"), {recorded->run.gpu_name});
-    }
+    const SourcedFigures<GpuLanes> gpu = shown_gpu();
+    if (!gpu) return false;
+    const int lanes = gpu.figures->sm_count * gpu.figures->lanes_per_sm;
     if (lanes <= 0) return false;
+    const std::string gpu_name =
+        gpu.source.faded() ? fill(tr("the recorded {0}"), {gpu.figures->name}) : gpu.figures->name;
     out->value = static_cast<double>(lanes) / cpu_.logical_cores;
     out->text = fill(tr("{0} lanes per CPU thread ({1}: {2} lanes; this CPU: {3} threads)"),
                      {out->value >= 1000 ? with_commas(out->value) : significant_text(out->value, 4), gpu_name, with_commas(lanes),
@@ -132,29 +145,15 @@ class HardwarePanel final : public Panel {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       wrapped_text_unformatted(fill(tr("GPU: none usable here ({0})."), {translated(gpu.unavailable_reason)}));
       ImGui::PopStyleColor();
-      draw_recorded_gpu(dot);
-    } else {
-      const int per_sm = fp32_lanes_per_sm(gpu.compute_major, gpu.compute_minor);
-      ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
-      if (per_sm > 0)
-        ImGui::TextUnformatted(
-            fill(tr("GPU: {0} FP32 lanes ({1} SMs x {2})"),
-                 {with_commas(gpu.sm_count * per_sm), std::to_string(gpu.sm_count), std::to_string(per_sm)})
-                .c_str());
-      else
-        ImGui::TextUnformatted(fill(tr("GPU: {0} SMs (lanes per SM unknown for compute {1})"),
-                                    {std::to_string(gpu.sm_count), gpu.compute_capability()})
-                                   .c_str());
-      ImGui::PopStyleColor();
-      wrapped_text_unformatted(gpu.name);
-      if (gpu.sm_clock_khz > 0)
-        ImGui::TextUnformatted(fill(tr("about {0} GHz each"), {decimal_text(gpu.sm_clock_khz / 1e6, 2)}).c_str());
-      ImGui::TextDisabled("%s", tr("one dot = one lane; one block of dots = one SM"));
-      if (per_sm > 0)
-        draw_dot_groups(gpu.sm_count, per_sm, kLanesPerRow, dot, 1.0f, 3 * dot, palette().gpu);
-      else
-        draw_dot_groups(gpu.sm_count, 1, 1, 8 * dot, 0, 2 * dot, palette().gpu);
     }
+    const SourcedFigures<GpuLanes> shown = shown_gpu();
+    if (!shown)
+      ImGui::TextWrapped("%s",
+                         tr("On a machine with an NVIDIA GPU this side shows its lanes, typically thousands of them."));
+    else if (shown.source.faded())
+      draw_recorded_gpu(*shown.figures, shown.source, dot);
+    else
+      draw_live_gpu(*shown.figures, dot);
     ImGui::PopTextWrapPos();
     ImGui::EndTable();
 
@@ -180,32 +179,58 @@ class HardwarePanel final : public Panel {
     return dot;
   }
 
+  // The GPU whose lanes the picture and the result show, decided here for both: this
+  // computer's when it has one, else the recorded run's; none without either (nor from a
+  // recording without a GPU, or of one whose lanes per SM are not known).
+  SourcedFigures<GpuLanes> shown_gpu() const {
+    if (gpu_info().available) return {&live_gpu_, FigureSource::this_computer()};
+    if (recording_ && recording_->run.gpu_available && recorded_gpu_.sm_count > 0 && recorded_gpu_.lanes_per_sm > 0)
+      return {&recorded_gpu_, FigureSource::recorded(recording_->run)};
+    return {};
+  }
+
+  static void draw_live_gpu(const GpuLanes& lanes, float dot) {
+    const GpuInfo& gpu = gpu_info();
+    const int per_sm = lanes.lanes_per_sm;
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
+    if (per_sm > 0)
+      ImGui::TextUnformatted(
+          fill(tr("GPU: {0} FP32 lanes ({1} SMs x {2})"),
+               {with_commas(lanes.sm_count * per_sm), std::to_string(lanes.sm_count), std::to_string(per_sm)})
+              .c_str());
+    else
+      ImGui::TextUnformatted(fill(tr("GPU: {0} SMs (lanes per SM unknown for compute {1})"),
+                                  {std::to_string(lanes.sm_count), gpu.compute_capability()})
+                                 .c_str());
+    ImGui::PopStyleColor();
+    wrapped_text_unformatted(lanes.name);
+    if (gpu.sm_clock_khz > 0)
+      ImGui::TextUnformatted(fill(tr("about {0} GHz each"), {decimal_text(gpu.sm_clock_khz / 1e6, 2)}).c_str());
+    ImGui::TextDisabled("%s", tr("one dot = one lane; one block of dots = one SM"));
+    if (per_sm > 0)
+      draw_dot_groups(lanes.sm_count, per_sm, kLanesPerRow, dot, 1.0f, 3 * dot, palette().gpu);
+    else
+      draw_dot_groups(lanes.sm_count, 1, 1, 8 * dot, 0, 2 * dot, palette().gpu);
+  }
+
   // Without a GPU here the bus is still shown: the GPU of the recorded H100 run, faded
   // and labelled as recorded, so the scale of the comparison survives on any computer.
-  static void draw_recorded_gpu(float dot) {
-    const bench::ReferenceData* recorded = h100_reference();
-    const bench::RunInfo* run = recorded ? &recorded->run : nullptr;
-    int major = 0, minor = 0;
-    if (run) std::sscanf(run->gpu_compute_capability.c_str(), "%d.%d", &major, &minor);
-    const int per_sm = fp32_lanes_per_sm(major, minor);
-    if (!run || !run->gpu_available || run->gpu_sm_count <= 0 || per_sm <= 0) {
-      ImGui::TextWrapped("%s",
-                         tr("On a machine with an NVIDIA GPU this side shows its lanes, typically thousands of them."));
-      return;
-    }
+  static void draw_recorded_gpu(const GpuLanes& lanes, const FigureSource& source, float dot) {
     wrapped_text_unformatted(fill(tr("For comparison, {0}: {1} FP32 lanes ({2} SMs x {3})."),
-                                  {run->gpu_name, with_commas(run->gpu_sm_count * per_sm),
-                                   std::to_string(run->gpu_sm_count), std::to_string(per_sm)})
-                                 );
+                                  {lanes.name, with_commas(lanes.sm_count * lanes.lanes_per_sm),
+                                   std::to_string(lanes.sm_count), std::to_string(lanes.lanes_per_sm)}));
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    ImGui::TextWrapped("%s.", recorded_label(recorded->run, true).c_str());
+    wrapped_text_unformatted(fill(tr("Faded: {0}."), {source.where()}));
     ImGui::PopStyleColor();
     const ImVec4 faded = ImGui::ColorConvertU32ToFloat4(palette().gpu);
-    draw_dot_groups(run->gpu_sm_count, per_sm, kLanesPerRow, dot, 1.0f, 3 * dot,
+    draw_dot_groups(lanes.sm_count, lanes.lanes_per_sm, kLanesPerRow, dot, 1.0f, 3 * dot,
                     ImGui::ColorConvertFloat4ToU32(ImVec4(faded.x, faded.y, faded.z, 0.45f)));
   }
 
   CpuDescription cpu_;
+  GpuLanes live_gpu_;
+  const bench::ReferenceData* recording_ = nullptr;  // only where this computer has no GPU
+  GpuLanes recorded_gpu_;
 };
 
 }  // namespace

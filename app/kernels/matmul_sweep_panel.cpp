@@ -18,10 +18,10 @@
 #include <sstream>
 #include <string_view>
 
+#include "app/files/figure_source.h"
 #include "app/glcompute/gl_bench.h"
 #include "app/glcompute/gl_sweep_side.h"
 #include "app/i18n/number_text.h"
-#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/curves.h"
 #include "app/kernels/reference.h"
@@ -124,7 +124,7 @@ struct Rung {
   std::string tooltip;  // the full label and what it does
   RungStyle style;
   bool blas = false;  // the OpenBLAS baseline
-  bool recorded = false;
+  FigureSource source = FigureSource::this_computer();
   Curve time, rate;
 };
 
@@ -134,10 +134,10 @@ std::string rung_tooltip(std::string_view label, std::string_view about) {
   return fill(tr("{0}: {1}"), {tr(std::string(label)), tr(std::string(about))});
 }
 
-Rung variant_rung(MatmulVariant v, bool recorded, Curve time, Curve rate) {
+Rung variant_rung(MatmulVariant v, const FigureSource& source, Curve time, Curve rate) {
   const kernels::VariantInfo& info = kernels::matmul_variant_info(v);
   return {tr(short_name(v)), rung_tooltip(info.label, info.about), style_of(v),
-          v == MatmulVariant::CpuOpenBlas, recorded, std::move(time), std::move(rate)};
+          v == MatmulVariant::CpuOpenBlas, source, std::move(time), std::move(rate)};
 }
 
 // The panel's own parameters (the shared ones are SweepSettings).
@@ -284,32 +284,49 @@ class MatmulSweepPanel final : public SweepPanel {
     chart_.empty_message = busy() ? tr("measuring the first size...") : tr("press \"Run the ladder\" to measure");
     chart_.legend = plot::LegendPlace::Below;
     rungs_.clear();
+    const SourcedFigures<std::vector<Measurement>> gpu = gpu_rows();
+    const SourcedFigures<std::vector<Measurement>> cpu{&results().rows, FigureSource::this_computer()};
     for (MatmulVariant v : variants_) {
       const kernels::VariantInfo& info = kernels::matmul_variant_info(v);
-      const bool recorded = info.on_gpu && !gpu_info().available;
-      if (recorded && !reference_) continue;
-      const std::vector<Measurement>& rows = recorded ? reference_->rows : results().rows;
-      Rung r = variant_rung(v, recorded, curve_of(rows, "matmul", info.key, "", median_ms),
-                            curve_of(rows, "matmul", info.key, "", gflops));
+      const SourcedFigures<std::vector<Measurement>>& rows = info.on_gpu ? gpu : cpu;
+      if (!rows) continue;
+      Rung r = variant_rung(v, rows.source, curve_of(*rows.figures, "matmul", info.key, "", median_ms),
+                            curve_of(*rows.figures, "matmul", info.key, "", gflops));
       if (r.time.empty()) continue;
       const Curve& shown = rate_view() ? r.rate : r.time;
       chart_.series.push_back({r.name, shown.x, shown.y, r.style.colour, r.style.marker,
-                               recorded ? plot::Line::Dashed : plot::Line::Solid, recorded, 2.0f, shown.notes});
+                               r.source.faded() ? plot::Line::Dashed : plot::Line::Solid, r.source.faded(), 2.0f,
+                               shown.notes});
       rungs_.push_back(std::move(r));
     }
     add_gl_rungs();
-    if (std::any_of(rungs_.begin(), rungs_.end(), [](const Rung& r) { return r.recorded; }))
-      chart_.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(reference_->run, true)});
+    if (const Rung* recorded = recorded_rung())
+      chart_.footnote = fill(tr("Dashed, hollow: {0}."), {recorded->source.where()});
     // The comparison size: the largest n that most rungs reached (the naive CPU loop stops early).
     table_n_ = 0;
     for (const Rung& r : rungs_)
       table_n_ = std::max(table_n_, r.rate.x.empty() ? 0.0 : r.rate.x.back());
   }
 
+  // The GPU rungs' rows, decided here for the chart, the table and the result alike: this
+  // computer's when it has a GPU, else the recorded run's; none without either.
+  SourcedFigures<std::vector<Measurement>> gpu_rows() const {
+    if (gpu_info().available) return {&results().rows, FigureSource::this_computer()};
+    if (reference_) return {&reference_->rows, FigureSource::recorded(reference_->run)};
+    return {};
+  }
+
+  // A rung drawn from the recording, if any (null: every rung measured here).
+  const Rung* recorded_rung() const {
+    for (const Rung& r : rungs_)
+      if (r.source.faded()) return &r;
+    return nullptr;
+  }
+
   void draw_ladder_table(float width) {
     if (gl_.draw_toggle(busy())) dirty_ = true;
     if (rungs_.empty()) {
-      if (!gpu_info().available && !reference_) {
+      if (!gpu_rows()) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
         ImGui::TextWrapped(
             "%s",
@@ -328,9 +345,9 @@ class MatmulSweepPanel final : public SweepPanel {
     // against the recorded machine's CPU, so live and recorded numbers never mix.
     double blas_live = std::nan(""), blas_recorded = std::nan("");
     for (const Rung& r : rungs_)
-      if (r.blas && !r.recorded) blas_live = value_at(r.rate, table_n_);
-    if (reference_)
-      blas_recorded = value_at(curve_of(reference_->rows, "matmul", "cpu-openblas", "", gflops), table_n_);
+      if (r.blas && !r.source.faded()) blas_live = value_at(r.rate, table_n_);
+    if (const SourcedFigures<std::vector<Measurement>> gpu = gpu_rows(); gpu.source.faded())
+      blas_recorded = value_at(curve_of(*gpu.figures, "matmul", "cpu-openblas", "", gflops), table_n_);
     ImGui::TextUnformatted(fill(tr("At n = {0}:"), {decimal_text(table_n_, 0)}).c_str());
     if (ImGui::BeginTable("ladder", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit, ImVec2(width, 0))) {
       ImGui::TableSetupColumn(tr("rung"), ImGuiTableColumnFlags_WidthStretch);
@@ -343,7 +360,7 @@ class MatmulSweepPanel final : public SweepPanel {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::PushStyleColor(ImGuiCol_Text, r.style.colour);
-        ImGui::Text("%s%s", r.name.c_str(), r.recorded ? tr(" (rec.)") : "");
+        ImGui::Text("%s%s", r.name.c_str(), r.source.faded() ? tr(" (rec.)") : "");
         ImGui::PopStyleColor();
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.tooltip.c_str());
         ImGui::TableNextColumn();
@@ -355,7 +372,7 @@ class MatmulSweepPanel final : public SweepPanel {
           ImGui::Text("%s", plot::format_value(rate, plot::ValueFormat::Number, 3).c_str());
         }
         ImGui::TableNextColumn();
-        const double blas = r.recorded ? blas_recorded : blas_live;
+        const double blas = r.source.faded() ? blas_recorded : blas_live;
         if (!std::isnan(rate) && !std::isnan(blas) && blas > 0)
           ImGui::Text("%s", (plot::format_value(rate / blas, plot::ValueFormat::Number, 2) + "x").c_str());
       }
@@ -366,7 +383,7 @@ class MatmulSweepPanel final : public SweepPanel {
     ImGui::TextWrapped("%s", tr("Same arithmetic on every row: 2 n\u00b3 floating-point operations. The differences "
                                 "come from how the data are moved (caches, coalescing, shared memory, registers) and "
                                 "which units multiply (CUDA cores or Tensor Cores). Hover a name for what it does."));
-    if (std::any_of(rungs_.begin(), rungs_.end(), [](const Rung& r) { return r.recorded; })) {
+    if (recorded_rung()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextWrapped("%s", tr("(rec.): recorded on another machine, not measured here; its x OpenBLAS compares it "
                                   "with that machine's own CPU."));
@@ -394,7 +411,7 @@ class MatmulSweepPanel final : public SweepPanel {
                                                   : colours.gl_compute_tiled,
               plot::Marker::Cross},
              false,
-             false,
+             FigureSource::this_computer(),
              curve_of(rows, "matmul", key, "", median_ms),
              curve_of(rows, "matmul", key, "", gflops)};
       if (r.time.empty()) continue;
@@ -406,11 +423,13 @@ class MatmulSweepPanel final : public SweepPanel {
   }
 
   // "ladder_climb": the fastest rung against the naive CPU loop at the largest n the loop
-  // ran, within one source (this computer's rows, or without a GPU the recorded ones).
+  // ran, within one source (this computer's rows, or without a GPU the recorded ones, the
+  // recorded machine's CPU with them).
   bool result(const std::string& name, PanelResult* out) const override {
     if (name != "ladder_climb" || busy() || results().rows.empty()) return false;
-    const bool live = gpu_info().available || !reference_;
-    const std::vector<Measurement>& rows = live ? results().rows : reference_->rows;
+    SourcedFigures<std::vector<Measurement>> ladder = gpu_rows();
+    if (!ladder.source.faded()) ladder = {&results().rows, FigureSource::this_computer()};
+    const std::vector<Measurement>& rows = *ladder.figures;
     const Curve naive = curve_of(rows, "matmul", "cpu-naive", "", gflops);
     if (naive.x.empty()) return false;
     const double n = naive.x.back();
@@ -422,10 +441,9 @@ class MatmulSweepPanel final : public SweepPanel {
     }
     if (!(best > 0) || !(naive.y.back() > 0)) return false;
     out->value = best / naive.y.back();
-    out->text = fill(live ? tr("{0} times ({1} at n = {2}, on this computer)")
-                          : tr("{0} times ({1} at n = {2}, on the recorded machine)"),
+    out->text = fill(tr("{0} times ({1} at n = {2}, {3})"),
                      {plot::format_value(out->value, plot::ValueFormat::Number, 3), best_name,
-                      plot::format_value(n, plot::ValueFormat::Number)});
+                      plot::format_value(n, plot::ValueFormat::Number), ladder.source.where()});
     return true;
   }
 

@@ -14,8 +14,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/files/figure_source.h"
 #include "app/i18n/number_text.h"
-#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/ceilings.h"
 #include "app/kernels/curves.h"
@@ -179,8 +179,8 @@ class RooflinePanel final : public SweepPanel {
   };
 
   // A roof: the sloped memory part up to the ridge, then flat at the peak.
-  void add_roof(const std::string& label, double bandwidth_gbs, double peak_gflops, ImU32 colour, bool recorded,
-                float thickness) {
+  void add_roof(const std::string& label, double bandwidth_gbs, double peak_gflops, ImU32 colour,
+                const FigureSource& source, float thickness) {
     if (std::isnan(bandwidth_gbs) || std::isnan(peak_gflops) || bandwidth_gbs <= 0 || peak_gflops <= 0) return;
     const double ridge = peak_gflops / bandwidth_gbs;
     const std::string bandwidth = plot::format_value(bandwidth_gbs, plot::ValueFormat::Number, 3);
@@ -189,8 +189,8 @@ class RooflinePanel final : public SweepPanel {
                       {bandwidth_gbs * kMinIntensity, peak_gflops, peak_gflops},
                       colour,
                       plot::Marker::None,
-                      recorded ? plot::Line::Dashed : plot::Line::Solid,
-                      recorded,
+                      source.faded() ? plot::Line::Dashed : plot::Line::Solid,
+                      source.faded(),
                       thickness,
                       {fill(tr("memory roof: {0} GB/s"), {bandwidth}),
                        fill(tr("ridge point: {0} flop/byte"), {plot::format_value(ridge, plot::ValueFormat::Number, 3)}),
@@ -199,11 +199,12 @@ class RooflinePanel final : public SweepPanel {
   }
 
   // The kernels of one source as points, each with its name beside it.
-  void add_points(const std::vector<Measurement>& rows, bool on_gpu, bool recorded, std::vector<Placed>* placed) {
+  void add_points(const std::vector<Measurement>& rows, bool on_gpu, const FigureSource& source,
+                  std::vector<Placed>* placed) {
     for (const KernelPoint& k : kernel_points()) {
       if (k.on_gpu != on_gpu) continue;
       std::int64_t size = 0;  // recorded: the largest size; live: the size this panel measured
-      if (!recorded) {
+      if (!source.faded()) {
         if (std::string_view(k.benchmark) == "vector-add") size = std::int64_t{1} << sizes_.vector_log;
         else size = std::string_view(k.variant) == "cpu-naive" ? std::min(sizes_.n, 512) : sizes_.n;
       }
@@ -217,7 +218,8 @@ class RooflinePanel final : public SweepPanel {
                     std::string_view(k.benchmark) == "matmul" ? ("n = " + std::to_string(row->size)).c_str()
                                                                : ("2^" + std::to_string(std::lround(std::log2(row->size)))).c_str(),
                     x, gflops_text(y).c_str());
-      chart_.series.push_back({tr(k.name), {x}, {y}, k.colour, k.marker, plot::Line::None, recorded, 2.0f, {note}, false});
+      chart_.series.push_back(
+          {tr(k.name), {x}, {y}, k.colour, k.marker, plot::Line::None, source.faded(), 2.0f, {note}, false});
       chart_.labels.push_back({x, y, tr(k.name), k.colour, static_cast<int>(chart_.series.size()) - 1});
       placed->push_back({k.variant, x, y, row->size});
     }
@@ -237,17 +239,17 @@ class RooflinePanel final : public SweepPanel {
     live_ = ceilings_from(results().rows);
     gpu_points_.clear();
     cpu_points_.clear();
-    const bool recorded = reference_ != nullptr;
-    gpu_ceilings_ = recorded ? ceilings_from(reference_->rows) : live_;
-    add_roof("GPU FP32", gpu_ceilings_.gpu_memory_gbs, gpu_ceilings_.cublas_fp32, colours.cublas_fp32, recorded, 2.5f);
+    const SourcedFigures<std::vector<Measurement>> gpu = gpu_rows();
+    gpu_ceilings_ = gpu.source.faded() ? ceilings_from(*gpu.figures) : live_;
+    add_roof("GPU FP32", gpu_ceilings_.gpu_memory_gbs, gpu_ceilings_.cublas_fp32, colours.cublas_fp32, gpu.source, 2.5f);
     add_roof("GPU TF32 Tensor Core", gpu_ceilings_.gpu_memory_gbs, gpu_ceilings_.cublas_tf32, colours.cublas_tf32,
-             recorded, 1.5f);
+             gpu.source, 1.5f);
     add_roof("GPU FP16 Tensor Core", gpu_ceilings_.gpu_memory_gbs, gpu_ceilings_.cublas_fp16, colours.cublas_fp16,
-             recorded, 1.5f);
-    add_roof("CPU", live_.cpu_memory_gbs, live_.openblas, colours.cpu, false, 2.5f);
-    add_points(recorded ? reference_->rows : results().rows, true, recorded, &gpu_points_);
-    add_points(results().rows, false, false, &cpu_points_);
-    if (recorded) chart_.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(reference_->run, true)});
+             gpu.source, 1.5f);
+    add_roof("CPU", live_.cpu_memory_gbs, live_.openblas, colours.cpu, FigureSource::this_computer(), 2.5f);
+    if (gpu) add_points(*gpu.figures, true, gpu.source, &gpu_points_);
+    add_points(results().rows, false, FigureSource::this_computer(), &cpu_points_);
+    if (gpu.source.faded()) chart_.footnote = fill(tr("Dashed, hollow: {0}."), {gpu.source.where()});
     // Room above the highest roof for the labels of the points just under it.
     double top = 0.0;
     for (const plot::Series& s : chart_.series)
@@ -261,12 +263,20 @@ class RooflinePanel final : public SweepPanel {
     for (const Placed& p : gpu_points_) {
       if (p.variant != "gpu" || !(gpu_ceilings_.cublas_fp32 > 0)) continue;
       out->value = 100.0 * p.y / gpu_ceilings_.cublas_fp32;
-      out->text = fill(tr("{0}% of the FP32 peak ({1} of {2}){3}"),
+      out->text = fill(tr("{0}% of the FP32 peak ({1} of {2}), {3}"),
                        {significant_text(out->value, 2), gflops_text(p.y), gflops_text(gpu_ceilings_.cublas_fp32),
-                        reference_ ? tr(", on the recorded machine") : tr(", on this computer")});
+                        gpu_rows().source.where()});
       return true;
     }
     return false;
+  }
+
+  // The GPU's rows, decided here for the roofs, the points, the words and the result alike:
+  // this computer's when it has a GPU, else the recorded run's; none without either.
+  SourcedFigures<std::vector<Measurement>> gpu_rows() const {
+    if (gpu_info().available) return {&results().rows, FigureSource::this_computer()};
+    if (reference_) return {&reference_->rows, FigureSource::recorded(reference_->run)};
+    return {};
   }
 
   double fraction_of_roof(const Placed& p, double bandwidth, double peak) const {
@@ -276,13 +286,14 @@ class RooflinePanel final : public SweepPanel {
 
   void draw_explanation() {
     const Ceilings& g = gpu_ceilings_;
-    if (reference_) {
+    const SourcedFigures<std::vector<Measurement>> gpu = gpu_rows();
+    if (gpu.source.faded()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextWrapped("%s", tr("No GPU here: the GPU roofs and points are the recorded run (dashed); the CPU's are "
                                   "measured live when you press the button."));
       ImGui::PopStyleColor();
       ImGui::Spacing();
-    } else if (!gpu_info().available) {
+    } else if (!gpu) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextWrapped(
           "%s",

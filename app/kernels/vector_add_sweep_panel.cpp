@@ -13,10 +13,10 @@
 #include <cstdio>
 #include <limits>
 
+#include "app/files/figure_source.h"
 #include "app/glcompute/gl_bench.h"
 #include "app/glcompute/gl_sweep_side.h"
 #include "app/i18n/number_text.h"
-#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/curves.h"
 #include "app/kernels/reference.h"
@@ -212,9 +212,31 @@ class VectorAddSweepPanel final : public SweepPanel {
     dirty_ = true;
   }
 
+  // One source's curves: in the view's unit (time or GB/s), and as times for the crossovers.
+  struct SourceCurves {
+    VectorCurves shown, time;
+  };
+
+  SourceCurves curves_of(const std::vector<Measurement>& rows) const {
+    SourceCurves c;
+    c.shown = curves_from(rows, rate_view());
+    c.time = rate_view() ? curves_from(rows, false) : c.shown;
+    return c;
+  }
+
+  // The GPU's curves, decided here for the chart, the crossovers, the words and the result
+  // alike: this computer's when it has a GPU, else the recorded run's (compared with that
+  // run's own CPU, never with this one); none without either.
+  SourcedFigures<SourceCurves> gpu_curves() const {
+    if (gpu_info().available) return {&live_, FigureSource::this_computer()};
+    if (reference_) return {&recorded_, FigureSource::recorded(reference_->run)};
+    return {};
+  }
+
   // Adds one source's curves to the chart; recorded ones dashed and hollow.
-  void add_series(const VectorCurves& c, bool recorded, bool with_cpu) {
+  void add_series(const VectorCurves& c, const FigureSource& source, bool with_cpu) {
     const TimingColours& colours = timing_colours();
+    const bool recorded = source.faded();
     const plot::Line line = recorded ? plot::Line::Dashed : plot::Line::Solid;
     auto add = [&](const std::string& label, const Curve& curve, ImU32 colour, plot::Marker marker, plot::Line l,
                    float thickness = 2.0f) {
@@ -245,22 +267,28 @@ class VectorAddSweepPanel final : public SweepPanel {
     chart_.y = {plot::ScaleKind::Log, rate_view() ? plot::ValueFormat::Number : plot::ValueFormat::Milliseconds, false};
     chart_.x_span = {std::ldexp(1.0, s_.min_log), std::ldexp(1.0, s_.max_log)};
     chart_.empty_message = busy() ? tr("measuring the first size...") : tr("press \"Run the sweep\" to measure");
-    live_ = curves_from(results().rows, rate_view());
-    live_time_ = rate_view() ? curves_from(results().rows, false) : live_;
-    add_series(live_, false, true);
+    live_ = curves_of(results().rows);
+    if (reference_) recorded_ = curves_of(reference_->rows);
+    // This computer's CPU curves, with its GPU's when it has one.
+    add_series(live_.shown, FigureSource::this_computer(), true);
     add_gl_series();
-    if (reference_) {
-      recorded_ = curves_from(reference_->rows, rate_view());
-      recorded_time_ = curves_from(reference_->rows, false);
-      add_series(recorded_, true, false);
-      chart_.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(reference_->run, true)});
-    }
-    // Crossovers, always between curves of the same source (live with live).
     sentences_.clear();
-    const bool live_gpu = !live_time_.gpu.empty();
-    const VectorCurves& t = live_gpu ? live_time_ : recorded_time_;
+    crossover_ = std::numeric_limits<double>::quiet_NaN();
+    transfer_note_.clear();
+    const SourcedFigures<SourceCurves> gpu = gpu_curves();
+    if (gpu.source.faded()) {
+      add_series(gpu.figures->shown, gpu.source, false);
+      chart_.footnote = fill(tr("Dashed, hollow: {0}."), {gpu.source.where()});
+    }
+    if (gpu) add_crossovers(gpu.figures->time, gpu.source);
+    add_gl_crossover();
+  }
+
+  // Crossovers, always between curves of the same source (live with live, recorded with
+  // recorded), and where the time goes at the largest size both phases were measured.
+  void add_crossovers(const VectorCurves& t, const FigureSource& source) {
     const TimingColours& colours = timing_colours();
-    const int threads = live_gpu || !reference_ ? kernels::resolve_threads(cpu_threads()) : reference_->run.cpu_threads;
+    const int threads = source.faded() ? reference_->run.cpu_threads : kernels::resolve_threads(cpu_threads());
     const std::string threads_name = fill(tr("all {0} CPU threads"), {std::to_string(threads)});
     struct Pair {
       const char* gpu_name;
@@ -278,7 +306,6 @@ class VectorAddSweepPanel final : public SweepPanel {
         {tr("The GPU with its copies"), &t.gpu_total, threads_name, &t.cpu_threads, colours.gpu_with_copies,
          tr("with copies beats all cores")},
     };
-    crossover_ = std::numeric_limits<double>::quiet_NaN();
     for (const Pair& p : pairs) {
       double at = std::numeric_limits<double>::quiet_NaN();
       const std::string s = crossover_sentence(p.gpu_name, *p.gpu, p.cpu_name, *p.cpu, &at);
@@ -287,12 +314,8 @@ class VectorAddSweepPanel final : public SweepPanel {
       sentences_.push_back({s, p.colour});
       // Marks between recorded curves say so: they are the recorded machine's sizes.
       if (!std::isnan(at))
-        chart_.marks.push_back({at, live_gpu ? p.mark : fill(tr("{0} (recorded)"), {p.mark}), p.colour});
+        chart_.marks.push_back({at, source.faded() ? fill(tr("{0} (recorded)"), {p.mark}) : p.mark, p.colour});
     }
-    crossover_live_ = live_gpu;
-    add_gl_crossover();
-    // Where the time goes at the largest size both phases were measured.
-    transfer_note_.clear();
     if (!t.gpu.empty() && !t.copies.empty() && !t.gpu_total.empty()) {
       const double n = t.copies.x.back();
       const std::vector<double> kernel = sample_at(t.gpu, {n});
@@ -340,17 +363,18 @@ class VectorAddSweepPanel final : public SweepPanel {
       const std::string name =
           fill(key == "gl-compute" ? tr("The compute shader on {0}") : tr("The fragment shader on {0}"),
                {gl_device_of(rows, "vector-add", key)});
-      const std::string s = crossover_sentence(name, kernel, tr("one CPU core"), live_time_.cpu, &at);
+      const std::string s = crossover_sentence(name, kernel, tr("one CPU core"), live_.time.cpu, &at);
       if (!s.empty()) sentences_.push_back({s, timing_colours().gl_compute});
       if (!std::isnan(at)) chart_.marks.push_back({at, tr("OpenGL beats 1 core"), timing_colours().gl_compute});
     }
   }
 
   void draw_explanation() {
-    const bool live_gpu = !live_time_.gpu.empty();
-    if (live_gpu) {
+    const SourcedFigures<SourceCurves> gpu = gpu_curves();
+    const bool gpu_measured = gpu && !gpu.figures->time.gpu.empty();
+    if (gpu_measured && !gpu.source.faded()) {
       ImGui::TextUnformatted(tr("Measured on this computer:"));
-    } else if (reference_ && !recorded_time_.gpu.empty()) {
+    } else if (gpu_measured) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       ImGui::TextWrapped("%s", tr("No GPU here: the GPU curves and the sentences below are from the recorded run "
                                   "(dashed). Your CPU's curves are live once you run the sweep."));
@@ -392,20 +416,16 @@ class VectorAddSweepPanel final : public SweepPanel {
     // Once a sweep has run here; without a GPU the GPU side is the recorded machine's.
     if (name != "crossover" || busy() || results().rows.empty() || std::isnan(crossover_)) return false;
     out->value = crossover_;
-    out->text =
-        fill(tr("{0} elements"), {with_commas(crossover_)}) +
-        (crossover_live_ ? tr(", on this computer")
-                         : tr(", on the recorded machine (its GPU against its own CPU core): there is no GPU here"));
+    out->text = fill(tr("{0} elements, {1}"), {with_commas(crossover_), gpu_curves().source.where()});
     return true;
   }
 
   VectorAddSettings s_;
   double crossover_ = 0.0;  // where the GPU kernel overtakes one CPU core (NaN: nowhere)
-  bool crossover_live_ = false;
   bool dirty_ = true;
   const bench::ReferenceData* reference_ = nullptr;
   std::string reference_error_;
-  VectorCurves live_, live_time_, recorded_, recorded_time_;
+  SourceCurves live_, recorded_;
   plot::Chart chart_;
   std::vector<std::pair<std::string, ImU32>> sentences_;
   std::string transfer_note_;
