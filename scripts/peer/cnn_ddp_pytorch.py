@@ -33,7 +33,7 @@ import torch.nn.functional as F
 from torch.nn.parallel import DistributedDataParallel
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cnn_pytorch import make_model  # noqa: E402  (the same network and initialisation)
+from cnn_pytorch import captured_step, make_model  # noqa: E402  (the same network, initialisation and capture)
 
 DDP_WARMUP_BEFORE_CAPTURE = 11  # PyTorch's CUDA-graph notes: DDP needs 11 eager steps first
 
@@ -86,23 +86,7 @@ def graph_step_for(rank, batch):
         loss.backward()
         opt.step()
 
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):
-        for _ in range(DDP_WARMUP_BEFORE_CAPTURE):
-            opt.zero_grad(set_to_none=True)
-            body()
-    torch.cuda.current_stream().wait_stream(side)
-    graph = torch.cuda.CUDAGraph()
-    opt.zero_grad(set_to_none=True)
-    with torch.cuda.graph(graph):
-        body()
-    kept = (model, opt, images, labels, graph)  # what the graph reads and writes lives with it
-
-    def step():
-        kept[-1].replay()
-
-    return step
+    return captured_step(body, opt, (model, images, labels), warmup=DDP_WARMUP_BEFORE_CAPTURE)
 
 
 def time_steps(step, warmup, steps):

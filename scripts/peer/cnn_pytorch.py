@@ -92,16 +92,16 @@ def eager_step_for(images, labels):
     return eager_step
 
 
-def captured_step(body, opt, kept):
+def captured_step(body, opt, kept, warmup=3):
     """body() (a whole training step: forward, loss, backward, opt.step()) captured in one
-    CUDA graph after three warm-up runs on a side stream, as the PyTorch docs ask (a compiled
-    model compiles there, before the capture); returns the graph's replay. `kept` holds
-    the tensors and modules the graph reads and writes: with the body and the optimiser
-    (its state), they must live as long as the graph is replayed."""
+    CUDA graph after `warmup` runs on a side stream, as the PyTorch docs ask (a compiled
+    model compiles there, before the capture; DDP needs 11); returns the graph's replay.
+    `kept` holds the tensors and modules the graph reads and writes: with the body and the
+    optimiser (its state), they must live as long as the graph is replayed."""
     side = torch.cuda.Stream()
     side.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(side):
-        for _ in range(3):
+        for _ in range(warmup):
             opt.zero_grad(set_to_none=True)
             body()
     torch.cuda.current_stream().wait_stream(side)
