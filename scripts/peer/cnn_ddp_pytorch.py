@@ -33,7 +33,7 @@ import torch.nn.functional as F
 from torch.nn.parallel import DistributedDataParallel
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cnn_pytorch import captured_step, make_model  # noqa: E402  (the same network, initialisation and capture)
+from cnn_pytorch import captured_step, make_model, step_times_ms  # noqa: E402  (the same network, capture, timing)
 
 DDP_WARMUP_BEFORE_CAPTURE = 11  # PyTorch's CUDA-graph notes: DDP needs 11 eager steps first
 
@@ -95,13 +95,7 @@ def time_steps(step, warmup, steps):
         step()
     torch.cuda.synchronize()
     dist.barrier()
-    starts = [torch.cuda.Event(enable_timing=True) for _ in range(steps)]
-    ends = [torch.cuda.Event(enable_timing=True) for _ in range(steps)]
-    for i in range(steps):
-        starts[i].record()
-        step()
-        ends[i].record()
-    torch.cuda.synchronize()
+    times = step_times_ms(step, steps)
     dist.barrier()
     first, last = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     first.record()
@@ -109,8 +103,7 @@ def time_steps(step, warmup, steps):
         step()
     last.record()
     torch.cuda.synchronize()
-    median = statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
-    return median, first.elapsed_time(last) / steps
+    return statistics.median(times), first.elapsed_time(last) / steps
 
 
 def main():

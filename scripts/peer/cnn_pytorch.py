@@ -62,10 +62,8 @@ def load_pair(folder):
     return train_x, train_y, test_x, test_y
 
 
-def time_steps(step, warmup, steps):
-    for _ in range(warmup):
-        step()
-    torch.cuda.synchronize()
+def step_times_ms(step, steps):
+    """`steps` calls of step(), each timed alone between two CUDA events, in ms."""
     starts = [torch.cuda.Event(enable_timing=True) for _ in range(steps)]
     ends = [torch.cuda.Event(enable_timing=True) for _ in range(steps)]
     for i in range(steps):
@@ -73,7 +71,14 @@ def time_steps(step, warmup, steps):
         step()
         ends[i].record()
     torch.cuda.synchronize()
-    times = sorted(s.elapsed_time(e) for s, e in zip(starts, ends))
+    return [s.elapsed_time(e) for s, e in zip(starts, ends)]
+
+
+def time_steps(step, warmup, steps):
+    for _ in range(warmup):
+        step()
+    torch.cuda.synchronize()
+    times = sorted(step_times_ms(step, steps))
     return statistics.median(times), times[0]
 
 
