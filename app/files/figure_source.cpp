@@ -7,6 +7,6 @@ namespace whygpu::app {
 
 const char* FigureSource::tag() const { return run_ ? tr("(recorded, not this computer)") : tr("(this computer)"); }
 
-std::string FigureSource::where() const { return run_ ? recorded_label(*run_) : tr("on this computer"); }
+std::string FigureSource::where() const { return run_ ? recorded_label(*run_) : std::string(tr("on this computer")); }
 
 }  // namespace whygpu::app

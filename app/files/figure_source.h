@@ -4,7 +4,9 @@
 // where it picks its figures (its own live run when there is one, else the recording), and
 // passes the source along with them: the drawing code asks the source how to label and
 // draw them, never which one it is.
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "compute/bench/run_info.h"
 
@@ -12,12 +14,13 @@ namespace whygpu::app {
 
 class FigureSource {
  public:
-  static FigureSource this_computer() { return FigureSource(nullptr); }
-  // `run` is the recording's, which lives as long as the process (recorded_file).
-  static FigureSource recorded(const bench::RunInfo& run) { return FigureSource(&run); }
+  static FigureSource this_computer() { return FigureSource(std::nullopt); }
+  // A copy of the recording's run: a source may outlive the recording it names (a panel
+  // reloads its timelines; the vitals panel makes its run when asked).
+  static FigureSource recorded(const bench::RunInfo& run) { return FigureSource(run); }
 
   // Recorded figures are drawn faded and dashed.
-  bool faded() const { return run_ != nullptr; }
+  bool faded() const { return run_.has_value(); }
   // Beside a name: "(this computer)", "(recorded, not this computer)".
   const char* tag() const;
   // Inside a sentence: "on this computer", "recorded on NVIDIA H100 80GB HBM3 (driver ...)
@@ -25,8 +28,8 @@ class FigureSource {
   std::string where() const;
 
  private:
-  explicit FigureSource(const bench::RunInfo* run) : run_(run) {}
-  const bench::RunInfo* run_;
+  explicit FigureSource(std::optional<bench::RunInfo> run) : run_(std::move(run)) {}
+  std::optional<bench::RunInfo> run_;
 };
 
 // A panel's figures of type T with their source; null figures when there are none yet.

@@ -13,6 +13,7 @@
 
 #include "app/files/file_locations.h"
 #include "app/framework/kernel_list.h"
+#include "app/files/figure_source.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
@@ -52,18 +53,18 @@ struct StepList {
   std::vector<KernelRow> rows;
   std::string label;   // where it comes from
   std::string error;   // why there is none
-  bool recorded = false;
+  FigureSource source = FigureSource::this_computer();
 };
 
 StepList list_of(const Recorded& r) {
   StepList l;
-  l.recorded = true;
   if (!r.timeline) {
     l.error = tr("No recording yet.");
     l.label = r.error;  // the reason, on hover
     return l;
   }
   l.rows = framework::kernel_rows(*r.timeline);
+  l.source = FigureSource::recorded(r.timeline->run);
   l.label = fill(tr("{0}. {1}."), {translated(r.timeline->description), recorded_label(*r.timeline, true)});
   return l;
 }
@@ -194,9 +195,7 @@ class FrameworkKernelsPanel final : public Panel {
     const StepList& list = name == "pytorch_kernels" ? pytorch_ : ours_;
     if ((name != "pytorch_kernels" && name != "our_kernels") || list.rows.empty() || busy()) return false;
     out->value = static_cast<double>(list.rows.size());
-    out->text = fill(list.recorded ? tr("{0} kernels in one step, as recorded on an H100 (not on this computer)")
-                                   : tr("{0} kernels in one step, recorded on this computer"),
-                     {std::to_string(list.rows.size())});
+    out->text = fill(tr("{0} kernels in one step, {1}"), {std::to_string(list.rows.size()), list.source.where()});
     return true;
   }
 
@@ -214,7 +213,7 @@ class FrameworkKernelsPanel final : public Panel {
     if (!recorded_live_) return;
     ours_.rows = framework::kernel_rows(*recorded_live_);
     ours_.label = fill(tr("{0}, recorded just now on this computer's {1}."), {translated(recorded_live_->description), gpu_info().name});
-    ours_.recorded = false;
+    ours_.source = FigureSource::this_computer();
     ours_.error.clear();
     recorded_live_.reset();
   }
@@ -255,7 +254,7 @@ class FrameworkKernelsPanel final : public Panel {
       wrapped_text_unformatted(list.error);
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", list.label.c_str());
-    } else if (list.recorded) {
+    } else if (list.source.faded()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
       wrapped_text_unformatted(list.label);
       ImGui::PopStyleColor();
@@ -263,7 +262,7 @@ class FrameworkKernelsPanel final : public Panel {
       wrapped_text_unformatted(list.label);
     }
     ImGui::PopTextWrapPos();
-    if (!list.rows.empty()) draw_kernel_list(id, list.rows, width, height, list.recorded, code);
+    if (!list.rows.empty()) draw_kernel_list(id, list.rows, width, height, list.source.faded(), code);
     ImGui::EndGroup();
   }
 

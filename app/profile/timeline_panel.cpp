@@ -16,6 +16,7 @@
 
 #include "app/cnn/shared_session.h"
 #include "app/i18n/number_text.h"
+#include "app/files/figure_source.h"
 #include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/panels/panel_buttons.h"
@@ -43,6 +44,8 @@ struct Shown {
   bool loaded = false;
   bool live = false;        // recorded on this computer, now
   std::string problem;      // why there is nothing to show
+
+  FigureSource source() const { return live ? FigureSource::this_computer() : FigureSource::recorded(timeline.run); }
 };
 
 struct LiveResult {
@@ -127,8 +130,8 @@ class TimelinePanel final : public Panel {
       const Shown*& slot = launched_as_graph(s.timeline) ? graph : eager;
       if (!slot) slot = &s;
     }
-    auto where = [](const Shown& s) {
-      return s.live ? std::string(tr(", recorded on this computer")) : " (" + recorded_label(s.timeline) + ")";
+    const auto with_source = [](const std::string& text, const Shown& s) {
+      return fill(tr("{0}, {1}"), {text, s.source().where()});
     };
     if (name == "idle_share") {
       const Shown* s = eager ? eager : graph;
@@ -136,20 +139,21 @@ class TimelinePanel final : public Panel {
       const profile::IdleSummary summary = profile::summarize_idle(s->timeline);
       if (summary.span_ns <= 0) return false;
       out->value = 100.0 * summary.idle_fraction();
-      out->text = fill(tr("{0}% of {1} ({2} of {3})"),
-                       {decimal_text(out->value, 0), tr(s->work->phrase), profile::format_duration_ns(summary.idle_ns),
-                        profile::format_duration_ns(summary.span_ns)}) +
-                  where(*s);
+      out->text = with_source(fill(tr("{0}% of {1} ({2} of {3})"),
+                                   {decimal_text(out->value, 0), tr(s->work->phrase),
+                                    profile::format_duration_ns(summary.idle_ns),
+                                    profile::format_duration_ns(summary.span_ns)}),
+                              *s);
       return true;
     }
     if (name == "graph_speedup") {
       if (!eager || !graph || eager->work->step.empty() || eager->work->step != graph->work->step) return false;
       out->value = graph_speedup(eager->timeline, graph->timeline);
       if (!std::isfinite(out->value)) return false;
-      out->text = fill(tr("{0} times faster as one CUDA graph: {1} launched kernel by kernel, {2} as a graph"),
-                       {decimal_text(out->value, 2), profile::format_duration_ns(step_ns(eager->timeline)),
-                        profile::format_duration_ns(step_ns(graph->timeline))}) +
-                  where(*graph);
+      out->text = with_source(fill(tr("{0} times faster as one CUDA graph: {1} launched kernel by kernel, {2} as a graph"),
+                                   {decimal_text(out->value, 2), profile::format_duration_ns(step_ns(eager->timeline)),
+                                    profile::format_duration_ns(step_ns(graph->timeline))}),
+                              *graph);
       return true;
     }
     return false;
@@ -170,9 +174,10 @@ class TimelinePanel final : public Panel {
                      fill(tr_n("{0} kernel, {1} CUDA calls on the CPU", "{0} kernels, {1} CUDA calls on the CPU",
                                static_cast<unsigned long>(summary.kernels)),
                           {std::to_string(summary.kernels), std::to_string(summary.host_calls)});
-      note.origin = s.live ? fill(tr("recorded live on this computer's GPU, {0}"), {s.timeline.run.gpu_name})
-                           : recorded_label(s.timeline, true);
-      note.recorded = !s.live;
+      const FigureSource source = s.source();
+      note.origin = source.faded() ? recorded_label(s.timeline, true)
+                                   : fill(tr("recorded live on this computer's GPU, {0}"), {s.timeline.run.gpu_name});
+      note.recorded = source.faded();
       notes.push_back(std::move(note));
     }
     for (const Shown& s : shown_)

@@ -123,34 +123,33 @@ class GpuVitalsPanel final : public Panel {
   bool result(const std::string& name, PanelResult* out) const override {
     if (busy()) return false;
     const EnergySide gpu = gpu_side(), cpu = cpu_side();
-    auto where = [](const EnergySide& s, const std::string& label) {
-      return s.recorded ? " (" + label + ")" : std::string(tr(", on this computer"));
+    const auto with_source = [](const std::string& text, const EnergySide& s) {
+      return fill(tr("{0}, {1}"), {text, s.source.where()});
     };
-    const std::string label = have_trace_ ? recorded_label(trace_) : "";
     if (name == "gpu_images_per_joule" || name == "training_watts") {
       if (!std::isfinite(gpu.images_per_joule())) return false;
       if (name == "training_watts") {
         out->value = gpu.watts();
-        out->text = fill(tr("{0} W drawn by the GPU board while it trained"), {readable_number(std::round(out->value))}) +
-                    where(gpu, label);
+        out->text = with_source(
+            fill(tr("{0} W drawn by the GPU board while it trained"), {readable_number(std::round(out->value))}), gpu);
       } else {
         out->value = gpu.images_per_joule();
         out->text =
-            fill(tr("{0} images per joule on the GPU"), {readable_number(std::round(out->value))}) + where(gpu, label);
+            with_source(fill(tr("{0} images per joule on the GPU"), {readable_number(std::round(out->value))}), gpu);
       }
       return true;
     }
     if (name == "cpu_images_per_joule") {
       if (!std::isfinite(cpu.images_per_joule())) return false;
       out->value = cpu.images_per_joule();
-      out->text = fill(tr("{0} images per joule on the CPU"), {readable_number(out->value)}) + where(cpu, label);
+      out->text = with_source(fill(tr("{0} images per joule on the CPU"), {readable_number(out->value)}), cpu);
       return true;
     }
     if (name == "efficiency_ratio") {
       const double g = gpu.images_per_joule(), c = cpu.images_per_joule();
-      if (!std::isfinite(g) || !std::isfinite(c) || c <= 0 || gpu.recorded != cpu.recorded) return false;
+      if (!std::isfinite(g) || !std::isfinite(c) || c <= 0 || gpu.source.faded() != cpu.source.faded()) return false;
       out->value = g / c;
-      out->text = comparison_sentence(gpu, cpu) + (gpu.recorded ? " (" + label + ")" : "");
+      out->text = with_source(comparison_sentence(gpu, cpu), gpu);
       return true;
     }
     return false;
@@ -343,7 +342,7 @@ class GpuVitalsPanel final : public Panel {
       wrapped_text_unformatted(sentence);
       if (frame.fonts) ImGui::PopFont();
     }
-    if (gpu.recorded || cpu.recorded) {
+    if (gpu.source.faded() || cpu.source.faded()) {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
       wrapped_text_unformatted(fill(tr("Faded rows: {0}."), {recorded_label(trace_)}));
       ImGui::PopStyleColor();
@@ -352,18 +351,18 @@ class GpuVitalsPanel final : public Panel {
 
   void draw_side_row(const EnergySide& s) {
     ImGui::TableNextRow();
-    if (s.recorded) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.6f);
+    if (s.source.faded()) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.6f);
     ImGui::TableNextColumn();
     ImGui::PushStyleColor(ImGuiCol_Text, s.device == "GPU" ? palette().gpu : palette().cpu);
-    ImGui::TextUnformatted(s.recorded ? fill(tr("{0} (recorded)"), {s.device}).c_str() : s.device.c_str());
+    ImGui::TextUnformatted(s.source.faded() ? fill(tr("{0} (recorded)"), {s.device}).c_str() : s.device.c_str());
     ImGui::PopStyleColor();
     if (!s.trainer.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.trainer.c_str());
     if (!s.measured()) {
       for (int skip = 0; skip < 4; ++skip) ImGui::TableNextColumn();  // the note under "energy"
-      ImGui::TextDisabled("%s", s.recorded ? tr("not in the recording shipped with whygpu")
+      ImGui::TextDisabled("%s", s.source.faded() ? tr("not in the recording shipped with whygpu")
                                 : s.device == "GPU" && !gpu_info().available ? tr("no GPU here, and no recording")
                                                                              : tr("not measured yet"));
-      if (s.recorded) ImGui::PopStyleVar();
+      if (s.source.faded()) ImGui::PopStyleVar();
       return;
     }
     ImGui::TableNextColumn();
@@ -388,7 +387,7 @@ class GpuVitalsPanel final : public Panel {
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shown_energy_method(s.energy.method).c_str());
     }
-    if (s.recorded) ImGui::PopStyleVar();
+    if (s.source.faded()) ImGui::PopStyleVar();
   }
 
   Options o_;

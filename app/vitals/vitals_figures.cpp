@@ -125,7 +125,7 @@ EnergySide side_from_run(const vitals::EnergyRun& run) {
 EnergySide side_from_trace(const vitals::VitalsTrace& trace, const std::string& phase) {
   EnergySide s;
   s.device = phase == "cnn-cpu" ? "CPU" : "GPU";
-  s.recorded = true;
+  s.source = FigureSource::recorded(trace.named_run());
   const vitals::TracePhase* p = trace.find_phase(phase);
   if (!p) {
     s.energy.method = fill(tr("the recording has no {0} phase"), {phase});

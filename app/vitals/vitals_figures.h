@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/files/figure_source.h"
 #include "compute/vitals/energy_run.h"
 #include "compute/vitals/sampler.h"
 #include "compute/vitals/vitals_trace.h"
@@ -43,7 +44,7 @@ struct EnergySide {
   long images = 0;
   double seconds = 0.0;
   vitals::EnergyReading energy;  // of the device that trained
-  bool recorded = false;
+  FigureSource source = FigureSource::this_computer();
 
   bool measured() const { return images > 0 && seconds > 0; }
   double images_per_second() const { return seconds > 0 ? images / seconds : 0.0; }

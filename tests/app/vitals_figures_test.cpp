@@ -69,7 +69,7 @@ TEST(VitalsFigures, ImagesPerJouleComparedWhenBothSidesHaveTheirEnergy) {
   cpu.gpu = {};
   trace.phases = {gpu, cpu};
   const EnergySide g = side_from_trace(trace, "cnn-gpu"), c = side_from_trace(trace, "cnn-cpu");
-  EXPECT_TRUE(g.recorded);
+  EXPECT_TRUE(g.source.faded());
   EXPECT_DOUBLE_EQ(g.images_per_joule(), 1200.0);
   EXPECT_DOUBLE_EQ(g.watts(), 250.0);
   EXPECT_DOUBLE_EQ(c.images_per_joule(), 50.0);
