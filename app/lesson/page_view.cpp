@@ -265,48 +265,53 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
       case LessonBlock::Kind::panel: {
         auto slot = std::find_if(slots.begin(), slots.end(), [&](const PanelSlot& s) { return s.block == b; });
         if (slot == slots.end() || !slot->panel) break;  // its error is listed at the top
-        ImGui::Spacing();
-        if (scroll_to_block_ == b) {
-          ImGui::SetScrollHereY(0.0f);
-          scroll_to_block_ = -1;
-        }
-        bool waiting = false;  // preparing the class: nobody is there to answer
-        for (const int q : questions_of[b]) waiting = waiting || (question_waits(lesson, q) && !frame.preparing);
-        // A small button above the panel's right edge: one panel can fill the projector's
-        // whole window (so can the F key over it); not while it waits for its question,
-        // since the panel alone would give the answer away.
-        const float above_panel = ImGui::GetCursorScreenPos().y;
-        if (!waiting) {
-          const std::string label = tr_id("maximize (F)");
-          const float button_width =
-              ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
-          ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - button_width));
-          ImGui::PushID(slot->id.c_str());
-          ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-          if (ImGui::SmallButton(label.c_str())) maximize_request_ = slot->id;
-          ImGui::PopStyleColor();
-          ImGui::PopID();
-        }
-        frame.content_width = ImGui::GetContentRegionAvail().x;
-        // What a stop brought into view starts at the button above the panel.
-        frame.visible_height =
-            ImGui::GetCurrentWindow()->InnerClipRect.GetHeight() - (ImGui::GetCursorScreenPos().y - above_panel);
-        ImGui::BeginGroup();
-        if (waiting) {
-          // The panel opens once the question is answered: its measurement (or a recording
-          // of one) must not give the answer away first.
-          draw_waiting_card(slot->type ? tr(slot->type->summary) : slot->type_name, frame.content_width);
-        } else {
-          draw_panel_guarded(*slot, frame);
-        }
-        ImGui::EndGroup();
-        if (!waiting && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem)) hovered_panel_ = slot->id;
-        drawn_at(slot->id, false, last_item_rect());
-        ImGui::Spacing();
+        draw_panel_block(lesson, *slot, b, questions_of[b], frame);
         break;
       }
     }
   }
+}
+
+void PageView::draw_panel_block(const Lesson& lesson, PanelSlot& slot, int b, const std::vector<int>& questions,
+                                FrameContext frame) {
+  ImGui::Spacing();
+  if (scroll_to_block_ == b) {
+    ImGui::SetScrollHereY(0.0f);
+    scroll_to_block_ = -1;
+  }
+  bool waiting = false;  // preparing the class: nobody is there to answer
+  for (const int q : questions) waiting = waiting || (question_waits(lesson, q) && !frame.preparing);
+  // A small button above the panel's right edge: one panel can fill the projector's
+  // whole window (so can the F key over it); not while it waits for its question,
+  // since the panel alone would give the answer away.
+  const float above_panel = ImGui::GetCursorScreenPos().y;
+  if (!waiting) {
+    const std::string label = tr_id("maximize (F)");
+    const float button_width =
+        ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - button_width));
+    ImGui::PushID(slot.id.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
+    if (ImGui::SmallButton(label.c_str())) maximize_request_ = slot.id;
+    ImGui::PopStyleColor();
+    ImGui::PopID();
+  }
+  frame.content_width = ImGui::GetContentRegionAvail().x;
+  // What a stop brought into view starts at the button above the panel.
+  frame.visible_height =
+      ImGui::GetCurrentWindow()->InnerClipRect.GetHeight() - (ImGui::GetCursorScreenPos().y - above_panel);
+  ImGui::BeginGroup();
+  if (waiting) {
+    // The panel opens once the question is answered: its measurement (or a recording
+    // of one) must not give the answer away first.
+    draw_waiting_card(slot.type ? tr(slot.type->summary) : slot.type_name, frame.content_width);
+  } else {
+    draw_panel_guarded(slot, frame);
+  }
+  ImGui::EndGroup();
+  if (!waiting && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem)) hovered_panel_ = slot.id;
+  drawn_at(slot.id, false, last_item_rect());
+  ImGui::Spacing();
 }
 
 void PageView::draw_alone(PanelSlot& slot, const Fonts&, FrameContext frame) {

@@ -73,6 +73,10 @@ class PageView {
   PredictionBox* box(const Lesson& lesson, int b);
   // Whether the question at block `b` holds its panel back: the class's, or the box's own.
   bool question_waits(const Lesson& lesson, int b);
+  // The panel of block `b` with its maximise button, or its waiting card while one of
+  // `questions` (the @predict blocks asked before it) holds it back.
+  void draw_panel_block(const Lesson& lesson, PanelSlot& slot, int b, const std::vector<int>& questions,
+                        FrameContext frame);
   // Records where a panel or question box was drawn, and scrolls towards it when it is
   // the one to bring into view.
   void drawn_at(const std::string& panel_id, bool question, ScreenRect rect);
