@@ -94,7 +94,9 @@ TEST(ClassSession, AHeldPollAnswersAsSoonAsTheTeacherAsks) {
   EXPECT_FALSE(session->refresh(&view)) << "nothing new";
 }
 
-TEST(ClassSession, EndingTheSessionReleasesHeldPolls) {
+// And tells the phones: a held poll answers that the session has ended, so a phone says so
+// instead of "no connection" when the teacher ends the class.
+TEST(ClassSession, EndingTheSessionReleasesHeldPollsWithTheNews) {
   auto session = start_on_loopback();
   ASSERT_TRUE(session);
   const std::string fields = "room=" + session->room_code() + "&client=" + kClient;
@@ -111,7 +113,10 @@ TEST(ClassSession, EndingTheSessionReleasesHeldPolls) {
   const auto ending = Clock::now();
   session.reset();
   EXPECT_LT(Clock::now() - ending, std::chrono::seconds(3));
-  poll.wait();
+  const auto answer = poll.get();
+  ASSERT_TRUE(answer) << "the held poll got no answer";
+  EXPECT_EQ(answer->status, 200);
+  EXPECT_NE(answer->body.find("\"ended\":true"), std::string::npos) << answer->body;
 }
 
 TEST(DefaultRoute, IsTheDefaultRouteWithTheLowestMetric) {
