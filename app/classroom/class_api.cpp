@@ -112,7 +112,7 @@ ClassApiResponse error_response(int status, const std::string& message) {
 // What one student's phone shows now.
 std::string state_json(const ClassState& room, int student) {
   std::string json = "{\"ok\":true,\"v\":" + std::to_string(room.version()) + ",\"page\":" + std::to_string(room.page()) +
-                     ",\"student\":" + std::to_string(student);
+                     ",\"student\":" + std::to_string(student) + ",\"ended\":" + (room.ended() ? "true" : "false");
   const AskedQuestion* asked = room.current();
   if (!asked) return json + ",\"question\":null}";
   const ClassQuestion& q = asked->question;

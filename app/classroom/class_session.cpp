@@ -124,9 +124,12 @@ ClassSession::~ClassSession() {
   if (!server_) return;
   {
     const std::lock_guard lock(mutex_);
+    state_.room.end();
     stopping_ = true;
   }
-  version_changed_.notify_all();  // held polls answer now, so that the pool can end
+  // Held polls answer now, with the news that the session has ended (the pool finishes
+  // sending them before http.stop() returns), so that the phones say so.
+  version_changed_.notify_all();
   server_->http.stop();
   if (server_->listener.joinable()) server_->listener.join();
 }
@@ -151,7 +154,7 @@ ClassApiResponse ClassSession::handle(const ClassApiRequest& request) {
       version_changed_.wait_for(lock, kLongPoll, [&] { return stopping_ || state_.room.version() != seen; });
   --waiting_;
   --waiting_by_student_[student];
-  if (!changed || stopping_) return response;
+  if (!changed) return response;
   timed.now_ms = steady_ms();
   return handle_class_request(state_, timed);
 }

@@ -68,6 +68,12 @@ void ClassState::page_changed() {
   ++version_;
 }
 
+void ClassState::end() {
+  clear_question();
+  ended_ = true;
+  ++version_;
+}
+
 void ClassState::clear_question() {
   if (current_ < 0) return;
   current_ = -1;

@@ -65,6 +65,10 @@ class ClassState {
   // it again, told by the state's "page".
   void page_changed();
   std::uint64_t page() const { return page_; }
+  // The teacher ended the session: the phones are told (the state's "ended") and no question
+  // is open any more.
+  void end();
+  bool ended() const { return ended_; }
   Status reveal();         // the open round's answers go on the projector
   Status vote_again();     // a second round, after a reveal
 
@@ -96,6 +100,7 @@ class ClassState {
   std::uint64_t version_ = 1;
   std::uint64_t answers_version_ = 1;
   std::uint64_t page_ = 1;
+  bool ended_ = false;
 };
 
 // Four characters from an alphabet without look-alikes (no 0/O, 1/I/L), from the OS's

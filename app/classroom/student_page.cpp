@@ -84,7 +84,7 @@ function stored(key, make) {
 function store(key, v) { try { localStorage.setItem(key, v); } catch (e) {} }
 const client = stored("whygpu-class-client", newId);
 let room = (new URLSearchParams(location.search).get("room") || stored("whygpu-class-room") || "").toUpperCase();
-let version = 0, state = null, chosen = -1, polling = null, joined = false, looping = false;
+let version = 0, state = null, chosen = -1, polling = null, joined = false, looping = false, ended = false;
 
 function readable(v) {
   const a = Math.abs(v);
@@ -134,6 +134,14 @@ function showJoinForm(message) {
 }
 
 function render(s) {
+  if (s.ended) {  // the teacher ended the session: say so, and stop asking
+    ended = true;
+    $("joinform").hidden = true; $("ask").hidden = true; $("ack").hidden = true;
+    $("round").textContent = T.title;
+    $("status").textContent = T.ended;
+    $("problem").textContent = "";
+    return;
+  }
   const q = s.question;
   const key = q ? q.n + "/" + s.round : "";
   if (!state || !state.question || (state.question.n + "/" + state.round) !== key) chosen = -1;
@@ -208,6 +216,7 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 async function pollLoop() {
   looping = true;
   for (;;) {
+    if (ended) { looping = false; return; }
     if (!joined && !(await join())) {
       if (!$("joinform").hidden) { looping = false; return; }  // the student types the room code
       await sleep(2000);
@@ -281,6 +290,7 @@ const std::vector<StudentPageWord>& student_page_words() {
       {"no_connection", N_("No connection to the class: trying again...")},
       {"answer_lost", N_("the answer did not arrive")},
       {"answer_not_sent", N_("No connection: your answer did not arrive. Try again.")},
+      {"ended", N_("The teacher has ended the class session. Thank you!")},
       // TRANSLATORS: a number of millions on the phone's slider: "1.5 million".
       {"million", N_("{0} million")},
       {"billion", N_("{0} billion")},

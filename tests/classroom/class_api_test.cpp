@@ -169,6 +169,22 @@ TEST_F(ClassApi, ANewPageIsNewsForThePhones) {
   EXPECT_NE(after.body.find("\"page\":2,"), std::string::npos) << after.body;
 }
 
+// The teacher ended the session: news for every phone (a held poll answers at once), no
+// question open any more, and an answer sent late is refused.
+TEST_F(ClassApi, TheSessionsEndIsNewsAndClosesTheQuestion) {
+  ask_number();
+  join(1);
+  const std::string base = "room=" + kRoom + "&client=" + client_id(1);
+  EXPECT_NE(send("GET", "/api/state", base).body.find("\"ended\":false"), std::string::npos);
+  const std::string v = std::to_string(state.room.version());
+  state.room.end();
+  const ClassApiResponse after = send("GET", "/api/state", base + "&since=" + v);
+  EXPECT_FALSE(after.may_wait);
+  EXPECT_NE(after.body.find("\"ended\":true"), std::string::npos) << after.body;
+  EXPECT_NE(after.body.find("\"question\":null"), std::string::npos) << after.body;
+  EXPECT_NE(answer(1, 1, 1, "5000").status, 200);
+}
+
 // The teacher switched the language mid-vote: the same question (its key) comes in new
 // words; the phones get them, and the vote goes on with its answers.
 TEST_F(ClassApi, AQuestionAskedAgainInOtherWordsKeepsItsVote) {

@@ -104,6 +104,7 @@ try {
   // 10,000 as 1万, the way a Chinese reader does.
   const chinese = spawn(serverPath, ["zh-Hans"], { stdio: ["pipe", "pipe", "inherit"] });
   const chineseLines = createInterface({ input: chinese.stdout })[Symbol.asyncIterator]();
+  let chineseEnded = false;
   try {
     const chineseUrl = (await chineseLines.next()).value;
     const phone = await (await browser.createBrowserContext()).newPage();
@@ -121,9 +122,18 @@ try {
     await phone.waitForFunction(() => !document.getElementById("ack").hidden, { timeout: 10000 });
     assert.match(await phone.$eval("#ack", (e) => e.textContent), /1万 lanes/, "10,000 as 1万");
     await phone.screenshot({ path: outDir + "/phone-answered-zh-Hans.png" });
-    console.log("student page in Simplified Chinese: its words translated, 10,000 shown as 1万");
-  } finally {
+    // The teacher ends the session: the phone says so, in its language, and not that the
+    // connection was lost.
     chinese.stdin.write("quit\n");
+    chineseEnded = true;
+    await phone.waitForFunction(() => document.getElementById("ask").hidden, { timeout: 10000 });
+    const endedText = await phone.$eval("#status", (e) => e.textContent);
+    assert.match(endedText, /[\u4e00-\u9fff]/, "the session's end said in Chinese, not '" + endedText + "'");
+    assert.equal(await phone.$eval("#problem", (e) => e.textContent), "", "no connection problem shown");
+    await phone.screenshot({ path: outDir + "/phone-ended-zh-Hans.png" });
+    console.log("student page in Simplified Chinese: its words translated, 10,000 shown as 1万, the session's end told");
+  } finally {
+    if (!chineseEnded) chinese.stdin.write("quit\n");
   }
 } catch (error) {
   failed = true;
