@@ -5,8 +5,11 @@
 
 namespace whygpu::app {
 
-const char* FigureSource::tag() const { return run_ ? tr("(recorded, not this computer)") : tr("(this computer)"); }
+const char* FigureSource::tag() const { return faded() ? tr("(recorded, not this computer)") : tr("(this computer)"); }
 
-std::string FigureSource::where() const { return run_ ? recorded_label(*run_) : std::string(tr("on this computer")); }
+std::string FigureSource::where() const {
+  if (run_) return recorded_label(*run_);
+  return documented_.empty() ? std::string(tr("on this computer")) : documented_;
+}
 
 }  // namespace whygpu::app

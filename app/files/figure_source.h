@@ -18,18 +18,26 @@ class FigureSource {
   // A copy of the recording's run: a source may outlive the recording it names (a panel
   // reloads its timelines; the vitals panel makes its run when asked).
   static FigureSource recorded(const bench::RunInfo& run) { return FigureSource(run); }
+  // Figures from a data sheet, measured nowhere (the thread grid, with neither a GPU nor its
+  // recording, checks launches against an H100's documented limits): `where` says whose.
+  static FigureSource documented(std::string where) {
+    FigureSource source(std::nullopt);
+    source.documented_ = std::move(where);
+    return source;
+  }
 
-  // Recorded figures are drawn faded and dashed.
-  bool faded() const { return run_.has_value(); }
-  // Beside a name: "(this computer)", "(recorded, not this computer)".
+  // Figures not measured on this computer are drawn faded (and recorded curves dashed).
+  bool faded() const { return run_.has_value() || !documented_.empty(); }
+  // Beside a name: "(this computer)", "(recorded, not this computer)" (also for documented).
   const char* tag() const;
   // Inside a sentence: "on this computer", "recorded on NVIDIA H100 80GB HBM3 (driver ...)
-  // on 2026-11-24, not on this computer" (app/i18n/recorded_label.h).
+  // on 2026-11-24, not on this computer" (app/i18n/recorded_label.h), or the documented words.
   std::string where() const;
 
  private:
   explicit FigureSource(std::optional<bench::RunInfo> run) : run_(std::move(run)) {}
   std::optional<bench::RunInfo> run_;
+  std::string documented_;
 };
 
 // A panel's figures of type T with their source; null figures when there are none yet.

@@ -144,10 +144,10 @@ void draw_occupancy(const grid::OccupancyReport& r, const OccupancySource& sourc
     ImGui::PopStyleColor();
     return;
   }
-  if (!source.runtime) {
+  if (source.limits.faded()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
     ImGui::TextWrapped(
-        "%s", fill(tr("No GPU here: worked out from the limits of the GPU {0}."), {source.limits_label}).c_str());
+        "%s", fill(tr("No GPU here: worked out from the limits of the GPU {0}."), {source.limits.where()}).c_str());
     ImGui::PopStyleColor();
   }
   if (!r.launchable) {
@@ -176,7 +176,7 @@ void draw_occupancy(const grid::OccupancyReport& r, const OccupancySource& sourc
        kib(in.shared_bytes_per_sm), m.by_shared_memory, m.limited_by == "shared memory"},
   };
   draw_table(rows);
-  if (source.runtime)
+  if (!source.limits.faded())
     ImGui::TextUnformatted(
         fill(tr("cudaOccupancyMaxActiveBlocksPerMultiprocessor: {0} blocks per SM = {1} of {2} warps:"),
              {std::to_string(static_cast<long long>(r.active_blocks_per_sm)),
@@ -194,7 +194,7 @@ void draw_occupancy(const grid::OccupancyReport& r, const OccupancySource& sourc
   ImGui::PushStyleColor(ImGuiCol_Text, palette().gpu);
   ImGui::TextUnformatted(occupancy.c_str());
   ImGui::PopStyleColor();
-  if (source.runtime && r.active_blocks_per_sm != m.blocks_per_sm)
+  if (!source.limits.faded() && r.active_blocks_per_sm != m.blocks_per_sm)
     ImGui::TextWrapped(
         "%s", fill(tr("(The simple model above expects {0}; the runtime knows more, and its answer is the one used.)"),
                    {std::to_string(static_cast<long long>(m.blocks_per_sm))})
@@ -204,7 +204,7 @@ void draw_occupancy(const grid::OccupancyReport& r, const OccupancySource& sourc
     ImGui::TextWrapped(
         "%s", fill(tr("The recorded GPU's runtime answered {0} blocks per SM for this launch (occupancy {1}%), {2}."),
                    {std::to_string(static_cast<long long>(rec->active_blocks_per_sm)),
-                    decimal_text(rec->occupancy * 100.0, 0), source.limits_label})
+                    decimal_text(rec->occupancy * 100.0, 0), source.limits.where()})
                   .c_str());
     ImGui::PopStyleColor();
   }

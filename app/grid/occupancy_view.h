@@ -6,15 +6,15 @@
 // warp slots filled by the blocks that fit, and how much of each resource they take.
 #include <string>
 
+#include "app/files/figure_source.h"
 #include "compute/grid/grid_launcher.h"
 
 namespace whygpu::app {
 
 struct OccupancySource {
-  // True: `report` is the runtime's answer on this computer's GPU. False: worked out
-  // from limits (grid::occupancy_from_limits), whose origin `limits_label` names.
-  bool runtime = true;
-  std::string limits_label;  // "recorded on NVIDIA H100 ... not on this computer"
+  // This computer: `report` is the runtime's answer on its GPU. Faded: worked out from
+  // limits (grid::occupancy_from_limits), whose origin the source names.
+  FigureSource limits = FigureSource::this_computer();
   // Without a GPU here: the recorded GPU runtime's answer for this very launch, if any.
   const grid::OccupancyReport* recorded_runtime = nullptr;
 };

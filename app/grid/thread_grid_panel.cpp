@@ -25,7 +25,7 @@
 #include "app/grid/occupancy_view.h"
 #include "app/grid/thread_grid_request.h"
 #include "app/i18n/number_text.h"
-#include "app/i18n/recorded_label.h"
+#include "app/files/figure_source.h"
 #include "app/i18n/translate.h"
 #include "app/interop/cuda_gl_image.h"
 #include "app/panels/panel_fields.h"
@@ -327,9 +327,14 @@ class ThreadGridPanel final : public Panel {
     ImGui::PopStyleColor();
   }
 
-  std::string offline_label() const {
-    if (recording_) return recorded_label(recording_->run);
-    return fill(tr("documented for an NVIDIA H100, with 32 registers a thread assumed ({0})"), {recording_error_});
+  // Whose limits, SMs and times a launch is shown with, decided here for the picture's
+  // caption, the hover, the timeline, the refusal and the occupancy alike: this computer's
+  // GPU; else the recorded GPU's; else the limits documented for an H100.
+  FigureSource launch_source() const {
+    if (gpu_info().available) return FigureSource::this_computer();
+    if (recording_) return FigureSource::recorded(recording_->run);
+    return FigureSource::documented(
+        fill(tr("documented for an NVIDIA H100, with 32 registers a thread assumed ({0})"), {recording_error_}));
   }
 
   // ---- launching -------------------------------------------------------------------
@@ -397,7 +402,7 @@ class ThreadGridPanel final : public Panel {
       const std::int64_t per_wave = recorded_->occupancy.blocks_per_wave > 0 ? recorded_->occupancy.blocks_per_wave
                                                                              : occupancy_.blocks_per_wave;
       timeline_.set_launch(grid::report_of(*recorded_), static_cast<int>(device.sm_count), per_wave);
-      timeline_.set_recorded(offline_label());
+      timeline_.set_recorded(launch_source().where());
     }
     if (grid::too_big_to_draw(shape_)) {
       error_ = fill(tr("this launch runs {0} threads; the lesson draws at most {1}"),
@@ -652,7 +657,7 @@ class ThreadGridPanel final : public Panel {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
       ImGui::TextWrapped("%s", fill(tr("Mapping computed on the CPU (no GPU here); SM and start-time colours and the "
                                        "timeline: this launch {0} (one SM and start per block)."),
-                                    {offline_label()})
+                                    {launch_source().where()})
                                    .c_str());
       ImGui::PopStyleColor();
     } else {
@@ -776,7 +781,7 @@ class ThreadGridPanel final : public Panel {
                                   {std::to_string(b.smid), decimal_text(static_cast<double>(b.first_start_ns) / 1e3, 2),
                                    decimal_text(static_cast<double>(b.end_ns) / 1e3, 2)})
                                  .c_str());
-      ImGui::Text("%s", offline_label().c_str());
+      ImGui::Text("%s", launch_source().where().c_str());
       ImGui::PopStyleColor();
     } else {
       ImGui::TextDisabled("%s", tr("computed on the CPU: no SM or timing data"));
@@ -831,9 +836,10 @@ class ThreadGridPanel final : public Panel {
       ImGui::TextUnformatted(tr("No GPU here; the recorded GPU was asked, and its CUDA runtime refused the launch:"));
       draw_refused_call(r->runtime_call, r->runtime_error);
       ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-      std::string label = offline_label();
+      const std::string where = launch_source().where();
+      std::string label = where;
       label[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(label[0])));
-      ImGui::TextWrapped("%s.", r == recorded_ ? label.c_str() : fill(tr("A launch breaking the same limit, {0}"), {offline_label()}).c_str());
+      ImGui::TextWrapped("%s.", r == recorded_ ? label.c_str() : fill(tr("A launch breaking the same limit, {0}"), {where}).c_str());
       ImGui::PopStyleColor();
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
@@ -877,11 +883,8 @@ class ThreadGridPanel final : public Panel {
     ImGui::Spacing();
     ImGui::TextUnformatted(tr("Occupancy: how many blocks of this kernel one SM holds at once"));
     OccupancySource source;
-    source.runtime = gpu_info().available;
-    if (!source.runtime) {
-      source.limits_label = offline_label();
-      if (recorded_) source.recorded_runtime = &recorded_->occupancy;
-    }
+    source.limits = launch_source();
+    if (source.limits.faded() && recorded_) source.recorded_runtime = &recorded_->occupancy;
     draw_occupancy(occupancy_, source, scale_);
   }
 
