@@ -84,9 +84,6 @@ struct Lane {
   const cnn::RecordedRace* recorded = nullptr;
   std::vector<cnn::RacePoint> replay;
   double replay_finish = 0.0;
-  // Where the points come from, decided with them (choose_replay): the plot, the lanes and
-  // the verdict fade and label them by it.
-  FigureSource source = FigureSource::this_computer();
 
   bool finished(double now) const { return recorded ? now >= replay_finish : race.finished(); }
   double finish_seconds() const { return recorded ? replay_finish : race.finish_seconds(); }
@@ -142,7 +139,7 @@ class CnnRacePanel final : public Panel {
     if (name != "speedup" || !times) return false;
     const Lane &cpu = lanes_[0], &gpu = lanes_[1];
     out->value = *times;
-    out->text = fill(gpu.source.faded() ? tr("{0} times sooner (CPU {1} s, the recorded GPU {2} s)")
+    out->text = fill(source_of(gpu).faded() ? tr("{0} times sooner (CPU {1} s, the recorded GPU {2} s)")
                                         : tr("{0} times sooner (CPU {1} s, GPU {2} s)"),
                      {significant_text(out->value, 3), seconds_text(cpu.finish_seconds()),
                       seconds_text(gpu.finish_seconds())});
@@ -209,13 +206,13 @@ class CnnRacePanel final : public Panel {
     wanted.seed = o_.seed;
     wanted.test_every = o_.test_every;
     gpu.recorded = recording_->find(wanted);
-    if (gpu.recorded) {
-      cnn::replay_lane(gpu.recorded->gpu, o_.epochs, &gpu.replay, &gpu.replay_finish);
-      gpu.source = FigureSource::recorded(recording_->run);
-    } else {
-      gpu.replay.clear();
-      gpu.source = FigureSource::this_computer();
-    }
+    if (gpu.recorded) cnn::replay_lane(gpu.recorded->gpu, o_.epochs, &gpu.replay, &gpu.replay_finish);
+    else gpu.replay.clear();
+  }
+
+  // Where a lane's points come from: the recorded race it replays, or this computer.
+  FigureSource source_of(const Lane& lane) const {
+    return lane.recorded ? FigureSource::recorded(recording_->run) : FigureSource::this_computer();
   }
 
   // "64, 256": the batches of the recorded races, for when the race asks for another.
@@ -375,7 +372,7 @@ class CnnRacePanel final : public Panel {
   // Once both lanes have finished: how many times sooner the GPU did.
   void draw_verdict() const {
     if (const std::optional<double> times = speedup())
-      wrapped_text_unformatted(fill(lanes_[1].source.faded()
+      wrapped_text_unformatted(fill(source_of(lanes_[1]).faded()
                                         ? tr("The recorded GPU finished {0} times sooner than this computer's CPU.")
                                         : tr("The GPU finished {0} times sooner."),
                                     {decimal_text(*times, 1)}));
@@ -405,7 +402,7 @@ class CnnRacePanel final : public Panel {
     }
     const cnn::RecordedRace& r = *lane.recorded;
     ImGui::PushStyleColor(ImGuiCol_Text, palette().muted_text);
-    wrapped_text_unformatted(fill(tr("{0}, replayed: {1}."), {r.gpu.trainer_name, lane.source.where()}));
+    wrapped_text_unformatted(fill(tr("{0}, replayed: {1}."), {r.gpu.trainer_name, source_of(lane).where()}));
     const bool ran = state_ != State::kIdle || stopped_at_ > 0;
     const double now = ran ? elapsed() : 0.0;
     const std::vector<cnn::RacePoint> shown = lane.points(now);
@@ -469,11 +466,11 @@ class CnnRacePanel final : public Panel {
         if (p.seconds > 0) log_start = std::min(log_start, p.seconds * 0.7);
       }
       s.marker = plot::Marker::Circle;
-      if (lane.source.faded()) {
+      if (source_of(lane).faded()) {
         s.recorded = true;
         s.line = plot::Line::Dashed;
         chart.footnote =
-            fill(tr("Dashed, hollow: the GPU lane {0}, replayed on this race's clock."), {lane.source.where()});
+            fill(tr("Dashed, hollow: the GPU lane {0}, replayed on this race's clock."), {source_of(lane).where()});
       }
       // A finished lane says so at its last point: on the linear axis a fast GPU's whole
       // curve stands at the left edge, and the class should still read when it ended.

@@ -196,7 +196,7 @@ class InferenceBatchPanel final : public Panel {
     add(live, false, FigureSource::this_computer());
     if (const SourcedFigures<std::vector<InferencePoint>> gpu = gpu_points(live)) {
       add(*gpu.figures, true, gpu.source);
-      if (gpu.source.faded()) chart.footnote = fill(tr("Dashed, hollow: {0}."), {gpu.source.where()});
+      chart.footnote = gpu.source.chart_note();
     }
     char mark[64];
     std::snprintf(mark, sizeof mark, "%g ms budget", c_.budget_ms);

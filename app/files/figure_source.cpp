@@ -12,4 +12,10 @@ std::string FigureSource::where() const {
   return documented_.empty() ? std::string(tr("on this computer")) : documented_;
 }
 
+std::string FigureSource::after(const std::string& text) const { return fill(tr("{0}, {1}"), {text, where()}); }
+
+std::string FigureSource::chart_note() const {
+  return faded() ? fill(tr("Dashed, hollow: {0}."), {where()}) : std::string();
+}
+
 }  // namespace whygpu::app

@@ -33,6 +33,11 @@ class FigureSource {
   // Inside a sentence: "on this computer", "recorded on NVIDIA H100 80GB HBM3 (driver ...)
   // on 2026-11-24, not on this computer" (app/i18n/recorded_label.h), or the documented words.
   std::string where() const;
+  // `text`, then where() after a comma: "40 W, on this computer", "40 W, recorded on ...".
+  std::string after(const std::string& text) const;
+  // The footnote of a chart with this source's series: "Dashed, hollow: recorded on ...",
+  // and nothing for this computer's (solid, nothing to explain).
+  std::string chart_note() const;
 
  private:
   explicit FigureSource(std::optional<bench::RunInfo> run) : run_(std::move(run)) {}

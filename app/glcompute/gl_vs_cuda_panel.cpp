@@ -12,10 +12,10 @@
 
 #include <cmath>
 
+#include "app/files/figure_source.h"
 #include "app/glcompute/gl_bench.h"
 #include "app/glcompute/gl_sweep_side.h"
 #include "app/i18n/number_text.h"
-#include "app/i18n/recorded_label.h"
 #include "app/i18n/translate.h"
 #include "app/kernels/curves.h"
 #include "app/kernels/reference.h"
@@ -129,16 +129,14 @@ class GlVsCudaPanel final : public SweepPanel {
 
   bool result(const std::string& name, PanelResult* out) const override {
     if (name != "same_gpu" || busy()) return false;
-    const bool live = one_gpu_here();
-    if (live && results().rows.empty()) return false;
-    if (!live && !reference_) return false;
-    const Comparison c = compare(live ? results().rows : reference_->rows, kCuda);
+    const SourcedFigures<std::vector<Measurement>> both = one_gpu_rows();
+    if (!both) return false;
+    const Comparison c = compare(*both.figures, kCuda);
     if (!c.found) return false;
     out->value = verdict(c);
-    out->text = fill(tr("at n = {0}: CUDA kernel {1}, fragment shader {2}{3}"),
-                     {plot::format_value(c.n, plot::ValueFormat::Number), rate(c.cuda), rate(c.shader),
-                      live ? std::string(tr(", on this computer"))
-                           : fill(tr(", in the recorded run on {0}"), {reference_->run.gpu_name})});
+    out->text = both.source.after(fill(tr("at n = {0}: CUDA kernel {1}, fragment shader {2}"),
+                                       {plot::format_value(c.n, plot::ValueFormat::Number), rate(c.cuda),
+                                        rate(c.shader)}));
     return true;
   }
 
@@ -147,6 +145,15 @@ class GlVsCudaPanel final : public SweepPanel {
   // (an NVIDIA machine whose EGL falls back to llvmpipe would race the CPU against the GPU).
   bool one_gpu_here() const {
     return gpu_info().available && !gl_rows_are_software(results().rows, "matmul", kShader);
+  }
+
+  // Both ways on one GPU, decided here for the chart, the sentences and the result alike:
+  // this computer's rows when it ran both on its NVIDIA GPU, else the recorded run's; none
+  // without either.
+  SourcedFigures<std::vector<Measurement>> one_gpu_rows() const {
+    if (one_gpu_here()) return {&results().rows, FigureSource::this_computer()};
+    if (reference_) return {&reference_->rows, FigureSource::recorded(reference_->run)};
+    return {};
   }
 
   std::vector<int> sizes() const {
@@ -193,13 +200,13 @@ class GlVsCudaPanel final : public SweepPanel {
       add(rows, kCpu,
           fill(tr("CPU: OpenBLAS, {0} threads"), {std::to_string(kernels::resolve_threads(cpu_threads()))}),
           tr("CPU"), colours.cpu_blas, plot::Marker::Diamond, false);
-    if (reference_ && !one_gpu_here()) {
-      add(reference_->rows, kShader,
-          "2001: " + gl_series_label(reference_->rows, "matmul", kShader, tr("fragment shader")), shader,
+    if (const SourcedFigures<std::vector<Measurement>> both = one_gpu_rows(); both.source.faded()) {
+      add(*both.figures, kShader,
+          "2001: " + gl_series_label(*both.figures, "matmul", kShader, tr("fragment shader")), shader,
           colours.gl_fragment, plot::Marker::Cross, true);
-      add(reference_->rows, kCuda, fill(tr("2006: CUDA kernel on {0}"), {reference_->run.gpu_name}), cuda,
+      add(*both.figures, kCuda, fill(tr("2006: CUDA kernel on {0}"), {reference_->run.gpu_name}), cuda,
           colours.gpu_coalesced, plot::Marker::Triangle, true);
-      chart_.footnote = fill(tr("Dashed, hollow: {0}."), {recorded_label(reference_->run, true)});
+      chart_.footnote = both.source.chart_note();
     }
   }
 
@@ -226,8 +233,8 @@ class GlVsCudaPanel final : public SweepPanel {
                                   "not a race on one GPU."));
       ImGui::PopStyleColor();
     }
-    if (reference_ && !one_gpu_here()) {
-      const Comparison recorded = compare(reference_->rows, kCuda);
+    if (const SourcedFigures<std::vector<Measurement>> both = one_gpu_rows(); both.source.faded()) {
+      const Comparison recorded = compare(*both.figures, kCuda);
       if (recorded.found) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette().warning);
         sentence(recorded, tr("the CUDA kernel"),

@@ -301,7 +301,7 @@ class MatmulSweepPanel final : public SweepPanel {
     }
     add_gl_rungs();
     if (const Rung* recorded = recorded_rung())
-      chart_.footnote = fill(tr("Dashed, hollow: {0}."), {recorded->source.where()});
+      chart_.footnote = recorded->source.chart_note();
     // The comparison size: the largest n that most rungs reached (the naive CPU loop stops early).
     table_n_ = 0;
     for (const Rung& r : rungs_)

@@ -249,7 +249,7 @@ class RooflinePanel final : public SweepPanel {
     add_roof("CPU", live_.cpu_memory_gbs, live_.openblas, colours.cpu, FigureSource::this_computer(), 2.5f);
     if (gpu) add_points(*gpu.figures, true, gpu.source, &gpu_points_);
     add_points(results().rows, false, FigureSource::this_computer(), &cpu_points_);
-    if (gpu.source.faded()) chart_.footnote = fill(tr("Dashed, hollow: {0}."), {gpu.source.where()});
+    chart_.footnote = gpu.source.chart_note();
     // Room above the highest roof for the labels of the points just under it.
     double top = 0.0;
     for (const plot::Series& s : chart_.series)

@@ -278,7 +278,7 @@ class VectorAddSweepPanel final : public SweepPanel {
     const SourcedFigures<SourceCurves> gpu = gpu_curves();
     if (gpu.source.faded()) {
       add_series(gpu.figures->shown, gpu.source, false);
-      chart_.footnote = fill(tr("Dashed, hollow: {0}."), {gpu.source.where()});
+      chart_.footnote = gpu.source.chart_note();
     }
     if (gpu) add_crossovers(gpu.figures->time, gpu.source);
     add_gl_crossover();

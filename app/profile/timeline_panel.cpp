@@ -130,30 +130,26 @@ class TimelinePanel final : public Panel {
       const Shown*& slot = launched_as_graph(s.timeline) ? graph : eager;
       if (!slot) slot = &s;
     }
-    const auto with_source = [](const std::string& text, const Shown& s) {
-      return fill(tr("{0}, {1}"), {text, s.source().where()});
-    };
     if (name == "idle_share") {
       const Shown* s = eager ? eager : graph;
       if (!s) return false;
       const profile::IdleSummary summary = profile::summarize_idle(s->timeline);
       if (summary.span_ns <= 0) return false;
       out->value = 100.0 * summary.idle_fraction();
-      out->text = with_source(fill(tr("{0}% of {1} ({2} of {3})"),
-                                   {decimal_text(out->value, 0), tr(s->work->phrase),
-                                    profile::format_duration_ns(summary.idle_ns),
-                                    profile::format_duration_ns(summary.span_ns)}),
-                              *s);
+      out->text = s->source().after(fill(tr("{0}% of {1} ({2} of {3})"),
+                                         {decimal_text(out->value, 0), tr(s->work->phrase),
+                                          profile::format_duration_ns(summary.idle_ns),
+                                          profile::format_duration_ns(summary.span_ns)}));
       return true;
     }
     if (name == "graph_speedup") {
       if (!eager || !graph || eager->work->step.empty() || eager->work->step != graph->work->step) return false;
       out->value = graph_speedup(eager->timeline, graph->timeline);
       if (!std::isfinite(out->value)) return false;
-      out->text = with_source(fill(tr("{0} times faster as one CUDA graph: {1} launched kernel by kernel, {2} as a graph"),
-                                   {decimal_text(out->value, 2), profile::format_duration_ns(step_ns(eager->timeline)),
-                                    profile::format_duration_ns(step_ns(graph->timeline))}),
-                              *graph);
+      out->text = graph->source().after(
+          fill(tr("{0} times faster as one CUDA graph: {1} launched kernel by kernel, {2} as a graph"),
+               {decimal_text(out->value, 2), profile::format_duration_ns(step_ns(eager->timeline)),
+                profile::format_duration_ns(step_ns(graph->timeline))}));
       return true;
     }
     return false;

@@ -123,33 +123,30 @@ class GpuVitalsPanel final : public Panel {
   bool result(const std::string& name, PanelResult* out) const override {
     if (busy()) return false;
     const EnergySide gpu = gpu_side(), cpu = cpu_side();
-    const auto with_source = [](const std::string& text, const EnergySide& s) {
-      return fill(tr("{0}, {1}"), {text, s.source.where()});
-    };
     if (name == "gpu_images_per_joule" || name == "training_watts") {
       if (!std::isfinite(gpu.images_per_joule())) return false;
       if (name == "training_watts") {
         out->value = gpu.watts();
-        out->text = with_source(
-            fill(tr("{0} W drawn by the GPU board while it trained"), {readable_number(std::round(out->value))}), gpu);
+        out->text = gpu.source.after(
+            fill(tr("{0} W drawn by the GPU board while it trained"), {readable_number(std::round(out->value))}));
       } else {
         out->value = gpu.images_per_joule();
         out->text =
-            with_source(fill(tr("{0} images per joule on the GPU"), {readable_number(std::round(out->value))}), gpu);
+            gpu.source.after(fill(tr("{0} images per joule on the GPU"), {readable_number(std::round(out->value))}));
       }
       return true;
     }
     if (name == "cpu_images_per_joule") {
       if (!std::isfinite(cpu.images_per_joule())) return false;
       out->value = cpu.images_per_joule();
-      out->text = with_source(fill(tr("{0} images per joule on the CPU"), {readable_number(out->value)}), cpu);
+      out->text = cpu.source.after(fill(tr("{0} images per joule on the CPU"), {readable_number(out->value)}));
       return true;
     }
     if (name == "efficiency_ratio") {
       const double g = gpu.images_per_joule(), c = cpu.images_per_joule();
       if (!std::isfinite(g) || !std::isfinite(c) || c <= 0 || gpu.source.faded() != cpu.source.faded()) return false;
       out->value = g / c;
-      out->text = with_source(comparison_sentence(gpu, cpu), gpu);
+      out->text = gpu.source.after(comparison_sentence(gpu, cpu));
       return true;
     }
     return false;

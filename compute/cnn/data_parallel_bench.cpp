@@ -118,7 +118,7 @@ Status resolve_gpu_count(const std::string& text, int* out) {
 void print_run(const ScalingRun& run) {
   std::printf("\n%s scaling: %s %d; all-reduce %s\n", scaling_name(run.scaling),
               run.scaling == Scaling::kStrong ? "a step's batch fixed at" : "each GPU's slice fixed at", run.batch,
-              run.overlapped ? "in buckets during the backward pass (all-reduce ms: the part left after it)"
+              run.overlapped() ? "in buckets during the backward pass (all-reduce ms: the part left after it)"
                              : "in one piece after the backward pass");
   std::printf("%5s %10s %11s %9s %11s %9s %11s %14s %16s\n", "GPUs", "batch/GPU", "images/s", "speed-up",
               "efficiency", "step ms", "compute ms", "all-reduce ms", "back-to-back ms");

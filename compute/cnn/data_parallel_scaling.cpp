@@ -33,7 +33,7 @@ void from_json(const bench::Json& j, ScalingRow& out) {
 }
 
 void to_json(bench::Json& j, const ScalingRun& run) {
-  j = {{"scaling", scaling_name(run.scaling)}, {"batch", run.batch}, {"overlapped", run.overlapped}, {"rows", run.rows}};
+  j = {{"scaling", scaling_name(run.scaling)}, {"batch", run.batch}, {"rows", run.rows}};
 }
 
 void from_json(const bench::Json& j, ScalingRun& out) {
@@ -41,7 +41,6 @@ void from_json(const bench::Json& j, ScalingRun& out) {
   const bench::Json& scaling = j.at("scaling");
   if (!parse_scaling(scaling.get<std::string>(), &run.scaling)) bench::reject(scaling, "must be \"strong\" or \"weak\"");
   run.batch = j.value("batch", run.batch);
-  run.overlapped = j.value("overlapped", run.overlapped);
   bench::array_at(j, "rows").get_to(run.rows);
   fill_speedups(&run);
   out = std::move(run);
@@ -85,7 +84,6 @@ Status measure_scaling(const ScalingPlan& plan, const Dataset& data, ScalingRun*
   ScalingRun run;
   run.scaling = plan.scaling;
   run.batch = plan.batch;
-  run.overlapped = plan.overlap_all_reduce;
   for (int gpus : scaling_gpu_counts(plan.max_gpus)) {
     DataParallelOptions options;
     options.gpus = gpus;

@@ -37,8 +37,9 @@ struct ScalingRow {
 struct ScalingRun {
   Scaling scaling = Scaling::kStrong;
   int batch = 0;  // strong: the step's batch; weak: each GPU's
-  bool overlapped = false;  // the all-reduce ran during the backward pass (false in older recordings)
   std::vector<ScalingRow> rows;
+  // The all-reduce ran during the backward pass, as every row's timing says (one plan, one setting).
+  bool overlapped() const { return !rows.empty() && rows.front().timing.overlapped; }
 };
 
 // The batch a scaling run starts with: strong, one that splits evenly over 1, 2, 4 and 8
