@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "app/classroom/student_page.h"
 #include "app/i18n/translate.h"
 
 namespace whygpu::app {
@@ -167,7 +168,7 @@ ClassApiResponse handle_class_request(ClassServerState& state, const ClassApiReq
     if (!get) return error_response(405, "the page is read with GET");
     if (!take_token(state.shared_bucket, request.now_ms, kSharedBurst, kSharedPerSecond))
       return error_response(429, "too many requests: try again in a moment");
-    return {200, "text/html; charset=utf-8", state.student_page, false, 0};
+    return {200, "text/html; charset=utf-8", student_page_served(state.student_page, state.room.page()), false, 0};
   }
   const bool join = request.path == "/api/join", poll = request.path == "/api/state", answer = request.path == "/api/answer";
   if (!join && !poll && !answer) return error_response(404, "not found");

@@ -1,10 +1,16 @@
 #include "app/classroom/student_page.h"
 
+#include <cstring>
+
 #include "app/classroom/class_api.h"
 #include "compute/core/translation_marker.h"
 
 namespace whygpu::app {
 namespace {
+
+// Where student_page_served() writes the edition. Its angle brackets are what no word can
+// hold: json_string() writes '<' in a translation as \u003c.
+constexpr const char* kEditionMark = "<EDITION>";
 
 // The page's API is class_api.h's. Sizes are in rem, so the phone's text size scales
 // everything; nothing has a fixed height, so large text wraps instead of being cut.
@@ -190,12 +196,16 @@ function render(s) {
     ack.textContent = "\u2713 " + fill(s.open ? T.answer_in_open : T.answer_in, answerText(q, s.mine));
 }
 
-// The page as first served; when the teacher switches the language the session makes it
-// again, and this phone loads it (its id stays in localStorage: the same student).
-let page = null;
+// The page's edition, as the server filled it in when it served this page. When the
+// teacher switches the language the session makes the page again under a new edition, and
+// this phone loads it (its id stays in localStorage: the same student). The number is the
+// page's own, not the first one heard: a switch while it loaded is still seen.
+const EDITION = <EDITION>;
+let reloading = false;  // then this page asks nothing more: its poll would hold a place
 function onPage(p) {
-  if (page === null) page = p;
-  else if (p !== page) location.reload();
+  if (p === EDITION || reloading) return;
+  reloading = true;
+  location.reload();
 }
 
 async function join() {
@@ -216,7 +226,7 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 async function pollLoop() {
   looping = true;
   for (;;) {
-    if (ended) { looping = false; return; }
+    if (ended || reloading) { looping = false; return; }
     if (!joined && !(await join())) {
       if (!$("joinform").hidden) { looping = false; return; }  // the student types the room code
       await sleep(2000);
@@ -316,6 +326,13 @@ std::string student_page_html(const std::string& language, const std::function<s
   page.replace(page.find("LANG"), 4, tag_ok ? language : "en");
   page.replace(page.find("WORDS_JSON"), 10, words);
   return page;
+}
+
+std::string student_page_served(const std::string& page, std::uint64_t edition) {
+  std::string served = page;
+  const std::size_t mark = served.find(kEditionMark);
+  if (mark != std::string::npos) served.replace(mark, std::strlen(kEditionMark), std::to_string(edition));
+  return served;
 }
 
 }  // namespace whygpu::app

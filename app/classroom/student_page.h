@@ -7,6 +7,7 @@
 // Its words are translated where the session starts (in the teacher's language, the one
 // the projector shows): the page's script takes them from a JSON object, filled with
 // their numbers as the app's fill() does, and never as HTML.
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -24,6 +25,11 @@ const std::vector<StudentPageWord>& student_page_words();
 // The page in `language` (a tag such as "fr" or "zh-Hant", for <html lang> and the
 // phone's number format; anything that is not a tag becomes "en"), each word as
 // `translate` gives it.
+// Its script's edition is left open: student_page_served() fills it in as it is served.
 std::string student_page_html(const std::string& language, const std::function<std::string(const char*)>& translate);
+
+// The page as served now: `edition` is the state's "page" at this moment (ClassState::page),
+// so that the page and the number a phone compares it with come from one moment.
+std::string student_page_served(const std::string& page, std::uint64_t edition);
 
 }  // namespace whygpu::app

@@ -169,6 +169,24 @@ TEST_F(ClassApi, ANewPageIsNewsForThePhones) {
   EXPECT_NE(after.body.find("\"page\":2,"), std::string::npos) << after.body;
 }
 
+// The page as served names its own edition, the number the state's "page" is compared
+// with. A phone that took the first number it heard for its page's stayed in the old
+// language when the teacher switched twice while it loaded (French, then back to English
+// before the French page had joined: the French page heard 3 first, kept it, and never
+// loaded the English one).
+TEST_F(ClassApi, ThePageServedNamesItsOwnEdition) {
+  const auto edition_served = [&] {
+    const std::string page = send("GET", "/", "").body;
+    std::smatch found;
+    if (!std::regex_search(page, found, std::regex("const EDITION = ([0-9]+);"))) return std::string("none");
+    return found[1].str();
+  };
+  EXPECT_EQ(edition_served(), "1");
+  state.room.page_changed();
+  state.room.page_changed();
+  EXPECT_EQ(edition_served(), "3");
+}
+
 // The teacher ended the session: news for every phone (a held poll answers at once), no
 // question open any more, and an answer sent late is refused.
 TEST_F(ClassApi, TheSessionsEndIsNewsAndClosesTheQuestion) {
@@ -352,6 +370,10 @@ TEST(StudentPage, CarriesItsWordsTranslatedAndEscaped) {
   const std::string odd = student_page_html("en\"><script>x()</script>", hostile);
   EXPECT_NE(odd.find("<html lang=\"en\">"), std::string::npos);
   EXPECT_EQ(odd.find("x()"), std::string::npos);
+  // A word cannot take the place where the page's edition goes.
+  const std::string mimic = student_page_served(
+      student_page_html("fr", [](const char*) { return std::string("const EDITION = <EDITION>;"); }), 7);
+  EXPECT_NE(mimic.find("\nconst EDITION = 7;\n"), std::string::npos);
 }
 
 // Every key the page's script reads (T.name, data-t="name") is one the app translates.

@@ -24,14 +24,31 @@ const browser = await puppeteer.launch({
   args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
 });
 let failed = false;
+// Waits for `predicate` in `tab`, checking every 100 ms: requestAnimationFrame, puppeteer's
+// default, may not tick in a headless tab that is not in front, or on a loaded machine.
+// A timeout says what the page showed, not only that it timed out.
+async function until(tab, predicate, timeout, ...args) {
+  try {
+    await tab.waitForFunction(predicate, { timeout, polling: 100 }, ...args);
+  } catch (error) {
+    const seen = await tab.evaluate(() => ({
+      lang: document.documentElement.lang,
+      round: document.getElementById("round")?.textContent,
+      status: document.getElementById("status")?.textContent,
+      problem: document.getElementById("problem")?.textContent,
+      visibility: document.visibilityState,
+    })).catch((e) => "unreadable: " + e.message);
+    throw new Error("waited " + timeout + " ms for " + predicate + "; the page showed " + JSON.stringify(seen), { cause: error });
+  }
+}
 try {
   const page = await browser.newPage();
   await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const text = (id) => page.$eval("#" + id, (e) => e.textContent);
-  const shown = (id) => page.waitForFunction((i) => !document.getElementById(i).hidden, { timeout: 10000 }, id);
+  const shown = (id) => until(page, (i) => !document.getElementById(i).hidden, 10000, id);
 
   await page.goto(url);
-  await page.waitForFunction(() => document.getElementById("question").textContent.includes("GPU lanes"), { timeout: 10000 });
+  await until(page, () => document.getElementById("question").textContent.includes("GPU lanes"), 10000);
   assert.equal(await text("question"), "How many GPU lanes for each CPU thread? <b>not bold</b>", "lesson text as text, never HTML");
   assert.equal(await page.$("#question b"), null);
   assert.equal(await ask("students"), "1");
@@ -48,9 +65,9 @@ try {
   await page.setOfflineMode(true);
   assert.equal(await ask("reveal"), "ok");
   assert.equal(await ask("vote-again"), "ok");
-  await page.waitForFunction(() => document.getElementById("problem").textContent.includes("No connection"), { timeout: 30000 });
+  await until(page, () => document.getElementById("problem").textContent.includes("No connection"), 30000);
   await page.setOfflineMode(false);
-  await page.waitForFunction(() => document.getElementById("round").textContent.includes("round 2"), { timeout: 15000 });
+  await until(page, () => document.getElementById("round").textContent.includes("round 2"), 15000);
   assert.equal(await page.$eval("#ack", (e) => e.hidden), true, "round 2 starts without an answer");
 
   // A reload is the same student (its id is kept in localStorage), and sees round 2.
@@ -63,11 +80,11 @@ try {
   assert.equal(await ask("answers"), "1");
   assert.match(await text("status"), /talked it over/, "round 2 comes after the discussion");
   assert.equal(await ask("reveal"), "ok");
-  await page.waitForFunction(() => document.getElementById("status").textContent.includes("answer comes next"), { timeout: 10000 });
+  await until(page, () => document.getElementById("status").textContent.includes("answer comes next"), 10000);
 
   // Choices, at a large text size.
   assert.equal(await ask("choice"), "ok");
-  await page.waitForFunction(() => document.querySelectorAll("#choices button").length === 4, { timeout: 10000 });
+  await until(page, () => document.querySelectorAll("#choices button").length === 4, 10000);
   await page.evaluate(() => { document.documentElement.style.fontSize = "200%"; });
   await page.click("#choices button:nth-child(3)");
   await page.click("#send");
@@ -82,22 +99,23 @@ try {
   const other = await stranger.newPage();
   await other.setViewport({ width: 390, height: 844 });
   await other.goto(url.replace(/room=.*/, "room=ZZZZ"));
-  await other.waitForFunction(() => !document.getElementById("joinform").hidden, { timeout: 10000 });
+  await until(other, () => !document.getElementById("joinform").hidden, 10000);
   assert.match(await other.$eval("#problem", (e) => e.textContent), /wrong room code/);
   await other.screenshot({ path: outDir + "/phone-wrong-room.png" });
   assert.equal(await ask("students"), "1");
+  await page.bringToFront();  // the student's own phone: a tab in front, as a phone in a hand
 
   // The teacher switches to French mid-session: the phone loads the page again in French,
   // still the same student, its answer still in.
   const englishSend = await page.$eval("#send", (e) => e.textContent);
   assert.equal(await ask("language fr"), "ok");
-  await page.waitForFunction(() => document.documentElement.lang === "fr", { timeout: 15000 });
+  await until(page, () => document.documentElement.lang === "fr", 15000);
   await shown("ack");
   assert.notEqual(await page.$eval("#send", (e) => e.textContent), englishSend, "the send button in French");
   assert.equal(await ask("students"), "1", "the same student after the language switch");
   await page.screenshot({ path: outDir + "/phone-after-switch-fr.png", fullPage: true });
   assert.equal(await ask("language en"), "ok");
-  await page.waitForFunction(() => document.documentElement.lang === "en", { timeout: 15000 });
+  await until(page, () => document.documentElement.lang === "en", 15000);
   console.log("student page: joined, answered, acknowledged, offline and back, rejoined after a reload, choices at 200% text, wrong room refused, followed the teacher into French and back");
 
   // A teacher whose interface is in Simplified Chinese: the page speaks it, and counts
@@ -110,7 +128,7 @@ try {
     const phone = await (await browser.createBrowserContext()).newPage();
     await phone.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     await phone.goto(chineseUrl);
-    await phone.waitForFunction(() => document.getElementById("question").textContent.includes("GPU lanes"), { timeout: 10000 });
+    await until(phone, () => document.getElementById("question").textContent.includes("GPU lanes"), 10000);
     assert.equal(await phone.evaluate(() => document.documentElement.lang), "zh-Hans");
     const english = await page.$eval("#send", (e) => e.textContent);
     const sendWord = await phone.$eval("#send", (e) => e.textContent);
@@ -119,14 +137,14 @@ try {
     await phone.$eval("#range", (e) => { e.value = "800"; e.dispatchEvent(new Event("input")); });
     await phone.waitForSelector("#send", { visible: true, timeout: 10000 });
     await phone.click("#send");
-    await phone.waitForFunction(() => !document.getElementById("ack").hidden, { timeout: 10000 });
+    await until(phone, () => !document.getElementById("ack").hidden, 10000);
     assert.match(await phone.$eval("#ack", (e) => e.textContent), /1万 lanes/, "10,000 as 1万");
     await phone.screenshot({ path: outDir + "/phone-answered-zh-Hans.png" });
     // The teacher ends the session: the phone says so, in its language, and not that the
     // connection was lost.
     chinese.stdin.write("quit\n");
     chineseEnded = true;
-    await phone.waitForFunction(() => document.getElementById("ask").hidden, { timeout: 10000 });
+    await until(phone, () => document.getElementById("ask").hidden, 10000);
     const endedText = await phone.$eval("#status", (e) => e.textContent);
     assert.match(endedText, /[\u4e00-\u9fff]/, "the session's end said in Chinese, not '" + endedText + "'");
     assert.equal(await phone.$eval("#problem", (e) => e.textContent), "", "no connection problem shown");
