@@ -106,11 +106,19 @@ void PageView::bring_into_view(const std::string& panel_id, bool question) {
   view_target_ = {panel_id, question, kViewTargetFrames};
 }
 
+void PageView::release_target_on_scrolling() {
+  if (view_target_.panel_id.empty()) return;
+  ImGuiWindow* page = ImGui::GetCurrentWindow();
+  const bool wheel = ImGui::GetIO().MouseWheel != 0.0f && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows);
+  if (wheel || ImGui::GetActiveID() == ImGui::GetWindowScrollbarID(page, ImGuiAxis_Y)) view_target_ = {};
+}
+
 void PageView::drawn_at(const std::string& panel_id, bool question, ScreenRect rect) {
   (question ? drawn_.questions : drawn_.panels)[panel_id] = rect;
-  if (view_target_.frames_left <= 0 || view_target_.panel_id != panel_id || view_target_.question != question) return;
+  if (view_target_.panel_id != panel_id || view_target_.question != question) return;
   const ScreenRect& view = drawn_.visible;
   const bool fits = rect.height() <= view.height();
+  if (!fits && view_target_.settling_frames == 0) return;  // grew past the page while held: left where it is
   if (!fits && !question) {
     maximize_request_ = panel_id;
     view_target_ = {};
@@ -189,7 +197,8 @@ void PageView::draw(const Lesson& lesson, std::vector<PanelSlot>& slots, const s
   hovered_panel_.clear();
   drawn_ = {};
   drawn_.visible = screen_rect(ImGui::GetCurrentWindow()->InnerClipRect);
-  if (view_target_.frames_left > 0) --view_target_.frames_left;
+  release_target_on_scrolling();
+  if (view_target_.settling_frames > 0) --view_target_.settling_frames;
   const float text_width = std::min(ImGui::GetContentRegionAvail().x, kReadableWidthEm * fonts.body->FontSize);
   drawn_.block_tops.push_back(ImGui::GetCursorScreenPos().y);
   ImGui::PushFont(fonts.heading1);
@@ -317,7 +326,7 @@ void PageView::draw_panel_block(const Lesson& lesson, PanelSlot& slot, int b, co
 void PageView::draw_alone(PanelSlot& slot, const Fonts&, FrameContext frame) {
   drawn_ = {};
   drawn_.visible = screen_rect(ImGui::GetCurrentWindow()->InnerClipRect);
-  if (view_target_.frames_left > 0) --view_target_.frames_left;
+  if (view_target_.settling_frames > 0) --view_target_.settling_frames;
   if (ImGui::SmallButton(tr_id("back to the page (Esc)").c_str())) restore_request_ = true;
   frame.content_width = ImGui::GetContentRegionAvail().x;
   frame.visible_height = ImGui::GetCurrentWindow()->InnerClipRect.GetHeight();

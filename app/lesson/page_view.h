@@ -42,12 +42,20 @@ class PageView {
   // One panel alone, filling the region (a maximised panel).
   void draw_alone(PanelSlot& slot, const Fonts& fonts, FrameContext frame);
 
-  void scroll_to_top() { scroll_to_top_ = true; }
+  void scroll_to_top() {
+    scroll_to_top_ = true;
+    view_target_ = {};
+  }
   // Brings the panel of this @panel block into view on the next frame.
-  void scroll_to_block(int block) { scroll_to_block_ = block; }
+  void scroll_to_block(int block) {
+    scroll_to_block_ = block;
+    view_target_ = {};
+  }
   // Brings a panel (or, with `question`, the @predict box asked before it) wholly into
   // view over the next frames, scrolling as little as it must; a panel taller than the
-  // page asks to fill the window instead (take_maximize_request).
+  // page asks to fill the window instead (take_maximize_request). Then keeps it in view
+  // while what is above it changes height (a live figure's line that wraps once more
+  // pushed a demo stop's panel half out of view) until the reader scrolls the page.
   void bring_into_view(const std::string& panel_id, bool question);
   const DrawnPage& drawn() const { return drawn_; }
   // The panel whose maximise button was clicked this frame (or that is brought into view
@@ -93,10 +101,14 @@ class PageView {
   bool restore_request_ = false;
   DrawnPage drawn_;
   struct ViewTarget {
-    std::string panel_id;
+    std::string panel_id;  // "": none
     bool question = false;
-    int frames_left = 0;  // the page settles over a few frames (fonts, a new caption's band)
+    // Settling: the page settles over a few frames (fonts, a new caption's band), and a
+    // panel found taller than the page then fills the window. After that, held in view.
+    int settling_frames = 0;
   } view_target_;
+  // Lets go of the view's target once the reader scrolls the page (wheel or scroll bar).
+  void release_target_on_scrolling();
 };
 
 // Draws a panel; one that throws is closed, its ImGui state unwound, its error kept.
