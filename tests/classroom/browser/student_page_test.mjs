@@ -116,7 +116,34 @@ try {
   await page.screenshot({ path: outDir + "/phone-after-switch-fr.png", fullPage: true });
   assert.equal(await ask("language en"), "ok");
   await until(page, () => document.documentElement.lang === "en", 15000);
-  console.log("student page: joined, answered, acknowledged, offline and back, rejoined after a reload, choices at 200% text, wrong room refused, followed the teacher into French and back");
+  await shown("ack");
+
+  // The teacher switches again while the phone is loading the page: the page that loads
+  // in Italian joins only after the switch back to English, and must still load the
+  // English page (it kept the newer number as its own and stayed in Italian).
+  await page.setRequestInterception(true);
+  let releaseJoin = null;
+  const joinHeld = new Promise((held) => {
+    page.on("request", (request) => {
+      if (request.isInterceptResolutionHandled()) return;
+      if (releaseJoin === null && request.url().endsWith("/api/join")) {
+        releaseJoin = () => request.continue();
+        held();
+      } else {
+        request.continue();
+      }
+    });
+  });
+  assert.equal(await ask("language it"), "ok");
+  await joinHeld;  // the Italian page has loaded and asked to join
+  assert.equal(await page.evaluate(() => document.documentElement.lang), "it");
+  assert.equal(await ask("language en"), "ok");
+  releaseJoin();
+  await until(page, () => document.documentElement.lang === "en", 15000);
+  await shown("ack");
+  await page.setRequestInterception(false);
+  assert.equal(await ask("students"), "1", "the same student after both switches");
+  console.log("student page: joined, answered, acknowledged, offline and back, rejoined after a reload, choices at 200% text, wrong room refused, followed the teacher into French and back, and back to English from a switch made while it loaded");
 
   // A teacher whose interface is in Simplified Chinese: the page speaks it, and counts
   // 10,000 as 1万, the way a Chinese reader does.
