@@ -11,7 +11,8 @@
 //   POST /api/answer            room, client, question, round, value   -> the same, "mine" set
 //
 // "page" changes when the page itself is made again (the teacher switched the language):
-// a phone that saw another loads the page again, and rejoins as the same student.
+// the page is served with the number it is (student_page_served), and a phone whose page
+// is not the one named loads it again, and rejoins as the same student.
 // Bodies and queries are application/x-www-form-urlencoded. Every API request carries the
 // room code; `client` is the random id the browser keeps in localStorage (16 to 64 letters,
 // digits, '-' or '_'), never shown to anyone else, so no client can answer for another.
@@ -55,7 +56,8 @@ struct TokenBucket {
 };
 
 struct ClassServerState {
-  // `page`: the student page as served (student_page_html, in the teacher's language).
+  // `page`: the student page (student_page_html, in the teacher's language), served with
+  // the room's page number filled in.
   ClassServerState(std::string room_code, std::string page) : room(std::move(room_code)), student_page(std::move(page)) {}
   ClassState room;
   std::string student_page;
