@@ -13,6 +13,7 @@
 #include "app/lesson/lesson.h"
 #include "compute/bench/recording_file.h"
 #include "compute/bench/reference_data.h"
+#include "compute/cnn/data_parallel_scaling.h"
 #include "compute/cnn/dataset.h"
 #include "compute/cnn/inference_sweep.h"
 #include "compute/cnn/model.h"
@@ -164,6 +165,18 @@ const std::vector<FactEntry>& entries() {
              if (p.epoch >= 1.0 - 1e-9) return Found{Status::ok(), percent(p.accuracy), ""};
            return missing("the recorded GPU lane never finished an epoch");
          });
+       }},
+      {{"cnn.gpu_step_time", cnn::kDataParallelReferencePath,
+        "one training step of the CNN at batch 64 on one recorded GPU: forward, backward and Adam in one CUDA graph",
+        false},
+       [](const std::string& path) {
+         cnn::DataParallelRecording recording;
+         if (Status s = bench::load_recording(path, cnn::kDataParallelRecording, &recording); !s) return Found{s, "", ""};
+         for (const cnn::ScalingRun& run : recording.runs)
+           for (const cnn::ScalingRow& row : run.rows)
+             if (row.timing.gpus == 1 && row.timing.batch_per_gpu == 64)
+               return Found{Status::ok(), duration_ms(row.timing.step_ms), recorded_label(recording.run, true)};
+         return missing(path + " has no step of one GPU at batch 64");
        }},
       {{"inference.largest_batch", cnn::kInferenceRecordingPath, "the largest batch of the recorded GPU inference sweep",
         false},
