@@ -16,6 +16,16 @@
 // They meet at mbarriers: `full[s]` completes when the TMA bytes of slice s have landed
 // (expect_tx), `empty[s]` when all 8 consumer warps are done reading it. While the
 // consumers store one tile's results the producer is already loading the next tile.
+// Two options, for cuBLAS's ways of feeding the Tensor Cores with less traffic and of
+// filling the SMs at small sizes:
+//   - clusters of 2 (`/c2`): the two blocks of a cluster take the two tiles of one column
+//     of C stacked on each other, so they read the same slices of B. Each loads its own A
+//     and half of B, and TMA multicast writes that half into both blocks' shared memory:
+//     a third fewer bytes from L2 per slice. A slot is then free only when the consumers of
+//     both blocks are done with it: every consumer warp arrives on `empty[s]` in both;
+//   - split-k (`/split<n>`): each tile's k range is cut into n parts taken as separate work
+//     items whose sums are added into C (zeroed first) with atomics: at n = 1000 a 128 x 128
+//     tiling has 64 tiles for 132 SMs.
 // A is K-major (rows of k); B (k x n row-major) is N-major, which wgmma reads with its
 // transpose flag. TMA needs rows that start on 16-byte boundaries: see half_operands.h.
 #include <cuda.h>          // CUtensorMap and its enums (declarations only: no libcuda link)
@@ -42,10 +52,13 @@ constexpr int kBK = 64;  // k per stage: 64 BF16 = 128 bytes, one row of the 128
 
 // kBandRows: rows of C per band of the tile order (grouped_tile); kL2Promotion: the bytes
 // (0, 128 or 256) L2 fetches at once for a TMA request.
-template <int BM_, int BN_, int STAGES_, int kBandRows_ = 2048, int kL2Promotion_ = 256>
+// kCluster: blocks a cluster (1, or 2 sharing B's slices); kSplits: parts of k per tile.
+template <int BM_, int BN_, int STAGES_, int kBandRows_ = 2048, int kL2Promotion_ = 256,
+          int kCluster_ = 1, int kSplits_ = 1>
 struct WgmmaShape {
   static constexpr int BM = BM_, BN = BN_, STAGES = STAGES_;
   static constexpr int kL2Promotion = kL2Promotion_;
+  static constexpr int kCluster = kCluster_, kSplits = kSplits_;
   static constexpr int kConsumers = 2;
   static constexpr int kThreads = 128 * (kConsumers + 1);
   static constexpr int kConsumerRows = BM / kConsumers;
@@ -58,6 +71,8 @@ struct WgmmaShape {
   static_assert(BN == 64 || BN == 128 || BN == 256, "wgmma_m64n64k16, m64n128k16 or m64n256k16");
   static_assert(kConsumerRows % 64 == 0 && MI * BN / 2 <= 128,
                 "accumulators: at most 128 registers a thread");
+  static_assert(kCluster == 1 || (kCluster == 2 && BN >= 128), "each block of a pair loads half of B");
+  static_assert(kSplits >= 1, "at least one part of k");
 };
 
 // Writes 1 when this module runs sm_90a code on this GPU (wgmma and setmaxnreg exist only
@@ -91,6 +106,29 @@ __device__ __forceinline__ void mbar_arrive(std::uint64_t* bar) {
   asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(smem_u32(bar)) : "memory");
 }
 
+// The same arrival on the barrier at the same place in the shared memory of block `rank`
+// of this cluster.
+__device__ __forceinline__ void mbar_arrive_cluster(std::uint64_t* bar, unsigned rank) {
+  asm volatile(
+      "{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
+      "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n" ::"r"(smem_u32(bar)),
+      "r"(rank)
+      : "memory");
+}
+
+__device__ __forceinline__ unsigned cluster_rank() {
+  unsigned rank;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(rank));
+  return rank;
+}
+
+// Every thread of every block of the cluster: the barriers one block initialised are then
+// visible to the other's arrivals and multicast copies.
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n" ::
+                   : "memory");
+}
+
 // Waits until the phase of parity `parity` has completed. A fresh barrier counts its
 // (never-run) phase of parity 1 as complete, so the producer's first wait on each empty
 // slot passes at once. A wait of more than about 10 s (2^34 cycles) means a copy that
@@ -117,6 +155,19 @@ __device__ __forceinline__ void tma_load_2d(void* dst, const CUtensorMap* map, i
       "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes "
       "[%0], [%1, {%2, %3}], [%4];\n" ::"r"(smem_u32(dst)),
       "l"(reinterpret_cast<std::uint64_t>(map)), "r"(inner), "r"(outer), "r"(smem_u32(bar))
+      : "memory");
+}
+
+// The same box written to the same place in the shared memory of every block of the
+// cluster named in `blocks` (a bit per block rank); each one's `bar` counts the bytes.
+__device__ __forceinline__ void tma_load_2d_multicast(void* dst, const CUtensorMap* map, int inner,
+                                                      int outer, std::uint64_t* bar,
+                                                      std::uint16_t blocks) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+      ".multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;\n" ::"r"(smem_u32(dst)),
+      "l"(reinterpret_cast<std::uint64_t>(map)), "r"(inner), "r"(outer), "r"(smem_u32(bar)),
+      "h"(blocks)
       : "memory");
 }
 
@@ -235,13 +286,29 @@ __device__ __forceinline__ void fence_registers(float (&d)[N]) {
 }
 #endif  // __CUDA_ARCH_FEAT_SM90_ALL
 
+// One work item: an output tile (of a pair of tiles, with clusters) and a range of k slices.
+struct WorkItem {
+  TileCoord tile;  // the tile (row of the pair's upper tile with clusters)
+  int k_begin, k_count;
+};
+
+template <class S>
+__device__ __forceinline__ WorkItem work_item(int index, int pair_rows, int tiles_n, int k_tiles) {
+  const int per_split = ceil_div(k_tiles, S::kSplits);
+  const int split = index % S::kSplits;
+  const int k_begin = split * per_split;
+  const int k_count = min(per_split, k_tiles - k_begin);
+  return {grouped_tile(index / S::kSplits, pair_rows, tiles_n, S::kGroup / S::kCluster), k_begin,
+          k_count > 0 ? k_count : 0};
+}
+
 template <class S>
 __global__ void __launch_bounds__(S::kThreads, 1)
     hgemm_wgmma_kernel(const __grid_constant__ CUtensorMap a_map,
                        const __grid_constant__ CUtensorMap b_map, float* __restrict__ c, int m,
                        int n, int k) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-  constexpr int BM = S::BM, BN = S::BN, STAGES = S::STAGES, MI = S::MI;
+  constexpr int BM = S::BM, BN = S::BN, STAGES = S::STAGES, MI = S::MI, CL = S::kCluster;
   extern __shared__ unsigned char shared_raw[];
   unsigned char* shared = reinterpret_cast<unsigned char*>(
       (reinterpret_cast<std::uintptr_t>(shared_raw) + 1023) & ~std::uintptr_t{1023});
@@ -251,36 +318,59 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   std::uint64_t* empty = full + STAGES;
 
   const int warpgroup = static_cast<int>(threadIdx.x) / 128;
+  const int rank = CL > 1 ? static_cast<int>(cluster_rank()) : 0;
+  // Work items go to clusters; the blocks of a cluster take the tiles rank rows apart.
+  const int cluster = static_cast<int>(blockIdx.x) / CL, clusters = static_cast<int>(gridDim.x) / CL;
   const int tiles_m = ceil_div(m, BM), tiles_n = ceil_div(n, BN);
-  const int tiles = tiles_m * tiles_n;
+  const int pair_rows = ceil_div(tiles_m, CL);
+  const int items = pair_rows * tiles_n * S::kSplits;
   const int k_tiles = ceil_div(k, kBK);
 
   if (threadIdx.x == 0) {
     for (int s = 0; s < STAGES; ++s) {
-      mbar_init(&full[s], 1);                        // the producer's expect_tx arrival
-      mbar_init(&empty[s], S::kConsumers * 4);       // one arrival per consumer warp
+      mbar_init(&full[s], 1);                             // the producer's expect_tx arrival
+      mbar_init(&empty[s], S::kConsumers * 4 * CL);       // each consumer warp of the cluster
     }
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
   }
-  __syncthreads();
+  if constexpr (CL > 1)
+    cluster_sync();
+  else
+    __syncthreads();
 
   if (warpgroup == 0) {
     asm volatile("setmaxnreg.dec.sync.aligned.u32 24;\n");
     if (threadIdx.x == 0) {
-      int it = 0;  // slices issued so far, over all tiles: slot it % STAGES
-      for (int tile = static_cast<int>(blockIdx.x); tile < tiles; tile += static_cast<int>(gridDim.x)) {
-        const TileCoord t = grouped_tile(tile, tiles_m, tiles_n, S::kGroup);
-        for (int kt = 0; kt < k_tiles; ++kt, ++it) {
+      int it = 0;  // slices issued so far, over all work items: slot it % STAGES
+      for (int item = cluster; item < items; item += clusters) {
+        const WorkItem w = work_item<S>(item, pair_rows, tiles_n, k_tiles);
+        // A pair's lower tile past the last row (odd tiles_m) loads real rows it never stores:
+        // the upper block still needs its half of B.
+        const int a_row = min(w.tile.row * CL + rank, tiles_m - 1) * BM;
+        for (int kt = w.k_begin; kt < w.k_begin + w.k_count; ++kt, ++it) {
           const int s = it % STAGES;
           mbar_wait(&empty[s], ((it / STAGES) & 1) ^ 1);
           mbar_arrive_expect_tx(&full[s], S::kStageBytes);
-          tma_load_2d(a_stage(s), &a_map, kt * kBK, t.row * BM, &full[s]);
+          tma_load_2d(a_stage(s), &a_map, kt * kBK, a_row, &full[s]);
+          if constexpr (CL == 1) {
 #pragma unroll
-          for (int j = 0; j < BN / 64; ++j)
-            tma_load_2d(b_stage(s) + j * 64 * kBK * 2, &b_map, t.col * BN + j * 64, kt * kBK,
-                        &full[s]);
+            for (int j = 0; j < BN / 64; ++j)
+              tma_load_2d(b_stage(s) + j * 64 * kBK * 2, &b_map, w.tile.col * BN + j * 64, kt * kBK,
+                          &full[s]);
+          } else {
+#pragma unroll
+            for (int jj = 0; jj < BN / 128; ++jj) {
+              const int j = rank * (BN / 128) + jj;
+              tma_load_2d_multicast(b_stage(s) + j * 64 * kBK * 2, &b_map, w.tile.col * BN + j * 64,
+                                    kt * kBK, &full[s], 0x3);
+            }
+          }
         }
       }
+      // The other block's consumers arrive on this block's barriers: it must not exit
+      // before the last of them has (each slot's release of its last use).
+      if constexpr (CL > 1)
+        for (int i = 0; i < STAGES; ++i, ++it) mbar_wait(&empty[it % STAGES], ((it / STAGES) & 1) ^ 1);
     }
     return;
   }
@@ -288,15 +378,23 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   asm volatile("setmaxnreg.inc.sync.aligned.u32 240;\n");
   const int consumer = warpgroup - 1;
   const int warp = (static_cast<int>(threadIdx.x) / 32) % 4, lane = static_cast<int>(threadIdx.x) % 32;
+  // A consumer warp is done with slot s: tell this block's producer, and the other block's.
+  auto release = [&](int s) {
+    if (lane != 0) return;
+    mbar_arrive(&empty[s]);
+    if constexpr (CL > 1) mbar_arrive_cluster(&empty[s], static_cast<unsigned>(rank ^ 1));
+  };
   float acc[MI][BN / 2];
   int it = 0;
-  for (int tile = static_cast<int>(blockIdx.x); tile < tiles; tile += static_cast<int>(gridDim.x)) {
-    const TileCoord t = grouped_tile(tile, tiles_m, tiles_n, S::kGroup);
+  for (int item = cluster; item < items; item += clusters) {
+    const WorkItem w = work_item<S>(item, pair_rows, tiles_n, k_tiles);
+    if (w.k_count == 0) continue;
+    const TileCoord t{w.tile.row * CL + rank, w.tile.col};
 #pragma unroll
     for (int i = 0; i < MI; ++i)
 #pragma unroll
       for (int j = 0; j < BN / 2; ++j) acc[i][j] = 0.f;
-    for (int kt = 0; kt < k_tiles; ++kt, ++it) {
+    for (int kt = 0; kt < w.k_count; ++kt, ++it) {
       const int s = it % STAGES;
       mbar_wait(&full[s], (it / STAGES) & 1);
 #pragma unroll
@@ -321,12 +419,12 @@ __global__ void __launch_bounds__(S::kThreads, 1)
       for (int i = 0; i < MI; ++i) fence_registers(acc[i]);
       // At most this slice's wgmmas still run: the previous slice's buffer is free.
       wgmma_wait<1>();
-      if (kt > 0 && lane == 0) mbar_arrive(&empty[(it - 1) % STAGES]);
+      if (kt > 0) release((it - 1) % STAGES);
     }
     wgmma_wait<0>();
 #pragma unroll
     for (int i = 0; i < MI; ++i) fence_registers(acc[i]);
-    if (lane == 0) mbar_arrive(&empty[(it - 1) % STAGES]);
+    release((it - 1) % STAGES);
 
     // Accumulator layout of m64nN: warp w of the warpgroup holds rows 16 w + lane/4 and
     // 16 w + lane/4 + 8; registers 4j..4j+3 are columns 8 j + 2 (lane%4) and the next.
@@ -337,8 +435,13 @@ __global__ void __launch_bounds__(S::kThreads, 1)
 #pragma unroll
       for (int j = 0; j < BN / 8; ++j) {
         const int col = t.col * BN + j * 8 + t2;
-        tc::store_pair(c, m, n, row, col, acc[i][4 * j], acc[i][4 * j + 1]);
-        tc::store_pair(c, m, n, row + 8, col, acc[i][4 * j + 2], acc[i][4 * j + 3]);
+        if constexpr (S::kSplits == 1) {
+          tc::store_pair(c, m, n, row, col, acc[i][4 * j], acc[i][4 * j + 1]);
+          tc::store_pair(c, m, n, row + 8, col, acc[i][4 * j + 2], acc[i][4 * j + 3]);
+        } else {
+          tc::add_pair(c, m, n, row, col, acc[i][4 * j], acc[i][4 * j + 1]);
+          tc::add_pair(c, m, n, row + 8, col, acc[i][4 * j + 2], acc[i][4 * j + 3]);
+        }
       }
     }
   }
@@ -408,9 +511,33 @@ Status launch_wgmma(const GemmOperands& op) {
   static const cudaError_t raised = cudaFuncSetAttribute(
       hgemm_wgmma_kernel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize, S::kSharedBytes);
   WHYGPU_CUDA_TRY_NAMED(raised, "cudaFuncSetAttribute(hgemm_wgmma_kernel)");
-  const int tiles = ceil_div(h.m, S::BM) * ceil_div(h.n, S::BN);
-  const int blocks = tiles < gpu_info().sm_count ? tiles : gpu_info().sm_count;
-  hgemm_wgmma_kernel<S><<<blocks, S::kThreads, S::kSharedBytes>>>(a_map, b_map, h.c, h.m, h.n, h.k);
+  cudaLaunchAttribute cluster_shape{};
+  cluster_shape.id = cudaLaunchAttributeClusterDimension;
+  cluster_shape.val.clusterDim.x = S::kCluster;
+  cluster_shape.val.clusterDim.y = 1;
+  cluster_shape.val.clusterDim.z = 1;
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(S::kCluster);
+  config.blockDim = dim3(S::kThreads);
+  config.dynamicSmemBytes = S::kSharedBytes;
+  config.attrs = &cluster_shape;
+  config.numAttrs = S::kCluster > 1 ? 1 : 0;
+  // Persistent: as many clusters as fit at once (one block an SM; pairs of SMs of one GPC
+  // for clusters of 2), no more than there are work items.
+  static int resident = 0;
+  static const cudaError_t asked = S::kCluster > 1
+                                       ? cudaOccupancyMaxActiveClusters(&resident, hgemm_wgmma_kernel<S>, &config)
+                                       : (resident = gpu_info().sm_count, cudaSuccess);
+  WHYGPU_CUDA_TRY_NAMED(asked, "cudaOccupancyMaxActiveClusters(hgemm_wgmma_kernel)");
+  if (resident < 1)
+    return Status::error(Wording::sentence(N_("the GPU cannot hold a cluster of {0} wgmma blocks"),
+                                           {std::to_string(S::kCluster)}));
+  const int items = ceil_div(ceil_div(h.m, S::BM), S::kCluster) * ceil_div(h.n, S::BN) * S::kSplits;
+  config.gridDim = dim3(static_cast<unsigned>((items < resident ? items : resident) * S::kCluster));
+  if constexpr (S::kSplits > 1)
+    WHYGPU_CUDA_TRY(cudaMemsetAsync(h.c, 0, sizeof(float) * static_cast<std::size_t>(h.m) * h.n));
+  WHYGPU_CUDA_TRY_NAMED(cudaLaunchKernelEx(&config, hgemm_wgmma_kernel<S>, a_map, b_map, h.c, h.m, h.n, h.k),
+                        "cudaLaunchKernelEx(hgemm_wgmma_kernel)");
   WHYGPU_CUDA_TRY_LAUNCH("hgemm_wgmma_kernel");
   return Status::ok();
 }
@@ -432,7 +559,8 @@ bool wgmma_code_present() {
 }
 
 // Names: block tile x k step / pipeline stages / band<rows> when the tile order's bands are
-// not 2048 rows / l2p<bytes> when L2 promotion is not 256 bytes.
+// not 2048 rows / l2p<bytes> when L2 promotion is not 256 bytes / c2 for clusters of two
+// blocks sharing B / split<n> for k cut into n parts.
 std::vector<KernelShape> wgmma_shapes() {
   return {
       {"128x256x64/s4", &launch_wgmma<WgmmaShape<128, 256, 4>>},
@@ -444,6 +572,14 @@ std::vector<KernelShape> wgmma_shapes() {
       {"256x128x64/s4", &launch_wgmma<WgmmaShape<256, 128, 4>>},
       {"128x128x64/s6", &launch_wgmma<WgmmaShape<128, 128, 6>>},
       {"128x64x64/s8", &launch_wgmma<WgmmaShape<128, 64, 8>>},
+      {"128x256x64/s4/c2", &launch_wgmma<WgmmaShape<128, 256, 4, 2048, 256, 2>>},
+      {"128x256x64/s4/l2p128/c2", &launch_wgmma<WgmmaShape<128, 256, 4, 2048, 128, 2>>},
+      {"128x256x64/s4/band4096/c2", &launch_wgmma<WgmmaShape<128, 256, 4, 4096, 256, 2>>},
+      {"128x128x64/s6/c2", &launch_wgmma<WgmmaShape<128, 128, 6, 2048, 256, 2>>},
+      {"256x128x64/s4/c2", &launch_wgmma<WgmmaShape<256, 128, 4, 2048, 256, 2>>},
+      {"128x128x64/s6/split2", &launch_wgmma<WgmmaShape<128, 128, 6, 2048, 256, 1, 2>>},
+      {"128x128x64/s6/c2/split2", &launch_wgmma<WgmmaShape<128, 128, 6, 2048, 256, 2, 2>>},
+      {"128x64x64/s8/split2", &launch_wgmma<WgmmaShape<128, 64, 8, 2048, 256, 1, 2>>},
   };
 }
 
