@@ -1,9 +1,10 @@
-// The tables "auto" follows. Every row comes from `whygpu bench matmul --tune` on the lent
+// The tables "auto" follows. Every row comes from `whygpu bench matmul --tune`: on the lent
 // H100 (132 SMs), 2026-11-24 02:40 UTC (tests/device/results/2026-11-24-0240-h100-tc-tune.txt
-// and -run.log; PERF_NOTES.md): each shape of the rung at n = 1024, 3001, 4096, 8192 (FP32
-// also 2048), against cuBLAS in the same precision in the same process. A row's range
-// reaches halfway (geometrically) to the next measured size. Where the tune did not
-// measure a size the row says what the bench measured there. Percentages are of cuBLAS.
+// and -run.log; PERF_NOTES.md), and for wgmma on an H200 (see there): each shape of the
+// rung at n = 1024, 3001, 4096, 8192 (FP32 also 2048), against cuBLAS in the same
+// precision in the same process. A row's range reaches halfway (geometrically) to the next
+// measured size. Where the tune did not measure a size the row says what the bench
+// measured there. Percentages are of cuBLAS.
 //
 // The measure is waves of 128 x 128 output tiles: n = 1000 and 1024 make 0.48 waves,
 // 2048 1.94, 3001 4.36, 4096 7.76, 6000 16.7, 8192 31.0 on 132 SMs.
@@ -51,22 +52,26 @@ const std::vector<TileShapeRule> kMma = {
     {kAll, "128x128x32/w2x2/s4", "n=8192: 364.4, 50.2%; 128x128x64/s3 48.5%"},
 };
 
+// Rows from 2026-11-29 19:10 UTC are an H200's (132 SMs, as the H100), every shape at each
+// size beside cuBLAS BF16 in one process (tests/device/results/2026-11-29-1910-h200x4-speed3.log).
 const std::vector<TileShapeRule> kWgmma = {
-    {0.97, "128x128x64/s6",
-     "n=1024: 166.5 TFLOP/s, 73.8%; 128x256 tiles make 32 tiles for 132 SMs (50.7%)"},
-    {2.91, "128x256x64/s4", "n=2048: 489.0, 83.1% (bench; no shape was tuned at 2048)"},
-    {5.82, "128x128x64/s6",
-     "n=3001: 277.3 (2.6 x cuBLAS BF16, slow at odd n); 256x128 96%, 128x256 95% of it"},
-    {11.4, "128x256x64/s4",
-     "n=4096: 719.4, 95.8%; 128x128 tiles 72% (m64n128 wgmmas read more shared memory per "
-     "multiply-add)"},
-    // Run 2's tune (2026-11-24 05:34 UTC, tests/device/results/2026-11-24-0534-h100-tc-tune.txt).
-    {22.8, "128x256x64/s4/l2p128",
-     "n=6000: 635.7, 83.0%; 128x256x64/s4 596.3, 77.9%: rows 12000 bytes apart straddle "
-     "128-byte lines, and the loads' 256-byte L2 promotion fetched more than the tiles use. "
-     "On an H200 (2026-11-29, tests/device/results/2026-11-29-0415-h200-speed3-ui.log): "
-     "706.2, 92.3%; 128x256x64/s4 660.0"},
-    {kAll, "128x256x64/s4", "n=8192: 760.2, 104.6%; 128x128 tiles 69%"},
+    {0.97, "128x128x64/s6/c2",
+     "n=1000: 151.3 TFLOP/s, 93.6% (H200); 128x128x64/s6 140.8; 128x64x64/s8 129.9. "
+     "n=1024: 168.4, 79.7%, where 128x64x64/s8 made 181.9 (86.0%): rows of 2048 bytes suit "
+     "its 16 columns of 64-wide tiles, rows of 2000 bytes do not"},
+    {2.91, "128x256x64/s4",
+     "n=2048: 545.3, 93.5% (H200); every 128 x 256 form within 1% (band1024 549.2, c2 545.3): "
+     "128 tiles, one round on 132 SMs"},
+    {5.82, "128x128x64/s6/c2",
+     "n=3001: 341.7 (3.2 x cuBLAS BF16, slow at odd n; H200); 128x128x64/s6 315.6"},
+    {11.4, "128x256x64/s4/l2p128/c2",
+     "n=4096: 748.5, 97.3% (H200); 128x256x64/s4 738.6 (96.0%), /c2 746.5: the pair's B "
+     "read once from L2 for two blocks"},
+    {22.8, "128x256x64/s4/l2p128/c2",
+     "n=6000: 724.8, 93.7% (H200); /l2p128 698.1, 128x256x64/s4 672.0: rows 12000 bytes apart "
+     "straddle 128-byte lines, and the loads' 256-byte L2 promotion fetched more than the tiles use"},
+    {kAll, "128x256x64/s4",
+     "n=8192: 792.8, 99.8% (H200; the H100: 760.2, 104.6%); /l2p128/c2 780.0, /c2 764.1"},
 };
 
 const std::vector<TileShapeRule> kNone;

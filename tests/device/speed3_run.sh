@@ -21,19 +21,7 @@ step machine
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv
 python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name())'
 
-step "matmul: FP32 and BF16 rungs against cuBLAS, six sizes, one process"
-run 200 "$bin/whygpu-bench-kernels" matmul --sizes 1000,2048,3001,4096,6000,8192 \
-  --variants gpu-register-tiled,cublas-fp32,gpu-tc-wgmma-bf16,cublas-bf16 --json --output "$out/bench.json" --quiet
-python3 - "$out/bench.json" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-tf = {(r["variant"], r["size"]): r["gflops"] / 1000 for r in d["results"] if r["state"] == "measured"}
-print(f'{"n":>5} {"FP32 ours":>10} {"cuBLAS":>8} {"share":>6} {"BF16 wgmma":>11} {"cuBLAS":>8} {"share":>6}  (TFLOP/s)')
-for n in sorted({n for _, n in tf}):
-    f, fc, b, bc = (tf.get((v, n), 0) for v in ("gpu-register-tiled", "cublas-fp32", "gpu-tc-wgmma-bf16", "cublas-bf16"))
-    print(f"{n:>5} {f:10.1f} {fc:8.1f} {100 * f / fc if fc else 0:5.0f}% {b:11.1f} {bc:8.1f} {100 * b / bc if bc else 0:5.0f}%")
-PY
-
+bash "$repo/tests/device/speed3_matmul_run.sh" || status=1
 for batch in 64 256; do
   step "CNN training step, batch $batch: ours, then the PyTorch peer in every form"
   run 120 "$bin/whygpu_cnn_bench" --backend gpu --batch $batch --steps 500 --warmup 100

@@ -29,8 +29,13 @@ tune() {  # GPU SIZES
     --variants gpu-tc-wgmma-bf16,cublas-bf16 --repeats 10 --budget 0.5 --quiet > "$out/tune-gpu$1.log" 2>&1 ||
     echo "FAILED ($?): tune on GPU $1 ($2)"
 }
-tune 0 1000,1024 & tune 1 2048,3001 & tune 2 4096,6000 & tune 3 8192 &
-wait
+# A plain `wait` would also wait for the tee behind this script's output, which never ends.
+pids=()
+tune 0 1000,1024 & pids+=($!)
+tune 1 2048,3001 & pids+=($!)
+tune 2 4096,6000 & pids+=($!)
+tune 3 8192 & pids+=($!)
+wait "${pids[@]}"
 for g in 0 1 2 3; do echo "--- GPU $g"; cat "$out/tune-gpu$g.log"; done
 step "data parallel on every GPU (tests/device/nccl_run.sh)"
 bash "$repo/tests/device/nccl_run.sh" || status=1
