@@ -170,13 +170,14 @@ TEST(DataParallel, ManyRanksOverlappedMatchOneGpuWithTheWholeBatch) {
   check_many_ranks_against_whole_batch(gpus, /*overlap=*/true);
 }
 
-// Over several steps on the same data, the overlapped and the after-backward all-reduce
-// give the same model: the same sums, only cut into buckets.
-TEST(DataParallel, OverlappedAndAfterBackwardAllReduceTrainTheSameModel) {
-  WHYGPU_REQUIRE_GPU();
-  const int gpus = std::min(cuda_device_count(), 8);
+// The overlapped and the after-backward all-reduce add the same gradients, cut into
+// buckets instead of one buffer: `steps` steps of each on the same data, then the weights
+// and the last step's averaged gradients of the last GPU.
+struct TrainedBothWays {
+  std::vector<float> weights[2], gradients[2];  // [0]: after backward, [1]: overlapped
+};
+void train_both_ways(int gpus, int steps, TrainedBothWays* out) {
   const Dataset data = testing::noise_dataset(600, 23);
-  std::vector<float> weights[2], gradients[2];
   for (int overlap = 0; overlap < 2; ++overlap) {
     DataParallelOptions options;
     options.gpus = gpus;
@@ -186,15 +187,45 @@ TEST(DataParallel, OverlappedAndAfterBackwardAllReduceTrainTheSameModel) {
     std::unique_ptr<DataParallelTrainer> parallel;
     CREATE_OR_SKIP(options, parallel);
     ASSERT_TRUE(parallel->set_training_data(data));
-    const Status trained = parallel->train(6, nullptr);
+    const Status trained = parallel->train(steps, nullptr);
     ASSERT_TRUE(trained) << trained.message();
-    ASSERT_TRUE(parallel->get_parameters(gpus - 1, &weights[overlap]));
-    ASSERT_TRUE(parallel->get_gradients(gpus - 1, &gradients[overlap]));
+    ASSERT_TRUE(parallel->get_parameters(gpus - 1, &out->weights[overlap]));
+    ASSERT_TRUE(parallel->get_gradients(gpus - 1, &out->gradients[overlap]));
   }
+}
+
+// After one step, from the same weights, the averaged gradients agree to rounding on any
+// number of GPUs: a bucket reduced before the backward pass wrote it would hold one
+// slice's gradients or none, far from the average.
+TEST(DataParallel, OverlappedAndAfterBackwardAllReduceAverageTheSameGradients) {
+  WHYGPU_REQUIRE_GPU();
+  const int gpus = std::min(cuda_device_count(), 8);
+  TrainedBothWays t;
+  train_both_ways(gpus, 1, &t);
+  if (::testing::Test::IsSkipped() || ::testing::Test::HasFatalFailure()) return;
   for (const ParamBlock& block : kParamBlocks)
-    EXPECT_LT(relative_error(gradients[1], gradients[0], block.offset, block.offset + block.count), 1e-5)
+    EXPECT_LT(relative_error(t.gradients[1], t.gradients[0], block.offset, block.offset + block.count), 1e-5)
         << block.name << " on " << gpus << " GPUs";
-  EXPECT_LT(relative_error(weights[1], weights[0], 0, kParameterCount), 1e-4) << gpus << " GPUs";
+}
+
+// Over several steps they train the same model. On two GPUs the sums are exact in either
+// order (a + b = b + a), so even the last step's gradients agree to rounding. With more,
+// NCCL's ring adds a value's terms in an order that depends on where the buffer is cut,
+// and Adam's first steps move each weight by about the learning rate whatever the size of
+// its gradient, so a rounding apart in a near-zero gradient can become a whole step: the
+// weights stay within 1e-4, the gradients of step 6 drift further (3e-3 on four H200s).
+TEST(DataParallel, OverlappedAndAfterBackwardAllReduceTrainTheSameModel) {
+  WHYGPU_REQUIRE_GPU();
+  const int gpus = std::min(cuda_device_count(), 8);
+  TrainedBothWays t;
+  train_both_ways(gpus, 6, &t);
+  if (::testing::Test::IsSkipped() || ::testing::Test::HasFatalFailure()) return;
+  if (gpus <= 2) {
+    for (const ParamBlock& block : kParamBlocks)
+      EXPECT_LT(relative_error(t.gradients[1], t.gradients[0], block.offset, block.offset + block.count), 1e-5)
+          << block.name << " on " << gpus << " GPUs";
+  }
+  EXPECT_LT(relative_error(t.weights[1], t.weights[0], 0, kParameterCount), 1e-4) << gpus << " GPUs";
 }
 
 TEST(DataParallel, TimesEveryPhaseOfAStep) {
