@@ -16,16 +16,12 @@
 // They meet at mbarriers: `full[s]` completes when the TMA bytes of slice s have landed
 // (expect_tx), `empty[s]` when all 8 consumer warps are done reading it. While the
 // consumers store one tile's results the producer is already loading the next tile.
-// Two options, for cuBLAS's ways of feeding the Tensor Cores with less traffic and of
-// filling the SMs at small sizes:
-//   - clusters of 2 (`/c2`): the two blocks of a cluster take the two tiles of one column
-//     of C stacked on each other, so they read the same slices of B. Each loads its own A
-//     and half of B, and TMA multicast writes that half into both blocks' shared memory:
-//     a third fewer bytes from L2 per slice. A slot is then free only when the consumers of
-//     both blocks are done with it: every consumer warp arrives on `empty[s]` in both;
-//   - split-k (`/split<n>`): each tile's k range is cut into n parts taken as separate work
-//     items whose sums are added into C (zeroed first) with atomics: at n = 1000 a 128 x 128
-//     tiling has 64 tiles for 132 SMs.
+// With clusters of 2 (`/c2`, as cuBLAS's kernel) the two blocks of a cluster take the two
+// tiles of one column of C stacked on each other, so they read the same slices of B. Each
+// loads its own A and half of B, and TMA multicast writes that half into both blocks'
+// shared memory: a third fewer bytes from L2 per slice. A slot is then free only when the
+// consumers of both blocks are done with it: every consumer warp arrives on `empty[s]` in
+// both. (Split-k, tried beside it, lost at every size: PERF_NOTES.md.)
 // A is K-major (rows of k); B (k x n row-major) is N-major, which wgmma reads with its
 // transpose flag. TMA needs rows that start on 16-byte boundaries: see half_operands.h.
 #include <cuda.h>          // CUtensorMap and its enums (declarations only: no libcuda link)
@@ -52,13 +48,13 @@ constexpr int kBK = 64;  // k per stage: 64 BF16 = 128 bytes, one row of the 128
 
 // kBandRows: rows of C per band of the tile order (grouped_tile); kL2Promotion: the bytes
 // (0, 128 or 256) L2 fetches at once for a TMA request.
-// kCluster: blocks a cluster (1, or 2 sharing B's slices); kSplits: parts of k per tile.
+// kCluster: blocks a cluster (1, or 2 sharing B's slices).
 template <int BM_, int BN_, int STAGES_, int kBandRows_ = 2048, int kL2Promotion_ = 256,
-          int kCluster_ = 1, int kSplits_ = 1>
+          int kCluster_ = 1>
 struct WgmmaShape {
   static constexpr int BM = BM_, BN = BN_, STAGES = STAGES_;
   static constexpr int kL2Promotion = kL2Promotion_;
-  static constexpr int kCluster = kCluster_, kSplits = kSplits_;
+  static constexpr int kCluster = kCluster_;
   static constexpr int kConsumers = 2;
   static constexpr int kThreads = 128 * (kConsumers + 1);
   static constexpr int kConsumerRows = BM / kConsumers;
@@ -72,7 +68,6 @@ struct WgmmaShape {
   static_assert(kConsumerRows % 64 == 0 && MI * BN / 2 <= 128,
                 "accumulators: at most 128 registers a thread");
   static_assert(kCluster == 1 || (kCluster == 2 && BN >= 128), "each block of a pair loads half of B");
-  static_assert(kSplits >= 1, "at least one part of k");
 };
 
 // Writes 1 when this module runs sm_90a code on this GPU (wgmma and setmaxnreg exist only
@@ -286,22 +281,6 @@ __device__ __forceinline__ void fence_registers(float (&d)[N]) {
 }
 #endif  // __CUDA_ARCH_FEAT_SM90_ALL
 
-// One work item: an output tile (of a pair of tiles, with clusters) and a range of k slices.
-struct WorkItem {
-  TileCoord tile;  // the tile (row of the pair's upper tile with clusters)
-  int k_begin, k_count;
-};
-
-template <class S>
-__device__ __forceinline__ WorkItem work_item(int index, int pair_rows, int tiles_n, int k_tiles) {
-  const int per_split = ceil_div(k_tiles, S::kSplits);
-  const int split = index % S::kSplits;
-  const int k_begin = split * per_split;
-  const int k_count = min(per_split, k_tiles - k_begin);
-  return {grouped_tile(index / S::kSplits, pair_rows, tiles_n, S::kGroup / S::kCluster), k_begin,
-          k_count > 0 ? k_count : 0};
-}
-
 template <class S>
 __global__ void __launch_bounds__(S::kThreads, 1)
     hgemm_wgmma_kernel(const __grid_constant__ CUtensorMap a_map,
@@ -319,11 +298,12 @@ __global__ void __launch_bounds__(S::kThreads, 1)
 
   const int warpgroup = static_cast<int>(threadIdx.x) / 128;
   const int rank = CL > 1 ? static_cast<int>(cluster_rank()) : 0;
-  // Work items go to clusters; the blocks of a cluster take the tiles rank rows apart.
+  // Tiles (pairs of tiles, one above the other, with clusters) go to clusters in turn; the
+  // blocks of a cluster take the pair's tiles by rank.
   const int cluster = static_cast<int>(blockIdx.x) / CL, clusters = static_cast<int>(gridDim.x) / CL;
   const int tiles_m = ceil_div(m, BM), tiles_n = ceil_div(n, BN);
   const int pair_rows = ceil_div(tiles_m, CL);
-  const int items = pair_rows * tiles_n * S::kSplits;
+  const int pairs = pair_rows * tiles_n;
   const int k_tiles = ceil_div(k, kBK);
 
   if (threadIdx.x == 0) {
@@ -341,13 +321,13 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   if (warpgroup == 0) {
     asm volatile("setmaxnreg.dec.sync.aligned.u32 24;\n");
     if (threadIdx.x == 0) {
-      int it = 0;  // slices issued so far, over all work items: slot it % STAGES
-      for (int item = cluster; item < items; item += clusters) {
-        const WorkItem w = work_item<S>(item, pair_rows, tiles_n, k_tiles);
+      int it = 0;  // slices issued so far, over all tiles: slot it % STAGES
+      for (int pair = cluster; pair < pairs; pair += clusters) {
+        const TileCoord p = grouped_tile(pair, pair_rows, tiles_n, S::kGroup / CL);
         // A pair's lower tile past the last row (odd tiles_m) loads real rows it never stores:
         // the upper block still needs its half of B.
-        const int a_row = min(w.tile.row * CL + rank, tiles_m - 1) * BM;
-        for (int kt = w.k_begin; kt < w.k_begin + w.k_count; ++kt, ++it) {
+        const int a_row = min(p.row * CL + rank, tiles_m - 1) * BM;
+        for (int kt = 0; kt < k_tiles; ++kt, ++it) {
           const int s = it % STAGES;
           mbar_wait(&empty[s], ((it / STAGES) & 1) ^ 1);
           mbar_arrive_expect_tx(&full[s], S::kStageBytes);
@@ -355,13 +335,13 @@ __global__ void __launch_bounds__(S::kThreads, 1)
           if constexpr (CL == 1) {
 #pragma unroll
             for (int j = 0; j < BN / 64; ++j)
-              tma_load_2d(b_stage(s) + j * 64 * kBK * 2, &b_map, w.tile.col * BN + j * 64, kt * kBK,
+              tma_load_2d(b_stage(s) + j * 64 * kBK * 2, &b_map, p.col * BN + j * 64, kt * kBK,
                           &full[s]);
           } else {
 #pragma unroll
             for (int jj = 0; jj < BN / 128; ++jj) {
               const int j = rank * (BN / 128) + jj;
-              tma_load_2d_multicast(b_stage(s) + j * 64 * kBK * 2, &b_map, w.tile.col * BN + j * 64,
+              tma_load_2d_multicast(b_stage(s) + j * 64 * kBK * 2, &b_map, p.col * BN + j * 64,
                                     kt * kBK, &full[s], 0x3);
             }
           }
@@ -386,15 +366,14 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   };
   float acc[MI][BN / 2];
   int it = 0;
-  for (int item = cluster; item < items; item += clusters) {
-    const WorkItem w = work_item<S>(item, pair_rows, tiles_n, k_tiles);
-    if (w.k_count == 0) continue;
-    const TileCoord t{w.tile.row * CL + rank, w.tile.col};
+  for (int pair = cluster; pair < pairs; pair += clusters) {
+    const TileCoord p = grouped_tile(pair, pair_rows, tiles_n, S::kGroup / CL);
+    const TileCoord t{p.row * CL + rank, p.col};
 #pragma unroll
     for (int i = 0; i < MI; ++i)
 #pragma unroll
       for (int j = 0; j < BN / 2; ++j) acc[i][j] = 0.f;
-    for (int kt = 0; kt < w.k_count; ++kt, ++it) {
+    for (int kt = 0; kt < k_tiles; ++kt, ++it) {
       const int s = it % STAGES;
       mbar_wait(&full[s], (it / STAGES) & 1);
 #pragma unroll
@@ -435,13 +414,8 @@ __global__ void __launch_bounds__(S::kThreads, 1)
 #pragma unroll
       for (int j = 0; j < BN / 8; ++j) {
         const int col = t.col * BN + j * 8 + t2;
-        if constexpr (S::kSplits == 1) {
-          tc::store_pair(c, m, n, row, col, acc[i][4 * j], acc[i][4 * j + 1]);
-          tc::store_pair(c, m, n, row + 8, col, acc[i][4 * j + 2], acc[i][4 * j + 3]);
-        } else {
-          tc::add_pair(c, m, n, row, col, acc[i][4 * j], acc[i][4 * j + 1]);
-          tc::add_pair(c, m, n, row + 8, col, acc[i][4 * j + 2], acc[i][4 * j + 3]);
-        }
+        tc::store_pair(c, m, n, row, col, acc[i][4 * j], acc[i][4 * j + 1]);
+        tc::store_pair(c, m, n, row + 8, col, acc[i][4 * j + 2], acc[i][4 * j + 3]);
       }
     }
   }
@@ -523,7 +497,7 @@ Status launch_wgmma(const GemmOperands& op) {
   config.attrs = &cluster_shape;
   config.numAttrs = S::kCluster > 1 ? 1 : 0;
   // Persistent: as many clusters as fit at once (one block an SM; pairs of SMs of one GPC
-  // for clusters of 2), no more than there are work items.
+  // for clusters of 2), no more than there are tiles (pairs of tiles) to share.
   static int resident = 0;
   static const cudaError_t asked = S::kCluster > 1
                                        ? cudaOccupancyMaxActiveClusters(&resident, hgemm_wgmma_kernel<S>, &config)
@@ -532,10 +506,8 @@ Status launch_wgmma(const GemmOperands& op) {
   if (resident < 1)
     return Status::error(Wording::sentence(N_("the GPU cannot hold a cluster of {0} wgmma blocks"),
                                            {std::to_string(S::kCluster)}));
-  const int items = ceil_div(ceil_div(h.m, S::BM), S::kCluster) * ceil_div(h.n, S::BN) * S::kSplits;
-  config.gridDim = dim3(static_cast<unsigned>((items < resident ? items : resident) * S::kCluster));
-  if constexpr (S::kSplits > 1)
-    WHYGPU_CUDA_TRY(cudaMemsetAsync(h.c, 0, sizeof(float) * static_cast<std::size_t>(h.m) * h.n));
+  const int pairs = ceil_div(ceil_div(h.m, S::BM), S::kCluster) * ceil_div(h.n, S::BN);
+  config.gridDim = dim3(static_cast<unsigned>((pairs < resident ? pairs : resident) * S::kCluster));
   WHYGPU_CUDA_TRY_NAMED(cudaLaunchKernelEx(&config, hgemm_wgmma_kernel<S>, a_map, b_map, h.c, h.m, h.n, h.k),
                         "cudaLaunchKernelEx(hgemm_wgmma_kernel)");
   WHYGPU_CUDA_TRY_LAUNCH("hgemm_wgmma_kernel");
@@ -560,7 +532,7 @@ bool wgmma_code_present() {
 
 // Names: block tile x k step / pipeline stages / band<rows> when the tile order's bands are
 // not 2048 rows / l2p<bytes> when L2 promotion is not 256 bytes / c2 for clusters of two
-// blocks sharing B / split<n> for k cut into n parts.
+// blocks sharing B.
 std::vector<KernelShape> wgmma_shapes() {
   return {
       {"128x256x64/s4", &launch_wgmma<WgmmaShape<128, 256, 4>>},
@@ -577,9 +549,6 @@ std::vector<KernelShape> wgmma_shapes() {
       {"128x256x64/s4/band4096/c2", &launch_wgmma<WgmmaShape<128, 256, 4, 4096, 256, 2>>},
       {"128x128x64/s6/c2", &launch_wgmma<WgmmaShape<128, 128, 6, 2048, 256, 2>>},
       {"256x128x64/s4/c2", &launch_wgmma<WgmmaShape<256, 128, 4, 2048, 256, 2>>},
-      {"128x128x64/s6/split2", &launch_wgmma<WgmmaShape<128, 128, 6, 2048, 256, 1, 2>>},
-      {"128x128x64/s6/c2/split2", &launch_wgmma<WgmmaShape<128, 128, 6, 2048, 256, 2, 2>>},
-      {"128x64x64/s8/split2", &launch_wgmma<WgmmaShape<128, 64, 8, 2048, 256, 1, 2>>},
   };
 }
 

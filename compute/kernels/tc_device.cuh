@@ -30,22 +30,6 @@ __device__ __forceinline__ void store_pair(float* c, int m, int n, int row, int 
   }
 }
 
-// Adds the pair into C (split-k: several parts of k sum into one tile): one 8-byte
-// atomic where it exists (sm_90) and the pair is 8-byte aligned, else two 4-byte ones.
-__device__ __forceinline__ void add_pair(float* c, int m, int n, int row, int col, float x,
-                                         float y) {
-  if (row >= m) return;
-  float* p = c + static_cast<std::size_t>(row) * n + col;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  if (col + 1 < n && n % 2 == 0) {
-    atomicAdd(reinterpret_cast<float2*>(p), make_float2(x, y));
-    return;
-  }
-#endif
-  if (col < n) atomicAdd(p, x);
-  if (col + 1 < n) atomicAdd(p + 1, y);
-}
-
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
 // 16 bytes from global to shared memory without passing through registers; `valid`
 // false copies nothing and zero-fills the 16 bytes (edges of the matrix). .cg: cached in
