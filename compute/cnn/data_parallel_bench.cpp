@@ -17,7 +17,7 @@ namespace {
 struct Options {
   std::string gpus_text;
   std::vector<Scaling> scalings{Scaling::kStrong};
-  std::vector<bool> overlaps{false};  // the all-reduce after the backward pass, during it, or both
+  std::vector<AllReduceWay> ways{AllReduceWay::kAfterBackward};  // each timed in turn
   int batch = 0;  // 0: each scaling's default
   int width = 1;
   int steps = 50;
@@ -73,13 +73,18 @@ const Fields<Options>& fields() {
                               else if (parse_scaling(v, &one)) o.scalings = {one};
                             },
                             N_("what stays fixed as GPUs are added")),
-      choice_field<Options>("all-reduce", {"after", "overlapped", "both"}, "after",
+      choice_field<Options>("all-reduce", {"after", "overlapped", "one-shot", "both", "all"}, "after",
                             [](Options& o, const std::string& v) {
-                              if (v == "both") o.overlaps = {false, true};
-                              else o.overlaps = {v == "overlapped"};
+                              using W = AllReduceWay;
+                              if (v == "both") o.ways = {W::kAfterBackward, W::kOverlapped};
+                              else if (v == "all") o.ways = {W::kAfterBackward, W::kOverlapped, W::kPeerOneShot};
+                              else if (v == "overlapped") o.ways = {W::kOverlapped};
+                              else if (v == "one-shot") o.ways = {W::kPeerOneShot};
+                              else o.ways = {W::kAfterBackward};
                             },
-                            N_("the gradients averaged in one piece after the backward pass, in buckets "
-                               "during it, or each in turn (side by side)")),
+                            N_("NCCL's all-reduce in one piece after the backward pass, or in buckets during "
+                               "it; ours in one hop over peer access after it (one-shot); the first two, or "
+                               "all three, side by side")),
       whole_field("batch", &Options::batch, 0, kMaxDataParallelBatch,
                   N_("strong: a step's batch; weak: each GPU's (0: the scaling's default)")),
       whole_field("width", &Options::width, 1, 64, N_("the channel multiplier (only 1)")),
@@ -118,8 +123,9 @@ Status resolve_gpu_count(const std::string& text, int* out) {
 void print_run(const ScalingRun& run) {
   std::printf("\n%s scaling: %s %d; all-reduce %s\n", scaling_name(run.scaling),
               run.scaling == Scaling::kStrong ? "a step's batch fixed at" : "each GPU's slice fixed at", run.batch,
-              run.overlapped() ? "in buckets during the backward pass (all-reduce ms: the part left after it)"
-                             : "in one piece after the backward pass");
+              run.overlapped()  ? "in buckets during the backward pass (all-reduce ms: the part left after it)"
+              : run.one_shot() ? "by our one-shot kernel over peer access, after the backward pass (not NCCL)"
+                               : "in one piece after the backward pass");
   std::printf("%5s %10s %11s %9s %11s %9s %11s %14s %16s\n", "GPUs", "batch/GPU", "images/s", "speed-up",
               "efficiency", "step ms", "compute ms", "all-reduce ms", "back-to-back ms");
   for (const ScalingRow& row : run.rows) {
@@ -159,14 +165,14 @@ int run_data_parallel_bench(const std::vector<std::string>& args) {
   DataParallelRecording recording;
   recording.run = bench::describe_this_run(command, 0);
   recording.gpu_count = cuda_device_count();
-  std::printf("whygpu bench cnn --gpus: data-parallel MNIST CNN, %d parameters (%.0f KB of gradients averaged by "
-              "ncclAllReduce every step)\n",
+  std::printf("whygpu bench cnn --gpus: data-parallel MNIST CNN, %d parameters (%.0f KB of gradients averaged "
+              "every step)\n",
               kParameterCount, kParameterCount * 4 / 1e3);
   std::printf("device: %s; %s; %s\n", recording.run.gpu_summary().c_str(), recording.run.date_utc.c_str(),
               mnist.train.name.english().c_str());
   int failures = 0;
   for (Scaling scaling : o.scalings)
-    for (bool overlap : o.overlaps) {
+    for (AllReduceWay way : o.ways) {
       ScalingPlan plan;
       plan.scaling = scaling;
       plan.batch = o.batch ? o.batch : default_scaling_batch(scaling);
@@ -174,7 +180,7 @@ int run_data_parallel_bench(const std::vector<std::string>& args) {
       plan.warmup = o.warmup;
       plan.steps = o.steps;
       plan.seed = static_cast<std::uint64_t>(o.seed);
-      plan.overlap_all_reduce = overlap;
+      plan.all_reduce = way;
       ScalingRun run;
       if (Status s = measure_scaling(plan, mnist.train, &run, &recording.nccl_version); !s) {
         std::fprintf(stderr, "whygpu bench cnn: %s scaling: %s\n", scaling_name(scaling), s.message().c_str());

@@ -11,10 +11,10 @@ constexpr int kMaxBatchPerGpu = 1 << 20;
 }  // namespace
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ReplicaPhases, compute_end_ms, all_reduce_end_ms, update_end_ms)
-// "overlapped" is absent from the recordings made before the all-reduce could overlap the
-// backward pass: false, as they ran.
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DataParallelTiming, gpus, batch_per_gpu, repeats, overlapped, step_ms,
-                                                compute_ms, all_reduce_ms, back_to_back_ms, median_step)
+// "overlapped" and "one_shot" are absent from the recordings made before the all-reduce
+// could overlap the backward pass or run as our own kernel: false, as they ran.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DataParallelTiming, gpus, batch_per_gpu, repeats, overlapped, one_shot,
+                                                step_ms, compute_ms, all_reduce_ms, back_to_back_ms, median_step)
 
 void to_json(bench::Json& j, const ScalingRow& row) {
   j = row.timing;
@@ -88,7 +88,7 @@ Status measure_scaling(const ScalingPlan& plan, const Dataset& data, ScalingRun*
     DataParallelOptions options;
     options.gpus = gpus;
     options.seed = plan.seed;
-    options.overlap_all_reduce = plan.overlap_all_reduce;
+    options.all_reduce = plan.all_reduce;
     if (Status s = batch_per_gpu_for(plan.scaling, plan.batch, gpus, &options.batch_per_gpu); !s) return s;
     std::unique_ptr<DataParallelTrainer> trainer;
     if (Status s = create_data_parallel_trainer(options, &trainer); !s) return s;

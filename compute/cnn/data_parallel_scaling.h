@@ -38,8 +38,10 @@ struct ScalingRun {
   Scaling scaling = Scaling::kStrong;
   int batch = 0;  // strong: the step's batch; weak: each GPU's
   std::vector<ScalingRow> rows;
-  // The all-reduce ran during the backward pass, as every row's timing says (one plan, one setting).
+  // The all-reduce ran during the backward pass, or as our one-shot kernel, as every row's
+  // timing says (one plan, one setting).
   bool overlapped() const { return !rows.empty() && rows.front().timing.overlapped; }
+  bool one_shot() const { return !rows.empty() && rows.front().timing.one_shot; }
 };
 
 // The batch a scaling run starts with: strong, one that splits evenly over 1, 2, 4 and 8
@@ -53,7 +55,7 @@ struct ScalingPlan {
   int warmup = 20;
   int steps = 50;
   std::uint64_t seed = TrainerOptions{}.seed;
-  bool overlap_all_reduce = false;  // DataParallelOptions::overlap_all_reduce
+  AllReduceWay all_reduce = AllReduceWay::kAfterBackward;
 };
 
 // Trains and times a fresh data-parallel trainer for each GPU count of the plan on `data`

@@ -1,5 +1,6 @@
 // Data-parallel training: one replica of gpu_network.cuh's training step per GPU, NCCL's
-// all-reduce during or after the backward pass, before Adam (data_parallel_trainer.h).
+// all-reduce during or after the backward pass, or our own after it, before Adam
+// (data_parallel_trainer.h).
 #include "compute/cnn/data_parallel_trainer.h"
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include "compute/cnn/epoch_sampler.h"
 #include "compute/cnn/gpu_network.cuh"
 #include "compute/cnn/network_kernels.cuh"
+#include "compute/cnn/peer_all_reduce.cuh"
 #include "compute/cnn/training_state.cuh"
 #include "compute/core/cublas_handle.h"
 #include "compute/core/cuda_graph.cuh"
@@ -59,6 +61,10 @@ struct Replica : gpu::TrainingState<DeviceControl, DeviceMetrics> {
   CudaStream reduce_stream;
   std::vector<CudaEvent> gradients_ready;
   CudaEvent reduced;
+  // The one-shot all-reduce over peer access: this GPU's flags and counters, and what its
+  // kernel is given (every GPU's gradients and state).
+  DeviceBuffer<unsigned> peer_state;
+  gpu::PeerAllReduceRank peer;
   // Per timed step: start, backward done, all-reduce done, Adam done.
   std::vector<CudaEvent> events;
 
@@ -122,6 +128,8 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
         !s)
       return s;
     for (int rank = 0; rank < options_.gpus; ++rank) replicas_[rank]->comm = comms[rank];
+    if (one_shot())
+      if (Status s = prepare_peer_all_reduce(devices); !s) return s;
     return Status::ok();
   }
 
@@ -223,7 +231,8 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
     t.gpus = options_.gpus;
     t.batch_per_gpu = options_.batch_per_gpu;
     t.repeats = repeats;
-    t.overlapped = options_.overlap_all_reduce;
+    t.overlapped = options_.all_reduce == AllReduceWay::kOverlapped;
+    t.one_shot = options_.all_reduce == AllReduceWay::kPeerOneShot;
     t.step_ms = median_of(step_ms);
     t.compute_ms = median_of(compute_ms);
     t.all_reduce_ms = median_of(all_reduce_ms);
@@ -248,7 +257,34 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
   // One GPU's gradients are already the whole batch's mean: averaging over one rank would
   // only copy them, for a few microseconds a step.
   bool averages() const { return options_.gpus > 1; }
-  bool overlaps() const { return averages() && options_.overlap_all_reduce; }
+  bool overlaps() const { return averages() && options_.all_reduce == AllReduceWay::kOverlapped; }
+  bool one_shot() const { return averages() && options_.all_reduce == AllReduceWay::kPeerOneShot; }
+
+  // Peer access between every pair of GPUs, each GPU's zeroed flags, each kernel's pointers.
+  Status prepare_peer_all_reduce(const std::vector<int>& devices) {
+    static_assert(kParameterCount % 2 == 0, "the one-shot all-reduce moves pairs of values");
+    if (options_.gpus > gpu::kMaxPeerGpus)
+      return Status::error(Wording::sentence(N_("the one-shot all-reduce takes at most {0} GPUs"),
+                                             {std::to_string(gpu::kMaxPeerGpus)}));
+    if (Status s = gpu::enable_peer_access(devices); !s) return s;
+    for (auto& r : replicas_) {
+      WHYGPU_CUDA_TRY(cudaSetDevice(r->device));
+      const int size = gpu::peer_state_size(options_.gpus);
+      if (Status s = r->peer_state.allocate(size); !s) return s;
+      WHYGPU_CUDA_TRY(cudaMemset(r->peer_state.get(), 0, sizeof(unsigned) * size));
+    }
+    for (int rank = 0; rank < options_.gpus; ++rank) {
+      gpu::PeerAllReduceRank& p = replicas_[rank]->peer;
+      p.gpus = options_.gpus;
+      p.rank = rank;
+      p.count = kParameterCount;
+      for (int g = 0; g < options_.gpus; ++g) {
+        p.grads[g] = replicas_[g]->grads.get();
+        p.state[g] = replicas_[g]->peer_state.get();
+      }
+    }
+    return Status::ok();
+  }
 
   Status synchronize() {
     for (auto& r : replicas_) {
@@ -359,6 +395,15 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
     return Status::ok();
   }
 
+  // Our one-shot all-reduce after the backward pass, each GPU's kernel on its main stream.
+  Status all_reduce_by_peers() {
+    for (auto& r : replicas_) {
+      WHYGPU_CUDA_TRY(cudaSetDevice(r->device));
+      if (Status s = gpu::enqueue_peer_all_reduce(r->peer, r->stream.get()); !s) return s;
+    }
+    return Status::ok();
+  }
+
   // Queues one step on every GPU: the batch order and cursor when they changed, each
   // replica's forward and backward, the all-reduce of every replica's gradients (during
   // or after the backward pass), each replica's Adam. `timed_step` >= 0 records that step's events.
@@ -383,6 +428,7 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
     }
     if (Status s = !averages() ? Status::ok()
                    : overlaps()  ? all_reduce_during_backward()
+                   : one_shot()  ? all_reduce_by_peers()
                                  : all_reduce(0, kParameterCount, &Replica::stream);
         !s)
       return s;

@@ -10,15 +10,18 @@
 // One process, one host thread: each step queues every replica's work on its own device
 // and stream, the all-reduces of all replicas in ncclGroupStart/ncclGroupEnd groups, then
 // every replica's update. By default one all-reduce of the whole flat gradient follows
-// the backward pass. Overlapped (overlap_all_reduce), the gradients are averaged in
+// the backward pass. Overlapped (AllReduceWay::kOverlapped), the gradients are averaged in
 // buckets, one a layer, on an urgent stream of their own, each as soon as the backward
 // pass has finished its layer (an event recorded inside the captured step), so only the
 // first layer's all-reduce is left when the backward pass ends. For this small network
-// the overlap does not pay: on two H200s (compute/cnn/BENCH.md) the step is slower with
-// it, since what is left of the backward pass after its last layers is a few tens of
-// microseconds, each all-reduce costs about ten whatever its size, and the kernels slow
-// down while NCCL's run beside them. NCCL is opened at run time (compute/core/nccl_library.h):
-// without it create_data_parallel_trainer says "NCCL is not installed".
+// the overlap does not pay: on two and four H200s (compute/cnn/BENCH.md) the step is
+// slower with it, since what is left of the backward pass after its last layers is a few
+// tens of microseconds, each all-reduce costs 10-15 whatever its size, and the kernels slow
+// down while NCCL's run beside them. The third way (kPeerOneShot) is not NCCL's: one kernel
+// a GPU reads every GPU's gradients over the links and sums them, in one hop instead of the
+// ring's 2 (N-1) (peer_all_reduce.cuh); it needs GPUs that reach each other's memory.
+// NCCL is opened at run time (compute/core/nccl_library.h): without it
+// create_data_parallel_trainer says "NCCL is not installed".
 //
 // Threading: drive one DataParallelTrainer from one thread at a time.
 #include <cstdint>
@@ -32,12 +35,19 @@
 
 namespace whygpu::cnn {
 
+// How the replicas' gradients are averaged every step.
+enum class AllReduceWay {
+  kAfterBackward,  // NCCL, the whole flat gradient in one all-reduce once the backward pass is done
+  kOverlapped,     // NCCL, one bucket a layer, each as soon as the backward pass has finished it
+  kPeerOneShot,    // ours, after the backward pass: one kernel a GPU, over peer access
+};
+
 struct DataParallelOptions {
   int gpus = 1;                         // devices 0 .. gpus-1, one replica each
   int batch_per_gpu = kDefaultBatch;    // each replica's slice; the step's batch is gpus x this
   std::uint64_t seed = TrainerOptions{}.seed;  // initial weights and batch order, as GpuTrainer's
   AdamConfig adam;
-  bool overlap_all_reduce = false;  // true: in buckets during the backward pass
+  AllReduceWay all_reduce = AllReduceWay::kAfterBackward;
 };
 
 // Where one step's time went on one GPU, from that GPU's own CUDA events, in ms from the
@@ -55,6 +65,7 @@ struct DataParallelTiming {
   // Medians over the timed steps, as GPU 0's events see them (after warm-up).
   double step_ms = 0.0;
   bool overlapped = false;     // the all-reduce ran in buckets during the backward pass
+  bool one_shot = false;       // ours over peer access ran it (kPeerOneShot), not NCCL
   double compute_ms = 0.0;     // gather, forward, backward and Adam
   // From the end of backward to the averaged gradients: the whole all-reduce without the
   // overlap; with it, the part the backward pass did not hide.
@@ -95,7 +106,8 @@ class DataParallelTrainer {
 // The CUDA devices this process sees (0 without a GPU or in a build without CUDA).
 int cuda_device_count();
 
-// Errors: no GPU, fewer GPUs than asked, NCCL missing, a bad batch.
+// Errors: no GPU, fewer GPUs than asked, NCCL missing, a bad batch, GPUs without peer
+// access for kPeerOneShot.
 Status create_data_parallel_trainer(const DataParallelOptions& options, std::unique_ptr<DataParallelTrainer>* out);
 
 }  // namespace whygpu::cnn

@@ -1,10 +1,10 @@
 // Data-parallel training (data_parallel_trainer.h) against the single-GPU trainer: one
 // rank must give GpuTrainer's weights bit for bit (same kernels in the same order; NCCL's
 // average over one rank leaves every value as it is), and N ranks with slices of B/N the
-// gradient and weights of one GPU with the whole batch B, up to float rounding; both with
-// the all-reduce overlapped with the backward pass (in buckets, a layer each) and with one
-// all-reduce after it. Skips without a GPU or without NCCL; the N-rank tests skip with
-// fewer than two GPUs.
+// gradient and weights of one GPU with the whole batch B, up to float rounding: with
+// NCCL's all-reduce overlapped with the backward pass (in buckets, a layer each), with one
+// all-reduce after it, and with our one-shot kernel over peer access after it. Skips
+// without a GPU or without NCCL; the N-rank tests skip with fewer than two GPUs.
 #include "compute/cnn/data_parallel_trainer.h"
 
 #include <gtest/gtest.h>
@@ -34,14 +34,14 @@ namespace {
 
 using testing::relative_error;
 
-void check_one_rank_against_single_gpu(bool overlap) {
+void check_one_rank_against_single_gpu(AllReduceWay way) {
   const Dataset data = testing::bar_dataset(500, 10, 41);
   const int batch = 48, steps = 25;  // 10 batches an epoch: the run crosses two reshuffles
   DataParallelOptions options;
   options.gpus = 1;
   options.batch_per_gpu = batch;
   options.seed = 5;
-  options.overlap_all_reduce = overlap;
+  options.all_reduce = way;
   std::unique_ptr<DataParallelTrainer> parallel;
   CREATE_OR_SKIP(options, parallel);
   TrainerOptions single_options;
@@ -75,15 +75,15 @@ void check_one_rank_against_single_gpu(bool overlap) {
 
 TEST(DataParallel, OneRankGivesTheSingleGpuTrainersWeightsBitForBit) {
   WHYGPU_REQUIRE_GPU();
-  check_one_rank_against_single_gpu(/*overlap=*/false);
+  check_one_rank_against_single_gpu(AllReduceWay::kAfterBackward);
 }
 
 TEST(DataParallel, OneRankOverlappedGivesTheSingleGpuTrainersWeightsBitForBit) {
   WHYGPU_REQUIRE_GPU();
-  check_one_rank_against_single_gpu(/*overlap=*/true);
+  check_one_rank_against_single_gpu(AllReduceWay::kOverlapped);
 }
 
-void check_many_ranks_against_whole_batch(int gpus, bool overlap) {
+void check_many_ranks_against_whole_batch(int gpus, AllReduceWay way) {
   const Dataset data = testing::noise_dataset(700, 17);
   const int slice = 19;  // odd, so the slices' offsets in the batch order are odd too
   const int batch = gpus * slice;
@@ -91,7 +91,7 @@ void check_many_ranks_against_whole_batch(int gpus, bool overlap) {
   options.gpus = gpus;
   options.batch_per_gpu = slice;
   options.seed = 9;
-  options.overlap_all_reduce = overlap;
+  options.all_reduce = way;
   std::unique_ptr<DataParallelTrainer> parallel;
   CREATE_OR_SKIP(options, parallel);
   ASSERT_TRUE(parallel->set_training_data(data));
@@ -157,7 +157,7 @@ TEST(DataParallel, ManyRanksMatchOneGpuWithTheWholeBatch) {
   WHYGPU_REQUIRE_GPU();
   const int gpus = std::min(cuda_device_count(), 8);
   if (gpus < 2) GTEST_SKIP() << "needs 2 or more GPUs; this machine has " << gpus;
-  check_many_ranks_against_whole_batch(gpus, /*overlap=*/false);
+  check_many_ranks_against_whole_batch(gpus, AllReduceWay::kAfterBackward);
 }
 
 // The bucketed all-reduce must wait for each layer's gradients: were a bucket averaged
@@ -167,58 +167,77 @@ TEST(DataParallel, ManyRanksOverlappedMatchOneGpuWithTheWholeBatch) {
   WHYGPU_REQUIRE_GPU();
   const int gpus = std::min(cuda_device_count(), 8);
   if (gpus < 2) GTEST_SKIP() << "needs 2 or more GPUs; this machine has " << gpus;
-  check_many_ranks_against_whole_batch(gpus, /*overlap=*/true);
+  check_many_ranks_against_whole_batch(gpus, AllReduceWay::kOverlapped);
 }
 
-// The overlapped and the after-backward all-reduce add the same gradients, cut into
-// buckets instead of one buffer: `steps` steps of each on the same data, then the weights
-// and the last step's averaged gradients of the last GPU.
-struct TrainedBothWays {
-  std::vector<float> weights[2], gradients[2];  // [0]: after backward, [1]: overlapped
+// The one-shot kernel must wait for every GPU's gradients, and let no GPU write its
+// average before all have read its gradients: either mistake leaves one slice's values,
+// or a mix, far from the whole batch's. It adds the GPUs' values in rank order on every
+// GPU, so the ranks hold the same bits.
+TEST(DataParallel, ManyRanksOneShotMatchOneGpuWithTheWholeBatch) {
+  WHYGPU_REQUIRE_GPU();
+  const int gpus = std::min(cuda_device_count(), 8);
+  if (gpus < 2) GTEST_SKIP() << "needs 2 or more GPUs; this machine has " << gpus;
+  check_many_ranks_against_whole_batch(gpus, AllReduceWay::kPeerOneShot);
+}
+
+// `steps` steps with NCCL's all-reduce after the backward pass ([0]) and another way
+// ([1]) on the same data: the weights and the last step's averaged gradients of the last GPU.
+struct TrainedTwoWays {
+  std::vector<float> weights[2], gradients[2];
 };
-void train_both_ways(int gpus, int steps, TrainedBothWays* out) {
+void train_two_ways(int gpus, int steps, AllReduceWay other, TrainedTwoWays* out) {
   const Dataset data = testing::noise_dataset(600, 23);
-  for (int overlap = 0; overlap < 2; ++overlap) {
+  const AllReduceWay ways[2] = {AllReduceWay::kAfterBackward, other};
+  for (int w = 0; w < 2; ++w) {
     DataParallelOptions options;
     options.gpus = gpus;
     options.batch_per_gpu = 37;
     options.seed = 4;
-    options.overlap_all_reduce = overlap == 1;
+    options.all_reduce = ways[w];
     std::unique_ptr<DataParallelTrainer> parallel;
     CREATE_OR_SKIP(options, parallel);
     ASSERT_TRUE(parallel->set_training_data(data));
     const Status trained = parallel->train(steps, nullptr);
     ASSERT_TRUE(trained) << trained.message();
-    ASSERT_TRUE(parallel->get_parameters(gpus - 1, &out->weights[overlap]));
-    ASSERT_TRUE(parallel->get_gradients(gpus - 1, &out->gradients[overlap]));
+    ASSERT_TRUE(parallel->get_parameters(gpus - 1, &out->weights[w]));
+    ASSERT_TRUE(parallel->get_gradients(gpus - 1, &out->gradients[w]));
   }
 }
 
-// After one step, from the same weights, the averaged gradients agree to rounding on any
-// number of GPUs: a bucket reduced before the backward pass wrote it would hold one
-// slice's gradients or none, far from the average.
-TEST(DataParallel, OverlappedAndAfterBackwardAllReduceAverageTheSameGradients) {
-  WHYGPU_REQUIRE_GPU();
+// After one step, from the same weights, every way averages the same gradients to
+// rounding, on any number of GPUs: the overlapped buckets and the one-shot kernel only cut
+// or order the sums differently.
+void expect_the_same_first_gradients(AllReduceWay other) {
   const int gpus = std::min(cuda_device_count(), 8);
-  TrainedBothWays t;
-  train_both_ways(gpus, 1, &t);
+  TrainedTwoWays t;
+  train_two_ways(gpus, 1, other, &t);
   if (::testing::Test::IsSkipped() || ::testing::Test::HasFatalFailure()) return;
   for (const ParamBlock& block : kParamBlocks)
     EXPECT_LT(relative_error(t.gradients[1], t.gradients[0], block.offset, block.offset + block.count), 1e-5)
         << block.name << " on " << gpus << " GPUs";
 }
 
-// Over several steps they train the same model. On two GPUs the sums are exact in either
+TEST(DataParallel, OverlappedAndAfterBackwardAllReduceAverageTheSameGradients) {
+  WHYGPU_REQUIRE_GPU();
+  expect_the_same_first_gradients(AllReduceWay::kOverlapped);
+}
+
+TEST(DataParallel, OneShotAndNcclAllReduceAverageTheSameGradients) {
+  WHYGPU_REQUIRE_GPU();
+  expect_the_same_first_gradients(AllReduceWay::kPeerOneShot);
+}
+
+// Over several steps the ways train the same model. On two GPUs the sums are exact in any
 // order (a + b = b + a), so even the last step's gradients agree to rounding. With more,
 // NCCL's ring adds a value's terms in an order that depends on where the buffer is cut,
 // and Adam's first steps move each weight by about the learning rate whatever the size of
 // its gradient, so a rounding apart in a near-zero gradient can become a whole step: the
 // weights stay within 1e-4, the gradients of step 6 drift further (3e-3 on four H200s).
-TEST(DataParallel, OverlappedAndAfterBackwardAllReduceTrainTheSameModel) {
-  WHYGPU_REQUIRE_GPU();
+void expect_the_same_model(AllReduceWay other) {
   const int gpus = std::min(cuda_device_count(), 8);
-  TrainedBothWays t;
-  train_both_ways(gpus, 6, &t);
+  TrainedTwoWays t;
+  train_two_ways(gpus, 6, other, &t);
   if (::testing::Test::IsSkipped() || ::testing::Test::HasFatalFailure()) return;
   if (gpus <= 2) {
     for (const ParamBlock& block : kParamBlocks)
@@ -226,6 +245,16 @@ TEST(DataParallel, OverlappedAndAfterBackwardAllReduceTrainTheSameModel) {
           << block.name << " on " << gpus << " GPUs";
   }
   EXPECT_LT(relative_error(t.weights[1], t.weights[0], 0, kParameterCount), 1e-4) << gpus << " GPUs";
+}
+
+TEST(DataParallel, OverlappedAndAfterBackwardAllReduceTrainTheSameModel) {
+  WHYGPU_REQUIRE_GPU();
+  expect_the_same_model(AllReduceWay::kOverlapped);
+}
+
+TEST(DataParallel, OneShotAndNcclAllReduceTrainTheSameModel) {
+  WHYGPU_REQUIRE_GPU();
+  expect_the_same_model(AllReduceWay::kPeerOneShot);
 }
 
 TEST(DataParallel, TimesEveryPhaseOfAStep) {
@@ -242,6 +271,7 @@ TEST(DataParallel, TimesEveryPhaseOfAStep) {
   EXPECT_EQ(t.gpus, options.gpus);
   EXPECT_EQ(t.repeats, 9);
   EXPECT_FALSE(t.overlapped);  // the default
+  EXPECT_FALSE(t.one_shot);
   EXPECT_GT(t.compute_ms, 0.0);
   EXPECT_GE(t.all_reduce_ms, 0.0);
   EXPECT_GT(t.step_ms, 0.0);
