@@ -12,13 +12,15 @@
 #     build/tests/kernels/gpu_kernels_tests build/tests/bench/whygpu-bench-kernels
 # plus data/mnist. Files in $OUT: one_shot.log, bench.json.
 source "$(dirname "$0")/device_env.sh" /tmp/whygpu-one-shot
+mkdir -p /tmp/whygpu-one-shot
 export PATH=$PATH:/usr/local/cuda/bin
 export NCCL_NVLS_ENABLE=0
 exec > >(tee "$out/one_shot.log") 2>&1
 step machine
 nvidia-smi --query-gpu=index,name,driver_version --format=csv
 step "gpu_data_parallel_tests"
-run 240 "$bin/gpu_data_parallel_tests" --gtest_brief=0 | grep -vE "^\[ RUN|^$"
+run 240 "$bin/gpu_data_parallel_tests" --gtest_brief=0 > /tmp/whygpu-one-shot/dp.log 2>&1
+grep -vE "^\[ RUN|^$" /tmp/whygpu-one-shot/dp.log
 step "memcheck over the one-shot tests"
 run 300 compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/gpu_data_parallel_tests" --gtest_brief=1 \
   --gtest_filter='*OneShot*'
@@ -27,9 +29,11 @@ run 240 "$bin/whygpu" bench cnn --gpus all --scaling both --all-reduce all --ste
   --mnist "$repo/data/mnist"
 checks='Ours/TensorCoreRung.EveryShapeMatchesTheRoundedReference/*wgmma*:Ours/TensorCoreRung.TimesIdentityIsTheRoundedInputExactly/*wgmma*'
 step "every wgmma shape against the CPU reference, then under memcheck"
-CUDA_VISIBLE_DEVICES=0 run 150 "$bin/gpu_kernels_tests" --gtest_brief=1 --gtest_filter="$checks" | grep -v "^relative"
+CUDA_VISIBLE_DEVICES=0 run 150 "$bin/gpu_kernels_tests" --gtest_brief=1 --gtest_filter="$checks" > /tmp/whygpu-one-shot/k.log 2>&1
+grep -v "^relative" /tmp/whygpu-one-shot/k.log
 CUDA_VISIBLE_DEVICES=0 run 300 compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/gpu_kernels_tests" \
-  --gtest_brief=1 --gtest_filter="$checks" | grep -v "^relative"
+  --gtest_brief=1 --gtest_filter="$checks" > /tmp/whygpu-one-shot/km.log 2>&1
+grep -v "^relative" /tmp/whygpu-one-shot/km.log
 CUDA_VISIBLE_DEVICES=0 bash "$repo/tests/device/speed3_matmul_run.sh" || status=1
 echo; echo "one_shot: exit status $status"
 exit $status
