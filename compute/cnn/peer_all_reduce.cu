@@ -10,7 +10,7 @@ namespace whygpu::cnn::gpu {
 namespace {
 
 constexpr int kThreads = 256;
-constexpr int kPairsPerThread = 4;  // independent loads in flight per thread and GPU
+constexpr int kPairsPerThread = 2;  // pairs a thread sums: 2 x gpus loads in flight
 
 // System scope: the flags are written and read by different GPUs.
 __device__ __forceinline__ unsigned load_acquire(const unsigned* p) {
@@ -49,20 +49,30 @@ __global__ void __launch_bounds__(kThreads) peer_all_reduce_kernel(PeerAllReduce
   }
   wait_for_every_gpu(mine, gpus, step);
 
-  // 2. Sums, GPU by GPU in rank order; .cg: from the owner's memory, never a stale L1 line.
+  // 2. Sums in rank order. Every load is issued before the first add needs one (the GPU
+  // loop unrolled to its largest size, predicated): a remote load takes microseconds, and
+  // loads waited for one by one would add those up. .cg: from the owner's memory, never a
+  // stale L1 line.
   const int pairs = r.count / 2;
   float2 sum[kPairsPerThread];
+  float2 loaded[kMaxPeerGpus][kPairsPerThread];
+#pragma unroll
+  for (int g = 0; g < kMaxPeerGpus; ++g)
+#pragma unroll
+    for (int j = 0; j < kPairsPerThread; ++j) {
+      const int i = (static_cast<int>(blockIdx.x) * kPairsPerThread + j) * kThreads + static_cast<int>(threadIdx.x);
+      loaded[g][j] = g < gpus && i < pairs ? __ldcg(reinterpret_cast<const float2*>(r.grads[g]) + i)
+                                           : make_float2(0.f, 0.f);
+    }
 #pragma unroll
   for (int j = 0; j < kPairsPerThread; ++j) {
-    const int i = (static_cast<int>(blockIdx.x) * kPairsPerThread + j) * kThreads + static_cast<int>(threadIdx.x);
-    sum[j] = make_float2(0.f, 0.f);
-    if (i >= pairs) continue;
-    sum[j] = __ldcg(reinterpret_cast<const float2*>(r.grads[0]) + i);
-    for (int g = 1; g < gpus; ++g) {
-      const float2 v = __ldcg(reinterpret_cast<const float2*>(r.grads[g]) + i);
-      sum[j].x += v.x;
-      sum[j].y += v.y;
-    }
+    sum[j] = loaded[0][j];
+#pragma unroll
+    for (int g = 1; g < kMaxPeerGpus; ++g)
+      if (g < gpus) {
+        sum[j].x += loaded[g][j].x;
+        sum[j].y += loaded[g][j].y;
+      }
   }
 
   // 3. Done reading: the last block of this GPU to finish says so to every GPU.
