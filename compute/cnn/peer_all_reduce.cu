@@ -122,7 +122,7 @@ Status enable_peer_access(const std::vector<int>& devices) {
 
 Status enqueue_peer_all_reduce(const PeerAllReduceRank& r, cudaStream_t stream) {
   if (r.gpus < 1 || r.gpus > kMaxPeerGpus || r.rank < 0 || r.rank >= r.gpus || r.count < 0 || r.count % 2 != 0)
-    return Status::error(Wording::sentence(N_("the peer all-reduce needs 1 to {0} GPUs and an even count"),
+    return Status::error(Wording::sentence(N_("the one-shot all-reduce needs 1 to {0} GPUs and an even number of values"),
                                            {std::to_string(kMaxPeerGpus)}));
   const int blocks = kernels::ceil_div(r.count / 2, kThreads * kPairsPerThread);
   peer_all_reduce_kernel<<<blocks > 0 ? blocks : 1, kThreads, 0, stream>>>(r);
