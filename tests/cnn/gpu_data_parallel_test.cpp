@@ -205,6 +205,13 @@ void train_two_ways(int gpus, int steps, AllReduceWay other, TrainedTwoWays* out
   }
 }
 
+// The two ways' last gradients, layer block by layer block, to rounding.
+void expect_gradients_agree(const TrainedTwoWays& t, int gpus) {
+  for (const ParamBlock& block : kParamBlocks)
+    EXPECT_LT(relative_error(t.gradients[1], t.gradients[0], block.offset, block.offset + block.count), 1e-5)
+        << block.name << " on " << gpus << " GPUs";
+}
+
 // After one step, from the same weights, every way averages the same gradients to
 // rounding, on any number of GPUs: the overlapped buckets and the one-shot kernel only cut
 // or order the sums differently.
@@ -213,9 +220,7 @@ void expect_the_same_first_gradients(AllReduceWay other) {
   TrainedTwoWays t;
   train_two_ways(gpus, 1, other, &t);
   if (::testing::Test::IsSkipped() || ::testing::Test::HasFatalFailure()) return;
-  for (const ParamBlock& block : kParamBlocks)
-    EXPECT_LT(relative_error(t.gradients[1], t.gradients[0], block.offset, block.offset + block.count), 1e-5)
-        << block.name << " on " << gpus << " GPUs";
+  expect_gradients_agree(t, gpus);
 }
 
 TEST(DataParallel, OverlappedAndAfterBackwardAllReduceAverageTheSameGradients) {
@@ -239,11 +244,7 @@ void expect_the_same_model(AllReduceWay other) {
   TrainedTwoWays t;
   train_two_ways(gpus, 6, other, &t);
   if (::testing::Test::IsSkipped() || ::testing::Test::HasFatalFailure()) return;
-  if (gpus <= 2) {
-    for (const ParamBlock& block : kParamBlocks)
-      EXPECT_LT(relative_error(t.gradients[1], t.gradients[0], block.offset, block.offset + block.count), 1e-5)
-          << block.name << " on " << gpus << " GPUs";
-  }
+  if (gpus <= 2) expect_gradients_agree(t, gpus);
   EXPECT_LT(relative_error(t.weights[1], t.weights[0], 0, kParameterCount), 1e-4) << gpus << " GPUs";
 }
 
