@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 31 on a machine of four GPUs, in one call:
-#   1. every wgmma shape (the new clusters of two and split-k ones too) against the CPU
+#   1. every wgmma shape (the clusters of two too; split-k when it was tried, c96f12c) against the CPU
 #      reference (fresh random inputs, poisoned outputs, odd sizes), then memcheck over the
 #      same checks, on GPU 0;
 #   2. every wgmma shape beside cuBLAS BF16 in one process a size, the sizes spread over
