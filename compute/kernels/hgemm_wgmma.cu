@@ -498,10 +498,9 @@ Status launch_wgmma(const GemmOperands& op) {
   config.numAttrs = S::kCluster > 1 ? 1 : 0;
   // Persistent: as many clusters as fit at once (one block an SM; pairs of SMs of one GPC
   // for clusters of 2), no more than there are tiles (pairs of tiles) to share.
-  static int resident = 0;
-  static const cudaError_t asked = S::kCluster > 1
-                                       ? cudaOccupancyMaxActiveClusters(&resident, hgemm_wgmma_kernel<S>, &config)
-                                       : (resident = gpu_info().sm_count, cudaSuccess);
+  static int resident = gpu_info().sm_count;  // clusters of one: a block an SM
+  static const cudaError_t asked =
+      S::kCluster > 1 ? cudaOccupancyMaxActiveClusters(&resident, hgemm_wgmma_kernel<S>, &config) : cudaSuccess;
   WHYGPU_CUDA_TRY_NAMED(asked, "cudaOccupancyMaxActiveClusters(hgemm_wgmma_kernel)");
   if (resident < 1)
     return Status::error(Wording::sentence(N_("the GPU cannot hold a cluster of {0} wgmma blocks"),
