@@ -312,7 +312,7 @@ class DataParallelPanel final : public Panel {
     }
     ImGui::EndTable();
     const char* bars =
-        run.overlapped()
+        run.all_reduce() == cnn::AllReduceWay::kOverlapped
             ? tr("Bars: one step's time, green the GPU's own work (gather, forward, backward, Adam), orange the "
                  "part of the all-reduce left when the backward pass ends (the rest ran during it; waiting for the "
                  "slowest GPU included). Medians of {0} steps, CUDA events on GPU 0.")
@@ -360,9 +360,10 @@ class DataParallelPanel final : public Panel {
                                       ms_text(p.update_end_ms - p.all_reduce_end_ms)})
                                     .c_str());
     }
-    const char* legend = run.overlapped() ? tr("green: gather, forward, backward, with the all-reduce running beside "
-                                             "it; orange: the all-reduce left after it; blue: Adam. Total {0}.")
-                                        : tr("green: gather, forward, backward; orange: all-reduce; blue: Adam. Total {0}.");
+    const bool overlapped = run.all_reduce() == cnn::AllReduceWay::kOverlapped;
+    const char* legend = overlapped ? tr("green: gather, forward, backward, with the all-reduce running beside "
+                                         "it; orange: the all-reduce left after it; blue: Adam. Total {0}.")
+                                    : tr("green: gather, forward, backward; orange: all-reduce; blue: Adam. Total {0}.");
     wrapped_text(fill(legend, {ms_text(longest)}), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
 

@@ -73,14 +73,16 @@ const Fields<Options>& fields() {
                               else if (parse_scaling(v, &one)) o.scalings = {one};
                             },
                             N_("what stays fixed as GPUs are added")),
-      choice_field<Options>("all-reduce", {"after", "overlapped", "one-shot", "both", "all"}, "after",
+      choice_field<Options>("all-reduce",
+                            {all_reduce_name(AllReduceWay::kAfterBackward), all_reduce_name(AllReduceWay::kOverlapped),
+                             all_reduce_name(AllReduceWay::kPeerOneShot), "both", "all"},
+                            all_reduce_name(AllReduceWay::kAfterBackward),
                             [](Options& o, const std::string& v) {
                               using W = AllReduceWay;
+                              W one = W::kAfterBackward;
                               if (v == "both") o.ways = {W::kAfterBackward, W::kOverlapped};
                               else if (v == "all") o.ways = {W::kAfterBackward, W::kOverlapped, W::kPeerOneShot};
-                              else if (v == "overlapped") o.ways = {W::kOverlapped};
-                              else if (v == "one-shot") o.ways = {W::kPeerOneShot};
-                              else o.ways = {W::kAfterBackward};
+                              else if (parse_all_reduce(v, &one)) o.ways = {one};
                             },
                             N_("NCCL's all-reduce in one piece after the backward pass, or in buckets during "
                                "it; ours in one hop over peer access after it (one-shot); the first two, or "
@@ -120,12 +122,19 @@ Status resolve_gpu_count(const std::string& text, int* out) {
   return Status::ok();
 }
 
+const char* all_reduce_words(AllReduceWay way) {
+  switch (way) {
+    case AllReduceWay::kOverlapped: return "in buckets during the backward pass (all-reduce ms: the part left after it)";
+    case AllReduceWay::kPeerOneShot: return "by our one-shot kernel over peer access, after the backward pass (not NCCL)";
+    case AllReduceWay::kAfterBackward: break;
+  }
+  return "in one piece after the backward pass";
+}
+
 void print_run(const ScalingRun& run) {
   std::printf("\n%s scaling: %s %d; all-reduce %s\n", scaling_name(run.scaling),
               run.scaling == Scaling::kStrong ? "a step's batch fixed at" : "each GPU's slice fixed at", run.batch,
-              run.overlapped()  ? "in buckets during the backward pass (all-reduce ms: the part left after it)"
-              : run.one_shot() ? "by our one-shot kernel over peer access, after the backward pass (not NCCL)"
-                               : "in one piece after the backward pass");
+              all_reduce_words(run.all_reduce()));
   std::printf("%5s %10s %11s %9s %11s %9s %11s %14s %16s\n", "GPUs", "batch/GPU", "images/s", "speed-up",
               "efficiency", "step ms", "compute ms", "all-reduce ms", "back-to-back ms");
   for (const ScalingRow& row : run.rows) {

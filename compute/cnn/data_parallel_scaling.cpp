@@ -10,11 +10,19 @@ constexpr int kMaxBatchPerGpu = 1 << 20;
 
 }  // namespace
 
+void to_json(bench::Json& j, AllReduceWay way) { j = all_reduce_name(way); }
+
+void from_json(const bench::Json& j, AllReduceWay& out) {
+  if (!j.is_string() || !parse_all_reduce(j.get<std::string>(), &out))
+    bench::reject(j, "must be \"after\", \"overlapped\" or \"one-shot\"");
+}
+
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ReplicaPhases, compute_end_ms, all_reduce_end_ms, update_end_ms)
-// "overlapped" and "one_shot" are absent from the recordings made before the all-reduce
-// could overlap the backward pass or run as our own kernel: false, as they ran.
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DataParallelTiming, gpus, batch_per_gpu, repeats, overlapped, one_shot,
-                                                step_ms, compute_ms, all_reduce_ms, back_to_back_ms, median_step)
+// "all_reduce" is absent from the recordings made before the all-reduce had a third way:
+// they said "overlapped": true or false (from_json of ScalingRow reads it), or nothing
+// before it could overlap at all.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DataParallelTiming, gpus, batch_per_gpu, repeats, all_reduce, step_ms,
+                                                compute_ms, all_reduce_ms, back_to_back_ms, median_step)
 
 void to_json(bench::Json& j, const ScalingRow& row) {
   j = row.timing;
@@ -23,6 +31,7 @@ void to_json(bench::Json& j, const ScalingRow& row) {
 
 void from_json(const bench::Json& j, ScalingRow& out) {
   DataParallelTiming t = j.get<DataParallelTiming>();
+  if (!j.contains("all_reduce") && j.value("overlapped", false)) t.all_reduce = AllReduceWay::kOverlapped;
   if (t.gpus < 1 || t.batch_per_gpu < 1 || !(t.step_ms > 0) || t.compute_ms < 0 || t.all_reduce_ms < 0)
     bench::reject(j, "gpus, batch_per_gpu and step_ms must be positive, the phase times not negative");
   // images_per_second multiplies the two as ints.
@@ -54,6 +63,26 @@ bool parse_scaling(const std::string& text, Scaling* out) {
   else if (text == "weak") *out = Scaling::kWeak;
   else return false;
   return true;
+}
+
+namespace {
+constexpr std::pair<AllReduceWay, const char*> kAllReduceNames[] = {
+    {AllReduceWay::kAfterBackward, "after"}, {AllReduceWay::kOverlapped, "overlapped"}, {AllReduceWay::kPeerOneShot, "one-shot"}};
+}  // namespace
+
+const char* all_reduce_name(AllReduceWay way) {
+  for (const auto& [w, name] : kAllReduceNames)
+    if (w == way) return name;
+  return "after";
+}
+
+bool parse_all_reduce(const std::string& text, AllReduceWay* out) {
+  for (const auto& [w, name] : kAllReduceNames)
+    if (text == name) {
+      *out = w;
+      return true;
+    }
+  return false;
 }
 
 std::vector<int> scaling_gpu_counts(int max_gpus) {

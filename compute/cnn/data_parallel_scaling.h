@@ -19,6 +19,11 @@ const char* scaling_name(Scaling scaling);  // "strong", "weak"
 // "strong" or "weak"; false otherwise.
 bool parse_scaling(const std::string& text, Scaling* out);
 
+// The all-reduce's ways as `whygpu bench cnn --all-reduce` and the recordings name them:
+// "after", "overlapped", "one-shot".
+const char* all_reduce_name(AllReduceWay way);
+bool parse_all_reduce(const std::string& text, AllReduceWay* out);  // false for any other text
+
 // The GPU counts a scaling run measures: 1, 2, 4, 8 ... up to `max_gpus`, and max_gpus
 // itself when it is not a power of two (1, 2, 3 for three GPUs).
 std::vector<int> scaling_gpu_counts(int max_gpus);
@@ -38,10 +43,8 @@ struct ScalingRun {
   Scaling scaling = Scaling::kStrong;
   int batch = 0;  // strong: the step's batch; weak: each GPU's
   std::vector<ScalingRow> rows;
-  // The all-reduce ran during the backward pass, or as our one-shot kernel, as every row's
-  // timing says (one plan, one setting).
-  bool overlapped() const { return !rows.empty() && rows.front().timing.overlapped; }
-  bool one_shot() const { return !rows.empty() && rows.front().timing.one_shot; }
+  // How the gradients were averaged, as every row's timing says (one plan, one setting).
+  AllReduceWay all_reduce() const { return rows.empty() ? AllReduceWay::kAfterBackward : rows.front().timing.all_reduce; }
 };
 
 // The batch a scaling run starts with: strong, one that splits evenly over 1, 2, 4 and 8

@@ -231,8 +231,7 @@ class DataParallelTrainerImpl final : public DataParallelTrainer {
     t.gpus = options_.gpus;
     t.batch_per_gpu = options_.batch_per_gpu;
     t.repeats = repeats;
-    t.overlapped = options_.all_reduce == AllReduceWay::kOverlapped;
-    t.one_shot = options_.all_reduce == AllReduceWay::kPeerOneShot;
+    t.all_reduce = options_.all_reduce;
     t.step_ms = median_of(step_ms);
     t.compute_ms = median_of(compute_ms);
     t.all_reduce_ms = median_of(all_reduce_ms);

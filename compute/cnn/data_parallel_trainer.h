@@ -64,8 +64,7 @@ struct DataParallelTiming {
   int repeats = 0;
   // Medians over the timed steps, as GPU 0's events see them (after warm-up).
   double step_ms = 0.0;
-  bool overlapped = false;     // the all-reduce ran in buckets during the backward pass
-  bool one_shot = false;       // ours over peer access ran it (kPeerOneShot), not NCCL
+  AllReduceWay all_reduce = AllReduceWay::kAfterBackward;  // how the gradients were averaged
   double compute_ms = 0.0;     // gather, forward, backward and Adam
   // From the end of backward to the averaged gradients: the whole all-reduce without the
   // overlap; with it, the part the backward pass did not hide.

@@ -105,6 +105,39 @@ TEST(DataParallelScaling, RecordingsRoundTripAndBadOnesAreRefused) {
   EXPECT_EQ(refused.message(), "field 'runs[0].scaling': must be \"strong\" or \"weak\"");
 }
 
+// A run says how its gradients were averaged; recordings from before the third way said
+// only "overlapped" (true or false) and still read as they ran; an unknown way is refused.
+TEST(DataParallelScaling, TheAllReduceWayIsRecordedAndOldRecordingsStillRead) {
+  DataParallelRecording rec;
+  ScalingRun run;
+  run.rows = {row(1, 64, 1.0, 0.0), row(2, 64, 1.25, 0.3)};
+  for (ScalingRow& r : run.rows) r.timing.all_reduce = AllReduceWay::kPeerOneShot;
+  rec.runs.push_back(run);
+  const bench::Json written = rec;
+  EXPECT_EQ(written["runs"][0]["rows"][1].at("all_reduce"), "one-shot");
+  DataParallelRecording back;
+  ASSERT_TRUE(bench::read_json(written, &back));
+  EXPECT_EQ(back.runs[0].all_reduce(), AllReduceWay::kPeerOneShot);
+
+  bench::Json old = written;
+  for (bench::Json& r : old["runs"][0]["rows"]) {
+    r.erase("all_reduce");
+    r["overlapped"] = true;
+  }
+  ASSERT_TRUE(bench::read_json(old, &back));
+  EXPECT_EQ(back.runs[0].all_reduce(), AllReduceWay::kOverlapped);
+  for (bench::Json& r : old["runs"][0]["rows"]) r["overlapped"] = false;
+  ASSERT_TRUE(bench::read_json(old, &back));
+  EXPECT_EQ(back.runs[0].all_reduce(), AllReduceWay::kAfterBackward);
+
+  bench::Json bad = written;
+  bad["runs"][0]["rows"][0]["all_reduce"] = "sideways";
+  const Status refused = bench::read_json(bad, &back);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.message().find("must be \"after\", \"overlapped\" or \"one-shot\""), std::string::npos)
+      << refused.message();
+}
+
 TEST(DataParallelBench, OnlyArgumentsNamingGpusSelectIt) {
   EXPECT_TRUE(wants_data_parallel_bench({"--gpus", "2"}));
   EXPECT_FALSE(wants_data_parallel_bench({"--batch", "64"}));

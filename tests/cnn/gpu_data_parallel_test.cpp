@@ -271,8 +271,7 @@ TEST(DataParallel, TimesEveryPhaseOfAStep) {
   ASSERT_TRUE(timed) << timed.message();
   EXPECT_EQ(t.gpus, options.gpus);
   EXPECT_EQ(t.repeats, 9);
-  EXPECT_FALSE(t.overlapped);  // the default
-  EXPECT_FALSE(t.one_shot);
+  EXPECT_EQ(t.all_reduce, AllReduceWay::kAfterBackward);  // the default
   EXPECT_GT(t.compute_ms, 0.0);
   EXPECT_GE(t.all_reduce_ms, 0.0);
   EXPECT_GT(t.step_ms, 0.0);
